@@ -1,0 +1,222 @@
+package interpreter
+
+import (
+	"fmt"
+	"strings"
+)
+
+// continuePrim ends an action's costs: it runs the effect, or puts it on the stack.
+var continuePrim = &Primitive{
+	Name: "$continue",
+	Exec: func(g *Game, f *Frame, s *Step) (Status, error) {
+		prog := s.Args[0].Prog
+		root := g.rs.Programs[g.rs.Programs[prog].Root]
+		if s.Args[0].Word == "stack" {
+			vars := append([]Val(nil), g.S.Vars[f.Base:int(f.Base)+root.NVars]...)
+			g.S.Stack = append(g.S.Stack, StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: -1})
+			return Next, nil
+		}
+		g.Call(f, prog)
+		return Next, nil
+	},
+}
+
+// OptionFor describes an action option: the action and its source card.
+func (g *Game) actionLabel(a *Action, card, seat int) string {
+	label := a.Label
+	if card >= 0 {
+		name := g.CardLabel(card, seat)
+		if strings.Contains(label, "{card}") {
+			label = strings.ReplaceAll(label, "{card}", name)
+		} else {
+			label = label + " " + name
+		}
+	}
+	return label
+}
+
+// CardLabel is how a seat names a card: its name if the seat knows it.
+func (g *Game) CardLabel(c, seat int) string {
+	if c < 0 {
+		return "nothing"
+	}
+	if seat >= 0 && g.S.Cards[c].Known&(1<<uint(seat)) == 0 {
+		if g.S.Cards[c].FaceDown {
+			return "a face-down card"
+		}
+		return "a card"
+	}
+	return g.CardName(c)
+}
+
+// CardID is the stable id of a card instance in options and views.
+func CardID(c int) string { return fmt.Sprintf("c%d", c) }
+
+// equivalent reports whether two cards are interchangeable for a seat's choice:
+// same definition, face, facing, properties and keywords in the same zone.
+func (g *Game) equivalent(a, b int) bool {
+	ca, cb := &g.S.Cards[a], &g.S.Cards[b]
+	if ca.Def != cb.Def || ca.Face != cb.Face || ca.FaceDown != cb.FaceDown || ca.Zone != cb.Zone || ca.Granted != cb.Granted || ca.Known != cb.Known || ca.Ctrl != cb.Ctrl {
+		return false
+	}
+	st := g.stride()
+	for i := 0; i < len(g.rs.CardProps); i++ {
+		if g.CardProp(a, i) != g.CardProp(b, i) {
+			return false
+		}
+	}
+	if g.rs.Zones[g.S.Zones[ca.Zone].Kind].Slots > 0 && g.S.CardProps[a*st+len(g.rs.CardProps)] != g.S.CardProps[b*st+len(g.rs.CardProps)] {
+		return false
+	}
+	for _, m := range g.S.Modifiers {
+		if int(m.Card) == a || int(m.Card) == b {
+			return false
+		}
+	}
+	return true
+}
+
+// ActionOptions enumerates the legal options of the given actions for a player.
+// Interchangeable source cards give one option.
+func (g *Game) ActionOptions(player int, actions []int) ([]Option, error) {
+	var out []Option
+	for _, ai := range actions {
+		a := g.rs.Actions[ai]
+		if a.Source < 0 {
+			why, err := g.whyNot(a, player, -1)
+			if err != nil {
+				return nil, err
+			}
+			if why == "" {
+				out = append(out, Option{ID: a.Name, Label: g.actionLabel(a, -1, player), Card: -1, Action: ai, Player: -1})
+			}
+			continue
+		}
+		zi := g.ZoneInst(a.Source, player)
+		var seen []int
+	cards:
+		for _, c := range g.S.Zones[zi].Cards {
+			for _, s := range seen {
+				if g.equivalent(s, c) {
+					continue cards
+				}
+			}
+			why, err := g.whyNot(a, player, c)
+			if err != nil {
+				return nil, err
+			}
+			if why == "" {
+				seen = append(seen, c)
+				out = append(out, Option{ID: a.Name + ":" + CardID(c), Label: g.actionLabel(a, c, player), Card: c, Action: ai, Player: -1})
+			}
+		}
+	}
+	return out, nil
+}
+
+// WhyNot explains why a player cannot take an action (with a source card, or -1)
+// now: the failed timing, condition or cost. It returns "" when the action is legal.
+func (g *Game) WhyNot(player int, action string, card int) string {
+	a, ok := g.rs.ActionByName(action)
+	if !ok {
+		return fmt.Sprintf("there is no action %q", action)
+	}
+	why, err := g.whyNot(a, player, card)
+	if err != nil {
+		return err.Error()
+	}
+	return why
+}
+
+func (g *Game) whyNot(a *Action, player, card int) (string, error) {
+	if a.Source >= 0 {
+		if card < 0 {
+			return fmt.Sprintf("%s needs a card from your %s", a.Name, g.rs.Zones[a.Source].Name), nil
+		}
+		if g.S.Cards[card].Zone != int32(g.ZoneInst(a.Source, player)) {
+			return fmt.Sprintf("%s is not in your %s", g.CardLabel(card, player), g.rs.Zones[a.Source].Name), nil
+		}
+	}
+	f := Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: Event{Card: -1, Source: -1}}
+	if a.Timing != nil {
+		ok, err := g.EvalBool(a.Timing, &f)
+		if err != nil || !ok {
+			return "timing: not now (" + a.Timing.Src + ")", err
+		}
+	}
+	if a.Filter != nil {
+		ok, err := g.EvalBool(a.Filter, &f)
+		if err != nil || !ok {
+			return fmt.Sprintf("%s cannot be used for %s (%s)", g.CardLabel(card, player), a.Name, a.Filter.Src), err
+		}
+	}
+	if a.Condition != nil {
+		ok, err := g.EvalBool(a.Condition, &f)
+		if err != nil || !ok {
+			return "condition: " + a.Condition.Src, err
+		}
+	}
+	if len(a.Costs) > 0 {
+		root := g.rs.Programs[a.CostProg]
+		base := len(g.S.Vars)
+		for i := 0; i < root.NVars; i++ {
+			g.S.Vars = append(g.S.Vars, Val{N: -1})
+		}
+		f.Base = int32(base)
+		defer func() { g.S.Vars = g.S.Vars[:base] }()
+		for _, c := range a.Costs {
+			if why := c.Prim.CanPay(g, &f, c); why != "" {
+				return "cost: " + why, nil
+			}
+		}
+	}
+	return "", nil
+}
+
+// StartAction runs an option of an action decision for a player: its costs,
+// then its effect (or the move of its effect to the stack).
+func (g *Game) StartAction(player int, o Option) {
+	a := g.rs.Actions[o.Action]
+	if o.Card >= 0 {
+		label := a.Label + " {cards}"
+		if strings.Contains(a.Label, "{card}") {
+			label = strings.ReplaceAll(a.Label, "{card}", "{cards}")
+		}
+		g.logCards(-1, "action", player, []int{o.Card}, "%s: %s.", g.seatName(player), label)
+	} else {
+		g.logf(-1, "action", player, "%s: %s.", g.seatName(player), a.Label)
+	}
+	g.covered("action " + a.Name)
+	g.pushRoot(a.CostProg, player, o.Card, Event{Card: int32(o.Card), Player: int8(player), Source: -1})
+	g.emit(Event{Name: g.symAction, Card: int32(o.Card), Player: int8(player), Source: -1, From: int64(g.rs.symbolIx[a.Name])})
+}
+
+// StackLen is the number of items on the stack.
+func (g *Game) StackLen() int { return len(g.S.Stack) }
+
+// ResolveTop takes the top stack item and runs its effect.
+func (g *Game) ResolveTop() {
+	n := len(g.S.Stack)
+	if n == 0 {
+		return
+	}
+	it := g.S.Stack[n-1]
+	g.S.Stack = g.S.Stack[:n-1]
+	base := len(g.S.Vars)
+	g.S.Vars = append(g.S.Vars, it.Vars...)
+	if it.Card >= 0 {
+		g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "{cards} resolves.")
+	}
+	g.S.Frames = append(g.S.Frames, Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: Event{Card: it.Card, Player: it.You, Source: -1}})
+	g.emit(Event{Name: g.symResolve, Card: it.Card, Player: it.You, Source: -1})
+}
+
+// PushStack puts an effect program on the stack for a player, with a source card.
+func (g *Game) PushStack(prog, you, card int) {
+	root := g.rs.Programs[g.rs.Programs[prog].Root]
+	vars := make([]Val, root.NVars)
+	for i := range vars {
+		vars[i] = Val{N: -1}
+	}
+	g.S.Stack = append(g.S.Stack, StackItem{Card: int32(card), Prog: int32(prog), You: int8(you), Vars: vars, NVars: int32(root.NVars), Action: -1})
+}

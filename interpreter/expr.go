@@ -1,0 +1,789 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/checker/nature"
+	exprcompiler "github.com/expr-lang/expr/compiler"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
+)
+
+// Expr is one compiled expression with its source position.
+type Expr struct {
+	Src    string
+	Pos    Pos
+	Type   Type
+	prog   *vm.Program
+	idents []identUse
+	// offsets maps a rune offset in Src to its position in the file.
+	Index int
+}
+
+type identUse struct {
+	name string
+	kind identKind
+	slot int
+	typ  Type
+}
+
+type identKind uint8
+
+const (
+	idYou identKind = iota
+	idOpponent
+	idActive
+	idTurn
+	idPhase
+	idThis
+	idGame
+	idPlayers
+	idOpponents
+	idEvent
+	idVar
+	idCard   // the source card of an action option or the candidate of a filter
+	idPlayer // the player a per-player rule is evaluated for
+	idStack
+	idDecider
+)
+
+var builtinIdents = map[string]identKind{
+	"you": idYou, "opponent": idOpponent, "active": idActive, "turn": idTurn, "phase": idPhase,
+	"this": idThis, "game": idGame, "players": idPlayers, "opponents": idOpponents, "event": idEvent,
+	"stack": idStack,
+}
+
+// sentinel keys mark the natures of game objects so the patcher can find member accesses.
+const (
+	sentCard   = "#card"
+	sentPlayer = "#player"
+	sentGame   = "#game"
+	sentEvent  = "#event"
+)
+
+// Card fields every card has, whatever the ruleset declares.
+var cardFields = []struct {
+	name string
+	typ  Type
+	doc  string
+}{
+	{"name", TString, "the name of the card (of its current face)"},
+	{"id", TString, "the id of the card's definition"},
+	{"owner", TPlayer, "the player who owns the card"},
+	{"controller", TPlayer, "the player who controls the card (its owner unless changed)"},
+	{"zone", TString, "the name of the zone the card is in"},
+	{"face_down", TBool, "whether the card is face down"},
+	{"face", TInt, "the index of the card's current face (0 for the first)"},
+	{"slot", TInt, "the position of the card in a positional zone, or its index from the top"},
+	{"adjacent", TCards, "the cards in the positions next to this one in the same zone"},
+	{"keywords", TInt, "how many keywords the card has"},
+}
+
+var playerFields = []struct {
+	name string
+	typ  Type
+	doc  string
+}{
+	{"seat", TString, "the seat name: p1, p2, ..."},
+	{"index", TInt, "the seat number, from 0"},
+	{"lost", TBool, "whether the player has lost or left the game"},
+	{"next", TPlayer, "the next player in turn order who is still in the game"},
+	{"opponents", TPlayers, "the other players still in the game"},
+}
+
+var eventFields = []struct {
+	name string
+	typ  Type
+	doc  string
+}{
+	{"name", TString, "the event's name (enter, leave, draw, turn_start, ... or a custom one)"},
+	{"card", TCard, "the card the event is about"},
+	{"player", TPlayer, "the player the event is about"},
+	{"from", TString, "the zone a moved card left"},
+	{"to", TString, "the zone a moved card entered"},
+	{"amount", TInt, "a number carried by the event"},
+	{"source", TCard, "the card that caused the event"},
+}
+
+// typeSystem holds the expr natures of a ruleset's game objects, built once.
+type typeSystem struct {
+	card, player, game, event, cards, players nature.Nature
+	cfg                                       *conf.Config
+}
+
+type cachedType struct{ n nature.Nature }
+
+func (c cachedType) Nature() nature.Nature { return c.n }
+func (c cachedType) Equal(t exprType) bool  { return true }
+func (c cachedType) String() string         { return c.n.String() }
+
+func mapNature() nature.Nature {
+	n := nature.NatureOf(map[string]any{})
+	n.TypeData = &nature.TypeData{Fields: map[string]nature.Nature{}}
+	n.Strict = true
+	return n
+}
+
+func arrayNature(of *nature.Nature) nature.Nature {
+	n := nature.NatureOf([]any{})
+	n.TypeData = &nature.TypeData{Fields: map[string]nature.Nature{}}
+	n.Ref = of
+	return n
+}
+
+var (
+	natInt    = nature.NatureOf(0)
+	natBool   = nature.NatureOf(true)
+	natString = nature.NatureOf("")
+)
+
+func (ts *typeSystem) natureOf(t Type) nature.Nature {
+	switch t {
+	case TInt:
+		return natInt
+	case TBool:
+		return natBool
+	case TString:
+		return natString
+	case TCard:
+		return ts.card
+	case TPlayer:
+		return ts.player
+	case TCards:
+		return ts.cards
+	case TPlayers:
+		return ts.players
+	}
+	return nature.Nature{}
+}
+
+func newTypeSystem(rs *Ruleset) *typeSystem {
+	ts := &typeSystem{}
+	ts.card, ts.player, ts.game, ts.event = mapNature(), mapNature(), mapNature(), mapNature()
+	ts.cards = arrayNature(&ts.card)
+	ts.players = arrayNature(&ts.player)
+	ts.card.Fields[sentCard] = natInt
+	ts.player.Fields[sentPlayer] = natInt
+	ts.game.Fields[sentGame] = natInt
+	ts.event.Fields[sentEvent] = natInt
+	for _, p := range rs.CardProps {
+		ts.card.Fields[p.Name] = ts.natureOf(p.Type)
+	}
+	for _, f := range cardFields {
+		if _, taken := ts.card.Fields[f.name]; !taken {
+			ts.card.Fields[f.name] = ts.natureOf(f.typ)
+		}
+	}
+	for _, p := range rs.PlayerProps {
+		ts.player.Fields[p.Name] = ts.natureOf(p.Type)
+	}
+	for _, z := range rs.Zones {
+		if z.PerPlayer {
+			ts.player.Fields[z.Name] = ts.cards
+		} else {
+			ts.game.Fields[z.Name] = ts.cards
+		}
+	}
+	for _, f := range playerFields {
+		if _, taken := ts.player.Fields[f.name]; !taken {
+			ts.player.Fields[f.name] = ts.natureOf(f.typ)
+		}
+	}
+	for _, p := range rs.GameProps {
+		ts.game.Fields[p.Name] = ts.natureOf(p.Type)
+	}
+	for _, f := range eventFields {
+		ts.event.Fields[f.name] = ts.natureOf(f.typ)
+	}
+	return ts
+}
+
+// scope is what an expression may name: built-in identifiers and bound variables.
+type scope struct {
+	vars   map[string]varInfo
+	nvars  *int
+	card   bool // `card` names the candidate or source card
+	player bool // `player` names the player a rule is evaluated for
+	event  bool
+	parent *scope
+}
+
+type varInfo struct {
+	slot int
+	typ  Type
+	pos  Pos
+}
+
+func newScope() *scope {
+	n := 0
+	return &scope{vars: map[string]varInfo{}, nvars: &n}
+}
+
+func (s *scope) lookup(name string) (varInfo, bool) {
+	v, ok := s.vars[name]
+	return v, ok
+}
+
+// bind declares a variable in the scope of a root effect and returns its slot.
+func (s *scope) bind(name string, t Type, pos Pos) (int, error) {
+	if v, ok := s.vars[name]; ok {
+		if v.typ != t && v.typ != TAny && t != TAny {
+			return 0, fmt.Errorf("variable %q was bound as %s at %s and cannot be rebound as %s", name, v.typ, v.pos, t)
+		}
+		return v.slot, nil
+	}
+	if _, ok := builtinIdents[name]; ok || name == "card" || name == "player" {
+		return 0, fmt.Errorf("%q is a built-in name and cannot be used as a variable", name)
+	}
+	slot := *s.nvars
+	*s.nvars++
+	s.vars[name] = varInfo{slot: slot, typ: t, pos: pos}
+	return slot, nil
+}
+
+func (s *scope) with(card, player, event bool) *scope {
+	c := *s
+	c.card, c.player, c.event = card || s.card, player || s.player, event || s.event
+	return &c
+}
+
+func (s *scope) envType(ts *typeSystem) map[string]exprType {
+	m := map[string]exprType{
+		"you": cachedType{ts.player}, "opponent": cachedType{ts.player}, "active": cachedType{ts.player},
+		"turn": cachedType{natInt}, "phase": cachedType{natString}, "this": cachedType{ts.card},
+		"game": cachedType{ts.game}, "players": cachedType{ts.players}, "opponents": cachedType{ts.players},
+		"stack": cachedType{ts.cards},
+	}
+	if s.event {
+		m["event"] = cachedType{ts.event}
+	}
+	if s.card {
+		m["card"] = cachedType{ts.card}
+	}
+	if s.player {
+		m["player"] = cachedType{ts.player}
+	}
+	for name, v := range s.vars {
+		m[name] = cachedType{ts.natureOf(v.typ)}
+	}
+	return m
+}
+
+// patchKind says what a member access becomes after patching.
+type patchKind uint8
+
+const (
+	pCardProp patchKind = iota + 1
+	pCardField
+	pPlayerProp
+	pPlayerZone
+	pPlayerField
+	pGameProp
+	pGameZone
+	pEventField
+)
+
+type patchInfo struct {
+	kind  patchKind
+	index int
+}
+
+// patcher rewrites member accesses on game objects into calls of host functions
+// that read the state by index, and calls of game functions so they receive the
+// evaluation context. It runs after expr's type check, on the checked natures.
+type patcher struct {
+	rs      *Ruleset
+	members map[*ast.MemberNode]patchInfo
+	errs    []patchErr
+}
+
+type patchErr struct {
+	node ast.Node
+	msg  string
+}
+
+func (p *patcher) Visit(node *ast.Node) {
+	switch n := (*node).(type) {
+	case *ast.MemberNode:
+		info, ok := p.members[n]
+		if !ok {
+			return
+		}
+		env := &ast.IdentifierNode{Value: "$env"}
+		args := []ast.Node{env}
+		fn := ""
+		switch info.kind {
+		case pCardProp:
+			fn = "$cp"
+			args = append(args, n.Node)
+		case pCardField:
+			fn = "$cf"
+			args = append(args, n.Node)
+		case pPlayerProp:
+			fn = "$pp"
+			args = append(args, n.Node)
+		case pPlayerZone:
+			fn = "$pz"
+			args = append(args, n.Node)
+		case pPlayerField:
+			fn = "$pf"
+			args = append(args, n.Node)
+		case pGameProp:
+			fn = "$gp"
+		case pGameZone:
+			fn = "$gz"
+		case pEventField:
+			fn = "$ef"
+		}
+		args = append(args, &ast.IntegerNode{Value: info.index})
+		call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args}
+		ast.Patch(node, call)
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		if !ok {
+			return
+		}
+		f, ok := p.rs.lib.funcs[id.Value]
+		if !ok {
+			return
+		}
+		args := append([]ast.Node{&ast.IdentifierNode{Value: "$env"}}, n.Arguments...)
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$" + f.Name}, Arguments: args})
+	}
+}
+
+// plan walks the checked tree and records how each member access on a game object
+// must be rewritten, before any node is replaced.
+func (p *patcher) plan(root ast.Node) {
+	ast.Walk(&root, planner{p})
+}
+
+type planner struct{ p *patcher }
+
+func (pl planner) Visit(node *ast.Node) {
+	if call, ok := (*node).(*ast.CallNode); ok {
+		pl.checkCall(call)
+		return
+	}
+	m, ok := (*node).(*ast.MemberNode)
+	if !ok {
+		return
+	}
+	name, ok := m.Property.(*ast.StringNode)
+	if !ok {
+		return
+	}
+	base := m.Node.Nature()
+	if base == nil || base.TypeData == nil || base.Fields == nil {
+		return
+	}
+	rs := pl.p.rs
+	f := base.Fields
+	switch {
+	case has(f, sentCard):
+		if i, ok := rs.cardPropIx[name.Value]; ok {
+			pl.p.members[m] = patchInfo{pCardProp, i}
+		} else if i := fieldIndex(name.Value, len(cardFields), func(i int) string { return cardFields[i].name }); i >= 0 {
+			pl.p.members[m] = patchInfo{pCardField, i}
+		}
+	case has(f, sentPlayer):
+		if i, ok := rs.playerPropIx[name.Value]; ok {
+			pl.p.members[m] = patchInfo{pPlayerProp, i}
+		} else if i, ok := rs.zoneIx[name.Value]; ok && rs.Zones[i].PerPlayer {
+			pl.p.members[m] = patchInfo{pPlayerZone, i}
+		} else if i := fieldIndex(name.Value, len(playerFields), func(i int) string { return playerFields[i].name }); i >= 0 {
+			pl.p.members[m] = patchInfo{pPlayerField, i}
+		}
+	case has(f, sentGame):
+		if i, ok := rs.gamePropIx[name.Value]; ok {
+			pl.p.members[m] = patchInfo{pGameProp, i}
+		} else if i, ok := rs.zoneIx[name.Value]; ok {
+			pl.p.members[m] = patchInfo{pGameZone, i}
+		}
+	case has(f, sentEvent):
+		if i := fieldIndex(name.Value, len(eventFields), func(i int) string { return eventFields[i].name }); i >= 0 {
+			pl.p.members[m] = patchInfo{pEventField, i}
+		}
+	}
+}
+
+// checkCall checks literal property and keyword names given to game functions.
+func (pl planner) checkCall(call *ast.CallNode) {
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	f, ok := pl.p.rs.lib.funcs[id.Value]
+	if !ok {
+		return
+	}
+	rs := pl.p.rs
+	for _, i := range f.PropArgs {
+		if i < len(call.Arguments) {
+			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
+				if _, ok := rs.cardPropIx[sn.Value]; !ok {
+					pl.p.errs = append(pl.p.errs, patchErr{sn, fmt.Sprintf("%s: unknown card property %q%s", f.Name, sn.Value, didYouMean(sn.Value, keysOf(rs.cardPropIx)))})
+				}
+			}
+		}
+	}
+	for _, i := range f.KeywordArgs {
+		if i < len(call.Arguments) {
+			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
+				if _, ok := rs.keywordIx[sn.Value]; !ok {
+					pl.p.errs = append(pl.p.errs, patchErr{sn, fmt.Sprintf("%s: unknown keyword %q%s", f.Name, sn.Value, didYouMean(sn.Value, rs.Keywords))})
+				}
+			}
+		}
+	}
+}
+
+func has(m map[string]nature.Nature, k string) bool { _, ok := m[k]; return ok }
+
+func fieldIndex(name string, n int, at func(int) string) int {
+	for i := 0; i < n; i++ {
+		if at(i) == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// posMap maps rune offsets of an expression's text to positions in its file,
+// for plain, quoted, literal (|) and folded (>) scalars alike.
+type posMap struct {
+	file  string
+	lines []int // line of each rune
+	cols  []int
+}
+
+func newPosMap(file string, src []byte, n *yamlNode) posMap {
+	pm := posMap{file: file}
+	val := []rune(n.Value)
+	pm.lines = make([]int, len(val)+1)
+	pm.cols = make([]int, len(val)+1)
+	srcLines := strings.Split(string(src), "\n")
+	line, col := n.Line, n.Column
+	switch n.Style {
+	case styleLiteral, styleFolded:
+		// the text starts on the line after the indicator, at the block's indentation
+		line = n.Line + 1
+		for line-1 < len(srcLines) && strings.TrimSpace(srcLines[line-1]) == "" {
+			line++
+		}
+		indent := 0
+		if line-1 < len(srcLines) {
+			l := srcLines[line-1]
+			indent = len(l) - len(strings.TrimLeft(l, " "))
+		}
+		col = indent + 1
+		for i := range val {
+			pm.lines[i], pm.cols[i] = line, col
+			if val[i] == '\n' || (n.Style == styleFolded && val[i] == ' ' && atLineEnd(srcLines, line, col)) {
+				line++
+				for line-1 < len(srcLines) && strings.TrimSpace(srcLines[line-1]) == "" && i+1 < len(val) && val[i+1] == '\n' {
+					line++
+				}
+				col = indent + 1
+				continue
+			}
+			col++
+		}
+		pm.lines[len(val)], pm.cols[len(val)] = line, col
+		return pm
+	case styleDouble, styleSingle:
+		col++
+	}
+	for i := range val {
+		pm.lines[i], pm.cols[i] = line, col
+		col++
+	}
+	pm.lines[len(val)], pm.cols[len(val)] = line, col
+	return pm
+}
+
+func atLineEnd(lines []string, line, col int) bool {
+	if line-1 >= len(lines) {
+		return false
+	}
+	return col-1 >= len(strings.TrimRight(lines[line-1], " \r"))
+}
+
+func (pm posMap) at(offset int) Pos {
+	if offset < 0 {
+		offset = 0
+	}
+	if offset >= len(pm.lines) {
+		offset = len(pm.lines) - 1
+	}
+	return Pos{File: pm.file, Line: pm.lines[offset], Column: pm.cols[offset]}
+}
+
+// compileExpr compiles one expression against a scope; want is the type the
+// place of the expression needs (TAny accepts anything).
+func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *Expr {
+	n = resolveAlias(n)
+	if n == nil || n.Kind != scalarKind {
+		c.r.errorf(n, "type-mismatch", path, "%s must be an expression, found %s", describePath(path), kindName(n))
+		return nil
+	}
+	src := n.Value
+	if n.Tag == "!!bool" || n.Tag == "!!int" {
+		src = strings.ToLower(src)
+	}
+	pm := newPosMap(c.r.file, c.r.src, n)
+	e := &Expr{Src: src, Pos: c.r.pos(n)}
+	if n.Style == styleDouble || n.Style == styleSingle {
+		e.Pos.Column++
+	}
+	env := sc.envType(c.ts)
+	envN := mapNature()
+	for k, v := range env {
+		envN.Fields[k] = v.Nature()
+	}
+	p := &patcher{rs: c.rs, members: map[*ast.MemberNode]patchInfo{}}
+	cfgOpt := func(cfg *conf.Config) {
+		base := c.baseConfig()
+		cfg.Env = envN
+		cfg.EnvObject = nil
+		cfg.Functions = base.Functions
+		cfg.Strict = true
+		cfg.Optimize = false
+	}
+	// First pass: parse and type-check against the declared types to report errors.
+	tree, err := c.check(src, cfgOpt)
+	if err != nil {
+		c.exprError(err, pm, path, src, sc)
+		return nil
+	}
+	got := c.typeOfNature(tree.Node.Nature())
+	if want != TAny && got != TAny && got != want && !(want == TCards && got == TCard) && !(want == TPlayers && got == TPlayer) {
+		c.r.diagAt(e.Pos, "type-mismatch", path, fmt.Sprintf("expression %q gives %s where %s is needed", src, got, want))
+		return nil
+	}
+	if want == TBool && got == TAny {
+		// accepted: an unknown value is converted at run time and refused there if not a boolean
+	}
+	e.Type = got
+	if e.Type == TAny {
+		e.Type = want
+	}
+	p.plan(tree.Node)
+	if len(p.errs) > 0 {
+		for _, pe := range p.errs {
+			code := "unknown-property"
+			if strings.Contains(pe.msg, "keyword") {
+				code = "unknown-keyword"
+			}
+			c.r.diagAt(pm.at(pe.node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
+		}
+		return nil
+	}
+	// Second pass: patch game-object accesses into indexed host calls on the
+	// checked tree, check it again and compile it.
+	prog, err := c.patchAndCompile(tree, cfgOpt, p)
+	if err != nil {
+		c.exprError(err, pm, path, src, sc)
+		return nil
+	}
+	e.prog = prog
+	e.idents = identsOf(tree.Node, sc)
+	e.Index = len(c.rs.Exprs)
+	c.rs.Exprs = append(c.rs.Exprs, e)
+	return e
+}
+
+func (c *compiler) patchAndCompile(tree *astTree, opt expr.Option, p *patcher) (prog *vm.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("expression could not be compiled: %v", r)
+		}
+	}()
+	ast.Walk(&tree.Node, p)
+	cfg := conf.CreateNew()
+	opt(cfg)
+	if _, err := checker.Check(tree, cfg); err != nil {
+		return nil, err
+	}
+	return exprcompiler.Compile(tree, cfg)
+}
+
+func (c *compiler) check(src string, opt expr.Option) (tree *astTree, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("expression could not be checked: %v", r)
+		}
+	}()
+	cfg := conf.CreateNew()
+	opt(cfg)
+	return checkTree(src, cfg)
+}
+
+func (c *compiler) typeOfNature(n *nature.Nature) Type {
+	if n == nil {
+		return TAny
+	}
+	switch {
+	case n.Kind == reflect.Bool:
+		return TBool
+	case n.IsInteger:
+		return TInt
+	case n.Kind == reflect.String:
+		return TString
+	case n.TypeData != nil && n.Fields != nil && has(n.Fields, sentCard):
+		return TCard
+	case n.TypeData != nil && n.Fields != nil && has(n.Fields, sentPlayer):
+		return TPlayer
+	case n.Kind == reflect.Slice && n.Ref != nil:
+		switch c.typeOfNature(n.Ref) {
+		case TCard:
+			return TCards
+		case TPlayer:
+			return TPlayers
+		}
+	}
+	return TAny
+}
+
+func (c *compiler) exprError(err error, pm posMap, path, src string, sc *scope) {
+	var fe *file.Error
+	msg := err.Error()
+	pos := pm.at(0)
+	if errors.As(err, &fe) {
+		pos = pm.at(fe.From)
+		msg = fe.Message
+		if fe.Prev != nil && msg == "" {
+			msg = fe.Prev.Error()
+		}
+	}
+	msg = c.explain(msg, sc)
+	code := "bad-expression"
+	switch {
+	case strings.HasPrefix(msg, "unknown name"):
+		code = "unknown-name"
+	case strings.HasPrefix(msg, "unknown property"):
+		code = "unknown-property"
+	case strings.Contains(msg, "mismatched types") || strings.Contains(msg, "invalid operation") || strings.Contains(msg, "cannot use"):
+		code = "type-mismatch"
+	case strings.HasPrefix(msg, "unknown function"):
+		code = "unknown-function"
+	}
+	c.r.diagAt(pos, code, path, fmt.Sprintf("in expression %q: %s", src, msg))
+}
+
+// explain rewrites expr's messages about unknown names into the designer's terms,
+// with the nearest known name.
+func (c *compiler) explain(msg string, sc *scope) string {
+	if rest, ok := strings.CutPrefix(msg, "unknown name "); ok {
+		name := strings.TrimSpace(rest)
+		known := []string{}
+		for k := range sc.envType(c.ts) {
+			known = append(known, k)
+		}
+		for k := range c.rs.lib.funcs {
+			known = append(known, k)
+		}
+		sort.Strings(known)
+		out := "unknown name " + name
+		if s := suggest(name, known); s != "" {
+			out += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return out
+	}
+	if i := strings.Index(msg, "type map[string]interface {} has no field "); i >= 0 {
+		name := strings.TrimSpace(msg[i+len("type map[string]interface {} has no field "):])
+		known := []string{}
+		for _, p := range c.rs.CardProps {
+			known = append(known, p.Name)
+		}
+		for _, p := range c.rs.PlayerProps {
+			known = append(known, p.Name)
+		}
+		for _, p := range c.rs.GameProps {
+			known = append(known, p.Name)
+		}
+		for _, z := range c.rs.Zones {
+			known = append(known, z.Name)
+		}
+		for _, f := range cardFields {
+			known = append(known, f.name)
+		}
+		for _, f := range playerFields {
+			known = append(known, f.name)
+		}
+		for _, f := range eventFields {
+			known = append(known, f.name)
+		}
+		out := "unknown property " + name
+		if s := suggest(name, known); s != "" {
+			out += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return out
+	}
+	if rest, ok := strings.CutPrefix(msg, "unknown func "); ok {
+		return "unknown function " + rest
+	}
+	return msg
+}
+
+func identsOf(root ast.Node, sc *scope) []identUse {
+	seen := map[string]bool{}
+	var out []identUse
+	ast.Walk(&root, identCollector(func(name string) {
+		if seen[name] {
+			return
+		}
+		seen[name] = true
+		if k, ok := builtinIdents[name]; ok {
+			out = append(out, identUse{name: name, kind: k})
+			return
+		}
+		if name == "card" && sc.card {
+			out = append(out, identUse{name: name, kind: idCard})
+			return
+		}
+		if name == "player" && sc.player {
+			out = append(out, identUse{name: name, kind: idPlayer})
+			return
+		}
+		if v, ok := sc.vars[name]; ok {
+			out = append(out, identUse{name: name, kind: idVar, slot: v.slot, typ: v.typ})
+		}
+	}))
+	return out
+}
+
+type identCollector func(string)
+
+func (f identCollector) Visit(node *ast.Node) {
+	if id, ok := (*node).(*ast.IdentifierNode); ok {
+		f(id.Value)
+	}
+}
+
+// host functions that read game objects by index; the patcher routes accesses here.
+func hostFunctions() map[string]*funcSig {
+	return map[string]*funcSig{
+		"$cp": {n: 3, fn: func(g *Game, a []any) any { return g.exprCardProp(a[1], a[2].(int)) }},
+		"$cf": {n: 3, fn: func(g *Game, a []any) any { return g.exprCardField(a[1], a[2].(int)) }},
+		"$pp": {n: 3, fn: func(g *Game, a []any) any { return g.exprPlayerProp(a[1], a[2].(int)) }},
+		"$pz": {n: 3, fn: func(g *Game, a []any) any { return g.exprPlayerZone(a[1], a[2].(int)) }},
+		"$pf": {n: 3, fn: func(g *Game, a []any) any { return g.exprPlayerField(a[1], a[2].(int)) }},
+		"$gp": {n: 2, fn: func(g *Game, a []any) any { return g.exprGameProp(a[1].(int)) }},
+		"$gz": {n: 2, fn: func(g *Game, a []any) any { return g.exprGameZone(a[1].(int)) }},
+		"$ef": {n: 2, fn: func(g *Game, a []any) any { return g.exprEventField(a[1].(int)) }},
+	}
+}
+
+type funcSig struct {
+	n  int
+	fn func(g *Game, a []any) any
+}

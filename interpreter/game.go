@@ -1,0 +1,727 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/expr-lang/expr/vm"
+)
+
+// Options configure a new game.
+type Options struct {
+	Players int
+	Seed    uint64
+	Decks   []string // per seat; empty entries use the ruleset's first deck
+}
+
+// Game is one game in progress: the read-only ruleset, the mutable state, and
+// scratch space for evaluating expressions. A Game is not safe for concurrent use;
+// clone it for another goroutine.
+type Game struct {
+	rs      *Ruleset
+	S       *State
+	nseats  int
+	decks   []int
+	env     map[string]any
+	vm      vm.VM
+	cur     *Frame // the frame expressions are evaluated for
+	curCard int    // the candidate bound as `card`, when not the frame's
+	zoneAt  []int  // first zone instance of each zone kind
+	players []int
+	// Coverage, when set, counts the rule parts (actions, triggers, checks) that ran.
+	Coverage map[string]int
+	symEnter, symLeave, symDraw, symShuffle, symTurnStart, symTurnEnd, symPhaseStart, symPhaseEnd, symReveal, symAction, symResolve int64
+}
+
+var errGameOver = errors.New("the game is over")
+
+// New starts a game: it picks the first player, runs the setup and plays until
+// the first decision.
+func New(rs *Ruleset, o Options) (*Game, error) {
+	if o.Players == 0 {
+		o.Players = rs.MinPlayers
+	}
+	if o.Players < rs.MinPlayers || o.Players > rs.MaxPlayers {
+		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, o.Players)
+	}
+	g := newGame(rs, o.Players)
+	for i := 0; i < o.Players; i++ {
+		d := 0
+		if i < len(o.Decks) && o.Decks[i] != "" {
+			ix, ok := rs.deckIx[o.Decks[i]]
+			if !ok {
+				return nil, fmt.Errorf("%s has no deck %q", rs.Name, o.Decks[i])
+			}
+			d = ix
+		} else if len(rs.Decks) == 0 {
+			d = -1
+		}
+		g.decks[i] = d
+	}
+	s := &State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}
+	g.S = s
+	s.Players = make([]PlayerState, o.Players)
+	s.PlayerProp = make([]int64, o.Players*len(rs.PlayerProps))
+	for p := 0; p < o.Players; p++ {
+		for i, d := range rs.PlayerProps {
+			s.PlayerProp[p*len(rs.PlayerProps)+i] = d.Default
+		}
+	}
+	s.GameProps = make([]int64, len(rs.GameProps))
+	for i, d := range rs.GameProps {
+		s.GameProps[i] = d.Default
+	}
+	for k, z := range rs.Zones {
+		if z.PerPlayer {
+			for p := 0; p < o.Players; p++ {
+				s.Zones = append(s.Zones, ZoneInstance{Kind: int32(k), Owner: int8(p)})
+			}
+		} else {
+			s.Zones = append(s.Zones, ZoneInstance{Kind: int32(k), Owner: -1})
+		}
+	}
+	s.Phase = -1
+	s.First = g.rand(o.Players)
+	s.Active = s.First
+	g.logf(-1, "start", s.First, "%s starts.", g.seatName(s.First))
+	g.pushRoot(rs.Setup, s.First, -1, Event{Card: -1, Player: int8(s.First)})
+	s.Turn = 0
+	s.Phase = -2 // setup
+	g.run()
+	return g, nil
+}
+
+func newGame(rs *Ruleset, n int) *Game {
+	g := &Game{rs: rs, nseats: n, decks: make([]int, n), env: map[string]any{}}
+	g.env["$c"] = g
+	g.zoneAt = make([]int, len(rs.Zones))
+	at := 0
+	for k, z := range rs.Zones {
+		g.zoneAt[k] = at
+		if z.PerPlayer {
+			at += n
+		} else {
+			at++
+		}
+	}
+	g.players = make([]int, n)
+	for i := range g.players {
+		g.players[i] = i
+	}
+	sym := func(s string) int64 {
+		if i, ok := rs.symbolIx[s]; ok {
+			return int64(i)
+		}
+		return -2
+	}
+	g.symEnter, g.symLeave, g.symDraw, g.symShuffle = sym("enter"), sym("leave"), sym("draw"), sym("shuffle")
+	g.symTurnStart, g.symTurnEnd, g.symPhaseStart, g.symPhaseEnd = sym("turn_start"), sym("turn_end"), sym("phase_start"), sym("phase_end")
+	g.symReveal, g.symAction, g.symResolve = sym("reveal"), sym("action"), sym("resolve")
+	return g
+}
+
+// Ruleset returns the game's ruleset.
+func (g *Game) Ruleset() *Ruleset { return g.rs }
+
+// Players returns the number of seats.
+func (g *Game) Players() int { return g.nseats }
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game {
+	c := newGameShallow(g)
+	c.S = g.S.Clone()
+	return c
+}
+
+func newGameShallow(g *Game) *Game {
+	c := &Game{rs: g.rs, nseats: g.nseats, decks: g.decks, zoneAt: g.zoneAt, players: g.players, env: map[string]any{}}
+	c.env["$c"] = c
+	c.Coverage = g.Coverage
+	c.symEnter, c.symLeave, c.symDraw, c.symShuffle = g.symEnter, g.symLeave, g.symDraw, g.symShuffle
+	c.symTurnStart, c.symTurnEnd, c.symPhaseStart, c.symPhaseEnd = g.symTurnStart, g.symTurnEnd, g.symPhaseStart, g.symPhaseEnd
+	c.symReveal, c.symAction, c.symResolve = g.symReveal, g.symAction, g.symResolve
+	return c
+}
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.S.Over }
+
+// Winners lists the seats that won.
+func (g *Game) Winners() []int {
+	var out []int
+	for i, p := range g.S.Players {
+		if p.Won {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Outcome describes how the game ended ("" while it runs).
+func (g *Game) Outcome() string { return g.S.Outcome }
+
+// Err returns the runtime error that stopped the game, if any.
+func (g *Game) Err() error {
+	if g.S.Error == "" {
+		return nil
+	}
+	return errors.New(g.S.Error)
+}
+
+// Pending returns the decisions waiting for an answer.
+func (g *Game) Pending() []Decision {
+	var out []Decision
+	for i, d := range g.S.Pending {
+		if g.S.Answers[i] == nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// PendingFor returns the open decision of a seat, if any.
+func (g *Game) PendingFor(player int) (*Decision, bool) {
+	for i := range g.S.Pending {
+		if g.S.Pending[i].Player == player && g.S.Answers[i] == nil {
+			return &g.S.Pending[i], true
+		}
+	}
+	return nil, false
+}
+
+func (g *Game) rand(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	r := rand.New(&g.S.RNG)
+	return r.IntN(n)
+}
+
+// Rand draws a number in [0, n) from the game's generator; effect steps use it.
+func (g *Game) Rand(n int) int { return g.rand(n) }
+
+func (g *Game) seatName(p int) string {
+	if p < 0 {
+		return "nobody"
+	}
+	return fmt.Sprintf("p%d", p+1)
+}
+
+// SeatName returns the name of a seat: p1, p2, ...
+func SeatName(p int) string { return fmt.Sprintf("p%d", p+1) }
+
+// pushRoot starts a root effect with fresh variable slots.
+func (g *Game) pushRoot(prog int, you, this int, ev Event) {
+	p := g.rs.Programs[prog]
+	base := len(g.S.Vars)
+	for i := 0; i < p.NVars; i++ {
+		g.S.Vars = append(g.S.Vars, Val{N: -1})
+	}
+	g.S.Frames = append(g.S.Frames, Frame{Prog: int32(prog), Base: int32(base), Root: true, You: int8(you), This: int32(this), Card: int32(this), Player: int8(you), Event: ev})
+}
+
+// Call runs a nested program of the same effect as a child of frame f.
+// f must not be used after Call: the frame list may have moved.
+func (g *Game) Call(f *Frame, prog int) {
+	child := *f
+	child.Prog = int32(prog)
+	child.PC = 0
+	child.Root = false
+	g.S.Frames = append(g.S.Frames, child)
+}
+
+// CallRoot runs a root program (an action's effect, a card's ability) for a player.
+func (g *Game) CallRoot(prog int, you, this int, ev Event) { g.pushRoot(prog, you, this, ev) }
+
+func (g *Game) fail(err error) {
+	if g.S.Over {
+		return
+	}
+	g.S.Over = true
+	g.S.Error = err.Error()
+	g.S.Outcome = "error"
+	g.logf(-1, "error", -1, "The game stopped: %s", err.Error())
+}
+
+// run executes steps until a decision is pending or the game is over.
+func (g *Game) run() {
+	s := g.S
+	defer func() {
+		if r := recover(); r != nil {
+			g.fail(fmt.Errorf("internal error: %v", r))
+		}
+	}()
+	for !s.Over {
+		if g.waiting() {
+			return
+		}
+		if len(s.Triggered) > 0 {
+			tr := s.Triggered
+			s.Triggered = nil
+			for i := len(tr) - 1; i >= 0; i-- {
+				t := tr[i]
+				g.pushRoot(int(t.Prog), int(t.You), int(t.This), t.Event)
+			}
+			continue
+		}
+		if s.Dirty {
+			s.Dirty = false
+			g.runChecks()
+			continue
+		}
+		if len(s.Frames) == 0 {
+			g.advance()
+			continue
+		}
+		fi := len(s.Frames) - 1
+		f := &s.Frames[fi]
+		prog := g.rs.Programs[f.Prog]
+		if int(f.PC) >= len(prog.Steps) {
+			if f.Root {
+				s.Vars = s.Vars[:f.Base]
+			}
+			s.Frames = s.Frames[:fi]
+			continue
+		}
+		step := prog.Steps[f.PC]
+		s.Steps++
+		if s.Steps > g.rs.StepBudget {
+			g.fail(fmt.Errorf("%s: an effect ran %d steps without asking anyone anything; it probably loops forever (raise limits.steps if it does not)", step.Pos, g.rs.StepBudget))
+			return
+		}
+		g.cur = f
+		st, err := step.Prim.Exec(g, f, step)
+		if err != nil {
+			g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
+			return
+		}
+		switch st {
+		case Next:
+			if fi < len(s.Frames) {
+				s.Frames[fi].PC++
+			}
+		case Suspend:
+			return
+		}
+	}
+}
+
+func (g *Game) waiting() bool {
+	for _, a := range g.S.Answers {
+		if a == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// advance moves the turn structure on when no effect is running.
+func (g *Game) advance() {
+	s := g.S
+	rs := g.rs
+	switch {
+	case s.Phase == -2: // setup done
+		s.Phase = -1
+	case s.Phase == -1: // a new turn
+		if rs.TurnLimit > 0 && s.Turn >= rs.TurnLimit {
+			s.Over = true
+			s.Outcome = fmt.Sprintf("turn limit (%d turns) reached", rs.TurnLimit)
+			g.logf(-1, "over", -1, "The game ends in a draw: the turn limit of %d turns was reached.", rs.TurnLimit)
+			return
+		}
+		if s.Turn > 0 {
+			if n := len(s.ExtraTurns); n > 0 {
+				s.Active = int(s.ExtraTurns[0])
+				s.ExtraTurns = s.ExtraTurns[1:]
+			} else {
+				s.Active = g.nextLive(s.Active)
+			}
+		}
+		s.Turn++
+		g.logf(-1, "turn", s.Active, "Turn %d: %s.", s.Turn, g.seatName(s.Active))
+		s.Phase = 0
+		g.enterPhase()
+		g.emit(Event{Name: g.symTurnStart, Player: int8(s.Active), Card: -1, Source: -1})
+	case s.Phase >= 0 && s.Phase < len(rs.Phases):
+		// the phase's body finished
+		ph := rs.Phases[s.Phase]
+		g.expire(untilPhase)
+		g.emit(Event{Name: g.symPhaseEnd, Player: int8(s.Active), Card: -1, Source: -1, From: int64(rs.symbolIx[ph.Name])})
+		s.Phase++
+		if s.Phase >= len(rs.Phases) {
+			s.Phase = len(rs.Phases)
+			g.emit(Event{Name: g.symTurnEnd, Player: int8(s.Active), Card: -1, Source: -1})
+			return
+		}
+		g.enterPhase()
+	default: // turn ended and its end triggers ran
+		g.expire(untilTurn)
+		s.Phase = -1
+	}
+}
+
+// enterPhase starts phase s.Phase, skipping phases whose skip_if holds.
+func (g *Game) enterPhase() {
+	s := g.S
+	for s.Phase < len(g.rs.Phases) {
+		ph := g.rs.Phases[s.Phase]
+		if ph.Skip != nil {
+			f := Frame{You: int8(s.Active), Player: int8(s.Active), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
+			skip, err := g.EvalBool(ph.Skip, &f)
+			if err != nil {
+				g.fail(err)
+				return
+			}
+			if skip {
+				s.Phase++
+				continue
+			}
+		}
+		g.pushRoot(ph.Body, s.Active, -1, Event{Card: -1, Source: -1, Player: int8(s.Active)})
+		g.emit(Event{Name: g.symPhaseStart, Player: int8(s.Active), Card: -1, Source: -1, To: int64(g.rs.symbolIx[ph.Name])})
+		return
+	}
+	// every remaining phase skipped: end the turn
+	g.emit(Event{Name: g.symTurnEnd, Player: int8(s.Active), Card: -1, Source: -1})
+}
+
+// nextLive returns the next seat after p in turn order that has not lost.
+func (g *Game) nextLive(p int) int {
+	for i := 1; i <= g.nseats; i++ {
+		q := (p + i) % g.nseats
+		if !g.S.Players[q].Lost {
+			return q
+		}
+	}
+	return p
+}
+
+// AddExtraTurn queues an extra turn for a player, after those already queued.
+func (g *Game) AddExtraTurn(p int) { g.S.ExtraTurns = append(g.S.ExtraTurns, int8(p)) }
+
+// runChecks evaluates state-based checks for every player still in the game.
+func (g *Game) runChecks() {
+	for _, ch := range g.rs.Checks {
+		for p := 0; p < g.nseats; p++ {
+			if g.S.Players[p].Lost || g.S.Over {
+				continue
+			}
+			f := Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
+			ok, err := g.EvalBool(ch.Cond, &f)
+			if err != nil {
+				g.fail(err)
+				return
+			}
+			if ok {
+				g.pushRoot(ch.Effect, p, -1, Event{Card: -1, Source: -1, Player: int8(p)})
+			}
+		}
+	}
+}
+
+// Win marks a player as the winner and ends the game.
+func (g *Game) Win(p int, why string) {
+	if g.S.Over || g.S.Players[p].Lost {
+		return
+	}
+	g.S.Players[p].Won = true
+	g.S.Over = true
+	g.S.Outcome = fmt.Sprintf("%s wins", g.seatName(p))
+	if why != "" {
+		g.S.Outcome += ": " + why
+	}
+	g.logf(-1, "win", p, "%s wins%s.", g.seatName(p), suffix(why))
+	g.S.Frames = g.S.Frames[:0]
+}
+
+// Lose marks a player as lost; when one player is left, that player wins; when
+// none is, the game is a draw.
+func (g *Game) Lose(p int, why string) {
+	if g.S.Over || g.S.Players[p].Lost {
+		return
+	}
+	g.S.Players[p].Lost = true
+	g.logf(-1, "lose", p, "%s loses%s.", g.seatName(p), suffix(why))
+	live := -1
+	n := 0
+	for i, ps := range g.S.Players {
+		if !ps.Lost {
+			live = i
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		g.DrawGame("every player lost")
+	case 1:
+		g.Win(live, "last player standing")
+	}
+	g.S.Dirty = true
+}
+
+// Draw ends the game with no winner.
+func (g *Game) DrawGame(why string) {
+	if g.S.Over {
+		return
+	}
+	g.S.Over = true
+	g.S.Outcome = "draw: " + why
+	g.logf(-1, "over", -1, "The game is a draw: %s.", why)
+}
+
+func suffix(why string) string {
+	if why == "" {
+		return ""
+	}
+	return " (" + why + ")"
+}
+
+// Resign makes a player concede, when the ruleset allows it now.
+func (g *Game) Resign(p int) error {
+	if g.S.Over {
+		return errGameOver
+	}
+	if g.rs.Concede == nil {
+		return fmt.Errorf("%s does not allow conceding", g.rs.Name)
+	}
+	f := Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
+	ok, err := g.EvalBool(g.rs.Concede, &f)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("%s may not concede now (the rule is: %s)", g.seatName(p), g.rs.Concede.Src)
+	}
+	g.logf(-1, "resign", p, "%s resigns.", g.seatName(p))
+	g.Lose(p, "resigned")
+	if !g.S.Over {
+		g.run()
+	}
+	return nil
+}
+
+// CanResign reports whether a seat may concede now.
+func (g *Game) CanResign(p int) bool {
+	if g.rs.Concede == nil || g.S.Over {
+		return false
+	}
+	f := Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
+	ok, err := g.EvalBool(g.rs.Concede, &f)
+	return err == nil && ok
+}
+
+// Ask suspends frame f on a decision. A decision with exactly one way to answer
+// is answered at once, so nobody is asked a question without a choice.
+func (g *Game) Ask(f *Frame, d Decision) Status {
+	d.Seq = g.S.DecSeq
+	g.S.DecSeq++
+	d.Frame = g.frameIndex(f)
+	g.S.Pending = append(g.S.Pending, d)
+	if forced, a := forcedAnswer(&d); forced {
+		g.S.Answers = append(g.S.Answers, a)
+		return Stay
+	}
+	g.S.Answers = append(g.S.Answers, nil)
+	return Suspend
+}
+
+func forcedAnswer(d *Decision) (bool, *Answer) {
+	switch d.Kind {
+	case "number":
+		if d.Min == d.Max {
+			return true, &Answer{Number: d.Min}
+		}
+	case "distribute":
+		if len(d.Options) == 1 {
+			return true, &Answer{Amount: []int{d.Total}}
+		}
+	case "order":
+		if len(d.Options) <= 1 {
+			return true, &Answer{Picks: []int{0}[:len(d.Options)]}
+		}
+	default:
+		if len(d.Options) == d.Min && d.Min == d.Max {
+			picks := make([]int, len(d.Options))
+			for i := range picks {
+				picks[i] = i
+			}
+			return true, &Answer{Picks: picks}
+		}
+	}
+	return false, nil
+}
+
+func (g *Game) frameIndex(f *Frame) int {
+	for i := range g.S.Frames {
+		if &g.S.Frames[i] == f {
+			return i
+		}
+	}
+	return len(g.S.Frames) - 1
+}
+
+// Answered returns and removes the answered decisions of frame f, in the order
+// they were asked. It returns nil when the frame has asked nothing.
+func (g *Game) Answered(f *Frame) ([]Decision, []*Answer) {
+	fi := g.frameIndex(f)
+	var ds []Decision
+	var as []*Answer
+	keepD := g.S.Pending[:0]
+	keepA := g.S.Answers[:0]
+	for i, d := range g.S.Pending {
+		if d.Frame == fi && g.S.Answers[i] != nil {
+			ds = append(ds, d)
+			as = append(as, g.S.Answers[i])
+			continue
+		}
+		keepD = append(keepD, d)
+		keepA = append(keepA, g.S.Answers[i])
+	}
+	if len(keepD) == 0 {
+		g.S.Pending, g.S.Answers = nil, nil
+	} else {
+		g.S.Pending, g.S.Answers = keepD, keepA
+	}
+	return ds, as
+}
+
+// Answer gives a seat's answer to its pending decision. An illegal answer is
+// refused with the reason and changes nothing.
+func (g *Game) Answer(player int, a Answer) error {
+	if g.S.Over {
+		return errGameOver
+	}
+	if a.Resign {
+		return g.Resign(player)
+	}
+	ix := -1
+	for i, d := range g.S.Pending {
+		if d.Player == player && g.S.Answers[i] == nil {
+			ix = i
+			break
+		}
+	}
+	if ix < 0 {
+		return fmt.Errorf("%s has no decision to answer", g.seatName(player))
+	}
+	d := &g.S.Pending[ix]
+	if err := checkAnswer(d, &a); err != nil {
+		return err
+	}
+	cp := a
+	g.S.Answers[ix] = &cp
+	g.S.Decisions++
+	g.S.Steps = 0
+	if !g.waiting() {
+		g.run()
+	}
+	return nil
+}
+
+func checkAnswer(d *Decision, a *Answer) error {
+	switch d.Kind {
+	case "number":
+		if a.Number < d.Min || a.Number > d.Max {
+			return fmt.Errorf("the number must be from %d to %d, not %d", d.Min, d.Max, a.Number)
+		}
+		return nil
+	case "distribute":
+		if len(a.Amount) != len(d.Options) {
+			return fmt.Errorf("give an amount for each of the %d choices", len(d.Options))
+		}
+		sum := 0
+		for i, x := range a.Amount {
+			if x < 0 {
+				return fmt.Errorf("%s cannot get a negative amount", d.Options[i].Label)
+			}
+			if x < d.Options[i].Value {
+				return fmt.Errorf("%s must get at least %d", d.Options[i].Label, d.Options[i].Value)
+			}
+			sum += x
+		}
+		if sum != d.Total {
+			return fmt.Errorf("the amounts must add up to %d, not %d", d.Total, sum)
+		}
+		return nil
+	case "order":
+		if len(a.Picks) != len(d.Options) {
+			return fmt.Errorf("give every one of the %d choices in order", len(d.Options))
+		}
+	default:
+		if len(a.Picks) < d.Min || len(a.Picks) > d.Max {
+			if d.Min == d.Max {
+				return fmt.Errorf("choose exactly %d, not %d", d.Min, len(a.Picks))
+			}
+			return fmt.Errorf("choose from %d to %d, not %d", d.Min, d.Max, len(a.Picks))
+		}
+	}
+	seen := map[int]bool{}
+	for _, p := range a.Picks {
+		if p < 0 || p >= len(d.Options) {
+			return fmt.Errorf("there is no option %d; the options are 1 to %d", p+1, len(d.Options))
+		}
+		if seen[p] {
+			return fmt.Errorf("option %d is chosen twice", p+1)
+		}
+		seen[p] = true
+	}
+	return nil
+}
+
+// Var reads a variable slot of frame f.
+func (g *Game) Var(f *Frame, slot int) Val { return g.S.Vars[int(f.Base)+slot] }
+
+// SetVar writes a variable slot of frame f.
+func (g *Game) SetVar(f *Frame, slot int, v Val) { g.S.Vars[int(f.Base)+slot] = v }
+
+// MarkDirty asks for the state-based checks to run after this step.
+func (g *Game) MarkDirty() { g.S.Dirty = true }
+
+// DeckOf returns the deck a seat plays, or nil when the ruleset has none.
+func (g *Game) DeckOf(p int) *Deck {
+	if p < 0 || p >= len(g.decks) || g.decks[p] < 0 || g.decks[p] >= len(g.rs.Decks) {
+		return nil
+	}
+	return g.rs.Decks[g.decks[p]]
+}
+
+// FrameIndex is the position of a frame in the running effects.
+func (g *Game) FrameIndex(f *Frame) int { return g.frameIndex(f) }
+
+// CallAs runs a nested program of frame f's effect with `you` set to player p.
+func (g *Game) CallAs(f *Frame, prog, p int) {
+	child := *f
+	child.Prog = int32(prog)
+	child.PC = 0
+	child.Root = false
+	child.You, child.Player = int8(p), int8(p)
+	g.S.Frames = append(g.S.Frames, child)
+}
+
+// CallWithCard runs a nested program with `card` bound to c.
+func (g *Game) CallWithCard(f *Frame, prog, c int) {
+	child := *f
+	child.Prog = int32(prog)
+	child.PC = 0
+	child.Root = false
+	child.Card = int32(c)
+	g.S.Frames = append(g.S.Frames, child)
+}
+
+// Interchangeable reports whether two cards are the same choice for a seat.
+func (g *Game) Interchangeable(a, b, seat int) bool { return g.equivalent(a, b) }
+
+// NextLive is the next seat after p in turn order still in the game.
+func (g *Game) NextLive(p int) int { return g.nextLive(p) }
+
+// LivePlayers counts the seats still in the game.
+func (g *Game) LivePlayers() int {
+	n := 0
+	for _, p := range g.S.Players {
+		if !p.Lost {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,323 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/types"
+	"go.yaml.in/yaml/v3"
+)
+
+type (
+	yamlNode = yaml.Node
+	astTree  = parser.Tree
+	exprType = types.Type
+)
+
+const (
+	scalarKind    = yaml.ScalarNode
+	styleLiteral  = yaml.LiteralStyle
+	styleFolded   = yaml.FoldedStyle
+	styleDouble   = yaml.DoubleQuotedStyle
+	styleSingle   = yaml.SingleQuotedStyle
+)
+
+func checkTree(src string, cfg *conf.Config) (*parser.Tree, error) {
+	return checker.ParseCheck(src, cfg)
+}
+
+// ParamKind says how a primitive's argument is written and compiled.
+type ParamKind uint8
+
+const (
+	PExpr    ParamKind = iota // an expression of Param.Type
+	PZone                     // a zone name
+	PSteps                    // a nested list of effect steps
+	PBind                     // a variable name the step binds, of Param.Type
+	PText                     // a text template; {expr} parts are not allowed, {name} are variables
+	PWord                     // one of Param.Words
+	PChoices                  // a list of {label, if, do}
+	PAction                   // a list of action names
+	PExprList                 // a list of expressions of Param.Type
+)
+
+func (k ParamKind) String() string {
+	return [...]string{"expression", "zone", "steps", "variable", "text", "word", "choices", "actions", "expressions"}[k]
+}
+
+// Param declares one argument of an effect primitive.
+type Param struct {
+	Name     string
+	Kind     ParamKind
+	Type     Type
+	Required bool
+	Default  string // for expressions and words: the source used when absent
+	Words    []string
+	Doc      string
+}
+
+// Status tells the machine what to do after a step ran.
+type Status uint8
+
+const (
+	Next    Status = iota // go on with the next step
+	Stay                  // run this step again (after a child frame or an answer)
+	Suspend               // wait for the pending decisions
+)
+
+// Primitive is one effect step kind. Its Exec is given the game, the frame that
+// runs it and the compiled step; it returns what the machine does next.
+type Primitive struct {
+	Name       string
+	Doc        string
+	Example    string
+	Params     []Param
+	Shorthand  string // the parameter a scalar value fills: `draw: 2`
+	StateSlots int    // hidden variable slots the step keeps its progress in
+	Exec       func(g *Game, f *Frame, s *Step) (Status, error)
+	// CanPay, when set, makes the primitive usable as a cost: it returns why the
+	// cost cannot be paid now, or "".
+	CanPay func(g *Game, f *Frame, s *Step) string
+	// Validate, when set, checks a compiled step against the ruleset at load time.
+	Validate func(v *Validator, s *Step)
+	Family   string
+}
+
+// Validator lets a primitive report load-time problems at its arguments' positions.
+type Validator struct {
+	rs   *Ruleset
+	c    *compiler
+	step *Step
+	path string
+}
+
+// Ruleset is the ruleset being loaded.
+func (v *Validator) Ruleset() *Ruleset { return v.rs }
+
+// Errorf reports a problem with an argument of the step.
+func (v *Validator) Errorf(arg, code, format string, args ...any) {
+	pos := v.step.Pos
+	if a := v.step.Arg(arg); a.Set && a.Pos.Line > 0 {
+		pos = a.Pos
+	}
+	v.c.r.diagAt(pos, code, v.path+"."+arg, fmt.Sprintf(format, args...))
+}
+
+// Suggest returns "; did you mean X?" for the nearest of known, or "".
+func (v *Validator) Suggest(name string, known []string) string { return didYouMean(name, known) }
+
+// PropIndex finds a declared property by owner kind ("card", "player", "game").
+func (rs *Ruleset) PropIndex(kind, name string) (int, *PropDecl, bool) {
+	var ix map[string]int
+	var list []PropDecl
+	switch kind {
+	case "card":
+		ix, list = rs.cardPropIx, rs.CardProps
+	case "player":
+		ix, list = rs.playerPropIx, rs.PlayerProps
+	default:
+		ix, list = rs.gamePropIx, rs.GameProps
+	}
+	i, ok := ix[name]
+	if !ok {
+		return -1, nil, false
+	}
+	return i, &list[i], true
+}
+
+// PropNames lists the property names of a kind, for suggestions.
+func (rs *Ruleset) PropNames(kind string) []string {
+	var list []PropDecl
+	switch kind {
+	case "card":
+		list = rs.CardProps
+	case "player":
+		list = rs.PlayerProps
+	default:
+		list = rs.GameProps
+	}
+	out := make([]string, len(list))
+	for i, p := range list {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// KeywordIndex finds a declared keyword.
+func (rs *Ruleset) KeywordIndex(name string) (int, bool) { i, ok := rs.keywordIx[name]; return i, ok }
+
+// SymbolIndex returns the symbol of a declared name, or -1.
+func (rs *Ruleset) SymbolIndex(name string) int64 {
+	if i, ok := rs.symbolIx[name]; ok {
+		return int64(i)
+	}
+	return -1
+}
+
+// InternName makes a name usable as a symbol; only during load (Validate).
+func (v *Validator) InternName(name string) int64 { return v.rs.intern(name) }
+
+// Func is a function callable from expressions. It is pure: it reads the state
+// through the evaluation context and changes nothing.
+type Func struct {
+	Name    string
+	Doc     string
+	Example string
+	Params  []Type
+	Names   []string
+	Result  Type
+	Impl    func(g *Game, args []any) any
+	Family  string
+	// PropArgs are the argument positions that name a card property; a literal
+	// name there is checked at load time.
+	PropArgs []int
+	// KeywordArgs are the argument positions that name a keyword.
+	KeywordArgs []int
+}
+
+// Library is the set of primitives and functions a ruleset is compiled against.
+type Library struct {
+	prims map[string]*Primitive
+	funcs map[string]*Func
+	keys  []RulesetKey
+}
+
+// RulesetKey documents one key of ruleset and card files, for `arbiter doc`.
+type RulesetKey struct {
+	Path    string
+	Doc     string
+	Example string
+}
+
+// NewLibrary returns an empty library.
+func NewLibrary() *Library {
+	return &Library{prims: map[string]*Primitive{}, funcs: map[string]*Func{}}
+}
+
+// AddPrimitive registers an effect primitive; a duplicate name panics at init.
+func (l *Library) AddPrimitive(p *Primitive) {
+	if _, dup := l.prims[p.Name]; dup {
+		panic("duplicate primitive " + p.Name)
+	}
+	l.prims[p.Name] = p
+}
+
+// AddFunc registers an expression function.
+func (l *Library) AddFunc(f *Func) {
+	if _, dup := l.funcs[f.Name]; dup {
+		panic("duplicate function " + f.Name)
+	}
+	l.funcs[f.Name] = f
+}
+
+// AddKey documents a ruleset key.
+func (l *Library) AddKey(k RulesetKey) { l.keys = append(l.keys, k) }
+
+// Primitives lists the primitives by name.
+func (l *Library) Primitives() []*Primitive {
+	out := make([]*Primitive, 0, len(l.prims))
+	for _, p := range l.prims {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Funcs lists the functions by name.
+func (l *Library) Funcs() []*Func {
+	out := make([]*Func, 0, len(l.funcs))
+	for _, f := range l.funcs {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Keys lists the documented ruleset keys in registration order.
+func (l *Library) Keys() []RulesetKey { return l.keys }
+
+// Primitive returns a primitive by name.
+func (l *Library) Primitive(name string) (*Primitive, bool) { p, ok := l.prims[name]; return p, ok }
+
+// Func returns a function by name.
+func (l *Library) Func(name string) (*Func, bool) { f, ok := l.funcs[name]; return f, ok }
+
+// Fields documents the fields every card, player and event has.
+func Fields() (card, player, event [][3]string) {
+	for _, f := range cardFields {
+		card = append(card, [3]string{f.name, f.typ.String(), f.doc})
+	}
+	for _, f := range playerFields {
+		player = append(player, [3]string{f.name, f.typ.String(), f.doc})
+	}
+	for _, f := range eventFields {
+		event = append(event, [3]string{f.name, f.typ.String(), f.doc})
+	}
+	return
+}
+
+func goType(t Type) reflect.Type {
+	switch t {
+	case TInt:
+		return reflect.TypeOf(0)
+	case TBool:
+		return reflect.TypeOf(true)
+	case TString:
+		return reflect.TypeOf("")
+	}
+	return reflect.TypeOf((*any)(nil)).Elem()
+}
+
+// baseConfig builds the expr configuration shared by every expression of a
+// ruleset: game functions with typed signatures, and the host functions the
+// patcher calls.
+func (c *compiler) baseConfig() *conf.Config {
+	if c.cfg != nil {
+		return c.cfg
+	}
+	cfg := conf.CreateNew()
+	anyT := goType(TAny)
+	wrap := func(f func(g *Game, a []any) any) func(params ...any) (any, error) {
+		return func(params ...any) (any, error) {
+			g := params[0].(map[string]any)["$c"].(*Game)
+			return f(g, params), nil
+		}
+	}
+	var opts []expr.Option
+	for name, h := range hostFunctions() {
+		in := make([]reflect.Type, h.n)
+		for i := range in {
+			in[i] = anyT
+		}
+		in[len(in)-1] = reflect.TypeOf(0)
+		ft := reflect.FuncOf(in, []reflect.Type{anyT}, false)
+		opts = append(opts, expr.Function(name, wrap(h.fn), reflect.New(ft).Interface()))
+	}
+	for _, f := range c.rs.lib.funcs {
+		in := make([]reflect.Type, len(f.Params))
+		for i, p := range f.Params {
+			in[i] = goType(p)
+		}
+		out := []reflect.Type{goType(f.Result)}
+		user := reflect.FuncOf(in, out, false)
+		impl := f.Impl
+		opts = append(opts, expr.Function(f.Name, func(params ...any) (any, error) {
+			return nil, fmt.Errorf("%s called without a game", f.Name)
+		}, reflect.New(user).Interface()))
+		inner := reflect.FuncOf(append([]reflect.Type{anyT}, in...), out, false)
+		opts = append(opts, expr.Function("$"+f.Name, func(params ...any) (any, error) {
+			g := params[0].(map[string]any)["$c"].(*Game)
+			return impl(g, params[1:]), nil
+		}, reflect.New(inner).Interface()))
+	}
+	for _, o := range opts {
+		o(cfg)
+	}
+	c.cfg = cfg
+	return cfg
+}

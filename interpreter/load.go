@@ -1,0 +1,1113 @@
+package interpreter
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr/conf"
+	"go.yaml.in/yaml/v3"
+)
+
+type compiler struct {
+	rs    *Ruleset
+	r     *reader
+	ts    *typeSystem
+	cfg   *conf.Config
+	diags Diagnostics
+	files map[string][]byte
+	// coverage names each rule part a scenario can exercise
+}
+
+func (r *reader) diagAt(p Pos, code, path, msg string) {
+	*r.diags = append(*r.diags, Diagnostic{Severity: SeverityError, Code: code, Pos: p, Path: path, Message: msg})
+}
+
+// Source is one file of a ruleset: its name for messages and its bytes.
+type Source struct {
+	Name string
+	Data []byte
+}
+
+// LoadFile loads a ruleset file and the card files it names (by default every
+// .yaml file in cards/<name>/ beside the rulesets folder).
+func LoadFile(path string, lib *Library) (*Ruleset, Diagnostics) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, Diagnostics{{Severity: SeverityError, Code: "io", Pos: Pos{File: path, Line: 1, Column: 1}, Message: err.Error()}}
+	}
+	var cards []Source
+	var diags Diagnostics
+	dirs := cardDirs(path, data)
+	for _, d := range dirs {
+		matches, _ := filepath.Glob(filepath.Join(d, "*.yaml"))
+		sort.Strings(matches)
+		for _, m := range matches {
+			b, err := os.ReadFile(m)
+			if err != nil {
+				diags = append(diags, Diagnostic{Severity: SeverityError, Code: "io", Pos: Pos{File: m, Line: 1, Column: 1}, Message: err.Error()})
+				continue
+			}
+			cards = append(cards, Source{Name: m, Data: b})
+		}
+	}
+	rs, ds := Load(Source{Name: path, Data: data}, cards, lib)
+	return rs, append(diags, ds...)
+}
+
+// cardDirs finds the card folders of a ruleset: its `cards:` list, or cards/<name>.
+func cardDirs(path string, data []byte) []string {
+	var head struct {
+		Name  string   `yaml:"name"`
+		Cards []string `yaml:"cards"`
+	}
+	_ = yaml.Unmarshal(data, &head)
+	base := filepath.Dir(path)
+	if len(head.Cards) > 0 {
+		out := make([]string, len(head.Cards))
+		for i, c := range head.Cards {
+			out[i] = filepath.Join(base, c)
+		}
+		return out
+	}
+	name := head.Name
+	if name == "" {
+		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	return []string{filepath.Join(base, "..", "cards", name)}
+}
+
+var rulesetKeys = []string{"name", "version", "doc", "players", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value"}
+
+// Load compiles a ruleset and its card files. It returns the ruleset (nil when
+// there are errors) and every diagnostic found, sorted by position.
+func Load(src Source, cards []Source, lib *Library) (rs *Ruleset, diags Diagnostics) {
+	defer func() {
+		if r := recover(); r != nil {
+			rs = nil
+			diags = append(diags, Diagnostic{Severity: SeverityError, Code: "internal", Pos: Pos{File: src.Name, Line: 1, Column: 1}, Message: fmt.Sprintf("internal error while loading: %v", r)})
+		}
+	}()
+	c := &compiler{files: map[string][]byte{}}
+	c.rs = &Ruleset{lib: lib, symbolIx: map[string]int{}, cardPropIx: map[string]int{}, playerPropIx: map[string]int{},
+		gamePropIx: map[string]int{}, zoneIx: map[string]int{}, cardIx: map[string]int{}, deckIx: map[string]int{},
+		actionIx: map[string]int{}, keywordIx: map[string]int{}, StepBudget: 100000}
+	c.rs.intern("") // symbol 0 is the empty name
+	h := sha256.New()
+	h.Write(src.Data)
+	for _, cs := range cards {
+		h.Write([]byte(filepath.Base(cs.Name)))
+		h.Write(cs.Data)
+	}
+	c.rs.Hash = hex.EncodeToString(h.Sum(nil))[:16]
+	c.compile(src, cards)
+	c.diags.Sort()
+	if c.diags.HasErrors() {
+		return nil, c.diags
+	}
+	return c.rs, c.diags
+}
+
+func (c *compiler) parse(src Source) *yaml.Node {
+	c.r = &reader{file: src.Name, src: src.Data, diags: &c.diags}
+	c.files[src.Name] = src.Data
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src.Data, &doc); err != nil {
+		line, col, msg := yamlErrorPos(err.Error())
+		c.diags = append(c.diags, Diagnostic{Severity: SeverityError, Code: "yaml-syntax", Pos: Pos{File: src.Name, Line: line, Column: col}, Message: msg})
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		c.r.errorf(&doc, "empty-file", "", "the file is empty")
+		return nil
+	}
+	return doc.Content[0]
+}
+
+// yamlErrorPos pulls the line out of a yaml.v3 error message.
+func yamlErrorPos(msg string) (int, int, string) {
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	line := 1
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		n := 0
+		i := 0
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			n = n*10 + int(rest[i]-'0')
+			i++
+		}
+		if n > 0 {
+			line = n
+			msg = strings.TrimPrefix(rest[i:], ": ")
+		}
+	}
+	return line, 1, "YAML syntax: " + msg
+}
+
+func (c *compiler) compile(src Source, cards []Source) {
+	root := c.parse(src)
+	if root == nil {
+		return
+	}
+	rs := c.rs
+	fs, ok := c.r.mapping(root, "", rulesetKeys...)
+	if !ok {
+		return
+	}
+	c.r.require(root, "", fs, "name", "zones", "turn")
+	if n := get(fs, "name"); n != nil {
+		rs.Name, _ = c.r.str(n, "name")
+	}
+	if n := get(fs, "version"); n != nil {
+		rs.Version, _ = c.r.str(n, "version")
+	}
+	if n := get(fs, "doc"); n != nil {
+		rs.Doc, _ = c.r.str(n, "doc")
+	}
+	rs.MinPlayers, rs.MaxPlayers = 2, 2
+	if n := get(fs, "players"); n != nil {
+		c.players(n)
+	}
+	if n := get(fs, "keywords"); n != nil {
+		c.keywords(n)
+	}
+	if n := get(fs, "properties"); n != nil {
+		c.properties(n)
+	}
+	if n := get(fs, "zones"); n != nil {
+		c.zones(n)
+	}
+	if n := get(fs, "limits"); n != nil {
+		c.limits(n)
+	}
+	c.ts = newTypeSystem(rs)
+	rulesetReader := c.r
+	// card files: definitions first, so decks and effects can name them
+	type cardNode struct {
+		r *reader
+		n *yaml.Node
+		p string
+		def *CardDef
+	}
+	var defs []cardNode
+	var deckNodes []struct {
+		r *reader
+		n *yaml.Node
+	}
+	for _, cs := range cards {
+		croot := c.parse(cs)
+		if croot == nil {
+			continue
+		}
+		cfs, ok := c.r.mapping(croot, "", "cards", "decks")
+		if !ok {
+			continue
+		}
+		if n := get(cfs, "cards"); n != nil {
+			items, _ := c.r.seq(n, "cards")
+			for i, item := range items {
+				p := fmt.Sprintf("cards[%d]", i)
+				if d := c.cardDef(item, p); d != nil {
+					defs = append(defs, cardNode{c.r, item, p, d})
+				}
+			}
+		}
+		if n := get(cfs, "decks"); n != nil {
+			deckNodes = append(deckNodes, struct {
+				r *reader
+				n *yaml.Node
+			}{c.r, n})
+		}
+	}
+	c.r = rulesetReader
+	if n := get(fs, "decks"); n != nil {
+		c.decks(n)
+	}
+	for _, d := range deckNodes {
+		c.r = d.r
+		c.decks(d.n)
+	}
+	c.r = rulesetReader
+	if n := get(fs, "actions"); n != nil {
+		c.actions(n)
+	}
+	if n := get(fs, "setup"); n != nil {
+		rs.Setup = c.rootSteps(n, "setup", newScope(), "setup")
+	} else {
+		rs.Setup = c.emptyProgram("setup")
+	}
+	if n := get(fs, "turn"); n != nil {
+		c.turn(n)
+	}
+	if n := get(fs, "triggers"); n != nil {
+		rs.Triggers = c.triggers(n, "triggers", -1)
+	}
+	if n := get(fs, "checks"); n != nil {
+		c.checks(n)
+	}
+	if n := get(fs, "concede"); n != nil {
+		rs.Concede = c.compileExpr(n, "concede", newScope(), TBool)
+	}
+	if n := get(fs, "value"); n != nil {
+		rs.Value = c.compileExpr(n, "value", newScope(), TInt)
+	}
+	for _, d := range defs {
+		c.r = d.r
+		c.cardEffects(d.n, d.p, d.def)
+	}
+	c.r = rulesetReader
+	c.finish()
+	c.semantic(root)
+}
+
+// finish resolves names that are only known once everything is read.
+func (c *compiler) finish() {
+	rs := c.rs
+	all := append([]*Trigger(nil), rs.Triggers...)
+	for _, d := range rs.Cards {
+		all = append(all, d.Triggers...)
+		for _, f := range d.Faces {
+			all = append(all, f.Triggers...)
+		}
+		for _, t := range d.Triggers {
+			if len(t.Zones) > 0 {
+				rs.listeners = append(rs.listeners, t)
+			}
+		}
+	}
+	for _, t := range all {
+		t.sym = rs.intern(t.Event)
+	}
+}
+
+func (c *compiler) emptyProgram(name string) int {
+	c.rs.Programs = append(c.rs.Programs, &Program{Name: name, Root: len(c.rs.Programs)})
+	return len(c.rs.Programs) - 1
+}
+
+func (c *compiler) players(n *yaml.Node) {
+	fs, ok := c.r.mapping(n, "players", "min", "max")
+	if !ok {
+		return
+	}
+	if v := get(fs, "min"); v != nil {
+		c.rs.MinPlayers, _ = c.r.integer(v, "players.min")
+	}
+	if v := get(fs, "max"); v != nil {
+		c.rs.MaxPlayers, _ = c.r.integer(v, "players.max")
+	}
+	if c.rs.MinPlayers < 1 || c.rs.MaxPlayers > 8 || c.rs.MinPlayers > c.rs.MaxPlayers {
+		c.r.errorf(n, "bad-value", "players", "players must satisfy 1 <= min <= max <= 8")
+	}
+}
+
+func (c *compiler) keywords(n *yaml.Node) {
+	n = resolveAlias(n)
+	var names []string
+	switch n.Kind {
+	case yaml.MappingNode:
+		fs, _ := c.r.mapping(n, "keywords")
+		for _, f := range fs {
+			names = append(names, f.Key)
+		}
+	default:
+		names, _ = c.r.strList(n, "keywords")
+	}
+	for _, k := range names {
+		if len(c.rs.Keywords) >= 64 {
+			c.r.errorf(n, "bad-value", "keywords", "a ruleset may declare at most 64 keywords")
+			return
+		}
+		c.rs.keywordIx[k] = len(c.rs.Keywords)
+		c.rs.Keywords = append(c.rs.Keywords, k)
+		c.rs.intern(k)
+	}
+}
+
+func (c *compiler) properties(n *yaml.Node) {
+	fs, ok := c.r.mapping(n, "properties", "card", "player", "game")
+	if !ok {
+		return
+	}
+	for _, f := range fs {
+		path := "properties." + f.Key
+		props, _ := c.r.mapping(f.Value, path)
+		var list *[]PropDecl
+		var ix map[string]int
+		switch f.Key {
+		case "card":
+			list, ix = &c.rs.CardProps, c.rs.cardPropIx
+		case "player":
+			list, ix = &c.rs.PlayerProps, c.rs.playerPropIx
+		default:
+			list, ix = &c.rs.GameProps, c.rs.gamePropIx
+		}
+		for _, p := range props {
+			d := c.propDecl(p.Value, path+"."+p.Key)
+			d.Name = p.Key
+			d.Pos = c.r.pos(p.KeyN)
+			d.Index = len(*list)
+			if f.Key == "card" && fieldIndex(p.Key, len(cardFields), func(i int) string { return cardFields[i].name }) >= 0 {
+				c.r.errorf(p.KeyN, "reserved-name", path+"."+p.Key, "%q is a field every card has; choose another name", p.Key)
+			}
+			ix[p.Key] = d.Index
+			*list = append(*list, d)
+		}
+	}
+}
+
+func (c *compiler) propDecl(n *yaml.Node, path string) PropDecl {
+	d := PropDecl{Type: TInt}
+	n = resolveAlias(n)
+	if n.Kind == yaml.ScalarNode {
+		t, ok := typeNames[n.Value]
+		if !ok {
+			c.r.errorf(n, "unknown-type", path, "unknown type %q%s", n.Value, didYouMean(n.Value, keysOf(typeNames)))
+		}
+		d.Type = t
+		return d
+	}
+	fs, ok := c.r.mapping(n, path, "type", "values", "default", "min", "max", "doc")
+	if !ok {
+		return d
+	}
+	if t := get(fs, "type"); t != nil {
+		s, _ := c.r.str(t, path+".type")
+		tt, ok := typeNames[s]
+		if !ok {
+			c.r.errorf(t, "unknown-type", path+".type", "unknown type %q%s", s, didYouMean(s, keysOf(typeNames)))
+		}
+		d.Type = tt
+	} else if get(fs, "values") != nil {
+		d.Type = TString
+	}
+	if v := get(fs, "values"); v != nil {
+		d.Values, _ = c.r.strList(v, path+".values")
+		for _, s := range d.Values {
+			c.rs.intern(s)
+		}
+		if d.Type != TString {
+			c.r.errorf(v, "type-mismatch", path+".values", "only enum properties list values")
+		}
+	} else if d.Type == TString {
+		c.r.errorf(n, "missing-field", path, "an enum property needs its `values`")
+	}
+	if v := get(fs, "doc"); v != nil {
+		d.Doc, _ = c.r.str(v, path+".doc")
+	}
+	if v := get(fs, "min"); v != nil {
+		x, _ := c.r.integer(v, path+".min")
+		m := int64(x)
+		d.Min = &m
+	}
+	if v := get(fs, "max"); v != nil {
+		x, _ := c.r.integer(v, path+".max")
+		m := int64(x)
+		d.Max = &m
+	}
+	if d.Type == TCard || d.Type == TPlayer {
+		d.Default = -1
+	}
+	if v := get(fs, "default"); v != nil {
+		d.Default = c.literal(v, path+".default", d)
+	}
+	return d
+}
+
+func keysOf[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func didYouMean(s string, known []string) string {
+	if g := suggest(s, known); g != "" {
+		return fmt.Sprintf("; did you mean %q?", g)
+	}
+	return ""
+}
+
+// literal reads a constant property value written in YAML.
+func (c *compiler) literal(n *yaml.Node, path string, d PropDecl) int64 {
+	switch d.Type {
+	case TInt:
+		v, _ := c.r.integer(n, path)
+		if d.Min != nil && int64(v) < *d.Min || d.Max != nil && int64(v) > *d.Max {
+			c.r.errorf(n, "out-of-range", path, "%d is outside the declared range of %s", v, d.Name)
+		}
+		return int64(v)
+	case TBool:
+		v, _ := c.r.boolean(n, path)
+		if v {
+			return 1
+		}
+		return 0
+	case TString:
+		s, _ := c.r.str(n, path)
+		if !contains(d.Values, s) {
+			c.r.errorf(n, "bad-value", path, "%q is not one of the values of %s (%s)%s", s, d.Name, strings.Join(d.Values, ", "), didYouMean(s, d.Values))
+		}
+		return c.rs.intern(s)
+	}
+	c.r.errorf(n, "type-mismatch", path, "a %s property cannot have a constant value", d.Type)
+	return -1
+}
+
+var zoneKeys = []string{"per", "visibility", "face_down", "slots", "max", "refill_from", "doc"}
+
+func (c *compiler) zones(n *yaml.Node) {
+	fs, ok := c.r.mapping(n, "zones")
+	if !ok {
+		return
+	}
+	refills := map[int]*yaml.Node{}
+	for _, f := range fs {
+		path := "zones." + f.Key
+		z := ZoneDecl{Name: f.Key, Index: len(c.rs.Zones), PerPlayer: true, Visibility: Public, RefillFrom: -1, Pos: c.r.pos(f.KeyN)}
+		zf, ok := c.r.mapping(f.Value, path, zoneKeys...)
+		if ok {
+			if v := get(zf, "per"); v != nil {
+				s, _ := c.r.str(v, path+".per")
+				switch s {
+				case "player":
+				case "game":
+					z.PerPlayer = false
+				default:
+					c.r.errorf(v, "bad-value", path+".per", "`per` is player or game, not %q", s)
+				}
+			}
+			if v := get(zf, "visibility"); v != nil {
+				s, _ := c.r.str(v, path+".visibility")
+				switch s {
+				case "hidden":
+					z.Visibility = Hidden
+				case "owner":
+					z.Visibility = OwnerOnly
+				case "public":
+					z.Visibility = Public
+				default:
+					c.r.errorf(v, "bad-value", path+".visibility", "visibility is hidden, owner or public, not %q%s", s, didYouMean(s, []string{"hidden", "owner", "public"}))
+				}
+			}
+			if v := get(zf, "face_down"); v != nil {
+				z.FaceDown, _ = c.r.boolean(v, path+".face_down")
+			}
+			if v := get(zf, "slots"); v != nil {
+				z.Slots, _ = c.r.integer(v, path+".slots")
+			}
+			if v := get(zf, "max"); v != nil {
+				z.Max, _ = c.r.integer(v, path+".max")
+			}
+			if v := get(zf, "doc"); v != nil {
+				z.Doc, _ = c.r.str(v, path+".doc")
+			}
+			if v := get(zf, "refill_from"); v != nil {
+				refills[z.Index] = v
+			}
+		}
+		c.rs.zoneIx[f.Key] = z.Index
+		c.rs.intern(f.Key)
+		c.rs.Zones = append(c.rs.Zones, z)
+	}
+	for i, v := range refills {
+		zi := c.zoneRef(v, "zones."+c.rs.Zones[i].Name+".refill_from")
+		c.rs.Zones[i].RefillFrom = zi
+	}
+}
+
+func (c *compiler) zoneRef(n *yaml.Node, path string) int {
+	s, ok := c.r.str(n, path)
+	if !ok {
+		return -1
+	}
+	i, ok := c.rs.zoneIx[s]
+	if !ok {
+		c.r.errorf(n, "unknown-zone", path, "unknown zone %q%s", s, didYouMean(s, keysOf(c.rs.zoneIx)))
+		return -1
+	}
+	return i
+}
+
+func (c *compiler) limits(n *yaml.Node) {
+	fs, ok := c.r.mapping(n, "limits", "turns", "steps")
+	if !ok {
+		return
+	}
+	if v := get(fs, "turns"); v != nil {
+		c.rs.TurnLimit, _ = c.r.integer(v, "limits.turns")
+	}
+	if v := get(fs, "steps"); v != nil {
+		c.rs.StepBudget, _ = c.r.integer(v, "limits.steps")
+	}
+}
+
+var cardKeys = []string{"id", "name", "text", "props", "keywords", "faces", "triggers"}
+
+func (c *compiler) cardDef(n *yaml.Node, path string) *CardDef {
+	fs, ok := c.r.mapping(n, path, cardKeys...)
+	if !ok {
+		return nil
+	}
+	if !c.r.require(n, path, fs, "id") {
+		return nil
+	}
+	d := &CardDef{Index: len(c.rs.Cards), Pos: c.r.pos(n)}
+	d.ID, _ = c.r.str(get(fs, "id"), path+".id")
+	if prev, dup := c.rs.cardIx[d.ID]; dup {
+		c.r.errorf(get(fs, "id"), "duplicate-card-id", path+".id", "card id %q is already used by the card at %s", d.ID, c.rs.Cards[prev].Pos)
+		return nil
+	}
+	d.Name = d.ID
+	if v := get(fs, "name"); v != nil {
+		d.Name, _ = c.r.str(v, path+".name")
+	}
+	if v := get(fs, "text"); v != nil {
+		d.Text, _ = c.r.str(v, path+".text")
+	}
+	c.rs.intern(d.ID)
+	c.rs.intern(d.Name)
+	d.Props = make([]int64, len(c.rs.CardProps))
+	for i, p := range c.rs.CardProps {
+		d.Props[i] = p.Default
+	}
+	if v := get(fs, "props"); v != nil {
+		for k, x := range c.cardProps(v, path+".props") {
+			d.Props[k] = x
+		}
+	}
+	if v := get(fs, "keywords"); v != nil {
+		kws, _ := c.r.strList(v, path+".keywords")
+		for i, k := range kws {
+			ix, ok := c.rs.keywordIx[k]
+			if !ok {
+				c.r.errorf(resolveAlias(v).Content[min(i, len(resolveAlias(v).Content)-1)], "unknown-keyword", fmt.Sprintf("%s.keywords[%d]", path, i), "unknown keyword %q%s", k, didYouMean(k, c.rs.Keywords))
+				continue
+			}
+			d.Keywords |= 1 << ix
+		}
+	}
+	if v := get(fs, "faces"); v != nil {
+		items, _ := c.r.seq(v, path+".faces")
+		for i, item := range items {
+			fp := fmt.Sprintf("%s.faces[%d]", path, i)
+			ff, ok := c.r.mapping(item, fp, "name", "text", "props", "triggers")
+			if !ok {
+				continue
+			}
+			face := Face{Name: d.Name, Props: map[int]int64{}}
+			if x := get(ff, "name"); x != nil {
+				face.Name, _ = c.r.str(x, fp+".name")
+				c.rs.intern(face.Name)
+			}
+			if x := get(ff, "text"); x != nil {
+				face.Text, _ = c.r.str(x, fp+".text")
+			}
+			if x := get(ff, "props"); x != nil {
+				face.Props = c.cardProps(x, fp+".props")
+			}
+			d.Faces = append(d.Faces, face)
+		}
+	}
+	c.rs.cardIx[d.ID] = d.Index
+	c.rs.Cards = append(c.rs.Cards, d)
+	return d
+}
+
+func (c *compiler) cardProps(n *yaml.Node, path string) map[int]int64 {
+	out := map[int]int64{}
+	fs, ok := c.r.mapping(n, path)
+	if !ok {
+		return out
+	}
+	for _, f := range fs {
+		ix, ok := c.rs.cardPropIx[f.Key]
+		if !ok {
+			c.r.errorf(f.KeyN, "unknown-property", path+"."+f.Key, "unknown card property %q%s", f.Key, didYouMean(f.Key, keysOf(c.rs.cardPropIx)))
+			continue
+		}
+		out[ix] = c.literal(f.Value, path+"."+f.Key, c.rs.CardProps[ix])
+	}
+	return out
+}
+
+// cardEffects compiles a card's triggers (and its faces') once every declaration is known.
+func (c *compiler) cardEffects(n *yaml.Node, path string, d *CardDef) {
+	fs, _ := c.r.mapping(n, path, cardKeys...)
+	if v := get(fs, "triggers"); v != nil {
+		d.Triggers = c.triggers(v, path+".triggers", d.Index)
+	}
+	if v := get(fs, "faces"); v != nil {
+		items, _ := c.r.seq(v, path+".faces")
+		for i, item := range items {
+			fp := fmt.Sprintf("%s.faces[%d]", path, i)
+			ff, _ := c.r.mapping(item, fp, "name", "text", "props", "triggers")
+			if x := get(ff, "triggers"); x != nil && i < len(d.Faces) {
+				d.Faces[i].Triggers = c.triggers(x, fp+".triggers", d.Index)
+			}
+		}
+	}
+}
+
+func (c *compiler) decks(n *yaml.Node) {
+	fs, ok := c.r.mapping(n, "decks")
+	if !ok {
+		return
+	}
+	for _, f := range fs {
+		path := "decks." + f.Key
+		if _, dup := c.rs.deckIx[f.Key]; dup {
+			c.r.errorf(f.KeyN, "duplicate-deck", path, "deck %q is declared twice", f.Key)
+			continue
+		}
+		deck := &Deck{Name: f.Key, Pos: c.r.pos(f.KeyN)}
+		entries, ok := c.r.mapping(f.Value, path)
+		if !ok {
+			continue
+		}
+		for _, e := range entries {
+			ix, ok := c.rs.cardIx[e.Key]
+			if !ok {
+				c.r.errorf(e.KeyN, "unknown-card", path+"."+e.Key, "unknown card %q%s", e.Key, didYouMean(e.Key, keysOf(c.rs.cardIx)))
+				continue
+			}
+			cnt, _ := c.r.integer(e.Value, path+"."+e.Key)
+			if cnt < 1 {
+				c.r.errorf(e.Value, "bad-value", path+"."+e.Key, "a deck holds at least one copy of each card it lists")
+			}
+			deck.Entries = append(deck.Entries, DeckEntry{Def: ix, Count: cnt})
+		}
+		c.rs.deckIx[f.Key] = len(c.rs.Decks)
+		c.rs.Decks = append(c.rs.Decks, deck)
+	}
+}
+
+var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "cost", "effect", "stack"}
+
+func (c *compiler) actions(n *yaml.Node) {
+	fs, ok := c.r.mapping(n, "actions")
+	if !ok {
+		return
+	}
+	// register names first so windows can list actions declared later
+	for _, f := range fs {
+		c.rs.actionIx[f.Key] = len(c.rs.Actions)
+		c.rs.Actions = append(c.rs.Actions, &Action{Name: f.Key, Index: len(c.rs.Actions), Source: -1, Label: f.Key, Pos: c.r.pos(f.KeyN)})
+		c.rs.intern(f.Key)
+	}
+	for _, f := range fs {
+		a := c.rs.Actions[c.rs.actionIx[f.Key]]
+		path := "actions." + f.Key
+		af, ok := c.r.mapping(f.Value, path, actionKeys...)
+		if !ok {
+			continue
+		}
+		sc := newScope()
+		if v := get(af, "label"); v != nil {
+			a.Label, _ = c.r.str(v, path+".label")
+		}
+		if v := get(af, "doc"); v != nil {
+			a.Doc, _ = c.r.str(v, path+".doc")
+		}
+		if v := get(af, "from"); v != nil {
+			a.Source = c.zoneRef(v, path+".from")
+			sc = sc.with(true, false, false)
+		}
+		if v := get(af, "filter"); v != nil {
+			if a.Source < 0 {
+				c.r.errorf(v, "missing-field", path+".filter", "a filter needs `from`, the zone whose cards it filters")
+			}
+			a.Filter = c.compileExpr(v, path+".filter", sc, TBool)
+		}
+		if v := get(af, "timing"); v != nil {
+			a.Timing = c.compileExpr(v, path+".timing", sc, TBool)
+		}
+		if v := get(af, "condition"); v != nil {
+			a.Condition = c.compileExpr(v, path+".condition", sc, TBool)
+		}
+		if v := get(af, "stack"); v != nil {
+			a.UseStack, _ = c.r.boolean(v, path+".stack")
+		}
+		root := c.newRoot(path, c.r.pos(f.KeyN))
+		a.CostProg = root
+		if v := get(af, "cost"); v != nil {
+			items, _ := c.r.seq(v, path+".cost")
+			for i, item := range items {
+				st := c.compileStep(item, fmt.Sprintf("%s.cost[%d]", path, i), sc, root)
+				if st == nil {
+					continue
+				}
+				if st.Prim.CanPay == nil {
+					c.r.errorf(item, "not-a-cost", fmt.Sprintf("%s.cost[%d]", path, i), "%q cannot be used as a cost; costs are primitives that can say whether they can be paid", st.Prim.Name)
+					continue
+				}
+				a.Costs = append(a.Costs, st)
+				c.rs.Programs[root].Steps = append(c.rs.Programs[root].Steps, st)
+			}
+		}
+		if v := get(af, "effect"); v != nil {
+			a.Effect = c.subProgram(v, path+".effect", sc, root)
+		} else {
+			a.Effect = c.subProgram(&yaml.Node{Kind: yaml.SequenceNode}, path+".effect", sc, root)
+		}
+		word := ""
+		if a.UseStack {
+			word = "stack"
+		}
+		c.rs.Programs[root].Steps = append(c.rs.Programs[root].Steps, &Step{Prim: continuePrim, Pos: a.Pos, Args: []Arg{{Set: true, Prog: a.Effect, Word: word}}})
+		c.rs.Programs[root].NVars = *sc.nvars
+	}
+}
+
+func (c *compiler) newRoot(name string, pos Pos) int {
+	c.rs.Programs = append(c.rs.Programs, &Program{Name: name, Pos: pos})
+	ix := len(c.rs.Programs) - 1
+	c.rs.Programs[ix].Root = ix
+	return ix
+}
+
+// rootSteps compiles a root effect: a step list with its own variable slots.
+func (c *compiler) rootSteps(n *yaml.Node, path string, sc *scope, name string) int {
+	root := c.newRoot(name, c.r.pos(n))
+	c.fillProgram(root, n, path, sc)
+	c.rs.Programs[root].NVars = *sc.nvars
+	return root
+}
+
+func (c *compiler) fillProgram(ix int, n *yaml.Node, path string, sc *scope) {
+	items, ok := c.r.seq(n, path)
+	if !ok {
+		return
+	}
+	root := c.rs.Programs[ix].Root
+	for i, item := range items {
+		if st := c.compileStep(item, fmt.Sprintf("%s[%d]", path, i), sc, root); st != nil {
+			c.rs.Programs[ix].Steps = append(c.rs.Programs[ix].Steps, st)
+		}
+	}
+}
+
+// subProgram compiles a nested step list sharing its root's variables.
+func (c *compiler) subProgram(n *yaml.Node, path string, sc *scope, root int) int {
+	c.rs.Programs = append(c.rs.Programs, &Program{Name: path, Root: root, Pos: c.r.pos(n)})
+	ix := len(c.rs.Programs) - 1
+	c.fillProgram(ix, n, path, sc)
+	return ix
+}
+
+func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *Step {
+	n = resolveAlias(n)
+	var name string
+	var argN *yaml.Node
+	var keyN *yaml.Node
+	switch n.Kind {
+	case yaml.ScalarNode:
+		name, keyN = n.Value, n
+	case yaml.MappingNode:
+		if len(n.Content) != 2 {
+			c.r.errorf(n, "bad-step", path, "a step is one primitive name with its arguments, like `draw: {count: 1}`; found %d keys", len(n.Content)/2)
+			return nil
+		}
+		keyN = n.Content[0]
+		name, argN = keyN.Value, resolveAlias(n.Content[1])
+	default:
+		c.r.errorf(n, "bad-step", path, "a step must be a primitive name or a mapping, found %s", kindName(n))
+		return nil
+	}
+	p, ok := c.rs.lib.prims[name]
+	if !ok {
+		c.r.errorf(keyN, "unknown-primitive", path, "unknown effect primitive %q%s", name, didYouMean(name, keysOf(c.rs.lib.prims)))
+		return nil
+	}
+	path = path + "." + name
+	st := &Step{Prim: p, Args: make([]Arg, len(p.Params)), Pos: c.r.pos(keyN)}
+	if p.StateSlots > 0 {
+		st.State = *sc.nvars
+		*sc.nvars += p.StateSlots
+	}
+	given := map[string]*yaml.Node{}
+	if argN != nil && !(argN.Kind == yaml.ScalarNode && argN.Tag == "!!null") {
+		if argN.Kind == yaml.MappingNode {
+			names := make([]string, len(p.Params))
+			for i, pp := range p.Params {
+				names[i] = pp.Name
+			}
+			fs, _ := c.r.mapping(argN, path, names...)
+			for _, f := range fs {
+				given[f.Key] = f.Value
+			}
+		} else if p.Shorthand != "" {
+			given[p.Shorthand] = argN
+		} else {
+			c.r.errorf(argN, "bad-step", path, "%s takes a mapping of arguments", name)
+			return nil
+		}
+	}
+	// compile binding parameters last, so expressions of the step do not see its own result
+	order := make([]int, 0, len(p.Params))
+	for i, pp := range p.Params {
+		if pp.Kind != PBind {
+			order = append(order, i)
+		}
+	}
+	for i, pp := range p.Params {
+		if pp.Kind == PBind {
+			order = append(order, i)
+		}
+	}
+	for _, i := range order {
+		pp := p.Params[i]
+		v := given[pp.Name]
+		ap := path + "." + pp.Name
+		if v == nil {
+			if pp.Required {
+				c.r.errorf(keyN, "missing-field", path, "%s needs the argument %q", name, pp.Name)
+				continue
+			}
+			if pp.Default == "" {
+				continue
+			}
+			v = &yaml.Node{Kind: yaml.ScalarNode, Value: pp.Default, Line: keyN.Line, Column: keyN.Column}
+		}
+		a := &st.Args[i]
+		a.Set = true
+		a.Type = pp.Type
+		a.Pos = c.r.pos(v)
+		if vv := resolveAlias(v); vv != nil && (vv.Style == styleDouble || vv.Style == styleSingle) {
+			a.Pos.Column++
+		}
+		switch pp.Kind {
+		case PExpr:
+			scp := sc
+			if pp.Type == TBool && strings.HasPrefix(pp.Name, "filter") {
+				scp = sc.with(true, false, false)
+			}
+			a.Expr = c.compileExpr(v, ap, scp, pp.Type)
+		case PZone:
+			a.Zone = c.zoneRef(v, ap)
+		case PSteps:
+			a.Prog = c.subProgram(v, ap, sc, root)
+		case PExprList:
+			items := []*yaml.Node{v}
+			if vv := resolveAlias(v); vv.Kind == yaml.SequenceNode {
+				items = vv.Content
+			}
+			for j, item := range items {
+				a.Exprs = append(a.Exprs, c.compileExpr(item, fmt.Sprintf("%s[%d]", ap, j), sc.with(true, false, false), pp.Type))
+			}
+		case PBind:
+			s, _ := c.r.str(v, ap)
+			bt := pp.Type
+			if bt == TAny {
+				for j, q := range p.Params {
+					if q.Name == "value" && st.Args[j].Expr != nil {
+						bt = st.Args[j].Expr.Type
+					}
+				}
+			}
+			a.Type = bt
+			slot, err := sc.bind(s, bt, c.r.pos(v))
+			if err != nil {
+				c.r.errorf(v, "bad-variable", ap, "%v", err)
+			}
+			a.Slot = slot
+			a.Text = s
+		case PText:
+			a.Text, _ = c.r.str(v, ap)
+		case PWord:
+			a.Word, _ = c.r.str(v, ap)
+			if !contains(pp.Words, a.Word) {
+				c.r.errorf(v, "bad-value", ap, "%s is one of %s, not %q%s", pp.Name, strings.Join(pp.Words, ", "), a.Word, didYouMean(a.Word, pp.Words))
+			}
+		case PChoices:
+			items, _ := c.r.seq(v, ap)
+			for j, item := range items {
+				cp := fmt.Sprintf("%s[%d]", ap, j)
+				cf, ok := c.r.mapping(item, cp, "label", "if", "do")
+				if !ok {
+					continue
+				}
+				c.r.require(item, cp, cf, "label")
+				ch := Choice{Prog: -1}
+				if x := get(cf, "label"); x != nil {
+					ch.Label, _ = c.r.str(x, cp+".label")
+				}
+				if x := get(cf, "if"); x != nil {
+					ch.If = c.compileExpr(x, cp+".if", sc, TBool)
+				}
+				if x := get(cf, "do"); x != nil {
+					ch.Prog = c.subProgram(x, cp+".do", sc, root)
+				} else {
+					ch.Prog = c.subProgram(&yaml.Node{Kind: yaml.SequenceNode}, cp+".do", sc, root)
+				}
+				a.Choices = append(a.Choices, ch)
+			}
+		case PAction:
+			names, _ := c.r.strList(v, ap)
+			for j, nm := range names {
+				ix, ok := c.rs.actionIx[nm]
+				if !ok {
+					at := v
+					if resolveAlias(v).Kind == yaml.SequenceNode {
+						at = resolveAlias(v).Content[j]
+					}
+					c.r.errorf(at, "unknown-action", ap, "unknown action %q%s", nm, didYouMean(nm, keysOf(c.rs.actionIx)))
+					continue
+				}
+				a.Actions = append(a.Actions, ix)
+			}
+		}
+	}
+	if p.Validate != nil {
+		p.Validate(&Validator{rs: c.rs, c: c, step: st, path: path}, st)
+	}
+	return st
+}
+
+func (c *compiler) turn(n *yaml.Node) {
+	fs, ok := c.r.mapping(n, "turn", "phases")
+	if !ok {
+		return
+	}
+	if !c.r.require(n, "turn", fs, "phases") {
+		return
+	}
+	items, _ := c.r.seq(get(fs, "phases"), "turn.phases")
+	seen := map[string]bool{}
+	for i, item := range items {
+		path := fmt.Sprintf("turn.phases[%d]", i)
+		pf, ok := c.r.mapping(item, path, "name", "skip_if", "do")
+		if !ok {
+			continue
+		}
+		c.r.require(item, path, pf, "name")
+		ph := &Phase{Pos: c.r.pos(item)}
+		if v := get(pf, "name"); v != nil {
+			ph.Name, _ = c.r.str(v, path+".name")
+			if seen[ph.Name] {
+				c.r.errorf(v, "duplicate-phase", path+".name", "phase %q is declared twice", ph.Name)
+			}
+			seen[ph.Name] = true
+			c.rs.intern(ph.Name)
+		}
+		if v := get(pf, "skip_if"); v != nil {
+			ph.Skip = c.compileExpr(v, path+".skip_if", newScope(), TBool)
+		}
+		if v := get(pf, "do"); v != nil {
+			ph.Body = c.rootSteps(v, path+".do", newScope(), "phase "+ph.Name)
+		} else {
+			ph.Body = c.emptyProgram("phase " + ph.Name)
+		}
+		c.rs.Phases = append(c.rs.Phases, ph)
+	}
+	if len(c.rs.Phases) == 0 {
+		c.r.errorf(n, "missing-field", "turn.phases", "a turn needs at least one phase")
+	}
+}
+
+var eventNames = []string{"enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve", "property"}
+
+func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
+	items, ok := c.r.seq(n, path)
+	if !ok {
+		return nil
+	}
+	var out []*Trigger
+	for i, item := range items {
+		tp := fmt.Sprintf("%s[%d]", path, i)
+		tf, ok := c.r.mapping(item, tp, "on", "if", "do", "zones", "name")
+		if !ok {
+			continue
+		}
+		c.r.require(item, tp, tf, "on", "do")
+		t := &Trigger{Card: card, Pos: c.r.pos(item)}
+		if v := get(tf, "on"); v != nil {
+			t.Event, _ = c.r.str(v, tp+".on")
+			c.rs.intern(t.Event)
+		}
+		if v := get(tf, "name"); v != nil {
+			t.Coverage, _ = c.r.str(v, tp+".name")
+		}
+		if v := get(tf, "zones"); v != nil {
+			names, _ := c.r.strList(v, tp+".zones")
+			for _, z := range names {
+				zi, ok := c.rs.zoneIx[z]
+				if !ok {
+					c.r.errorf(v, "unknown-zone", tp+".zones", "unknown zone %q%s", z, didYouMean(z, keysOf(c.rs.zoneIx)))
+					continue
+				}
+				t.Zones = append(t.Zones, zi)
+			}
+		}
+		sc := newScope().with(false, false, true)
+		if v := get(tf, "if"); v != nil {
+			t.Cond = c.compileExpr(v, tp+".if", sc, TBool)
+		}
+		if v := get(tf, "do"); v != nil {
+			t.Effect = c.rootSteps(v, tp+".do", sc, tp)
+		}
+		if t.Coverage == "" {
+			t.Coverage = tp
+			if card >= 0 {
+				t.Coverage = fmt.Sprintf("%s trigger %d", c.rs.Cards[card].ID, i+1)
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func (c *compiler) checks(n *yaml.Node) {
+	items, ok := c.r.seq(n, "checks")
+	if !ok {
+		return
+	}
+	for i, item := range items {
+		path := fmt.Sprintf("checks[%d]", i)
+		cf, ok := c.r.mapping(item, path, "name", "if", "do")
+		if !ok {
+			continue
+		}
+		c.r.require(item, path, cf, "if", "do")
+		ch := &Check{Pos: c.r.pos(item), Name: path}
+		if v := get(cf, "name"); v != nil {
+			ch.Name, _ = c.r.str(v, path+".name")
+		}
+		sc := newScope().with(false, true, false)
+		if v := get(cf, "if"); v != nil {
+			ch.Cond = c.compileExpr(v, path+".if", sc, TBool)
+		}
+		if v := get(cf, "do"); v != nil {
+			ch.Effect = c.rootSteps(v, path+".do", sc, path)
+		}
+		c.rs.Checks = append(c.rs.Checks, ch)
+	}
+}
+
+// semantic runs checks that need the whole ruleset.
+func (c *compiler) semantic(root *yaml.Node) {
+	rs := c.rs
+	if rs.Name == "" {
+		return
+	}
+	used := map[int]bool{}
+	for _, p := range rs.Programs {
+		for _, s := range p.Steps {
+			for _, a := range s.Args {
+				for _, ix := range a.Actions {
+					used[ix] = true
+				}
+			}
+		}
+	}
+	for _, a := range rs.Actions {
+		if !used[a.Index] {
+			c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unused-action", Pos: a.Pos, Path: "actions." + a.Name, Message: fmt.Sprintf("action %q is never offered: no window lists it", a.Name)})
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package interpreter
+
+import (
+	"fmt"
+	"strings"
+)
+
+func (g *Game) appendLog(e LogEntry) {
+	e.Seq = len(g.S.Log)
+	e.Turn = g.S.Turn
+	g.S.Log = append(g.S.Log, e)
+}
+
+// logf records a text entry; to is -1 for everyone, else the one seat that sees it.
+func (g *Game) logf(to int, kind string, player int, format string, args ...any) {
+	g.appendLog(LogEntry{Kind: kind, Player: player, Text: fmt.Sprintf(format, args...), To: to})
+}
+
+// Logf records a line of text in the game log for every seat.
+func (g *Game) Logf(kind string, player int, format string, args ...any) {
+	g.logf(-1, kind, player, format, args...)
+}
+
+// LogCards records an entry that names cards; each seat sees the names of the
+// cards it knew at this moment and "a card" for the others. In the text,
+// {cards} stands for all of them and {0}, {1}, ... for one each.
+func (g *Game) LogCards(kind string, player int, cards []int, format string, args ...any) {
+	g.logCards(-1, kind, player, cards, format, args...)
+}
+
+func (g *Game) logCards(to int, kind string, player int, cards []int, format string, args ...any) {
+	e := LogEntry{Kind: kind, Player: player, To: to, Text: fmt.Sprintf(format, args...)}
+	e.Cards = append([]int(nil), cards...)
+	e.Known = make([]uint64, len(cards))
+	e.Names = make([]int32, len(cards))
+	e.Faces = make([]int8, len(cards))
+	for i, c := range cards {
+		ci := &g.S.Cards[c]
+		e.Known[i] = ci.Known
+		e.Names[i] = ci.Def
+		e.Faces[i] = ci.Face
+	}
+	g.appendLog(e)
+}
+
+func (g *Game) logMove(c, from, to int, knownBefore uint64, where Where) {
+	ci := &g.S.Cards[c]
+	// a seat that knew the card before or after the move sees its name
+	e := LogEntry{Kind: "move", Player: int(ci.Owner), To: -1, Cards: []int{c}, Known: []uint64{ci.Known | knownBefore}, Names: []int32{ci.Def}, Faces: []int8{ci.Face}}
+	zf, zt := &g.S.Zones[from], &g.S.Zones[to]
+	fromName, toName := g.rs.Zones[zf.Kind].Name, g.rs.Zones[zt.Kind].Name
+	owner := g.seatName(int(ci.Owner))
+	switch {
+	case from == to && where == Bottom:
+		e.Text = fmt.Sprintf("%s puts {cards} on the bottom of their %s.", owner, toName)
+	case from == to:
+		e.Text = fmt.Sprintf("%s puts {cards} on top of their %s.", owner, toName)
+	case int(zf.Owner) == int(ci.Owner) && int(zt.Owner) == int(ci.Owner):
+		e.Text = fmt.Sprintf("%s's {cards}: %s → %s.", owner, fromName, toName)
+	default:
+		e.Text = fmt.Sprintf("{cards}: %s → %s.", g.zoneLabel(from), g.zoneLabel(to))
+	}
+	if ci.FaceDown {
+		e.Text = strings.TrimSuffix(e.Text, ".") + ", face down."
+	}
+	g.appendLog(e)
+}
+
+// Visible reports whether a seat sees a log entry; seat -1 is the omniscient observer.
+func (e *LogEntry) Visible(seat int) bool {
+	return e.To < 0 || seat < 0 || e.To == seat
+}
+
+// Render returns the text of a log entry as a seat sees it (-1: everything).
+func (g *Game) Render(e *LogEntry, seat int) string { return renderEntry(g.rs, e, seat) }
+
+func renderEntry(rs *Ruleset, e *LogEntry, seat int) string {
+	if len(e.Cards) == 0 {
+		return e.Text
+	}
+	names := make([]string, len(e.Cards))
+	for i := range e.Cards {
+		if seat < 0 || e.Known[i]&(1<<uint(seat)) != 0 {
+			d := rs.Cards[e.Names[i]]
+			names[i] = d.Name
+			if f := int(e.Faces[i]); f > 0 && f < len(d.Faces) {
+				names[i] = d.Faces[f].Name
+			}
+		} else {
+			names[i] = "a card"
+		}
+	}
+	out := e.Text
+	if strings.Contains(out, "{cards}") {
+		out = strings.ReplaceAll(out, "{cards}", joinNames(collapse(names)))
+	}
+	for i, n := range names {
+		out = strings.ReplaceAll(out, fmt.Sprintf("{%d}", i), n)
+	}
+	return out
+}
+
+// collapse turns repeated "a card" into "N cards".
+func collapse(names []string) []string {
+	var out []string
+	hidden := 0
+	for _, n := range names {
+		if n == "a card" {
+			hidden++
+			continue
+		}
+		out = append(out, n)
+	}
+	switch hidden {
+	case 0:
+	case 1:
+		out = append(out, "a card")
+	default:
+		out = append(out, fmt.Sprintf("%d cards", hidden))
+	}
+	return out
+}
+
+// LogText returns the log as a seat sees it, one line per entry (-1: everything).
+func (g *Game) LogText(seat int, from int) []string {
+	var out []string
+	for i := from; i < len(g.S.Log); i++ {
+		e := &g.S.Log[i]
+		if !e.Visible(seat) {
+			continue
+		}
+		out = append(out, renderEntry(g.rs, e, seat))
+	}
+	return out
+}
+
+// LogLen is the number of log entries so far.
+func (g *Game) LogLen() int { return len(g.S.Log) }
+
+// LogEntries returns the structured log. Do not modify it.
+func (g *Game) LogEntries() []LogEntry { return g.S.Log }

@@ -1,0 +1,54 @@
+package interpreter
+
+// Program is a flat list of compiled steps. Nested step lists (the branches of
+// an if, the body of a loop) are programs of their own that share the variable
+// slots of their root effect.
+type Program struct {
+	Name  string
+	Steps []*Step
+	Root  int // index of the root program whose variable slots this one uses
+	NVars int // on a root program: how many variable slots the effect needs
+	Pos   Pos
+}
+
+// Step is one compiled primitive call.
+type Step struct {
+	Prim  *Primitive
+	Args  []Arg
+	Pos   Pos
+	State int // first hidden slot of the step's own progress
+	Label string
+}
+
+// Arg is a compiled argument; which field is set depends on the parameter kind.
+type Arg struct {
+	Set     bool
+	Expr    *Expr
+	Zone    int
+	Prog    int
+	Slot    int
+	Type    Type
+	Text    string
+	Word    string
+	Choices []Choice
+	Actions []int
+	Exprs   []*Expr
+	Pos     Pos
+}
+
+// Choice is one labelled branch of a choice step.
+type Choice struct {
+	Label string
+	If    *Expr
+	Prog  int
+}
+
+// Arg returns the argument of the named parameter.
+func (s *Step) Arg(name string) *Arg {
+	for i, p := range s.Prim.Params {
+		if p.Name == name {
+			return &s.Args[i]
+		}
+	}
+	panic("primitive " + s.Prim.Name + " has no parameter " + name)
+}

@@ -1,0 +1,249 @@
+package interpreter
+
+// Type is the declared type of a property, a variable or an expression result.
+type Type uint8
+
+const (
+	TAny Type = iota
+	TInt
+	TBool
+	TString // an enumerated name; the declaration lists the values
+	TCard
+	TPlayer
+	TCards
+	TPlayers
+)
+
+var typeNames = map[string]Type{"int": TInt, "bool": TBool, "enum": TString, "card": TCard, "player": TPlayer, "cards": TCards, "players": TPlayers}
+
+func (t Type) String() string {
+	switch t {
+	case TInt:
+		return "int"
+	case TBool:
+		return "bool"
+	case TString:
+		return "enum"
+	case TCard:
+		return "card"
+	case TPlayer:
+		return "player"
+	case TCards:
+		return "cards"
+	case TPlayers:
+		return "players"
+	}
+	return "any"
+}
+
+// PropDecl declares one typed property of cards, players or the game.
+type PropDecl struct {
+	Name    string
+	Index   int
+	Type    Type
+	Values  []string // enum values, in declaration order
+	Default int64
+	Min     *int64
+	Max     *int64
+	Doc     string
+	Pos     Pos
+}
+
+// Visibility says who may know the cards of a zone.
+type Visibility uint8
+
+const (
+	Hidden Visibility = iota // nobody, not even the owner
+	OwnerOnly
+	Public
+)
+
+func (v Visibility) String() string {
+	return [...]string{"hidden", "owner", "public"}[v]
+}
+
+// ZoneDecl declares a zone kind; a per-player zone exists once per seat.
+type ZoneDecl struct {
+	Name       string
+	Index      int
+	PerPlayer  bool
+	Visibility Visibility
+	FaceDown   bool // cards enter face down unless a move says otherwise
+	Slots      int  // >0: a positional zone with that many positions, each holding at most one card
+	Max        int  // >0: the most cards the zone may hold
+	RefillFrom int  // -1, or the zone whose cards are shuffled in when a draw finds this one empty
+	Doc        string
+	Pos        Pos
+}
+
+// Face is one side of a card definition with its own name, text and properties.
+type Face struct {
+	Name     string
+	Text     string
+	Props    map[int]int64
+	Triggers []*Trigger
+}
+
+// CardDef is the read-only definition of a card, shared by all its instances.
+type CardDef struct {
+	Index    int
+	ID       string
+	Name     string
+	Text     string
+	Props    []int64 // declared card properties, defaults filled in
+	Keywords uint64  // bit i = ruleset keyword i
+	Faces    []Face  // empty for a one-faced card
+	Triggers []*Trigger
+	Pos      Pos
+}
+
+// Deck is a named list of card definitions with counts.
+type Deck struct {
+	Name    string
+	Entries []DeckEntry
+	Pos     Pos
+}
+
+type DeckEntry struct {
+	Def   int
+	Count int
+}
+
+// Action is something a player may choose to do when a window offers it.
+// Timing, condition, costs and effect are separate so the engine can say which failed.
+type Action struct {
+	Name      string
+	Index     int
+	Label     string // shown to players; "{card}" is replaced by the source card's name
+	Doc       string
+	Source    int   // -1: no source card; else the zone whose cards each make an option
+	Filter    *Expr // on each source card, bound as `card`
+	Timing    *Expr
+	Condition *Expr
+	Costs     []*Step
+	Effect    int  // program index of the effect (a child of CostProg)
+	CostProg  int  // root program: the costs, then the effect or the move to the stack
+	UseStack  bool // the effect waits on the stack instead of resolving at once
+	Pos       Pos
+}
+
+// Trigger runs an effect when an event happens and its condition holds.
+type Trigger struct {
+	Event     string
+	Cond      *Expr
+	Effect    int
+	Zones     []int // card triggers: the zones in which the card listens; empty = only events about itself
+	Card      int   // -1 for ruleset triggers
+	Pos       Pos
+	Coverage  string
+	sym       int64
+}
+
+// Check is a state-based action: evaluated for each player whenever state changed.
+type Check struct {
+	Name   string
+	Cond   *Expr
+	Effect int
+	Pos    Pos
+}
+
+// Phase is one named part of a turn.
+type Phase struct {
+	Name string
+	Skip *Expr
+	Body int
+	Pos  Pos
+}
+
+// Ruleset is a compiled game: read-only after Load and safe to share between games.
+type Ruleset struct {
+	Name        string
+	Version     string
+	Hash        string
+	Doc         string
+	MinPlayers  int
+	MaxPlayers  int
+	CardProps   []PropDecl
+	PlayerProps []PropDecl
+	GameProps   []PropDecl
+	Zones       []ZoneDecl
+	Keywords    []string
+	Cards       []*CardDef
+	Decks       []*Deck
+	Actions     []*Action
+	Triggers    []*Trigger
+	Checks      []*Check
+	Phases      []*Phase
+	Setup       int
+	Programs    []*Program
+	Exprs       []*Expr
+	TurnLimit   int
+	StepBudget  int
+	Concede     *Expr // nil: players may not concede
+	Value       *Expr // a heuristic value of the position for `you`, for bots
+
+	cardPropIx   map[string]int
+	playerPropIx map[string]int
+	gamePropIx   map[string]int
+	zoneIx       map[string]int
+	cardIx       map[string]int
+	deckIx       map[string]int
+	actionIx     map[string]int
+	keywordIx    map[string]int
+	symbols      []string
+	symbolIx     map[string]int
+	boxedSyms    []any
+	lib          *Library
+	listeners    []*Trigger // card triggers that listen while their card is in given zones
+}
+
+// Zone returns the index of a zone kind by name.
+func (rs *Ruleset) Zone(name string) (int, bool) { i, ok := rs.zoneIx[name]; return i, ok }
+
+// CardByID returns a card definition by id.
+func (rs *Ruleset) CardByID(id string) (*CardDef, bool) {
+	i, ok := rs.cardIx[id]
+	if !ok {
+		return nil, false
+	}
+	return rs.Cards[i], true
+}
+
+// Deck returns a deck by name.
+func (rs *Ruleset) DeckByName(name string) (*Deck, bool) {
+	i, ok := rs.deckIx[name]
+	if !ok {
+		return nil, false
+	}
+	return rs.Decks[i], true
+}
+
+// Symbol returns the text of an interned enum value.
+func (rs *Ruleset) Symbol(i int64) string {
+	if i < 0 || int(i) >= len(rs.symbols) {
+		return ""
+	}
+	return rs.symbols[i]
+}
+
+func (rs *Ruleset) intern(s string) int64 {
+	if i, ok := rs.symbolIx[s]; ok {
+		return int64(i)
+	}
+	rs.symbols = append(rs.symbols, s)
+	rs.boxedSyms = append(rs.boxedSyms, any(s))
+	rs.symbolIx[s] = len(rs.symbols) - 1
+	return int64(len(rs.symbols) - 1)
+}
+
+// Library returns the primitives and functions the ruleset was compiled with.
+func (rs *Ruleset) Library() *Library { return rs.lib }
+
+// ActionByName returns an action by name.
+func (rs *Ruleset) ActionByName(name string) (*Action, bool) {
+	i, ok := rs.actionIx[name]
+	if !ok {
+		return nil, false
+	}
+	return rs.Actions[i], true
+}

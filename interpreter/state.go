@@ -1,0 +1,222 @@
+package interpreter
+
+import (
+	"math/rand/v2"
+)
+
+// Val is the value of an effect variable: a scalar (int, bool, enum symbol,
+// card index, player index; -1 is "none" for cards and players) or a list.
+type Val struct {
+	N int64 `json:"n,omitempty"`
+	L []int `json:"l,omitempty"`
+}
+
+// CardInstance is one physical card in a game.
+type CardInstance struct {
+	Def      int32  `json:"def"`
+	Owner    int8   `json:"owner"`
+	Ctrl     int8   `json:"ctrl"`
+	Face     int8   `json:"face,omitempty"`
+	FaceDown bool   `json:"down,omitempty"`
+	Zone     int32  `json:"zone"` // zone instance
+	Known    uint64 `json:"known"`
+	Granted  uint64 `json:"granted,omitempty"` // keywords granted on top of the definition's
+}
+
+// ZoneInstance is a zone kind for one owner (or shared); index 0 is the top.
+type ZoneInstance struct {
+	Kind  int32 `json:"kind"`
+	Owner int8  `json:"owner"` // -1 for shared zones
+	Cards []int `json:"cards"`
+}
+
+// PlayerState is one seat.
+type PlayerState struct {
+	Lost bool `json:"lost,omitempty"`
+	Won  bool `json:"won,omitempty"`
+}
+
+// Event is something that happened, matched against triggers.
+type Event struct {
+	Name   int64 `json:"name"` // symbol
+	Card   int32 `json:"card"`
+	Player int8  `json:"player"`
+	From   int64 `json:"from"` // zone name symbol, or -1
+	To     int64 `json:"to"`
+	Amount int64 `json:"amount"`
+	Source int32 `json:"source"`
+}
+
+// Modifier changes a derived property value until it expires; the base value
+// is never written.
+type Modifier struct {
+	Card   int32  `json:"card"`   // -1: a player modifier
+	Player int8   `json:"player"` // for player modifiers
+	Prop   int32  `json:"prop"`
+	Set    bool   `json:"set,omitempty"` // set rather than add
+	Amount int64  `json:"amount"`
+	Until  uint8  `json:"until"`
+	Turn   int32  `json:"turn"`
+	Seq    int32  `json:"seq"`
+}
+
+// Frame is one running effect: a program, the next step, and its context.
+type Frame struct {
+	Prog   int32 `json:"prog"`
+	PC     int32 `json:"pc"`
+	Base   int32 `json:"base"` // first variable slot of the root effect
+	Root   bool  `json:"root,omitempty"`
+	You    int8  `json:"you"`
+	This   int32 `json:"this"`
+	Card   int32 `json:"card"`
+	Player int8  `json:"player"`
+	Event  Event `json:"event"`
+}
+
+// StackItem is an action or ability waiting on the stack.
+type StackItem struct {
+	Card   int32 `json:"card"`
+	Prog   int32 `json:"prog"`
+	You    int8  `json:"you"`
+	Action int32 `json:"action"`
+	Vars   []Val `json:"vars,omitempty"`
+	NVars  int32 `json:"nvars"`
+}
+
+// Option is one legal answer to a decision, with a stable id and a readable label.
+type Option struct {
+	ID     string `json:"id"`
+	Label  string `json:"label"`
+	Card   int    `json:"card"`   // card instance, or -1
+	Action int    `json:"action"` // action index, or -1
+	Player int    `json:"player"` // player index, or -1
+	Value  int    `json:"value"`  // a number, a choice index
+}
+
+// Decision is a question the engine asks one player.
+type Decision struct {
+	Seq     int      `json:"seq"`
+	Player  int      `json:"player"`
+	Kind    string   `json:"kind"` // action, cards, choice, number, distribute, order
+	Prompt  string   `json:"prompt"`
+	Options []Option `json:"options"`
+	Min     int      `json:"min"`
+	Max     int      `json:"max"`
+	Total   int      `json:"total,omitempty"` // distribute: the amount to split
+	Frame   int      `json:"frame"`
+	Pass    bool     `json:"pass,omitempty"` // an action decision that may be passed
+}
+
+// Answer is what a player answers to a decision: picked option indexes, or a
+// number, or for a distribution an amount per option.
+type Answer struct {
+	Picks  []int `json:"picks,omitempty"`
+	Amount []int `json:"amount,omitempty"`
+	Number int   `json:"number,omitempty"`
+	Resign bool  `json:"resign,omitempty"`
+}
+
+// LogEntry is one event of the game log, as data; Known says per card mention
+// which seats knew the card when it happened.
+type LogEntry struct {
+	Seq    int      `json:"seq"`
+	Turn   int      `json:"turn"`
+	Kind   string   `json:"kind"`
+	Player int      `json:"player"`
+	Cards  []int    `json:"cards,omitempty"`
+	Known  []uint64 `json:"known,omitempty"`
+	Names  []int32  `json:"names,omitempty"` // card definitions at the time (face included), for rendering
+	Faces  []int8   `json:"faces,omitempty"`
+	Text   string   `json:"text,omitempty"`
+	To     int      `json:"to"` // -1: everyone sees the entry; else only this seat
+	Amount int      `json:"amount,omitempty"`
+}
+
+// State is all mutable data of a game: plain values, cheap to clone, saved as JSON.
+type State struct {
+	Seed       uint64         `json:"seed"`
+	RNG        rand.PCG       `json:"-"`
+	RNGState   []byte         `json:"rng,omitempty"`
+	Players    []PlayerState  `json:"players"`
+	Cards      []CardInstance `json:"cards"`
+	CardProps  []int64        `json:"card_props"`
+	PlayerProp []int64        `json:"player_props"`
+	GameProps  []int64        `json:"game_props"`
+	Zones      []ZoneInstance `json:"zones"`
+	Vars       []Val          `json:"vars"`
+	Frames     []Frame        `json:"frames"`
+	Stack      []StackItem    `json:"stack,omitempty"`
+	Modifiers  []Modifier     `json:"modifiers,omitempty"`
+	Pending    []Decision     `json:"pending,omitempty"`
+	Answers    []*Answer      `json:"answers,omitempty"`
+	Triggered  []Frame        `json:"triggered,omitempty"`
+	ExtraTurns []int8         `json:"extra_turns,omitempty"`
+	Log        []LogEntry     `json:"log"`
+	Turn       int            `json:"turn"`
+	Phase      int            `json:"phase"`
+	Active     int            `json:"active"`
+	First      int            `json:"first"`
+	Over       bool           `json:"over,omitempty"`
+	Outcome    string         `json:"outcome,omitempty"`
+	Error      string         `json:"error,omitempty"`
+	DecSeq     int            `json:"dec_seq"`
+	ModSeq     int            `json:"mod_seq"`
+	Dirty      bool           `json:"dirty,omitempty"`
+	Steps      int            `json:"steps"` // steps since the last decision
+	Decisions  int            `json:"decisions"`
+}
+
+// Clone copies the state; slices that are only appended to share their backing
+// arrays, clipped so that neither copy can write into the other's elements.
+func (s *State) Clone() *State {
+	c := *s
+	c.Players = append([]PlayerState(nil), s.Players...)
+	c.Cards = append([]CardInstance(nil), s.Cards...)
+	c.CardProps = append([]int64(nil), s.CardProps...)
+	c.PlayerProp = append([]int64(nil), s.PlayerProp...)
+	c.GameProps = append([]int64(nil), s.GameProps...)
+	c.Zones = make([]ZoneInstance, len(s.Zones))
+	// one backing array for every zone's cards: one allocation instead of one per zone
+	total := 0
+	for _, z := range s.Zones {
+		total += len(z.Cards)
+	}
+	buf := make([]int, 0, total+len(s.Zones)*2)
+	for i, z := range s.Zones {
+		start := len(buf)
+		buf = append(buf, z.Cards...)
+		c.Zones[i] = ZoneInstance{Kind: z.Kind, Owner: z.Owner, Cards: buf[start:len(buf):len(buf)]}
+	}
+	if len(s.Vars) > 0 {
+		c.Vars = make([]Val, len(s.Vars))
+		for i, v := range s.Vars {
+			c.Vars[i] = Val{N: v.N}
+			if v.L != nil {
+				c.Vars[i].L = append([]int(nil), v.L...)
+			}
+		}
+	}
+	c.Frames = append([]Frame(nil), s.Frames...)
+	if s.Stack != nil {
+		c.Stack = make([]StackItem, len(s.Stack))
+		for i, it := range s.Stack {
+			it.Vars = append([]Val(nil), it.Vars...)
+			c.Stack[i] = it
+		}
+	}
+	c.Modifiers = append([]Modifier(nil), s.Modifiers...)
+	if s.Pending != nil {
+		c.Pending = append([]Decision(nil), s.Pending...)
+		c.Answers = make([]*Answer, len(s.Answers))
+		for i, a := range s.Answers {
+			if a != nil {
+				cp := *a
+				c.Answers[i] = &cp
+			}
+		}
+	}
+	c.Triggered = append([]Frame(nil), s.Triggered...)
+	c.ExtraTurns = append([]int8(nil), s.ExtraTurns...)
+	c.Log = s.Log[:len(s.Log):len(s.Log)]
+	return &c
+}

@@ -1,0 +1,474 @@
+package stdlib
+
+import (
+	"fmt"
+	"strings"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+func chooserP() param {
+	return exprP("chooser", in.TPlayer, false, "", "who chooses (default: you)")
+}
+
+func promptP(def string) param {
+	return param{Name: "prompt", Kind: in.PText, Default: def, Doc: "the question shown to the chooser"}
+}
+
+func choicePrimitives() []*in.Primitive {
+	return []*in.Primitive{
+		{
+			Name: "choose_card", Family: "choices",
+			Doc:  "Asks a player to choose one card among `from`; binds it (none when `from` is empty, or when optional and declined).",
+			Params: []param{
+				exprP("from", in.TCards, true, "", "the candidates"),
+				chooserP(),
+				exprP("optional", in.TBool, false, "false", "the chooser may choose nothing"),
+				promptP("Choose a card"),
+				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "the variable that gets the card"},
+			},
+			Example: "- choose_card: {from: opponent.table, as: victim, prompt: \"Choose a card to remove\"}",
+			Exec:    execChooseCards(true),
+		},
+		{
+			Name: "choose_cards", Family: "choices",
+			Doc:  "Asks a player to choose from `min` to `max` cards among `from` (or exactly `count`, limited to how many there are); binds the list.",
+			Params: []param{
+				exprP("from", in.TCards, true, "", "the candidates"),
+				chooserP(),
+				exprP("count", in.TInt, false, "", "exactly this many (or all, if fewer)"),
+				exprP("min", in.TInt, false, "0", "at least"),
+				exprP("max", in.TInt, false, "", "at most (default: all)"),
+				promptP("Choose cards"),
+				{Name: "as", Kind: in.PBind, Type: in.TCards, Required: true, Doc: "the variable that gets the list"},
+			},
+			Example: "- choose_cards: {from: you.hand, count: 2, as: picked}",
+			Exec:    execChooseCards(false),
+		},
+		{
+			Name: "choose", Family: "choices",
+			Doc:  "Asks a player to pick one of labelled options and runs its steps. Options whose `if` is false are not offered.",
+			Params: []param{
+				{Name: "options", Kind: in.PChoices, Required: true, Doc: "a list of {label, if, do}"},
+				chooserP(),
+				promptP("Choose"),
+				{Name: "as", Kind: in.PBind, Type: in.TInt, Doc: "binds the index of the chosen option"},
+			},
+			Shorthand: "options",
+			Example:   "- choose:\n    prompt: Keep it?\n    options:\n      - {label: keep}\n      - {label: discard it, do: [{move: {card: this, to: discard}}]}",
+			Exec:      execChoose,
+		},
+		{
+			Name: "choose_player", Family: "choices",
+			Doc:  "Asks a player to choose a player among `from` (default: your opponents).",
+			Params: []param{
+				exprP("from", in.TPlayers, false, "opponents", "the candidates"),
+				chooserP(),
+				promptP("Choose a player"),
+				{Name: "as", Kind: in.PBind, Type: in.TPlayer, Required: true, Doc: "the variable that gets the player"},
+			},
+			Example: "- choose_player: {as: target}",
+			Exec:    execChoosePlayer,
+		},
+		{
+			Name: "choose_number", Family: "choices",
+			Doc:  "Asks a player for a number from `min` to `max`.",
+			Params: []param{
+				exprP("min", in.TInt, false, "0", "the smallest"),
+				exprP("max", in.TInt, true, "", "the largest"),
+				chooserP(),
+				promptP("Choose a number"),
+				{Name: "as", Kind: in.PBind, Type: in.TInt, Required: true, Doc: "the variable that gets it"},
+			},
+			Example: "- choose_number: {max: you.gold, as: bid}",
+			Exec:    execChooseNumber,
+		},
+		{
+			Name: "distribute", Family: "choices",
+			Doc:  "Asks a player to split an amount among cards, answered as one structured answer; then runs `do` once per card with its share.",
+			Params: []param{
+				exprP("amount", in.TInt, true, "", "the amount to split"),
+				exprP("among", in.TCards, true, "", "the cards that share it"),
+				exprP("at_least", in.TInt, false, "0", "the least each card gets"),
+				chooserP(),
+				promptP("Divide"),
+				{Name: "do", Kind: in.PSteps, Required: true, Doc: "run for each card, with the card and its share bound"},
+				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "binds each card in turn"},
+				{Name: "share", Kind: in.PBind, Type: in.TInt, Required: true, Doc: "binds each card's share"},
+			},
+			StateSlots: 2,
+			Example:    "- distribute: {amount: 3, among: opponent.table, as: target, share: n, do: [{add: {card: target, prop: power, value: \"-n\"}}]}",
+			Exec:       execDistribute,
+		},
+		{
+			Name: "order", Family: "choices",
+			Doc:  "Asks a player to put cards in an order; binds the list, first chosen first.",
+			Params: []param{
+				exprP("card", in.TCards, true, "", "the cards"),
+				chooserP(),
+				promptP("Put these in order, first first"),
+				{Name: "as", Kind: in.PBind, Type: in.TCards, Required: true, Doc: "the ordered list"},
+			},
+			Example: "- order: {card: \"you.deck[:3]\", as: ordered}",
+			Exec:    execOrder,
+		},
+		{
+			Name: "simultaneous", Family: "choices",
+			Doc:  "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in turn order, with `you` as that player.",
+			Params: []param{
+				exprP("players", in.TPlayers, false, "players", "who is asked"),
+				{Name: "options", Kind: in.PChoices, Required: true, Doc: "a list of {label, if, do}"},
+				promptP("Choose"),
+			},
+			StateSlots: 1,
+			Example:    "- simultaneous:\n    options:\n      - {label: keep}\n      - {label: redraw, do: [{draw: {from: deck, to: hand}}]}",
+			Exec:       execSimultaneous,
+		},
+	}
+}
+
+func dedupe(g *game, cards []int, seat int) []in.Option {
+	var opts []in.Option
+	var kept []int
+outer:
+	for _, c := range cards {
+		for _, k := range kept {
+			if g.Interchangeable(k, c, seat) {
+				continue outer
+			}
+		}
+		kept = append(kept, c)
+		opts = append(opts, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1})
+	}
+	return opts
+}
+
+func execChooseCards(single bool) func(g *game, f *frame, s *step) (in.Status, error) {
+	return func(g *game, f *frame, s *step) (in.Status, error) {
+		chooser, err := playerArg(g, f, s, "chooser")
+		if err != nil {
+			return next, err
+		}
+		if ds, as := g.Answered(f); len(ds) > 0 {
+			var picked []int
+			for _, p := range as[0].Picks {
+				if o := ds[0].Options[p]; o.Card >= 0 {
+					picked = append(picked, o.Card)
+				}
+			}
+			if single {
+				c := -1
+				if len(picked) > 0 {
+					c = picked[0]
+				}
+				bind(g, f, s, "as", cardVal(c))
+			} else {
+				bind(g, f, s, "as", listVal(picked))
+			}
+			if len(picked) == 0 {
+				g.Logf("choose", chooser, "%s chooses nothing.", in.SeatName(chooser))
+			} else {
+				g.LogCards("choose", chooser, picked, "%s chooses {cards}.", in.SeatName(chooser))
+			}
+			return next, nil
+		}
+		from, err := cardsArg(g, f, s, "from")
+		if err != nil {
+			return next, err
+		}
+		if len(from) == 0 {
+			if single {
+				bind(g, f, s, "as", cardVal(-1))
+			} else {
+				bind(g, f, s, "as", listVal(nil))
+			}
+			g.Logf("choose", chooser, "%s has nothing to choose from.", in.SeatName(chooser))
+			return next, nil
+		}
+		d := in.Decision{Player: chooser, Kind: "cards", Prompt: text(s, "prompt", "Choose")}
+		if single {
+			d.Options = dedupe(g, from, chooser)
+			labelUnique(d.Options)
+			d.Min, d.Max = 1, 1
+			opt, err := boolArg(g, f, s, "optional", false)
+			if err != nil {
+				return next, err
+			}
+			if opt {
+				d.Min = 0
+			}
+			return g.Ask(f, d), nil
+		}
+		// several cards: every card is its own option, so counts are exact
+		for _, c := range from {
+			d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
+		}
+		lo, err := intArg(g, f, s, "min", 0)
+		if err != nil {
+			return next, err
+		}
+		hi, err := intArg(g, f, s, "max", len(from))
+		if err != nil {
+			return next, err
+		}
+		if a := s.Arg("count"); a.Set {
+			n, err := g.EvalInt(a.Expr, f)
+			if err != nil {
+				return next, err
+			}
+			lo, hi = n, n
+		}
+		hi = min(max(hi, 0), len(from))
+		lo = min(max(lo, 0), hi)
+		d.Min, d.Max = lo, hi
+		if hi == 0 {
+			bind(g, f, s, "as", listVal(nil))
+			return next, nil
+		}
+		if lo == hi && hi == len(from) {
+			// no real choice: all of them
+			bind(g, f, s, "as", listVal(from))
+			g.LogCards("choose", chooser, from, "%s chooses {cards}.", in.SeatName(chooser))
+			return next, nil
+		}
+		labelUnique(d.Options)
+		return g.Ask(f, d), nil
+	}
+}
+
+// labelUnique numbers repeated labels (Water, Water #2) so every label names one option.
+func labelUnique(opts []in.Option) {
+	count := map[string]int{}
+	for i := range opts {
+		count[opts[i].Label]++
+		if n := count[opts[i].Label]; n > 1 {
+			opts[i].Label = fmt.Sprintf("%s #%d", opts[i].Label, n)
+		}
+	}
+}
+
+func execChoose(g *game, f *frame, s *step) (in.Status, error) {
+	chooser, err := playerArg(g, f, s, "chooser")
+	if err != nil {
+		return next, err
+	}
+	choices := s.Arg("options").Choices
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		o := ds[0].Options[as[0].Picks[0]]
+		g.Logf("choose", chooser, "%s chooses: %s.", in.SeatName(chooser), o.Label)
+		bind(g, f, s, "as", in.Val{N: int64(o.Value)})
+		g.Call(f, choices[o.Value].Prog)
+		return next, nil
+	}
+	d := in.Decision{Player: chooser, Kind: "choice", Prompt: text(s, "prompt", "Choose"), Min: 1, Max: 1}
+	for i, ch := range choices {
+		ok, err := g.EvalBool(ch.If, f)
+		if err != nil {
+			return next, err
+		}
+		if ok {
+			d.Options = append(d.Options, in.Option{ID: fmt.Sprintf("o%d", i+1), Label: ch.Label, Card: -1, Action: -1, Player: -1, Value: i})
+		}
+	}
+	if len(d.Options) == 0 {
+		return next, nil
+	}
+	return g.Ask(f, d), nil
+}
+
+func execChoosePlayer(g *game, f *frame, s *step) (in.Status, error) {
+	chooser, err := playerArg(g, f, s, "chooser")
+	if err != nil {
+		return next, err
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		o := ds[0].Options[as[0].Picks[0]]
+		g.Logf("choose", chooser, "%s chooses %s.", in.SeatName(chooser), o.Label)
+		bind(g, f, s, "as", in.Val{N: int64(o.Player)})
+		return next, nil
+	}
+	ps, err := g.EvalPlayers(s.Arg("from").Expr, f)
+	if err != nil {
+		return next, err
+	}
+	if len(ps) == 0 {
+		bind(g, f, s, "as", in.Val{N: -1})
+		return next, nil
+	}
+	d := in.Decision{Player: chooser, Kind: "player", Prompt: text(s, "prompt", "Choose a player"), Min: 1, Max: 1}
+	for _, p := range ps {
+		d.Options = append(d.Options, in.Option{ID: in.SeatName(p), Label: in.SeatName(p), Card: -1, Action: -1, Player: p})
+	}
+	return g.Ask(f, d), nil
+}
+
+func execChooseNumber(g *game, f *frame, s *step) (in.Status, error) {
+	chooser, err := playerArg(g, f, s, "chooser")
+	if err != nil {
+		return next, err
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		g.Logf("choose", chooser, "%s chooses %d.", in.SeatName(chooser), as[0].Number)
+		bind(g, f, s, "as", in.Val{N: int64(as[0].Number)})
+		return next, nil
+	}
+	lo, err := intArg(g, f, s, "min", 0)
+	if err != nil {
+		return next, err
+	}
+	hi, err := intArg(g, f, s, "max", 0)
+	if err != nil {
+		return next, err
+	}
+	if hi < lo {
+		hi = lo
+	}
+	return g.Ask(f, in.Decision{Player: chooser, Kind: "number", Prompt: text(s, "prompt", "Choose a number"), Min: lo, Max: hi}), nil
+}
+
+func execDistribute(g *game, f *frame, s *step) (in.Status, error) {
+	// state: [0] = the targets (list) and the next index; [1] = the shares (list)
+	st0, st1 := s.State, s.State+1
+	if cur := g.Var(f, st0); cur.N > 0 {
+		i := int(cur.N) - 1
+		shares := g.Var(f, st1).L
+		if i >= len(cur.L) {
+			g.SetVar(f, st0, in.Val{N: -1})
+			return next, nil
+		}
+		g.SetVar(f, st0, in.Val{N: cur.N + 1, L: cur.L})
+		bind(g, f, s, "as", cardVal(cur.L[i]))
+		bind(g, f, s, "share", in.Val{N: int64(shares[i])})
+		g.Call(f, s.Arg("do").Prog)
+		return stay, nil
+	}
+	chooser, err := playerArg(g, f, s, "chooser")
+	if err != nil {
+		return next, err
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		var targets, shares []int
+		var parts []string
+		for i, o := range ds[0].Options {
+			targets = append(targets, o.Card)
+			shares = append(shares, as[0].Amount[i])
+			parts = append(parts, fmt.Sprintf("{%d}=%d", i, as[0].Amount[i]))
+		}
+		g.LogCards("distribute", chooser, targets, "%s divides %d: %s.", in.SeatName(chooser), ds[0].Total, strings.Join(parts, ", "))
+		g.SetVar(f, st0, in.Val{N: 1, L: targets})
+		g.SetVar(f, st1, in.Val{L: shares})
+		return stay, nil
+	}
+	amount, err := intArg(g, f, s, "amount", 0)
+	if err != nil {
+		return next, err
+	}
+	among, err := cardsArg(g, f, s, "among")
+	if err != nil {
+		return next, err
+	}
+	least, err := intArg(g, f, s, "at_least", 0)
+	if err != nil {
+		return next, err
+	}
+	if len(among) == 0 || amount <= 0 {
+		return next, nil
+	}
+	if least*len(among) > amount {
+		least = 0
+	}
+	d := in.Decision{Player: chooser, Kind: "distribute", Prompt: text(s, "prompt", "Divide"), Total: amount, Min: 0, Max: amount}
+	for _, c := range among {
+		d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1, Value: least})
+	}
+	labelUnique(d.Options)
+	return g.Ask(f, d), nil
+}
+
+func execOrder(g *game, f *frame, s *step) (in.Status, error) {
+	chooser, err := playerArg(g, f, s, "chooser")
+	if err != nil {
+		return next, err
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		var out []int
+		for _, p := range as[0].Picks {
+			out = append(out, ds[0].Options[p].Card)
+		}
+		bind(g, f, s, "as", listVal(out))
+		g.LogCards("order", chooser, out, "%s orders {cards}.", in.SeatName(chooser))
+		return next, nil
+	}
+	cards, err := cardsArg(g, f, s, "card")
+	if err != nil {
+		return next, err
+	}
+	d := in.Decision{Player: chooser, Kind: "order", Prompt: text(s, "prompt", "Order"), Min: len(cards), Max: len(cards)}
+	for _, c := range cards {
+		d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
+	}
+	labelUnique(d.Options)
+	if len(cards) <= 1 {
+		bind(g, f, s, "as", listVal(cards))
+		return next, nil
+	}
+	return g.Ask(f, d), nil
+}
+
+func execSimultaneous(g *game, f *frame, s *step) (in.Status, error) {
+	choices := s.Arg("options").Choices
+	st := s.State
+	// after the answers: run each player's choice, one per pass through this step
+	if cur := g.Var(f, st); cur.N > 0 {
+		i := int(cur.N) - 1
+		if i*2 >= len(cur.L) {
+			g.SetVar(f, st, in.Val{N: -1})
+			return next, nil
+		}
+		g.SetVar(f, st, in.Val{N: cur.N + 1, L: cur.L})
+		p, c := cur.L[2*i], cur.L[2*i+1]
+		fr := *f
+		fr.You, fr.Player = int8(p), int8(p)
+		g.CallAs(f, choices[c].Prog, p)
+		return stay, nil
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		var plan []int
+		for i, d := range ds {
+			o := d.Options[as[i].Picks[0]]
+			g.Logf("choose", d.Player, "%s chooses: %s.", in.SeatName(d.Player), o.Label)
+			plan = append(plan, d.Player, o.Value)
+		}
+		g.SetVar(f, st, in.Val{N: 1, L: plan})
+		return stay, nil
+	}
+	ps, err := g.EvalPlayers(s.Arg("players").Expr, f)
+	if err != nil {
+		return next, err
+	}
+	status := next
+	for _, p := range ps {
+		fr := *f
+		fr.You, fr.Player = int8(p), int8(p)
+		d := in.Decision{Player: p, Kind: "choice", Prompt: text(s, "prompt", "Choose"), Min: 1, Max: 1}
+		for i, ch := range choices {
+			ok, err := g.EvalBool(ch.If, &fr)
+			if err != nil {
+				return next, err
+			}
+			if ok {
+				d.Options = append(d.Options, in.Option{ID: fmt.Sprintf("o%d", i+1), Label: ch.Label, Card: -1, Action: -1, Player: -1, Value: i})
+			}
+		}
+		if len(d.Options) == 0 {
+			continue
+		}
+		if st := g.Ask(f, d); st == suspend || status == next {
+			status = st
+		}
+	}
+	if status == next {
+		return next, nil
+	}
+	return suspend, nil
+}

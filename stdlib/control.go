@@ -1,0 +1,198 @@
+package stdlib
+
+import (
+	"strings"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+func controlPrimitives() []*in.Primitive {
+	return []*in.Primitive{
+		{
+			Name: "if", Family: "control",
+			Doc:  "Runs `then` when the condition holds, else `else`.",
+			Params: []param{
+				exprP("cond", in.TBool, true, "", "the condition"),
+				{Name: "then", Kind: in.PSteps, Doc: "steps run when it holds"},
+				{Name: "else", Kind: in.PSteps, Doc: "steps run when it does not"},
+			},
+			Example: "- if:\n    cond: len(you.hand) == 0\n    then: [{draw: {from: deck, to: hand}}]",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				ok, err := g.EvalBool(s.Arg("cond").Expr, f)
+				if err != nil {
+					return next, err
+				}
+				branch := s.Arg("then")
+				if !ok {
+					branch = s.Arg("else")
+				}
+				if branch.Set {
+					g.Call(f, branch.Prog)
+				}
+				return next, nil
+			},
+		},
+		{
+			Name: "for_each", Family: "control",
+			Doc:  "Runs `do` once per card of a list (computed once, at the start), with the card bound.",
+			Params: []param{
+				exprP("card", in.TCards, true, "", "the cards"),
+				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "the variable for each card"},
+				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
+			},
+			StateSlots: 1,
+			Example:    "- for_each: {card: you.table, as: c, do: [{set: {card: c, prop: tapped, value: false}}]}",
+			Exec:       loop("card", false),
+		},
+		{
+			Name: "for_each_player", Family: "control",
+			Doc:  "Runs `do` once per player of a list (default: every player, in seat order from you), with `you` set to that player and the player bound.",
+			Params: []param{
+				exprP("players", in.TPlayers, false, "", "the players (default: all, starting with you)"),
+				{Name: "as", Kind: in.PBind, Type: in.TPlayer, Doc: "the variable for each player"},
+				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
+			},
+			StateSlots: 1,
+			Example:    "- for_each_player:\n    do: [{draw: {count: 5, from: deck, to: hand}}]",
+			Exec:       loop("players", true),
+		},
+		{
+			Name: "repeat", Family: "control",
+			Doc:  "Runs `do` a number of times.",
+			Params: []param{
+				exprP("count", in.TInt, true, "", "how many times"),
+				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
+			},
+			StateSlots: 1,
+			Example:    "- repeat: {count: 2, do: [{draw: {from: deck, to: hand}}]}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				cur := g.Var(f, s.State)
+				if cur.N <= 0 {
+					n, err := intArg(g, f, s, "count", 0)
+					if err != nil {
+						return next, err
+					}
+					cur = in.Val{N: int64(n) + 1}
+				}
+				if cur.N == 1 {
+					g.SetVar(f, s.State, in.Val{N: -1})
+					return next, nil
+				}
+				g.SetVar(f, s.State, in.Val{N: cur.N - 1})
+				g.Call(f, s.Arg("do").Prog)
+				return stay, nil
+			},
+		},
+		{
+			Name: "let", Family: "control",
+			Doc:  "Binds a variable to the value of an expression, typed by it.",
+			Params: []param{
+				exprP("value", in.TAny, true, "", "the value"),
+				{Name: "as", Kind: in.PBind, Type: in.TAny, Required: true, Doc: "the variable"},
+			},
+			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				x, err := g.Eval(s.Arg("value").Expr, f)
+				if err != nil {
+					return next, err
+				}
+				v, err := g.ToVal(x, s.Arg("as").Type)
+				if err != nil {
+					return next, err
+				}
+				bind(g, f, s, "as", v)
+				return next, nil
+			},
+		},
+		{
+			Name: "log", Family: "control",
+			Doc:  "Writes a line to the game log, seen by everyone. {you} and {this} name the player and the card.",
+			Params: []param{
+				{Name: "text", Kind: in.PText, Required: true, Doc: "the line"},
+			},
+			Shorthand: "text",
+			Example:   "- log: \"{you} has no cards left.\"",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				t := strings.ReplaceAll(s.Arg("text").Text, "{you}", in.SeatName(int(f.You)))
+				if f.This >= 0 && strings.Contains(t, "{this}") {
+					g.LogCards("note", int(f.You), []int{int(f.This)}, "%s", strings.ReplaceAll(t, "{this}", "{0}"))
+					return next, nil
+				}
+				g.Logf("note", int(f.You), "%s", t)
+				return next, nil
+			},
+		},
+		{
+			Name: "emit", Family: "control",
+			Doc:  "Raises a custom event that triggers may listen to (`on: <name>`).",
+			Params: []param{
+				{Name: "event", Kind: in.PText, Required: true, Doc: "the event name"},
+				exprP("card", in.TCard, false, "", "the card it is about"),
+				exprP("player", in.TPlayer, false, "", "the player it is about (default: you)"),
+				exprP("amount", in.TInt, false, "0", "a number it carries"),
+			},
+			Example: "- emit: {event: scored, amount: 2}",
+			Validate: func(v *in.Validator, s *step) {
+				v.InternName(s.Arg("event").Text)
+			},
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				c := -1
+				if a := s.Arg("card"); a.Set {
+					var err error
+					if c, err = g.EvalCard(a.Expr, f); err != nil {
+						return next, err
+					}
+				}
+				p, err := playerArg(g, f, s, "player")
+				if err != nil {
+					return next, err
+				}
+				n, err := intArg(g, f, s, "amount", 0)
+				if err != nil {
+					return next, err
+				}
+				g.Emit(s.Arg("event").Text, c, p, n)
+				return next, nil
+			},
+		},
+	}
+}
+
+// loop runs a body once per element of a list kept in the step's state slot.
+func loop(listArg string, players bool) func(g *game, f *frame, s *step) (in.Status, error) {
+	return func(g *game, f *frame, s *step) (in.Status, error) {
+		cur := g.Var(f, s.State)
+		if cur.N <= 0 {
+			var l []int
+			var err error
+			a := s.Arg(listArg)
+			switch {
+			case players && !a.Set:
+				for i := 0; i < g.Players(); i++ {
+					l = append(l, (int(f.You)+i)%g.Players())
+				}
+			case players:
+				l, err = g.EvalPlayers(a.Expr, f)
+			default:
+				l, err = g.EvalCards(a.Expr, f)
+			}
+			if err != nil {
+				return next, err
+			}
+			cur = in.Val{N: 1, L: l}
+		}
+		i := int(cur.N) - 1
+		if i >= len(cur.L) {
+			g.SetVar(f, s.State, in.Val{N: -1})
+			return next, nil
+		}
+		g.SetVar(f, s.State, in.Val{N: cur.N + 1, L: cur.L})
+		bind(g, f, s, "as", in.Val{N: int64(cur.L[i])})
+		if players {
+			g.CallAs(f, s.Arg("do").Prog, cur.L[i])
+		} else {
+			g.Call(f, s.Arg("do").Prog)
+		}
+		return stay, nil
+	}
+}

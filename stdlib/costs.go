@@ -1,0 +1,276 @@
+package stdlib
+
+import (
+	"fmt"
+	"strings"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+func costPrimitives() []*in.Primitive {
+	return []*in.Primitive{
+		{
+			Name: "pay_cards", Family: "costs",
+			Doc:  "A cost: moves cards from a list to a zone, one distinct card per pattern in `match` (each an expression on `card`). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice.",
+			Params: []param{
+				exprP("from", in.TCards, true, "", "the cards that may pay"),
+				{Name: "match", Kind: in.PExprList, Type: in.TBool, Required: true, Doc: "one condition per card to pay, on `card`"},
+				{Name: "to", Kind: in.PZone, Required: true, Doc: "where the paid cards go (their owner's zone)"},
+				{Name: "as", Kind: in.PBind, Type: in.TCards, Doc: "binds the paid cards"},
+				promptP("Choose a card to pay with"),
+			},
+			StateSlots: 1,
+			Example:    "- pay_cards: {from: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard}",
+			CanPay: func(g *game, f *frame, s *step) string {
+				from, err := cardsArg(g, f, s, "from")
+				if err != nil {
+					return err.Error()
+				}
+				exprs := s.Arg("match").Exprs
+				ok, err := matchable(g, f, exprs, from, nil)
+				if err != nil {
+					return err.Error()
+				}
+				if !ok {
+					srcs := make([]string, len(exprs))
+					for i, e := range exprs {
+						srcs[i] = e.Src
+					}
+					return fmt.Sprintf("needs %d cards matching %s", len(exprs), strings.Join(srcs, "; "))
+				}
+				return ""
+			},
+			Exec: execPayCards,
+		},
+		{
+			Name: "spend", Family: "costs",
+			Doc:  "A cost: takes an amount from an int property of a player (default: you). It can be paid when the player has at least that much.",
+			Params: []param{
+				exprP("player", in.TPlayer, false, "", "who pays (default: you)"),
+				{Name: "prop", Kind: in.PText, Required: true, Doc: "the player property"},
+				exprP("amount", in.TInt, true, "", "how much"),
+			},
+			Example: "- spend: {prop: gold, amount: 2}",
+			Validate: func(v *in.Validator, s *step) {
+				name := s.Arg("prop").Text
+				if _, d, ok := v.Ruleset().PropIndex("player", name); !ok {
+					v.Errorf("prop", "unknown-property", "unknown player property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("player")))
+				} else if d.Type != in.TInt {
+					v.Errorf("prop", "type-mismatch", "%s is not an int property", name)
+				}
+			},
+			CanPay: func(g *game, f *frame, s *step) string {
+				p, err := playerArg(g, f, s, "player")
+				if err != nil {
+					return err.Error()
+				}
+				n, err := intArg(g, f, s, "amount", 0)
+				if err != nil {
+					return err.Error()
+				}
+				idx, _, _ := g.Ruleset().PropIndex("player", s.Arg("prop").Text)
+				if have := g.PlayerProp(p, idx); have < int64(n) {
+					return fmt.Sprintf("needs %d %s, has %d", n, s.Arg("prop").Text, have)
+				}
+				return ""
+			},
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				p, err := playerArg(g, f, s, "player")
+				if err != nil {
+					return next, err
+				}
+				n, err := intArg(g, f, s, "amount", 0)
+				if err != nil {
+					return next, err
+				}
+				idx, _, _ := g.Ruleset().PropIndex("player", s.Arg("prop").Text)
+				g.SetPlayerProp(p, idx, g.S.PlayerProp[p*len(g.Ruleset().PlayerProps)+idx]-int64(n))
+				g.Logf("pay", p, "%s pays %d %s.", in.SeatName(p), n, s.Arg("prop").Text)
+				return next, nil
+			},
+		},
+		{
+			Name: "require", Family: "costs",
+			Doc:  "A cost that pays nothing: the action is legal only while the condition holds, and `reason` says why not.",
+			Params: []param{
+				exprP("cond", in.TBool, true, "", "the condition"),
+				{Name: "reason", Kind: in.PText, Doc: "shown when it fails"},
+			},
+			Example: "- require: {cond: \"len(you.hand) > 0\", reason: you have no cards}",
+			CanPay: func(g *game, f *frame, s *step) string {
+				ok, err := g.EvalBool(s.Arg("cond").Expr, f)
+				if err != nil {
+					return err.Error()
+				}
+				if !ok {
+					return text(s, "reason", s.Arg("cond").Expr.Src)
+				}
+				return ""
+			},
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) { return next, nil },
+		},
+		{
+			Name: "mark", Family: "costs",
+			Doc:  "Sets a bool property of a card (default: this) to true. As a cost it can be paid only while the property is false: the usual way to exhaust a card.",
+			Params: []param{
+				exprP("card", in.TCard, false, "this", "the card"),
+				{Name: "prop", Kind: in.PText, Required: true, Doc: "the bool card property"},
+			},
+			Example: "- mark: {prop: tapped}",
+			Validate: func(v *in.Validator, s *step) {
+				name := s.Arg("prop").Text
+				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
+					v.Errorf("prop", "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
+				} else if d.Type != in.TBool {
+					v.Errorf("prop", "type-mismatch", "%s is not a bool property", name)
+				}
+			},
+			CanPay: func(g *game, f *frame, s *step) string {
+				c, err := g.EvalCard(s.Arg("card").Expr, f)
+				if err != nil {
+					return err.Error()
+				}
+				if c < 0 {
+					return "there is no card to mark"
+				}
+				idx, _, _ := g.Ruleset().PropIndex("card", s.Arg("prop").Text)
+				if g.CardProp(c, idx) != 0 {
+					return fmt.Sprintf("%s is already %s", g.CardName(c), s.Arg("prop").Text)
+				}
+				return ""
+			},
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				c, err := g.EvalCard(s.Arg("card").Expr, f)
+				if err != nil || c < 0 {
+					return next, err
+				}
+				idx, _, _ := g.Ruleset().PropIndex("card", s.Arg("prop").Text)
+				g.SetCardProp(c, idx, 1)
+				return next, nil
+			},
+		},
+	}
+}
+
+// matchable reports whether each pattern can get its own card among from,
+// given the cards already chosen for the first patterns.
+func matchable(g *game, f *frame, pats []*in.Expr, from, chosen []int) (bool, error) {
+	rest := pats[len(chosen):]
+	var cands []int
+	for _, c := range from {
+		taken := false
+		for _, x := range chosen {
+			if x == c {
+				taken = true
+			}
+		}
+		if !taken {
+			cands = append(cands, c)
+		}
+	}
+	fits := make([][]bool, len(rest))
+	for i, e := range rest {
+		fits[i] = make([]bool, len(cands))
+		for j, c := range cands {
+			ok, err := evalOnCard(g, f, e, c)
+			if err != nil {
+				return false, err
+			}
+			fits[i][j] = ok
+		}
+	}
+	return fullMatching(fits, len(cands)), nil
+}
+
+func evalOnCard(g *game, f *frame, e *in.Expr, c int) (bool, error) {
+	fr := *f
+	fr.Card = int32(c)
+	return g.EvalBool(e, &fr)
+}
+
+// fullMatching reports whether every row can be given a distinct column it fits
+// (augmenting paths; the sizes here are a hand of cards).
+func fullMatching(fits [][]bool, ncols int) bool {
+	owner := make([]int, ncols)
+	for i := range owner {
+		owner[i] = -1
+	}
+	var try func(r int, seen []bool) bool
+	try = func(r int, seen []bool) bool {
+		for c := 0; c < ncols; c++ {
+			if fits[r][c] && !seen[c] {
+				seen[c] = true
+				if owner[c] < 0 || try(owner[c], seen) {
+					owner[c] = r
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for r := range fits {
+		if !try(r, make([]bool, ncols)) {
+			return false
+		}
+	}
+	return true
+}
+
+func execPayCards(g *game, f *frame, s *step) (in.Status, error) {
+	pats := s.Arg("match").Exprs
+	chosen := g.Var(f, s.State).L
+	if g.Var(f, s.State).N < 0 {
+		chosen = nil
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Card)
+		g.SetVar(f, s.State, in.Val{N: 1, L: chosen})
+	}
+	from, err := cardsArg(g, f, s, "from")
+	if err != nil {
+		return next, err
+	}
+	if len(chosen) < len(pats) {
+		// offer the cards for the next pattern that keep the rest payable
+		var ok []int
+		for _, c := range from {
+			dup := false
+			for _, x := range chosen {
+				dup = dup || x == c
+			}
+			if dup {
+				continue
+			}
+			fit, err := evalOnCard(g, f, pats[len(chosen)], c)
+			if err != nil {
+				return next, err
+			}
+			if !fit {
+				continue
+			}
+			good, err := matchable(g, f, pats, from, append(append([]int(nil), chosen...), c))
+			if err != nil {
+				return next, err
+			}
+			if good {
+				ok = append(ok, c)
+			}
+		}
+		if len(ok) == 0 {
+			return next, fmt.Errorf("the cost can no longer be paid")
+		}
+		opts := dedupe(g, ok, int(f.You))
+		labelUnique(opts)
+		return g.Ask(f, in.Decision{Player: int(f.You), Kind: "cards", Prompt: fmt.Sprintf("%s (%d of %d)", text(s, "prompt", "Choose a card to pay with"), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
+	}
+	to := s.Arg("to").Zone
+	for _, c := range chosen {
+		if err := g.Move(c, g.ZoneInst(to, int(g.Card(c).Owner)), in.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}); err != nil {
+			return next, err
+		}
+	}
+	g.LogCards("pay", int(f.You), chosen, "%s pays with {cards}.", in.SeatName(int(f.You)))
+	bind(g, f, s, "as", listVal(chosen))
+	g.SetVar(f, s.State, in.Val{N: -1})
+	return next, nil
+}

@@ -1,0 +1,223 @@
+package stdlib
+
+import (
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+// list reads a card list argument as the expression engine passes it.
+func list(x any) []int {
+	switch v := x.(type) {
+	case []int:
+		return v
+	case []any:
+		out := make([]int, 0, len(v))
+		for _, e := range v {
+			if n, ok := e.(int); ok {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func propIx(g *game, name any) int {
+	s, _ := name.(string)
+	i, _, ok := g.Ruleset().PropIndex("card", s)
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+func functions() []*in.Func {
+	return []*in.Func{
+		{
+			Name: "count_where", Family: "cards",
+			Doc:     "How many of the cards have a property equal to a value. Faster than count() with a predicate.",
+			Params:  []in.Type{in.TCards, in.TString, in.TAny},
+			Names:   []string{"cards", "prop", "value"},
+			Result:  in.TInt,
+			Example: "count_where(you.table, 'color', 'red') >= 2",
+			PropArgs: []int{1},
+			Impl: func(g *game, a []any) any {
+				idx := propIx(g, a[1])
+				if idx < 0 {
+					return 0
+				}
+				want, err := g.ToVal(a[2], g.Ruleset().CardProps[idx].Type)
+				if err != nil {
+					return 0
+				}
+				n := 0
+				for _, c := range list(a[0]) {
+					if g.CardProp(c, idx) == want.N {
+						n++
+					}
+				}
+				return n
+			},
+		},
+		{
+			Name: "max_group", Family: "cards",
+			Doc:     "The size of the largest group of the cards that share a value of a property.",
+			Params:  []in.Type{in.TCards, in.TString},
+			Names:   []string{"cards", "prop"},
+			Result:  in.TInt,
+			Example: "max_group(you.table, 'color') >= 3",
+			PropArgs: []int{1},
+			Impl: func(g *game, a []any) any {
+				idx := propIx(g, a[1])
+				if idx < 0 {
+					return 0
+				}
+				var vals [64]int64
+				var counts [64]int
+				n, best := 0, 0
+				for _, c := range list(a[0]) {
+					v := g.CardProp(c, idx)
+					j := 0
+					for j < n && vals[j] != v {
+						j++
+					}
+					if j == n && n < len(vals) {
+						vals[n] = v
+						n++
+					}
+					if j < len(counts) {
+						counts[j]++
+						best = max(best, counts[j])
+					}
+				}
+				return best
+			},
+		},
+		{
+			Name: "distinct", Family: "cards",
+			Doc:     "How many different values of a property the cards have.",
+			Params:  []in.Type{in.TCards, in.TString},
+			Names:   []string{"cards", "prop"},
+			Result:  in.TInt,
+			Example: "distinct(you.table, 'color') == 4",
+			PropArgs: []int{1},
+			Impl: func(g *game, a []any) any {
+				idx := propIx(g, a[1])
+				if idx < 0 {
+					return 0
+				}
+				var vals [64]int64
+				n := 0
+				for _, c := range list(a[0]) {
+					v := g.CardProp(c, idx)
+					j := 0
+					for j < n && vals[j] != v {
+						j++
+					}
+					if j == n && n < len(vals) {
+						vals[n] = v
+						n++
+					}
+				}
+				return n
+			},
+		},
+		{
+			Name: "total", Family: "cards",
+			Doc:     "The sum of an int property over the cards.",
+			Params:  []in.Type{in.TCards, in.TString},
+			Names:   []string{"cards", "prop"},
+			Result:  in.TInt,
+			Example: "total(you.table, 'power') > 10",
+			PropArgs: []int{1},
+			Impl: func(g *game, a []any) any {
+				idx := propIx(g, a[1])
+				if idx < 0 {
+					return 0
+				}
+				n := int64(0)
+				for _, c := range list(a[0]) {
+					n += g.CardProp(c, idx)
+				}
+				return int(n)
+			},
+		},
+		{
+			Name: "has", Family: "cards",
+			Doc:     "Whether a card has a keyword (printed or granted).",
+			Params:  []in.Type{in.TCard, in.TString},
+			Names:   []string{"card", "keyword"},
+			Result:  in.TBool,
+			Example: "has(this, 'swift')",
+			KeywordArgs: []int{1},
+			Impl: func(g *game, a []any) any {
+				c, ok := a[0].(int)
+				kw, _ := a[1].(string)
+				return ok && g.HasKeyword(c, kw)
+			},
+		},
+		{
+			Name: "count_keyword", Family: "cards",
+			Doc:     "How many of the cards have a keyword.",
+			Params:  []in.Type{in.TCards, in.TString},
+			Names:   []string{"cards", "keyword"},
+			Result:  in.TInt,
+			Example: "count_keyword(you.table, 'guard') > 0",
+			KeywordArgs: []int{1},
+			Impl: func(g *game, a []any) any {
+				kw, _ := a[1].(string)
+				n := 0
+				for _, c := range list(a[0]) {
+					if g.HasKeyword(c, kw) {
+						n++
+					}
+				}
+				return n
+			},
+		},
+		{
+			Name: "knows", Family: "cards",
+			Doc:     "Whether a player knows which card a card is.",
+			Params:  []in.Type{in.TPlayer, in.TCard},
+			Names:   []string{"player", "card"},
+			Result:  in.TBool,
+			Example: "knows(opponent, this)",
+			Impl: func(g *game, a []any) any {
+				p, ok1 := a[0].(int)
+				c, ok2 := a[1].(int)
+				return ok1 && ok2 && g.Card(c).Known&(1<<p) != 0
+			},
+		},
+		{
+			Name: "occupied", Family: "zones",
+			Doc:     "Whether a position of a player's positional zone holds a card.",
+			Params:  []in.Type{in.TPlayer, in.TString, in.TInt},
+			Names:   []string{"player", "zone", "slot"},
+			Result:  in.TBool,
+			Example: "occupied(you, 'row', 0)",
+			Impl: func(g *game, a []any) any {
+				p, _ := a[0].(int)
+				name, _ := a[1].(string)
+				slot, _ := a[2].(int)
+				k, ok := g.Ruleset().Zone(name)
+				if !ok {
+					return false
+				}
+				return g.CardAt(g.ZoneInst(k, p), slot) >= 0
+			},
+		},
+		{
+			Name: "clamp", Family: "numbers",
+			Doc:     "A number limited to a range.",
+			Params:  []in.Type{in.TInt, in.TInt, in.TInt},
+			Names:   []string{"x", "low", "high"},
+			Result:  in.TInt,
+			Example: "clamp(you.gold - 3, 0, 10)",
+			Impl: func(g *game, a []any) any {
+				x, _ := a[0].(int)
+				lo, _ := a[1].(int)
+				hi, _ := a[2].(int)
+				return min(max(x, lo), hi)
+			},
+		},
+	}
+}

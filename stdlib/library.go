@@ -1,0 +1,126 @@
+package stdlib
+
+import (
+	"sync"
+
+	"github.com/arbiter-games/arbiter/interpreter"
+)
+
+var (
+	once sync.Once
+	lib  *interpreter.Library
+)
+
+// Library returns the standard library of primitives and functions. It is
+// built once and shared; it is read-only after that.
+func Library() *interpreter.Library {
+	once.Do(func() {
+		lib = interpreter.NewLibrary()
+		for _, p := range zonePrimitives() {
+			lib.AddPrimitive(p)
+		}
+		for _, p := range choicePrimitives() {
+			lib.AddPrimitive(p)
+		}
+		for _, p := range controlPrimitives() {
+			lib.AddPrimitive(p)
+		}
+		for _, p := range propertyPrimitives() {
+			lib.AddPrimitive(p)
+		}
+		for _, p := range outcomePrimitives() {
+			lib.AddPrimitive(p)
+		}
+		for _, p := range windowPrimitives() {
+			lib.AddPrimitive(p)
+		}
+		for _, p := range costPrimitives() {
+			lib.AddPrimitive(p)
+		}
+		for _, f := range functions() {
+			lib.AddFunc(f)
+		}
+		for _, k := range rulesetKeys() {
+			lib.AddKey(k)
+		}
+	})
+	return lib
+}
+
+// helpers shared by the primitives
+
+type (
+	game  = interpreter.Game
+	frame = interpreter.Frame
+	step  = interpreter.Step
+	param = interpreter.Param
+)
+
+const (
+	next    = interpreter.Next
+	stay    = interpreter.Stay
+	suspend = interpreter.Suspend
+)
+
+func playerArg(g *game, f *frame, s *step, name string) (int, error) {
+	a := s.Arg(name)
+	if !a.Set {
+		return int(f.You), nil
+	}
+	return g.EvalPlayer(a.Expr, f)
+}
+
+func intArg(g *game, f *frame, s *step, name string, def int) (int, error) {
+	a := s.Arg(name)
+	if !a.Set {
+		return def, nil
+	}
+	return g.EvalInt(a.Expr, f)
+}
+
+func boolArg(g *game, f *frame, s *step, name string, def bool) (bool, error) {
+	a := s.Arg(name)
+	if !a.Set {
+		return def, nil
+	}
+	return g.EvalBool(a.Expr, f)
+}
+
+func cardsArg(g *game, f *frame, s *step, name string) ([]int, error) {
+	a := s.Arg(name)
+	if !a.Set {
+		return nil, nil
+	}
+	return g.EvalCards(a.Expr, f)
+}
+
+func text(s *step, name, def string) string {
+	a := s.Arg(name)
+	if !a.Set || a.Text == "" {
+		return def
+	}
+	return a.Text
+}
+
+func word(s *step, name, def string) string {
+	a := s.Arg(name)
+	if !a.Set || a.Word == "" {
+		return def
+	}
+	return a.Word
+}
+
+func bind(g *game, f *frame, s *step, name string, v interpreter.Val) {
+	if a := s.Arg(name); a.Set {
+		g.SetVar(f, a.Slot, v)
+	}
+}
+
+func cardVal(c int) interpreter.Val { return interpreter.Val{N: int64(c)} }
+
+func listVal(l []int) interpreter.Val { return interpreter.Val{L: append([]int{}, l...)} }
+
+// expr is a parameter of type t; req says whether it must be given.
+func exprP(name string, t interpreter.Type, req bool, def, doc string) param {
+	return param{Name: name, Kind: interpreter.PExpr, Type: t, Required: req, Default: def, Doc: doc}
+}

@@ -1,0 +1,135 @@
+package stdlib
+
+import (
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+func outcomePrimitives() []*in.Primitive {
+	return []*in.Primitive{
+		{
+			Name: "win", Family: "outcome",
+			Doc:  "A player (default: you) wins; the game ends.",
+			Params: []param{
+				exprP("player", in.TPlayer, false, "", "the winner (default: you)"),
+				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
+			},
+			Example: "- win: {reason: five of a kind}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				p, err := playerArg(g, f, s, "player")
+				if err != nil || p < 0 {
+					return next, err
+				}
+				g.Win(p, text(s, "reason", ""))
+				return next, nil
+			},
+		},
+		{
+			Name: "lose", Family: "outcome",
+			Doc:  "A player (default: you) loses; when one player is left, that player wins.",
+			Params: []param{
+				exprP("player", in.TPlayer, false, "", "the loser (default: you)"),
+				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
+			},
+			Example: "- lose: {reason: no cards left}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				p, err := playerArg(g, f, s, "player")
+				if err != nil || p < 0 {
+					return next, err
+				}
+				g.Lose(p, text(s, "reason", ""))
+				return next, nil
+			},
+		},
+		{
+			Name: "draw_game", Family: "outcome",
+			Doc:  "The game ends with no winner.",
+			Params: []param{
+				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
+			},
+			Shorthand: "reason",
+			Example:   "- draw_game: nobody can move",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				g.DrawGame(text(s, "reason", "declared by an effect"))
+				return next, nil
+			},
+		},
+		{
+			Name: "extra_turn", Family: "turns",
+			Doc:  "Gives a player (default: you) an extra turn after this one; several queue in order.",
+			Params: []param{
+				exprP("player", in.TPlayer, false, "", "who takes it (default: you)"),
+			},
+			Example: "- extra_turn: {}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				p, err := playerArg(g, f, s, "player")
+				if err != nil || p < 0 {
+					return next, err
+				}
+				g.AddExtraTurn(p)
+				g.Logf("extra_turn", p, "%s will take an extra turn.", in.SeatName(p))
+				return next, nil
+			},
+		},
+		{
+			Name: "roll", Family: "random",
+			Doc:  "Rolls a die with `sides` sides (1 to sides) and binds the result.",
+			Params: []param{
+				exprP("sides", in.TInt, false, "6", "the number of sides"),
+				{Name: "as", Kind: in.PBind, Type: in.TInt, Required: true, Doc: "the variable that gets the result"},
+			},
+			Example: "- roll: {sides: 20, as: r}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				n, err := intArg(g, f, s, "sides", 6)
+				if err != nil {
+					return next, err
+				}
+				r := 1 + g.Rand(max(n, 1))
+				g.Logf("roll", int(f.You), "%s rolls %d (d%d).", in.SeatName(int(f.You)), r, n)
+				bind(g, f, s, "as", in.Val{N: int64(r)})
+				return next, nil
+			},
+		},
+		{
+			Name: "pick_random", Family: "random",
+			Doc:  "Picks one card of a list at random and binds it (none if the list is empty).",
+			Params: []param{
+				exprP("from", in.TCards, true, "", "the cards"),
+				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "the variable"},
+			},
+			Example: "- pick_random: {from: opponent.hand, as: c}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				l, err := cardsArg(g, f, s, "from")
+				if err != nil {
+					return next, err
+				}
+				c := -1
+				if len(l) > 0 {
+					c = l[g.Rand(len(l))]
+				}
+				bind(g, f, s, "as", cardVal(c))
+				return next, nil
+			},
+		},
+		{
+			Name: "pick_random_player", Family: "random",
+			Doc:  "Picks one player of a list (default: every player) at random and binds it.",
+			Params: []param{
+				exprP("from", in.TPlayers, false, "players", "the players"),
+				{Name: "as", Kind: in.PBind, Type: in.TPlayer, Required: true, Doc: "the variable"},
+			},
+			Example: "- pick_random_player: {as: first}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				l, err := g.EvalPlayers(s.Arg("from").Expr, f)
+				if err != nil {
+					return next, err
+				}
+				p := -1
+				if len(l) > 0 {
+					p = l[g.Rand(len(l))]
+				}
+				bind(g, f, s, "as", in.Val{N: int64(p)})
+				return next, nil
+			},
+		},
+	}
+}

@@ -1,0 +1,236 @@
+package stdlib
+
+import (
+	"fmt"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+// target says whose property a step changes: a card's, a player's or the game's.
+func propTarget(v *in.Validator, s *step) (kind string) {
+	switch {
+	case s.Arg("card").Set && s.Arg("player").Set:
+		v.Errorf("player", "bad-step", "give either card or player, not both")
+		return "card"
+	case s.Arg("card").Set:
+		return "card"
+	case s.Arg("player").Set:
+		return "player"
+	}
+	return "game"
+}
+
+func validateProp(numeric bool) func(v *in.Validator, s *step) {
+	return func(v *in.Validator, s *step) {
+		kind := propTarget(v, s)
+		name := s.Arg("prop").Text
+		_, d, ok := v.Ruleset().PropIndex(kind, name)
+		if !ok {
+			v.Errorf("prop", "unknown-property", "unknown %s property %q%s", kind, name, v.Suggest(name, v.Ruleset().PropNames(kind)))
+			return
+		}
+		if numeric && d.Type != in.TInt {
+			v.Errorf("prop", "type-mismatch", "%s is a %s property; only int properties can be added to", name, d.Type)
+			return
+		}
+		if a := s.Arg("value"); a.Set && a.Expr != nil && a.Expr.Type != in.TAny && a.Expr.Type != d.Type {
+			v.Errorf("value", "type-mismatch", "%s is a %s property, but the value %q is %s", name, d.Type, a.Expr.Src, a.Expr.Type)
+		}
+	}
+}
+
+func targetParams() []param {
+	return []param{
+		exprP("card", in.TCards, false, "", "the card or cards whose property changes"),
+		exprP("player", in.TPlayer, false, "", "the player whose property changes"),
+		{Name: "prop", Kind: in.PText, Required: true, Doc: "the property name"},
+	}
+}
+
+func propertyPrimitives() []*in.Primitive {
+	return []*in.Primitive{
+		{
+			Name: "set", Family: "properties",
+			Doc:     "Sets a property of cards, of a player, or of the game (when neither card nor player is given).",
+			Params:  append(targetParams(), exprP("value", in.TAny, true, "", "the new value")),
+			Example: "- set: {card: this, prop: tapped, value: true}",
+			Validate: validateProp(false),
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				x, err := g.Eval(s.Arg("value").Expr, f)
+				if err != nil {
+					return next, err
+				}
+				return next, writeProp(g, f, s, x, false)
+			},
+		},
+		{
+			Name: "add", Family: "properties",
+			Doc:     "Adds to an int property of cards, of a player, or of the game; the declared min and max hold.",
+			Params:  append(targetParams(), exprP("value", in.TInt, true, "", "the amount (negative to take away)")),
+			Example: "- add: {player: you, prop: gold, value: 1}",
+			Validate: validateProp(true),
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				x, err := g.Eval(s.Arg("value").Expr, f)
+				if err != nil {
+					return next, err
+				}
+				return next, writeProp(g, f, s, x, true)
+			},
+		},
+		{
+			Name: "modify", Family: "properties",
+			Doc:  "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written.",
+			Params: append(targetParams(),
+				exprP("add", in.TInt, false, "", "an amount added to the value"),
+				exprP("value", in.TAny, false, "", "a value that replaces it (applied before additions)"),
+				param{Name: "until", Kind: in.PWord, Words: in.UntilNames, Default: "end_of_turn", Doc: "when it ends: end_of_turn, end_of_phase, leaves (its zone) or permanent"}),
+			Example: "- modify: {card: this, prop: power, add: 2, until: end_of_turn}",
+			Validate: func(v *in.Validator, s *step) {
+				validateProp(false)(v, s)
+				if s.Arg("add").Set == s.Arg("value").Set {
+					v.Errorf("add", "bad-step", "modify takes either add or value")
+				}
+			},
+			Exec: execModify,
+		},
+		{
+			Name: "grant", Family: "properties",
+			Doc:  "Gives cards a keyword, or takes it away with `remove: true`.",
+			Params: []param{
+				exprP("card", in.TCards, true, "", "the cards"),
+				{Name: "keyword", Kind: in.PText, Required: true, Doc: "the keyword"},
+				exprP("remove", in.TBool, false, "false", "take it away instead"),
+			},
+			Example: "- grant: {card: this, keyword: swift}",
+			Validate: func(v *in.Validator, s *step) {
+				kw := s.Arg("keyword").Text
+				if _, ok := v.Ruleset().KeywordIndex(kw); !ok {
+					v.Errorf("keyword", "unknown-keyword", "unknown keyword %q%s", kw, v.Suggest(kw, v.Ruleset().Keywords))
+				}
+			},
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				cards, err := cardsArg(g, f, s, "card")
+				if err != nil {
+					return next, err
+				}
+				rm, err := boolArg(g, f, s, "remove", false)
+				if err != nil {
+					return next, err
+				}
+				for _, c := range cards {
+					if err := g.GrantKeyword(c, s.Arg("keyword").Text, !rm); err != nil {
+						return next, err
+					}
+				}
+				return next, nil
+			},
+		},
+	}
+}
+
+func writeProp(g *game, f *frame, s *step, x any, add bool) error {
+	rs := g.Ruleset()
+	name := s.Arg("prop").Text
+	switch {
+	case s.Arg("card").Set:
+		idx, d, _ := rs.PropIndex("card", name)
+		cards, err := cardsArg(g, f, s, "card")
+		if err != nil {
+			return err
+		}
+		v, err := g.ToVal(x, d.Type)
+		if err != nil {
+			return err
+		}
+		for _, c := range cards {
+			nv := v.N
+			if add {
+				nv += g.BaseCardProp(c, idx)
+			}
+			g.SetCardProp(c, idx, nv)
+		}
+	case s.Arg("player").Set:
+		idx, d, _ := rs.PropIndex("player", name)
+		p, err := g.EvalPlayer(s.Arg("player").Expr, f)
+		if err != nil {
+			return err
+		}
+		if p < 0 {
+			return fmt.Errorf("no player to change %s of", name)
+		}
+		v, err := g.ToVal(x, d.Type)
+		if err != nil {
+			return err
+		}
+		nv := v.N
+		if add {
+			nv += g.S.PlayerProp[p*len(rs.PlayerProps)+idx]
+		}
+		g.SetPlayerProp(p, idx, nv)
+	default:
+		idx, d, _ := rs.PropIndex("game", name)
+		v, err := g.ToVal(x, d.Type)
+		if err != nil {
+			return err
+		}
+		nv := v.N
+		if add {
+			nv += g.GameProp(idx)
+		}
+		g.SetGameProp(idx, nv)
+	}
+	return nil
+}
+
+func execModify(g *game, f *frame, s *step) (in.Status, error) {
+	rs := g.Ruleset()
+	name := s.Arg("prop").Text
+	until := uint8(0)
+	for i, u := range in.UntilNames {
+		if u == word(s, "until", "end_of_turn") {
+			until = uint8(i)
+		}
+	}
+	kind := "player"
+	if s.Arg("card").Set {
+		kind = "card"
+	}
+	idx, d, _ := rs.PropIndex(kind, name)
+	m := in.Modifier{Prop: int32(idx), Until: until, Card: -1}
+	if a := s.Arg("add"); a.Set {
+		n, err := g.EvalInt(a.Expr, f)
+		if err != nil {
+			return next, err
+		}
+		m.Amount = int64(n)
+	} else {
+		x, err := g.Eval(s.Arg("value").Expr, f)
+		if err != nil {
+			return next, err
+		}
+		v, err := g.ToVal(x, d.Type)
+		if err != nil {
+			return next, err
+		}
+		m.Set, m.Amount = true, v.N
+	}
+	if kind == "card" {
+		cards, err := cardsArg(g, f, s, "card")
+		if err != nil {
+			return next, err
+		}
+		for _, c := range cards {
+			mm := m
+			mm.Card = int32(c)
+			g.AddModifier(mm)
+		}
+		return next, nil
+	}
+	p, err := g.EvalPlayer(s.Arg("player").Expr, f)
+	if err != nil {
+		return next, err
+	}
+	m.Player = int8(p)
+	g.AddModifier(m)
+	return next, nil
+}

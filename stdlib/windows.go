@@ -1,0 +1,115 @@
+package stdlib
+
+import (
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+func windowPrimitives() []*in.Primitive {
+	return []*in.Primitive{
+		{
+			Name: "act", Family: "windows",
+			Doc:  "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass.",
+			Params: []param{
+				exprP("player", in.TPlayer, false, "active", "who acts (default: the active player)"),
+				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions offered"},
+				exprP("pass", in.TBool, false, "true", "the player may pass"),
+				exprP("repeat", in.TBool, false, "false", "ask again after each action until the player passes"),
+				{Name: "pass_label", Kind: in.PText, Default: "pass", Doc: "how passing is shown"},
+				promptP("Your move"),
+			},
+			Example: "- act: {actions: [play], pass: false}",
+			Exec:    execAct,
+		},
+		{
+			Name: "priority", Family: "windows",
+			Doc:  "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes.",
+			Params: []param{
+				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions players may take"},
+				promptP("You have priority"),
+			},
+			StateSlots: 2,
+			Example:    "- priority: {actions: [cast, activate]}",
+			Exec:       execPriority,
+		},
+	}
+}
+
+func execAct(g *game, f *frame, s *step) (in.Status, error) {
+	p, err := playerArg(g, f, s, "player")
+	if err != nil {
+		return next, err
+	}
+	repeat, err := boolArg(g, f, s, "repeat", false)
+	if err != nil {
+		return next, err
+	}
+	passLabel := text(s, "pass_label", "pass")
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		o := ds[0].Options[as[0].Picks[0]]
+		if o.Action < 0 {
+			g.Logf("pass", p, "%s: %s.", in.SeatName(p), passLabel)
+			return next, nil
+		}
+		g.StartAction(p, o)
+		if repeat {
+			return stay, nil
+		}
+		return next, nil
+	}
+	if p < 0 || g.S.Players[p].Lost {
+		return next, nil
+	}
+	opts, err := g.ActionOptions(p, s.Arg("actions").Actions)
+	if err != nil {
+		return next, err
+	}
+	pass, err := boolArg(g, f, s, "pass", true)
+	if err != nil {
+		return next, err
+	}
+	if pass || len(opts) == 0 {
+		opts = append(opts, in.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
+	}
+	return g.Ask(f, in.Decision{Player: p, Kind: "action", Prompt: text(s, "prompt", "Your move"), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
+}
+
+func execPriority(g *game, f *frame, s *step) (in.Status, error) {
+	holderSlot, passSlot := s.State, s.State+1
+	holder := int(g.Var(f, holderSlot).N)
+	passes := int(g.Var(f, passSlot).N)
+	if holder < 0 {
+		holder, passes = g.S.Active, 0
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		o := ds[0].Options[as[0].Picks[0]]
+		if o.Action < 0 {
+			g.Logf("pass", holder, "%s passes.", in.SeatName(holder))
+			passes++
+			holder = g.NextLive(holder)
+		} else {
+			g.SetVar(f, holderSlot, in.Val{N: int64(holder)})
+			g.SetVar(f, passSlot, in.Val{N: 0})
+			g.StartAction(holder, o)
+			return stay, nil
+		}
+	}
+	if passes >= g.LivePlayers() {
+		if g.StackLen() > 0 {
+			g.SetVar(f, holderSlot, in.Val{N: int64(g.S.Active)})
+			g.SetVar(f, passSlot, in.Val{N: 0})
+			g.ResolveTop()
+			return stay, nil
+		}
+		g.SetVar(f, holderSlot, in.Val{N: -1})
+		g.SetVar(f, passSlot, in.Val{N: 0})
+		return next, nil
+	}
+	g.SetVar(f, holderSlot, in.Val{N: int64(holder)})
+	g.SetVar(f, passSlot, in.Val{N: int64(passes)})
+	opts, err := g.ActionOptions(holder, s.Arg("actions").Actions)
+	if err != nil {
+		return next, err
+	}
+	opts = append(opts, in.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
+	return g.Ask(f, in.Decision{Player: holder, Kind: "action", Prompt: text(s, "prompt", "You have priority"), Options: opts, Min: 1, Max: 1, Pass: true}), nil
+}

@@ -1,0 +1,300 @@
+package stdlib
+
+import (
+	"fmt"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+func zonePrimitives() []*in.Primitive {
+	return []*in.Primitive{
+		{
+			Name: "move", Family: "zones",
+			Doc: "Moves cards to a zone: the zone of the card's owner, or of `owner` when given.",
+			Params: []param{
+				exprP("card", in.TCards, true, "", "the card or cards to move"),
+				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone they go to"},
+				exprP("owner", in.TPlayer, false, "", "whose zone (default: each card's owner)"),
+				{Name: "position", Kind: in.PWord, Words: []string{"top", "bottom", "random"}, Default: "top", Doc: "where in an ordered zone"},
+				{Name: "face", Kind: in.PWord, Words: []string{"zone", "up", "down"}, Default: "zone", Doc: "face up or down; `zone` follows the zone's declaration"},
+				exprP("slot", in.TInt, false, "", "the position in a positional zone (default: the first free one)"),
+			},
+			Example: "- move: {card: card, to: discard}",
+			Exec:    execMove,
+		},
+		{
+			Name: "draw", Family: "zones",
+			Doc: "Moves the top cards of a player's `from` zone to their `to` zone, one at a time. An empty `from` zone with refill_from is refilled first; when nothing is left, `if_empty` runs.",
+			Params: []param{
+				exprP("player", in.TPlayer, false, "", "who draws (default: you)"),
+				exprP("count", in.TInt, false, "1", "how many cards"),
+				{Name: "from", Kind: in.PZone, Required: true, Doc: "the zone drawn from"},
+				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone the cards go to"},
+				{Name: "if_empty", Kind: in.PSteps, Doc: "steps run once if a card could not be drawn"},
+				{Name: "as", Kind: in.PBind, Type: in.TCards, Doc: "binds the drawn cards"},
+			},
+			Shorthand: "count",
+			Example:   "- draw: {count: 2, from: deck, to: hand}",
+			Exec:      execDraw,
+		},
+		{
+			Name: "shuffle", Family: "zones",
+			Doc: "Shuffles a player's zone; nobody knows its order afterwards.",
+			Params: []param{
+				{Name: "zone", Kind: in.PZone, Required: true, Doc: "the zone"},
+				exprP("owner", in.TPlayer, false, "", "whose zone (default: you)"),
+			},
+			Shorthand: "zone",
+			Example:   "- shuffle: deck",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				p, err := playerArg(g, f, s, "owner")
+				if err != nil {
+					return next, err
+				}
+				g.Shuffle(g.ZoneInst(s.Arg("zone").Zone, p))
+				return next, nil
+			},
+		},
+		{
+			Name: "reveal", Family: "knowledge",
+			Doc: "Shows cards to players (default: every player); they remember them.",
+			Params: []param{
+				exprP("card", in.TCards, true, "", "the cards"),
+				exprP("to", in.TPlayers, false, "", "who sees them (default: everyone)"),
+			},
+			Shorthand: "card",
+			Example:   "- reveal: {card: you.hand}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				cards, err := cardsArg(g, f, s, "card")
+				if err != nil {
+					return next, err
+				}
+				mask := uint64(1)<<g.Players() - 1
+				if a := s.Arg("to"); a.Set {
+					ps, err := g.EvalPlayers(a.Expr, f)
+					if err != nil {
+						return next, err
+					}
+					mask = 0
+					for _, p := range ps {
+						mask |= 1 << p
+					}
+				}
+				g.Reveal(cards, mask, int(f.You))
+				return next, nil
+			},
+		},
+		{
+			Name: "look", Family: "knowledge",
+			Doc: "Lets a player (default: you) see cards, privately.",
+			Params: []param{
+				exprP("card", in.TCards, true, "", "the cards"),
+				exprP("player", in.TPlayer, false, "", "who looks (default: you)"),
+			},
+			Shorthand: "card",
+			Example:   "- look: {card: \"you.deck[:1]\"}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				cards, err := cardsArg(g, f, s, "card")
+				if err != nil {
+					return next, err
+				}
+				p, err := playerArg(g, f, s, "player")
+				if err != nil {
+					return next, err
+				}
+				g.Look(cards, p)
+				return next, nil
+			},
+		},
+		{
+			Name: "flip", Family: "zones",
+			Doc: "Turns cards face up or face down, or to another face of a card with several.",
+			Params: []param{
+				exprP("card", in.TCards, true, "", "the cards"),
+				exprP("face_down", in.TBool, false, "false", "face down after the flip"),
+				exprP("face", in.TInt, false, "", "the face to show, from 0"),
+			},
+			Example: "- flip: {card: this, face: 1}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				cards, err := cardsArg(g, f, s, "card")
+				if err != nil {
+					return next, err
+				}
+				down, err := boolArg(g, f, s, "face_down", false)
+				if err != nil {
+					return next, err
+				}
+				face, err := intArg(g, f, s, "face", -1)
+				if err != nil {
+					return next, err
+				}
+				for _, c := range cards {
+					g.Flip(c, down, face)
+					if down {
+						g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face down.")
+					} else {
+						g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face up.")
+					}
+				}
+				return next, nil
+			},
+		},
+		{
+			Name: "create", Family: "zones",
+			Doc: "Makes new cards of a definition in a player's zone: tokens, generated decks.",
+			Params: []param{
+				{Name: "card", Kind: in.PText, Required: true, Doc: "the card id"},
+				exprP("count", in.TInt, false, "1", "how many"),
+				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone"},
+				exprP("owner", in.TPlayer, false, "", "the owner (default: you)"),
+				{Name: "as", Kind: in.PBind, Type: in.TCards, Doc: "binds the new cards"},
+			},
+			Example:  "- create: {card: token, count: 2, to: table}",
+			Validate: validateCardID,
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				d, _ := g.Ruleset().CardByID(s.Arg("card").Text)
+				n, err := intArg(g, f, s, "count", 1)
+				if err != nil {
+					return next, err
+				}
+				p, err := playerArg(g, f, s, "owner")
+				if err != nil {
+					return next, err
+				}
+				var made []int
+				for i := 0; i < n; i++ {
+					made = append(made, g.CreateCard(d.Index, p, g.ZoneInst(s.Arg("to").Zone, p)))
+				}
+				g.MarkDirty()
+				bind(g, f, s, "as", listVal(made))
+				return next, nil
+			},
+		},
+		{
+			Name: "create_deck", Family: "zones",
+			Doc: "Puts a player's deck (chosen at game start, default the ruleset's first deck, or `deck`) into a zone of theirs.",
+			Params: []param{
+				exprP("player", in.TPlayer, false, "", "whose deck (default: you)"),
+				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone"},
+				{Name: "deck", Kind: in.PText, Doc: "a deck name, instead of the player's chosen deck"},
+			},
+			Example: "- create_deck: {to: deck}",
+			Validate: func(v *in.Validator, s *step) {
+				if a := s.Arg("deck"); a.Set {
+					if _, ok := v.Ruleset().DeckByName(a.Text); !ok {
+						v.Errorf("deck", "unknown-deck", "unknown deck %q", a.Text)
+					}
+				}
+			},
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				p, err := playerArg(g, f, s, "player")
+				if err != nil {
+					return next, err
+				}
+				deck := g.DeckOf(p)
+				if a := s.Arg("deck"); a.Set {
+					deck, _ = g.Ruleset().DeckByName(a.Text)
+				}
+				if deck == nil {
+					return next, fmt.Errorf("%s has no deck", in.SeatName(p))
+				}
+				zi := g.ZoneInst(s.Arg("to").Zone, p)
+				for _, e := range deck.Entries {
+					for i := 0; i < e.Count; i++ {
+						g.CreateCard(e.Def, p, zi)
+					}
+				}
+				g.MarkDirty()
+				return next, nil
+			},
+		},
+	}
+}
+
+func validateCardID(v *in.Validator, s *step) {
+	id := s.Arg("card").Text
+	if _, ok := v.Ruleset().CardByID(id); !ok {
+		var ids []string
+		for _, d := range v.Ruleset().Cards {
+			ids = append(ids, d.ID)
+		}
+		v.Errorf("card", "unknown-card", "unknown card %q%s", id, v.Suggest(id, ids))
+	}
+}
+
+func execMove(g *game, f *frame, s *step) (in.Status, error) {
+	cards, err := cardsArg(g, f, s, "card")
+	if err != nil {
+		return next, err
+	}
+	o := in.MoveOpts{Slot: -1, Source: int(f.This)}
+	switch word(s, "position", "top") {
+	case "bottom":
+		o.Where = in.Bottom
+	case "random":
+		o.Where = in.Random
+	}
+	switch word(s, "face", "zone") {
+	case "down":
+		o.FaceDown = 1
+	case "up":
+		o.FaceDown = 2
+	}
+	if a := s.Arg("slot"); a.Set {
+		o.Slot, err = g.EvalInt(a.Expr, f)
+		if err != nil {
+			return next, err
+		}
+	}
+	owner := -1
+	if a := s.Arg("owner"); a.Set {
+		owner, err = g.EvalPlayer(a.Expr, f)
+		if err != nil {
+			return next, err
+		}
+	}
+	for _, c := range cards {
+		p := owner
+		if p < 0 {
+			p = int(g.Card(c).Owner)
+		}
+		if err := g.Move(c, g.ZoneInst(s.Arg("to").Zone, p), o); err != nil {
+			return next, err
+		}
+	}
+	return next, nil
+}
+
+func execDraw(g *game, f *frame, s *step) (in.Status, error) {
+	p, err := playerArg(g, f, s, "player")
+	if err != nil || p < 0 {
+		return next, err
+	}
+	n, err := intArg(g, f, s, "count", 1)
+	if err != nil {
+		return next, err
+	}
+	var drawn []int
+	short := false
+	to := s.Arg("to").Zone
+	for i := 0; i < n; i++ {
+		ok, err := g.Draw(p, s.Arg("from").Zone, to)
+		if err != nil {
+			return next, err
+		}
+		if !ok {
+			short = true
+			g.Logf("draw", p, "%s cannot draw: no cards are left.", in.SeatName(p))
+			break
+		}
+		zc := g.ZoneCards(g.ZoneInst(to, p))
+		drawn = append(drawn, zc[len(zc)-1])
+	}
+	bind(g, f, s, "as", listVal(drawn))
+	if short {
+		if a := s.Arg("if_empty"); a.Set {
+			g.Call(f, a.Prog)
+		}
+	}
+	return next, nil
+}
