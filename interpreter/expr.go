@@ -24,8 +24,8 @@ type Expr struct {
 	Type   Type
 	prog   *vm.Program
 	idents []identUse
-	// offsets maps a rune offset in Src to its position in the file.
-	Index int
+	Index  int
+	nvars  int // for queries: variable slots they need
 }
 
 type identUse struct {

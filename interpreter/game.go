@@ -13,6 +13,7 @@ type Options struct {
 	Players int
 	Seed    uint64
 	Decks   []string // per seat; empty entries use the ruleset's first deck
+	Mode    string   // a game mode the ruleset declares, or ""
 }
 
 // Game is one game in progress: the read-only ruleset, the mutable state, and
@@ -38,7 +39,11 @@ var errGameOver = errors.New("the game is over")
 
 // New starts a game: it picks the first player, runs the setup and plays until
 // the first decision.
-func New(rs *Ruleset, o Options) (*Game, error) {
+func New(rs *Ruleset, o Options) (*Game, error) { return NewCovered(rs, o, nil) }
+
+// NewCovered is New with a coverage counter: every action, trigger and check
+// that runs is counted under its name.
+func NewCovered(rs *Ruleset, o Options, coverage map[string]int) (*Game, error) {
 	if o.Players == 0 {
 		o.Players = rs.MinPlayers
 	}
@@ -46,6 +51,7 @@ func New(rs *Ruleset, o Options) (*Game, error) {
 		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, o.Players)
 	}
 	g := newGame(rs, o.Players)
+	g.Coverage = coverage
 	for i := 0; i < o.Players; i++ {
 		d := 0
 		if i < len(o.Decks) && o.Decks[i] != "" {
@@ -414,6 +420,7 @@ func (g *Game) runChecks() {
 				return
 			}
 			if ok {
+				g.covered("check " + ch.Name)
 				g.pushRoot(ch.Effect, p, -1, Event{Card: -1, Source: -1, Player: int8(p)})
 			}
 		}
@@ -493,6 +500,7 @@ func (g *Game) Resign(p int) error {
 	if !ok {
 		return fmt.Errorf("%s may not concede now (the rule is: %s)", g.seatName(p), g.rs.Concede.Src)
 	}
+	g.S.History = append(g.S.History, Record{Seq: -1, Player: p, Answer: Answer{Resign: true}})
 	g.logf(-1, "resign", p, "%s resigns.", g.seatName(p))
 	g.Lose(p, "resigned")
 	if !g.S.Over {
@@ -611,6 +619,7 @@ func (g *Game) Answer(player int, a Answer) error {
 	}
 	cp := a
 	g.S.Answers[ix] = &cp
+	g.S.History = append(g.S.History, Record{Seq: d.Seq, Player: player, Answer: cp})
 	g.S.Decisions++
 	g.S.Steps = 0
 	if !g.waiting() {

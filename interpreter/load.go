@@ -109,6 +109,8 @@ func Load(src Source, cards []Source, lib *Library) (rs *Ruleset, diags Diagnost
 	if c.diags.HasErrors() {
 		return nil, c.diags
 	}
+	c.rs.ts = c.ts
+	c.rs.cfg = c.baseConfig()
 	return c.rs, c.diags
 }
 

@@ -1,5 +1,7 @@
 package interpreter
 
+import "github.com/expr-lang/expr/conf"
+
 // Type is the declared type of a property, a variable or an expression result.
 type Type uint8
 
@@ -195,6 +197,8 @@ type Ruleset struct {
 	boxedSyms    []any
 	lib          *Library
 	listeners    []*Trigger // card triggers that listen while their card is in given zones
+	ts           *typeSystem
+	cfg          *conf.Config
 }
 
 // Zone returns the index of a zone kind by name.

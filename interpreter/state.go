@@ -152,6 +152,7 @@ type State struct {
 	Triggered  []Frame        `json:"triggered,omitempty"`
 	ExtraTurns []int8         `json:"extra_turns,omitempty"`
 	Log        []LogEntry     `json:"log"`
+	History    []Record       `json:"history,omitempty"`
 	Turn       int            `json:"turn"`
 	Phase      int            `json:"phase"`
 	Active     int            `json:"active"`
@@ -218,5 +219,6 @@ func (s *State) Clone() *State {
 	c.Triggered = append([]Frame(nil), s.Triggered...)
 	c.ExtraTurns = append([]int8(nil), s.ExtraTurns...)
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
+	c.History = s.History[:len(s.History):len(s.History)]
 	return &c
 }

@@ -1,0 +1,45 @@
+package interpreter
+
+import (
+	"go.yaml.in/yaml/v3"
+)
+
+// QueryVar is a name a query may use besides the built-in ones.
+type QueryVar struct {
+	Name string
+	Type Type
+}
+
+// CompileQuery compiles an expression written outside the ruleset (a scenario
+// expectation, a tool's question) against the loaded ruleset, with extra
+// variables. node gives its position in file, whose text is src.
+func (rs *Ruleset) CompileQuery(file string, src []byte, node *yaml.Node, vars []QueryVar, want Type) (*Expr, Diagnostics) {
+	var diags Diagnostics
+	c := &compiler{rs: rs, r: &reader{file: file, src: src, diags: &diags}, ts: rs.ts, cfg: rs.cfg}
+	sc := newScope()
+	for _, v := range vars {
+		if _, err := sc.bind(v.Name, v.Type, Pos{}); err != nil {
+			diags = append(diags, Diagnostic{Code: "bad-variable", Pos: c.r.pos(node), Message: err.Error()})
+		}
+	}
+	nExprs := len(rs.Exprs)
+	e := c.compileExpr(node, "", sc, want)
+	rs.Exprs = rs.Exprs[:nExprs] // queries are not part of the ruleset
+	if e != nil {
+		e.nvars = *sc.nvars
+	}
+	return e, diags
+}
+
+// EvalQuery evaluates a compiled query with values for its variables, for
+// seat you (the player `you` names).
+func (g *Game) EvalQuery(e *Expr, you int, vals []Val) (any, error) {
+	base := len(g.S.Vars)
+	g.S.Vars = append(g.S.Vars, vals...)
+	for i := len(vals); i < e.nvars; i++ {
+		g.S.Vars = append(g.S.Vars, Val{N: -1})
+	}
+	defer func() { g.S.Vars = g.S.Vars[:base] }()
+	f := Frame{Base: int32(base), You: int8(you), Player: int8(you), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
+	return g.Eval(e, &f)
+}

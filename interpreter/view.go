@@ -1,0 +1,272 @@
+package interpreter
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// CardView is a card as one seat sees it.
+type CardView struct {
+	ID       string         `json:"id,omitempty"` // only for cards the seat knows
+	Name     string         `json:"name"`
+	Known    bool           `json:"known"`
+	FaceDown bool           `json:"face_down,omitempty"`
+	Slot     int            `json:"slot,omitempty"`
+	Props    map[string]any `json:"props,omitempty"`
+	Keywords []string       `json:"keywords,omitempty"`
+	Text     string         `json:"text,omitempty"`
+}
+
+// ZoneView is a zone as one seat sees it: every card when the seat may see the
+// zone (face-down cards it does not know shown as such), else a count and the
+// cards it happens to know.
+type ZoneView struct {
+	Name    string     `json:"name"`
+	Owner   string     `json:"owner,omitempty"`
+	Count   int        `json:"count"`
+	Visible bool       `json:"visible"`
+	Cards   []CardView `json:"cards,omitempty"`
+	Slots   int        `json:"slots,omitempty"`
+}
+
+// PlayerView is one player's public and, for the viewer, private data.
+type PlayerView struct {
+	Seat  string         `json:"seat"`
+	Lost  bool           `json:"lost,omitempty"`
+	Won   bool           `json:"won,omitempty"`
+	Props map[string]any `json:"props,omitempty"`
+	Zones []ZoneView     `json:"zones"`
+}
+
+// View is everything one seat may know about the game. Seat -1 sees everything.
+type View struct {
+	Seat    string       `json:"seat"`
+	Turn    int          `json:"turn"`
+	Phase   string       `json:"phase"`
+	Active  string       `json:"active"`
+	Over    bool         `json:"over,omitempty"`
+	Outcome string       `json:"outcome,omitempty"`
+	Game    map[string]any `json:"game,omitempty"`
+	Players []PlayerView `json:"players"`
+	Shared  []ZoneView   `json:"shared,omitempty"`
+	Stack   []CardView   `json:"stack,omitempty"`
+	Waiting []string     `json:"waiting,omitempty"` // seats whose answer is awaited
+}
+
+func (g *Game) knows(seat, c int) bool {
+	return seat < 0 || g.S.Cards[c].Known&(1<<uint(seat)) != 0
+}
+
+func (g *Game) cardView(c, seat int) CardView {
+	ci := &g.S.Cards[c]
+	if !g.knows(seat, c) {
+		v := CardView{Name: "hidden card", FaceDown: ci.FaceDown}
+		if ci.FaceDown {
+			v.Name = "face-down card"
+		}
+		return v
+	}
+	v := CardView{ID: CardID(c), Name: g.CardName(c), Known: true, FaceDown: ci.FaceDown, Text: g.CardText(c)}
+	if g.rs.Zones[g.S.Zones[ci.Zone].Kind].Slots > 0 {
+		v.Slot = int(g.slotOf(c))
+	}
+	if len(g.rs.CardProps) > 0 {
+		v.Props = map[string]any{}
+		for i, p := range g.rs.CardProps {
+			v.Props[p.Name] = g.displayValue(g.CardProp(c, i), p.Type)
+		}
+	}
+	for i, k := range g.rs.Keywords {
+		if g.Keywords(c)&(1<<i) != 0 {
+			v.Keywords = append(v.Keywords, k)
+		}
+	}
+	return v
+}
+
+func (g *Game) displayValue(v int64, t Type) any {
+	switch t {
+	case TCard:
+		if v < 0 || int(v) >= len(g.S.Cards) {
+			return nil
+		}
+		return CardID(int(v))
+	case TPlayer:
+		if v < 0 {
+			return nil
+		}
+		return g.seatName(int(v))
+	}
+	return g.scalarAny(v, t)
+}
+
+// zoneVisible says whether a seat may see the cards of a zone instance.
+func (g *Game) zoneVisible(zi, seat int) bool {
+	if seat < 0 {
+		return true
+	}
+	z := &g.S.Zones[zi]
+	switch g.rs.Zones[z.Kind].Visibility {
+	case Public:
+		return true
+	case OwnerOnly:
+		return int(z.Owner) == seat
+	}
+	return false
+}
+
+func (g *Game) zoneView(zi, seat int) ZoneView {
+	z := &g.S.Zones[zi]
+	zd := &g.rs.Zones[z.Kind]
+	v := ZoneView{Name: zd.Name, Count: len(z.Cards), Visible: g.zoneVisible(zi, seat), Slots: zd.Slots}
+	if z.Owner >= 0 {
+		v.Owner = g.seatName(int(z.Owner))
+	}
+	for _, c := range z.Cards {
+		if v.Visible {
+			v.Cards = append(v.Cards, g.cardView(c, seat))
+		} else if g.knows(seat, c) {
+			// a hidden zone shows only the cards this seat knows, without their position
+			v.Cards = append(v.Cards, g.cardView(c, seat))
+		}
+	}
+	if !v.Visible {
+		sort.SliceStable(v.Cards, func(i, j int) bool { return v.Cards[i].Name < v.Cards[j].Name })
+		for i := range v.Cards {
+			v.Cards[i].ID = "" // no instance ids: they would let a seat track cards through hidden zones
+		}
+	}
+	return v
+}
+
+// ViewFor returns what a seat (-1: an observer who sees all) knows of the game.
+func (g *Game) ViewFor(seat int) View {
+	s := g.S
+	v := View{Seat: "all", Turn: s.Turn, Active: g.seatName(s.Active), Over: s.Over, Outcome: s.Outcome}
+	if seat >= 0 {
+		v.Seat = g.seatName(seat)
+	}
+	if s.Phase >= 0 && s.Phase < len(g.rs.Phases) {
+		v.Phase = g.rs.Phases[s.Phase].Name
+	}
+	if len(g.rs.GameProps) > 0 {
+		v.Game = map[string]any{}
+		for i, p := range g.rs.GameProps {
+			v.Game[p.Name] = g.displayValue(g.GameProp(i), p.Type)
+		}
+	}
+	for p := 0; p < g.nseats; p++ {
+		pv := PlayerView{Seat: g.seatName(p), Lost: s.Players[p].Lost, Won: s.Players[p].Won}
+		if len(g.rs.PlayerProps) > 0 {
+			pv.Props = map[string]any{}
+			for i, d := range g.rs.PlayerProps {
+				pv.Props[d.Name] = g.displayValue(g.PlayerProp(p, i), d.Type)
+			}
+		}
+		for k, z := range g.rs.Zones {
+			if z.PerPlayer {
+				pv.Zones = append(pv.Zones, g.zoneView(g.ZoneInst(k, p), seat))
+			}
+		}
+		v.Players = append(v.Players, pv)
+	}
+	for k, z := range g.rs.Zones {
+		if !z.PerPlayer {
+			v.Shared = append(v.Shared, g.zoneView(g.ZoneInst(k, 0), seat))
+		}
+	}
+	for i := len(s.Stack) - 1; i >= 0; i-- {
+		if c := s.Stack[i].Card; c >= 0 {
+			v.Stack = append(v.Stack, g.cardView(int(c), seat))
+		}
+	}
+	for _, d := range g.Pending() {
+		v.Waiting = append(v.Waiting, g.seatName(d.Player))
+	}
+	return v
+}
+
+// Summary renders a view as text: the final-state part of golden files and
+// the board a player looks at.
+func (v View) Summary() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "turn %d, phase %s, active %s\n", v.Turn, orDash(v.Phase), v.Active)
+	if v.Over {
+		fmt.Fprintf(&b, "game over: %s\n", v.Outcome)
+	}
+	if len(v.Game) > 0 {
+		fmt.Fprintf(&b, "game: %s\n", props(v.Game))
+	}
+	for _, p := range v.Players {
+		status := ""
+		if p.Lost {
+			status = " (lost)"
+		}
+		if p.Won {
+			status = " (won)"
+		}
+		fmt.Fprintf(&b, "%s%s", p.Seat, status)
+		if len(p.Props) > 0 {
+			fmt.Fprintf(&b, ": %s", props(p.Props))
+		}
+		b.WriteByte('\n')
+		for _, z := range p.Zones {
+			fmt.Fprintf(&b, "  %s\n", z.line())
+		}
+	}
+	for _, z := range v.Shared {
+		fmt.Fprintf(&b, "%s\n", z.line())
+	}
+	if len(v.Stack) > 0 {
+		var names []string
+		for _, c := range v.Stack {
+			names = append(names, c.Name)
+		}
+		fmt.Fprintf(&b, "stack (top first): %s\n", strings.Join(names, ", "))
+	}
+	return b.String()
+}
+
+func (z ZoneView) line() string {
+	var names []string
+	for _, c := range z.Cards {
+		n := c.Name
+		if c.FaceDown && c.Known {
+			n += " (face down)"
+		}
+		if z.Slots > 0 {
+			n = fmt.Sprintf("[%d] %s", c.Slot, n)
+		}
+		names = append(names, n)
+	}
+	switch {
+	case z.Visible && len(names) == 0:
+		return fmt.Sprintf("%s: empty", z.Name)
+	case z.Visible:
+		return fmt.Sprintf("%s (%d): %s", z.Name, z.Count, strings.Join(names, ", "))
+	case len(names) > 0:
+		return fmt.Sprintf("%s: %d cards, known: %s", z.Name, z.Count, strings.Join(names, ", "))
+	}
+	return fmt.Sprintf("%s: %d cards", z.Name, z.Count)
+}
+
+func props(m map[string]any) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s=%v", k, m[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

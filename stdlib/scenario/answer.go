@@ -1,0 +1,101 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+// ParseAnswer turns a written answer into an Answer for a seat's pending
+// decision. Options are named by label (case does not matter), by id, or by
+// number as #N; a label that two options share is an error, not a guess.
+func ParseAnswer(g *in.Game, seat int, n *yaml.Node) (in.Answer, error) {
+	if n.Kind == yaml.ScalarNode && strings.EqualFold(n.Value, "resign") {
+		return in.Answer{Resign: true}, nil
+	}
+	d, ok := g.PendingFor(seat)
+	if !ok {
+		waiting := []int{}
+		for _, p := range g.Pending() {
+			waiting = append(waiting, p.Player)
+		}
+		return in.Answer{}, fmt.Errorf("%s has nothing to answer (waiting for: %s)", in.SeatName(seat), seats(waiting))
+	}
+	switch d.Kind {
+	case "number":
+		x, err := strconv.Atoi(n.Value)
+		if err != nil {
+			return in.Answer{}, fmt.Errorf("%s is asked for a number, not %q", in.SeatName(seat), n.Value)
+		}
+		return in.Answer{Number: x}, nil
+	case "distribute":
+		if n.Kind != yaml.MappingNode {
+			return in.Answer{}, fmt.Errorf("%s divides %d: answer {label: amount, ...}", in.SeatName(seat), d.Total)
+		}
+		amounts := make([]int, len(d.Options))
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			ix, err := FindOption(d, n.Content[i].Value)
+			if err != nil {
+				return in.Answer{}, err
+			}
+			x, err := strconv.Atoi(n.Content[i+1].Value)
+			if err != nil {
+				return in.Answer{}, fmt.Errorf("the amount for %q must be a number", n.Content[i].Value)
+			}
+			amounts[ix] = x
+		}
+		return in.Answer{Amount: amounts}, nil
+	}
+	var labels []string
+	switch n.Kind {
+	case yaml.SequenceNode:
+		for _, x := range n.Content {
+			labels = append(labels, x.Value)
+		}
+	case yaml.ScalarNode:
+		labels = []string{n.Value}
+		if n.Value == "" || n.Tag == "!!null" {
+			labels = nil
+		}
+	default:
+		return in.Answer{}, fmt.Errorf("write the answer as a label or a list of labels")
+	}
+	var a in.Answer
+	for _, l := range labels {
+		ix, err := FindOption(d, l)
+		if err != nil {
+			return in.Answer{}, err
+		}
+		a.Picks = append(a.Picks, ix)
+	}
+	return a, nil
+}
+
+// FindOption finds one option of a decision by label, id or #number.
+func FindOption(d *in.Decision, s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "#") {
+		n, err := strconv.Atoi(s[1:])
+		if err != nil || n < 1 || n > len(d.Options) {
+			return -1, fmt.Errorf("there is no option %s; the options are 1 to %d", s, len(d.Options))
+		}
+		return n - 1, nil
+	}
+	found := -1
+	for i, o := range d.Options {
+		if strings.EqualFold(o.Label, s) || o.ID == s {
+			if found >= 0 {
+				return -1, fmt.Errorf("%q names two options (%d and %d); use #N", s, found+1, i+1)
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return -1, fmt.Errorf("%s is not offered %q; the options are %s", in.SeatName(d.Player), s, optionList(d))
+	}
+	return found, nil
+}

@@ -1,0 +1,45 @@
+package scenario
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Find lists the scenario files under a folder: YAML files whose top level has
+// both `ruleset` and `steps`. Folders named invalid are skipped.
+func Find(root string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "invalid" || d.Name() == "fuzz" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".yaml") {
+			return nil
+		}
+		if IsScenario(path) {
+			out = append(out, path)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// IsScenario reports whether a file looks like a scenario.
+func IsScenario(path string) bool {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	return (strings.HasPrefix(s, "ruleset:") || strings.Contains(s, "\nruleset:")) && strings.Contains(s, "\nsteps:")
+}

@@ -1,0 +1,502 @@
+package scenario
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// Scenario is a parsed scenario file.
+type Scenario struct {
+	File    string
+	Name    string
+	Doc     string
+	Ruleset string // the ruleset file
+	Seed    uint64
+	Players int
+	Mode    string
+	Decks   []string
+	Setup   *in.Setup
+	Steps   []Step
+	src     []byte
+}
+
+// Step is one line of a scenario: an answer, an expectation or a check of
+// what is offered.
+type Step struct {
+	Pos      in.Pos
+	Seat     int
+	Answer   *yaml.Node // for answers and refusals
+	Refuse   bool
+	Expect   *yaml.Node
+	Offered  []string
+	Absent   []string
+	Exact    bool
+	Waiting  []int
+	hasWait  bool
+	expr     *in.Expr
+}
+
+var topKeys = []string{"name", "doc", "ruleset", "seed", "players", "decks", "mode", "setup", "steps"}
+
+// Load reads a scenario file. Rulesets are found by name in the rulesets/
+// folder above the scenario, or by a path relative to the file.
+func Load(path string) (*Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	sc := &Scenario{File: path, Seed: 1, src: data}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("%s: a scenario is a mapping with ruleset and steps", path)
+	}
+	root := doc.Content[0]
+	pos := func(n *yaml.Node) in.Pos { return in.Pos{File: path, Line: n.Line, Column: n.Column} }
+	errAt := func(n *yaml.Node, format string, args ...any) error {
+		return fmt.Errorf("%s: %s", pos(n), fmt.Sprintf(format, args...))
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		switch k.Value {
+		case "name":
+			sc.Name = v.Value
+		case "doc":
+			sc.Doc = v.Value
+		case "ruleset":
+			sc.Ruleset = findRuleset(path, v.Value)
+		case "seed":
+			n, err := strconv.ParseUint(v.Value, 10, 64)
+			if err != nil {
+				return nil, errAt(v, "seed must be a whole number")
+			}
+			sc.Seed = n
+		case "players":
+			n, err := strconv.Atoi(v.Value)
+			if err != nil {
+				return nil, errAt(v, "players must be a whole number")
+			}
+			sc.Players = n
+		case "mode":
+			sc.Mode = v.Value
+		case "decks":
+			if v.Kind != yaml.MappingNode {
+				return nil, errAt(v, "decks maps seats to deck names: {p1: starter}")
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				p, err := in.ParseSeat(v.Content[j].Value, 8)
+				if err != nil {
+					return nil, errAt(v.Content[j], "%v", err)
+				}
+				for len(sc.Decks) <= p {
+					sc.Decks = append(sc.Decks, "")
+				}
+				sc.Decks[p] = v.Content[j+1].Value
+			}
+		case "setup":
+			su, err := readSetup(v, errAt)
+			if err != nil {
+				return nil, err
+			}
+			sc.Setup = su
+		case "steps":
+			if v.Kind != yaml.SequenceNode {
+				return nil, errAt(v, "steps is a list")
+			}
+			for _, item := range v.Content {
+				st, err := readStep(item, errAt, pos)
+				if err != nil {
+					return nil, err
+				}
+				sc.Steps = append(sc.Steps, st)
+			}
+		default:
+			return nil, errAt(k, "unknown field %q in a scenario (known: %s)", k.Value, strings.Join(topKeys, ", "))
+		}
+	}
+	if sc.Ruleset == "" {
+		return nil, errAt(root, "a scenario needs `ruleset`")
+	}
+	if sc.Name == "" {
+		sc.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	return sc, nil
+}
+
+// findRuleset resolves a ruleset name or path for a scenario file.
+func findRuleset(scenario, name string) string {
+	if strings.HasSuffix(name, ".yaml") || strings.Contains(name, "/") {
+		return filepath.Join(filepath.Dir(scenario), name)
+	}
+	dir, _ := filepath.Abs(filepath.Dir(scenario))
+	for {
+		cand := filepath.Join(dir, "rulesets", name+".yaml")
+		if _, err := os.Stat(cand); err == nil {
+			return cand
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return filepath.Join("rulesets", name+".yaml")
+		}
+		dir = parent
+	}
+}
+
+func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.Setup, error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, errAt(n, "setup is a mapping")
+	}
+	su := &in.Setup{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		switch k.Value {
+		case "active":
+			p, err := in.ParseSeat(v.Value, 8)
+			if err != nil {
+				return nil, errAt(v, "%v", err)
+			}
+			su.Active = p
+		case "turn":
+			t, err := strconv.Atoi(v.Value)
+			if err != nil {
+				return nil, errAt(v, "turn must be a whole number")
+			}
+			su.Turn = t
+		case "phase":
+			su.Phase = v.Value
+		case "zones", "face_down":
+			if v.Kind != yaml.MappingNode {
+				return nil, errAt(v, "%s maps zones (p1.hand, or a shared zone) to lists of cards", k.Value)
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				zk, zv := v.Content[j], v.Content[j+1]
+				pl := in.Placement{Seat: -1, Zone: zk.Value, Down: k.Value == "face_down"}
+				if seat, zone, ok := strings.Cut(zk.Value, "."); ok {
+					p, err := in.ParseSeat(seat, 8)
+					if err != nil {
+						return nil, errAt(zk, "%v", err)
+					}
+					pl.Seat, pl.Zone = p, zone
+				}
+				if zv.Kind != yaml.SequenceNode {
+					return nil, errAt(zv, "list the cards, top first: [Fire, Water]")
+				}
+				for _, c := range zv.Content {
+					pl.Cards = append(pl.Cards, c.Value)
+				}
+				su.Zones = append(su.Zones, pl)
+			}
+		case "props":
+			if v.Kind != yaml.MappingNode {
+				return nil, errAt(v, "props maps targets to values: {p1.life: 3, game.round: 2}")
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				key := v.Content[j].Value
+				dot := strings.LastIndex(key, ".")
+				if dot < 0 {
+					return nil, errAt(v.Content[j], "write target.prop: p1.life, game.round, p1.board[0].power")
+				}
+				var val any
+				if err := v.Content[j+1].Decode(&val); err != nil {
+					return nil, errAt(v.Content[j+1], "%v", err)
+				}
+				su.Props = append(su.Props, in.PropSetting{Target: key[:dot], Prop: key[dot+1:], Value: val})
+			}
+		default:
+			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, props)", k.Value)
+		}
+	}
+	return su, nil
+}
+
+func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) in.Pos) (Step, error) {
+	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
+		return Step{}, errAt(n, "a step is one of `p1: <answer>`, `expect: <expression>`, `offered:`, `not_offered:`, `options:`, `refuse:`, `waiting:`")
+	}
+	k, v := n.Content[0], n.Content[1]
+	st := Step{Pos: pos(k), Seat: -1}
+	seatLists := func() (int, []string, error) {
+		if v.Kind != yaml.MappingNode || len(v.Content) != 2 {
+			return 0, nil, errAt(v, "write {p1: [label, label]}")
+		}
+		p, err := in.ParseSeat(v.Content[0].Value, 8)
+		if err != nil {
+			return 0, nil, errAt(v.Content[0], "%v", err)
+		}
+		var labels []string
+		lv := v.Content[1]
+		if lv.Kind == yaml.ScalarNode {
+			labels = []string{lv.Value}
+		} else {
+			for _, x := range lv.Content {
+				labels = append(labels, x.Value)
+			}
+		}
+		return p, labels, nil
+	}
+	switch k.Value {
+	case "expect":
+		st.Expect = v
+	case "offered", "not_offered", "options":
+		p, labels, err := seatLists()
+		if err != nil {
+			return st, err
+		}
+		st.Seat = p
+		switch k.Value {
+		case "offered":
+			st.Offered = labels
+		case "not_offered":
+			st.Absent = labels
+		default:
+			st.Offered, st.Exact = labels, true
+		}
+	case "refuse":
+		if v.Kind != yaml.MappingNode || len(v.Content) != 2 {
+			return st, errAt(v, "write {p1: <answer that must be refused>}")
+		}
+		p, err := in.ParseSeat(v.Content[0].Value, 8)
+		if err != nil {
+			return st, errAt(v.Content[0], "%v", err)
+		}
+		st.Seat, st.Answer, st.Refuse = p, v.Content[1], true
+	case "waiting":
+		st.hasWait = true
+		items := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			items = v.Content
+		}
+		for _, x := range items {
+			if x.Value == "" || x.Value == "nobody" {
+				continue
+			}
+			p, err := in.ParseSeat(x.Value, 8)
+			if err != nil {
+				return st, errAt(x, "%v", err)
+			}
+			st.Waiting = append(st.Waiting, p)
+		}
+	default:
+		p, err := in.ParseSeat(k.Value, 8)
+		if err != nil {
+			return st, errAt(k, "unknown step %q: a step is a seat's answer (p1: ...) or expect, offered, not_offered, options, refuse, waiting", k.Value)
+		}
+		st.Seat, st.Answer = p, v
+	}
+	return st, nil
+}
+
+// Result is the outcome of running a scenario.
+type Result struct {
+	Scenario *Scenario
+	Output   string   // log and final state: what the golden file holds
+	Failures []string // expectations that did not hold
+	Game     *in.Game
+}
+
+// Passed reports whether every expectation held.
+func (r *Result) Passed() bool { return len(r.Failures) == 0 }
+
+// Options change how a scenario runs.
+type Options struct {
+	Coverage map[string]int // when set, counts the rule parts exercised
+}
+
+// Run plays a scenario and returns its output and failed expectations. An
+// error means the scenario could not be run at all.
+func Run(sc *Scenario, o Options) (*Result, error) {
+	rs, diags := in.LoadFile(sc.Ruleset, stdlib.Library())
+	if rs == nil {
+		return nil, fmt.Errorf("%s: the ruleset does not load:\n%v", sc.File, diags)
+	}
+	return RunWith(rs, sc, o)
+}
+
+// RunWith plays a scenario against an already loaded ruleset.
+func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
+	players := sc.Players
+	if players == 0 {
+		players = rs.MinPlayers
+	}
+	vars := []in.QueryVar{{Name: "winner", Type: in.TString}, {Name: "over", Type: in.TBool}, {Name: "outcome", Type: in.TString}}
+	for p := 0; p < players; p++ {
+		vars = append(vars, in.QueryVar{Name: in.SeatName(p), Type: in.TPlayer})
+	}
+	for i := range sc.Steps {
+		st := &sc.Steps[i]
+		if st.Expect == nil {
+			continue
+		}
+		e, diags := rs.CompileQuery(sc.File, sc.src, st.Expect, vars, in.TBool)
+		if diags.HasErrors() || e == nil {
+			return nil, diags
+		}
+		st.expr = e
+	}
+	opts := in.Options{Players: players, Seed: sc.Seed, Decks: sc.Decks, Mode: sc.Mode}
+	var g *in.Game
+	var err error
+	if sc.Setup != nil {
+		g, err = in.NewFromSetupCovered(rs, opts, *sc.Setup, o.Coverage)
+	} else {
+		g, err = in.NewCovered(rs, opts, o.Coverage)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", sc.File, err)
+	}
+	res := &Result{Scenario: sc, Game: g}
+	fail := func(st *Step, format string, args ...any) {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: %s", st.Pos, fmt.Sprintf(format, args...)))
+	}
+	for i := range sc.Steps {
+		st := &sc.Steps[i]
+		switch {
+		case st.expr != nil:
+			vals := []in.Val{{N: rs.SymbolIndex(winnerOf(g))}, {N: b2i(g.Over())}, {N: outcomeSym(rs, g)}}
+			for p := 0; p < players; p++ {
+				vals = append(vals, in.Val{N: int64(p)})
+			}
+			x, err := g.EvalQuery(st.expr, 0, vals)
+			if err != nil {
+				fail(st, "expectation could not be evaluated: %v", err)
+			} else if x != true {
+				fail(st, "expected %s, but it is false", st.expr.Src)
+			}
+		case st.hasWait:
+			var got []int
+			for _, d := range g.Pending() {
+				got = append(got, d.Player)
+			}
+			sort.Ints(got)
+			sort.Ints(st.Waiting)
+			if fmt.Sprint(got) != fmt.Sprint(st.Waiting) {
+				fail(st, "expected %s to be asked, but %s are", seats(st.Waiting), seats(got))
+			}
+		case st.Offered != nil || st.Absent != nil:
+			d, ok := g.PendingFor(st.Seat)
+			if !ok {
+				fail(st, "%s has no decision to look at", in.SeatName(st.Seat))
+				continue
+			}
+			labels := map[string]bool{}
+			for _, o := range d.Options {
+				labels[strings.ToLower(o.Label)] = true
+			}
+			for _, l := range st.Offered {
+				if !labels[strings.ToLower(l)] {
+					fail(st, "%s is not offered %q; the options are %s", in.SeatName(st.Seat), l, optionList(d))
+				}
+			}
+			for _, l := range st.Absent {
+				if labels[strings.ToLower(l)] {
+					fail(st, "%s is offered %q, which must not be offered", in.SeatName(st.Seat), l)
+				}
+			}
+			if st.Exact && len(st.Offered) != len(d.Options) {
+				fail(st, "%s is offered %s, not exactly %q", in.SeatName(st.Seat), optionList(d), st.Offered)
+			}
+		case st.Refuse:
+			a, err := ParseAnswer(g, st.Seat, st.Answer)
+			if err != nil {
+				continue // an answer that names no option is refused
+			}
+			before := g.S.Clone()
+			if err := g.Answer(st.Seat, a); err == nil {
+				fail(st, "the answer was accepted but must be refused")
+				g.S = before
+			}
+		case st.Answer != nil:
+			if g.Over() {
+				fail(st, "the game is over (%s); %s cannot answer", g.Outcome(), in.SeatName(st.Seat))
+				return finish(res), nil
+			}
+			a, err := ParseAnswer(g, st.Seat, st.Answer)
+			if err != nil {
+				fail(st, "%v", err)
+				return finish(res), nil
+			}
+			if err := g.Answer(st.Seat, a); err != nil {
+				fail(st, "the answer was refused: %v", err)
+				return finish(res), nil
+			}
+		}
+	}
+	return finish(res), nil
+}
+
+func finish(res *Result) *Result {
+	res.Output = Render(res.Game, res.Scenario.Name)
+	return res
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func winnerOf(g *in.Game) string {
+	w := g.Winners()
+	if len(w) == 0 {
+		return ""
+	}
+	return in.SeatName(w[0])
+}
+
+func outcomeSym(rs *in.Ruleset, g *in.Game) int64 {
+	return rs.SymbolIndex(g.Outcome())
+}
+
+func seats(ps []int) string {
+	if len(ps) == 0 {
+		return "nobody"
+	}
+	var s []string
+	for _, p := range ps {
+		s = append(s, in.SeatName(p))
+	}
+	return strings.Join(s, ", ")
+}
+
+func optionList(d *in.Decision) string {
+	var s []string
+	for _, o := range d.Options {
+		s = append(s, fmt.Sprintf("%q", o.Label))
+	}
+	return strings.Join(s, ", ")
+}
+
+// Render is the golden text of a game: the full log, the final state and what
+// is still asked.
+func Render(g *in.Game, name string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n== log\n", name)
+	for _, l := range g.LogText(-1, 0) {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	b.WriteString("== final state\n")
+	b.WriteString(g.ViewFor(-1).Summary())
+	for _, d := range g.Pending() {
+		fmt.Fprintf(&b, "asked %s (%s): %s\n", in.SeatName(d.Player), d.Kind, d.Prompt)
+		for i, o := range d.Options {
+			fmt.Fprintf(&b, "  %d. %s\n", i+1, o.Label)
+		}
+	}
+	if err := g.Err(); err != nil {
+		fmt.Fprintf(&b, "error: %v\n", err)
+	}
+	return b.String()
+}
