@@ -220,3 +220,32 @@ func (g *Game) PushStack(prog, you, card int) {
 	}
 	g.S.Stack = append(g.S.Stack, StackItem{Card: int32(card), Prog: int32(prog), You: int8(you), Vars: vars, NVars: int32(root.NVars), Action: -1})
 }
+
+// RuleParts names every part of a ruleset that coverage counts: actions,
+// triggers (ruleset and card), checks and keywords.
+func RuleParts(rs *Ruleset) []string {
+	var out []string
+	for _, a := range rs.Actions {
+		out = append(out, "action "+a.Name)
+	}
+	for _, t := range rs.Triggers {
+		out = append(out, t.Coverage)
+	}
+	for _, d := range rs.Cards {
+		for _, t := range d.Triggers {
+			out = append(out, t.Coverage)
+		}
+		for _, f := range d.Faces {
+			for _, t := range f.Triggers {
+				out = append(out, t.Coverage)
+			}
+		}
+	}
+	for _, c := range rs.Checks {
+		out = append(out, "check "+c.Name)
+	}
+	for _, k := range rs.Keywords {
+		out = append(out, "keyword "+k)
+	}
+	return out
+}

@@ -40,6 +40,7 @@ type Diagnostic struct {
 	Severity Severity `json:"-"`
 	Code     string   `json:"code"`
 	Pos      Pos      `json:"pos"`
+	End      Pos      `json:"end"` // where the offending text ends, when known
 	Path     string   `json:"path,omitempty"`
 	Message  string   `json:"message"`
 	Detail   string   `json:"detail,omitempty"`

@@ -86,7 +86,11 @@ func (g *Game) HasKeyword(c int, kw string) bool {
 	if !ok || c < 0 {
 		return false
 	}
-	return g.Keywords(c)&(1<<i) != 0
+	has := g.Keywords(c)&(1<<i) != 0
+	if has && g.Coverage != nil {
+		g.Coverage["keyword "+kw]++
+	}
+	return has
 }
 
 // GrantKeyword gives a card a keyword (or takes it away).

@@ -500,3 +500,26 @@ func Render(g *in.Game, name string) string {
 	}
 	return b.String()
 }
+
+// Check compiles a scenario's expectations against a ruleset without running it.
+func Check(rs *in.Ruleset, sc *Scenario) error {
+	players := sc.Players
+	if players == 0 {
+		players = rs.MinPlayers
+	}
+	vars := []in.QueryVar{{Name: "winner", Type: in.TString}, {Name: "over", Type: in.TBool}, {Name: "outcome", Type: in.TString}}
+	for p := 0; p < players; p++ {
+		vars = append(vars, in.QueryVar{Name: in.SeatName(p), Type: in.TPlayer})
+	}
+	var all in.Diagnostics
+	for i := range sc.Steps {
+		if st := &sc.Steps[i]; st.Expect != nil {
+			_, diags := rs.CompileQuery(sc.File, sc.src, st.Expect, vars, in.TBool)
+			all = append(all, diags...)
+		}
+	}
+	if all.HasErrors() {
+		return all
+	}
+	return nil
+}

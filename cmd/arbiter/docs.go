@@ -1,0 +1,235 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+func newDocCmd() *cobra.Command {
+	var markdown bool
+	cmd := &cobra.Command{
+		Use:   "doc [NAME]",
+		Short: "The DSL reference: ruleset keys, effect primitives, expression functions",
+		Long: `Doc prints the reference of the ruleset language from the same registry the
+loader uses: every ruleset key, every effect primitive with its arguments,
+every expression function, and the fields of cards, players and events.
+With NAME it prints one entry; --markdown prints the whole reference as
+Markdown (docs/reference.md is made this way).`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			if markdown {
+				WriteReference(out)
+				return nil
+			}
+			if len(args) == 1 {
+				if !docEntry(out, args[0]) {
+					return &exitError{code: 1, msg: fmt.Sprintf("arbiter doc: nothing is named %q (arbiter doc lists everything)", args[0])}
+				}
+				return nil
+			}
+			lib := stdlib.Library()
+			fmt.Fprintln(out, "Ruleset keys (arbiter doc KEY):")
+			for _, k := range lib.Keys() {
+				fmt.Fprintf(out, "  %-14s %s\n", k.Path, firstSentence(k.Doc))
+			}
+			fmt.Fprintln(out, "\nEffect primitives (arbiter doc NAME):")
+			for _, p := range lib.Primitives() {
+				fmt.Fprintf(out, "  %-18s %s\n", p.Name, firstSentence(p.Doc))
+			}
+			fmt.Fprintln(out, "\nExpression functions (arbiter doc NAME):")
+			for _, f := range lib.Funcs() {
+				fmt.Fprintf(out, "  %-18s %s\n", signature(f), firstSentence(f.Doc))
+			}
+			fmt.Fprintln(out, "\nFields: arbiter doc fields")
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&markdown, "markdown", false, "print the whole reference as Markdown")
+	return cmd
+}
+
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+func signature(f *in.Func) string {
+	parts := make([]string, len(f.Params))
+	for i, t := range f.Params {
+		name := ""
+		if i < len(f.Names) {
+			name = f.Names[i] + " "
+		}
+		parts[i] = name + t.String()
+	}
+	return fmt.Sprintf("%s(%s) %s", f.Name, strings.Join(parts, ", "), f.Result)
+}
+
+func docEntry(w io.Writer, name string) bool {
+	lib := stdlib.Library()
+	if p, ok := lib.Primitive(name); ok {
+		writePrimitive(w, p, false)
+		return true
+	}
+	if f, ok := lib.Func(name); ok {
+		writeFunc(w, f, false)
+		return true
+	}
+	for _, k := range lib.Keys() {
+		if k.Path == name || strings.TrimSuffix(k.Path, "[]") == name || strings.HasPrefix(k.Path, name+".") {
+			fmt.Fprintf(w, "%s\n  %s\n\nExample:\n%s\n", k.Path, k.Doc, indentBy(k.Example, "  "))
+			return true
+		}
+	}
+	if name == "fields" {
+		writeFields(w, false)
+		return true
+	}
+	return false
+}
+
+func indentBy(s, pre string) string {
+	lines := strings.Split(s, "\n")
+	for i := range lines {
+		lines[i] = pre + lines[i]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func writePrimitive(w io.Writer, p *in.Primitive, md bool) {
+	if md {
+		fmt.Fprintf(w, "### %s\n\n%s", p.Name, p.Doc)
+		if p.CanPay != nil {
+			fmt.Fprint(w, " Usable as a cost.")
+		}
+		fmt.Fprint(w, "\n\n| argument | kind | required | default | meaning |\n|---|---|---|---|---|\n")
+		for _, a := range p.Params {
+			fmt.Fprintf(w, "| %s | %s | %v | %s | %s |\n", a.Name, paramKind(a), yesNo(a.Required), mdCode(a.Default), a.Doc)
+		}
+		if p.Shorthand != "" {
+			fmt.Fprintf(w, "\nA plain value fills `%s`.\n", p.Shorthand)
+		}
+		fmt.Fprintf(w, "\n```yaml\n%s\n```\n\n", p.Example)
+		return
+	}
+	fmt.Fprintf(w, "%s (effect primitive, %s)\n  %s\n", p.Name, p.Family, p.Doc)
+	if p.CanPay != nil {
+		fmt.Fprintln(w, "  Usable as a cost.")
+	}
+	fmt.Fprintln(w, "Arguments:")
+	for _, a := range p.Params {
+		req := ""
+		if a.Required {
+			req = ", required"
+		}
+		def := ""
+		if a.Default != "" {
+			def = fmt.Sprintf(", default %s", a.Default)
+		}
+		fmt.Fprintf(w, "  %-12s %s%s%s: %s\n", a.Name, paramKind(a), req, def, a.Doc)
+	}
+	if p.Shorthand != "" {
+		fmt.Fprintf(w, "A plain value fills %s.\n", p.Shorthand)
+	}
+	fmt.Fprintf(w, "Example:\n%s\n", indentBy(p.Example, "  "))
+}
+
+func paramKind(a in.Param) string {
+	switch a.Kind {
+	case in.PExpr:
+		return a.Type.String() + " expression"
+	case in.PBind:
+		if a.Type == in.TAny {
+			return "variable"
+		}
+		return a.Type.String() + " variable"
+	case in.PWord:
+		return strings.Join(a.Words, "|")
+	case in.PExprList:
+		return "list of " + a.Type.String() + " expressions"
+	}
+	return a.Kind.String()
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return ""
+}
+
+func mdCode(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "`" + s + "`"
+}
+
+func writeFunc(w io.Writer, f *in.Func, md bool) {
+	if md {
+		fmt.Fprintf(w, "### %s\n\n`%s`: %s\n\n```\n%s\n```\n\n", f.Name, signature(f), f.Doc, f.Example)
+		return
+	}
+	fmt.Fprintf(w, "%s (expression function, %s)\n  %s\nExample:\n  %s\n", signature(f), f.Family, f.Doc, f.Example)
+}
+
+func writeFields(w io.Writer, md bool) {
+	card, player, event := in.Fields()
+	for _, group := range []struct {
+		name string
+		rows [][3]string
+	}{{"card", card}, {"player", player}, {"event", event}} {
+		if md {
+			fmt.Fprintf(w, "### Fields of every %s\n\n| field | type | meaning |\n|---|---|---|\n", group.name)
+			for _, r := range group.rows {
+				fmt.Fprintf(w, "| %s | %s | %s |\n", r[0], r[1], r[2])
+			}
+			fmt.Fprintln(w)
+			continue
+		}
+		fmt.Fprintf(w, "Fields of every %s:\n", group.name)
+		for _, r := range group.rows {
+			fmt.Fprintf(w, "  %-12s %-8s %s\n", r[0], r[1], r[2])
+		}
+	}
+}
+
+// WriteReference writes the whole DSL reference as Markdown.
+func WriteReference(w io.Writer) {
+	lib := stdlib.Library()
+	fmt.Fprint(w, "# The Arbiter ruleset language: reference\n\nGenerated by `arbiter doc --markdown` from the registry the loader uses; do not edit by hand.\n\n")
+	fmt.Fprint(w, "## Ruleset and card file keys\n\n")
+	for _, k := range lib.Keys() {
+		fmt.Fprintf(w, "### %s\n\n%s\n\n```yaml\n%s\n```\n\n", k.Path, k.Doc, k.Example)
+	}
+	fmt.Fprint(w, "## Fields\n\n")
+	writeFields(w, true)
+	fmt.Fprint(w, "## Effect primitives\n\nAn effect is a list of steps; each step is one primitive: `- name: {argument: value}`, or `- name: value` for a primitive's main argument. Expressions are strings; variables bound with `as` can be used by the later steps of the same effect.\n\n")
+	families := map[string][]*in.Primitive{}
+	var order []string
+	for _, p := range lib.Primitives() {
+		if _, ok := families[p.Family]; !ok {
+			order = append(order, p.Family)
+		}
+		families[p.Family] = append(families[p.Family], p)
+	}
+	for _, fam := range order {
+		fmt.Fprintf(w, "## Primitives: %s\n\n", fam)
+		for _, p := range families[fam] {
+			writePrimitive(w, p, true)
+		}
+	}
+	fmt.Fprint(w, "## Expression functions\n\nBesides expr's own built-ins (len, filter, map, count, any, all, none, first, last, min, max, abs, ...), expressions may call:\n\n")
+	for _, f := range lib.Funcs() {
+		writeFunc(w, f, true)
+	}
+}

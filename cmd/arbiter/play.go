@@ -1,0 +1,192 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/peterh/liner"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/bot"
+)
+
+func newPlayCmd() *cobra.Command {
+	var seatFlags, deckFlags []string
+	var seed uint64
+	var players int
+	var load, logPath, mode string
+	cmd := &cobra.Command{
+		Use:   "play GAME",
+		Short: "Play a text session against bots or other people",
+		Long: `Play a game at the terminal. Each seat is human, random or greedy
+(default: p1 is human, the others the greedy bot). With several humans the
+terminal is passed between them and each sees only their own view. Type help
+at a prompt for the commands. The session prints its seed and writes a replay
+log (--log, or a file it names at the end).`,
+		Example: "  arbiter play lands\n  arbiter play lands --seat p1=human --seat p2=human --seed 7\n  arbiter play lands --load saved.json",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rs, err := loadGame(args[0])
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			var g *in.Game
+			var seats []string
+			if load != "" {
+				g, seats, err = loadSave(rs, load)
+				if err != nil {
+					return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
+				}
+				fmt.Fprintf(out, "Resumed %s from %s (seed %d).\n", rs.Name, load, g.S.Seed)
+			} else {
+				if !cmd.Flags().Changed("seed") {
+					seed = uint64(time.Now().UnixNano() % 1_000_000_000)
+				}
+				if players == 0 {
+					players = rs.MinPlayers
+				}
+				decks, err := parseDecks(deckFlags, players)
+				if err != nil {
+					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
+				}
+				g, err = in.New(rs, in.Options{Players: players, Seed: seed, Decks: decks, Mode: mode})
+				if err != nil {
+					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
+				}
+				fmt.Fprintf(out, "%s, %d players, seed %d.\n", rs.Name, players, seed)
+			}
+			if seats == nil || len(seatFlags) > 0 {
+				seats, err = parseSeats(seatFlags, g.Players())
+				if err != nil {
+					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
+				}
+			}
+			s := &session{rs: rs, g: g, seats: seats, out: out, seen: make([]int, g.Players()), lastSeat: -1}
+			for i, k := range seats {
+				fmt.Fprintf(out, "  %s: %s\n", in.SeatName(i), k)
+			}
+			s.bots = make([]bot.Bot, g.Players())
+			for i, k := range seats {
+				if k != "human" {
+					b, err := bot.New(k, g.S.Seed+uint64(i)*7919)
+					if err != nil {
+						return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
+					}
+					s.bots[i] = b
+				}
+			}
+			s.tty = term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stdout.Fd())) && cmd.InOrStdin() == os.Stdin
+			if s.tty {
+				l := liner.NewLiner()
+				l.SetCtrlCAborts(true)
+				l.SetCompleter(completer(rs))
+				s.in = &linerReader{l}
+				fmt.Fprintln(out, "Type help for the commands.")
+			} else {
+				s.in = &plainReader{bufio.NewReader(cmd.InOrStdin())}
+			}
+			defer s.in.Close()
+			s.logPath = logPath
+			if s.logPath == "" {
+				s.logPath = defaultReplayPath(rs.Name, g.S.Seed)
+			}
+			if err := s.run(); err != nil {
+				return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringArrayVar(&seatFlags, "seat", nil, "who plays a seat: p1=human, p2=random or p2=greedy (repeatable)")
+	cmd.Flags().StringArrayVar(&deckFlags, "deck", nil, "a seat's deck: p1=NAME (repeatable)")
+	cmd.Flags().Uint64Var(&seed, "seed", 0, "the game's random seed (default: from the clock, printed)")
+	cmd.Flags().IntVar(&players, "players", 0, "number of players (default: the ruleset's minimum)")
+	cmd.Flags().StringVar(&load, "load", "", "resume a saved game")
+	cmd.Flags().StringVar(&logPath, "log", "", "write the replay log here (JSON lines)")
+	cmd.Flags().StringVar(&mode, "mode", "", "a game mode the ruleset declares")
+	return cmd
+}
+
+func defaultReplayPath(game string, seed uint64) string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	dir = filepath.Join(dir, "arbiter", "replays")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return ""
+	}
+	return filepath.Join(dir, fmt.Sprintf("%s-%d-%s.jsonl", game, seed, time.Now().Format("20060102-150405")))
+}
+
+func parseSeats(flags []string, n int) ([]string, error) {
+	seats := make([]string, n)
+	for i := range seats {
+		seats[i] = bot.Names()[0]
+	}
+	seats[0] = "human"
+	for _, f := range flags {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			return nil, fmt.Errorf("--seat takes p1=human, p2=random or p2=greedy, not %q", f)
+		}
+		p, err := in.ParseSeat(k, n)
+		if err != nil {
+			return nil, err
+		}
+		if v != "human" {
+			if _, err := bot.New(v, 0); err != nil {
+				return nil, err
+			}
+		}
+		seats[p] = v
+	}
+	return seats, nil
+}
+
+func parseDecks(flags []string, n int) ([]string, error) {
+	decks := make([]string, n)
+	for _, f := range flags {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			return nil, fmt.Errorf("--deck takes p1=NAME, not %q", f)
+		}
+		p, err := in.ParseSeat(k, n)
+		if err != nil {
+			return nil, err
+		}
+		decks[p] = v
+	}
+	return decks, nil
+}
+
+func loadSave(rs *in.Ruleset, path string) (*in.Game, []string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var sv in.Save
+	if err := json.Unmarshal(data, &sv); err != nil {
+		return nil, nil, fmt.Errorf("%s is not a readable save: %v", path, err)
+	}
+	g, err := in.Restore(rs, &sv)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var seats []string
+	if m, ok := sv.Extra.(map[string]any); ok {
+		if list, ok := m["seats"].([]any); ok && len(list) == g.Players() {
+			for _, x := range list {
+				seats = append(seats, fmt.Sprint(x))
+			}
+		}
+	}
+	return g, seats, nil
+}

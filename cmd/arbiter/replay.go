@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+// ReplayFormat names the replay log format.
+const ReplayFormat = "arbiter-replay/1"
+
+type replayHeader struct {
+	Format  string   `json:"format"`
+	Ruleset string   `json:"ruleset"`
+	Version string   `json:"version"`
+	Hash    string   `json:"hash"`
+	Players int      `json:"players"`
+	Decks   []string `json:"decks,omitempty"`
+	Seed    uint64   `json:"seed"`
+}
+
+type replayLine struct {
+	Header *replayHeader `json:"header,omitempty"`
+	Answer *in.Record    `json:"answer,omitempty"`
+	Event  *in.LogEntry  `json:"event,omitempty"`
+}
+
+// writeReplay writes a game's replay log: a header, every answer, every event.
+func writeReplay(path string, rs *in.Ruleset, g *in.Game) error {
+	sv, err := g.Snapshot()
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	enc := json.NewEncoder(w)
+	_ = enc.Encode(replayLine{Header: &replayHeader{Format: ReplayFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Players: sv.Players, Decks: sv.Decks, Seed: sv.Seed}})
+	for i := range sv.Answers {
+		_ = enc.Encode(replayLine{Answer: &sv.Answers[i]})
+	}
+	for i := range g.LogEntries() {
+		_ = enc.Encode(replayLine{Event: &g.LogEntries()[i]})
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func newReplayCmd() *cobra.Command {
+	var as string
+	cmd := &cobra.Command{
+		Use:   "replay LOG",
+		Short: "Re-run a replay log, check every event, print the game",
+		Long: `Replay re-runs a game from its replay log (seed and answers), checks that
+every event comes out the same, and prints the text log, as everyone saw
+it or from one seat's point of view (--as p1). A mismatch names the first
+event that differs.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := os.Open(args[0])
+			if err != nil {
+				return &exitError{code: 2, msg: "arbiter replay: " + err.Error()}
+			}
+			defer f.Close()
+			var hdr *replayHeader
+			var answers []in.Record
+			var events []in.LogEntry
+			sc := bufio.NewScanner(f)
+			sc.Buffer(make([]byte, 1<<20), 1<<26)
+			line := 0
+			for sc.Scan() {
+				line++
+				var l replayLine
+				if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: %s:%d: not a replay line: %v", args[0], line, err)}
+				}
+				switch {
+				case l.Header != nil:
+					hdr = l.Header
+				case l.Answer != nil:
+					answers = append(answers, *l.Answer)
+				case l.Event != nil:
+					events = append(events, *l.Event)
+				}
+			}
+			if hdr == nil || hdr.Format != ReplayFormat {
+				return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: %s is not a replay log (no %s header)", args[0], ReplayFormat)}
+			}
+			rs, err := loadGame(hdr.Ruleset)
+			if err != nil {
+				return err
+			}
+			if rs.Hash != hdr.Hash {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: the ruleset has changed since the game was played (hash %s, now %s)\n", hdr.Hash, rs.Hash)
+			}
+			seat := -1
+			if as != "" {
+				if seat, err = in.ParseSeat(as, hdr.Players); err != nil {
+					return &exitError{code: 2, msg: "arbiter replay: " + err.Error()}
+				}
+			}
+			g, err := in.New(rs, in.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks})
+			if err != nil {
+				return &exitError{code: 1, msg: "arbiter replay: " + err.Error()}
+			}
+			for i, a := range answers {
+				if a.Answer.Resign {
+					err = g.Resign(a.Player)
+				} else {
+					err = g.Answer(a.Player, a.Answer)
+				}
+				if err != nil {
+					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: answer %d (%s) is refused: %v", i+1, in.SeatName(a.Player), err)}
+				}
+			}
+			got := g.LogEntries()
+			for i := range events {
+				if i >= len(got) {
+					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), g.Render(&events[i], -1))}
+				}
+				a, b := g.Render(&got[i], -1), g.Render(&events[i], -1)
+				if a != b {
+					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: event %d differs:\n  logged:   %s\n  replayed: %s", i+1, b, a)}
+				}
+			}
+			if len(got) > len(events) {
+				return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: the replay has %d more events than the log (first: %q)", len(got)-len(events), g.Render(&got[len(events)], -1))}
+			}
+			for _, l := range g.LogText(seat, 0) {
+				fmt.Fprintln(cmd.OutOrStdout(), l)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "replay ok: %d answers, %d events; %s\n", len(answers), len(events), dash(g.Outcome()))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&as, "as", "", "show the game as this seat saw it (p1, p2, ...)")
+	return cmd
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// rulesetPath finds a ruleset file from a game name or a path.
+func rulesetPath(game string) (string, error) {
+	if strings.HasSuffix(game, ".yaml") || strings.ContainsRune(game, os.PathSeparator) {
+		if _, err := os.Stat(game); err != nil {
+			return "", err
+		}
+		return game, nil
+	}
+	dir, _ := os.Getwd()
+	for {
+		cand := filepath.Join(dir, "rulesets", game+".yaml")
+		if _, err := os.Stat(cand); err == nil {
+			if rel, err := filepath.Rel(mustWd(), cand); err == nil {
+				return rel, nil
+			}
+			return cand, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml here and in the folders above", game, game)
+}
+
+func mustWd() string {
+	wd, _ := os.Getwd()
+	return wd
+}
+
+// loadGame loads a ruleset by name or path; diagnostics are printed on failure.
+func loadGame(game string) (*in.Ruleset, error) {
+	path, err := rulesetPath(game)
+	if err != nil {
+		return nil, &exitError{code: 2, msg: "arbiter: " + err.Error()}
+	}
+	rs, diags := in.LoadFile(path, stdlib.Library())
+	if rs == nil {
+		printDiagnostics(os.Stderr, diags, false)
+		return nil, &exitError{code: 1, msg: fmt.Sprintf("arbiter: %s has errors; fix them first (arbiter validate %s)", path, path)}
+	}
+	return rs, nil
+}

@@ -1,0 +1,565 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/peterh/liner"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/stdlib/scenario"
+)
+
+// session is a text game between humans and bots at one terminal.
+type session struct {
+	rs       *in.Ruleset
+	g        *in.Game
+	seats    []string // "human" or a bot name, per seat
+	bots     []bot.Bot
+	out      io.Writer
+	in       lineReader
+	tty      bool
+	seen     []int // per seat: how much of the log it has been shown
+	lastSeat int
+	undo     []undoPoint
+	logPath  string
+	quit     bool
+}
+
+type undoPoint struct {
+	seat  int
+	state *in.State
+	seen  []int
+}
+
+// lineReader reads one line of input with a prompt.
+type lineReader interface {
+	Prompt(p string) (string, error)
+	Close() error
+}
+
+type plainReader struct{ r *bufio.Reader }
+
+func (p *plainReader) Prompt(string) (string, error) {
+	s, err := p.r.ReadString('\n')
+	if err != nil && s == "" {
+		return "", err
+	}
+	return strings.TrimRight(s, "\r\n"), nil
+}
+func (p *plainReader) Close() error { return nil }
+
+type linerReader struct{ l *liner.State }
+
+func (r *linerReader) Prompt(p string) (string, error) {
+	s, err := r.l.Prompt(p)
+	if err == nil && strings.TrimSpace(s) != "" {
+		r.l.AppendHistory(s)
+	}
+	return s, err
+}
+func (r *linerReader) Close() error { return r.l.Close() }
+
+var commands = []string{"help", "look", "card", "log", "why", "undo", "save", "resign", "quit"}
+
+func (s *session) humans() int {
+	n := 0
+	for _, k := range s.seats {
+		if k == "human" {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
+
+// run plays until the game ends or a human quits.
+func (s *session) run() error {
+	for !s.g.Over() && !s.quit {
+		pending := s.g.Pending()
+		if len(pending) == 0 {
+			return fmt.Errorf("the game stopped without a decision: %v", s.g.Err())
+		}
+		d := pending[0]
+		// prefer a bot's decision so humans are asked last among simultaneous ones
+		for _, p := range pending {
+			if s.seats[p.Player] != "human" {
+				d = p
+				break
+			}
+		}
+		if s.seats[d.Player] != "human" {
+			a := s.bots[d.Player].Choose(s.g, &d)
+			if err := s.g.Answer(d.Player, a); err != nil {
+				return fmt.Errorf("bot %s gave an illegal answer: %v", in.SeatName(d.Player), err)
+			}
+			continue
+		}
+		if err := s.ask(&d); err != nil {
+			return err
+		}
+	}
+	s.finish()
+	return nil
+}
+
+func (s *session) finish() {
+	if s.g.Over() {
+		seat := -1
+		if s.humans() == 1 {
+			for i, k := range s.seats {
+				if k == "human" {
+					seat = i
+				}
+			}
+		}
+		s.showLog(seat)
+		s.printf("\nGame over: %s.\n", s.g.Outcome())
+		if err := s.g.Err(); err != nil {
+			s.printf("error: %v\n", err)
+		}
+	}
+	if s.logPath != "" {
+		if err := writeReplay(s.logPath, s.rs, s.g); err != nil {
+			s.printf("the replay log could not be written: %v\n", err)
+		} else {
+			s.printf("Replay log: %s (arbiter replay %s)\n", s.logPath, s.logPath)
+		}
+	}
+}
+
+// showLog prints the log lines this seat has not seen yet, as it may see them.
+func (s *session) showLog(seat int) {
+	from := 0
+	if seat >= 0 {
+		from = s.seen[seat]
+		s.seen[seat] = s.g.LogLen()
+	}
+	for _, l := range s.g.LogText(seat, from) {
+		s.printf("  %s\n", l)
+	}
+}
+
+func (s *session) header(seat int) {
+	v := s.g.ViewFor(seat)
+	s.printf("\n== Turn %d, %s phase, %s to play — you are %s ==\n", v.Turn, dash(v.Phase), v.Active, in.SeatName(seat))
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func (s *session) ask(d *in.Decision) error {
+	seat := d.Player
+	if s.humans() > 1 && seat != s.lastSeat {
+		if s.tty {
+			s.printf("\033[2J\033[H")
+		}
+		s.printf("\nPass the terminal to %s and press Enter.", in.SeatName(seat))
+		if _, err := s.in.Prompt(""); err != nil {
+			s.quit = true
+			return nil
+		}
+		if s.tty {
+			s.printf("\033[2J\033[H")
+		}
+		s.header(seat)
+		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
+	} else if seat != s.lastSeat || s.seen[seat] == 0 {
+		s.header(seat)
+		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
+	}
+	s.lastSeat = seat
+	s.showLog(seat)
+	s.showDecision(d)
+	point := undoPoint{seat: seat, state: s.g.S.Clone(), seen: append([]int(nil), s.seen...)}
+	for {
+		line, err := s.in.Prompt(fmt.Sprintf("%s> ", in.SeatName(seat)))
+		if err != nil {
+			s.printf("\nInput ended; the game is left unfinished.\n")
+			s.quit = true
+			return nil
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		done, err := s.command(d, line)
+		if err != nil {
+			s.printf("%v\n", err)
+			continue
+		}
+		if done {
+			if !s.quit {
+				s.undo = append(s.undo, point)
+			}
+			return nil
+		}
+	}
+}
+
+func indent(text string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		b.WriteString("  ")
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func (s *session) showDecision(d *in.Decision) {
+	s.printf("%s\n", d.Prompt)
+	switch d.Kind {
+	case "number":
+		s.printf("  a number from %d to %d\n", d.Min, d.Max)
+		return
+	case "distribute":
+		s.printf("  divide %d among (answer as 1=N 2=N ...):\n", d.Total)
+	case "order":
+		s.printf("  (answer with every number, first first)\n")
+	default:
+		if d.Max > 1 {
+			s.printf("  (choose %d to %d: numbers separated by spaces)\n", d.Min, d.Max)
+		}
+	}
+	for i, o := range d.Options {
+		s.printf("  %d. %s\n", i+1, o.Label)
+	}
+}
+
+// command handles one line: a command, or an answer. It reports whether the
+// decision was answered.
+func (s *session) command(d *in.Decision, line string) (bool, error) {
+	word, rest, _ := strings.Cut(line, " ")
+	rest = strings.TrimSpace(rest)
+	seat := d.Player
+	switch strings.ToLower(word) {
+	case "help", "?":
+		s.printf(`Answer with an option's number (several separated by spaces when more may
+be chosen; 1=2 3=1 to divide an amount), or its label. Commands:
+  look          the board as you see it
+  card NAME     a card's text and properties
+  log [N]       the last N lines of the log (default 20)
+  why [N|NAME]  why an action is not offered
+  undo          back to your previous decision (when you have learned nothing since)
+  save FILE     save the game (resume with arbiter play --load FILE)
+  resign        concede the game (when the rules allow it)
+  quit          leave without saving
+`)
+		return false, nil
+	case "look":
+		s.header(seat)
+		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
+		s.showDecision(d)
+		return false, nil
+	case "card":
+		return false, s.cardText(seat, rest)
+	case "log":
+		n := 20
+		if rest != "" {
+			if x, err := strconv.Atoi(rest); err == nil && x > 0 {
+				n = x
+			}
+		}
+		lines := s.g.LogText(seat, 0)
+		if len(lines) > n {
+			lines = lines[len(lines)-n:]
+		}
+		for _, l := range lines {
+			s.printf("  %s\n", l)
+		}
+		return false, nil
+	case "why":
+		s.why(d, rest)
+		return false, nil
+	case "undo":
+		return s.undoTo(seat)
+	case "save":
+		if rest == "" {
+			return false, fmt.Errorf("save needs a file name: save FILE")
+		}
+		if err := saveGame(rest, s.g, s.seats); err != nil {
+			return false, fmt.Errorf("not saved: %v", err)
+		}
+		s.printf("Saved to %s.\n", rest)
+		return false, nil
+	case "resign":
+		if err := s.g.Resign(seat); err != nil {
+			return false, err
+		}
+		return true, nil
+	case "quit", "exit":
+		s.quit = true
+		s.printf("Left the game.\n")
+		return true, nil
+	}
+	a, err := parseHumanAnswer(d, line)
+	if err != nil {
+		return false, err
+	}
+	if err := s.g.Answer(seat, a); err != nil {
+		return false, fmt.Errorf("refused: %v", err)
+	}
+	return true, nil
+}
+
+func parseHumanAnswer(d *in.Decision, line string) (in.Answer, error) {
+	fields := strings.Fields(line)
+	switch d.Kind {
+	case "number":
+		n, err := strconv.Atoi(line)
+		if err != nil {
+			return in.Answer{}, fmt.Errorf("answer with a number from %d to %d (or type help)", d.Min, d.Max)
+		}
+		return in.Answer{Number: n}, nil
+	case "distribute":
+		amounts := make([]int, len(d.Options))
+		for _, f := range fields {
+			k, v, ok := strings.Cut(f, "=")
+			if !ok {
+				return in.Answer{}, fmt.Errorf("divide with option=amount pairs, like 1=2 2=1 (or type help)")
+			}
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 1 || i > len(d.Options) {
+				ix, ferr := scenario.FindOption(d, k)
+				if ferr != nil {
+					return in.Answer{}, fmt.Errorf("there is no option %q", k)
+				}
+				i = ix + 1
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return in.Answer{}, fmt.Errorf("%q is not an amount", v)
+			}
+			amounts[i-1] = n
+		}
+		return in.Answer{Amount: amounts}, nil
+	}
+	var picks []int
+	allNumbers := true
+	for _, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			allNumbers = false
+			break
+		}
+		if n < 1 || n > len(d.Options) {
+			return in.Answer{}, fmt.Errorf("there is no option %d; choose 1 to %d (or type help)", n, len(d.Options))
+		}
+		picks = append(picks, n-1)
+	}
+	if !allNumbers {
+		ix, err := scenario.FindOption(d, line)
+		if err != nil {
+			return in.Answer{}, fmt.Errorf("%q is neither an option nor a command (type help)", line)
+		}
+		picks = []int{ix}
+	}
+	return in.Answer{Picks: picks}, nil
+}
+
+func (s *session) cardText(seat int, name string) error {
+	if name == "" {
+		return fmt.Errorf("card needs a name: card NAME")
+	}
+	for _, d := range s.rs.Cards {
+		if strings.EqualFold(d.Name, name) || strings.EqualFold(d.ID, name) {
+			s.printf("%s\n", describeCard(s.rs, d))
+			return nil
+		}
+	}
+	var names []string
+	for _, d := range s.rs.Cards {
+		names = append(names, d.Name)
+	}
+	return fmt.Errorf("no card %q; the cards are %s", name, strings.Join(names, ", "))
+}
+
+func describeCard(rs *in.Ruleset, d *in.CardDef) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s)\n", d.Name, d.ID)
+	for i, p := range rs.CardProps {
+		v := d.Props[i]
+		switch p.Type {
+		case in.TString:
+			fmt.Fprintf(&b, "  %s: %s\n", p.Name, rs.Symbol(v))
+		case in.TBool:
+			fmt.Fprintf(&b, "  %s: %v\n", p.Name, v != 0)
+		case in.TInt:
+			fmt.Fprintf(&b, "  %s: %d\n", p.Name, v)
+		}
+	}
+	var kws []string
+	for i, k := range rs.Keywords {
+		if d.Keywords&(1<<i) != 0 {
+			kws = append(kws, k)
+		}
+	}
+	if len(kws) > 0 {
+		fmt.Fprintf(&b, "  keywords: %s\n", strings.Join(kws, ", "))
+	}
+	if d.Text != "" {
+		fmt.Fprintf(&b, "  %s\n", d.Text)
+	}
+	for i, f := range d.Faces {
+		fmt.Fprintf(&b, "  face %d: %s — %s\n", i, f.Name, f.Text)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// why explains why actions are not offered: for one card name, or for every
+// action of the ruleset with the cards of its zone.
+func (s *session) why(d *in.Decision, what string) {
+	seat := d.Player
+	if n, err := strconv.Atoi(what); err == nil && n >= 1 && n <= len(d.Options) {
+		s.printf("option %d (%s) is legal.\n", n, d.Options[n-1].Label)
+		return
+	}
+	any := false
+	for _, a := range s.rs.Actions {
+		if a.Source < 0 {
+			if what != "" && !strings.EqualFold(what, a.Name) {
+				continue
+			}
+			any = true
+			if why := s.g.WhyNot(seat, a.Name, -1); why != "" {
+				s.printf("  %s: %s\n", a.Name, why)
+			} else {
+				s.printf("  %s: allowed by its rules (offered when a window lists it)\n", a.Name)
+			}
+			continue
+		}
+		zone := s.g.ZoneCards(s.g.ZoneInst(a.Source, seat))
+		for _, c := range zone {
+			name := s.g.CardName(c)
+			if what != "" && !strings.EqualFold(what, name) && !strings.EqualFold(what, a.Name) {
+				continue
+			}
+			any = true
+			if why := s.g.WhyNot(seat, a.Name, c); why != "" {
+				s.printf("  %s %s: %s\n", a.Name, name, why)
+			} else {
+				s.printf("  %s %s: allowed by its rules (offered when a window lists it)\n", a.Name, name)
+			}
+		}
+	}
+	if !any {
+		s.printf("nothing named %q among your actions and cards.\n", what)
+	}
+}
+
+// undoTo returns to this seat's previous decision, unless the seat has learned
+// something since: a draw, a shuffle, a roll, a revealed card or another seat's answer.
+func (s *session) undoTo(seat int) (bool, error) {
+	for i := len(s.undo) - 1; i >= 0; i-- {
+		p := s.undo[i]
+		if p.seat != seat {
+			continue
+		}
+		if why := learnedSince(p.state, s.g.S, seat); why != "" {
+			return false, fmt.Errorf("cannot undo: %s since your previous decision", why)
+		}
+		s.g.S = p.state.Clone()
+		s.seen = append([]int(nil), p.seen...)
+		s.undo = s.undo[:i]
+		s.printf("Back to your previous decision.\n")
+		s.lastSeat = -1
+		return true, nil
+	}
+	return false, fmt.Errorf("cannot undo: you have made no decision yet")
+}
+
+func learnedSince(then, now *in.State, seat int) string {
+	for _, r := range now.History[len(then.History):] {
+		if r.Player != seat {
+			return fmt.Sprintf("%s has answered", in.SeatName(r.Player))
+		}
+	}
+	if then.RNG != now.RNG {
+		return "something random happened (a shuffle, a draw from a shuffled pile or a roll)"
+	}
+	bit := uint64(1) << uint(seat)
+	for i := range then.Cards {
+		if then.Cards[i].Known&bit == 0 && now.Cards[i].Known&bit != 0 {
+			return "you have seen a card"
+		}
+	}
+	return ""
+}
+
+// saveGame writes a save file atomically: a temp file in the same folder, then a rename.
+func saveGame(path string, g *in.Game, seats []string) error {
+	sv, err := g.Snapshot()
+	if err != nil {
+		return err
+	}
+	sv.Extra = map[string]any{"seats": seats}
+	data, err := json.MarshalIndent(sv, "", " ")
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, data)
+}
+
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, ".arbiter-*.tmp")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(name)
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		os.Remove(name)
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(name)
+		return err
+	}
+	return os.Rename(name, path)
+}
+
+// completer offers commands and card names for tab completion.
+func completer(rs *in.Ruleset) func(string) []string {
+	var names []string
+	for _, d := range rs.Cards {
+		names = append(names, d.Name)
+	}
+	sort.Strings(names)
+	return func(line string) []string {
+		var out []string
+		if w, rest, ok := strings.Cut(line, " "); ok && (w == "card" || w == "why") {
+			for _, n := range names {
+				if strings.HasPrefix(strings.ToLower(n), strings.ToLower(rest)) {
+					out = append(out, w+" "+n)
+				}
+			}
+			return out
+		}
+		for _, c := range commands {
+			if strings.HasPrefix(c, line) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+}

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/bot"
+)
+
+type simResult struct {
+	winners   []int
+	first     int
+	turns     int
+	decisions int
+	outcome   string
+	err       error
+}
+
+func newSimCmd() *cobra.Command {
+	var games, parallel, players int
+	var agents, mode string
+	var seed uint64
+	var deckFlags []string
+	cmd := &cobra.Command{
+		Use:   "sim GAME",
+		Short: "Simulate many games between bots; report win rates and game length",
+		Long: `Sim plays GAME many times between bots (random by default) and reports win
+rates by seat with 95% confidence intervals, the first player's advantage,
+draws and errors, and game length. Game i uses seed --seed + i, so a run is
+reproducible.`,
+		Example: "  arbiter sim lands --games 1000\n  arbiter sim lands --games 200 --agents greedy,random",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rs, err := loadGame(args[0])
+			if err != nil {
+				return err
+			}
+			if players == 0 {
+				players = rs.MinPlayers
+			}
+			kinds := strings.Split(agents, ",")
+			for len(kinds) < players {
+				kinds = append(kinds, kinds[len(kinds)-1])
+			}
+			for _, k := range kinds {
+				if _, err := bot.New(k, 0); err != nil {
+					return &exitError{code: 2, msg: "arbiter sim: " + err.Error()}
+				}
+			}
+			decks, err := parseDecks(deckFlags, players)
+			if err != nil {
+				return &exitError{code: 2, msg: "arbiter sim: " + err.Error()}
+			}
+			if games < 1 {
+				return &exitError{code: 2, msg: "arbiter sim: --games must be at least 1"}
+			}
+			if parallel < 1 {
+				parallel = runtime.NumCPU()
+			}
+			var bar *progressbar.ProgressBar
+			if term.IsTerminal(int(os.Stderr.Fd())) {
+				bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+			}
+			results := make([]simResult, games)
+			start := time.Now()
+			var wg sync.WaitGroup
+			next := make(chan int)
+			var mu sync.Mutex
+			for w := 0; w < parallel; w++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := range next {
+						results[i] = simulate(rs, in.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode}, kinds)
+						if bar != nil {
+							mu.Lock()
+							_ = bar.Add(1)
+							mu.Unlock()
+						}
+					}
+				}()
+			}
+			for i := 0; i < games; i++ {
+				next <- i
+			}
+			close(next)
+			wg.Wait()
+			if bar != nil {
+				_ = bar.Finish()
+			}
+			report(cmd.OutOrStdout(), rs, kinds[:players], results, time.Since(start))
+			for _, r := range results {
+				if r.err != nil {
+					return &exitError{code: 1}
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&games, "games", 100, "how many games")
+	cmd.Flags().IntVar(&parallel, "parallel", 0, "games played at once (default: one per CPU)")
+	cmd.Flags().IntVar(&players, "players", 0, "number of players (default: the ruleset's minimum)")
+	cmd.Flags().StringVar(&agents, "agents", "random", "the bot of each seat, comma-separated (the last repeats): random, greedy")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the first game")
+	cmd.Flags().StringArrayVar(&deckFlags, "deck", nil, "a seat's deck: p1=NAME (repeatable)")
+	cmd.Flags().StringVar(&mode, "mode", "", "a game mode the ruleset declares")
+	return cmd
+}
+
+func simulate(rs *in.Ruleset, o in.Options, kinds []string) (r simResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.err = fmt.Errorf("seed %d: panic: %v", o.Seed, p)
+		}
+	}()
+	g, err := in.New(rs, o)
+	if err != nil {
+		return simResult{err: err}
+	}
+	bots := make([]bot.Bot, o.Players)
+	for i := range bots {
+		bots[i], _ = bot.New(kinds[i], o.Seed*31+uint64(i))
+	}
+	for !g.Over() {
+		p := g.Pending()
+		if len(p) == 0 {
+			break
+		}
+		d := p[0]
+		if err := g.Answer(d.Player, bots[d.Player].Choose(g, &d)); err != nil {
+			return simResult{err: fmt.Errorf("seed %d: bot answer refused: %v", o.Seed, err)}
+		}
+	}
+	if e := g.Err(); e != nil {
+		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, e)}
+	}
+	return simResult{winners: g.Winners(), first: g.S.First, turns: g.S.Turn, decisions: g.S.Decisions, outcome: g.Outcome()}
+}
+
+// wilson is the 95% Wilson score interval of k successes in n trials.
+func wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 0
+	}
+	z := 1.96
+	p := float64(k) / float64(n)
+	d := 1 + z*z/float64(n)
+	c := p + z*z/(2*float64(n))
+	m := z * math.Sqrt(p*(1-p)/float64(n)+z*z/(4*float64(n)*float64(n)))
+	return (c - m) / d, (c + m) / d
+}
+
+func report(w io.Writer, rs *in.Ruleset, kinds []string, results []simResult, took time.Duration) {
+	n := len(results)
+	wins := make([]int, len(kinds))
+	firstWins, decided, errs := 0, 0, 0
+	var turns []int
+	decisions := 0
+	other := map[string]int{}
+	for _, r := range results {
+		if r.err != nil {
+			errs++
+			continue
+		}
+		turns = append(turns, r.turns)
+		decisions += r.decisions
+		if len(r.winners) == 0 {
+			other[r.outcome]++
+			continue
+		}
+		decided++
+		for _, p := range r.winners {
+			wins[p]++
+			if p == r.first {
+				firstWins++
+			}
+		}
+	}
+	fmt.Fprintf(w, "%s: %d games, %d players (%s), %.1fs, %.0f games/s, %.0f decisions/s\n", rs.Name, n, len(kinds), strings.Join(kinds, " vs "), took.Seconds(), float64(n)/took.Seconds(), float64(decisions)/took.Seconds())
+	fmt.Fprintf(w, "win rate by seat (95%% confidence):\n")
+	for p, k := range wins {
+		lo, hi := wilson(k, n)
+		fmt.Fprintf(w, "  %s (%s): %5d wins  %5.1f%%  [%4.1f%%, %4.1f%%]\n", in.SeatName(p), kinds[p], k, 100*float64(k)/float64(n), 100*lo, 100*hi)
+	}
+	if decided > 0 {
+		lo, hi := wilson(firstWins, decided)
+		fmt.Fprintf(w, "first player wins %.1f%% of decided games [%4.1f%%, %4.1f%%]\n", 100*float64(firstWins)/float64(decided), 100*lo, 100*hi)
+	}
+	keys := make([]string, 0, len(other))
+	for k := range other {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(w, "no winner (%s): %d\n", k, other[k])
+	}
+	if len(turns) > 0 {
+		sort.Ints(turns)
+		sum := 0
+		for _, t := range turns {
+			sum += t
+		}
+		fmt.Fprintf(w, "game length in turns: mean %.1f, median %d, 90th percentile %d, max %d; %.1f decisions per game\n",
+			float64(sum)/float64(len(turns)), turns[len(turns)/2], turns[len(turns)*9/10], turns[len(turns)-1], float64(decisions)/float64(len(turns)))
+	}
+	if errs > 0 {
+		fmt.Fprintf(w, "ERRORS: %d games stopped with an error; first:\n", errs)
+		for _, r := range results {
+			if r.err != nil {
+				fmt.Fprintf(w, "  %v\n", r.err)
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/diff"
+	"github.com/spf13/cobra"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
+	"github.com/arbiter-games/arbiter/stdlib/scenario"
+)
+
+func newTestCmd() *cobra.Command {
+	var update bool
+	var coverage string
+	cmd := &cobra.Command{
+		Use:   "test [PATH...]",
+		Short: "Run scenario files and compare them with their golden files",
+		Long: `Test runs every scenario under the given files or folders (default:
+testdata) and compares each one's log and final state with the .golden file
+beside it, printing a diff when they differ. --update rewrites the golden
+files (read them before you commit them). --coverage GAME lists the actions,
+triggers, checks and keywords of GAME that no scenario exercised.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			if len(args) == 0 {
+				args = []string{"testdata"}
+			}
+			var files []string
+			for _, a := range args {
+				st, err := os.Stat(a)
+				if err != nil {
+					return &exitError{code: 2, msg: "arbiter test: " + err.Error()}
+				}
+				if st.IsDir() {
+					found, err := scenario.Find(a)
+					if err != nil {
+						return &exitError{code: 2, msg: "arbiter test: " + err.Error()}
+					}
+					files = append(files, found...)
+				} else {
+					files = append(files, a)
+				}
+			}
+			var covRS *in.Ruleset
+			cov := map[string]int{}
+			if coverage != "" {
+				rs, err := loadGame(coverage)
+				if err != nil {
+					return err
+				}
+				covRS = rs
+			}
+			cache := map[string]*in.Ruleset{}
+			passed, failed := 0, 0
+			for _, f := range files {
+				sc, err := scenario.Load(f)
+				if err != nil {
+					fmt.Fprintf(out, "FAIL %s\n  %v\n", f, err)
+					failed++
+					continue
+				}
+				rs, ok := cache[sc.Ruleset]
+				if !ok {
+					var diags in.Diagnostics
+					rs, diags = in.LoadFile(sc.Ruleset, stdlib.Library())
+					if rs == nil {
+						fmt.Fprintf(out, "FAIL %s: its ruleset has errors\n", f)
+						printDiagnostics(out, diags, false)
+						failed++
+						continue
+					}
+					cache[sc.Ruleset] = rs
+				}
+				o := scenario.Options{}
+				if covRS != nil && rs.Name == covRS.Name {
+					o.Coverage = cov
+				} else if covRS != nil {
+					continue
+				}
+				res, err := scenario.RunWith(rs, sc, o)
+				if err != nil {
+					fmt.Fprintf(out, "FAIL %s\n  %v\n", f, err)
+					failed++
+					continue
+				}
+				golden := strings.TrimSuffix(f, filepath.Ext(f)) + ".golden"
+				ok = res.Passed()
+				var msgs []string
+				msgs = append(msgs, res.Failures...)
+				if update {
+					if err := os.WriteFile(golden, []byte(res.Output), 0o644); err != nil {
+						return &exitError{code: 2, msg: "arbiter test: " + err.Error()}
+					}
+				} else if want, err := os.ReadFile(golden); err != nil {
+					ok = false
+					msgs = append(msgs, fmt.Sprintf("no golden file %s (run with --update, then read it)", golden))
+				} else if string(want) != res.Output {
+					ok = false
+					msgs = append(msgs, string(diff.Diff(golden, want, "got", []byte(res.Output))))
+				}
+				if ok {
+					passed++
+					fmt.Fprintf(out, "ok   %s\n", f)
+				} else {
+					failed++
+					fmt.Fprintf(out, "FAIL %s\n", f)
+					for _, m := range msgs {
+						fmt.Fprintf(out, "  %s\n", strings.ReplaceAll(strings.TrimRight(m, "\n"), "\n", "\n  "))
+					}
+				}
+			}
+			if covRS != nil {
+				printCoverage(out, covRS, cov)
+			}
+			fmt.Fprintf(out, "%d passed, %d failed\n", passed, failed)
+			if failed > 0 {
+				return &exitError{code: 1}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&update, "update", false, "rewrite the golden files")
+	cmd.Flags().StringVar(&coverage, "coverage", "", "report which rules of GAME no scenario exercised")
+	return cmd
+}
+
+func printCoverage(w interface{ Write([]byte) (int, error) }, rs *in.Ruleset, cov map[string]int) {
+	parts := in.RuleParts(rs)
+	var missed []string
+	for _, p := range parts {
+		if cov[p] == 0 {
+			missed = append(missed, p)
+		}
+	}
+	sort.Strings(missed)
+	pct := 100.0
+	if len(parts) > 0 {
+		pct = 100 * float64(len(parts)-len(missed)) / float64(len(parts))
+	}
+	fmt.Fprintf(w, "coverage of %s: %d of %d rule parts exercised (%.1f%%)\n", rs.Name, len(parts)-len(missed), len(parts), pct)
+	for _, m := range missed {
+		fmt.Fprintf(w, "  not exercised: %s\n", m)
+	}
+}

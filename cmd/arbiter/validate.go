@@ -1,0 +1,272 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"go.yaml.in/yaml/v3"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
+	"github.com/arbiter-games/arbiter/stdlib/scenario"
+)
+
+func newValidateCmd() *cobra.Command {
+	var format string
+	var strict bool
+	cmd := &cobra.Command{
+		Use:   "validate PATH...",
+		Short: "Check rulesets, card files and scenarios; report every problem at once",
+		Long: `Validate loads each ruleset (with its card files) and each scenario, and
+prints every problem as file:line:col: severity: message [code], with the
+line and a caret. PATH is a file, a folder (every YAML file in it) or a game
+name. Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or
+I/O errors.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return &exitError{code: 2, msg: "arbiter validate: --format is text or json"}
+			}
+			diags, err := validatePaths(args)
+			if err != nil {
+				return &exitError{code: 2, msg: "arbiter validate: " + err.Error()}
+			}
+			diags.Sort()
+			if format == "json" {
+				writeJSONDiagnostics(cmd.OutOrStdout(), diags)
+			} else {
+				printDiagnostics(cmd.ErrOrStderr(), diags, true)
+			}
+			errs, warns := count(diags)
+			if format == "text" {
+				if errs+warns == 0 {
+					fmt.Fprintln(cmd.OutOrStdout(), "ok: no problems found")
+				} else {
+					fmt.Fprintf(cmd.ErrOrStderr(), "%d error(s), %d warning(s)\n", errs, warns)
+				}
+			}
+			if errs > 0 || (strict && warns > 0) {
+				return &exitError{code: 1}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail on warnings too")
+	return cmd
+}
+
+func count(ds in.Diagnostics) (errs, warns int) {
+	for _, d := range ds {
+		if d.Severity == in.SeverityError {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	return
+}
+
+// validatePaths validates every ruleset and scenario named or found under the paths.
+func validatePaths(args []string) (in.Diagnostics, error) {
+	var rulesets, scenarios []string
+	seen := map[string]bool{}
+	add := func(list *[]string, p string) {
+		if !seen[p] {
+			seen[p] = true
+			*list = append(*list, p)
+		}
+	}
+	var classify func(p string) error
+	classify = func(p string) error {
+		st, err := os.Stat(p)
+		if err != nil {
+			if !strings.ContainsRune(p, os.PathSeparator) && !strings.HasSuffix(p, ".yaml") {
+				rp, rerr := rulesetPath(p)
+				if rerr == nil {
+					add(&rulesets, rp)
+					return nil
+				}
+			}
+			return err
+		}
+		if st.IsDir() {
+			return filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				if !d.IsDir() && strings.HasSuffix(q, ".yaml") {
+					return classify(q)
+				}
+				return nil
+			})
+		}
+		switch kindOf(p) {
+		case "scenario":
+			add(&scenarios, p)
+		case "cards":
+			// a card file is checked with the ruleset it belongs to
+			game := filepath.Base(filepath.Dir(p))
+			rp := filepath.Join(filepath.Dir(p), "..", "..", "rulesets", game+".yaml")
+			if _, err := os.Stat(rp); err == nil {
+				add(&rulesets, filepath.Clean(rp))
+			} else {
+				add(&rulesets, p) // reported as a file that is not a ruleset
+			}
+		default:
+			add(&rulesets, p)
+		}
+		return nil
+	}
+	for _, a := range args {
+		if err := classify(a); err != nil {
+			return nil, err
+		}
+	}
+	var all in.Diagnostics
+	for _, r := range rulesets {
+		_, diags := in.LoadFile(r, stdlib.Library())
+		all = append(all, diags...)
+	}
+	for _, s := range scenarios {
+		all = append(all, validateScenario(s)...)
+	}
+	return all, nil
+}
+
+// kindOf tells a ruleset, card file and scenario apart by their top-level keys.
+func kindOf(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "ruleset"
+	}
+	var top map[string]any
+	if yaml.Unmarshal(b, &top) != nil {
+		return "ruleset"
+	}
+	if _, ok := top["steps"]; ok {
+		if _, ok := top["ruleset"]; ok {
+			return "scenario"
+		}
+	}
+	_, hasCards := top["cards"]
+	_, hasZones := top["zones"]
+	if hasCards && !hasZones {
+		if _, ok := top["cards"].([]any); ok {
+			return "cards"
+		}
+	}
+	if _, ok := top["decks"]; ok && !hasZones && !hasCards {
+		return "cards"
+	}
+	return "ruleset"
+}
+
+func validateScenario(path string) in.Diagnostics {
+	sc, err := scenario.Load(path)
+	if err != nil {
+		return in.Diagnostics{diagFromError(path, err)}
+	}
+	rs, diags := in.LoadFile(sc.Ruleset, stdlib.Library())
+	if rs == nil {
+		return diags
+	}
+	if err := scenario.Check(rs, sc); err != nil {
+		if ds, ok := err.(in.Diagnostics); ok {
+			return ds
+		}
+		return in.Diagnostics{diagFromError(path, err)}
+	}
+	return nil
+}
+
+// diagFromError turns "file:line:col: message" errors into diagnostics.
+func diagFromError(path string, err error) in.Diagnostic {
+	d := in.Diagnostic{Severity: in.SeverityError, Code: "bad-scenario", Pos: in.Pos{File: path, Line: 1, Column: 1}, Message: err.Error()}
+	var line, col int
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, path+":"); ok {
+		if n, _ := fmt.Sscanf(rest, "%d:%d:", &line, &col); n == 2 {
+			d.Pos.Line, d.Pos.Column = line, col
+			if i := strings.Index(rest, ": "); i >= 0 {
+				d.Message = rest[i+2:]
+			}
+		}
+	}
+	return d
+}
+
+var sourceCache = map[string][]string{}
+
+func sourceLine(file string, line int) (string, bool) {
+	lines, ok := sourceCache[file]
+	if !ok {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", false
+		}
+		lines = strings.Split(string(b), "\n")
+		sourceCache[file] = lines
+	}
+	if line < 1 || line > len(lines) {
+		return "", false
+	}
+	return lines[line-1], true
+}
+
+// printDiagnostics writes diagnostics as file:line:col: severity: message [code],
+// optionally with the offending line and a caret.
+func printDiagnostics(w io.Writer, ds in.Diagnostics, snippet bool) {
+	const limit = 200
+	for i, d := range ds {
+		if i == limit {
+			fmt.Fprintf(w, "... and %d more\n", len(ds)-limit)
+			break
+		}
+		fmt.Fprintf(w, "%s: %s: %s [%s]\n", d.Pos, d.Severity, d.Message, d.Code)
+		if d.Detail != "" {
+			fmt.Fprintf(w, "    %s\n", d.Detail)
+		}
+		if !snippet {
+			continue
+		}
+		if src, ok := sourceLine(d.Pos.File, d.Pos.Line); ok && strings.TrimSpace(src) != "" {
+			src = strings.ReplaceAll(src, "\t", " ")
+			fmt.Fprintf(w, "    %s\n    %s^\n", src, strings.Repeat(" ", max(d.Pos.Column-1, 0)))
+		}
+	}
+}
+
+type jsonDiag struct {
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+	Severity  string `json:"severity"`
+	Code      string `json:"code"`
+	Message   string `json:"message"`
+	Path      string `json:"path"`
+}
+
+func writeJSONDiagnostics(w io.Writer, ds in.Diagnostics) {
+	out := make([]jsonDiag, 0, len(ds))
+	for _, d := range ds {
+		end := d.End
+		if end.Line == 0 {
+			end = d.Pos
+		}
+		out = append(out, jsonDiag{File: d.Pos.File, Line: d.Pos.Line, Column: d.Pos.Column, EndLine: end.Line, EndColumn: end.Column, Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Path: d.Path})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].File < out[j].File })
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(out)
+}

@@ -1,0 +1,147 @@
+// Package bot holds the built-in players: random and greedy. Bots answer
+// through the same Decision interface as people, see only their own seat's
+// information (a lookahead searches a copy in which unknown cards are
+// resampled), and draw on their own random generator, never the game's.
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+// Bot chooses answers for one seat.
+type Bot interface {
+	Name() string
+	Choose(g *in.Game, d *in.Decision) in.Answer
+}
+
+// New makes a bot by name: random or greedy.
+func New(name string, seed uint64) (Bot, error) {
+	r := rand.New(rand.NewPCG(seed, seed^0x5bd1e995))
+	switch name {
+	case "random":
+		return &Random{r: r}, nil
+	case "greedy":
+		return &Greedy{r: r, Samples: 2}, nil
+	}
+	return nil, fmt.Errorf("unknown bot %q (bots: random, greedy)", name)
+}
+
+// Names lists the bots, best first.
+func Names() []string { return []string{"greedy", "random"} }
+
+// Random answers uniformly among the legal answers.
+type Random struct{ r *rand.Rand }
+
+func (b *Random) Name() string { return "random" }
+
+func (b *Random) Choose(g *in.Game, d *in.Decision) in.Answer { return RandomAnswer(b.r, d) }
+
+// RandomAnswer picks a uniformly random legal answer to a decision.
+func RandomAnswer(r *rand.Rand, d *in.Decision) in.Answer {
+	switch d.Kind {
+	case "number":
+		return in.Answer{Number: d.Min + r.IntN(d.Max-d.Min+1)}
+	case "distribute":
+		amounts := make([]int, len(d.Options))
+		left := d.Total
+		for i, o := range d.Options {
+			amounts[i] = o.Value
+			left -= o.Value
+		}
+		for ; left > 0; left-- {
+			amounts[r.IntN(len(amounts))]++
+		}
+		return in.Answer{Amount: amounts}
+	case "order":
+		return in.Answer{Picks: r.Perm(len(d.Options))}
+	}
+	n := d.Min
+	if d.Max > d.Min {
+		n += r.IntN(d.Max - d.Min + 1)
+	}
+	return in.Answer{Picks: r.Perm(len(d.Options))[:n]}
+}
+
+// Greedy tries each option on a few resampled copies of the game, plays its
+// own follow-up choices of the same action greedily, and keeps the option
+// whose resulting position the ruleset values most.
+type Greedy struct {
+	r       *rand.Rand
+	Samples int
+}
+
+func (b *Greedy) Name() string { return "greedy" }
+
+func (b *Greedy) Choose(g *in.Game, d *in.Decision) in.Answer {
+	return b.choose(g, d, 3)
+}
+
+func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) in.Answer {
+	cands := candidates(b.r, d)
+	if len(cands) == 1 || depth == 0 {
+		return cands[0]
+	}
+	best, bestV := 0, -1e18
+	seat := d.Player
+	for i, a := range cands {
+		v := 0.0
+		for s := 0; s < b.Samples; s++ {
+			sim := g.Determinize(seat, b.r)
+			v += b.rollout(sim, seat, a, depth)
+		}
+		v += b.r.Float64() * 1e-6 // break ties at random
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return cands[best]
+}
+
+// rollout applies an answer and the seat's own follow-up choices, then values
+// the position.
+func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) float64 {
+	if err := sim.Answer(seat, a); err != nil {
+		return -1e12
+	}
+	for steps := 0; steps < 8 && !sim.Over(); steps++ {
+		nd, ok := sim.PendingFor(seat)
+		if !ok || nd.Kind == "action" {
+			break
+		}
+		na := b.choose(sim, nd, depth-1)
+		if err := sim.Answer(seat, na); err != nil {
+			break
+		}
+	}
+	return sim.Value(seat)
+}
+
+// candidates lists the answers worth comparing: every option of a single
+// choice, else a handful of random legal answers.
+func candidates(r *rand.Rand, d *in.Decision) []in.Answer {
+	if d.Kind != "number" && d.Kind != "distribute" && d.Kind != "order" && d.Min <= 1 && d.Max == 1 {
+		var out []in.Answer
+		if d.Min == 0 {
+			out = append(out, in.Answer{})
+		}
+		for i := range d.Options {
+			out = append(out, in.Answer{Picks: []int{i}})
+		}
+		return out
+	}
+	if d.Kind == "number" && d.Max-d.Min <= 10 {
+		var out []in.Answer
+		for n := d.Min; n <= d.Max; n++ {
+			out = append(out, in.Answer{Number: n})
+		}
+		return out
+	}
+	out := make([]in.Answer, 6)
+	for i := range out {
+		out[i] = RandomAnswer(r, d)
+	}
+	return out
+}
