@@ -122,8 +122,8 @@ type typeSystem struct {
 type cachedType struct{ n nature.Nature }
 
 func (c cachedType) Nature() nature.Nature { return c.n }
-func (c cachedType) Equal(t exprType) bool  { return true }
-func (c cachedType) String() string         { return c.n.String() }
+func (c cachedType) Equal(t exprType) bool { return true }
+func (c cachedType) String() string        { return c.n.String() }
 
 func mapNature() nature.Nature {
 	n := nature.NatureOf(map[string]any{})

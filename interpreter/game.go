@@ -31,7 +31,7 @@ type Game struct {
 	zoneAt  []int  // first zone instance of each zone kind
 	players []int
 	// Coverage, when set, counts the rule parts (actions, triggers, checks) that ran.
-	Coverage map[string]int
+	Coverage                                                                                                                        map[string]int
 	symEnter, symLeave, symDraw, symShuffle, symTurnStart, symTurnEnd, symPhaseStart, symPhaseEnd, symReveal, symAction, symResolve int64
 }
 

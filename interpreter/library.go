@@ -6,9 +6,9 @@ import (
 	"sort"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/checker"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/parser"
-	"github.com/expr-lang/expr/checker"
 	"github.com/expr-lang/expr/types"
 	"go.yaml.in/yaml/v3"
 )
@@ -20,11 +20,11 @@ type (
 )
 
 const (
-	scalarKind    = yaml.ScalarNode
-	styleLiteral  = yaml.LiteralStyle
-	styleFolded   = yaml.FoldedStyle
-	styleDouble   = yaml.DoubleQuotedStyle
-	styleSingle   = yaml.SingleQuotedStyle
+	scalarKind   = yaml.ScalarNode
+	styleLiteral = yaml.LiteralStyle
+	styleFolded  = yaml.FoldedStyle
+	styleDouble  = yaml.DoubleQuotedStyle
+	styleSingle  = yaml.SingleQuotedStyle
 )
 
 func checkTree(src string, cfg *conf.Config) (*parser.Tree, error) {
@@ -35,15 +35,15 @@ func checkTree(src string, cfg *conf.Config) (*parser.Tree, error) {
 type ParamKind uint8
 
 const (
-	PExpr    ParamKind = iota // an expression of Param.Type
-	PZone                     // a zone name
-	PSteps                    // a nested list of effect steps
-	PBind                     // a variable name the step binds, of Param.Type
-	PText                     // a text template; {expr} parts are not allowed, {name} are variables
-	PWord                     // one of Param.Words
-	PChoices                  // a list of {label, if, do}
-	PAction                   // a list of action names
-	PExprList                 // a list of expressions of Param.Type
+	PExpr     ParamKind = iota // an expression of Param.Type
+	PZone                      // a zone name
+	PSteps                     // a nested list of effect steps
+	PBind                      // a variable name the step binds, of Param.Type
+	PText                      // a text template; {expr} parts are not allowed, {name} are variables
+	PWord                      // one of Param.Words
+	PChoices                   // a list of {label, if, do}
+	PAction                    // a list of action names
+	PExprList                  // a list of expressions of Param.Type
 )
 
 func (k ParamKind) String() string {

@@ -189,9 +189,9 @@ func (c *compiler) compile(src Source, cards []Source) {
 	rulesetReader := c.r
 	// card files: definitions first, so decks and effects can name them
 	type cardNode struct {
-		r *reader
-		n *yaml.Node
-		p string
+		r   *reader
+		n   *yaml.Node
+		p   string
 		def *CardDef
 	}
 	var defs []cardNode

@@ -18,16 +18,16 @@ type Record struct {
 // Save is a saved game: the ruleset's identity, how the game was started, every
 // answer so far and the full state.
 type Save struct {
-	Format   string    `json:"format"`
-	Ruleset  string    `json:"ruleset"`
-	Version  string    `json:"version"`
-	Hash     string    `json:"hash"`
-	Players  int       `json:"players"`
-	Decks    []string  `json:"decks,omitempty"`
-	Seed     uint64    `json:"seed"`
-	Answers  []Record  `json:"answers"`
-	State    *State    `json:"state"`
-	Extra    any       `json:"extra,omitempty"`
+	Format  string   `json:"format"`
+	Ruleset string   `json:"ruleset"`
+	Version string   `json:"version"`
+	Hash    string   `json:"hash"`
+	Players int      `json:"players"`
+	Decks   []string `json:"decks,omitempty"`
+	Seed    uint64   `json:"seed"`
+	Answers []Record `json:"answers"`
+	State   *State   `json:"state"`
+	Extra   any      `json:"extra,omitempty"`
 }
 
 // Snapshot returns the game as a Save.

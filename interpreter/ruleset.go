@@ -131,14 +131,14 @@ type Action struct {
 
 // Trigger runs an effect when an event happens and its condition holds.
 type Trigger struct {
-	Event     string
-	Cond      *Expr
-	Effect    int
-	Zones     []int // card triggers: the zones in which the card listens; empty = only events about itself
-	Card      int   // -1 for ruleset triggers
-	Pos       Pos
-	Coverage  string
-	sym       int64
+	Event    string
+	Cond     *Expr
+	Effect   int
+	Zones    []int // card triggers: the zones in which the card listens; empty = only events about itself
+	Card     int   // -1 for ruleset triggers
+	Pos      Pos
+	Coverage string
+	sym      int64
 }
 
 // Check is a state-based action: evaluated for each player whenever state changed.

@@ -50,14 +50,14 @@ type Event struct {
 // Modifier changes a derived property value until it expires; the base value
 // is never written.
 type Modifier struct {
-	Card   int32  `json:"card"`   // -1: a player modifier
-	Player int8   `json:"player"` // for player modifiers
-	Prop   int32  `json:"prop"`
-	Set    bool   `json:"set,omitempty"` // set rather than add
-	Amount int64  `json:"amount"`
-	Until  uint8  `json:"until"`
-	Turn   int32  `json:"turn"`
-	Seq    int32  `json:"seq"`
+	Card   int32 `json:"card"`   // -1: a player modifier
+	Player int8  `json:"player"` // for player modifiers
+	Prop   int32 `json:"prop"`
+	Set    bool  `json:"set,omitempty"` // set rather than add
+	Amount int64 `json:"amount"`
+	Until  uint8 `json:"until"`
+	Turn   int32 `json:"turn"`
+	Seq    int32 `json:"seq"`
 }
 
 // Frame is one running effect: a program, the next step, and its context.

@@ -41,17 +41,17 @@ type PlayerView struct {
 
 // View is everything one seat may know about the game. Seat -1 sees everything.
 type View struct {
-	Seat    string       `json:"seat"`
-	Turn    int          `json:"turn"`
-	Phase   string       `json:"phase"`
-	Active  string       `json:"active"`
-	Over    bool         `json:"over,omitempty"`
-	Outcome string       `json:"outcome,omitempty"`
+	Seat    string         `json:"seat"`
+	Turn    int            `json:"turn"`
+	Phase   string         `json:"phase"`
+	Active  string         `json:"active"`
+	Over    bool           `json:"over,omitempty"`
+	Outcome string         `json:"outcome,omitempty"`
 	Game    map[string]any `json:"game,omitempty"`
-	Players []PlayerView `json:"players"`
-	Shared  []ZoneView   `json:"shared,omitempty"`
-	Stack   []CardView   `json:"stack,omitempty"`
-	Waiting []string     `json:"waiting,omitempty"` // seats whose answer is awaited
+	Players []PlayerView   `json:"players"`
+	Shared  []ZoneView     `json:"shared,omitempty"`
+	Stack   []CardView     `json:"stack,omitempty"`
+	Waiting []string       `json:"waiting,omitempty"` // seats whose answer is awaited
 }
 
 func (g *Game) knows(seat, c int) bool {

@@ -19,7 +19,7 @@ func choicePrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
 			Name: "choose_card", Family: "choices",
-			Doc:  "Asks a player to choose one card among `from`; binds it (none when `from` is empty, or when optional and declined).",
+			Doc: "Asks a player to choose one card among `from`; binds it (none when `from` is empty, or when optional and declined).",
 			Params: []param{
 				exprP("from", in.TCards, true, "", "the candidates"),
 				chooserP(),
@@ -32,7 +32,7 @@ func choicePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "choose_cards", Family: "choices",
-			Doc:  "Asks a player to choose from `min` to `max` cards among `from` (or exactly `count`, limited to how many there are); binds the list.",
+			Doc: "Asks a player to choose from `min` to `max` cards among `from` (or exactly `count`, limited to how many there are); binds the list.",
 			Params: []param{
 				exprP("from", in.TCards, true, "", "the candidates"),
 				chooserP(),
@@ -47,7 +47,7 @@ func choicePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "choose", Family: "choices",
-			Doc:  "Asks a player to pick one of labelled options and runs its steps. Options whose `if` is false are not offered.",
+			Doc: "Asks a player to pick one of labelled options and runs its steps. Options whose `if` is false are not offered.",
 			Params: []param{
 				{Name: "options", Kind: in.PChoices, Required: true, Doc: "a list of {label, if, do}"},
 				chooserP(),
@@ -60,7 +60,7 @@ func choicePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "choose_player", Family: "choices",
-			Doc:  "Asks a player to choose a player among `from` (default: your opponents).",
+			Doc: "Asks a player to choose a player among `from` (default: your opponents).",
 			Params: []param{
 				exprP("from", in.TPlayers, false, "opponents", "the candidates"),
 				chooserP(),
@@ -72,7 +72,7 @@ func choicePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "choose_number", Family: "choices",
-			Doc:  "Asks a player for a number from `min` to `max`.",
+			Doc: "Asks a player for a number from `min` to `max`.",
 			Params: []param{
 				exprP("min", in.TInt, false, "0", "the smallest"),
 				exprP("max", in.TInt, true, "", "the largest"),
@@ -85,7 +85,7 @@ func choicePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "distribute", Family: "choices",
-			Doc:  "Asks a player to split an amount among cards, answered as one structured answer; then runs `do` once per card with its share.",
+			Doc: "Asks a player to split an amount among cards, answered as one structured answer; then runs `do` once per card with its share.",
 			Params: []param{
 				exprP("amount", in.TInt, true, "", "the amount to split"),
 				exprP("among", in.TCards, true, "", "the cards that share it"),
@@ -102,7 +102,7 @@ func choicePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "order", Family: "choices",
-			Doc:  "Asks a player to put cards in an order; binds the list, first chosen first.",
+			Doc: "Asks a player to put cards in an order; binds the list, first chosen first.",
 			Params: []param{
 				exprP("card", in.TCards, true, "", "the cards"),
 				chooserP(),
@@ -114,7 +114,7 @@ func choicePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "simultaneous", Family: "choices",
-			Doc:  "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in turn order, with `you` as that player.",
+			Doc: "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in turn order, with `you` as that player.",
 			Params: []param{
 				exprP("players", in.TPlayers, false, "players", "who is asked"),
 				{Name: "options", Kind: in.PChoices, Required: true, Doc: "a list of {label, if, do}"},

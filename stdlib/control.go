@@ -10,7 +10,7 @@ func controlPrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
 			Name: "if", Family: "control",
-			Doc:  "Runs `then` when the condition holds, else `else`.",
+			Doc: "Runs `then` when the condition holds, else `else`.",
 			Params: []param{
 				exprP("cond", in.TBool, true, "", "the condition"),
 				{Name: "then", Kind: in.PSteps, Doc: "steps run when it holds"},
@@ -34,7 +34,7 @@ func controlPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "for_each", Family: "control",
-			Doc:  "Runs `do` once per card of a list (computed once, at the start), with the card bound.",
+			Doc: "Runs `do` once per card of a list (computed once, at the start), with the card bound.",
 			Params: []param{
 				exprP("card", in.TCards, true, "", "the cards"),
 				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "the variable for each card"},
@@ -46,7 +46,7 @@ func controlPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "for_each_player", Family: "control",
-			Doc:  "Runs `do` once per player of a list (default: every player, in seat order from you), with `you` set to that player and the player bound.",
+			Doc: "Runs `do` once per player of a list (default: every player, in seat order from you), with `you` set to that player and the player bound.",
 			Params: []param{
 				exprP("players", in.TPlayers, false, "", "the players (default: all, starting with you)"),
 				{Name: "as", Kind: in.PBind, Type: in.TPlayer, Doc: "the variable for each player"},
@@ -58,7 +58,7 @@ func controlPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "repeat", Family: "control",
-			Doc:  "Runs `do` a number of times.",
+			Doc: "Runs `do` a number of times.",
 			Params: []param{
 				exprP("count", in.TInt, true, "", "how many times"),
 				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
@@ -85,7 +85,7 @@ func controlPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "let", Family: "control",
-			Doc:  "Binds a variable to the value of an expression, typed by it.",
+			Doc: "Binds a variable to the value of an expression, typed by it.",
 			Params: []param{
 				exprP("value", in.TAny, true, "", "the value"),
 				{Name: "as", Kind: in.PBind, Type: in.TAny, Required: true, Doc: "the variable"},
@@ -106,7 +106,7 @@ func controlPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "log", Family: "control",
-			Doc:  "Writes a line to the game log, seen by everyone. {you} and {this} name the player and the card.",
+			Doc: "Writes a line to the game log, seen by everyone. {you} and {this} name the player and the card.",
 			Params: []param{
 				{Name: "text", Kind: in.PText, Required: true, Doc: "the line"},
 			},
@@ -124,7 +124,7 @@ func controlPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "emit", Family: "control",
-			Doc:  "Raises a custom event that triggers may listen to (`on: <name>`).",
+			Doc: "Raises a custom event that triggers may listen to (`on: <name>`).",
 			Params: []param{
 				{Name: "event", Kind: in.PText, Required: true, Doc: "the event name"},
 				exprP("card", in.TCard, false, "", "the card it is about"),

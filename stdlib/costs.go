@@ -11,7 +11,7 @@ func costPrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
 			Name: "pay_cards", Family: "costs",
-			Doc:  "A cost: moves cards from a list to a zone, one distinct card per pattern in `match` (each an expression on `card`). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice.",
+			Doc: "A cost: moves cards from a list to a zone, one distinct card per pattern in `match` (each an expression on `card`). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice.",
 			Params: []param{
 				exprP("from", in.TCards, true, "", "the cards that may pay"),
 				{Name: "match", Kind: in.PExprList, Type: in.TBool, Required: true, Doc: "one condition per card to pay, on `card`"},
@@ -44,7 +44,7 @@ func costPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "spend", Family: "costs",
-			Doc:  "A cost: takes an amount from an int property of a player (default: you). It can be paid when the player has at least that much.",
+			Doc: "A cost: takes an amount from an int property of a player (default: you). It can be paid when the player has at least that much.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "", "who pays (default: you)"),
 				{Name: "prop", Kind: in.PText, Required: true, Doc: "the player property"},
@@ -91,7 +91,7 @@ func costPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "require", Family: "costs",
-			Doc:  "A cost that pays nothing: the action is legal only while the condition holds, and `reason` says why not.",
+			Doc: "A cost that pays nothing: the action is legal only while the condition holds, and `reason` says why not.",
 			Params: []param{
 				exprP("cond", in.TBool, true, "", "the condition"),
 				{Name: "reason", Kind: in.PText, Doc: "shown when it fails"},
@@ -111,7 +111,7 @@ func costPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "mark", Family: "costs",
-			Doc:  "Sets a bool property of a card (default: this) to true. As a cost it can be paid only while the property is false: the usual way to exhaust a card.",
+			Doc: "Sets a bool property of a card (default: this) to true. As a cost it can be paid only while the property is false: the usual way to exhaust a card.",
 			Params: []param{
 				exprP("card", in.TCard, false, "this", "the card"),
 				{Name: "prop", Kind: in.PText, Required: true, Doc: "the bool card property"},

@@ -34,11 +34,11 @@ func functions() []*in.Func {
 	return []*in.Func{
 		{
 			Name: "count_where", Family: "cards",
-			Doc:     "How many of the cards have a property equal to a value. Faster than count() with a predicate.",
-			Params:  []in.Type{in.TCards, in.TString, in.TAny},
-			Names:   []string{"cards", "prop", "value"},
-			Result:  in.TInt,
-			Example: "count_where(you.table, 'color', 'red') >= 2",
+			Doc:      "How many of the cards have a property equal to a value. Faster than count() with a predicate.",
+			Params:   []in.Type{in.TCards, in.TString, in.TAny},
+			Names:    []string{"cards", "prop", "value"},
+			Result:   in.TInt,
+			Example:  "count_where(you.table, 'color', 'red') >= 2",
 			PropArgs: []int{1},
 			Impl: func(g *game, a []any) any {
 				idx := propIx(g, a[1])
@@ -60,11 +60,11 @@ func functions() []*in.Func {
 		},
 		{
 			Name: "max_group", Family: "cards",
-			Doc:     "The size of the largest group of the cards that share a value of a property.",
-			Params:  []in.Type{in.TCards, in.TString},
-			Names:   []string{"cards", "prop"},
-			Result:  in.TInt,
-			Example: "max_group(you.table, 'color') >= 3",
+			Doc:      "The size of the largest group of the cards that share a value of a property.",
+			Params:   []in.Type{in.TCards, in.TString},
+			Names:    []string{"cards", "prop"},
+			Result:   in.TInt,
+			Example:  "max_group(you.table, 'color') >= 3",
 			PropArgs: []int{1},
 			Impl: func(g *game, a []any) any {
 				idx := propIx(g, a[1])
@@ -94,11 +94,11 @@ func functions() []*in.Func {
 		},
 		{
 			Name: "distinct", Family: "cards",
-			Doc:     "How many different values of a property the cards have.",
-			Params:  []in.Type{in.TCards, in.TString},
-			Names:   []string{"cards", "prop"},
-			Result:  in.TInt,
-			Example: "distinct(you.table, 'color') == 4",
+			Doc:      "How many different values of a property the cards have.",
+			Params:   []in.Type{in.TCards, in.TString},
+			Names:    []string{"cards", "prop"},
+			Result:   in.TInt,
+			Example:  "distinct(you.table, 'color') == 4",
 			PropArgs: []int{1},
 			Impl: func(g *game, a []any) any {
 				idx := propIx(g, a[1])
@@ -123,11 +123,11 @@ func functions() []*in.Func {
 		},
 		{
 			Name: "total", Family: "cards",
-			Doc:     "The sum of an int property over the cards.",
-			Params:  []in.Type{in.TCards, in.TString},
-			Names:   []string{"cards", "prop"},
-			Result:  in.TInt,
-			Example: "total(you.table, 'power') > 10",
+			Doc:      "The sum of an int property over the cards.",
+			Params:   []in.Type{in.TCards, in.TString},
+			Names:    []string{"cards", "prop"},
+			Result:   in.TInt,
+			Example:  "total(you.table, 'power') > 10",
 			PropArgs: []int{1},
 			Impl: func(g *game, a []any) any {
 				idx := propIx(g, a[1])
@@ -143,11 +143,11 @@ func functions() []*in.Func {
 		},
 		{
 			Name: "has", Family: "cards",
-			Doc:     "Whether a card has a keyword (printed or granted).",
-			Params:  []in.Type{in.TCard, in.TString},
-			Names:   []string{"card", "keyword"},
-			Result:  in.TBool,
-			Example: "has(this, 'swift')",
+			Doc:         "Whether a card has a keyword (printed or granted).",
+			Params:      []in.Type{in.TCard, in.TString},
+			Names:       []string{"card", "keyword"},
+			Result:      in.TBool,
+			Example:     "has(this, 'swift')",
 			KeywordArgs: []int{1},
 			Impl: func(g *game, a []any) any {
 				c, ok := a[0].(int)
@@ -157,11 +157,11 @@ func functions() []*in.Func {
 		},
 		{
 			Name: "count_keyword", Family: "cards",
-			Doc:     "How many of the cards have a keyword.",
-			Params:  []in.Type{in.TCards, in.TString},
-			Names:   []string{"cards", "keyword"},
-			Result:  in.TInt,
-			Example: "count_keyword(you.table, 'guard') > 0",
+			Doc:         "How many of the cards have a keyword.",
+			Params:      []in.Type{in.TCards, in.TString},
+			Names:       []string{"cards", "keyword"},
+			Result:      in.TInt,
+			Example:     "count_keyword(you.table, 'guard') > 0",
 			KeywordArgs: []int{1},
 			Impl: func(g *game, a []any) any {
 				kw, _ := a[1].(string)

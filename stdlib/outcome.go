@@ -8,7 +8,7 @@ func outcomePrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
 			Name: "win", Family: "outcome",
-			Doc:  "A player (default: you) wins; the game ends.",
+			Doc: "A player (default: you) wins; the game ends.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "", "the winner (default: you)"),
 				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
@@ -25,7 +25,7 @@ func outcomePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "lose", Family: "outcome",
-			Doc:  "A player (default: you) loses; when one player is left, that player wins.",
+			Doc: "A player (default: you) loses; when one player is left, that player wins.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "", "the loser (default: you)"),
 				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
@@ -42,7 +42,7 @@ func outcomePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "draw_game", Family: "outcome",
-			Doc:  "The game ends with no winner.",
+			Doc: "The game ends with no winner.",
 			Params: []param{
 				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
 			},
@@ -55,7 +55,7 @@ func outcomePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "extra_turn", Family: "turns",
-			Doc:  "Gives a player (default: you) an extra turn after this one; several queue in order.",
+			Doc: "Gives a player (default: you) an extra turn after this one; several queue in order.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "", "who takes it (default: you)"),
 			},
@@ -72,7 +72,7 @@ func outcomePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "roll", Family: "random",
-			Doc:  "Rolls a die with `sides` sides (1 to sides) and binds the result.",
+			Doc: "Rolls a die with `sides` sides (1 to sides) and binds the result.",
 			Params: []param{
 				exprP("sides", in.TInt, false, "6", "the number of sides"),
 				{Name: "as", Kind: in.PBind, Type: in.TInt, Required: true, Doc: "the variable that gets the result"},
@@ -91,7 +91,7 @@ func outcomePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "pick_random", Family: "random",
-			Doc:  "Picks one card of a list at random and binds it (none if the list is empty).",
+			Doc: "Picks one card of a list at random and binds it (none if the list is empty).",
 			Params: []param{
 				exprP("from", in.TCards, true, "", "the cards"),
 				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "the variable"},
@@ -112,7 +112,7 @@ func outcomePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "pick_random_player", Family: "random",
-			Doc:  "Picks one player of a list (default: every player) at random and binds it.",
+			Doc: "Picks one player of a list (default: every player) at random and binds it.",
 			Params: []param{
 				exprP("from", in.TPlayers, false, "players", "the players"),
 				{Name: "as", Kind: in.PBind, Type: in.TPlayer, Required: true, Doc: "the variable"},

@@ -51,9 +51,9 @@ func propertyPrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
 			Name: "set", Family: "properties",
-			Doc:     "Sets a property of cards, of a player, or of the game (when neither card nor player is given).",
-			Params:  append(targetParams(), exprP("value", in.TAny, true, "", "the new value")),
-			Example: "- set: {card: this, prop: tapped, value: true}",
+			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given).",
+			Params:   append(targetParams(), exprP("value", in.TAny, true, "", "the new value")),
+			Example:  "- set: {card: this, prop: tapped, value: true}",
 			Validate: validateProp(false),
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
 				x, err := g.Eval(s.Arg("value").Expr, f)
@@ -65,9 +65,9 @@ func propertyPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "add", Family: "properties",
-			Doc:     "Adds to an int property of cards, of a player, or of the game; the declared min and max hold.",
-			Params:  append(targetParams(), exprP("value", in.TInt, true, "", "the amount (negative to take away)")),
-			Example: "- add: {player: you, prop: gold, value: 1}",
+			Doc:      "Adds to an int property of cards, of a player, or of the game; the declared min and max hold.",
+			Params:   append(targetParams(), exprP("value", in.TInt, true, "", "the amount (negative to take away)")),
+			Example:  "- add: {player: you, prop: gold, value: 1}",
 			Validate: validateProp(true),
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
 				x, err := g.Eval(s.Arg("value").Expr, f)
@@ -79,7 +79,7 @@ func propertyPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "modify", Family: "properties",
-			Doc:  "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written.",
+			Doc: "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written.",
 			Params: append(targetParams(),
 				exprP("add", in.TInt, false, "", "an amount added to the value"),
 				exprP("value", in.TAny, false, "", "a value that replaces it (applied before additions)"),
@@ -95,7 +95,7 @@ func propertyPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "grant", Family: "properties",
-			Doc:  "Gives cards a keyword, or takes it away with `remove: true`.",
+			Doc: "Gives cards a keyword, or takes it away with `remove: true`.",
 			Params: []param{
 				exprP("card", in.TCards, true, "", "the cards"),
 				{Name: "keyword", Kind: in.PText, Required: true, Doc: "the keyword"},

@@ -8,7 +8,7 @@ func windowPrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
 			Name: "act", Family: "windows",
-			Doc:  "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass.",
+			Doc: "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "active", "who acts (default: the active player)"),
 				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions offered"},
@@ -22,7 +22,7 @@ func windowPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "priority", Family: "windows",
-			Doc:  "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes.",
+			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes.",
 			Params: []param{
 				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions players may take"},
 				promptP("You have priority"),

@@ -32,17 +32,17 @@ type Scenario struct {
 // Step is one line of a scenario: an answer, an expectation or a check of
 // what is offered.
 type Step struct {
-	Pos      in.Pos
-	Seat     int
-	Answer   *yaml.Node // for answers and refusals
-	Refuse   bool
-	Expect   *yaml.Node
-	Offered  []string
-	Absent   []string
-	Exact    bool
-	Waiting  []int
-	hasWait  bool
-	expr     *in.Expr
+	Pos     in.Pos
+	Seat    int
+	Answer  *yaml.Node // for answers and refusals
+	Refuse  bool
+	Expect  *yaml.Node
+	Offered []string
+	Absent  []string
+	Exact   bool
+	Waiting []int
+	hasWait bool
+	expr    *in.Expr
 }
 
 var topKeys = []string{"name", "doc", "ruleset", "seed", "players", "decks", "mode", "setup", "steps"}
