@@ -270,3 +270,6 @@ func orDash(s string) string {
 	}
 	return s
 }
+
+// Knows reports whether a seat knows which card a card instance is.
+func (g *Game) Knows(seat, c int) bool { return g.knows(seat, c) }

@@ -1,0 +1,200 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/bot"
+)
+
+// Options configure a checked playout.
+type Options struct {
+	Game       in.Options
+	MaxAnswers int  // a game needing more answers than this fails (default 100000)
+	Resume     bool // clone and save+load at a random answer and compare the continuations
+	Views      bool // check that views do not depend on unknown cards
+	Legality   bool // re-check every offered action option
+}
+
+// Result describes a finished checked playout.
+type Result struct {
+	Answers int
+	Turns   int
+	Outcome string
+	Log     []string
+}
+
+// answerFor picks a random legal answer that depends only on the seed and the
+// decision, so two copies of a game answer alike.
+func answerFor(seed uint64, d *in.Decision) in.Answer {
+	r := rand.New(rand.NewPCG(seed, uint64(d.Seq)*0x9e3779b97f4a7c15+uint64(d.Player)))
+	return bot.RandomAnswer(r, d)
+}
+
+// Playout plays one game with random answers and checks the invariants after
+// every answer. It returns the first violation as an error.
+func Playout(rs *in.Ruleset, o Options) (*Result, error) {
+	if o.MaxAnswers == 0 {
+		o.MaxAnswers = 100000
+	}
+	g, err := in.New(rs, o.Game)
+	if err != nil {
+		return nil, err
+	}
+	resumeAt := -1
+	if o.Resume {
+		resumeAt = int(o.Game.Seed % 40)
+	}
+	var clone, saved *in.Game
+	answers := 0
+	seed := o.Game.Seed
+	for !g.Over() {
+		if err := check(g, o); err != nil {
+			return nil, fmt.Errorf("seed %d, after %d answers: %w", seed, answers, err)
+		}
+		if answers == resumeAt {
+			clone = g.Clone()
+			data, err := json.Marshal(g)
+			if err != nil {
+				return nil, fmt.Errorf("seed %d: save: %w", seed, err)
+			}
+			saved, err = in.LoadJSON(rs, data)
+			if err != nil {
+				return nil, fmt.Errorf("seed %d: load of a save made after %d answers: %w", seed, answers, err)
+			}
+		}
+		p := g.Pending()
+		if len(p) == 0 {
+			return nil, fmt.Errorf("seed %d: no decision pending and the game is not over", seed)
+		}
+		d := p[0]
+		if err := g.Answer(d.Player, answerFor(seed, &d)); err != nil {
+			return nil, fmt.Errorf("seed %d: a random legal answer was refused: %w", seed, err)
+		}
+		answers++
+		if answers > o.MaxAnswers {
+			return nil, fmt.Errorf("seed %d: the game did not end after %d answers", seed, o.MaxAnswers)
+		}
+	}
+	if err := g.Err(); err != nil {
+		return nil, fmt.Errorf("seed %d: the game stopped with an error: %w", seed, err)
+	}
+	if err := check(g, o); err != nil {
+		return nil, fmt.Errorf("seed %d, at the end: %w", seed, err)
+	}
+	res := &Result{Answers: answers, Turns: g.S.Turn, Outcome: g.Outcome(), Log: g.LogText(-1, 0)}
+	for _, other := range []*in.Game{clone, saved} {
+		if other == nil {
+			continue
+		}
+		for !other.Over() {
+			p := other.Pending()
+			if len(p) == 0 {
+				break
+			}
+			if err := other.Answer(p[0].Player, answerFor(seed, &p[0])); err != nil {
+				return nil, fmt.Errorf("seed %d: the resumed game refused an answer: %w", seed, err)
+			}
+		}
+		got := other.LogText(-1, 0)
+		if strings.Join(got, "\n") != strings.Join(res.Log, "\n") {
+			return nil, fmt.Errorf("seed %d: a game cloned or saved after %d answers continued differently:\n%s", seed, resumeAt, firstDiff(res.Log, got))
+		}
+	}
+	return res, nil
+}
+
+func firstDiff(a, b []string) string {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return fmt.Sprintf("line %d: %q vs %q", i+1, a[i], b[i])
+		}
+	}
+	return fmt.Sprintf("lengths %d vs %d", len(a), len(b))
+}
+
+func check(g *in.Game, o Options) error {
+	if err := g.CheckState(); err != nil {
+		return err
+	}
+	if o.Legality {
+		for _, d := range g.Pending() {
+			if len(d.Options) == 0 && d.Kind != "number" {
+				return fmt.Errorf("%s is asked %q with no options", in.SeatName(d.Player), d.Prompt)
+			}
+			for _, op := range d.Options {
+				if op.Action >= 0 {
+					a := g.Ruleset().Actions[op.Action]
+					if why := g.WhyNot(d.Player, a.Name, op.Card); why != "" {
+						return fmt.Errorf("%s is offered %q, which is illegal: %s", in.SeatName(d.Player), op.Label, why)
+					}
+				}
+			}
+		}
+	}
+	if o.Views {
+		r := rand.New(rand.NewPCG(uint64(g.S.Decisions), 7))
+		for seat := 0; seat < g.Players(); seat++ {
+			v1, _ := json.Marshal(g.ViewFor(seat))
+			other := g.Determinize(seat, r)
+			v2, _ := json.Marshal(other.ViewFor(seat))
+			if string(v1) != string(v2) {
+				return fmt.Errorf("%s's view depends on cards %s does not know:\n%s\n%s", in.SeatName(seat), in.SeatName(seat), v1, v2)
+			}
+			for _, l := range g.LogText(seat, 0) {
+				_ = l
+			}
+			for _, d := range g.Pending() {
+				if d.Player != seat {
+					continue
+				}
+				for _, op := range d.Options {
+					if op.Card >= 0 && !g.Knows(seat, op.Card) && !strings.Contains(op.Label, "card") {
+						return fmt.Errorf("%s is offered %q, which names a card it does not know", in.SeatName(seat), op.Label)
+					}
+				}
+			}
+		}
+		if err := logLeak(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// logLeak checks that each seat's log names only cards that seat knew when the
+// entry was written: it renders the log after replacing those cards' names.
+func logLeak(g *in.Game) error {
+	entries := g.LogEntries()
+	for seat := 0; seat < g.Players(); seat++ {
+		for i := range entries {
+			e := entries[i]
+			if !e.Visible(seat) || len(e.Cards) == 0 {
+				continue
+			}
+			text := g.Render(&e, seat)
+			for j := range e.Cards {
+				if e.Known[j]&(1<<uint(seat)) != 0 {
+					continue
+				}
+				name := g.Ruleset().Cards[e.Names[j]].Name
+				if strings.Contains(text, name) {
+					// the name may appear for another, known card of the same kind
+					known := false
+					for k := range e.Cards {
+						if e.Known[k]&(1<<uint(seat)) != 0 && g.Ruleset().Cards[e.Names[k]].Name == name {
+							known = true
+						}
+					}
+					if !known && !strings.Contains(e.Text, name) {
+						return fmt.Errorf("log entry %d shows %s the card %s it does not know: %q", i, in.SeatName(seat), name, text)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
