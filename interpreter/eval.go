@@ -9,6 +9,18 @@ func (g *Game) Eval(e *Expr, f *Frame) (out any, err error) {
 	if e == nil {
 		return nil, nil
 	}
+	if e.fast != nil {
+		d, err := g.evalDatum(e, f)
+		if err != nil {
+			return nil, err
+		}
+		return g.datumAny(d), nil
+	}
+	return g.evalVM(e, f)
+}
+
+// evalVM evaluates an expression on the expression VM.
+func (g *Game) evalVM(e *Expr, f *Frame) (out any, err error) {
 	prev := g.cur
 	g.cur = f
 	env := g.env
@@ -186,6 +198,16 @@ func (g *Game) EvalBool(e *Expr, f *Frame) (bool, error) {
 	if e == nil {
 		return true, nil
 	}
+	if e.fast != nil {
+		d, err := g.evalDatum(e, f)
+		if err != nil {
+			return false, err
+		}
+		if d.K != DBool {
+			return false, fmt.Errorf("%s: expression %q gave %v, not true or false", e.Pos, e.Src, g.datumAny(d))
+		}
+		return d.N != 0, nil
+	}
 	x, err := g.Eval(e, f)
 	if err != nil {
 		return false, err
@@ -199,6 +221,16 @@ func (g *Game) EvalBool(e *Expr, f *Frame) (bool, error) {
 
 // EvalInt evaluates a number.
 func (g *Game) EvalInt(e *Expr, f *Frame) (int, error) {
+	if e.fast != nil {
+		d, err := g.evalDatum(e, f)
+		if err != nil {
+			return 0, err
+		}
+		if d.K != DInt && d.K != DNil {
+			return 0, fmt.Errorf("%s: expression %q gave %v, not a number", e.Pos, e.Src, g.datumAny(d))
+		}
+		return int(d.N), nil
+	}
 	x, err := g.Eval(e, f)
 	if err != nil {
 		return 0, err
@@ -218,6 +250,24 @@ func (g *Game) EvalInt(e *Expr, f *Frame) (int, error) {
 
 // EvalCard evaluates a card (-1 for none).
 func (g *Game) EvalCard(e *Expr, f *Frame) (int, error) {
+	if e.fast != nil {
+		d, err := g.evalDatum(e, f)
+		if err != nil {
+			return -1, err
+		}
+		switch d.K {
+		case DNil:
+			return -1, nil
+		case DCard:
+			return int(d.N), nil
+		case DList:
+			if len(d.L) == 0 {
+				return -1, nil
+			}
+			return d.L[0], nil
+		}
+		return -1, fmt.Errorf("%s: expression %q gave %v, not a card", e.Pos, e.Src, g.datumAny(d))
+	}
 	x, err := g.Eval(e, f)
 	if err != nil {
 		return -1, err
@@ -247,7 +297,23 @@ func (g *Game) EvalCard(e *Expr, f *Frame) (int, error) {
 }
 
 // EvalCards evaluates a list of cards; a single card makes a list of one.
+// The list may share memory with the state: copy it before changing zones.
 func (g *Game) EvalCards(e *Expr, f *Frame) ([]int, error) {
+	if e.fast != nil {
+		d, err := g.evalDatum(e, f)
+		if err != nil {
+			return nil, err
+		}
+		switch d.K {
+		case DNil:
+			return nil, nil
+		case DCard:
+			return []int{int(d.N)}, nil
+		case DList:
+			return append([]int(nil), d.L...), nil
+		}
+		return nil, fmt.Errorf("%s: expression %q gave %v, not cards", e.Pos, e.Src, g.datumAny(d))
+	}
 	x, err := g.Eval(e, f)
 	if err != nil {
 		return nil, err
@@ -266,6 +332,19 @@ func (g *Game) EvalCards(e *Expr, f *Frame) ([]int, error) {
 
 // EvalPlayer evaluates a player (-1 for none).
 func (g *Game) EvalPlayer(e *Expr, f *Frame) (int, error) {
+	if e.fast != nil {
+		d, err := g.evalDatum(e, f)
+		if err != nil {
+			return -1, err
+		}
+		switch d.K {
+		case DNil:
+			return -1, nil
+		case DPlayer, DInt:
+			return int(d.N), nil
+		}
+		return -1, fmt.Errorf("%s: expression %q gave %v, not a player", e.Pos, e.Src, g.datumAny(d))
+	}
 	x, err := g.Eval(e, f)
 	if err != nil {
 		return -1, err

@@ -25,7 +25,8 @@ type Expr struct {
 	prog   *vm.Program
 	idents []identUse
 	Index  int
-	nvars  int // for queries: variable slots they need
+	nvars  int    // for queries: variable slots they need
+	fast   fastFn // the closure form of common expressions; nil runs on the VM
 }
 
 type identUse struct {
@@ -596,6 +597,10 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 	}
 	e.prog = prog
 	e.idents = identsOf(tree.Node, sc)
+	fc := &fastCompiler{rs: c.rs, sc: sc, ok: true}
+	if fn := fc.compile(tree.Node); fc.ok {
+		e.fast = fn
+	}
 	e.Index = len(c.rs.Exprs)
 	c.rs.Exprs = append(c.rs.Exprs, e)
 	return e

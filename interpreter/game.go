@@ -27,6 +27,7 @@ type Game struct {
 	env     map[string]any
 	vm      vm.VM
 	cur     *Frame // the frame expressions are evaluated for
+	argBuf  []Datum
 	curCard int    // the candidate bound as `card`, when not the frame's
 	zoneAt  []int  // first zone instance of each zone kind
 	players []int

@@ -178,6 +178,9 @@ type Func struct {
 	PropArgs []int
 	// KeywordArgs are the argument positions that name a keyword.
 	KeywordArgs []int
+	// Fast, when set, is the allocation-free form of Impl used by compiled
+	// expressions; both must give the same results.
+	Fast func(g *Game, args []Datum) Datum
 }
 
 // Library is the set of primitives and functions a ruleset is compiled against.

@@ -97,6 +97,9 @@ func Load(src Source, cards []Source, lib *Library) (rs *Ruleset, diags Diagnost
 		gamePropIx: map[string]int{}, zoneIx: map[string]int{}, cardIx: map[string]int{}, deckIx: map[string]int{},
 		actionIx: map[string]int{}, keywordIx: map[string]int{}, StepBudget: 100000}
 	c.rs.intern("") // symbol 0 is the empty name
+	for i := 1; i <= 8; i++ {
+		c.rs.intern(fmt.Sprintf("p%d", i)) // seat names
+	}
 	h := sha256.New()
 	h.Write(src.Data)
 	for _, cs := range cards {
@@ -268,6 +271,9 @@ func (c *compiler) compile(src Source, cards []Source) {
 // finish resolves names that are only known once everything is read.
 func (c *compiler) finish() {
 	rs := c.rs
+	for _, ph := range rs.Phases {
+		rs.phaseSyms = append(rs.phaseSyms, rs.intern(ph.Name))
+	}
 	all := append([]*Trigger(nil), rs.Triggers...)
 	for _, d := range rs.Cards {
 		all = append(all, d.Triggers...)

@@ -197,6 +197,7 @@ type Ruleset struct {
 	boxedSyms    []any
 	lib          *Library
 	listeners    []*Trigger // card triggers that listen while their card is in given zones
+	phaseSyms    []int64
 	ts           *typeSystem
 	cfg          *conf.Config
 }
