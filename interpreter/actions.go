@@ -13,7 +13,7 @@ var continuePrim = &Primitive{
 		root := g.rs.Programs[g.rs.Programs[prog].Root]
 		if s.Args[0].Word == "stack" {
 			vars := append([]Val(nil), g.S.Vars[f.Base:int(f.Base)+root.NVars]...)
-			g.S.Stack = append(g.S.Stack, StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: -1})
+			g.S.Stack = append(g.S.Stack, StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: int32(s.Args[0].Slot)})
 			return Next, nil
 		}
 		g.Call(f, prog)
@@ -56,7 +56,7 @@ func CardID(c int) string { return fmt.Sprintf("c%d", c) }
 // same definition, face, facing, properties and keywords in the same zone.
 func (g *Game) equivalent(a, b int) bool {
 	ca, cb := &g.S.Cards[a], &g.S.Cards[b]
-	if ca.Def != cb.Def || ca.Face != cb.Face || ca.FaceDown != cb.FaceDown || ca.Zone != cb.Zone || ca.Granted != cb.Granted || ca.Known != cb.Known || ca.Ctrl != cb.Ctrl {
+	if ca.Def != cb.Def || ca.Face != cb.Face || ca.FaceDown != cb.FaceDown || ca.Zone != cb.Zone || ca.Granted != cb.Granted || ca.Ctrl != cb.Ctrl {
 		return false
 	}
 	st := g.stride()
@@ -97,7 +97,7 @@ func (g *Game) ActionOptions(player int, actions []int) ([]Option, error) {
 	cards:
 		for _, c := range g.S.Zones[zi].Cards {
 			for _, s := range seen {
-				if g.equivalent(s, c) {
+				if g.Interchangeable(s, c, player) {
 					continue cards
 				}
 			}
@@ -207,7 +207,30 @@ func (g *Game) ResolveTop() {
 	if it.Card >= 0 {
 		g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "{cards} resolves.")
 	}
-	g.S.Frames = append(g.S.Frames, Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: Event{Card: it.Card, Player: it.You, Source: -1}})
+	fr := Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: Event{Card: it.Card, Player: it.You, Source: -1}}
+	if it.Action >= 0 {
+		a := g.rs.Actions[it.Action]
+		if a.Recheck != nil {
+			ok, err := g.EvalBool(a.Recheck, &fr)
+			if err != nil {
+				g.fail(err)
+				return
+			}
+			if !ok {
+				if it.Card >= 0 {
+					g.logCards(-1, "fizzle", int(it.You), []int{int(it.Card)}, "{cards} does nothing: its targets are no longer legal.")
+				} else {
+					g.logf(-1, "fizzle", int(it.You), "%s's %s does nothing: its targets are no longer legal.", g.seatName(int(it.You)), a.Name)
+				}
+				if a.Fizzle < 0 {
+					g.S.Vars = g.S.Vars[:base]
+					return
+				}
+				fr.Prog = int32(a.Fizzle)
+			}
+		}
+	}
+	g.S.Frames = append(g.S.Frames, fr)
 	g.emit(Event{Name: g.symResolve, Card: it.Card, Player: it.You, Source: -1})
 }
 

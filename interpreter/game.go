@@ -249,6 +249,7 @@ func (g *Game) fail(err error) {
 	g.S.Error = err.Error()
 	g.S.Outcome = "error"
 	g.logf(-1, "error", -1, "The game stopped: %s", err.Error())
+	g.endEffects()
 }
 
 // run executes steps until a decision is pending or the game is over.
@@ -333,7 +334,7 @@ func (g *Game) advance() {
 	case s.Phase == -1: // a new turn
 		if rs.TurnLimit > 0 && s.Turn >= rs.TurnLimit {
 			s.Over = true
-			s.Outcome = fmt.Sprintf("turn limit (%d turns) reached", rs.TurnLimit)
+			s.Outcome = fmt.Sprintf("draw: turn limit (%d turns) reached", rs.TurnLimit)
 			g.logf(-1, "over", -1, "The game ends in a draw: the turn limit of %d turns was reached.", rs.TurnLimit)
 			return
 		}
@@ -440,7 +441,14 @@ func (g *Game) Win(p int, why string) {
 		g.S.Outcome += ": " + why
 	}
 	g.logf(-1, "win", p, "%s wins%s.", g.seatName(p), suffix(why))
+	g.endEffects()
+}
+
+// endEffects drops every running effect and open question once the game is over.
+func (g *Game) endEffects() {
 	g.S.Frames = g.S.Frames[:0]
+	g.S.Pending, g.S.Answers = nil, nil
+	g.S.Triggered = nil
 }
 
 // Lose marks a player as lost; when one player is left, that player wins; when
@@ -476,6 +484,7 @@ func (g *Game) DrawGame(why string) {
 	g.S.Over = true
 	g.S.Outcome = "draw: " + why
 	g.logf(-1, "over", -1, "The game is a draw: %s.", why)
+	g.endEffects()
 }
 
 func suffix(why string) string {
@@ -719,8 +728,15 @@ func (g *Game) CallWithCard(f *Frame, prog, c int) {
 	g.S.Frames = append(g.S.Frames, child)
 }
 
-// Interchangeable reports whether two cards are the same choice for a seat.
-func (g *Game) Interchangeable(a, b, seat int) bool { return g.equivalent(a, b) }
+// Interchangeable reports whether two cards are the same choice for a seat:
+// identical in every way, and both known to the seat (merging cards a seat
+// does not know would tell it that they are alike).
+func (g *Game) Interchangeable(a, b, seat int) bool {
+	if seat >= 0 && (!g.knows(seat, a) || !g.knows(seat, b)) {
+		return false
+	}
+	return g.equivalent(a, b)
+}
 
 // NextLive is the next seat after p in turn order still in the game.
 func (g *Game) NextLive(p int) int { return g.nextLive(p) }
@@ -734,4 +750,17 @@ func (g *Game) LivePlayers() int {
 		}
 	}
 	return n
+}
+
+// OutcomeKind sums up how the game ended: "" (still running), "win", "draw" or "error".
+func (g *Game) OutcomeKind() string {
+	switch {
+	case !g.S.Over:
+		return ""
+	case g.S.Error != "":
+		return "error"
+	case len(g.Winners()) > 0:
+		return "win"
+	}
+	return "draw"
 }

@@ -44,6 +44,18 @@ func LoadFile(path string, lib *Library) (*Ruleset, Diagnostics) {
 	var diags Diagnostics
 	dirs := cardDirs(path, data)
 	for _, d := range dirs {
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			line := 1
+			for i, l := range strings.Split(string(data), "\n") {
+				if strings.HasPrefix(l, "cards:") {
+					line = i + 1
+				}
+			}
+			if line > 1 || len(dirs) > 1 || !strings.HasSuffix(d, filepath.Join("cards", filepath.Base(d))) {
+				diags = append(diags, Diagnostic{Severity: SeverityError, Code: "unknown-folder", Pos: Pos{File: path, Line: line, Column: 1}, Message: fmt.Sprintf("the card folder %s does not exist", d)})
+			}
+			continue
+		}
 		matches, _ := filepath.Glob(filepath.Join(d, "*.yaml"))
 		sort.Strings(matches)
 		for _, m := range matches {
@@ -81,7 +93,7 @@ func cardDirs(path string, data []byte) []string {
 	return []string{filepath.Join(base, "..", "cards", name)}
 }
 
-var rulesetKeys = []string{"name", "version", "doc", "players", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value"}
+var rulesetKeys = []string{"name", "version", "doc", "players", "modes", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value"}
 
 // Load compiles a ruleset and its card files. It returns the ruleset (nil when
 // there are errors) and every diagnostic found, sorted by position.
@@ -99,6 +111,9 @@ func Load(src Source, cards []Source, lib *Library) (rs *Ruleset, diags Diagnost
 	c.rs.intern("") // symbol 0 is the empty name
 	for i := 1; i <= 8; i++ {
 		c.rs.intern(fmt.Sprintf("p%d", i)) // seat names
+	}
+	for _, k := range []string{"win", "draw", "error"} {
+		c.rs.intern(k) // outcome kinds
 	}
 	h := sha256.New()
 	h.Write(src.Data)
@@ -166,6 +181,13 @@ func (c *compiler) compile(src Source, cards []Source) {
 	if n := get(fs, "name"); n != nil {
 		rs.Name, _ = c.r.str(n, "name")
 	}
+	if n := get(fs, "cards"); n != nil {
+		if rn := resolveAlias(n); rn.Kind != yaml.SequenceNode {
+			c.r.errorf(n, "type-mismatch", "cards", "cards is a list of folders: cards: [../cards/%s]", rs.Name)
+		} else {
+			c.r.strList(n, "cards")
+		}
+	}
 	if n := get(fs, "version"); n != nil {
 		rs.Version, _ = c.r.str(n, "version")
 	}
@@ -178,6 +200,9 @@ func (c *compiler) compile(src Source, cards []Source) {
 	}
 	if n := get(fs, "keywords"); n != nil {
 		c.keywords(n)
+	}
+	if n := get(fs, "modes"); n != nil {
+		c.modes(n)
 	}
 	if n := get(fs, "properties"); n != nil {
 		c.properties(n)
@@ -285,6 +310,14 @@ func (c *compiler) finish() {
 				rs.listeners = append(rs.listeners, t)
 			}
 		}
+		for fi, f := range d.Faces {
+			for _, t := range f.Triggers {
+				t.Face = fi
+				if len(t.Zones) > 0 {
+					rs.listeners = append(rs.listeners, t)
+				}
+			}
+		}
 	}
 	for _, t := range all {
 		t.sym = rs.intern(t.Event)
@@ -315,11 +348,13 @@ func (c *compiler) players(n *yaml.Node) {
 func (c *compiler) keywords(n *yaml.Node) {
 	n = resolveAlias(n)
 	var names []string
+	docs := map[string]string{}
 	switch n.Kind {
 	case yaml.MappingNode:
 		fs, _ := c.r.mapping(n, "keywords")
 		for _, f := range fs {
 			names = append(names, f.Key)
+			docs[f.Key], _ = c.r.str(f.Value, "keywords."+f.Key)
 		}
 	default:
 		names, _ = c.r.strList(n, "keywords")
@@ -331,7 +366,28 @@ func (c *compiler) keywords(n *yaml.Node) {
 		}
 		c.rs.keywordIx[k] = len(c.rs.Keywords)
 		c.rs.Keywords = append(c.rs.Keywords, k)
+		c.rs.KeywordDocs = append(c.rs.KeywordDocs, docs[k])
 		c.rs.intern(k)
+	}
+}
+
+func (c *compiler) modes(n *yaml.Node) {
+	n = resolveAlias(n)
+	if n.Kind == yaml.MappingNode {
+		fs, _ := c.r.mapping(n, "modes")
+		for _, f := range fs {
+			doc, _ := c.r.str(f.Value, "modes."+f.Key)
+			c.rs.Modes = append(c.rs.Modes, f.Key)
+			c.rs.ModeDocs = append(c.rs.ModeDocs, doc)
+			c.rs.intern(f.Key)
+		}
+		return
+	}
+	names, _ := c.r.strList(n, "modes")
+	for _, m := range names {
+		c.rs.Modes = append(c.rs.Modes, m)
+		c.rs.ModeDocs = append(c.rs.ModeDocs, "")
+		c.rs.intern(m)
 	}
 }
 
@@ -376,6 +432,9 @@ func (c *compiler) propDecl(n *yaml.Node, path string) PropDecl {
 			c.r.errorf(n, "unknown-type", path, "unknown type %q%s", n.Value, didYouMean(n.Value, keysOf(typeNames)))
 		}
 		d.Type = t
+		if t == TString {
+			c.r.errorf(n, "missing-field", path, "an enum property needs its values: {type: enum, values: [a, b]}")
+		}
 		return d
 	}
 	fs, ok := c.r.mapping(n, path, "type", "values", "default", "min", "max", "doc")
@@ -621,6 +680,9 @@ func (c *compiler) cardDef(n *yaml.Node, path string) *CardDef {
 			}
 			d.Faces = append(d.Faces, face)
 		}
+		if get(fs, "name") == nil && len(d.Faces) > 0 {
+			d.Name = d.Faces[0].Name
+		}
 	}
 	c.rs.cardIx[d.ID] = d.Index
 	c.rs.Cards = append(c.rs.Cards, d)
@@ -695,7 +757,7 @@ func (c *compiler) decks(n *yaml.Node) {
 	}
 }
 
-var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "cost", "effect", "stack"}
+var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "recheck", "fizzle"}
 
 func (c *compiler) actions(n *yaml.Node) {
 	fs, ok := c.r.mapping(n, "actions")
@@ -743,6 +805,9 @@ func (c *compiler) actions(n *yaml.Node) {
 		}
 		root := c.newRoot(path, c.r.pos(f.KeyN))
 		a.CostProg = root
+		if v := get(af, "targets"); v != nil {
+			c.fillProgram(root, v, path+".targets", sc)
+		}
 		if v := get(af, "cost"); v != nil {
 			items, _ := c.r.seq(v, path+".cost")
 			for i, item := range items {
@@ -763,11 +828,22 @@ func (c *compiler) actions(n *yaml.Node) {
 		} else {
 			a.Effect = c.subProgram(&yaml.Node{Kind: yaml.SequenceNode}, path+".effect", sc, root)
 		}
+		if v := get(af, "recheck"); v != nil {
+			if !a.UseStack {
+				c.r.errorf(v, "bad-value", path+".recheck", "recheck applies to actions that use the stack (stack: true)")
+			}
+			a.Recheck = c.compileExpr(v, path+".recheck", sc, TBool)
+		}
+		if v := get(af, "fizzle"); v != nil {
+			a.Fizzle = c.subProgram(v, path+".fizzle", sc, root)
+		} else {
+			a.Fizzle = -1
+		}
 		word := ""
 		if a.UseStack {
 			word = "stack"
 		}
-		c.rs.Programs[root].Steps = append(c.rs.Programs[root].Steps, &Step{Prim: continuePrim, Pos: a.Pos, Args: []Arg{{Set: true, Prog: a.Effect, Word: word}}})
+		c.rs.Programs[root].Steps = append(c.rs.Programs[root].Steps, &Step{Prim: continuePrim, Pos: a.Pos, Args: []Arg{{Set: true, Prog: a.Effect, Word: word, Slot: a.Index}}})
 		c.rs.Programs[root].NVars = *sc.nvars
 	}
 }
@@ -857,15 +933,18 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 		}
 	}
 	// compile binding parameters last, so expressions of the step do not see its own result
+	// arguments first, then the variables the step binds (its own arguments do
+	// not see them), then nested steps (which do)
 	order := make([]int, 0, len(p.Params))
-	for i, pp := range p.Params {
-		if pp.Kind != PBind {
-			order = append(order, i)
-		}
-	}
-	for i, pp := range p.Params {
-		if pp.Kind == PBind {
-			order = append(order, i)
+	for _, pass := range []func(ParamKind) bool{
+		func(k ParamKind) bool { return k != PBind && k != PSteps && k != PChoices },
+		func(k ParamKind) bool { return k == PBind },
+		func(k ParamKind) bool { return k == PSteps || k == PChoices },
+	} {
+		for i, pp := range p.Params {
+			if pass(pp.Kind) {
+				order = append(order, i)
+			}
 		}
 	}
 	for _, i := range order {
@@ -910,6 +989,9 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 			}
 		case PBind:
 			s, _ := c.r.str(v, ap)
+			if !isIdent(s) {
+				c.r.errorf(v, "bad-variable", ap, "%q is not a variable name: use letters, digits and _ , starting with a letter", s)
+			}
 			bt := pp.Type
 			if bt == TAny {
 				for j, q := range p.Params {
@@ -977,6 +1059,18 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 	return st
 }
 
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 func (c *compiler) turn(n *yaml.Node) {
 	fs, ok := c.r.mapping(n, "turn", "phases")
 	if !ok {
@@ -1033,7 +1127,7 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 			continue
 		}
 		c.r.require(item, tp, tf, "on", "do")
-		t := &Trigger{Card: card, Pos: c.r.pos(item)}
+		t := &Trigger{Card: card, Face: -1, Pos: c.r.pos(item)}
 		if v := get(tf, "on"); v != nil {
 			t.Event, _ = c.r.str(v, tp+".on")
 			c.rs.intern(t.Event)
@@ -1041,7 +1135,9 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 		if v := get(tf, "name"); v != nil {
 			t.Coverage, _ = c.r.str(v, tp+".name")
 		}
-		if v := get(tf, "zones"); v != nil {
+		if v := get(tf, "zones"); v != nil && card < 0 {
+			c.r.errorf(v, "bad-value", tp+".zones", "zones is for card triggers (the zones in which the card listens); a ruleset trigger always listens")
+		} else if v != nil {
 			names, _ := c.r.strList(v, tp+".zones")
 			for _, z := range names {
 				zi, ok := c.rs.zoneIx[z]

@@ -50,15 +50,18 @@ func (g *Game) logMove(c, from, to int, knownBefore uint64, where Where) {
 	zf, zt := &g.S.Zones[from], &g.S.Zones[to]
 	fromName, toName := g.rs.Zones[zf.Kind].Name, g.rs.Zones[zt.Kind].Name
 	owner := g.seatName(int(ci.Owner))
+	_ = fromName
 	switch {
+	case from == to && g.rs.Zones[zt.Kind].Slots > 0:
+		e.Text = fmt.Sprintf("{cards} moves to position %d of %s.", g.slotOf(c), g.zoneLabel(to))
 	case from == to && where == Bottom:
 		e.Text = fmt.Sprintf("%s puts {cards} on the bottom of their %s.", owner, toName)
 	case from == to:
 		e.Text = fmt.Sprintf("%s puts {cards} on top of their %s.", owner, toName)
-	case int(zf.Owner) == int(ci.Owner) && int(zt.Owner) == int(ci.Owner):
-		e.Text = fmt.Sprintf("%s's {cards}: %s → %s.", owner, fromName, toName)
+	case g.rs.Zones[zt.Kind].Slots > 0:
+		e.Text = fmt.Sprintf("{cards} goes from %s to position %d of %s.", g.zoneLabel(from), g.slotOf(c), g.zoneLabel(to))
 	default:
-		e.Text = fmt.Sprintf("{cards}: %s → %s.", g.zoneLabel(from), g.zoneLabel(to))
+		e.Text = fmt.Sprintf("{cards} goes from %s to %s.", g.zoneLabel(from), g.zoneLabel(to))
 	}
 	if ci.FaceDown {
 		e.Text = strings.TrimSuffix(e.Text, ".") + ", face down."

@@ -461,7 +461,11 @@ func (g *Game) Draw(p, fromKind, toKind int) (bool, error) {
 		if rf := g.rs.Zones[fromKind].RefillFrom; rf >= 0 {
 			src := g.ZoneInst(rf, p)
 			if n := len(g.S.Zones[src].Cards); n > 0 {
-				g.logf(-1, "refill", p, "%s's %s is empty: %d cards of %s are shuffled into it.", g.seatName(p), g.rs.Zones[fromKind].Name, n, g.zoneLabel(src))
+				what := fmt.Sprintf("%d cards of %s are", n, g.zoneLabel(src))
+				if n == 1 {
+					what = fmt.Sprintf("the one card of %s is", g.zoneLabel(src))
+				}
+				g.logf(-1, "refill", p, "%s's %s is empty: %s shuffled into it.", g.seatName(p), g.rs.Zones[fromKind].Name, what)
 				for _, c := range append([]int(nil), g.S.Zones[src].Cards...) {
 					if err := g.Move(c, zi, MoveOpts{Where: Bottom, Source: -1, Quiet: true}); err != nil {
 						return false, err
@@ -586,7 +590,7 @@ func (g *Game) emit(ev Event) {
 			}
 			for o := 0; o < n; o++ {
 				for _, c := range g.S.Zones[g.zoneAt[zk]+o].Cards {
-					if int(g.S.Cards[c].Def) == t.Card && !g.S.Cards[c].FaceDown {
+					if int(g.S.Cards[c].Def) == t.Card && !g.S.Cards[c].FaceDown && (t.Face < 0 || int(g.S.Cards[c].Face) == t.Face) {
 						g.tryTrigger(t, int(g.S.Cards[c].Ctrl), c, ev)
 					}
 				}

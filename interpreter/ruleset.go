@@ -126,6 +126,8 @@ type Action struct {
 	Effect    int  // program index of the effect (a child of CostProg)
 	CostProg  int  // root program: the costs, then the effect or the move to the stack
 	UseStack  bool // the effect waits on the stack instead of resolving at once
+	Recheck   *Expr
+	Fizzle    int // program run instead of the effect when Recheck fails, or -1
 	Pos       Pos
 }
 
@@ -136,6 +138,7 @@ type Trigger struct {
 	Effect   int
 	Zones    []int // card triggers: the zones in which the card listens; empty = only events about itself
 	Card     int   // -1 for ruleset triggers
+	Face     int   // for a face's trigger: the face that must be up; -1 otherwise
 	Pos      Pos
 	Coverage string
 	sym      int64
@@ -170,6 +173,9 @@ type Ruleset struct {
 	GameProps   []PropDecl
 	Zones       []ZoneDecl
 	Keywords    []string
+	KeywordDocs []string
+	Modes       []string // game modes chosen at start (--mode); empty: none
+	ModeDocs    []string
 	Cards       []*CardDef
 	Decks       []*Deck
 	Actions     []*Action

@@ -83,6 +83,7 @@ func NewFromSetupCovered(rs *Ruleset, o Options, su Setup, coverage map[string]i
 	}
 	s.First, s.Active = su.Active, su.Active
 	for _, pl := range su.Zones {
+		pl.Zone = strings.TrimPrefix(pl.Zone, "game.")
 		k, ok := rs.zoneIx[pl.Zone]
 		if !ok {
 			return nil, fmt.Errorf("setup: unknown zone %q%s", pl.Zone, didYouMean(pl.Zone, keysOf(rs.zoneIx)))
@@ -102,7 +103,9 @@ func NewFromSetupCovered(rs *Ruleset, o Options, su Setup, coverage map[string]i
 			}
 			c := g.CreateCard(d.Index, owner, zi)
 			if pl.Down {
+				g.S.Cards[c].Known = 0
 				g.S.Cards[c].FaceDown = true
+				g.learn(c, zi)
 			}
 		}
 	}

@@ -131,6 +131,9 @@ func (g *Game) zoneView(zi, seat int) ZoneView {
 			v.Cards = append(v.Cards, g.cardView(c, seat))
 		}
 	}
+	if zd.Slots > 0 {
+		sort.SliceStable(v.Cards, func(i, j int) bool { return v.Cards[i].Slot < v.Cards[j].Slot })
+	}
 	if !v.Visible {
 		sort.SliceStable(v.Cards, func(i, j int) bool { return v.Cards[i].Name < v.Cards[j].Name })
 		for i := range v.Cards {

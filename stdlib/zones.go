@@ -129,6 +129,11 @@ func zonePrimitives() []*in.Primitive {
 					return next, err
 				}
 				for _, c := range cards {
+					if face >= 0 && face != int(g.Card(c).Face) {
+						g.LogCards("flip", int(f.You), []int{c}, "{cards} turns to another face.")
+						g.Flip(c, down, face)
+						continue
+					}
 					g.Flip(c, down, face)
 					if down {
 						g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face down.")

@@ -136,6 +136,9 @@ func Load(path string) (*Scenario, error) {
 
 // findRuleset resolves a ruleset name or path for a scenario file.
 func findRuleset(scenario, name string) string {
+	if filepath.IsAbs(name) {
+		return name
+	}
 	if strings.HasSuffix(name, ".yaml") || strings.Contains(name, "/") {
 		return filepath.Join(filepath.Dir(scenario), name)
 	}
@@ -363,7 +366,7 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		st := &sc.Steps[i]
 		switch {
 		case st.expr != nil:
-			vals := []in.Val{{N: rs.SymbolIndex(winnerOf(g))}, {N: b2i(g.Over())}, {N: outcomeSym(rs, g)}}
+			vals := []in.Val{{N: rs.SymbolIndex(winnerOf(g))}, {N: b2i(g.Over())}, {N: rs.SymbolIndex(g.OutcomeKind())}}
 			for p := 0; p < players; p++ {
 				vals = append(vals, in.Val{N: int64(p)})
 			}
@@ -437,6 +440,10 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 
 func finish(res *Result) *Result {
 	res.Output = Render(res.Game, res.Scenario.Name)
+	// positions in messages name files from the game's folder, wherever the run started
+	if root := filepath.Dir(filepath.Dir(res.Scenario.Ruleset)); root != "." {
+		res.Output = strings.ReplaceAll(res.Output, root+string(filepath.Separator), "")
+	}
 	return res
 }
 
@@ -455,9 +462,6 @@ func winnerOf(g *in.Game) string {
 	return in.SeatName(w[0])
 }
 
-func outcomeSym(rs *in.Ruleset, g *in.Game) int64 {
-	return rs.SymbolIndex(g.Outcome())
-}
 
 func seats(ps []int) string {
 	if len(ps) == 0 {

@@ -1,0 +1,84 @@
+package conformance_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/stdlib"
+	"math/rand/v2"
+)
+
+func loadLands(b *testing.B) *in.Ruleset {
+	rs, diags := in.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	if rs == nil {
+		b.Fatal(diags)
+	}
+	return rs
+}
+
+// BenchmarkPlayoutLands plays random games of Lands, reporting games/s and decisions/s.
+func BenchmarkPlayoutLands(b *testing.B) {
+	rs := loadLands(b)
+	r := rand.New(rand.NewPCG(1, 2))
+	decisions := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g, err := in.New(rs, in.Options{Seed: uint64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !g.Over() {
+			p := g.Pending()
+			d := &p[0]
+			if err := g.Answer(d.Player, bot.RandomAnswer(r, d)); err != nil {
+				b.Fatal(err)
+			}
+			decisions++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+}
+
+// midGame plays a Lands game for a while and returns it.
+func midGame(b *testing.B, rs *in.Ruleset) *in.Game {
+	g, _ := in.New(rs, in.Options{Seed: 3})
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 20 && !g.Over(); i++ {
+		p := g.Pending()
+		_ = g.Answer(p[0].Player, bot.RandomAnswer(r, &p[0]))
+	}
+	return g
+}
+
+// BenchmarkCloneLands clones a mid-game Lands state.
+func BenchmarkCloneLands(b *testing.B) {
+	g := midGame(b, loadLands(b))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = g.S.Clone()
+	}
+}
+
+// BenchmarkLoadLands loads and compiles the Lands ruleset and its cards.
+func BenchmarkLoadLands(b *testing.B) {
+	path := filepath.Join("..", "..", "rulesets", "lands.yaml")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cards, _ := os.ReadFile(filepath.Join("..", "..", "cards", "lands", "energy.yaml"))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rs, diags := in.Load(in.Source{Name: path, Data: src}, []in.Source{{Name: "energy.yaml", Data: cards}}, stdlib.Library())
+		if rs == nil {
+			b.Fatal(diags)
+		}
+	}
+}
