@@ -28,8 +28,8 @@ type Game struct {
 	vm      vm.VM
 	cur     *Frame // the frame expressions are evaluated for
 	argBuf  []Datum
-	curCard int    // the candidate bound as `card`, when not the frame's
-	zoneAt  []int  // first zone instance of each zone kind
+	curCard int   // the candidate bound as `card`, when not the frame's
+	zoneAt  []int // first zone instance of each zone kind
 	players []int
 	// Coverage, when set, counts the rule parts (actions, triggers, checks) that ran.
 	Coverage                                                                                                                        map[string]int

@@ -462,7 +462,6 @@ func winnerOf(g *in.Game) string {
 	return in.SeatName(w[0])
 }
 
-
 func seats(ps []int) string {
 	if len(ps) == 0 {
 		return "nobody"
