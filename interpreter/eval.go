@@ -72,6 +72,8 @@ func (g *Game) identValue(id *identUse, f *Frame) any {
 			}
 		}
 		return out
+	case idMode:
+		return g.rs.Symbol(s.Mode)
 	case idVar:
 		v := s.Vars[int(f.Base)+id.slot]
 		return g.valAny(v, id.typ)

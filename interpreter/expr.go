@@ -54,12 +54,13 @@ const (
 	idPlayer // the player a per-player rule is evaluated for
 	idStack
 	idDecider
+	idMode
 )
 
 var builtinIdents = map[string]identKind{
 	"you": idYou, "opponent": idOpponent, "active": idActive, "turn": idTurn, "phase": idPhase,
 	"this": idThis, "game": idGame, "players": idPlayers, "opponents": idOpponents, "event": idEvent,
-	"stack": idStack,
+	"stack": idStack, "mode": idMode,
 }
 
 // sentinel keys mark the natures of game objects so the patcher can find member accesses.
@@ -261,7 +262,7 @@ func (s *scope) envType(ts *typeSystem) map[string]exprType {
 		"you": cachedType{ts.player}, "opponent": cachedType{ts.player}, "active": cachedType{ts.player},
 		"turn": cachedType{natInt}, "phase": cachedType{natString}, "this": cachedType{ts.card},
 		"game": cachedType{ts.game}, "players": cachedType{ts.players}, "opponents": cachedType{ts.players},
-		"stack": cachedType{ts.cards},
+		"stack": cachedType{ts.cards}, "mode": cachedType{natString},
 	}
 	if s.event {
 		m["event"] = cachedType{ts.event}

@@ -202,6 +202,8 @@ func (fc *fastCompiler) ident(name string) fastFn {
 			return func(g *Game, f *Frame) Datum { return Datum{K: DList, L: g.players} }
 		case idOpponents:
 			return func(g *Game, f *Frame) Datum { return Datum{K: DList, L: g.opponentsOf(int(f.You))} }
+		case idMode:
+			return func(g *Game, f *Frame) Datum { return Datum{K: DSym, N: g.S.Mode} }
 		case idStack:
 			return func(g *Game, f *Frame) Datum {
 				l, _ := g.identValue(&identUse{kind: idStack}, f).([]int)

@@ -68,6 +68,11 @@ func NewCovered(rs *Ruleset, o Options, coverage map[string]int) (*Game, error) 
 	}
 	s := &State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}
 	g.S = s
+	mode, err := rs.modeSymbol(o.Mode)
+	if err != nil {
+		return nil, err
+	}
+	s.Mode = mode
 	s.Players = make([]PlayerState, o.Players)
 	s.PlayerProp = make([]int64, o.Players*len(rs.PlayerProps))
 	for p := 0; p < o.Players; p++ {
@@ -696,6 +701,20 @@ func (g *Game) SetVar(f *Frame, slot int, v Val) { g.S.Vars[int(f.Base)+slot] = 
 
 // MarkDirty asks for the state-based checks to run after this step.
 func (g *Game) MarkDirty() { g.S.Dirty = true }
+
+// modeSymbol checks a mode name against the ruleset's modes.
+func (rs *Ruleset) modeSymbol(mode string) (int64, error) {
+	if mode == "" {
+		return 0, nil
+	}
+	if !contains(rs.Modes, mode) {
+		if len(rs.Modes) == 0 {
+			return 0, fmt.Errorf("%s has no game modes", rs.Name)
+		}
+		return 0, fmt.Errorf("%s has no mode %q; its modes are %s%s", rs.Name, mode, joinNames(rs.Modes), didYouMean(mode, rs.Modes))
+	}
+	return int64(rs.symbolIx[mode]), nil
+}
 
 // DeckOf returns the deck a seat plays, or nil when the ruleset has none.
 func (g *Game) DeckOf(p int) *Deck {

@@ -58,6 +58,11 @@ func NewFromSetupCovered(rs *Ruleset, o Options, su Setup, coverage map[string]i
 	}
 	s := &State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}
 	g.S = s
+	mode, err := rs.modeSymbol(o.Mode)
+	if err != nil {
+		return nil, err
+	}
+	s.Mode = mode
 	s.Players = make([]PlayerState, o.Players)
 	s.PlayerProp = make([]int64, o.Players*len(rs.PlayerProps))
 	for p := 0; p < o.Players; p++ {

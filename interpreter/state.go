@@ -153,6 +153,7 @@ type State struct {
 	ExtraTurns []int8         `json:"extra_turns,omitempty"`
 	Log        []LogEntry     `json:"log"`
 	History    []Record       `json:"history,omitempty"`
+	Mode       int64          `json:"mode,omitempty"` // the game mode's symbol; 0 is none
 	Turn       int            `json:"turn"`
 	Phase      int            `json:"phase"`
 	Active     int            `json:"active"`

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arbiter-games/arbiter/schema"
+)
+
+func newSchemaCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "schema ruleset|cards|scenario",
+		Short: "Print the JSON Schema of ruleset, card or scenario files",
+		Long: `Schema prints one of the JSON Schemas (draft-07) built into arbiter. Editors
+use them through a first line such as
+  # yaml-language-server: $schema=../schema/ruleset.schema.json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			b, ok := schema.Get(args[0])
+			if !ok {
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter schema: no schema %q; choose one of %s", args[0], strings.Join(schema.Kinds(), ", "))}
+			}
+			_, err := cmd.OutOrStdout().Write(b)
+			return err
+		},
+	}
+}

@@ -1,0 +1,90 @@
+package interpreter_test
+
+import (
+	"fmt"
+
+	"github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// A tiny game written inline: each player in turn takes a coin from a shared
+// pile; whoever holds three coins first wins.
+const coins = `
+name: coins
+players: {min: 2, max: 2}
+properties:
+  player:
+    coins: {type: int, default: 0}
+zones:
+  pile: {per: game}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [take, wait], pass: false}
+actions:
+  take:
+    label: take a coin
+    effect: [{add: {player: you, prop: coins, value: 1}}]
+  wait:
+    label: wait
+checks:
+  - name: three coins
+    if: player.coins >= 3
+    do: [{win: {reason: three coins}}]
+`
+
+func Example() {
+	rs, diags := interpreter.Load(interpreter.Source{Name: "coins.yaml", Data: []byte(coins)}, nil, stdlib.Library())
+	if rs == nil {
+		fmt.Println(diags)
+		return
+	}
+	g, err := interpreter.New(rs, interpreter.Options{Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for !g.Over() {
+		d := g.Pending()[0]
+		// always pick the first option: "take a coin"
+		if err := g.Answer(d.Player, interpreter.Answer{Picks: []int{0}}); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(g.Outcome())
+	// Output: p2 wins: three coins
+}
+
+func ExampleLoad_diagnostics() {
+	broken := `
+name: broken
+zones:
+  hand: {visibility: owner}
+turn:
+  phases:
+    - name: main
+      do:
+        - shufle: hand
+`
+	_, diags := interpreter.Load(interpreter.Source{Name: "broken.yaml", Data: []byte(broken)}, nil, stdlib.Library())
+	for _, d := range diags {
+		fmt.Println(d)
+	}
+	// Output: broken.yaml:9:11: error: unknown effect primitive "shufle"; did you mean "shuffle"? [unknown-primitive]
+}
+
+func ExampleGame_ViewFor() {
+	rs, _ := interpreter.Load(interpreter.Source{Name: "coins.yaml", Data: []byte(coins)}, nil, stdlib.Library())
+	g, _ := interpreter.New(rs, interpreter.Options{Seed: 1})
+	d := g.Pending()[0]
+	fmt.Println(d.Player, d.Prompt)
+	for _, o := range d.Options {
+		fmt.Println(o.ID, o.Label)
+	}
+	// Output:
+	// 1 Your move
+	// take take a coin
+	// wait wait
+}
