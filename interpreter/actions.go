@@ -50,7 +50,24 @@ func (g *Game) CardLabel(c, seat int) string {
 }
 
 // CardID is the stable id of a card instance in options and views.
-func CardID(c int) string { return fmt.Sprintf("c%d", c) }
+func CardID(c int) string {
+	if c >= 0 && c < len(cardIDs) {
+		return cardIDs[c]
+	}
+	return fmt.Sprintf("c%d", c)
+}
+
+// cardIDs holds the ids of the first card instances, so building options does
+// not format strings.
+var cardIDs = func() []string {
+	ids := make([]string, 512)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("c%d", i)
+	}
+	return ids
+}()
+
+var seatNames = [...]string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"}
 
 // equivalent reports whether two cards are interchangeable for a seat's choice:
 // same definition, face, facing, properties and keywords in the same zone.
@@ -121,7 +138,9 @@ func (g *Game) WhyNot(player int, action string, card int) string {
 	if !ok {
 		return fmt.Sprintf("there is no action %q", action)
 	}
+	g.explain = true
 	why, err := g.whyNot(a, player, card)
+	g.explain = false
 	if err != nil {
 		return err.Error()
 	}
@@ -137,21 +156,22 @@ func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 			return fmt.Sprintf("%s is not in your %s", g.CardLabel(card, player), g.rs.Zones[a.Source].Name), nil
 		}
 	}
-	f := Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: Event{Card: -1, Source: -1}}
+	f := g.TempFrame(Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
 	if a.Timing != nil {
-		ok, err := g.EvalBool(a.Timing, &f)
+		ok, err := g.EvalBool(a.Timing, f)
 		if err != nil || !ok {
 			return "timing: not now (" + a.Timing.Src + ")", err
 		}
 	}
 	if a.Filter != nil {
-		ok, err := g.EvalBool(a.Filter, &f)
+		ok, err := g.EvalBool(a.Filter, f)
 		if err != nil || !ok {
 			return fmt.Sprintf("%s cannot be used for %s (%s)", g.CardLabel(card, player), a.Name, a.Filter.Src), err
 		}
 	}
 	if a.Condition != nil {
-		ok, err := g.EvalBool(a.Condition, &f)
+		ok, err := g.EvalBool(a.Condition, f)
 		if err != nil || !ok {
 			return "condition: " + a.Condition.Src, err
 		}
@@ -165,7 +185,7 @@ func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 		f.Base = int32(base)
 		defer func() { g.S.Vars = g.S.Vars[:base] }()
 		for _, c := range a.Costs {
-			if why := c.Prim.CanPay(g, &f, c); why != "" {
+			if why := c.Prim.CanPay(g, f, c); why != "" {
 				return "cost: " + why, nil
 			}
 		}

@@ -14,6 +14,7 @@ type Options struct {
 	Seed    uint64
 	Decks   []string // per seat; empty entries use the ruleset's first deck
 	Mode    string   // a game mode the ruleset declares, or ""
+	NoLog   bool     // keep no text log (simulations); replays and views of the log need it
 }
 
 // Game is one game in progress: the read-only ruleset, the mutable state, and
@@ -28,6 +29,9 @@ type Game struct {
 	vm      vm.VM
 	cur     *Frame // the frame expressions are evaluated for
 	argBuf  []Datum
+	explain bool     // WhyNot is asking: cost checks give their full reason
+	scratch []*Frame // frames for evaluations outside running effects, reused to spare the heap
+	nscr    int
 	curCard int   // the candidate bound as `card`, when not the frame's
 	zoneAt  []int // first zone instance of each zone kind
 	players []int
@@ -66,7 +70,7 @@ func NewCovered(rs *Ruleset, o Options, coverage map[string]int) (*Game, error) 
 		}
 		g.decks[i] = d
 	}
-	s := &State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}
+	s := &State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15), NoLog: o.NoLog}
 	g.S = s
 	mode, err := rs.modeSymbol(o.Mode)
 	if err != nil {
@@ -217,11 +221,20 @@ func (g *Game) seatName(p int) string {
 	if p < 0 {
 		return "nobody"
 	}
-	return fmt.Sprintf("p%d", p+1)
+	return SeatName(p)
 }
 
 // SeatName returns the name of a seat: p1, p2, ...
-func SeatName(p int) string { return fmt.Sprintf("p%d", p+1) }
+func SeatName(p int) string {
+	if p >= 0 && p < len(seatNames) {
+		return seatNames[p]
+	}
+	return fmt.Sprintf("p%d", p+1)
+}
+
+// Explaining reports whether a cost check should say why it fails; during
+// plain legality checks a short reason is enough and cheaper.
+func (g *Game) Explaining() bool { return g.explain }
 
 // pushRoot starts a root effect with fresh variable slots.
 func (g *Game) pushRoot(prog int, you, this int, ev Event) {
@@ -380,8 +393,9 @@ func (g *Game) enterPhase() {
 	for s.Phase < len(g.rs.Phases) {
 		ph := g.rs.Phases[s.Phase]
 		if ph.Skip != nil {
-			f := Frame{You: int8(s.Active), Player: int8(s.Active), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
-			skip, err := g.EvalBool(ph.Skip, &f)
+			f := g.TempFrame(ruleFrame(s.Active))
+			skip, err := g.EvalBool(ph.Skip, f)
+			g.ReleaseFrame()
 			if err != nil {
 				g.fail(err)
 				return
@@ -420,8 +434,9 @@ func (g *Game) runChecks() {
 			if g.S.Players[p].Lost || g.S.Over {
 				continue
 			}
-			f := Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
-			ok, err := g.EvalBool(ch.Cond, &f)
+			f := g.TempFrame(ruleFrame(p))
+			ok, err := g.EvalBool(ch.Cond, f)
+			g.ReleaseFrame()
 			if err != nil {
 				g.fail(err)
 				return
@@ -782,4 +797,24 @@ func (g *Game) OutcomeKind() string {
 		return "win"
 	}
 	return "draw"
+}
+
+// TempFrame returns a scratch frame for a short evaluation, set to f. Release
+// it with ReleaseFrame, innermost first. Reusing frames keeps evaluations from
+// allocating: a frame handed to a compiled expression would otherwise escape.
+func (g *Game) TempFrame(f Frame) *Frame {
+	if g.nscr == len(g.scratch) {
+		g.scratch = append(g.scratch, new(Frame))
+	}
+	fr := g.scratch[g.nscr]
+	g.nscr++
+	*fr = f
+	return fr
+}
+
+// ReleaseFrame gives back the last scratch frame.
+func (g *Game) ReleaseFrame() { g.nscr-- }
+
+func ruleFrame(p int) Frame {
+	return Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
 }

@@ -148,6 +148,17 @@ func (rs *Ruleset) PropNames(kind string) []string {
 	return out
 }
 
+// SymbolPropIndex finds a card property by the symbol of its name (-1 if none).
+func (rs *Ruleset) SymbolPropIndex(sym int64) int {
+	if sym < 0 || int(sym) >= len(rs.symbols) {
+		return -1
+	}
+	if i, ok := rs.cardPropIx[rs.symbols[sym]]; ok {
+		return i
+	}
+	return -1
+}
+
 // KeywordIndex finds a declared keyword.
 func (rs *Ruleset) KeywordIndex(name string) (int, bool) { i, ok := rs.keywordIx[name]; return i, ok }
 

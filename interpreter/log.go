@@ -13,11 +13,17 @@ func (g *Game) appendLog(e LogEntry) {
 
 // logf records a text entry; to is -1 for everyone, else the one seat that sees it.
 func (g *Game) logf(to int, kind string, player int, format string, args ...any) {
+	if g.S.NoLog {
+		return
+	}
 	g.appendLog(LogEntry{Kind: kind, Player: player, Text: fmt.Sprintf(format, args...), To: to})
 }
 
 // Logf records a line of text in the game log for every seat.
 func (g *Game) Logf(kind string, player int, format string, args ...any) {
+	if g.S.NoLog {
+		return
+	}
 	g.logf(-1, kind, player, format, args...)
 }
 
@@ -25,10 +31,16 @@ func (g *Game) Logf(kind string, player int, format string, args ...any) {
 // cards it knew at this moment and "a card" for the others. In the text,
 // {cards} stands for all of them and {0}, {1}, ... for one each.
 func (g *Game) LogCards(kind string, player int, cards []int, format string, args ...any) {
+	if g.S.NoLog {
+		return
+	}
 	g.logCards(-1, kind, player, cards, format, args...)
 }
 
 func (g *Game) logCards(to int, kind string, player int, cards []int, format string, args ...any) {
+	if g.S.NoLog {
+		return
+	}
 	e := LogEntry{Kind: kind, Player: player, To: to, Text: fmt.Sprintf(format, args...)}
 	e.Cards = append([]int(nil), cards...)
 	e.Known = make([]uint64, len(cards))
@@ -44,6 +56,9 @@ func (g *Game) logCards(to int, kind string, player int, cards []int, format str
 }
 
 func (g *Game) logMove(c, from, to int, knownBefore uint64, where Where) {
+	if g.S.NoLog {
+		return
+	}
 	ci := &g.S.Cards[c]
 	// a seat that knew the card before or after the move sees its name
 	e := LogEntry{Kind: "move", Player: int(ci.Owner), To: -1, Cards: []int{c}, Known: []uint64{ci.Known | knownBefore}, Names: []int32{ci.Def}, Faces: []int8{ci.Face}}

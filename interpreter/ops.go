@@ -93,6 +93,14 @@ func (g *Game) HasKeyword(c int, kw string) bool {
 	return has
 }
 
+// HasKeywordSym is HasKeyword with the keyword given by its symbol.
+func (g *Game) HasKeywordSym(c int, sym int64) bool {
+	if sym < 0 || int(sym) >= len(g.rs.symbols) {
+		return false
+	}
+	return g.HasKeyword(c, g.rs.symbols[sym])
+}
+
 // GrantKeyword gives a card a keyword (or takes it away).
 func (g *Game) GrantKeyword(c int, kw string, on bool) error {
 	i, ok := g.rs.keywordIx[kw]
@@ -600,8 +608,9 @@ func (g *Game) emit(ev Event) {
 }
 
 func (g *Game) tryTrigger(t *Trigger, you, this int, ev Event) {
-	f := Frame{You: int8(you), Player: int8(you), This: int32(this), Card: int32(this), Event: ev}
-	ok, err := g.EvalBool(t.Cond, &f)
+	f := g.TempFrame(Frame{You: int8(you), Player: int8(you), This: int32(this), Card: int32(this), Event: ev})
+	ok, err := g.EvalBool(t.Cond, f)
+	g.ReleaseFrame()
 	if err != nil {
 		g.fail(err)
 		return

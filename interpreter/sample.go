@@ -38,6 +38,7 @@ func (g *Game) Determinize(seat int, r *rand.Rand) *Game {
 		copy(s.CardProps[ci*st:ci*st+np], id.props)
 	}
 	s.RNG = *rand.NewPCG(r.Uint64(), r.Uint64())
+	s.NoLog = true // a lookahead copy needs no log
 	return c
 }
 

@@ -164,7 +164,8 @@ type State struct {
 	DecSeq     int            `json:"dec_seq"`
 	ModSeq     int            `json:"mod_seq"`
 	Dirty      bool           `json:"dirty,omitempty"`
-	Steps      int            `json:"steps"` // steps since the last decision
+	NoLog      bool           `json:"nolog,omitempty"` // no text log: simulations and bot lookahead
+	Steps      int            `json:"steps"`           // steps since the last decision
 	Decisions  int            `json:"decisions"`
 }
 

@@ -31,6 +31,9 @@ func costPrimitives() []*in.Primitive {
 				if err != nil {
 					return err.Error()
 				}
+				if !ok && !g.Explaining() {
+					return "cannot be paid"
+				}
 				if !ok {
 					srcs := make([]string, len(exprs))
 					for i, e := range exprs {
@@ -185,7 +188,9 @@ func matchable(g *game, f *frame, pats []*in.Expr, from, chosen []int) (bool, er
 func evalOnCard(g *game, f *frame, e *in.Expr, c int) (bool, error) {
 	fr := *f
 	fr.Card = int32(c)
-	return g.EvalBool(e, &fr)
+	tf := g.TempFrame(fr)
+	defer g.ReleaseFrame()
+	return g.EvalBool(e, tf)
 }
 
 // fullMatching reports whether every row can be given a distinct column it fits

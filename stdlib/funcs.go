@@ -40,6 +40,18 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "count_where(you.table, 'color', 'red') >= 2",
 			PropArgs: []int{1},
+			Fast: func(g *game, a []in.Datum) in.Datum {
+				idx := g.Ruleset().SymbolPropIndex(a[1].N)
+				n := 0
+				if idx >= 0 {
+					for _, c := range a[0].L {
+						if g.CardProp(c, idx) == a[2].N {
+							n++
+						}
+					}
+				}
+				return in.Datum{K: in.DInt, N: int64(n)}
+			},
 			Impl: func(g *game, a []any) any {
 				idx := propIx(g, a[1])
 				if idx < 0 {
@@ -66,31 +78,10 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "max_group(you.table, 'color') >= 3",
 			PropArgs: []int{1},
-			Impl: func(g *game, a []any) any {
-				idx := propIx(g, a[1])
-				if idx < 0 {
-					return 0
-				}
-				var vals [64]int64
-				var counts [64]int
-				n, best := 0, 0
-				for _, c := range list(a[0]) {
-					v := g.CardProp(c, idx)
-					j := 0
-					for j < n && vals[j] != v {
-						j++
-					}
-					if j == n && n < len(vals) {
-						vals[n] = v
-						n++
-					}
-					if j < len(counts) {
-						counts[j]++
-						best = max(best, counts[j])
-					}
-				}
-				return best
+			Fast: func(g *game, a []in.Datum) in.Datum {
+				return in.Datum{K: in.DInt, N: int64(maxGroup(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
+			Impl: func(g *game, a []any) any { return maxGroup(g, list(a[0]), propIx(g, a[1])) },
 		},
 		{
 			Name: "distinct", Family: "cards",
@@ -100,26 +91,10 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "distinct(you.table, 'color') == 4",
 			PropArgs: []int{1},
-			Impl: func(g *game, a []any) any {
-				idx := propIx(g, a[1])
-				if idx < 0 {
-					return 0
-				}
-				var vals [64]int64
-				n := 0
-				for _, c := range list(a[0]) {
-					v := g.CardProp(c, idx)
-					j := 0
-					for j < n && vals[j] != v {
-						j++
-					}
-					if j == n && n < len(vals) {
-						vals[n] = v
-						n++
-					}
-				}
-				return n
+			Fast: func(g *game, a []in.Datum) in.Datum {
+				return in.Datum{K: in.DInt, N: int64(distinct(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
+			Impl: func(g *game, a []any) any { return distinct(g, list(a[0]), propIx(g, a[1])) },
 		},
 		{
 			Name: "total", Family: "cards",
@@ -129,6 +104,16 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "total(you.table, 'power') > 10",
 			PropArgs: []int{1},
+			Fast: func(g *game, a []in.Datum) in.Datum {
+				idx := g.Ruleset().SymbolPropIndex(a[1].N)
+				n := int64(0)
+				if idx >= 0 {
+					for _, c := range a[0].L {
+						n += g.CardProp(c, idx)
+					}
+				}
+				return in.Datum{K: in.DInt, N: n}
+			},
 			Impl: func(g *game, a []any) any {
 				idx := propIx(g, a[1])
 				if idx < 0 {
@@ -149,6 +134,12 @@ func functions() []*in.Func {
 			Result:      in.TBool,
 			Example:     "has(this, 'swift')",
 			KeywordArgs: []int{1},
+			Fast: func(g *game, a []in.Datum) in.Datum {
+				if a[0].K != in.DCard {
+					return in.Datum{K: in.DBool}
+				}
+				return in.Datum{K: in.DBool, N: b2i(g.HasKeywordSym(int(a[0].N), a[1].N))}
+			},
 			Impl: func(g *game, a []any) any {
 				c, ok := a[0].(int)
 				kw, _ := a[1].(string)
@@ -163,6 +154,15 @@ func functions() []*in.Func {
 			Result:      in.TInt,
 			Example:     "count_keyword(you.table, 'guard') > 0",
 			KeywordArgs: []int{1},
+			Fast: func(g *game, a []in.Datum) in.Datum {
+				n := 0
+				for _, c := range a[0].L {
+					if g.HasKeywordSym(c, a[1].N) {
+						n++
+					}
+				}
+				return in.Datum{K: in.DInt, N: int64(n)}
+			},
 			Impl: func(g *game, a []any) any {
 				kw, _ := a[1].(string)
 				n := 0
@@ -181,6 +181,12 @@ func functions() []*in.Func {
 			Names:   []string{"player", "card"},
 			Result:  in.TBool,
 			Example: "knows(opponent, this)",
+			Fast: func(g *game, a []in.Datum) in.Datum {
+				if a[0].K == in.DNil || a[1].K != in.DCard {
+					return in.Datum{K: in.DBool}
+				}
+				return in.Datum{K: in.DBool, N: b2i(g.Knows(int(a[0].N), int(a[1].N)))}
+			},
 			Impl: func(g *game, a []any) any {
 				p, ok1 := a[0].(int)
 				c, ok2 := a[1].(int)
@@ -212,6 +218,9 @@ func functions() []*in.Func {
 			Names:   []string{"x", "low", "high"},
 			Result:  in.TInt,
 			Example: "clamp(you.gold - 3, 0, 10)",
+			Fast: func(g *game, a []in.Datum) in.Datum {
+				return in.Datum{K: in.DInt, N: min(max(a[0].N, a[1].N), a[2].N)}
+			},
 			Impl: func(g *game, a []any) any {
 				x, _ := a[0].(int)
 				lo, _ := a[1].(int)
@@ -220,4 +229,59 @@ func functions() []*in.Func {
 			},
 		},
 	}
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// maxGroup is the size of the largest group of cards sharing a property value.
+func maxGroup(g *game, cards []int, idx int) int {
+	if idx < 0 {
+		return 0
+	}
+	var vals [64]int64
+	var counts [64]int
+	n, best := 0, 0
+	for _, c := range cards {
+		v := g.CardProp(c, idx)
+		j := 0
+		for j < n && vals[j] != v {
+			j++
+		}
+		if j == n {
+			if n == len(vals) {
+				continue
+			}
+			vals[n] = v
+			n++
+		}
+		counts[j]++
+		best = max(best, counts[j])
+	}
+	return best
+}
+
+// distinct counts the different values of a property among cards.
+func distinct(g *game, cards []int, idx int) int {
+	if idx < 0 {
+		return 0
+	}
+	var vals [64]int64
+	n := 0
+	for _, c := range cards {
+		v := g.CardProp(c, idx)
+		j := 0
+		for j < n && vals[j] != v {
+			j++
+		}
+		if j == n && n < len(vals) {
+			vals[n] = v
+			n++
+		}
+	}
+	return n
 }

@@ -83,7 +83,7 @@ reproducible.`,
 				go func() {
 					defer wg.Done()
 					for i := range next {
-						results[i] = simulate(rs, in.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode}, kinds)
+						results[i] = simulate(rs, in.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode, NoLog: true}, kinds)
 						if bar != nil {
 							mu.Lock()
 							_ = bar.Add(1)

@@ -19,15 +19,22 @@ func loadLands(b *testing.B) *in.Ruleset {
 	return rs
 }
 
-// BenchmarkPlayoutLands plays random games of Lands, reporting games/s and decisions/s.
-func BenchmarkPlayoutLands(b *testing.B) {
+// BenchmarkPlayoutLands plays random games of Lands with the text log, as a
+// session or a scenario does, reporting games/s and decisions/s.
+func BenchmarkPlayoutLands(b *testing.B) { benchPlayout(b, false) }
+
+// BenchmarkPlayoutLandsNoLog plays random games of Lands without the text
+// log, as arbiter sim and the bots' lookahead do.
+func BenchmarkPlayoutLandsNoLog(b *testing.B) { benchPlayout(b, true) }
+
+func benchPlayout(b *testing.B, noLog bool) {
 	rs := loadLands(b)
 	r := rand.New(rand.NewPCG(1, 2))
 	decisions := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		g, err := in.New(rs, in.Options{Seed: uint64(i)})
+		g, err := in.New(rs, in.Options{Seed: uint64(i), NoLog: noLog})
 		if err != nil {
 			b.Fatal(err)
 		}
