@@ -467,12 +467,11 @@ type posMap struct {
 	cols  []int
 }
 
-func newPosMap(file string, src []byte, n *yamlNode) posMap {
+func newPosMap(file string, srcLines []string, n *yamlNode) posMap {
 	pm := posMap{file: file}
 	val := []rune(n.Value)
 	pm.lines = make([]int, len(val)+1)
 	pm.cols = make([]int, len(val)+1)
-	srcLines := strings.Split(string(src), "\n")
 	line, col := n.Line, n.Column
 	switch n.Style {
 	case styleLiteral, styleFolded:
@@ -541,16 +540,20 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 	if n.Tag == "!!bool" || n.Tag == "!!int" {
 		src = strings.ToLower(src)
 	}
-	pm := newPosMap(c.r.file, c.r.src, n)
+	// positions inside the text are worked out only when there is an error to place
+	var pmCache *posMap
+	posOf := func() posMap {
+		if pmCache == nil {
+			pm := newPosMap(c.r.file, c.r.lines(), n)
+			pmCache = &pm
+		}
+		return *pmCache
+	}
 	e := &Expr{Src: src, Pos: c.r.pos(n)}
 	if n.Style == styleDouble || n.Style == styleSingle {
 		e.Pos.Column++
 	}
-	env := sc.envType(c.ts)
-	envN := mapNature()
-	for k, v := range env {
-		envN.Fields[k] = v.Nature()
-	}
+	envN := c.envNature(sc)
 	p := &patcher{rs: c.rs, members: map[*ast.MemberNode]patchInfo{}}
 	cfgOpt := func(cfg *conf.Config) {
 		base := c.baseConfig()
@@ -563,7 +566,7 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 	// First pass: parse and type-check against the declared types to report errors.
 	tree, err := c.check(src, cfgOpt)
 	if err != nil {
-		c.exprError(err, pm, path, src, sc)
+		c.exprError(err, posOf(), path, src, sc)
 		return nil
 	}
 	got := c.typeOfNature(tree.Node.Nature())
@@ -585,7 +588,7 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 			if strings.Contains(pe.msg, "keyword") {
 				code = "unknown-keyword"
 			}
-			c.r.diagAt(pm.at(pe.node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
+			c.r.diagAt(posOf().at(pe.node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
 		}
 		return nil
 	}
@@ -593,7 +596,7 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 	// checked tree, check it again and compile it.
 	prog, err := c.patchAndCompile(tree, cfgOpt, p)
 	if err != nil {
-		c.exprError(err, pm, path, src, sc)
+		c.exprError(err, posOf(), path, src, sc)
 		return nil
 	}
 	e.prog = prog
@@ -614,12 +617,12 @@ func (c *compiler) patchAndCompile(tree *astTree, opt expr.Option, p *patcher) (
 		}
 	}()
 	ast.Walk(&tree.Node, p)
-	cfg := conf.CreateNew()
-	opt(cfg)
-	if _, err := checker.Check(tree, cfg); err != nil {
+	cfg := *c.baseConfig() // a shallow copy: the shared tables are only read
+	opt(&cfg)
+	if _, err := checker.Check(tree, &cfg); err != nil {
 		return nil, err
 	}
-	return exprcompiler.Compile(tree, cfg)
+	return exprcompiler.Compile(tree, &cfg)
 }
 
 func (c *compiler) check(src string, opt expr.Option) (tree *astTree, err error) {
@@ -628,9 +631,35 @@ func (c *compiler) check(src string, opt expr.Option) (tree *astTree, err error)
 			err = fmt.Errorf("expression could not be checked: %v", r)
 		}
 	}()
-	cfg := conf.CreateNew()
-	opt(cfg)
-	return checkTree(src, cfg)
+	cfg := *c.baseConfig()
+	opt(&cfg)
+	return checkTree(src, &cfg)
+}
+
+// envNature is the type environment of a scope, built once per distinct scope.
+func (c *compiler) envNature(sc *scope) nature.Nature {
+	var key strings.Builder
+	fmt.Fprintf(&key, "%v%v%v", sc.card, sc.player, sc.event)
+	names := make([]string, 0, len(sc.vars))
+	for k := range sc.vars {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		fmt.Fprintf(&key, ";%s:%d", k, sc.vars[k].typ)
+	}
+	if n, ok := c.envCache[key.String()]; ok {
+		return n
+	}
+	envN := mapNature()
+	for k, v := range sc.envType(c.ts) {
+		envN.Fields[k] = v.Nature()
+	}
+	if c.envCache == nil {
+		c.envCache = map[string]nature.Nature{}
+	}
+	c.envCache[key.String()] = envN
+	return envN
 }
 
 func (c *compiler) typeOfNature(n *nature.Nature) Type {

@@ -9,17 +9,19 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/expr-lang/expr/checker/nature"
 	"github.com/expr-lang/expr/conf"
 	"go.yaml.in/yaml/v3"
 )
 
 type compiler struct {
-	rs    *Ruleset
-	r     *reader
-	ts    *typeSystem
-	cfg   *conf.Config
-	diags Diagnostics
-	files map[string][]byte
+	envCache map[string]nature.Nature
+	rs       *Ruleset
+	r        *reader
+	ts       *typeSystem
+	cfg      *conf.Config
+	diags    Diagnostics
+	files    map[string][]byte
 	// coverage names each rule part a scenario can exercise
 }
 
@@ -93,7 +95,7 @@ func cardDirs(path string, data []byte) []string {
 	return []string{filepath.Join(base, "..", "cards", name)}
 }
 
-var rulesetKeys = []string{"name", "version", "doc", "players", "modes", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value"}
+var rulesetKeys = []string{"name", "version", "doc", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value"}
 
 // Load compiles a ruleset and its card files. It returns the ruleset (nil when
 // there are errors) and every diagnostic found, sorted by position.
@@ -212,6 +214,9 @@ func (c *compiler) compile(src Source, cards []Source) {
 	}
 	if n := get(fs, "limits"); n != nil {
 		c.limits(n)
+	}
+	if n := get(fs, "deck_rules"); n != nil {
+		c.deckRules(n)
 	}
 	c.ts = newTypeSystem(rs)
 	rulesetReader := c.r
@@ -741,20 +746,106 @@ func (c *compiler) decks(n *yaml.Node) {
 			continue
 		}
 		for _, e := range entries {
-			ix, ok := c.rs.cardIx[e.Key]
-			if !ok {
-				c.r.errorf(e.KeyN, "unknown-card", path+"."+e.Key, "unknown card %q%s", e.Key, didYouMean(e.Key, keysOf(c.rs.cardIx)))
+			// a deck split by zone: {deck: {id: n}, pool: {id: n}}
+			if zi, isZone := c.rs.zoneIx[e.Key]; isZone && resolveAlias(e.Value).Kind == yaml.MappingNode {
+				sub, _ := c.r.mapping(e.Value, path+"."+e.Key)
+				for _, se := range sub {
+					c.deckEntry(deck, se, path+"."+e.Key, zi)
+				}
 				continue
 			}
-			cnt, _ := c.r.integer(e.Value, path+"."+e.Key)
-			if cnt < 1 {
-				c.r.errorf(e.Value, "bad-value", path+"."+e.Key, "a deck holds at least one copy of each card it lists")
-			}
-			deck.Entries = append(deck.Entries, DeckEntry{Def: ix, Count: cnt})
+			c.deckEntry(deck, e, path, -1)
 		}
 		c.rs.deckIx[f.Key] = len(c.rs.Decks)
 		c.rs.Decks = append(c.rs.Decks, deck)
+		c.checkDeck(deck, f.KeyN, path)
 	}
+}
+
+func (c *compiler) deckEntry(deck *Deck, e field, path string, zone int) {
+	ix, ok := c.rs.cardIx[e.Key]
+	if !ok {
+		c.r.errorf(e.KeyN, "unknown-card", path+"."+e.Key, "unknown card %q%s", e.Key, didYouMean(e.Key, keysOf(c.rs.cardIx)))
+		return
+	}
+	cnt, _ := c.r.integer(e.Value, path+"."+e.Key)
+	if cnt < 1 {
+		c.r.errorf(e.Value, "bad-value", path+"."+e.Key, "a deck holds at least one copy of each card it lists")
+	}
+	deck.Entries = append(deck.Entries, DeckEntry{Def: ix, Count: cnt, Zone: zone})
+}
+
+func (c *compiler) deckRules(n *yaml.Node) {
+	fs, ok := c.r.mapping(n, "deck_rules", "sizes", "copies")
+	if !ok {
+		return
+	}
+	dr := &DeckRules{Sizes: map[int][2]int{}, Pos: c.r.pos(n)}
+	if v := get(fs, "copies"); v != nil {
+		dr.Copies, _ = c.r.integer(v, "deck_rules.copies")
+	}
+	if v := get(fs, "sizes"); v != nil {
+		sizes, _ := c.r.mapping(v, "deck_rules.sizes")
+		for _, sf := range sizes {
+			zi := -1 // "all": a deck that is not split by zone
+			if sf.Key != "all" {
+				i, ok := c.rs.zoneIx[sf.Key]
+				if !ok {
+					c.r.errorf(sf.KeyN, "unknown-zone", "deck_rules.sizes."+sf.Key, "unknown zone %q%s (use all for a deck not split by zone)", sf.Key, didYouMean(sf.Key, keysOf(c.rs.zoneIx)))
+					continue
+				}
+				zi = i
+			}
+			lim, _ := c.r.mapping(sf.Value, "deck_rules.sizes."+sf.Key, "min", "max")
+			lo, hi := 0, 1<<30
+			if x := get(lim, "min"); x != nil {
+				lo, _ = c.r.integer(x, "deck_rules.sizes."+sf.Key+".min")
+			}
+			if x := get(lim, "max"); x != nil {
+				hi, _ = c.r.integer(x, "deck_rules.sizes."+sf.Key+".max")
+			}
+			dr.Sizes[zi] = [2]int{lo, hi}
+		}
+	}
+	c.rs.DeckRules = dr
+}
+
+// checkDeck applies the ruleset's deck-building limits to a deck.
+func (c *compiler) checkDeck(d *Deck, at *yaml.Node, path string) {
+	dr := c.rs.DeckRules
+	if dr == nil {
+		return
+	}
+	sizes := map[int]int{}
+	copies := map[int]int{}
+	for _, e := range d.Entries {
+		sizes[e.Zone] += e.Count
+		copies[e.Def] += e.Count
+	}
+	for zi, lim := range dr.Sizes {
+		name := "the deck"
+		if zi >= 0 {
+			name = "its " + c.rs.Zones[zi].Name
+		}
+		if n := sizes[zi]; n < lim[0] || n > lim[1] {
+			c.r.errorf(at, "deck-limit", path, "deck %q has %d cards in %s; the deck rules ask for %s", d.Name, n, name, rangeText(lim))
+		}
+	}
+	for def, n := range copies {
+		if dr.Copies > 0 && n > dr.Copies {
+			c.r.errorf(at, "deck-limit", path, "deck %q has %d copies of %q; the deck rules allow %d", d.Name, n, c.rs.Cards[def].ID, dr.Copies)
+		}
+	}
+}
+
+func rangeText(lim [2]int) string {
+	switch {
+	case lim[0] == lim[1]:
+		return fmt.Sprintf("exactly %d", lim[0])
+	case lim[1] >= 1<<30:
+		return fmt.Sprintf("at least %d", lim[0])
+	}
+	return fmt.Sprintf("%d to %d", lim[0], lim[1])
 }
 
 var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "recheck", "fizzle"}
@@ -1212,6 +1303,82 @@ func (c *compiler) semantic(root *yaml.Node) {
 	for _, a := range rs.Actions {
 		if !used[a.Index] {
 			c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unused-action", Pos: a.Pos, Path: "actions." + a.Name, Message: fmt.Sprintf("action %q is never offered: no window lists it", a.Name)})
+		}
+	}
+	// steps that can never run: after a step that ends the game
+	for _, p := range rs.Programs {
+		for i, st := range p.Steps {
+			if (st.Prim.Name == "win" || st.Prim.Name == "draw_game") && i+1 < len(p.Steps) {
+				next := p.Steps[i+1]
+				c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unreachable-step", Pos: next.Pos, Message: fmt.Sprintf("this step never runs: the %s before it ends the game", st.Prim.Name)})
+				break
+			}
+			if st.Prim.Name == "if" {
+				if cond := st.Args[0].Expr; cond != nil && (cond.Src == "false" || cond.Src == "true") {
+					c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unreachable-step", Pos: cond.Pos, Message: fmt.Sprintf("the condition is always %s, so one branch never runs", cond.Src)})
+				}
+			}
+		}
+	}
+	for _, ph := range rs.Phases {
+		if ph.Skip != nil && ph.Skip.Src == "true" {
+			c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unreachable-phase", Pos: ph.Skip.Pos, Message: fmt.Sprintf("phase %q is always skipped", ph.Name)})
+		}
+	}
+	c.unplayable()
+}
+
+// unplayable warns about cards that no action can take: every action that
+// picks its card from a zone rejects the card by a filter that depends on
+// the card alone.
+func (c *compiler) unplayable() {
+	rs := c.rs
+	var sourced []*Action
+	for _, a := range rs.Actions {
+		if a.Source >= 0 {
+			sourced = append(sourced, a)
+		}
+	}
+	if len(sourced) == 0 || len(rs.Cards) == 0 {
+		return
+	}
+	static := func(e *Expr) bool {
+		for _, id := range e.idents {
+			if id.kind != idCard && id.kind != idThis {
+				return false
+			}
+		}
+		return true
+	}
+	for _, a := range sourced {
+		if a.Filter == nil || !static(a.Filter) {
+			return // some action may take any card
+		}
+	}
+	g := newGame(rs, rs.MinPlayers)
+	g.S = &State{Players: make([]PlayerState, rs.MinPlayers), PlayerProp: make([]int64, rs.MinPlayers*len(rs.PlayerProps)), GameProps: make([]int64, len(rs.GameProps))}
+	for k, z := range rs.Zones {
+		n := 1
+		if z.PerPlayer {
+			n = rs.MinPlayers
+		}
+		for o := 0; o < n; o++ {
+			g.S.Zones = append(g.S.Zones, ZoneInstance{Kind: int32(k), Owner: int8(o)})
+		}
+	}
+	for _, d := range rs.Cards {
+		cidx := g.CreateCard(d.Index, 0, g.ZoneInst(sourced[0].Source, 0))
+		playable := false
+		for _, a := range sourced {
+			f := Frame{Card: int32(cidx), This: int32(cidx), Event: Event{Card: -1, Source: -1}}
+			ok, err := g.EvalBool(a.Filter, &f)
+			if err != nil || ok {
+				playable = true
+				break
+			}
+		}
+		if !playable {
+			c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unplayable-card", Pos: d.Pos, Path: "cards." + d.ID, Message: fmt.Sprintf("card %q can never be played: the filter of every action that takes a card rejects it", d.ID)})
 		}
 	}
 }

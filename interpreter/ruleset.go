@@ -109,6 +109,14 @@ type Deck struct {
 type DeckEntry struct {
 	Def   int
 	Count int
+	Zone  int // the zone this entry goes to when the deck is split by zone; -1 for a plain list
+}
+
+// DeckRules are the deck-building limits of a ruleset, checked on every deck.
+type DeckRules struct {
+	Sizes  map[int][2]int // per zone (-1: a plain deck): the least and most cards
+	Copies int            // the most copies of one card id in a deck, all zones together; 0: no limit
+	Pos    Pos
 }
 
 // Action is something a player may choose to do when a window offers it.
@@ -178,6 +186,7 @@ type Ruleset struct {
 	ModeDocs    []string
 	Cards       []*CardDef
 	Decks       []*Deck
+	DeckRules   *DeckRules
 	Actions     []*Action
 	Triggers    []*Trigger
 	Checks      []*Check

@@ -11,9 +11,18 @@ import (
 
 // reader walks yaml nodes of one file and collects diagnostics with positions.
 type reader struct {
-	file  string
-	src   []byte
-	diags *Diagnostics
+	file     string
+	src      []byte
+	diags    *Diagnostics
+	srcLines []string
+}
+
+// lines is the file's text split into lines, computed once.
+func (r *reader) lines() []string {
+	if r.srcLines == nil {
+		r.srcLines = strings.Split(string(r.src), "\n")
+	}
+	return r.srcLines
 }
 
 func (r *reader) pos(n *yaml.Node) Pos {
@@ -24,7 +33,20 @@ func (r *reader) pos(n *yaml.Node) Pos {
 }
 
 func (r *reader) errorf(n *yaml.Node, code, path, format string, args ...any) {
-	*r.diags = append(*r.diags, Diagnostic{Severity: SeverityError, Code: code, Pos: r.pos(n), Path: path, Message: fmt.Sprintf(format, args...)})
+	*r.diags = append(*r.diags, Diagnostic{Severity: SeverityError, Code: code, Pos: r.pos(n), End: r.end(n), Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// end is where a node's text ends on its line, for a diagnostic's range.
+func (r *reader) end(n *yaml.Node) Pos {
+	p := r.pos(n)
+	if n != nil && n.Kind == yaml.ScalarNode && !strings.Contains(n.Value, "\n") && n.Style != yaml.LiteralStyle && n.Style != yaml.FoldedStyle {
+		w := len([]rune(n.Value))
+		if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
+			w += 2
+		}
+		p.Column += w
+	}
+	return p
 }
 
 func (r *reader) warnf(n *yaml.Node, code, path, format string, args ...any) {

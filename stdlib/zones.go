@@ -177,7 +177,7 @@ func zonePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "create_deck", Family: "zones",
-			Doc: "Puts a player's deck (chosen at game start, default the ruleset's first deck, or `deck`) into a zone of theirs.",
+			Doc: "Puts a player's deck (chosen at game start, default the ruleset's first deck, or `deck`) into a zone of theirs; a deck split by zone fills each of its zones instead.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "", "whose deck (default: you)"),
 				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone"},
@@ -203,8 +203,12 @@ func zonePrimitives() []*in.Primitive {
 				if deck == nil {
 					return next, fmt.Errorf("%s has no deck", in.SeatName(p))
 				}
-				zi := g.ZoneInst(s.Arg("to").Zone, p)
 				for _, e := range deck.Entries {
+					zone := s.Arg("to").Zone
+					if e.Zone >= 0 {
+						zone = e.Zone // a deck split by zone fills each of its zones
+					}
+					zi := g.ZoneInst(zone, p)
 					for i := 0; i < e.Count; i++ {
 						g.CreateCard(e.Def, p, zi)
 					}
