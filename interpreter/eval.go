@@ -468,6 +468,8 @@ func (g *Game) exprPlayerField(x any, idx int) any {
 		return g.S.Players[p].Lost
 	case "next":
 		return g.nextLive(p)
+	case "prev":
+		return g.prevLive(p)
 	case "opponents":
 		return g.opponentsOf(p)
 	}

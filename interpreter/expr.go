@@ -97,7 +97,8 @@ var playerFields = []struct {
 	{"seat", TString, "the seat name: p1, p2, ..."},
 	{"index", TInt, "the seat number, from 0"},
 	{"lost", TBool, "whether the player has lost or left the game"},
-	{"next", TPlayer, "the next player in turn order who is still in the game"},
+	{"next", TPlayer, "the next player in seat order who is still in the game"},
+	{"prev", TPlayer, "the previous player in seat order who is still in the game"},
 	{"opponents", TPlayers, "the other players still in the game"},
 }
 

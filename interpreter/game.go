@@ -360,6 +360,18 @@ func (g *Game) advance() {
 			if n := len(s.ExtraTurns); n > 0 {
 				s.Active = int(s.ExtraTurns[0])
 				s.ExtraTurns = s.ExtraTurns[1:]
+			} else if rs.NextTurn != nil {
+				f := g.TempFrame(ruleFrame(s.Active))
+				p, err := g.EvalPlayer(rs.NextTurn, f)
+				g.ReleaseFrame()
+				if err != nil {
+					g.fail(err)
+					return
+				}
+				if p < 0 || s.Players[p].Lost {
+					p = g.nextLive(s.Active)
+				}
+				s.Active = p
 			} else {
 				s.Active = g.nextLive(s.Active)
 			}
@@ -417,6 +429,17 @@ func (g *Game) enterPhase() {
 func (g *Game) nextLive(p int) int {
 	for i := 1; i <= g.nseats; i++ {
 		q := (p + i) % g.nseats
+		if !g.S.Players[q].Lost {
+			return q
+		}
+	}
+	return p
+}
+
+// prevLive returns the previous seat before p in turn order that has not lost.
+func (g *Game) prevLive(p int) int {
+	for i := 1; i <= g.nseats; i++ {
+		q := (p - i + g.nseats) % g.nseats
 		if !g.S.Players[q].Lost {
 			return q
 		}

@@ -1163,7 +1163,10 @@ func isIdent(s string) bool {
 }
 
 func (c *compiler) turn(n *yaml.Node) {
-	fs, ok := c.r.mapping(n, "turn", "phases")
+	fs, ok := c.r.mapping(n, "turn", "phases", "next")
+	if v := get(fs, "next"); v != nil {
+		c.rs.NextTurn = c.compileExpr(v, "turn.next", newScope(), TPlayer)
+	}
 	if !ok {
 		return
 	}

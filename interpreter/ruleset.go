@@ -196,6 +196,7 @@ type Ruleset struct {
 	Exprs       []*Expr
 	TurnLimit   int
 	StepBudget  int
+	NextTurn    *Expr // who plays next, with `you` as the player whose turn ends; nil: the next seat still in the game
 	Concede     *Expr // nil: players may not concede
 	Value       *Expr // a heuristic value of the position for `you`, for bots
 

@@ -84,6 +84,40 @@ func controlPrimitives() []*in.Primitive {
 			},
 		},
 		{
+			Name: "for_range", Family: "control",
+			Doc: "Runs `do` once per whole number from `from` to `to` (both included), with the number bound. To go through the values of an enum property, loop from 0 to value_count(prop) - 1 and read value_at(prop, n).",
+			Params: []param{
+				exprP("from", in.TInt, false, "1", "the first number"),
+				exprP("to", in.TInt, true, "", "the last number"),
+				{Name: "as", Kind: in.PBind, Type: in.TInt, Required: true, Doc: "the variable for each number"},
+				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
+			},
+			StateSlots: 1,
+			Example:    "- for_range: {from: 1, to: 3, as: n, do: [{create: {card: token, to: table}}]}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				cur := g.Var(f, s.State)
+				if cur.L == nil {
+					lo, err := intArg(g, f, s, "from", 1)
+					if err != nil {
+						return next, err
+					}
+					hi, err := intArg(g, f, s, "to", 0)
+					if err != nil {
+						return next, err
+					}
+					cur = in.Val{N: int64(lo), L: []int{hi}}
+				}
+				if cur.N > int64(cur.L[0]) {
+					g.SetVar(f, s.State, in.Val{N: -1})
+					return next, nil
+				}
+				bind(g, f, s, "as", in.Val{N: cur.N})
+				g.SetVar(f, s.State, in.Val{N: cur.N + 1, L: cur.L})
+				g.Call(f, s.Arg("do").Prog)
+				return stay, nil
+			},
+		},
+		{
 			Name: "let", Family: "control",
 			Doc: "Binds a variable to the value of an expression, typed by it.",
 			Params: []param{

@@ -212,6 +212,41 @@ func functions() []*in.Func {
 			},
 		},
 		{
+			Name: "value_at", Family: "properties",
+			Doc:      "The i-th declared value (from 0) of an enum card property: for generating cards in loops.",
+			Params:   []in.Type{in.TString, in.TInt},
+			Names:    []string{"prop", "i"},
+			Result:   in.TString,
+			Example:  "value_at('color', 0) == 'red'",
+			PropArgs: []int{0},
+			Impl: func(g *game, a []any) any {
+				name, _ := a[0].(string)
+				i, _ := a[1].(int)
+				_, d, ok := g.Ruleset().PropIndex("card", name)
+				if !ok || i < 0 || i >= len(d.Values) {
+					return ""
+				}
+				return d.Values[i]
+			},
+		},
+		{
+			Name: "value_count", Family: "properties",
+			Doc:      "How many values an enum card property declares.",
+			Params:   []in.Type{in.TString},
+			Names:    []string{"prop"},
+			Result:   in.TInt,
+			Example:  "value_count('color') == 2",
+			PropArgs: []int{0},
+			Impl: func(g *game, a []any) any {
+				name, _ := a[0].(string)
+				_, d, ok := g.Ruleset().PropIndex("card", name)
+				if !ok {
+					return 0
+				}
+				return len(d.Values)
+			},
+		},
+		{
 			Name: "clamp", Family: "numbers",
 			Doc:     "A number limited to a range.",
 			Params:  []in.Type{in.TInt, in.TInt, in.TInt},
