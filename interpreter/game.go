@@ -551,7 +551,7 @@ func (g *Game) Resign(p int) error {
 		return err
 	}
 	if !ok {
-		return fmt.Errorf("%s may not concede now (the rule is: %s)", g.seatName(p), g.rs.Concede.Src)
+		return fmt.Errorf("%s may not resign now (resigning is allowed when %s)", g.seatName(p), g.rs.Concede.Src)
 	}
 	g.S.History = append(g.S.History, Record{Seq: -1, Player: p, Answer: Answer{Resign: true}})
 	g.logf(-1, "resign", p, "%s resigns.", g.seatName(p))
@@ -577,6 +577,10 @@ func (g *Game) CanResign(p int) bool {
 func (g *Game) Ask(f *Frame, d Decision) Status {
 	d.Seq = g.S.DecSeq
 	g.S.DecSeq++
+	for len(g.S.Asked) <= d.Player {
+		g.S.Asked = append(g.S.Asked, 0)
+	}
+	g.S.Asked[d.Player]++
 	d.Frame = g.frameIndex(f)
 	g.S.Pending = append(g.S.Pending, d)
 	if forced, a := forcedAnswer(&d); forced {
@@ -841,3 +845,6 @@ func (g *Game) ReleaseFrame() { g.nscr-- }
 func ruleFrame(p int) Frame {
 	return Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
 }
+
+// Mode is the game mode the game was started with ("" for none).
+func (g *Game) Mode() string { return g.rs.Symbol(g.S.Mode) }

@@ -97,13 +97,27 @@ func cardDirs(path string, data []byte) []string {
 
 var rulesetKeys = []string{"name", "version", "doc", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value"}
 
+// maxDiagnostics caps what one load reports: past it, more errors only bury
+// the first ones.
+const maxDiagnostics = 500
+
 // Load compiles a ruleset and its card files. It returns the ruleset (nil when
 // there are errors) and every diagnostic found, sorted by position.
-func Load(src Source, cards []Source, lib *Library) (rs *Ruleset, diags Diagnostics) {
+func Load(src Source, cards []Source, lib *Library) (*Ruleset, Diagnostics) {
+	rs, diags := LoadPartial(src, cards, lib)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return rs, diags
+}
+
+// LoadPartial is Load for tools: it returns whatever could be compiled even
+// when there are errors. A ruleset with errors must not be played.
+func LoadPartial(src Source, cards []Source, lib *Library) (rs *Ruleset, diags Diagnostics) {
 	defer func() {
 		if r := recover(); r != nil {
 			rs = nil
-			diags = append(diags, Diagnostic{Severity: SeverityError, Code: "internal", Pos: Pos{File: src.Name, Line: 1, Column: 1}, Message: fmt.Sprintf("internal error while loading: %v", r)})
+			diags = append(diags, Diagnostic{Severity: SeverityError, Code: "internal", Pos: Pos{File: src.Name, Line: 1, Column: 1}, Message: fmt.Sprintf("internal error while loading (please report it): %v", r)})
 		}
 	}()
 	c := &compiler{files: map[string][]byte{}}
@@ -126,11 +140,14 @@ func Load(src Source, cards []Source, lib *Library) (rs *Ruleset, diags Diagnost
 	c.rs.Hash = hex.EncodeToString(h.Sum(nil))[:16]
 	c.compile(src, cards)
 	c.diags.Sort()
-	if c.diags.HasErrors() {
-		return nil, c.diags
+	if len(c.diags) > maxDiagnostics {
+		last := c.diags[maxDiagnostics-1]
+		c.diags = append(c.diags[:maxDiagnostics:maxDiagnostics], Diagnostic{Severity: SeverityError, Code: "too-many-errors", Pos: last.Pos, Message: fmt.Sprintf("%d more problems not shown; fix these first", len(c.diags)-maxDiagnostics)})
 	}
-	c.rs.ts = c.ts
-	c.rs.cfg = c.baseConfig()
+	if c.ts != nil {
+		c.rs.ts = c.ts
+		c.rs.cfg = c.baseConfig()
+	}
 	return c.rs, c.diags
 }
 

@@ -167,6 +167,7 @@ type State struct {
 	NoLog      bool           `json:"nolog,omitempty"` // no text log: simulations and bot lookahead
 	Steps      int            `json:"steps"`           // steps since the last decision
 	Decisions  int            `json:"decisions"`
+	Asked      []int          `json:"asked,omitempty"` // per seat: decisions asked, forced ones included
 }
 
 // Clone copies the state; slices that are only appended to share their backing
@@ -220,6 +221,7 @@ func (s *State) Clone() *State {
 	}
 	c.Triggered = append([]Frame(nil), s.Triggered...)
 	c.ExtraTurns = append([]int8(nil), s.ExtraTurns...)
+	c.Asked = append([]int(nil), s.Asked...)
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
 	c.History = s.History[:len(s.History):len(s.History)]
 	return &c

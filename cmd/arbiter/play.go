@@ -47,6 +47,9 @@ log (--log, or a file it names at the end).`,
 				}
 				fmt.Fprintf(out, "Resumed %s from %s (seed %d).\n", rs.Name, load, g.S.Seed)
 			} else {
+				if _, err := parseSeats(seatFlags, max(players, rs.MinPlayers)); err != nil {
+					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
+				}
 				if !cmd.Flags().Changed("seed") {
 					seed = uint64(time.Now().UnixNano() % 1_000_000_000)
 				}
@@ -76,7 +79,7 @@ log (--log, or a file it names at the end).`,
 			s.bots = make([]bot.Bot, g.Players())
 			for i, k := range seats {
 				if k != "human" {
-					b, err := bot.New(k, g.S.Seed+uint64(i)*7919)
+					b, err := bot.New(k, bot.SeatSeed(g.S.Seed, i))
 					if err != nil {
 						return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 					}
@@ -174,6 +177,9 @@ func loadSave(rs *in.Ruleset, path string) (*in.Game, []string, error) {
 	}
 	var sv in.Save
 	if err := json.Unmarshal(data, &sv); err != nil {
+		if strings.HasPrefix(strings.TrimSpace(string(data)), `{"header"`) {
+			return nil, nil, fmt.Errorf("%s is a replay log, not a save: use arbiter replay %s", path, path)
+		}
 		return nil, nil, fmt.Errorf("%s is not a readable save: %v", path, err)
 	}
 	g, err := in.Restore(rs, &sv)

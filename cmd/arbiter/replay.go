@@ -21,6 +21,7 @@ type replayHeader struct {
 	Hash    string   `json:"hash"`
 	Players int      `json:"players"`
 	Decks   []string `json:"decks,omitempty"`
+	Mode    string   `json:"mode,omitempty"`
 	Seed    uint64   `json:"seed"`
 }
 
@@ -42,7 +43,7 @@ func writeReplay(path string, rs *in.Ruleset, g *in.Game) error {
 	}
 	w := bufio.NewWriter(f)
 	enc := json.NewEncoder(w)
-	_ = enc.Encode(replayLine{Header: &replayHeader{Format: ReplayFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Players: sv.Players, Decks: sv.Decks, Seed: sv.Seed}})
+	_ = enc.Encode(replayLine{Header: &replayHeader{Format: ReplayFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Players: sv.Players, Decks: sv.Decks, Mode: g.Mode(), Seed: sv.Seed}})
 	for i := range sv.Answers {
 		_ = enc.Encode(replayLine{Answer: &sv.Answers[i]})
 	}
@@ -57,7 +58,8 @@ func writeReplay(path string, rs *in.Ruleset, g *in.Game) error {
 }
 
 func newReplayCmd() *cobra.Command {
-	var as string
+	var as, game string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "replay LOG",
 		Short: "Re-run a replay log, check every event, print the game",
@@ -96,11 +98,17 @@ event that differs.`,
 			if hdr == nil || hdr.Format != ReplayFormat {
 				return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: %s is not a replay log (no %s header)", args[0], ReplayFormat)}
 			}
-			rs, err := loadGame(hdr.Ruleset)
+			if game == "" {
+				game = hdr.Ruleset
+			}
+			rs, err := loadGame(game)
 			if err != nil {
 				return err
 			}
 			if rs.Hash != hdr.Hash {
+				if !force {
+					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: the ruleset %s has changed since the game was played (hash %s, now %s); --force replays it anyway", rs.Name, hdr.Hash, rs.Hash)}
+				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: the ruleset has changed since the game was played (hash %s, now %s)\n", hdr.Hash, rs.Hash)
 			}
 			seat := -1
@@ -109,7 +117,7 @@ event that differs.`,
 					return &exitError{code: 2, msg: "arbiter replay: " + err.Error()}
 				}
 			}
-			g, err := in.New(rs, in.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks})
+			g, err := in.New(rs, in.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode})
 			if err != nil {
 				return &exitError{code: 1, msg: "arbiter replay: " + err.Error()}
 			}
@@ -129,8 +137,10 @@ event that differs.`,
 					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), g.Render(&events[i], -1))}
 				}
 				a, b := g.Render(&got[i], -1), g.Render(&events[i], -1)
-				if a != b {
-					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: event %d differs:\n  logged:   %s\n  replayed: %s", i+1, b, a)}
+				ja, _ := json.Marshal(got[i])
+				jb, _ := json.Marshal(events[i])
+				if a != b || string(ja) != string(jb) {
+					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: event %d differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", i+1, b, a, jb, ja)}
 				}
 			}
 			if len(got) > len(events) {
@@ -139,10 +149,19 @@ event that differs.`,
 			for _, l := range g.LogText(seat, 0) {
 				fmt.Fprintln(cmd.OutOrStdout(), l)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "replay ok: %d answers, %d events; %s\n", len(answers), len(events), dash(g.Outcome()))
+			fmt.Fprintf(cmd.OutOrStdout(), "replay ok: %s, %s; %s\n", plural(len(answers), "answer"), plural(len(events), "event"), dash(g.Outcome()))
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&as, "as", "", "show the game as this seat saw it (p1, p2, ...)")
+	cmd.Flags().StringVar(&game, "game", "", "the ruleset to replay with (default: the one the log names, found from here)")
+	cmd.Flags().BoolVar(&force, "force", false, "replay even if the ruleset has changed since")
 	return cmd
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -20,6 +21,7 @@ import (
 
 // session is a text game between humans and bots at one terminal.
 type session struct {
+	undone   bool // the last command went back to an earlier decision
 	rs       *in.Ruleset
 	g        *in.Game
 	seats    []string // "human" or a bot name, per seat
@@ -43,6 +45,7 @@ type undoPoint struct {
 // lineReader reads one line of input with a prompt.
 type lineReader interface {
 	Prompt(p string) (string, error)
+	Forget() // drop the history, when the terminal changes hands
 	Close() error
 }
 
@@ -56,6 +59,7 @@ func (p *plainReader) Prompt(string) (string, error) {
 	return strings.TrimRight(s, "\r\n"), nil
 }
 func (p *plainReader) Close() error { return nil }
+func (p *plainReader) Forget()      {}
 
 type linerReader struct{ l *liner.State }
 
@@ -67,6 +71,7 @@ func (r *linerReader) Prompt(p string) (string, error) {
 	return s, err
 }
 func (r *linerReader) Close() error { return r.l.Close() }
+func (r *linerReader) Forget()      { r.l.ClearHistory() }
 
 var commands = []string{"help", "look", "card", "log", "why", "undo", "save", "resign", "quit"}
 
@@ -114,15 +119,19 @@ func (s *session) run() error {
 
 func (s *session) finish() {
 	if s.g.Over() {
-		seat := -1
-		if s.humans() == 1 {
+		// show the end as the last human saw the game; the full log is in the replay file
+		seat := s.lastSeat
+		if seat < 0 {
 			for i, k := range s.seats {
 				if k == "human" {
 					seat = i
+					break
 				}
 			}
 		}
-		s.showLog(seat)
+		if seat >= 0 {
+			s.showLog(seat)
+		}
 		s.printf("\nGame over: %s.\n", s.g.Outcome())
 		if err := s.g.Err(); err != nil {
 			s.printf("error: %v\n", err)
@@ -151,7 +160,11 @@ func (s *session) showLog(seat int) {
 
 func (s *session) header(seat int) {
 	v := s.g.ViewFor(seat)
-	s.printf("\n== Turn %d, %s phase, %s to play — you are %s ==\n", v.Turn, dash(v.Phase), v.Active, in.SeatName(seat))
+	whose := v.Active + "'s turn"
+	if v.Active == in.SeatName(seat) {
+		whose = "your turn"
+	}
+	s.printf("\n== Turn %d (%s), %s phase — you are %s ==\n", v.Turn, whose, dash(v.Phase), in.SeatName(seat))
 }
 
 func dash(s string) string {
@@ -165,15 +178,17 @@ func (s *session) ask(d *in.Decision) error {
 	seat := d.Player
 	if s.humans() > 1 && seat != s.lastSeat {
 		if s.tty {
-			s.printf("\033[2J\033[H")
+			s.printf("\033[3J\033[2J\033[H") // the scrollback too: it holds the other player's hand
+			s.in.Forget()
 		}
 		s.printf("\nPass the terminal to %s and press Enter.", in.SeatName(seat))
 		if _, err := s.in.Prompt(""); err != nil {
+			s.printf("\nInput ended; the game is left unfinished.\n")
 			s.quit = true
 			return nil
 		}
 		if s.tty {
-			s.printf("\033[2J\033[H")
+			s.printf("\033[3J\033[2J\033[H")
 		}
 		s.header(seat)
 		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
@@ -202,9 +217,10 @@ func (s *session) ask(d *in.Decision) error {
 			continue
 		}
 		if done {
-			if !s.quit {
+			if !s.quit && !s.undone {
 				s.undo = append(s.undo, point)
 			}
+			s.undone = false
 			return nil
 		}
 	}
@@ -270,9 +286,11 @@ be chosen; 1=2 3=1 to divide an amount), or its label. Commands:
 	case "log":
 		n := 20
 		if rest != "" {
-			if x, err := strconv.Atoi(rest); err == nil && x > 0 {
-				n = x
+			x, err := strconv.Atoi(rest)
+			if err != nil || x < 1 {
+				return false, fmt.Errorf("log takes a number of lines, like log 10")
 			}
+			n = x
 		}
 		lines := s.g.LogText(seat, 0)
 		if len(lines) > n {
@@ -424,9 +442,27 @@ func describeCard(rs *in.Ruleset, d *in.CardDef) string {
 // action of the ruleset with the cards of its zone.
 func (s *session) why(d *in.Decision, what string) {
 	seat := d.Player
-	if n, err := strconv.Atoi(what); err == nil && n >= 1 && n <= len(d.Options) {
-		s.printf("option %d (%s) is legal.\n", n, d.Options[n-1].Label)
+	if n, err := strconv.Atoi(what); err == nil {
+		if n >= 1 && n <= len(d.Options) {
+			s.printf("option %d (%s) is offered: you may take it.\n", n, d.Options[n-1].Label)
+		} else {
+			s.printf("there is no option %d; the options are 1 to %d.\n", n, len(d.Options))
+		}
 		return
+	}
+	offered := map[string]bool{}
+	for _, o := range d.Options {
+		if o.Action >= 0 {
+			offered[strings.ToLower(s.rs.Actions[o.Action].Name+" "+s.g.CardLabel(max(o.Card, 0), seat))] = o.Card >= 0
+			offered[strings.ToLower(s.rs.Actions[o.Action].Name)] = true
+		}
+	}
+	said := map[string]bool{}
+	say := func(line string) {
+		if !said[line] {
+			said[line] = true
+			s.printf("%s", line)
+		}
 	}
 	any := false
 	for _, a := range s.rs.Actions {
@@ -435,10 +471,13 @@ func (s *session) why(d *in.Decision, what string) {
 				continue
 			}
 			any = true
-			if why := s.g.WhyNot(seat, a.Name, -1); why != "" {
-				s.printf("  %s: %s\n", a.Name, why)
-			} else {
-				s.printf("  %s: allowed by its rules (offered when a window lists it)\n", a.Name)
+			switch why := s.g.WhyNot(seat, a.Name, -1); {
+			case why != "":
+				say(fmt.Sprintf("  %s: %s\n", a.Name, why))
+			case offered[strings.ToLower(a.Name)]:
+				say(fmt.Sprintf("  %s: offered now\n", a.Name))
+			default:
+				say(fmt.Sprintf("  %s: allowed by its rules, but not part of this decision\n", a.Name))
 			}
 			continue
 		}
@@ -449,10 +488,13 @@ func (s *session) why(d *in.Decision, what string) {
 				continue
 			}
 			any = true
-			if why := s.g.WhyNot(seat, a.Name, c); why != "" {
-				s.printf("  %s %s: %s\n", a.Name, name, why)
-			} else {
-				s.printf("  %s %s: allowed by its rules (offered when a window lists it)\n", a.Name, name)
+			switch why := s.g.WhyNot(seat, a.Name, c); {
+			case why != "":
+				say(fmt.Sprintf("  %s %s: %s\n", a.Name, name, why))
+			case offered[strings.ToLower(a.Name+" "+name)]:
+				say(fmt.Sprintf("  %s %s: offered now\n", a.Name, name))
+			default:
+				say(fmt.Sprintf("  %s %s: allowed by its rules, but not part of this decision\n", a.Name, name))
 			}
 		}
 	}
@@ -476,16 +518,24 @@ func (s *session) undoTo(seat int) (bool, error) {
 		s.seen = append([]int(nil), p.seen...)
 		s.undo = s.undo[:i]
 		s.printf("Back to your previous decision.\n")
-		s.lastSeat = -1
+		s.undone = true
 		return true, nil
 	}
 	return false, fmt.Errorf("cannot undo: you have made no decision yet")
 }
 
 func learnedSince(then, now *in.State, seat int) string {
+	if len(now.History) < len(then.History) {
+		return "the game has gone back further than that"
+	}
 	for _, r := range now.History[len(then.History):] {
 		if r.Player != seat {
 			return fmt.Sprintf("%s has answered", in.SeatName(r.Player))
+		}
+	}
+	for p := range now.Asked {
+		if p != seat && p < len(then.Asked) && now.Asked[p] > then.Asked[p] {
+			return fmt.Sprintf("%s has been asked something (even a question with one possible answer tells you about their cards)", in.SeatName(p))
 		}
 	}
 	if then.RNG != now.RNG {
@@ -518,7 +568,7 @@ func writeAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, ".arbiter-*.tmp")
 	if err != nil {
-		return err
+		return fmt.Errorf("cannot write %s: %v", path, errors.Unwrap(err))
 	}
 	name := tmp.Name()
 	if _, err := tmp.Write(data); err != nil {

@@ -131,7 +131,7 @@ func simulate(rs *in.Ruleset, o in.Options, kinds []string) (r simResult) {
 	}
 	bots := make([]bot.Bot, o.Players)
 	for i := range bots {
-		bots[i], _ = bot.New(kinds[i], o.Seed*31+uint64(i))
+		bots[i], _ = bot.New(kinds[i], bot.SeatSeed(o.Seed, i))
 	}
 	for !g.Over() {
 		p := g.Pending()

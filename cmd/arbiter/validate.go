@@ -94,8 +94,9 @@ func validatePaths(args []string) (in.Diagnostics, error) {
 					add(&rulesets, rp)
 					return nil
 				}
+				return rerr
 			}
-			return err
+			return fmt.Errorf("%s: no such file or folder", p)
 		}
 		if st.IsDir() {
 			return filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
