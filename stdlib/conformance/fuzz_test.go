@@ -1,0 +1,80 @@
+package conformance_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// FuzzAnswers feeds arbitrary answers to games of every ruleset: an answer is
+// either accepted or refused with a reason, a refused answer changes nothing,
+// and nothing panics.
+func FuzzAnswers(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "rulesets", "*.yaml"))
+	var rss []*in.Ruleset
+	for _, file := range files {
+		if rs, _ := in.LoadFile(file, stdlib.Library()); rs != nil {
+			rss = append(rss, rs)
+		}
+	}
+	if len(rss) == 0 {
+		f.Fatal("no ruleset loads")
+	}
+	f.Add(uint64(1), []byte{0, 1, 2, 3, 4, 5})
+	f.Add(uint64(7), []byte{255, 0, 128, 3, 9, 200, 1, 1, 1})
+	f.Add(uint64(3), []byte{})
+	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
+		rs := rss[int(seed%uint64(len(rss)))]
+		g, err := in.New(rs, in.Options{Seed: seed, NoLog: true})
+		if err != nil {
+			t.Skip()
+		}
+		for i := 0; i+1 < len(data) && !g.Over(); i += 2 {
+			p := g.Pending()
+			if len(p) == 0 {
+				t.Fatalf("no decision pending and the game is not over: %v", g.Err())
+			}
+			d := p[int(data[i])%len(p)]
+			a := answerFrom(data[i+1], data[i:], &d)
+			before, _ := json.Marshal(g)
+			if err := g.Answer(d.Player, a); err != nil {
+				after, _ := json.Marshal(g)
+				if string(before) != string(after) {
+					t.Fatalf("a refused answer (%v) changed the game", err)
+				}
+			}
+			if err := g.CheckState(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// answerFrom builds an answer, often an illegal one, from fuzz bytes.
+func answerFrom(b byte, rest []byte, d *in.Decision) in.Answer {
+	n := len(d.Options) + 2
+	switch b % 7 {
+	case 0:
+		return in.Answer{Picks: []int{int(b) % n}}
+	case 1:
+		return in.Answer{Picks: []int{int(b)%n - 1, int(b) % n}}
+	case 2:
+		return in.Answer{Number: int(int8(b))}
+	case 3:
+		amounts := make([]int, len(d.Options))
+		for i := range amounts {
+			if i < len(rest) {
+				amounts[i] = int(int8(rest[i]))
+			}
+		}
+		return in.Answer{Amount: amounts}
+	case 4:
+		return in.Answer{Resign: true}
+	case 5:
+		return in.Answer{}
+	}
+	return in.Answer{Picks: []int{0}}
+}
