@@ -292,3 +292,24 @@ func RuleParts(rs *Ruleset) []string {
 	}
 	return out
 }
+
+// RemoveStackItems takes items off the stack without resolving them: those
+// whose source is one of cards, and all those of player p (-1: none). It
+// returns how many went.
+func (g *Game) RemoveStackItems(cards []int, p int) int {
+	keep := g.S.Stack[:0]
+	n := 0
+	for _, it := range g.S.Stack {
+		drop := int(it.You) == p
+		for _, c := range cards {
+			drop = drop || int(it.Card) == c
+		}
+		if drop {
+			n++
+			continue
+		}
+		keep = append(keep, it)
+	}
+	g.S.Stack = keep
+	return n
+}

@@ -37,6 +37,7 @@ type Game struct {
 	players []int
 	// Coverage, when set, counts the rule parts (actions, triggers, checks) that ran.
 	Coverage                                                                                                                        map[string]int
+	symLost                                                                                                                         int64
 	symEnter, symLeave, symDraw, symShuffle, symTurnStart, symTurnEnd, symPhaseStart, symPhaseEnd, symReveal, symAction, symResolve int64
 }
 
@@ -134,6 +135,7 @@ func newGame(rs *Ruleset, n int) *Game {
 	g.symEnter, g.symLeave, g.symDraw, g.symShuffle = sym("enter"), sym("leave"), sym("draw"), sym("shuffle")
 	g.symTurnStart, g.symTurnEnd, g.symPhaseStart, g.symPhaseEnd = sym("turn_start"), sym("turn_end"), sym("phase_start"), sym("phase_end")
 	g.symReveal, g.symAction, g.symResolve = sym("reveal"), sym("action"), sym("resolve")
+	g.symLost = sym("lost")
 	return g
 }
 
@@ -157,6 +159,7 @@ func newGameShallow(g *Game) *Game {
 	c.symEnter, c.symLeave, c.symDraw, c.symShuffle = g.symEnter, g.symLeave, g.symDraw, g.symShuffle
 	c.symTurnStart, c.symTurnEnd, c.symPhaseStart, c.symPhaseEnd = g.symTurnStart, g.symTurnEnd, g.symPhaseStart, g.symPhaseEnd
 	c.symReveal, c.symAction, c.symResolve = g.symReveal, g.symAction, g.symResolve
+	c.symLost = g.symLost
 	return c
 }
 
@@ -291,7 +294,7 @@ func (g *Game) run() {
 			}
 			continue
 		}
-		if s.Dirty {
+		if s.Dirty && !g.checking() {
 			s.Dirty = false
 			g.runChecks()
 			continue
@@ -450,13 +453,26 @@ func (g *Game) prevLive(p int) int {
 // AddExtraTurn queues an extra turn for a player, after those already queued.
 func (g *Game) AddExtraTurn(p int) { g.S.ExtraTurns = append(g.S.ExtraTurns, int8(p)) }
 
-// runChecks evaluates state-based checks for every player still in the game.
+// runChecks evaluates the state-based checks for every player still in the
+// game, the active player first, and runs the effects of those that hold as
+// one batch: while a batch runs, no checks run, so the players it eliminates
+// are eliminated together (all of them at once is a draw).
 func (g *Game) runChecks() {
-	for _, ch := range g.rs.Checks {
-		for p := 0; p < g.nseats; p++ {
-			if g.S.Players[p].Lost || g.S.Over {
-				continue
-			}
+	s := g.S
+	if g.settleEliminations() {
+		return
+	}
+	type fired struct {
+		ch *Check
+		p  int
+	}
+	var batch []fired
+	for i := 0; i < g.nseats; i++ {
+		p := (s.Active + i) % g.nseats
+		if s.Players[p].Lost || s.Over {
+			continue
+		}
+		for _, ch := range g.rs.Checks {
 			f := g.TempFrame(ruleFrame(p))
 			ok, err := g.EvalBool(ch.Cond, f)
 			g.ReleaseFrame()
@@ -465,25 +481,80 @@ func (g *Game) runChecks() {
 				return
 			}
 			if ok {
-				g.covered("check " + ch.Name)
-				g.pushRoot(ch.Effect, p, -1, Event{Card: -1, Source: -1, Player: int8(p)})
+				batch = append(batch, fired{ch, p})
 			}
 		}
 	}
+	// pushed last to first, so the first that fired runs first
+	for i := len(batch) - 1; i >= 0; i-- {
+		b := batch[i]
+		g.covered("check " + b.ch.Name)
+		g.pushRoot(b.ch.Effect, b.p, -1, Event{Card: -1, Source: -1, Player: int8(b.p)})
+		s.Frames[len(s.Frames)-1].Check = true
+	}
+}
+
+// checking reports whether the effects of a batch of checks are still running.
+func (g *Game) checking() bool {
+	for i := range g.S.Frames {
+		if g.S.Frames[i].Check {
+			return true
+		}
+	}
+	return false
+}
+
+// settleEliminations ends the game when eliminations leave one player (who
+// wins) or none (a draw). It reports whether the game ended.
+func (g *Game) settleEliminations() bool {
+	s := g.S
+	if s.Over || !s.Eliminated {
+		return s.Over
+	}
+	s.Eliminated = false
+	live, n := -1, 0
+	for i, ps := range s.Players {
+		if !ps.Lost {
+			live = i
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		g.DrawGame("every player lost")
+	case n == 1 && g.nseats > 1:
+		g.Win(live, "last player standing")
+	}
+	return s.Over
 }
 
 // Win marks a player as the winner and ends the game.
-func (g *Game) Win(p int, why string) {
+func (g *Game) Win(p int, why string) { g.WinWith(p, nil, why) }
+
+// WinWith ends the game with a player and co-winners (allies sharing a win);
+// players who lost cannot win.
+func (g *Game) WinWith(p int, with []int, why string) {
 	if g.S.Over || g.S.Players[p].Lost {
 		return
 	}
+	names := g.seatName(p)
+	for _, q := range with {
+		if q != p && q >= 0 && q < g.nseats && !g.S.Players[q].Lost && !g.S.Players[q].Won {
+			g.S.Players[q].Won = true
+			names += " and " + g.seatName(q)
+		}
+	}
 	g.S.Players[p].Won = true
 	g.S.Over = true
-	g.S.Outcome = fmt.Sprintf("%s wins", g.seatName(p))
+	verb := "wins"
+	if names != g.seatName(p) {
+		verb = "win"
+	}
+	g.S.Outcome = fmt.Sprintf("%s %s", names, verb)
 	if why != "" {
 		g.S.Outcome += ": " + why
 	}
-	g.logf(-1, "win", p, "%s wins%s.", g.seatName(p), suffix(why))
+	g.logf(-1, "win", p, "%s %s%s.", names, verb, suffix(why))
 	g.endEffects()
 }
 
@@ -502,21 +573,27 @@ func (g *Game) Lose(p int, why string) {
 	}
 	g.S.Players[p].Lost = true
 	g.logf(-1, "lose", p, "%s loses%s.", g.seatName(p), suffix(why))
-	live := -1
-	n := 0
-	for i, ps := range g.S.Players {
-		if !ps.Lost {
-			live = i
-			n++
+	// who is left is settled with the next checks, so that players who lose
+	// together lose together
+	g.S.Eliminated = true
+	g.S.Dirty = true
+	// the player leaves the game: what waits for them is dropped
+	keepA := g.S.ExtraTurns[:0]
+	for _, q := range g.S.ExtraTurns {
+		if int(q) != p {
+			keepA = append(keepA, q)
 		}
 	}
-	switch n {
-	case 0:
-		g.DrawGame("every player lost")
-	case 1:
-		g.Win(live, "last player standing")
+	g.S.ExtraTurns = keepA
+	keepD, keepAns := g.S.Pending[:0], g.S.Answers[:0]
+	for i, d := range g.S.Pending {
+		if d.Player != p {
+			keepD = append(keepD, d)
+			keepAns = append(keepAns, g.S.Answers[i])
+		}
 	}
-	g.S.Dirty = true
+	g.S.Pending, g.S.Answers = keepD, keepAns
+	g.emit(Event{Name: g.symLost, Player: int8(p), Card: -1, Source: -1, From: -1, To: -1})
 }
 
 // Draw ends the game with no winner.
@@ -556,6 +633,7 @@ func (g *Game) Resign(p int) error {
 	g.S.History = append(g.S.History, Record{Seq: -1, Player: p, Answer: Answer{Resign: true}})
 	g.logf(-1, "resign", p, "%s resigns.", g.seatName(p))
 	g.Lose(p, "resigned")
+	g.settleEliminations()
 	if !g.S.Over {
 		g.run()
 	}
@@ -589,6 +667,42 @@ func (g *Game) Ask(f *Frame, d Decision) Status {
 	}
 	g.S.Answers = append(g.S.Answers, nil)
 	return Suspend
+}
+
+// leastAnswer is the answer that does the least: pass, or the fewest picks.
+func leastAnswer(d *Decision) *Answer {
+	switch d.Kind {
+	case "number":
+		return &Answer{Number: d.Min}
+	case "distribute":
+		a := &Answer{Amount: make([]int, len(d.Options))}
+		left := d.Total
+		for i, o := range d.Options {
+			a.Amount[i] = o.Value
+			left -= o.Value
+		}
+		if len(a.Amount) > 0 {
+			a.Amount[0] += left
+		}
+		return a
+	case "order":
+		picks := make([]int, len(d.Options))
+		for i := range picks {
+			picks[i] = i
+		}
+		return &Answer{Picks: picks}
+	case "action":
+		for i, o := range d.Options {
+			if o.Action < 0 {
+				return &Answer{Picks: []int{i}}
+			}
+		}
+	}
+	picks := make([]int, d.Min)
+	for i := range picks {
+		picks[i] = i
+	}
+	return &Answer{Picks: picks}
 }
 
 func forcedAnswer(d *Decision) (bool, *Answer) {

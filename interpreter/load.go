@@ -128,7 +128,7 @@ func LoadPartial(src Source, cards []Source, lib *Library) (rs *Ruleset, diags D
 	for i := 1; i <= 8; i++ {
 		c.rs.intern(fmt.Sprintf("p%d", i)) // seat names
 	}
-	for _, k := range []string{"win", "draw", "error"} {
+	for _, k := range []string{"win", "draw", "error", "lost", "enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve"} {
 		c.rs.intern(k) // outcome kinds
 	}
 	h := sha256.New()
@@ -1223,7 +1223,7 @@ func (c *compiler) turn(n *yaml.Node) {
 	}
 }
 
-var eventNames = []string{"enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve", "property"}
+var eventNames = []string{"enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve", "lost"}
 
 func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 	items, ok := c.r.seq(n, path)
@@ -1233,7 +1233,7 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 	var out []*Trigger
 	for i, item := range items {
 		tp := fmt.Sprintf("%s[%d]", path, i)
-		tf, ok := c.r.mapping(item, tp, "on", "if", "do", "zones", "name")
+		tf, ok := c.r.mapping(item, tp, "on", "if", "do", "zones", "name", "face_down")
 		if !ok {
 			continue
 		}
@@ -1245,6 +1245,12 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 		}
 		if v := get(tf, "name"); v != nil {
 			t.Coverage, _ = c.r.str(v, tp+".name")
+		}
+		if v := get(tf, "face_down"); v != nil {
+			t.FaceDown, _ = c.r.boolean(v, tp+".face_down")
+			if card < 0 {
+				c.r.errorf(v, "bad-value", tp+".face_down", "face_down is for card triggers that listen in zones")
+			}
 		}
 		if v := get(tf, "zones"); v != nil && card < 0 {
 			c.r.errorf(v, "bad-value", tp+".zones", "zones is for card triggers (the zones in which the card listens); a ruleset trigger always listens")

@@ -598,7 +598,7 @@ func (g *Game) emit(ev Event) {
 			}
 			for o := 0; o < n; o++ {
 				for _, c := range g.S.Zones[g.zoneAt[zk]+o].Cards {
-					if int(g.S.Cards[c].Def) == t.Card && !g.S.Cards[c].FaceDown && (t.Face < 0 || int(g.S.Cards[c].Face) == t.Face) {
+					if int(g.S.Cards[c].Def) == t.Card && (t.FaceDown || !g.S.Cards[c].FaceDown) && (t.Face < 0 || int(g.S.Cards[c].Face) == t.Face) {
 						g.tryTrigger(t, int(g.S.Cards[c].Ctrl), c, ev)
 					}
 				}

@@ -66,6 +66,7 @@ type Frame struct {
 	PC     int32 `json:"pc"`
 	Base   int32 `json:"base"` // first variable slot of the root effect
 	Root   bool  `json:"root,omitempty"`
+	Check  bool  `json:"check,omitempty"` // the effect of a state-based check
 	You    int8  `json:"you"`
 	This   int32 `json:"this"`
 	Card   int32 `json:"card"`
@@ -164,8 +165,9 @@ type State struct {
 	DecSeq     int            `json:"dec_seq"`
 	ModSeq     int            `json:"mod_seq"`
 	Dirty      bool           `json:"dirty,omitempty"`
-	NoLog      bool           `json:"nolog,omitempty"` // no text log: simulations and bot lookahead
-	Steps      int            `json:"steps"`           // steps since the last decision
+	Eliminated bool           `json:"eliminated,omitempty"` // a player lost since the last checks
+	NoLog      bool           `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
+	Steps      int            `json:"steps"`                // steps since the last decision
 	Decisions  int            `json:"decisions"`
 	Asked      []int          `json:"asked,omitempty"` // per seat: decisions asked, forced ones included
 }

@@ -71,6 +71,21 @@ func choicePrimitives() []*in.Primitive {
 			Exec:    execChoosePlayer,
 		},
 		{
+			Name: "choose_target", Family: "choices",
+			Doc: "Asks a player to choose one target among cards and players (an attack on a player or a card, say). Binds the chosen card or player; the other variable gets none.",
+			Params: []param{
+				exprP("cards", in.TCards, false, "", "the cards that may be chosen"),
+				exprP("players", in.TPlayers, false, "", "the players that may be chosen"),
+				chooserP(),
+				exprP("optional", in.TBool, false, "false", "the chooser may choose nothing"),
+				promptP("Choose a target"),
+				{Name: "as_card", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "gets the chosen card, or none"},
+				{Name: "as_player", Kind: in.PBind, Type: in.TPlayer, Required: true, Doc: "gets the chosen player, or none"},
+			},
+			Example: "- choose_target: {cards: opponent.table, players: opponents, as_card: tc, as_player: tp}",
+			Exec:    execChooseTarget,
+		},
+		{
 			Name: "choose_number", Family: "choices",
 			Doc: "Asks a player for a number from `min` to `max`.",
 			Params: []param{
@@ -471,4 +486,56 @@ func execSimultaneous(g *game, f *frame, s *step) (in.Status, error) {
 		return next, nil
 	}
 	return suspend, nil
+}
+
+func execChooseTarget(g *game, f *frame, s *step) (in.Status, error) {
+	chooser, err := playerArg(g, f, s, "chooser")
+	if err != nil {
+		return next, err
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		c, p := -1, -1
+		if len(as[0].Picks) > 0 {
+			o := ds[0].Options[as[0].Picks[0]]
+			c, p = o.Card, o.Player
+		}
+		bind(g, f, s, "as_card", cardVal(c))
+		bind(g, f, s, "as_player", in.Val{N: int64(p)})
+		switch {
+		case c >= 0:
+			g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", in.SeatName(chooser))
+		case p >= 0:
+			g.Logf("choose", chooser, "%s targets %s.", in.SeatName(chooser), in.SeatName(p))
+		default:
+			g.Logf("choose", chooser, "%s chooses no target.", in.SeatName(chooser))
+		}
+		return next, nil
+	}
+	cards, err := cardsArg(g, f, s, "cards")
+	if err != nil {
+		return next, err
+	}
+	var ps []int
+	if a := s.Arg("players"); a.Set {
+		if ps, err = g.EvalPlayers(a.Expr, f); err != nil {
+			return next, err
+		}
+	}
+	d := in.Decision{Player: chooser, Kind: "target", Prompt: text(s, "prompt", "Choose a target"), Min: 1, Max: 1}
+	for _, p := range ps {
+		d.Options = append(d.Options, in.Option{ID: in.SeatName(p), Label: in.SeatName(p), Card: -1, Action: -1, Player: p})
+	}
+	d.Options = append(d.Options, dedupe(g, cards, chooser)...)
+	labelUnique(d.Options)
+	if opt, err := boolArg(g, f, s, "optional", false); err != nil {
+		return next, err
+	} else if opt {
+		d.Min = 0
+	}
+	if len(d.Options) == 0 {
+		bind(g, f, s, "as_card", cardVal(-1))
+		bind(g, f, s, "as_player", in.Val{N: -1})
+		return next, nil
+	}
+	return g.Ask(f, d), nil
 }

@@ -11,6 +11,7 @@ func outcomePrimitives() []*in.Primitive {
 			Doc: "A player (default: you) wins; the game ends.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "", "the winner (default: you)"),
+				exprP("with", in.TPlayers, false, "", "players who share the win (allies)"),
 				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
 			},
 			Example: "- win: {reason: five of a kind}",
@@ -19,7 +20,13 @@ func outcomePrimitives() []*in.Primitive {
 				if err != nil || p < 0 {
 					return next, err
 				}
-				g.Win(p, text(s, "reason", ""))
+				var with []int
+				if a := s.Arg("with"); a.Set {
+					if with, err = g.EvalPlayers(a.Expr, f); err != nil {
+						return next, err
+					}
+				}
+				g.WinWith(p, with, text(s, "reason", ""))
 				return next, nil
 			},
 		},
@@ -67,6 +74,32 @@ func outcomePrimitives() []*in.Primitive {
 				}
 				g.AddExtraTurn(p)
 				g.Logf("extra_turn", p, "%s will take an extra turn.", in.SeatName(p))
+				return next, nil
+			},
+		},
+		{
+			Name: "remove_from_stack", Family: "turns",
+			Doc: "Takes items off the stack without resolving them: those of a card (a countered spell) or all those of a player (who left the game).",
+			Params: []param{
+				exprP("card", in.TCards, false, "", "the cards whose stack items go"),
+				exprP("player", in.TPlayer, false, "", "the player whose stack items go"),
+			},
+			Example: "- remove_from_stack: {card: \"stack[0]\"}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				cards, err := cardsArg(g, f, s, "card")
+				if err != nil {
+					return next, err
+				}
+				p := -1
+				if a := s.Arg("player"); a.Set {
+					if p, err = g.EvalPlayer(a.Expr, f); err != nil {
+						return next, err
+					}
+				}
+				n := g.RemoveStackItems(cards, p)
+				if n > 0 {
+					g.Logf("stack", int(f.You), "%d item(s) leave the stack without resolving.", n)
+				}
 				return next, nil
 			},
 		},
