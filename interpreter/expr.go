@@ -9,6 +9,7 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/checker"
 	"github.com/expr-lang/expr/checker/nature"
 	exprcompiler "github.com/expr-lang/expr/compiler"
@@ -473,50 +474,74 @@ func newPosMap(file string, srcLines []string, n *yamlNode) posMap {
 	val := []rune(n.Value)
 	pm.lines = make([]int, len(val)+1)
 	pm.cols = make([]int, len(val)+1)
+	// walk the source from the scalar's start and match each rune of the value
+	// to the source rune it came from: indentation, line breaks that fold into
+	// spaces, quotes and escapes are skipped over
 	line, col := n.Line, n.Column
-	switch n.Style {
-	case styleLiteral, styleFolded:
-		// the text starts on the line after the indicator, at the block's indentation
-		line = n.Line + 1
-		for line-1 < len(srcLines) && strings.TrimSpace(srcLines[line-1]) == "" {
-			line++
+	if n.Style == styleLiteral || n.Style == styleFolded {
+		line, col = n.Line+1, 1
+	} else if n.Style == styleDouble || n.Style == styleSingle {
+		col++
+	}
+	src := func(l, c int) (rune, bool) {
+		if l-1 >= len(srcLines) {
+			return 0, false
 		}
-		indent := 0
-		if line-1 < len(srcLines) {
-			l := srcLines[line-1]
-			indent = len(l) - len(strings.TrimLeft(l, " "))
+		r := []rune(srcLines[l-1])
+		if c-1 >= len(r) {
+			return '\n', true
 		}
-		col = indent + 1
-		for i := range val {
-			pm.lines[i], pm.cols[i] = line, col
-			if val[i] == '\n' || (n.Style == styleFolded && val[i] == ' ' && atLineEnd(srcLines, line, col)) {
-				line++
-				for line-1 < len(srcLines) && strings.TrimSpace(srcLines[line-1]) == "" && i+1 < len(val) && val[i+1] == '\n' {
-					line++
-				}
-				col = indent + 1
+		return r[c-1], true
+	}
+	for i, want := range val {
+		// skip layout until the rune matches (or a line break stands for it)
+		for steps := 0; steps < 10000; steps++ {
+			got, ok := src(line, col)
+			if !ok {
+				break
+			}
+			if got == want {
+				break
+			}
+			if got == '\n' && (want == ' ' || want == '\n') {
+				break
+			}
+			if got == '\\' && n.Style == styleDouble {
+				// an escape: its source runs several runes for one value rune
+				pm.lines[i], pm.cols[i] = line, col
+				col += 2
+				goto matched
+			}
+			if got == '\n' {
+				line, col = line+1, 1
 				continue
 			}
 			col++
 		}
-		pm.lines[len(val)], pm.cols[len(val)] = line, col
-		return pm
-	case styleDouble, styleSingle:
-		col++
-	}
-	for i := range val {
 		pm.lines[i], pm.cols[i] = line, col
-		col++
+		if r, _ := src(line, col); r == '\n' {
+			line, col = line+1, 1
+			// the next line's indentation is layout
+			for {
+				r, ok := src(line, col)
+				if !ok || (r != ' ' && r != '\t') {
+					break
+				}
+				col++
+			}
+		} else {
+			col++
+			if n.Style == styleSingle {
+				if r, _ := src(line, col-1); r == '\'' {
+					col++ // '' stands for one quote
+				}
+			}
+		}
+		continue
+	matched:
 	}
 	pm.lines[len(val)], pm.cols[len(val)] = line, col
 	return pm
-}
-
-func atLineEnd(lines []string, line, col int) bool {
-	if line-1 >= len(lines) {
-		return false
-	}
-	return col-1 >= len(strings.TrimRight(lines[line-1], " \r"))
 }
 
 func (pm posMap) at(offset int) Pos {
@@ -693,11 +718,21 @@ func (c *compiler) exprError(err error, pm posMap, path, src string, sc *scope) 
 	var fe *file.Error
 	msg := err.Error()
 	pos := pm.at(0)
+	from := 0
 	if errors.As(err, &fe) {
 		pos = pm.at(fe.From)
+		from = fe.From
 		msg = fe.Message
 		if fe.Prev != nil && msg == "" {
 			msg = fe.Prev.Error()
+		}
+	}
+	// an unknown name right before "(" is a function
+	if rest, ok := strings.CutPrefix(msg, "unknown name "); ok {
+		name := strings.TrimSpace(rest)
+		r := []rune(src)
+		if end := from + len([]rune(name)); end < len(r) && strings.HasPrefix(strings.TrimLeft(string(r[end:]), " "), "(") {
+			msg = "unknown func " + name
 		}
 	}
 	msg = c.explain(msg, sc)
@@ -765,10 +800,31 @@ func (c *compiler) explain(msg string, sc *scope) string {
 		return out
 	}
 	if rest, ok := strings.CutPrefix(msg, "unknown func "); ok {
-		return "unknown function " + rest
+		name := strings.TrimSpace(rest)
+		if i := strings.IndexAny(name, " ("); i >= 0 {
+			name = name[:i]
+		}
+		known := append([]string(nil), exprBuiltins...)
+		for k := range c.rs.lib.funcs {
+			known = append(known, k)
+		}
+		sort.Strings(known)
+		return "unknown function " + name + didYouMean(name, known)
+	}
+	if rest, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		return c.explain("type map[string]interface {} has no field "+strings.TrimSpace(rest), sc)
 	}
 	return msg
 }
+
+// exprBuiltins are expr's own functions, for suggestions.
+var exprBuiltins = func() []string {
+	var out []string
+	for _, f := range builtin.Builtins {
+		out = append(out, f.Name)
+	}
+	return out
+}()
 
 func identsOf(root ast.Node, sc *scope) []identUse {
 	seen := map[string]bool{}

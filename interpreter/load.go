@@ -15,6 +15,8 @@ import (
 )
 
 type compiler struct {
+	steps    int // steps compiled so far: aliases of aliases could make them explode
+	tooMany  bool
 	envCache map[string]nature.Nature
 	rs       *Ruleset
 	r        *reader
@@ -44,21 +46,15 @@ func LoadFile(path string, lib *Library) (*Ruleset, Diagnostics) {
 	}
 	var cards []Source
 	var diags Diagnostics
-	dirs := cardDirs(path, data)
-	for _, d := range dirs {
-		if st, err := os.Stat(d); err != nil || !st.IsDir() {
-			line := 1
-			for i, l := range strings.Split(string(data), "\n") {
-				if strings.HasPrefix(l, "cards:") {
-					line = i + 1
-				}
-			}
-			if line > 1 || len(dirs) > 1 || !strings.HasSuffix(d, filepath.Join("cards", filepath.Base(d))) {
-				diags = append(diags, Diagnostic{Severity: SeverityError, Code: "unknown-folder", Pos: Pos{File: path, Line: line, Column: 1}, Message: fmt.Sprintf("the card folder %s does not exist", d)})
+	for _, d := range cardDirs(path, data) {
+		if st, err := os.Stat(d.dir); err != nil || !st.IsDir() {
+			// a folder the ruleset names must exist; the default one may be absent
+			if d.named {
+				diags = append(diags, Diagnostic{Severity: SeverityError, Code: "unknown-folder", Pos: d.pos, End: Pos{File: d.pos.File, Line: d.pos.Line, Column: d.pos.Column + len(d.text)}, Path: "cards", Message: fmt.Sprintf("the card folder %s does not exist (it is read relative to the ruleset file)", d.text)})
 			}
 			continue
 		}
-		matches, _ := filepath.Glob(filepath.Join(d, "*.yaml"))
+		matches, _ := filepath.Glob(filepath.Join(d.dir, "*.yaml"))
 		sort.Strings(matches)
 		for _, m := range matches {
 			b, err := os.ReadFile(m)
@@ -69,30 +65,58 @@ func LoadFile(path string, lib *Library) (*Ruleset, Diagnostics) {
 			cards = append(cards, Source{Name: m, Data: b})
 		}
 	}
-	rs, ds := Load(Source{Name: path, Data: data}, cards, lib)
-	return rs, append(diags, ds...)
+	rs, ds := LoadPartial(Source{Name: path, Data: data}, cards, lib)
+	diags = append(diags, ds...)
+	diags.Sort()
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return rs, diags
+}
+
+type cardDir struct {
+	dir   string
+	text  string // as written in the ruleset
+	named bool   // written in the ruleset, not the default
+	pos   Pos
 }
 
 // cardDirs finds the card folders of a ruleset: its `cards:` list, or cards/<name>.
-func cardDirs(path string, data []byte) []string {
-	var head struct {
-		Name  string   `yaml:"name"`
-		Cards []string `yaml:"cards"`
+// A ruleset that does not parse has none: its syntax error is the news.
+func cardDirs(path string, data []byte) []cardDir {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
 	}
-	_ = yaml.Unmarshal(data, &head)
 	base := filepath.Dir(path)
-	if len(head.Cards) > 0 {
-		out := make([]string, len(head.Cards))
-		for i, c := range head.Cards {
-			out[i] = filepath.Join(base, c)
+	root := doc.Content[0]
+	name := ""
+	var out []cardDir
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], resolveAlias(root.Content[i+1])
+		switch k.Value {
+		case "name":
+			name = v.Value
+		case "cards":
+			if v.Kind != yaml.SequenceNode {
+				return nil // reported by the loader as a type mismatch
+			}
+			for _, item := range v.Content {
+				if item.Kind == yaml.ScalarNode {
+					col := item.Column
+					if item.Style == yaml.DoubleQuotedStyle || item.Style == yaml.SingleQuotedStyle {
+						col++
+					}
+					out = append(out, cardDir{dir: filepath.Join(base, item.Value), text: item.Value, named: true, pos: Pos{File: path, Line: item.Line, Column: col}})
+				}
+			}
+			return out
 		}
-		return out
 	}
-	name := head.Name
 	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
-	return []string{filepath.Join(base, "..", "cards", name)}
+	return []cardDir{{dir: filepath.Join(base, "..", "cards", name)}}
 }
 
 var rulesetKeys = []string{"name", "version", "doc", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value"}
@@ -161,7 +185,7 @@ func (c *compiler) parse(src Source) *yaml.Node {
 		return nil
 	}
 	if len(doc.Content) == 0 {
-		c.r.errorf(&doc, "empty-file", "", "the file is empty")
+		c.r.errorf(nil, "empty-file", "", "the file is empty")
 		return nil
 	}
 	return doc.Content[0]
@@ -356,13 +380,20 @@ func (c *compiler) players(n *yaml.Node) {
 	if !ok {
 		return
 	}
+	good := true
 	if v := get(fs, "min"); v != nil {
-		c.rs.MinPlayers, _ = c.r.integer(v, "players.min")
+		var ok bool
+		c.rs.MinPlayers, ok = c.r.integer(v, "players.min")
+		good = good && ok
 	}
 	if v := get(fs, "max"); v != nil {
-		c.rs.MaxPlayers, _ = c.r.integer(v, "players.max")
+		var ok bool
+		c.rs.MaxPlayers, ok = c.r.integer(v, "players.max")
+		good = good && ok
 	}
-	if c.rs.MinPlayers < 1 || c.rs.MaxPlayers > 8 || c.rs.MinPlayers > c.rs.MaxPlayers {
+	if !good {
+		c.rs.MinPlayers, c.rs.MaxPlayers = 2, 2
+	} else if c.rs.MinPlayers < 1 || c.rs.MaxPlayers > 8 || c.rs.MinPlayers > c.rs.MaxPlayers {
 		c.r.errorf(n, "bad-value", "players", "players must satisfy 1 <= min <= max <= 8")
 	}
 }
@@ -432,8 +463,7 @@ func (c *compiler) properties(n *yaml.Node) {
 			list, ix = &c.rs.GameProps, c.rs.gamePropIx
 		}
 		for _, p := range props {
-			d := c.propDecl(p.Value, path+"."+p.Key)
-			d.Name = p.Key
+			d := c.propDecl(p.Value, path+"."+p.Key, p.Key)
 			d.Pos = c.r.pos(p.KeyN)
 			d.Index = len(*list)
 			if f.Key == "card" && fieldIndex(p.Key, len(cardFields), func(i int) string { return cardFields[i].name }) >= 0 {
@@ -445,8 +475,8 @@ func (c *compiler) properties(n *yaml.Node) {
 	}
 }
 
-func (c *compiler) propDecl(n *yaml.Node, path string) PropDecl {
-	d := PropDecl{Type: TInt}
+func (c *compiler) propDecl(n *yaml.Node, path, name string) PropDecl {
+	d := PropDecl{Type: TInt, Name: name}
 	n = resolveAlias(n)
 	if n.Kind == yaml.ScalarNode {
 		t, ok := typeNames[n.Value]
@@ -468,6 +498,7 @@ func (c *compiler) propDecl(n *yaml.Node, path string) PropDecl {
 		tt, ok := typeNames[s]
 		if !ok {
 			c.r.errorf(t, "unknown-type", path+".type", "unknown type %q%s", s, didYouMean(s, keysOf(typeNames)))
+			return d
 		}
 		d.Type = tt
 	} else if get(fs, "values") != nil {
@@ -730,7 +761,7 @@ func (c *compiler) cardProps(n *yaml.Node, path string) map[int]int64 {
 
 // cardEffects compiles a card's triggers (and its faces') once every declaration is known.
 func (c *compiler) cardEffects(n *yaml.Node, path string, d *CardDef) {
-	fs, _ := c.r.mapping(n, path, cardKeys...)
+	fs := c.quiet(func() []field { f, _ := c.r.mapping(n, path, cardKeys...); return f })
 	if v := get(fs, "triggers"); v != nil {
 		d.Triggers = c.triggers(v, path+".triggers", d.Index)
 	}
@@ -738,12 +769,22 @@ func (c *compiler) cardEffects(n *yaml.Node, path string, d *CardDef) {
 		items, _ := c.r.seq(v, path+".faces")
 		for i, item := range items {
 			fp := fmt.Sprintf("%s.faces[%d]", path, i)
-			ff, _ := c.r.mapping(item, fp, "name", "text", "props", "triggers")
+			ff := c.quiet(func() []field { f, _ := c.r.mapping(item, fp, "name", "text", "props", "triggers"); return f })
 			if x := get(ff, "triggers"); x != nil && i < len(d.Faces) {
 				d.Faces[i].Triggers = c.triggers(x, fp+".triggers", d.Index)
 			}
 		}
 	}
+}
+
+// quiet reads again something already read and reported: its problems are not repeated.
+func (c *compiler) quiet(read func() []field) []field {
+	saved := c.r.diags
+	var sink Diagnostics
+	c.r.diags = &sink
+	out := read()
+	c.r.diags = saved
+	return out
 }
 
 func (c *compiler) decks(n *yaml.Node) {
@@ -900,7 +941,7 @@ func (c *compiler) actions(n *yaml.Node) {
 			if a.Source < 0 {
 				c.r.errorf(v, "missing-field", path+".filter", "a filter needs `from`, the zone whose cards it filters")
 			}
-			a.Filter = c.compileExpr(v, path+".filter", sc, TBool)
+			a.Filter = c.compileExpr(v, path+".filter", sc.with(true, false, false), TBool)
 		}
 		if v := get(af, "timing"); v != nil {
 			a.Timing = c.compileExpr(v, path+".timing", sc, TBool)
@@ -992,7 +1033,19 @@ func (c *compiler) subProgram(n *yaml.Node, path string, sc *scope, root int) in
 	return ix
 }
 
+// maxSteps bounds the compiled steps of one ruleset; YAML aliases nested in
+// aliases can otherwise make a small file expand without end.
+const maxSteps = 100000
+
 func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *Step {
+	c.steps++
+	if c.steps > maxSteps {
+		if !c.tooMany {
+			c.tooMany = true
+			c.r.errorf(n, "too-many-steps", path, "the effects expand to more than %d steps (YAML aliases inside aliases?); the rest is not compiled", maxSteps)
+		}
+		return nil
+	}
 	n = resolveAlias(n)
 	var name string
 	var argN *yaml.Node
@@ -1256,10 +1309,14 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 			c.r.errorf(v, "bad-value", tp+".zones", "zones is for card triggers (the zones in which the card listens); a ruleset trigger always listens")
 		} else if v != nil {
 			names, _ := c.r.strList(v, tp+".zones")
-			for _, z := range names {
+			for j, z := range names {
 				zi, ok := c.rs.zoneIx[z]
 				if !ok {
-					c.r.errorf(v, "unknown-zone", tp+".zones", "unknown zone %q%s", z, didYouMean(z, keysOf(c.rs.zoneIx)))
+					at := v
+					if rv := resolveAlias(v); rv.Kind == yaml.SequenceNode && j < len(rv.Content) {
+						at = rv.Content[j]
+					}
+					c.r.errorf(at, "unknown-zone", tp+".zones", "unknown zone %q%s", z, didYouMean(z, keysOf(c.rs.zoneIx)))
 					continue
 				}
 				t.Zones = append(t.Zones, zi)

@@ -11,10 +11,11 @@ import (
 
 // reader walks yaml nodes of one file and collects diagnostics with positions.
 type reader struct {
-	file     string
-	src      []byte
-	diags    *Diagnostics
-	srcLines []string
+	file      string
+	src       []byte
+	diags     *Diagnostics
+	srcLines  []string
+	suggested map[string]bool // names suggested for unknown fields: not reported missing again
 }
 
 // lines is the file's text split into lines, computed once.
@@ -26,7 +27,7 @@ func (r *reader) lines() []string {
 }
 
 func (r *reader) pos(n *yaml.Node) Pos {
-	if n == nil {
+	if n == nil || n.Line == 0 {
 		return Pos{File: r.file, Line: 1, Column: 1}
 	}
 	return Pos{File: r.file, Line: n.Line, Column: n.Column}
@@ -85,6 +86,10 @@ func (r *reader) mapping(n *yaml.Node, path string, allowed ...string) ([]field,
 			msg := fmt.Sprintf("unknown field %q in %s", k.Value, describePath(path))
 			if s := suggest(k.Value, allowed); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
+				if r.suggested == nil {
+					r.suggested = map[string]bool{}
+				}
+				r.suggested[joinPath(path, s)] = true
 			}
 			*r.diags = append(*r.diags, Diagnostic{Severity: SeverityError, Code: "unknown-field", Pos: r.pos(k), Path: joinPath(path, k.Value), Message: msg})
 			continue
@@ -97,7 +102,7 @@ func (r *reader) mapping(n *yaml.Node, path string, allowed ...string) ([]field,
 func (r *reader) require(n *yaml.Node, path string, fs []field, names ...string) bool {
 	ok := true
 	for _, name := range names {
-		if get(fs, name) == nil {
+		if get(fs, name) == nil && !r.suggested[joinPath(path, name)] {
 			r.errorf(n, "missing-field", path, "%s needs the field %q", describePath(path), name)
 			ok = false
 		}
@@ -232,20 +237,24 @@ func contains(list []string, s string) bool {
 // suggest returns the known name nearest to s, or "" when none is close.
 func suggest(s string, known []string) string {
 	best, bestD := "", 1<<30
-	for _, k := range known {
-		d := editDistance(strings.ToLower(s), strings.ToLower(k))
-		if d < bestD || (d == bestD && k < best) {
-			best, bestD = k, d
-		}
-	}
 	limit := 2
 	if len(s) > 6 {
 		limit = 3
 	}
-	if bestD <= limit && bestD < len(s) {
-		return best
+	ls := strings.ToLower(s)
+	for _, k := range known {
+		lk := strings.ToLower(k)
+		d := editDistance(ls, lk)
+		close := d <= limit && d < len(s)
+		// a name cut short or run on (len for lenght) is close too
+		if !close && min(len(ls), len(lk)) >= 3 && (strings.HasPrefix(ls, lk) || strings.HasPrefix(lk, ls)) {
+			close = true
+		}
+		if close && (d < bestD || (d == bestD && k < best)) {
+			best, bestD = k, d
+		}
 	}
-	return ""
+	return best
 }
 
 func suggestFrom(s string, known map[string]int) string {

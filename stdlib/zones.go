@@ -187,7 +187,11 @@ func zonePrimitives() []*in.Primitive {
 			Validate: func(v *in.Validator, s *step) {
 				if a := s.Arg("deck"); a.Set {
 					if _, ok := v.Ruleset().DeckByName(a.Text); !ok {
-						v.Errorf("deck", "unknown-deck", "unknown deck %q", a.Text)
+						var names []string
+						for _, d := range v.Ruleset().Decks {
+							names = append(names, d.Name)
+						}
+						v.Errorf("deck", "unknown-deck", "unknown deck %q%s", a.Text, v.Suggest(a.Text, names))
 					}
 				}
 			},

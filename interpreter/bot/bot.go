@@ -17,27 +17,40 @@ type Bot interface {
 	Choose(g *in.Game, d *in.Decision) in.Answer
 }
 
-// New makes a bot by name: random or greedy.
+// New makes a bot by name: random or greedy. Its randomness for a decision
+// depends only on the seed and the decision, so a game resumed from a save,
+// or replayed, gets the same choices from the same bot.
 func New(name string, seed uint64) (Bot, error) {
-	r := rand.New(rand.NewPCG(seed, seed^0x5bd1e995))
 	switch name {
 	case "random":
-		return &Random{r: r}, nil
+		return &Random{seed: seed}, nil
 	case "greedy":
-		return &Greedy{r: r, Samples: 2}, nil
+		return &Greedy{seed: seed, Samples: 2}, nil
 	}
 	return nil, fmt.Errorf("unknown bot %q (bots: random, greedy)", name)
+}
+
+// SeatSeed is the bot seed of a seat in a game with the given seed; play and
+// sim use it alike, so the same seed gives the same game in both.
+func SeatSeed(gameSeed uint64, seat int) uint64 {
+	return gameSeed*0x9e3779b97f4a7c15 + uint64(seat)*7919 + 1
+}
+
+func rngFor(seed uint64, d *in.Decision) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, uint64(d.Seq)*0x5bd1e995+uint64(d.Player)))
 }
 
 // Names lists the bots, best first.
 func Names() []string { return []string{"greedy", "random"} }
 
 // Random answers uniformly among the legal answers.
-type Random struct{ r *rand.Rand }
+type Random struct{ seed uint64 }
 
 func (b *Random) Name() string { return "random" }
 
-func (b *Random) Choose(g *in.Game, d *in.Decision) in.Answer { return RandomAnswer(b.r, d) }
+func (b *Random) Choose(g *in.Game, d *in.Decision) in.Answer {
+	return RandomAnswer(rngFor(b.seed, d), d)
+}
 
 // RandomAnswer picks a uniformly random legal answer to a decision.
 func RandomAnswer(r *rand.Rand, d *in.Decision) in.Answer {
@@ -69,6 +82,7 @@ func RandomAnswer(r *rand.Rand, d *in.Decision) in.Answer {
 // own follow-up choices of the same action greedily, and keeps the option
 // whose resulting position the ruleset values most.
 type Greedy struct {
+	seed    uint64
 	r       *rand.Rand
 	Samples int
 }
@@ -76,6 +90,7 @@ type Greedy struct {
 func (b *Greedy) Name() string { return "greedy" }
 
 func (b *Greedy) Choose(g *in.Game, d *in.Decision) in.Answer {
+	b.r = rngFor(b.seed, d)
 	return b.choose(g, d, 3)
 }
 
