@@ -74,6 +74,8 @@ func (g *Game) identValue(id *identUse, f *Frame) any {
 		return out
 	case idMode:
 		return g.rs.Symbol(s.Mode)
+	case idAll:
+		return 0
 	case idVar:
 		v := s.Vars[int(f.Base)+id.slot]
 		return g.valAny(v, id.typ)
@@ -509,4 +511,19 @@ func (g *Game) exprEventField(idx int) any {
 		return cardAny(int(ev.Source))
 	}
 	return nil
+}
+
+// allZone lists the cards of a per-player zone of every player still in the
+// game, in seat order.
+func (g *Game) allZone(kind int) []int {
+	var out []int
+	for p := 0; p < g.nseats; p++ {
+		if !g.S.Players[p].Lost {
+			out = append(out, g.S.Zones[g.ZoneInst(kind, p)].Cards...)
+		}
+	}
+	if out == nil {
+		out = []int{}
+	}
+	return out
 }

@@ -56,12 +56,13 @@ const (
 	idStack
 	idDecider
 	idMode
+	idAll
 )
 
 var builtinIdents = map[string]identKind{
 	"you": idYou, "opponent": idOpponent, "active": idActive, "turn": idTurn, "phase": idPhase,
 	"this": idThis, "game": idGame, "players": idPlayers, "opponents": idOpponents, "event": idEvent,
-	"stack": idStack, "mode": idMode,
+	"stack": idStack, "mode": idMode, "everyone": idAll,
 }
 
 // sentinel keys mark the natures of game objects so the patcher can find member accesses.
@@ -70,6 +71,7 @@ const (
 	sentPlayer = "#player"
 	sentGame   = "#game"
 	sentEvent  = "#event"
+	sentAll    = "#all"
 )
 
 // Card fields every card has, whatever the ruleset declares.
@@ -119,8 +121,8 @@ var eventFields = []struct {
 
 // typeSystem holds the expr natures of a ruleset's game objects, built once.
 type typeSystem struct {
-	card, player, game, event, cards, players nature.Nature
-	cfg                                       *conf.Config
+	card, player, game, event, cards, players, all nature.Nature
+	cfg                                            *conf.Config
 }
 
 type cachedType struct{ n nature.Nature }
@@ -171,7 +173,8 @@ func (ts *typeSystem) natureOf(t Type) nature.Nature {
 
 func newTypeSystem(rs *Ruleset) *typeSystem {
 	ts := &typeSystem{}
-	ts.card, ts.player, ts.game, ts.event = mapNature(), mapNature(), mapNature(), mapNature()
+	ts.card, ts.player, ts.game, ts.event, ts.all = mapNature(), mapNature(), mapNature(), mapNature(), mapNature()
+	ts.all.Fields[sentAll] = natInt
 	ts.cards = arrayNature(&ts.card)
 	ts.players = arrayNature(&ts.player)
 	ts.card.Fields[sentCard] = natInt
@@ -192,6 +195,7 @@ func newTypeSystem(rs *Ruleset) *typeSystem {
 	for _, z := range rs.Zones {
 		if z.PerPlayer {
 			ts.player.Fields[z.Name] = ts.cards
+			ts.all.Fields[z.Name] = ts.cards
 		} else {
 			ts.game.Fields[z.Name] = ts.cards
 		}
@@ -264,7 +268,7 @@ func (s *scope) envType(ts *typeSystem) map[string]exprType {
 		"you": cachedType{ts.player}, "opponent": cachedType{ts.player}, "active": cachedType{ts.player},
 		"turn": cachedType{natInt}, "phase": cachedType{natString}, "this": cachedType{ts.card},
 		"game": cachedType{ts.game}, "players": cachedType{ts.players}, "opponents": cachedType{ts.players},
-		"stack": cachedType{ts.cards}, "mode": cachedType{natString},
+		"stack": cachedType{ts.cards}, "mode": cachedType{natString}, "everyone": cachedType{ts.all},
 	}
 	if s.event {
 		m["event"] = cachedType{ts.event}
@@ -293,6 +297,7 @@ const (
 	pGameProp
 	pGameZone
 	pEventField
+	pAllZone
 )
 
 type patchInfo struct {
@@ -346,6 +351,8 @@ func (p *patcher) Visit(node *ast.Node) {
 			fn = "$gz"
 		case pEventField:
 			fn = "$ef"
+		case pAllZone:
+			fn = "$az"
 		}
 		args = append(args, &ast.IntegerNode{Value: info.index})
 		call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args}
@@ -386,7 +393,13 @@ func (pl planner) Visit(node *ast.Node) {
 		return
 	}
 	base := m.Node.Nature()
-	if base == nil || base.TypeData == nil || base.Fields == nil {
+	if base == nil || base.Type == nil || base.Kind == reflect.Interface {
+		// an unknown value: at run time it is most likely a card or a player
+		// whose type was lost (concat, flatten, a function returning any)
+		pl.p.errs = append(pl.p.errs, patchErr{m.Property, fmt.Sprintf("cannot tell what .%s is read from here: the value's type is unknown (lists built with concat or flatten lose their type; use everyone.<zone> for the cards of every player)", name.Value)})
+		return
+	}
+	if base.TypeData == nil || base.Fields == nil {
 		return
 	}
 	rs := pl.p.rs
@@ -411,6 +424,10 @@ func (pl planner) Visit(node *ast.Node) {
 			pl.p.members[m] = patchInfo{pGameProp, i}
 		} else if i, ok := rs.zoneIx[name.Value]; ok {
 			pl.p.members[m] = patchInfo{pGameZone, i}
+		}
+	case has(f, sentAll):
+		if i, ok := rs.zoneIx[name.Value]; ok {
+			pl.p.members[m] = patchInfo{pAllZone, i}
 		}
 	case has(f, sentEvent):
 		if i := fieldIndex(name.Value, len(eventFields), func(i int) string { return eventFields[i].name }); i >= 0 {
@@ -872,6 +889,7 @@ func hostFunctions() map[string]*funcSig {
 		"$gp": {n: 2, fn: func(g *Game, a []any) any { return g.exprGameProp(a[1].(int)) }},
 		"$gz": {n: 2, fn: func(g *Game, a []any) any { return g.exprGameZone(a[1].(int)) }},
 		"$ef": {n: 2, fn: func(g *Game, a []any) any { return g.exprEventField(a[1].(int)) }},
+		"$az": {n: 2, fn: func(g *Game, a []any) any { return g.allZone(a[1].(int)) }},
 	}
 }
 

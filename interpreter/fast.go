@@ -204,6 +204,8 @@ func (fc *fastCompiler) ident(name string) fastFn {
 			return func(g *Game, f *Frame) Datum { return Datum{K: DList, L: g.opponentsOf(int(f.You))} }
 		case idMode:
 			return func(g *Game, f *Frame) Datum { return Datum{K: DSym, N: g.S.Mode} }
+		case idAll:
+			return func(*Game, *Frame) Datum { return Datum{K: DInt} }
 		case idStack:
 			return func(g *Game, f *Frame) Datum {
 				l, _ := g.identValue(&identUse{kind: idStack}, f).([]int)
@@ -423,6 +425,12 @@ func (fc *fastCompiler) call(n *ast.CallNode) fastFn {
 			}
 			return Datum{K: DList, L: g.S.Zones[g.ZoneInst(kind, int(p.N))].Cards}
 		}
+	case "$az":
+		kind := intArg(1)
+		if !fc.ok {
+			return nil
+		}
+		return func(g *Game, f *Frame) Datum { return Datum{K: DList, L: g.allZone(kind)} }
 	case "$gz":
 		kind := intArg(1)
 		if !fc.ok {

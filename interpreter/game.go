@@ -21,20 +21,21 @@ type Options struct {
 // scratch space for evaluating expressions. A Game is not safe for concurrent use;
 // clone it for another goroutine.
 type Game struct {
-	rs      *Ruleset
-	S       *State
-	nseats  int
-	decks   []int
-	env     map[string]any
-	vm      vm.VM
-	cur     *Frame // the frame expressions are evaluated for
-	argBuf  []Datum
-	explain bool     // WhyNot is asking: cost checks give their full reason
-	scratch []*Frame // frames for evaluations outside running effects, reused to spare the heap
-	nscr    int
-	curCard int   // the candidate bound as `card`, when not the frame's
-	zoneAt  []int // first zone instance of each zone kind
-	players []int
+	rs        *Ruleset
+	S         *State
+	nseats    int
+	decks     []int
+	env       map[string]any
+	vm        vm.VM
+	cur       *Frame // the frame expressions are evaluated for
+	argBuf    []Datum
+	explain   bool     // WhyNot is asking: cost checks give their full reason
+	inStatics bool     // static effects are being evaluated
+	scratch   []*Frame // frames for evaluations outside running effects, reused to spare the heap
+	nscr      int
+	curCard   int   // the candidate bound as `card`, when not the frame's
+	zoneAt    []int // first zone instance of each zone kind
+	players   []int
 	// Coverage, when set, counts the rule parts (actions, triggers, checks) that ran.
 	Coverage                                                                                                                        map[string]int
 	symLost                                                                                                                         int64
@@ -388,6 +389,7 @@ func (g *Game) advance() {
 		// the phase's body finished
 		ph := rs.Phases[s.Phase]
 		g.expire(untilPhase)
+		g.expirePhase(s.Phase)
 		g.emit(Event{Name: g.symPhaseEnd, Player: int8(s.Active), Card: -1, Source: -1, From: int64(rs.symbolIx[ph.Name])})
 		s.Phase++
 		if s.Phase >= len(rs.Phases) {
@@ -672,6 +674,8 @@ func (g *Game) Ask(f *Frame, d Decision) Status {
 // leastAnswer is the answer that does the least: pass, or the fewest picks.
 func leastAnswer(d *Decision) *Answer {
 	switch d.Kind {
+	case "assign":
+		return &Answer{Amount: make([]int, len(d.Options))}
 	case "number":
 		return &Answer{Number: d.Min}
 	case "distribute":
@@ -707,6 +711,11 @@ func leastAnswer(d *Decision) *Answer {
 
 func forcedAnswer(d *Decision) (bool, *Answer) {
 	switch d.Kind {
+	case "assign":
+		if len(d.Targets) == 0 || len(d.Options) == 0 {
+			return true, &Answer{Amount: make([]int, len(d.Options))}
+		}
+		return false, nil
 	case "number":
 		if d.Min == d.Max {
 			return true, &Answer{Number: d.Min}
@@ -822,6 +831,23 @@ func checkAnswer(d *Decision, a *Answer) error {
 		}
 		if sum != d.Total {
 			return fmt.Errorf("the amounts must add up to %d, not %d", d.Total, sum)
+		}
+		return nil
+	case "assign":
+		if len(a.Amount) != len(d.Options) {
+			return fmt.Errorf("give a target (or 0 for none) for each of the %d choices", len(d.Options))
+		}
+		per := map[int]int{}
+		for i, t := range a.Amount {
+			if t < 0 || t > len(d.Targets) {
+				return fmt.Errorf("%s: there is no target %d; the targets are 1 to %d (0: none)", d.Options[i].Label, t, len(d.Targets))
+			}
+			if t > 0 {
+				per[t]++
+				if d.PerTarget > 0 && per[t] > d.PerTarget {
+					return fmt.Errorf("%s can take at most %d", d.Targets[t-1].Label, d.PerTarget)
+				}
+			}
 		}
 		return nil
 	case "order":

@@ -39,15 +39,16 @@ const (
 	PZone                      // a zone name
 	PSteps                     // a nested list of effect steps
 	PBind                      // a variable name the step binds, of Param.Type
-	PText                      // a text template; {expr} parts are not allowed, {name} are variables
+	PText                      // plain text
 	PWord                      // one of Param.Words
 	PChoices                   // a list of {label, if, do}
 	PAction                    // a list of action names
 	PExprList                  // a list of expressions of Param.Type
+	PTemplate                  // text with {expression} parts, rendered when the step runs
 )
 
 func (k ParamKind) String() string {
-	return [...]string{"expression", "zone", "steps", "variable", "text", "word", "choices", "actions", "expressions"}[k]
+	return [...]string{"expression", "zone", "steps", "variable", "text", "word", "choices", "actions", "expressions", "template"}[k]
 }
 
 // Param declares one argument of an effect primitive.

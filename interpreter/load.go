@@ -528,6 +528,9 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) PropDecl {
 		m := int64(x)
 		d.Max = &m
 	}
+	if d.Type == TCards || d.Type == TPlayers {
+		c.r.errorf(n, "unknown-type", path, "a property holds one value; for a list of cards use a zone, and for a list of players a bool player property")
+	}
 	if d.Type == TCard || d.Type == TPlayer {
 		d.Default = -1
 	}
@@ -667,7 +670,7 @@ func (c *compiler) limits(n *yaml.Node) {
 	}
 }
 
-var cardKeys = []string{"id", "name", "text", "props", "keywords", "faces", "triggers"}
+var cardKeys = []string{"id", "name", "text", "props", "keywords", "faces", "triggers", "statics"}
 
 func (c *compiler) cardDef(n *yaml.Node, path string) *CardDef {
 	fs, ok := c.r.mapping(n, path, cardKeys...)
@@ -764,6 +767,9 @@ func (c *compiler) cardEffects(n *yaml.Node, path string, d *CardDef) {
 	fs := c.quiet(func() []field { f, _ := c.r.mapping(n, path, cardKeys...); return f })
 	if v := get(fs, "triggers"); v != nil {
 		d.Triggers = c.triggers(v, path+".triggers", d.Index)
+	}
+	if v := get(fs, "statics"); v != nil {
+		c.statics(v, path+".statics", d)
 	}
 	if v := get(fs, "faces"); v != nil {
 		items, _ := c.r.seq(v, path+".faces")
@@ -1170,6 +1176,9 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 			a.Text = s
 		case PText:
 			a.Text, _ = c.r.str(v, ap)
+		case PTemplate:
+			a.Text, _ = c.r.str(v, ap)
+			c.template(a, v, ap, sc)
 		case PWord:
 			a.Word, _ = c.r.str(v, ap)
 			if !contains(pp.Words, a.Word) {
@@ -1218,6 +1227,36 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 		p.Validate(&Validator{rs: c.rs, c: c, step: st, path: path}, st)
 	}
 	return st
+}
+
+// template compiles the {expression} parts of a text: the text keeps {0},
+// {1}, ... in their place and Exprs holds them.
+func (c *compiler) template(a *Arg, n *yaml.Node, path string, sc *scope) {
+	var out strings.Builder
+	text := a.Text
+	for {
+		i := strings.IndexByte(text, '{')
+		if i < 0 {
+			out.WriteString(text)
+			break
+		}
+		j := strings.IndexByte(text[i:], '}')
+		if j < 0 {
+			c.r.errorf(n, "bad-template", path, "a { without its } in %q", a.Text)
+			return
+		}
+		out.WriteString(text[:i])
+		src := text[i+1 : i+j]
+		node := &yaml.Node{Kind: yaml.ScalarNode, Value: src, Line: n.Line, Column: n.Column}
+		e := c.compileExpr(node, path, sc.with(sc.card, sc.player, sc.event), TAny)
+		if e == nil {
+			return
+		}
+		fmt.Fprintf(&out, "{%d}", len(a.Exprs))
+		a.Exprs = append(a.Exprs, e)
+		text = text[i+j+1:]
+	}
+	a.Text = out.String()
 }
 
 func isIdent(s string) bool {
@@ -1340,6 +1379,64 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 	return out
 }
 
+func (c *compiler) statics(n *yaml.Node, path string, d *CardDef) {
+	items, ok := c.r.seq(n, path)
+	if !ok {
+		return
+	}
+	for i, item := range items {
+		sp := fmt.Sprintf("%s[%d]", path, i)
+		sf, ok := c.r.mapping(item, sp, "zones", "applies_to", "prop", "add", "set")
+		if !ok {
+			continue
+		}
+		c.r.require(item, sp, sf, "zones", "applies_to", "prop")
+		st := &Static{Card: d.Index, Pos: c.r.pos(item), Prop: -1}
+		if v := get(sf, "zones"); v != nil {
+			names, _ := c.r.strList(v, sp+".zones")
+			for _, z := range names {
+				zi, ok := c.rs.zoneIx[z]
+				if !ok {
+					c.r.errorf(v, "unknown-zone", sp+".zones", "unknown zone %q%s", z, didYouMean(z, keysOf(c.rs.zoneIx)))
+					continue
+				}
+				st.Zones = append(st.Zones, zi)
+			}
+		}
+		var decl *PropDecl
+		if v := get(sf, "prop"); v != nil {
+			name, _ := c.r.str(v, sp+".prop")
+			ix, ok := c.rs.cardPropIx[name]
+			if !ok {
+				c.r.errorf(v, "unknown-property", sp+".prop", "unknown card property %q%s", name, didYouMean(name, keysOf(c.rs.cardPropIx)))
+			} else {
+				st.Prop, decl = ix, &c.rs.CardProps[ix]
+			}
+		}
+		sc := newScope().with(true, false, false)
+		if v := get(sf, "applies_to"); v != nil {
+			st.Applies = c.compileExpr(v, sp+".applies_to", sc, TBool)
+		}
+		if v := get(sf, "add"); v != nil {
+			st.Add = c.compileExpr(v, sp+".add", sc, TInt)
+		}
+		if v := get(sf, "set"); v != nil {
+			want := TAny
+			if decl != nil {
+				want = decl.Type
+			}
+			st.Set = c.compileExpr(v, sp+".set", sc, want)
+		}
+		if (st.Add == nil) == (st.Set == nil) {
+			c.r.errorf(item, "missing-field", sp, "a static effect takes either add or set")
+		}
+		if st.Prop >= 0 && st.Applies != nil {
+			d.Statics = append(d.Statics, st)
+			c.rs.statics = append(c.rs.statics, st)
+		}
+	}
+}
+
 func (c *compiler) checks(n *yaml.Node) {
 	items, ok := c.r.seq(n, "checks")
 	if !ok {
@@ -1399,6 +1496,19 @@ func (c *compiler) semantic(root *yaml.Node) {
 			if st.Prim.Name == "if" {
 				if cond := st.Args[0].Expr; cond != nil && (cond.Src == "false" || cond.Src == "true") {
 					c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unreachable-step", Pos: cond.Pos, Message: fmt.Sprintf("the condition is always %s, so one branch never runs", cond.Src)})
+				}
+			}
+		}
+	}
+	for _, p := range rs.Programs {
+		for _, st := range p.Steps {
+			for i, pp := range st.Prim.Params {
+				if pp.Name == "until_phase" && st.Args[i].Set && rs.PhaseIndex(st.Args[i].Text) < 0 {
+					var names []string
+					for _, ph := range rs.Phases {
+						names = append(names, ph.Name)
+					}
+					c.diags = append(c.diags, Diagnostic{Severity: SeverityError, Code: "unknown-phase", Pos: st.Args[i].Pos, Message: fmt.Sprintf("unknown phase %q%s", st.Args[i].Text, didYouMean(st.Args[i].Text, names))})
 				}
 			}
 		}

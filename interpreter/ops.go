@@ -197,11 +197,56 @@ func (g *Game) CardAt(zi, slot int) int {
 	return -1
 }
 
-// CardProp returns a card property's value with its modifiers applied.
+// CardProp returns a card property's value with its modifiers applied, then
+// the static effects of the cards in play.
 func (g *Game) CardProp(c, idx int) int64 {
 	v := g.S.CardProps[c*g.stride()+idx]
 	if len(g.S.Modifiers) > 0 {
 		v = g.applyMods(int32(c), -1, int32(idx), v)
+	}
+	if len(g.rs.statics) > 0 && !g.inStatics {
+		v = g.applyStatics(c, idx, v)
+	}
+	return v
+}
+
+// applyStatics derives a property through the static effects in play. While
+// they are evaluated, statics are not applied again (they see the values with
+// modifiers only), so they cannot feed on each other.
+func (g *Game) applyStatics(c, idx int, v int64) int64 {
+	g.inStatics = true
+	defer func() { g.inStatics = false }()
+	for pass := 0; pass < 2; pass++ { // sets first, then additions
+		for _, st := range g.rs.statics {
+			if st.Prop != idx || (pass == 0) != (st.Set != nil) {
+				continue
+			}
+			for _, zk := range st.Zones {
+				n := 1
+				if g.rs.Zones[zk].PerPlayer {
+					n = g.nseats
+				}
+				for o := 0; o < n; o++ {
+					for _, src := range g.S.Zones[g.zoneAt[zk]+o].Cards {
+						if int(g.S.Cards[src].Def) != st.Card || g.S.Cards[src].FaceDown {
+							continue
+						}
+						f := g.TempFrame(Frame{You: g.S.Cards[src].Ctrl, Player: g.S.Cards[src].Ctrl, This: int32(src), Card: int32(c), Event: Event{Card: -1, Source: -1}})
+						ok, err := g.EvalBool(st.Applies, f)
+						if err == nil && ok {
+							if st.Set != nil {
+								if d, err := g.evalDatum(st.Set, f); err == nil {
+									v = d.N
+								}
+							} else if n, err := g.EvalInt(st.Add, f); err == nil {
+								v += int64(n)
+							}
+						}
+						g.ReleaseFrame()
+					}
+				}
+			}
+		}
 	}
 	return v
 }
@@ -276,10 +321,34 @@ func (g *Game) AddModifier(m Modifier) {
 	g.S.Dirty = true
 }
 
+// expirePhase ends the modifiers that last until the end of phase ph.
+func (g *Game) expirePhase(ph int) {
+	keep := g.S.Modifiers[:0]
+	for _, m := range g.S.Modifiers {
+		if int(m.Phase) != ph+1 {
+			keep = append(keep, m)
+		}
+	}
+	if len(keep) != len(g.S.Modifiers) {
+		g.S.Dirty = true
+	}
+	g.S.Modifiers = keep
+}
+
+// PhaseIndex finds a phase by name (-1 if none).
+func (rs *Ruleset) PhaseIndex(name string) int {
+	for i, ph := range rs.Phases {
+		if ph.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
 func (g *Game) expire(until uint8) {
 	keep := g.S.Modifiers[:0]
 	for _, m := range g.S.Modifiers {
-		if m.Until != until {
+		if m.Until != until || m.Phase != 0 {
 			keep = append(keep, m)
 		}
 	}
@@ -344,11 +413,12 @@ func (g *Game) learn(c, zi int) {
 
 // MoveOpts say where and how a card is moved.
 type MoveOpts struct {
-	Where    Where
-	Slot     int // for positional zones; -1 picks the first free slot
-	FaceDown int // 0 keep the zone's default, 1 face down, 2 face up
-	Source   int // the card that caused the move, or -1
-	Quiet    bool
+	Where     Where
+	Slot      int // for positional zones; -1 picks the first free slot
+	FaceDown  int // 0 keep the zone's default, 1 face down, 2 face up
+	Source    int // the card that caused the move, or -1
+	Quiet     bool
+	ControlBy int // who controls the card in its new zone: 0 its owner, p+1 seat p
 }
 
 // Move moves a card to a zone instance, updating knowledge, emitting leave and
@@ -401,6 +471,9 @@ func (g *Game) Move(c, zi int, o MoveOpts) error {
 	}
 	if from != zi {
 		ci.Ctrl = ci.Owner
+		if o.ControlBy > 0 {
+			ci.Ctrl = int8(o.ControlBy - 1)
+		}
 	}
 	switch o.Where {
 	case Bottom:
@@ -624,11 +697,22 @@ func (g *Game) tryTrigger(t *Trigger, you, this int, ev Event) {
 
 // Emit raises a named event, for custom events of a ruleset.
 func (g *Game) Emit(name string, card, player int, amount int) {
+	g.EmitFrom(name, card, player, amount, -1)
+}
+
+// EmitFrom raises a named event caused by a source card.
+func (g *Game) EmitFrom(name string, card, player, amount, source int) {
 	sym, ok := g.rs.symbolIx[name]
 	if !ok {
 		return
 	}
-	g.emit(Event{Name: int64(sym), Card: int32(card), Player: int8(player), Amount: int64(amount), Source: -1, From: -1, To: -1})
+	g.emit(Event{Name: int64(sym), Card: int32(card), Player: int8(player), Amount: int64(amount), Source: int32(source), From: -1, To: -1})
+}
+
+// SetController gives control of a card to a player (until it changes zone).
+func (g *Game) SetController(c, p int) {
+	g.S.Cards[c].Ctrl = int8(p)
+	g.S.Dirty = true
 }
 
 func (g *Game) covered(name string) {

@@ -96,6 +96,7 @@ type CardDef struct {
 	Keywords uint64  // bit i = ruleset keyword i
 	Faces    []Face  // empty for a one-faced card
 	Triggers []*Trigger
+	Statics  []*Static
 	Pos      Pos
 }
 
@@ -151,6 +152,19 @@ type Trigger struct {
 	Pos      Pos
 	Coverage string
 	sym      int64
+}
+
+// Static is a continuous effect of a card: while the card is face up in one of
+// its zones, every card for which Applies holds reads a property changed.
+// Nothing is written: the value is derived on every read, after modifiers.
+type Static struct {
+	Card    int
+	Zones   []int
+	Applies *Expr // on `card` (the affected card), with `this` the source
+	Prop    int
+	Add     *Expr
+	Set     *Expr
+	Pos     Pos
 }
 
 // Check is a state-based action: evaluated for each player whenever state changed.
@@ -214,6 +228,7 @@ type Ruleset struct {
 	boxedSyms    []any
 	lib          *Library
 	listeners    []*Trigger // card triggers that listen while their card is in given zones
+	statics      []*Static
 	phaseSyms    []int64
 	ts           *typeSystem
 	cfg          *conf.Config

@@ -56,6 +56,7 @@ type Modifier struct {
 	Set    bool  `json:"set,omitempty"` // set rather than add
 	Amount int64 `json:"amount"`
 	Until  uint8 `json:"until"`
+	Phase  int32 `json:"phase,omitempty"` // ends with this phase (index+1); 0: by Until
 	Turn   int32 `json:"turn"`
 	Seq    int32 `json:"seq"`
 }
@@ -106,6 +107,10 @@ type Decision struct {
 	Total   int      `json:"total,omitempty"` // distribute: the amount to split
 	Frame   int      `json:"frame"`
 	Pass    bool     `json:"pass,omitempty"` // an action decision that may be passed
+	// Targets are what the options are assigned to in an assign decision; the
+	// answer's Amount gives, per option, a target number from 1, or 0 for none.
+	Targets   []Option `json:"targets,omitempty"`
+	PerTarget int      `json:"per_target,omitempty"` // assign: the most options per target; 0 no limit
 }
 
 // Answer is what a player answers to a decision: picked option indexes, or a

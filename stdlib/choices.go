@@ -128,6 +128,29 @@ func choicePrimitives() []*in.Primitive {
 			Exec:    execOrder,
 		},
 		{
+			Name: "assign", Family: "choices",
+			Doc: "Asks players at once (answers sealed until all are in) to assign each of their items to one target or none: blockers to attackers, say. For each player, items and targets are evaluated with `you` as that player. Each item's card property `prop` is set to its target (or none).",
+			Params: []param{
+				exprP("players", in.TPlayers, false, "", "who assigns (default: you)"),
+				exprP("items", in.TCards, true, "", "the cards each player assigns"),
+				exprP("targets", in.TCards, true, "", "the cards they may be assigned to"),
+				{Name: "prop", Kind: in.PText, Required: true, Doc: "a card property of type card, set on each item"},
+				exprP("per_target", in.TInt, false, "0", "the most items one target may get (0: no limit)"),
+				promptP("Assign"),
+			},
+			StateSlots: 1,
+			Example:    "- assign: {players: opponents, items: you.table, targets: active.table, prop: facing}",
+			Validate: func(v *in.Validator, s *step) {
+				name := s.Arg("prop").Text
+				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
+					v.Errorf("prop", "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
+				} else if d.Type != in.TCard {
+					v.Errorf("prop", "type-mismatch", "%s must be a card property (type: card) to hold the target", name)
+				}
+			},
+			Exec: execAssign,
+		},
+		{
 			Name: "simultaneous", Family: "choices",
 			Doc: "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in turn order, with `you` as that player.",
 			Params: []param{
@@ -538,4 +561,81 @@ func execChooseTarget(g *game, f *frame, s *step) (in.Status, error) {
 		return next, nil
 	}
 	return g.Ask(f, d), nil
+}
+
+func execAssign(g *game, f *frame, s *step) (in.Status, error) {
+	idx, _, _ := g.Ruleset().PropIndex("card", s.Arg("prop").Text)
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		for i, d := range ds {
+			var parts []string
+			var cards []int
+			for j, o := range d.Options {
+				t := -1
+				if k := as[i].Amount[j]; k > 0 {
+					t = d.Targets[k-1].Card
+					parts = append(parts, fmt.Sprintf("{%d} to {%d}", len(cards), len(cards)+1))
+					cards = append(cards, o.Card, t)
+				}
+				g.SetCardProp(o.Card, idx, int64(t))
+			}
+			if len(parts) == 0 {
+				g.Logf("assign", d.Player, "%s assigns nothing.", in.SeatName(d.Player))
+			} else {
+				g.LogCards("assign", d.Player, cards, "%s assigns %s.", in.SeatName(d.Player), strings.Join(parts, ", "))
+			}
+		}
+		return next, nil
+	}
+	players := []int{int(f.You)}
+	if a := s.Arg("players"); a.Set {
+		var err error
+		if players, err = g.EvalPlayers(a.Expr, f); err != nil {
+			return next, err
+		}
+	}
+	per, err := intArg(g, f, s, "per_target", 0)
+	if err != nil {
+		return next, err
+	}
+	status := next
+	asked := false
+	for _, p := range players {
+		fr := g.TempFrame(*f)
+		fr.You, fr.Player = int8(p), int8(p)
+		items, err := g.EvalCards(s.Arg("items").Expr, fr)
+		if err != nil {
+			g.ReleaseFrame()
+			return next, err
+		}
+		targets, err := g.EvalCards(s.Arg("targets").Expr, fr)
+		g.ReleaseFrame()
+		if err != nil {
+			return next, err
+		}
+		for _, c := range items {
+			g.SetCardProp(c, idx, -1)
+		}
+		if len(items) == 0 {
+			continue
+		}
+		d := in.Decision{Player: p, Kind: "assign", Prompt: text(s, "prompt", "Assign"), Min: 0, Max: len(items), PerTarget: per}
+		for _, c := range items {
+			d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
+		}
+		for _, c := range targets {
+			d.Targets = append(d.Targets, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
+		}
+		labelUnique(d.Options)
+		labelUnique(d.Targets)
+		asked = true
+		if st := g.Ask(f, d); st == suspend {
+			status = suspend
+		} else if status != suspend {
+			status = stay
+		}
+	}
+	if !asked {
+		return next, nil
+	}
+	return status, nil
 }

@@ -1,8 +1,6 @@
 package stdlib
 
 import (
-	"strings"
-
 	in "github.com/arbiter-games/arbiter/interpreter"
 )
 
@@ -140,20 +138,15 @@ func controlPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "log", Family: "control",
-			Doc: "Writes a line to the game log, seen by everyone. {you} and {this} name the player and the card.",
+			Doc: "Writes a line to the game log, seen by everyone. Parts in braces are expressions: {you}, {this}, {event.amount}; cards are named only to the seats that know them.",
 			Params: []param{
-				{Name: "text", Kind: in.PText, Required: true, Doc: "the line"},
+				{Name: "text", Kind: in.PTemplate, Required: true, Doc: "the line"},
 			},
 			Shorthand: "text",
-			Example:   "- log: \"{you} has no cards left.\"",
+			Example:   "- log: \"{you} has {len(you.hand)} cards left.\"",
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
-				t := strings.ReplaceAll(s.Arg("text").Text, "{you}", in.SeatName(int(f.You)))
-				if f.This >= 0 && strings.Contains(t, "{this}") {
-					g.LogCards("note", int(f.You), []int{int(f.This)}, "%s", strings.ReplaceAll(t, "{this}", "{0}"))
-					return next, nil
-				}
-				g.Logf("note", int(f.You), "%s", t)
-				return next, nil
+				a := s.Arg("text")
+				return next, g.LogTemplate("note", f, a.Text, a.Exprs)
 			},
 		},
 		{
@@ -164,6 +157,7 @@ func controlPrimitives() []*in.Primitive {
 				exprP("card", in.TCard, false, "", "the card it is about"),
 				exprP("player", in.TPlayer, false, "", "the player it is about (default: you)"),
 				exprP("amount", in.TInt, false, "0", "a number it carries"),
+				exprP("source", in.TCard, false, "", "the card that causes it (default: this)"),
 			},
 			Example: "- emit: {event: scored, amount: 2}",
 			Validate: func(v *in.Validator, s *step) {
@@ -185,7 +179,13 @@ func controlPrimitives() []*in.Primitive {
 				if err != nil {
 					return next, err
 				}
-				g.Emit(s.Arg("event").Text, c, p, n)
+				src := int(f.This)
+				if a := s.Arg("source"); a.Set {
+					if src, err = g.EvalCard(a.Expr, f); err != nil {
+						return next, err
+					}
+				}
+				g.EmitFrom(s.Arg("event").Text, c, p, n, src)
 				return next, nil
 			},
 		},

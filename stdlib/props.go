@@ -83,7 +83,8 @@ func propertyPrimitives() []*in.Primitive {
 			Params: append(targetParams(),
 				exprP("add", in.TInt, false, "", "an amount added to the value"),
 				exprP("value", in.TAny, false, "", "a value that replaces it (applied before additions)"),
-				param{Name: "until", Kind: in.PWord, Words: in.UntilNames, Default: "end_of_turn", Doc: "when it ends: end_of_turn, end_of_phase, leaves (its zone) or permanent"}),
+				param{Name: "until", Kind: in.PWord, Words: in.UntilNames, Default: "end_of_turn", Doc: "when it ends: end_of_turn, end_of_phase, leaves (its zone) or permanent"},
+				param{Name: "until_phase", Kind: in.PText, Doc: "instead: it ends with the end of the named phase (until end of combat, say)"}),
 			Example: "- modify: {card: this, prop: power, add: 2, until: end_of_turn}",
 			Validate: func(v *in.Validator, s *step) {
 				validateProp(false)(v, s)
@@ -197,6 +198,9 @@ func execModify(g *game, f *frame, s *step) (in.Status, error) {
 	}
 	idx, d, _ := rs.PropIndex(kind, name)
 	m := in.Modifier{Prop: int32(idx), Until: until, Card: -1}
+	if a := s.Arg("until_phase"); a.Set {
+		m.Phase = int32(rs.PhaseIndex(a.Text) + 1)
+	}
 	if a := s.Arg("add"); a.Set {
 		n, err := g.EvalInt(a.Expr, f)
 		if err != nil {

@@ -80,6 +80,10 @@ func execPriority(g *game, f *frame, s *step) (in.Status, error) {
 	if holder < 0 {
 		holder, passes = g.S.Active, 0
 	}
+	if g.S.Players[holder].Lost {
+		// a player who left the game does not hold priority
+		holder = g.NextLive(holder)
+	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {

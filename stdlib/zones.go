@@ -18,6 +18,7 @@ func zonePrimitives() []*in.Primitive {
 				{Name: "position", Kind: in.PWord, Words: []string{"top", "bottom", "random"}, Default: "top", Doc: "where in an ordered zone"},
 				{Name: "face", Kind: in.PWord, Words: []string{"zone", "up", "down"}, Default: "zone", Doc: "face up or down; `zone` follows the zone's declaration"},
 				exprP("slot", in.TInt, false, "", "the position in a positional zone (default: the first free one)"),
+				exprP("controller", in.TPlayer, false, "", "who controls the cards there (default: their owner)"),
 			},
 			Example: "- move: {card: card, to: discard}",
 			Exec:    execMove,
@@ -148,16 +149,34 @@ func zonePrimitives() []*in.Primitive {
 			Name: "create", Family: "zones",
 			Doc: "Makes new cards of a definition in a player's zone: tokens, generated decks.",
 			Params: []param{
-				{Name: "card", Kind: in.PText, Required: true, Doc: "the card id"},
+				{Name: "card", Kind: in.PText, Doc: "the card id"},
+				exprP("copy_of", in.TCard, false, "", "make copies of this card's definition instead"),
 				exprP("count", in.TInt, false, "1", "how many"),
 				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone"},
 				exprP("owner", in.TPlayer, false, "", "the owner (default: you)"),
 				{Name: "as", Kind: in.PBind, Type: in.TCards, Doc: "binds the new cards"},
 			},
-			Example:  "- create: {card: token, count: 2, to: table}",
-			Validate: validateCardID,
+			Example: "- create: {card: token, count: 2, to: table}",
+			Validate: func(v *in.Validator, s *step) {
+				if s.Arg("card").Set == s.Arg("copy_of").Set {
+					v.Errorf("card", "missing-field", "create takes either card (an id) or copy_of (a card)")
+					return
+				}
+				if s.Arg("card").Set {
+					validateCardID(v, s)
+				}
+			},
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
-				d, _ := g.Ruleset().CardByID(s.Arg("card").Text)
+				var d *in.CardDef
+				if a := s.Arg("copy_of"); a.Set {
+					c, err := g.EvalCard(a.Expr, f)
+					if err != nil || c < 0 {
+						return next, err
+					}
+					d = g.CardDefOf(c)
+				} else {
+					d, _ = g.Ruleset().CardByID(s.Arg("card").Text)
+				}
 				n, err := intArg(g, f, s, "count", 1)
 				if err != nil {
 					return next, err
@@ -172,6 +191,30 @@ func zonePrimitives() []*in.Primitive {
 				}
 				g.MarkDirty()
 				bind(g, f, s, "as", listVal(made))
+				return next, nil
+			},
+		},
+		{
+			Name: "control", Family: "zones",
+			Doc: "Gives control of cards to a player, until the cards change zone.",
+			Params: []param{
+				exprP("card", in.TCards, true, "", "the cards"),
+				exprP("player", in.TPlayer, false, "", "the new controller (default: you)"),
+			},
+			Example: "- control: {card: card}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				cards, err := cardsArg(g, f, s, "card")
+				if err != nil {
+					return next, err
+				}
+				p, err := playerArg(g, f, s, "player")
+				if err != nil || p < 0 {
+					return next, err
+				}
+				for _, c := range cards {
+					g.SetController(c, p)
+					g.LogCards("control", p, []int{c}, "%s takes control of {cards}.", in.SeatName(p))
+				}
 				return next, nil
 			},
 		},
@@ -241,6 +284,13 @@ func execMove(g *game, f *frame, s *step) (in.Status, error) {
 		return next, err
 	}
 	o := in.MoveOpts{Slot: -1, Source: int(f.This)}
+	if a := s.Arg("controller"); a.Set {
+		p, err := g.EvalPlayer(a.Expr, f)
+		if err != nil {
+			return next, err
+		}
+		o.ControlBy = p + 1
+	}
 	switch word(s, "position", "top") {
 	case "bottom":
 		o.Where = in.Bottom

@@ -45,6 +45,9 @@ log (--log, or a file it names at the end).`,
 				if err != nil {
 					return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
 				}
+				if _, err := parseSeats(seatFlags, g.Players()); err != nil {
+					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
+				}
 				fmt.Fprintf(out, "Resumed %s from %s (seed %d).\n", rs.Name, load, g.S.Seed)
 			} else {
 				if _, err := parseSeats(seatFlags, max(players, rs.MinPlayers)); err != nil {

@@ -131,6 +131,11 @@ func (s *session) finish() {
 		}
 		if seat >= 0 {
 			s.showLog(seat)
+		} else if s.humans() == 0 {
+			// bots only: nothing is private, so the whole game is shown
+			for _, l := range s.g.LogText(-1, 0) {
+				s.printf("  %s\n", l)
+			}
 		}
 		s.printf("\nGame over: %s.\n", s.g.Outcome())
 		if err := s.g.Err(); err != nil {
@@ -246,6 +251,16 @@ func (s *session) showDecision(d *in.Decision) {
 		s.printf("  divide %d among (answer as 1=N 2=N ...):\n", d.Total)
 	case "order":
 		s.printf("  (answer with every number, first first)\n")
+	case "assign":
+		s.printf("  assign each of these (answer as 1=T 2=T ..., T a target number; unlisted ones get none):\n")
+		for i, o := range d.Options {
+			s.printf("  %d. %s\n", i+1, o.Label)
+		}
+		s.printf("  targets:\n")
+		for i, t := range d.Targets {
+			s.printf("    %d. %s\n", i+1, t.Label)
+		}
+		return
 	default:
 		if d.Max > 1 {
 			s.printf("  (choose %d to %d: numbers separated by spaces)\n", d.Min, d.Max)
@@ -343,6 +358,21 @@ func parseHumanAnswer(d *in.Decision, line string) (in.Answer, error) {
 			return in.Answer{}, fmt.Errorf("answer with a number from %d to %d (or type help)", d.Min, d.Max)
 		}
 		return in.Answer{Number: n}, nil
+	case "assign":
+		amounts := make([]int, len(d.Options))
+		for _, f := range fields {
+			k, v, ok := strings.Cut(f, "=")
+			if !ok {
+				return in.Answer{}, fmt.Errorf("assign with item=target pairs, like 1=2 2=1 (or type help)")
+			}
+			i, err1 := strconv.Atoi(k)
+			t, err2 := strconv.Atoi(v)
+			if err1 != nil || err2 != nil || i < 1 || i > len(d.Options) {
+				return in.Answer{}, fmt.Errorf("%q is not item=target (items 1 to %d, targets 1 to %d)", f, len(d.Options), len(d.Targets))
+			}
+			amounts[i-1] = t
+		}
+		return in.Answer{Amount: amounts}, nil
 	case "distribute":
 		amounts := make([]int, len(d.Options))
 		for _, f := range fields {

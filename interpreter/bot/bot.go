@@ -70,6 +70,20 @@ func RandomAnswer(r *rand.Rand, d *in.Decision) in.Answer {
 		return in.Answer{Amount: amounts}
 	case "order":
 		return in.Answer{Picks: r.Perm(len(d.Options))}
+	case "assign":
+		amounts := make([]int, len(d.Options))
+		per := map[int]int{}
+		for i := range amounts {
+			t := r.IntN(len(d.Targets) + 1)
+			if t > 0 && d.PerTarget > 0 && per[t] >= d.PerTarget {
+				t = 0
+			}
+			if t > 0 {
+				per[t]++
+			}
+			amounts[i] = t
+		}
+		return in.Answer{Amount: amounts}
 	}
 	n := d.Min
 	if d.Max > d.Min {
@@ -137,7 +151,7 @@ func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) float64
 // candidates lists the answers worth comparing: every option of a single
 // choice, else a handful of random legal answers.
 func candidates(r *rand.Rand, d *in.Decision) []in.Answer {
-	if d.Kind != "number" && d.Kind != "distribute" && d.Kind != "order" && d.Min <= 1 && d.Max == 1 {
+	if d.Kind != "number" && d.Kind != "distribute" && d.Kind != "order" && d.Kind != "assign" && d.Min <= 1 && d.Max == 1 {
 		var out []in.Answer
 		if d.Min == 0 {
 			out = append(out, in.Answer{})

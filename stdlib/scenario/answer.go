@@ -32,6 +32,27 @@ func ParseAnswer(g *in.Game, seat int, n *yaml.Node) (in.Answer, error) {
 			return in.Answer{}, fmt.Errorf("%s is asked for a number, not %q", in.SeatName(seat), n.Value)
 		}
 		return in.Answer{Number: x}, nil
+	case "assign":
+		if n.Kind != yaml.MappingNode {
+			return in.Answer{}, fmt.Errorf("%s assigns: answer {item label: target label or none, ...}", in.SeatName(seat))
+		}
+		amounts := make([]int, len(d.Options))
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			ix, err := FindOption(d, n.Content[i].Value)
+			if err != nil {
+				return in.Answer{}, err
+			}
+			t := n.Content[i+1].Value
+			if strings.EqualFold(t, "none") {
+				continue
+			}
+			tix, err := FindOption(&in.Decision{Player: d.Player, Options: d.Targets}, t)
+			if err != nil {
+				return in.Answer{}, err
+			}
+			amounts[ix] = tix + 1
+		}
+		return in.Answer{Amount: amounts}, nil
 	case "distribute":
 		if n.Kind != yaml.MappingNode {
 			return in.Answer{}, fmt.Errorf("%s divides %d: answer {label: amount, ...}", in.SeatName(seat), d.Total)
