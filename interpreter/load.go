@@ -771,6 +771,13 @@ func (c *compiler) cardEffects(n *yaml.Node, path string, d *CardDef) {
 	if v := get(fs, "statics"); v != nil {
 		c.statics(v, path+".statics", d)
 	}
+	if v := get(fs, "name"); v != nil && strings.Contains(d.Name, "{") {
+		a := &Arg{Text: d.Name}
+		c.template(a, v, path+".name", newScope().with(true, false, false))
+		if len(a.Exprs) > 0 {
+			d.NameTmpl = a
+		}
+	}
 	if v := get(fs, "faces"); v != nil {
 		items, _ := c.r.seq(v, path+".faces")
 		for i, item := range items {

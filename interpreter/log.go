@@ -52,6 +52,7 @@ func (g *Game) logCards(to int, kind string, player int, cards []int, format str
 		e.Names[i] = ci.Def
 		e.Faces[i] = ci.Face
 	}
+	g.shown(&e)
 	g.appendLog(e)
 }
 
@@ -81,7 +82,20 @@ func (g *Game) logMove(c, from, to int, knownBefore uint64, where Where) {
 	if ci.FaceDown {
 		e.Text = strings.TrimSuffix(e.Text, ".") + ", face down."
 	}
+	g.shown(&e)
 	g.appendLog(e)
+}
+
+// shown records the worked-out names of cards whose names are templates.
+func (g *Game) shown(e *LogEntry) {
+	for i, c := range e.Cards {
+		if g.rs.Cards[e.Names[i]].NameTmpl != nil {
+			if e.Shown == nil {
+				e.Shown = make([]string, len(e.Cards))
+			}
+			e.Shown[i] = g.CardName(c)
+		}
+	}
 }
 
 // Visible reports whether a seat sees a log entry; seat -1 is the omniscient observer.
@@ -103,6 +117,8 @@ func renderEntry(rs *Ruleset, e *LogEntry, seat int) string {
 			names[i] = d.Name
 			if f := int(e.Faces[i]); f > 0 && f < len(d.Faces) {
 				names[i] = d.Faces[f].Name
+			} else if i < len(e.Shown) && e.Shown[i] != "" {
+				names[i] = e.Shown[i]
 			}
 		} else {
 			names[i] = "a card"

@@ -51,7 +51,8 @@ func (g *Game) Card(c int) *CardInstance { return &g.S.Cards[c] }
 // CardDefOf returns the definition of a card instance.
 func (g *Game) CardDefOf(c int) *CardDef { return g.rs.Cards[g.S.Cards[c].Def] }
 
-// CardName is the name of a card's current face.
+// CardName is the name of a card's current face; a name written with
+// {expression} parts is worked out from the card's properties.
 func (g *Game) CardName(c int) string {
 	ci := &g.S.Cards[c]
 	d := g.rs.Cards[ci.Def]
@@ -61,7 +62,34 @@ func (g *Game) CardName(c int) string {
 	if len(d.Faces) > 0 && d.Faces[0].Name != "" {
 		return d.Faces[0].Name
 	}
+	if d.NameTmpl != nil {
+		return g.renderName(c, d.NameTmpl)
+	}
 	return d.Name
+}
+
+func (g *Game) renderName(c int, t *Arg) string {
+	f := g.TempFrame(Frame{This: int32(c), Card: int32(c), You: g.S.Cards[c].Owner, Player: g.S.Cards[c].Owner, Event: Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
+	out := t.Text
+	for i, e := range t.Exprs {
+		d, err := g.evalDatum(e, f)
+		piece := "?"
+		if err == nil {
+			switch d.K {
+			case DPlayer:
+				piece = g.seatName(int(d.N))
+			case DCard:
+				piece = "a card"
+			case DNil:
+				piece = ""
+			default:
+				piece = fmt.Sprint(g.datumAny(d))
+			}
+		}
+		out = strings.Replace(out, fmt.Sprintf("{%d}", i), piece, 1)
+	}
+	return out
 }
 
 // CardText is the rules text of a card's current face.

@@ -97,6 +97,7 @@ type CardDef struct {
 	Faces    []Face  // empty for a one-faced card
 	Triggers []*Trigger
 	Statics  []*Static
+	NameTmpl *Arg // a name with {expression} parts, on `card`: cards generated from one definition
 	Pos      Pos
 }
 

@@ -133,6 +133,7 @@ type LogEntry struct {
 	Known  []uint64 `json:"known,omitempty"`
 	Names  []int32  `json:"names,omitempty"` // card definitions at the time (face included), for rendering
 	Faces  []int8   `json:"faces,omitempty"`
+	Shown  []string `json:"shown,omitempty"` // names worked out from properties, for cards whose name is a template
 	Text   string   `json:"text,omitempty"`
 	To     int      `json:"to"` // -1: everyone sees the entry; else only this seat
 	Amount int      `json:"amount,omitempty"`
