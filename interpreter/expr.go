@@ -753,6 +753,12 @@ func (c *compiler) exprError(err error, pm posMap, path, src string, sc *scope) 
 		}
 	}
 	msg = c.explain(msg, sc)
+	if strings.Contains(msg, "mismatched types []interface {} and []interface {}") {
+		msg = "lists cannot be added with +; to join lists of cards use concat(a, b), or everyone.<zone> for every player's cards"
+	}
+	if strings.Contains(msg, "unexpected token EOF") && c.r != nil && pos.Line >= 1 && pos.Line <= len(c.r.lines()) && strings.Contains(c.r.lines()[pos.Line-1], " #") {
+		msg += " (a # after a space starts a YAML comment: put the expression in quotes)"
+	}
 	code := "bad-expression"
 	switch {
 	case strings.HasPrefix(msg, "unknown name"):

@@ -107,7 +107,11 @@ func cardDirs(path string, data []byte) []cardDir {
 					if item.Style == yaml.DoubleQuotedStyle || item.Style == yaml.SingleQuotedStyle {
 						col++
 					}
-					out = append(out, cardDir{dir: filepath.Join(base, item.Value), text: item.Value, named: true, pos: Pos{File: path, Line: item.Line, Column: col}})
+					dir := item.Value
+					if !filepath.IsAbs(dir) {
+						dir = filepath.Join(base, dir)
+					}
+					out = append(out, cardDir{dir: dir, text: item.Value, named: true, pos: Pos{File: path, Line: item.Line, Column: col}})
 				}
 			}
 			return out

@@ -557,7 +557,11 @@ func (g *Game) Shuffle(zi int) {
 			g.S.Cards[c].Known = 0
 		}
 	}
-	g.logf(-1, "shuffle", int(z.Owner), "%s shuffles %s.", g.seatName(int(z.Owner)), g.zoneLabel(zi))
+	if z.Owner < 0 {
+		g.logf(-1, "shuffle", -1, "The %s is shuffled.", g.rs.Zones[z.Kind].Name)
+	} else {
+		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles %s.", g.seatName(int(z.Owner)), g.zoneLabel(zi))
+	}
 	g.emit(Event{Name: g.symShuffle, Card: -1, Player: z.Owner, To: int64(g.rs.symbolIx[g.rs.Zones[z.Kind].Name]), Source: -1})
 }
 

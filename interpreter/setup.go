@@ -245,8 +245,17 @@ func (g *Game) literalValue(d *PropDecl, x any) (int64, error) {
 			return 0, fmt.Errorf("%s takes a whole number", d.Name)
 		}
 		return g.clamp(d, int64(n)), nil
+	case TPlayer:
+		if x == nil || fmt.Sprint(x) == "none" {
+			return -1, nil
+		}
+		p, err := ParseSeat(fmt.Sprint(x), g.nseats)
+		if err != nil {
+			return 0, fmt.Errorf("%s takes a seat: %v", d.Name, err)
+		}
+		return int64(p), nil
 	}
-	return 0, fmt.Errorf("%s (%s) cannot be set up", d.Name, d.Type)
+	return 0, fmt.Errorf("%s (%s) cannot be set up; set it with a step instead", d.Name, d.Type)
 }
 
 // ParseSeat reads a seat name (p1, p2, ...) into its index.

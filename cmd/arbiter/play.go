@@ -101,6 +101,7 @@ log (--log, or a file it names at the end).`,
 			}
 			defer s.in.Close()
 			s.logPath = logPath
+			s.gameArg = args[0]
 			if s.logPath == "" {
 				s.logPath = defaultReplayPath(rs.Name, g.S.Seed)
 			}

@@ -33,6 +33,7 @@ type session struct {
 	lastSeat int
 	undo     []undoPoint
 	logPath  string
+	gameArg  string // the GAME argument, for the replay hint
 	quit     bool
 }
 
@@ -146,7 +147,11 @@ func (s *session) finish() {
 		if err := writeReplay(s.logPath, s.rs, s.g); err != nil {
 			s.printf("the replay log could not be written: %v\n", err)
 		} else {
-			s.printf("Replay log: %s (arbiter replay %s)\n", s.logPath, s.logPath)
+			hint := "arbiter replay " + s.logPath
+			if s.gameArg != "" && s.gameArg != s.rs.Name {
+				hint += " --game " + s.gameArg
+			}
+			s.printf("Replay log: %s (%s)\n", s.logPath, hint)
 		}
 	}
 }
@@ -514,7 +519,7 @@ func (s *session) why(d *in.Decision, what string) {
 		zone := s.g.ZoneCards(s.g.ZoneInst(a.Source, seat))
 		for _, c := range zone {
 			name := s.g.CardName(c)
-			if what != "" && !strings.EqualFold(what, name) && !strings.EqualFold(what, a.Name) {
+			if what != "" && !strings.EqualFold(what, name) && !strings.EqualFold(what, a.Name) && !strings.EqualFold(what, a.Name+" "+name) {
 				continue
 			}
 			any = true
