@@ -184,9 +184,15 @@ func (s *State) Clone() *State {
 	c := *s
 	c.Players = append([]PlayerState(nil), s.Players...)
 	c.Cards = append([]CardInstance(nil), s.Cards...)
-	c.CardProps = append([]int64(nil), s.CardProps...)
-	c.PlayerProp = append([]int64(nil), s.PlayerProp...)
-	c.GameProps = append([]int64(nil), s.GameProps...)
+	// the three property tables share one allocation; each is clipped so an
+	// append (a new card) moves it out rather than over its neighbour
+	props := make([]int64, 0, len(s.CardProps)+len(s.PlayerProp)+len(s.GameProps))
+	props = append(props, s.CardProps...)
+	c.CardProps = props[:len(s.CardProps):len(s.CardProps)]
+	props = append(props, s.PlayerProp...)
+	c.PlayerProp = props[len(s.CardProps):len(props):len(props)]
+	props = append(props, s.GameProps...)
+	c.GameProps = props[len(s.CardProps)+len(s.PlayerProp) : len(props) : len(props)]
 	c.Zones = make([]ZoneInstance, len(s.Zones))
 	// one backing array for every zone's cards: one allocation instead of one per zone
 	total := 0
@@ -208,7 +214,15 @@ func (s *State) Clone() *State {
 			}
 		}
 	}
-	c.Frames = append([]Frame(nil), s.Frames...)
+	frames := make([]Frame, 0, len(s.Frames)+len(s.Triggered))
+	frames = append(frames, s.Frames...)
+	c.Frames = frames[:len(s.Frames):len(s.Frames)]
+	if len(s.Triggered) > 0 {
+		frames = append(frames, s.Triggered...)
+		c.Triggered = frames[len(s.Frames):len(frames):len(frames)]
+	} else {
+		c.Triggered = nil
+	}
 	if s.Stack != nil {
 		c.Stack = make([]StackItem, len(s.Stack))
 		for i, it := range s.Stack {
@@ -227,7 +241,6 @@ func (s *State) Clone() *State {
 			}
 		}
 	}
-	c.Triggered = append([]Frame(nil), s.Triggered...)
 	c.ExtraTurns = append([]int8(nil), s.ExtraTurns...)
 	c.Asked = append([]int(nil), s.Asked...)
 	c.Log = s.Log[:len(s.Log):len(s.Log)]

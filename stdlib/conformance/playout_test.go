@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,23 +26,52 @@ func rulesets(t testing.TB) []*in.Ruleset {
 	return out
 }
 
-// TestRandomPlayouts plays 1,000 random games of every ruleset (100 with
-// -short), checking the invariants after every answer.
+// configs lists the ways a ruleset can be played: every player count, and
+// every mode at the smallest and largest count.
+func configs(rs *in.Ruleset) []in.Options {
+	var out []in.Options
+	for n := rs.MinPlayers; n <= rs.MaxPlayers; n++ {
+		out = append(out, in.Options{Players: n})
+	}
+	for _, m := range rs.Modes {
+		out = append(out, in.Options{Players: rs.MinPlayers, Mode: m})
+		if rs.MaxPlayers != rs.MinPlayers {
+			out = append(out, in.Options{Players: rs.MaxPlayers, Mode: m})
+		}
+	}
+	return out
+}
+
+// TestRandomPlayouts plays 1,000 random games of every ruleset at every
+// player count and mode (100 with -short), checking the invariants after
+// every answer.
 func TestRandomPlayouts(t *testing.T) {
 	n := 1000
 	if testing.Short() {
 		n = 100
 	}
 	for _, rs := range rulesets(t) {
-		t.Run(rs.Name, func(t *testing.T) {
-			t.Parallel()
-			for seed := uint64(1); seed <= uint64(n); seed++ {
-				// the costly checks on every tenth game keep the run short
-				deep := seed%10 == 0
-				_, err := conformance.Playout(rs, conformance.Options{Game: in.Options{Seed: seed}, Resume: deep, Views: deep, Legality: true})
-				require.NoError(t, err)
+		for _, cfg := range configs(rs) {
+			name := fmt.Sprintf("%s/%dp", rs.Name, cfg.Players)
+			if cfg.Mode != "" {
+				name += "/" + cfg.Mode
 			}
-		})
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				turns := 0
+				for seed := uint64(1); seed <= uint64(n); seed++ {
+					// the costly checks (views, resume) on every tenth game, which
+					// keeps its log; the others run without one
+					deep := seed%10 == 0
+					o := cfg
+					o.Seed, o.NoLog = seed, !deep
+					res, err := conformance.Playout(rs, conformance.Options{Game: o, Resume: deep, Views: deep, Legality: true})
+					require.NoError(t, err)
+					turns += res.Turns
+				}
+				t.Logf("%d games, %.1f turns on average", n, float64(turns)/float64(n))
+			})
+		}
 	}
 }
 
