@@ -36,9 +36,94 @@ type exprPanic struct{ msg string }
 // closures. Expressions it does not cover (predicates, maps, floats, ...) keep
 // running on the expression VM.
 type fastCompiler struct {
-	rs *Ruleset
-	sc *scope
-	ok bool
+	rs    *Ruleset
+	sc    *scope
+	ok    bool
+	depth int         // nesting of predicates: # is the element at this level
+	elem  []DatumKind // the kind of # at each level
+}
+
+// predicate compiles filter, count, any, all, none, one, find and map over a
+// list of cards or players, with # the current element.
+func (fc *fastCompiler) predicate(n *ast.BuiltinNode) fastFn {
+	if len(n.Arguments) != 2 {
+		return fc.fail()
+	}
+	pred, ok := n.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return fc.fail()
+	}
+	switch n.Name {
+	case "filter", "count", "any", "all", "none", "one", "find":
+	default:
+		return fc.fail()
+	}
+	list := fc.compile(n.Arguments[0])
+	kind := fc.elemKind(n.Arguments[0])
+	fc.elem = append(fc.elem, kind)
+	fc.depth++
+	level := fc.depth - 1
+	body := fc.compile(pred.Node)
+	fc.depth--
+	fc.elem = fc.elem[:len(fc.elem)-1]
+	if !fc.ok {
+		return nil
+	}
+	name := n.Name
+	return func(g *Game, f *Frame) Datum {
+		l := list(g, f).L
+		for len(g.ptr) <= level {
+			g.ptr = append(g.ptr, 0)
+		}
+		var out []int
+		count := 0
+		for _, x := range l {
+			g.ptr[level] = x
+			hit := truth(body(g, f)) == 1
+			switch name {
+			case "filter":
+				if hit {
+					out = append(out, x)
+				}
+			case "any":
+				if hit {
+					return Datum{K: DBool, N: 1}
+				}
+			case "all":
+				if !hit {
+					return Datum{K: DBool}
+				}
+			case "none":
+				if hit {
+					return Datum{K: DBool}
+				}
+			case "find":
+				if hit {
+					return Datum{K: kind, N: int64(x)}
+				}
+			default:
+				if hit {
+					count++
+				}
+			}
+		}
+		switch name {
+		case "filter":
+			if out == nil {
+				out = []int{}
+			}
+			return Datum{K: DList, L: out}
+		case "any":
+			return Datum{K: DBool}
+		case "all", "none":
+			return Datum{K: DBool, N: 1}
+		case "find":
+			return Datum{}
+		case "one":
+			return Datum{K: DBool, N: b2i(count == 1)}
+		}
+		return Datum{K: DInt, N: int64(count)}
+	}
 }
 
 func (fc *fastCompiler) fail() fastFn {
@@ -90,7 +175,14 @@ func (fc *fastCompiler) compile(n ast.Node) fastFn {
 			x := fc.compile(n.Arguments[0])
 			return func(g *Game, f *Frame) Datum { return Datum{K: DInt, N: int64(len(x(g, f).L))} }
 		}
-		return fc.fail()
+		return fc.predicate(n)
+	case *ast.PointerNode:
+		if n.Name != "" || fc.depth == 0 {
+			return fc.fail()
+		}
+		kind := fc.elem[len(fc.elem)-1]
+		level := fc.depth - 1
+		return func(g *Game, f *Frame) Datum { return Datum{K: kind, N: int64(g.ptr[level])} }
 	case *ast.MemberNode:
 		// after patching, only indexing is left: list[i]
 		idx, ok := n.Property.(*ast.IntegerNode)

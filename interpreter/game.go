@@ -29,6 +29,7 @@ type Game struct {
 	vm        vm.VM
 	cur       *Frame // the frame expressions are evaluated for
 	argBuf    []Datum
+	ptr       []int // the current element of each nested predicate
 	explain   bool     // WhyNot is asking: cost checks give their full reason
 	inStatics bool     // static effects are being evaluated
 	scratch   []*Frame // frames for evaluations outside running effects, reused to spare the heap

@@ -89,3 +89,30 @@ func BenchmarkLoadLands(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPlayoutEach plays random games of every ruleset at its largest
+// player count, without the text log.
+func BenchmarkPlayoutEach(b *testing.B) {
+	for _, rs := range rulesets(b) {
+		b.Run(rs.Name, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			decisions := 0
+			for i := 0; i < b.N; i++ {
+				g, err := in.New(rs, in.Options{Seed: uint64(i), Players: rs.MaxPlayers, NoLog: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for !g.Over() {
+					p := g.Pending()
+					d := &p[0]
+					if err := g.Answer(d.Player, bot.RandomAnswer(r, d)); err != nil {
+						b.Fatal(err)
+					}
+					decisions++
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+		})
+	}
+}
