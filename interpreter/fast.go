@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/expr-lang/expr/ast"
 )
@@ -175,6 +176,45 @@ func (fc *fastCompiler) compile(n ast.Node) fastFn {
 			x := fc.compile(n.Arguments[0])
 			return func(g *Game, f *Frame) Datum { return Datum{K: DInt, N: int64(len(x(g, f).L))} }
 		}
+		if (n.Name == "first" || n.Name == "last") && len(n.Arguments) == 1 {
+			x := fc.compile(n.Arguments[0])
+			kind := fc.elemKind(n.Arguments[0])
+			last := n.Name == "last"
+			return func(g *Game, f *Frame) Datum {
+				l := x(g, f).L
+				if len(l) == 0 {
+					return Datum{}
+				}
+				if last {
+					return Datum{K: kind, N: int64(l[len(l)-1])}
+				}
+				return Datum{K: kind, N: int64(l[0])}
+			}
+		}
+		if (n.Name == "min" || n.Name == "max") && len(n.Arguments) >= 2 {
+			for _, a := range n.Arguments {
+				if !fc.isInt(a) {
+					if _, lit := a.(*ast.IntegerNode); !lit {
+						return fc.fail()
+					}
+				}
+			}
+			args := make([]fastFn, len(n.Arguments))
+			for i, a := range n.Arguments {
+				args[i] = fc.compile(a)
+			}
+			isMax := n.Name == "max"
+			return func(g *Game, f *Frame) Datum {
+				v := args[0](g, f).N
+				for _, a := range args[1:] {
+					x := a(g, f).N
+					if (isMax && x > v) || (!isMax && x < v) {
+						v = x
+					}
+				}
+				return Datum{K: DInt, N: v}
+			}
+		}
 		return fc.predicate(n)
 	case *ast.PointerNode:
 		if n.Name != "" || fc.depth == 0 {
@@ -183,14 +223,44 @@ func (fc *fastCompiler) compile(n ast.Node) fastFn {
 		kind := fc.elem[len(fc.elem)-1]
 		level := fc.depth - 1
 		return func(g *Game, f *Frame) Datum { return Datum{K: kind, N: int64(g.ptr[level])} }
+	case *ast.ArrayNode:
+		parts := make([]fastFn, len(n.Nodes))
+		for i, e := range n.Nodes {
+			parts[i] = fc.compile(e)
+		}
+		if !fc.ok {
+			return nil
+		}
+		return func(g *Game, f *Frame) Datum {
+			l := make([]int, len(parts))
+			for i, p := range parts {
+				l[i] = int(p(g, f).N)
+			}
+			return Datum{K: DList, L: l}
+		}
 	case *ast.MemberNode:
 		// after patching, only indexing is left: list[i]
-		idx, ok := n.Property.(*ast.IntegerNode)
-		if !ok {
-			return fc.fail()
-		}
 		x := fc.compile(n.Node)
 		kind := fc.elemKind(n.Node)
+		idx, ok := n.Property.(*ast.IntegerNode)
+		if !ok {
+			at := fc.compile(n.Property)
+			if !fc.ok {
+				return nil
+			}
+			return func(g *Game, f *Frame) Datum {
+				l := x(g, f).L
+				i := int(at(g, f).N)
+				j := i
+				if j < 0 {
+					j += len(l)
+				}
+				if j < 0 || j >= len(l) {
+					panic(exprPanic{fmt.Sprintf("index out of range: %d (array length is %d)", i, len(l))})
+				}
+				return Datum{K: kind, N: int64(l[j])}
+			}
+		}
 		i := idx.Value
 		return func(g *Game, f *Frame) Datum {
 			l := x(g, f).L
@@ -247,8 +317,25 @@ func truth(d Datum) int64 {
 	return 0
 }
 
-// elemKind says whether a list node holds cards or players, from its nature.
+// elemKind says whether a list node holds cards or players (or numbers or
+// names, for literal lists), from its nature.
 func (fc *fastCompiler) elemKind(n ast.Node) DatumKind {
+	if nt := n.Nature(); nt != nil && nt.Ref != nil {
+		if nt.Ref.IsInteger {
+			return DInt
+		}
+		if nt.Ref.Kind == reflect.String {
+			return DSym
+		}
+	}
+	if a, ok := n.(*ast.ArrayNode); ok && len(a.Nodes) > 0 {
+		switch a.Nodes[0].(type) {
+		case *ast.IntegerNode:
+			return DInt
+		case *ast.StringNode:
+			return DSym
+		}
+	}
 	if nt := n.Nature(); nt != nil && nt.Ref != nil && nt.Ref.TypeData != nil && nt.Ref.Fields != nil && has(nt.Ref.Fields, sentPlayer) {
 		return DPlayer
 	}
@@ -422,6 +509,38 @@ func (fc *fastCompiler) isInt(n ast.Node) bool {
 	if nt != nil && nt.IsInteger {
 		return true
 	}
+	switch x := n.(type) {
+	case *ast.IntegerNode:
+		return true
+	case *ast.ConditionalNode:
+		return fc.isInt(x.Exp1) && fc.isInt(x.Exp2)
+	case *ast.UnaryNode:
+		return x.Operator == "-" && fc.isInt(x.Node)
+	case *ast.BinaryNode:
+		switch x.Operator {
+		case "-", "*", "%":
+			return true
+		case "+":
+			return fc.isInt(x.Left) && fc.isInt(x.Right)
+		}
+	case *ast.BuiltinNode:
+		switch x.Name {
+		case "len":
+			return true
+		case "min", "max":
+			for _, a := range x.Arguments {
+				if !fc.isInt(a) {
+					return false
+				}
+			}
+			return true
+		}
+	case *ast.IdentifierNode:
+		if v, ok := fc.sc.vars[x.Value]; ok {
+			return v.typ == TInt
+		}
+		return x.Value == "turn"
+	}
 	if c, ok := n.(*ast.CallNode); ok {
 		if id, ok := c.Callee.(*ast.IdentifierNode); ok && len(id.Value) > 1 && id.Value[0] == '$' {
 			switch id.Value {
@@ -436,6 +555,18 @@ func (fc *fastCompiler) isInt(n ast.Node) bool {
 			case "$gp":
 				if ix, ok := c.Arguments[1].(*ast.IntegerNode); ok {
 					return fc.rs.GameProps[ix.Value].Type == TInt
+				}
+			case "$cf":
+				if ix, ok := c.Arguments[2].(*ast.IntegerNode); ok {
+					return cardFields[ix.Value].typ == TInt
+				}
+			case "$pf":
+				if ix, ok := c.Arguments[2].(*ast.IntegerNode); ok {
+					return playerFields[ix.Value].typ == TInt
+				}
+			case "$ef":
+				if ix, ok := c.Arguments[1].(*ast.IntegerNode); ok {
+					return eventFields[ix.Value].typ == TInt
 				}
 			default:
 				if fn, ok := fc.rs.lib.funcs[id.Value[1:]]; ok {
@@ -705,3 +836,6 @@ func (g *Game) evalDatum(e *Expr, f *Frame) (d Datum, err error) {
 	}()
 	return e.fast(g, f), nil
 }
+
+// IsFast reports whether an expression runs as closures rather than on the VM.
+func IsFast(e *Expr) bool { return e.fast != nil }
