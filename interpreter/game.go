@@ -29,7 +29,7 @@ type Game struct {
 	vm        vm.VM
 	cur       *Frame // the frame expressions are evaluated for
 	argBuf    []Datum
-	ptr       []int // the current element of each nested predicate
+	ptr       []int    // the current element of each nested predicate
 	explain   bool     // WhyNot is asking: cost checks give their full reason
 	inStatics bool     // static effects are being evaluated
 	scratch   []*Frame // frames for evaluations outside running effects, reused to spare the heap
@@ -73,33 +73,11 @@ func NewCovered(rs *Ruleset, o Options, coverage map[string]int) (*Game, error) 
 		}
 		g.decks[i] = d
 	}
-	s := &State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15), NoLog: o.NoLog}
-	g.S = s
-	mode, err := rs.modeSymbol(o.Mode)
+	s, err := rs.newState(o)
 	if err != nil {
 		return nil, err
 	}
-	s.Mode = mode
-	s.Players = make([]PlayerState, o.Players)
-	s.PlayerProp = make([]int64, o.Players*len(rs.PlayerProps))
-	for p := 0; p < o.Players; p++ {
-		for i, d := range rs.PlayerProps {
-			s.PlayerProp[p*len(rs.PlayerProps)+i] = d.Default
-		}
-	}
-	s.GameProps = make([]int64, len(rs.GameProps))
-	for i, d := range rs.GameProps {
-		s.GameProps[i] = d.Default
-	}
-	for k, z := range rs.Zones {
-		if z.PerPlayer {
-			for p := 0; p < o.Players; p++ {
-				s.Zones = append(s.Zones, ZoneInstance{Kind: int32(k), Owner: int8(p)})
-			}
-		} else {
-			s.Zones = append(s.Zones, ZoneInstance{Kind: int32(k), Owner: -1})
-		}
-	}
+	g.S = s
 	s.Phase = -1
 	s.First = g.rand(o.Players)
 	s.Active = s.First
@@ -884,6 +862,38 @@ func (g *Game) SetVar(f *Frame, slot int, v Val) { g.S.Vars[int(f.Base)+slot] = 
 
 // MarkDirty asks for the state-based checks to run after this step.
 func (g *Game) MarkDirty() { g.S.Dirty = true }
+
+// newState makes the empty state of a game: players, properties at their
+// defaults, empty zones, the generator seeded.
+func (rs *Ruleset) newState(o Options) (*State, error) {
+	s := &State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15), NoLog: o.NoLog}
+	mode, err := rs.modeSymbol(o.Mode)
+	if err != nil {
+		return nil, err
+	}
+	s.Mode = mode
+	s.Players = make([]PlayerState, o.Players)
+	s.PlayerProp = make([]int64, o.Players*len(rs.PlayerProps))
+	for p := 0; p < o.Players; p++ {
+		for i, d := range rs.PlayerProps {
+			s.PlayerProp[p*len(rs.PlayerProps)+i] = d.Default
+		}
+	}
+	s.GameProps = make([]int64, len(rs.GameProps))
+	for i, d := range rs.GameProps {
+		s.GameProps[i] = d.Default
+	}
+	for k, z := range rs.Zones {
+		if z.PerPlayer {
+			for p := 0; p < o.Players; p++ {
+				s.Zones = append(s.Zones, ZoneInstance{Kind: int32(k), Owner: int8(p)})
+			}
+		} else {
+			s.Zones = append(s.Zones, ZoneInstance{Kind: int32(k), Owner: -1})
+		}
+	}
+	return s, nil
+}
 
 // modeSymbol checks a mode name against the ruleset's modes.
 func (rs *Ruleset) modeSymbol(mode string) (int64, error) {

@@ -149,7 +149,7 @@ type Trigger struct {
 	Zones    []int // card triggers: the zones in which the card listens; empty = only events about itself
 	Card     int   // -1 for ruleset triggers
 	Face     int   // for a face's trigger: the face that must be up; -1 otherwise
-	FaceDown bool  // a listener that also hears while its card is face down (a hidden trap)
+	FaceDown bool  // a listener that also hears while its card is face down (a hidden card lying in wait)
 	Pos      Pos
 	Coverage string
 	sym      int64

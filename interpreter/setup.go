@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 )
 
@@ -56,33 +55,11 @@ func NewFromSetupCovered(rs *Ruleset, o Options, su Setup, coverage map[string]i
 			g.decks[i] = 0
 		}
 	}
-	s := &State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}
-	g.S = s
-	mode, err := rs.modeSymbol(o.Mode)
+	s, err := rs.newState(o)
 	if err != nil {
 		return nil, err
 	}
-	s.Mode = mode
-	s.Players = make([]PlayerState, o.Players)
-	s.PlayerProp = make([]int64, o.Players*len(rs.PlayerProps))
-	for p := 0; p < o.Players; p++ {
-		for i, d := range rs.PlayerProps {
-			s.PlayerProp[p*len(rs.PlayerProps)+i] = d.Default
-		}
-	}
-	s.GameProps = make([]int64, len(rs.GameProps))
-	for i, d := range rs.GameProps {
-		s.GameProps[i] = d.Default
-	}
-	for k, z := range rs.Zones {
-		if z.PerPlayer {
-			for p := 0; p < o.Players; p++ {
-				s.Zones = append(s.Zones, ZoneInstance{Kind: int32(k), Owner: int8(p)})
-			}
-		} else {
-			s.Zones = append(s.Zones, ZoneInstance{Kind: int32(k), Owner: -1})
-		}
-	}
+	g.S = s
 	if su.Active < 0 || su.Active >= o.Players {
 		return nil, fmt.Errorf("setup: there is no seat %d", su.Active+1)
 	}

@@ -193,7 +193,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.
 					pl.Seat, pl.Zone = p, zone
 				}
 				if zv.Kind != yaml.SequenceNode {
-					return nil, errAt(zv, "list the cards, top first: [Fire, Water]")
+					return nil, errAt(zv, "list the cards, top first: [Knight, Archer]")
 				}
 				for _, c := range zv.Content {
 					pl.Cards = append(pl.Cards, c.Value)
