@@ -346,6 +346,16 @@ func (c *compiler) compile(src Source, cards []Source) {
 // finish resolves names that are only known once everything is read.
 func (c *compiler) finish() {
 	rs := c.rs
+	for _, list := range [][]PropDecl{rs.CardProps, rs.PlayerProps, rs.GameProps} {
+		for i := range list {
+			if list[i].Type == TString {
+				list[i].valid = map[int64]bool{}
+				for _, v := range list[i].Values {
+					list[i].valid[rs.intern(v)] = true
+				}
+			}
+		}
+	}
 	for _, ph := range rs.Phases {
 		rs.phaseSyms = append(rs.phaseSyms, rs.intern(ph.Name))
 	}

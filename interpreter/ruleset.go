@@ -49,6 +49,7 @@ type PropDecl struct {
 	Max     *int64
 	Doc     string
 	Pos     Pos
+	valid   map[int64]bool // enum: the symbols of Values
 }
 
 // Visibility says who may know the cards of a zone.
