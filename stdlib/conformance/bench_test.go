@@ -28,13 +28,18 @@ func BenchmarkPlayoutLands(b *testing.B) { benchPlayout(b, false) }
 func BenchmarkPlayoutLandsNoLog(b *testing.B) { benchPlayout(b, true) }
 
 func benchPlayout(b *testing.B, noLog bool) {
-	rs := loadLands(b)
+	playRandom(b, loadLands(b), in.Options{NoLog: noLog})
+}
+
+// playRandom plays b.N random games and reports games/s and decisions/s.
+func playRandom(b *testing.B, rs *in.Ruleset, o in.Options) {
 	r := rand.New(rand.NewPCG(1, 2))
 	decisions := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		g, err := in.New(rs, in.Options{Seed: uint64(i), NoLog: noLog})
+		o.Seed = uint64(i)
+		g, err := in.New(rs, o)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -95,24 +100,7 @@ func BenchmarkLoadLands(b *testing.B) {
 func BenchmarkPlayoutEach(b *testing.B) {
 	for _, rs := range rulesets(b) {
 		b.Run(rs.Name, func(b *testing.B) {
-			r := rand.New(rand.NewPCG(1, 2))
-			decisions := 0
-			for i := 0; i < b.N; i++ {
-				g, err := in.New(rs, in.Options{Seed: uint64(i), Players: rs.MaxPlayers, NoLog: true})
-				if err != nil {
-					b.Fatal(err)
-				}
-				for !g.Over() {
-					p := g.Pending()
-					d := &p[0]
-					if err := g.Answer(d.Player, bot.RandomAnswer(r, d)); err != nil {
-						b.Fatal(err)
-					}
-					decisions++
-				}
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-			b.ReportMetric(float64(decisions)/b.Elapsed().Seconds(), "decisions/s")
+			playRandom(b, rs, in.Options{Players: rs.MaxPlayers, NoLog: true})
 		})
 	}
 }

@@ -328,14 +328,7 @@ func Run(sc *Scenario, o Options) (*Result, error) {
 
 // RunWith plays a scenario against an already loaded ruleset.
 func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
-	players := sc.Players
-	if players == 0 {
-		players = rs.MinPlayers
-	}
-	vars := []in.QueryVar{{Name: "winner", Type: in.TString}, {Name: "over", Type: in.TBool}, {Name: "outcome", Type: in.TString}}
-	for p := 0; p < players; p++ {
-		vars = append(vars, in.QueryVar{Name: in.SeatName(p), Type: in.TPlayer})
-	}
+	players, vars := queryVars(rs, sc)
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		if st.Expect == nil {
@@ -504,8 +497,9 @@ func Render(g *in.Game, name string) string {
 	return b.String()
 }
 
-// Check compiles a scenario's expectations against a ruleset without running it.
-func Check(rs *in.Ruleset, sc *Scenario) error {
+// queryVars is the player count of a scenario and the names its
+// expectations may use besides the ruleset's: winner, over, outcome, p1...
+func queryVars(rs *in.Ruleset, sc *Scenario) (int, []in.QueryVar) {
 	players := sc.Players
 	if players == 0 {
 		players = rs.MinPlayers
@@ -514,6 +508,12 @@ func Check(rs *in.Ruleset, sc *Scenario) error {
 	for p := 0; p < players; p++ {
 		vars = append(vars, in.QueryVar{Name: in.SeatName(p), Type: in.TPlayer})
 	}
+	return players, vars
+}
+
+// Check compiles a scenario's expectations against a ruleset without running it.
+func Check(rs *in.Ruleset, sc *Scenario) error {
+	_, vars := queryVars(rs, sc)
 	var all in.Diagnostics
 	for i := range sc.Steps {
 		if st := &sc.Steps[i]; st.Expect != nil {
