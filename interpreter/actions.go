@@ -224,10 +224,15 @@ func (g *Game) ResolveTop() {
 	g.S.Stack = g.S.Stack[:n-1]
 	base := len(g.S.Vars)
 	g.S.Vars = append(g.S.Vars, it.Vars...)
-	if it.Card >= 0 {
+	fr := Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: Event{Card: it.Card, Player: it.You, Source: -1}}
+	if it.Trigger && it.Event != nil {
+		fr.Event = *it.Event
+		if it.Card >= 0 {
+			g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "The triggered ability of {cards} resolves.")
+		}
+	} else if it.Card >= 0 {
 		g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "{cards} resolves.")
 	}
-	fr := Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: Event{Card: it.Card, Player: it.You, Source: -1}}
 	if it.Action >= 0 {
 		a := g.rs.Actions[it.Action]
 		if a.Recheck != nil {

@@ -113,7 +113,7 @@ var eventFields = []struct {
 	{"name", TString, "the event's name (enter, leave, draw, turn_start, ... or a custom one)"},
 	{"card", TCard, "the card the event is about"},
 	{"player", TPlayer, "the player the event is about"},
-	{"from", TString, "the zone a moved card left"},
+	{"from", TString, "the zone a moved card left ('' for a card just created)"},
 	{"to", TString, "the zone a moved card entered"},
 	{"amount", TInt, "a number carried by the event"},
 	{"source", TCard, "the card that caused the event"},

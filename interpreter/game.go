@@ -268,9 +268,19 @@ func (g *Game) run() {
 		if len(s.Triggered) > 0 {
 			tr := s.Triggered
 			s.Triggered = nil
+			// abilities that use the stack go on it in the order they
+			// triggered (the last resolves first); the others run at once,
+			// the first to trigger first
+			for _, t := range tr {
+				if g.rs.Programs[t.Prog].Stack {
+					g.pushTriggered(t)
+				}
+			}
 			for i := len(tr) - 1; i >= 0; i-- {
 				t := tr[i]
-				g.pushRoot(int(t.Prog), int(t.You), int(t.This), t.Event)
+				if !g.rs.Programs[t.Prog].Stack {
+					g.pushRoot(int(t.Prog), int(t.You), int(t.This), t.Event)
+				}
 			}
 			continue
 		}
@@ -365,7 +375,12 @@ func (g *Game) advance() {
 		g.enterPhase()
 		g.emit(Event{Name: g.symTurnStart, Player: int8(s.Active), Card: -1, Source: -1})
 	case s.Phase >= 0 && s.Phase < len(rs.Phases):
-		// the phase's body finished
+		// the phase's body finished; a phase ends only on an empty stack
+		if len(s.Stack) > 0 {
+			g.drainStack()
+			return
+		}
+		s.Draining = false
 		ph := rs.Phases[s.Phase]
 		g.expire(untilPhase)
 		g.expirePhase(s.Phase)
@@ -378,8 +393,37 @@ func (g *Game) advance() {
 		}
 		g.enterPhase()
 	default: // turn ended and its end triggers ran
+		if len(s.Stack) > 0 {
+			g.drainStack()
+			return
+		}
+		s.Draining = false
 		g.expire(untilTurn)
 		s.Phase = -1
+	}
+}
+
+// drainStack empties the stack when a phase's steps are over but items
+// remain (abilities that triggered where nobody gets priority): first with
+// the turn's drain_stack steps, once per phase, then, if items are still
+// left, by resolving them one at a time.
+func (g *Game) drainStack() {
+	if g.rs.DrainStack >= 0 && !g.S.Draining {
+		g.S.Draining = true
+		g.pushRoot(g.rs.DrainStack, g.S.Active, -1, Event{Card: -1, Source: -1, Player: int8(g.S.Active)})
+		return
+	}
+	g.ResolveTop()
+}
+
+// pushTriggered puts a triggered ability on the stack.
+func (g *Game) pushTriggered(t Frame) {
+	ev := t.Event
+	g.PushStack(int(t.Prog), int(t.You), int(t.This))
+	it := &g.S.Stack[len(g.S.Stack)-1]
+	it.Trigger, it.Event = true, &ev
+	if t.This >= 0 {
+		g.logCards(-1, "trigger", int(t.You), []int{int(t.This)}, "{cards} triggers: its ability goes on the stack.")
 	}
 }
 

@@ -151,7 +151,7 @@ func LoadPartial(src Source, cards []Source, lib *Library) (rs *Ruleset, diags D
 	c := &compiler{files: map[string][]byte{}}
 	c.rs = &Ruleset{lib: lib, symbolIx: map[string]int{}, cardPropIx: map[string]int{}, playerPropIx: map[string]int{},
 		gamePropIx: map[string]int{}, zoneIx: map[string]int{}, cardIx: map[string]int{}, deckIx: map[string]int{},
-		actionIx: map[string]int{}, keywordIx: map[string]int{}, StepBudget: 100000}
+		actionIx: map[string]int{}, keywordIx: map[string]int{}, StepBudget: 100000, DrainStack: -1}
 	c.rs.intern("") // symbol 0 is the empty name
 	for i := 1; i <= 8; i++ {
 		c.rs.intern(fmt.Sprintf("p%d", i)) // seat names
@@ -1293,9 +1293,12 @@ func isIdent(s string) bool {
 }
 
 func (c *compiler) turn(n *yaml.Node) {
-	fs, ok := c.r.mapping(n, "turn", "phases", "next")
+	fs, ok := c.r.mapping(n, "turn", "phases", "next", "drain_stack")
 	if v := get(fs, "next"); v != nil {
 		c.rs.NextTurn = c.compileExpr(v, "turn.next", newScope(), TPlayer)
+	}
+	if v := get(fs, "drain_stack"); v != nil {
+		c.rs.DrainStack = c.rootSteps(v, "turn.drain_stack", newScope(), "turn drain_stack")
 	}
 	if !ok {
 		return
@@ -1346,7 +1349,7 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 	var out []*Trigger
 	for i, item := range items {
 		tp := fmt.Sprintf("%s[%d]", path, i)
-		tf, ok := c.r.mapping(item, tp, "on", "if", "do", "zones", "name", "face_down")
+		tf, ok := c.r.mapping(item, tp, "on", "if", "do", "zones", "name", "face_down", "stack")
 		if !ok {
 			continue
 		}
@@ -1364,6 +1367,9 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 			if card < 0 {
 				c.r.errorf(v, "bad-value", tp+".face_down", "face_down is for card triggers that listen in zones")
 			}
+		}
+		if v := get(tf, "stack"); v != nil {
+			t.UseStack, _ = c.r.boolean(v, tp+".stack")
 		}
 		if v := get(tf, "zones"); v != nil && card < 0 {
 			c.r.errorf(v, "bad-value", tp+".zones", "zones is for card triggers (the zones in which the card listens); a ruleset trigger always listens")
@@ -1388,6 +1394,7 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 		}
 		if v := get(tf, "do"); v != nil {
 			t.Effect = c.rootSteps(v, tp+".do", sc, tp)
+			c.rs.Programs[t.Effect].Stack = t.UseStack
 		}
 		if t.Coverage == "" {
 			t.Coverage = tp

@@ -102,10 +102,39 @@ func (g *Game) CardText(c int) string {
 	return d.Text
 }
 
-// Keywords returns the keyword bits of a card: its definition's and granted ones.
+// Keywords returns the keyword bits of a card: its definition's and granted
+// ones, then its keyword modifiers in the order they were made.
 func (g *Game) Keywords(c int) uint64 {
 	ci := &g.S.Cards[c]
-	return g.rs.Cards[ci.Def].Keywords | ci.Granted
+	k := g.rs.Cards[ci.Def].Keywords | ci.Granted
+	for i := range g.S.Modifiers {
+		m := &g.S.Modifiers[i]
+		if m.Keyword == 0 || int(m.Card) != c {
+			continue
+		}
+		if m.Amount != 0 {
+			k |= 1 << uint(m.Keyword-1)
+		} else {
+			k &^= 1 << uint(m.Keyword-1)
+		}
+	}
+	return k
+}
+
+// GrantKeywordFor gives a card a keyword (or takes it away) through a
+// modifier that lasts as m says (its Until, Phase and By); m's Card, Prop,
+// Keyword and Amount are filled in here.
+func (g *Game) GrantKeywordFor(c int, kw string, on bool, m Modifier) error {
+	i, ok := g.rs.KeywordIndex(kw)
+	if !ok {
+		return fmt.Errorf("unknown keyword %q", kw)
+	}
+	m.Card, m.Prop, m.Keyword, m.Amount, m.Set = int32(c), -1, int8(i+1), 0, false
+	if on {
+		m.Amount = 1
+	}
+	g.AddModifier(m)
+	return nil
 }
 
 // HasKeyword reports whether a card has a keyword by name.
@@ -340,6 +369,25 @@ func (g *Game) applyMods(card int32, player int8, prop int32, v int64) int64 {
 	return v
 }
 
+// EndEffectsOf ends every modifier made by a player's effects (the player
+// left the game) and returns how many ended.
+func (g *Game) EndEffectsOf(p int) int {
+	keep := g.S.Modifiers[:0]
+	n := 0
+	for _, m := range g.S.Modifiers {
+		if int(m.By) == p {
+			n++
+			continue
+		}
+		keep = append(keep, m)
+	}
+	g.S.Modifiers = keep
+	if n > 0 {
+		g.S.Dirty = true
+	}
+	return n
+}
+
 // AddModifier adds a modifier; its derived value is computed on every read.
 func (g *Game) AddModifier(m Modifier) {
 	m.Seq = int32(g.S.ModSeq)
@@ -373,9 +421,15 @@ func (rs *Ruleset) PhaseIndex(name string) int {
 	return -1
 }
 
+// expire ends the modifiers of a duration. At the end of a turn, those that
+// last until the end of a phase end too: the phase did not come again this
+// turn (it was skipped or already over), and they never outlive the turn.
 func (g *Game) expire(until uint8) {
 	keep := g.S.Modifiers[:0]
 	for _, m := range g.S.Modifiers {
+		if until == untilTurn && m.Phase != 0 {
+			continue
+		}
 		if m.Until != until || m.Phase != 0 {
 			keep = append(keep, m)
 		}
@@ -416,6 +470,26 @@ func (g *Game) CreateCard(def, owner, zi int) int {
 	}
 	g.S.Zones[zi].Cards = append(g.S.Zones[zi].Cards, c)
 	return c
+}
+
+// Created announces new cards made in a zone instance by a source (-1:
+// none): a log line (if logged), then an enter event for each, with no zone
+// to come from.
+func (g *Game) Created(cards []int, zi, source int, logged bool) {
+	if len(cards) == 0 {
+		return
+	}
+	if logged && !g.S.NoLog {
+		n := "{cards} is"
+		if len(cards) > 1 {
+			n = "{cards} are"
+		}
+		g.logCards(-1, "create", int(g.S.Cards[cards[0]].Owner), cards, "%s created in %s.", n, g.zoneLabel(zi))
+	}
+	toName := g.rs.symbolIx[g.rs.Zones[g.S.Zones[zi].Kind].Name]
+	for _, c := range cards {
+		g.emit(Event{Name: g.symEnter, Card: int32(c), Player: g.S.Cards[c].Owner, From: -1, To: int64(toName), Source: int32(source)})
+	}
 }
 
 // learn updates who knows a card after it arrived in a zone instance.

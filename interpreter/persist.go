@@ -168,6 +168,12 @@ func (g *Game) checkState() error {
 		if int(it.Prog) < 0 || int(it.Prog) >= len(rs.Programs) {
 			return fmt.Errorf("a stack item points at an unknown effect")
 		}
+		if int(it.You) < 0 || int(it.You) >= n || int(it.Card) >= len(s.Cards) || len(it.Vars) != int(it.NVars) {
+			return fmt.Errorf("a stack item is damaged")
+		}
+		if it.Trigger && it.Event == nil {
+			return fmt.Errorf("a triggered ability on the stack has lost its event")
+		}
 	}
 	if len(s.Pending) != len(s.Answers) {
 		return fmt.Errorf("pending decisions and answers disagree")

@@ -8,6 +8,10 @@ type Program struct {
 	Steps []*Step
 	Root  int // index of the root program whose variable slots this one uses
 	NVars int // on a root program: how many variable slots the effect needs
+	// Stack is set on the effect of a trigger declared with `stack: true`:
+	// when it triggers it waits on the stack, like a spell, instead of
+	// resolving at once.
+	Stack bool
 	Pos   Pos
 }
 

@@ -151,6 +151,7 @@ type Trigger struct {
 	Card     int   // -1 for ruleset triggers
 	Face     int   // for a face's trigger: the face that must be up; -1 otherwise
 	FaceDown bool  // a listener that also hears while its card is face down (a hidden card lying in wait)
+	UseStack bool  // its effect goes on the stack when it triggers
 	Pos      Pos
 	Coverage string
 	sym      int64
@@ -214,6 +215,7 @@ type Ruleset struct {
 	TurnLimit   int
 	StepBudget  int
 	NextTurn    *Expr // who plays next, with `you` as the player whose turn ends; nil: the next seat still in the game
+	DrainStack  int   // program run when a phase's steps end with items on the stack; -1: resolve them one by one
 	Concede     *Expr // nil: players may not concede
 	Value       *Expr // a heuristic value of the position for `you`, for bots
 

@@ -59,6 +59,12 @@ type Modifier struct {
 	Phase  int32 `json:"phase,omitempty"` // ends with this phase (index+1); 0: by Until
 	Turn   int32 `json:"turn"`
 	Seq    int32 `json:"seq"`
+	// By is the player whose effect made it: when a player leaves the game,
+	// the effects they control can end with them.
+	By int8 `json:"by"`
+	// Keyword, when not 0, makes this a keyword modifier (Prop is -1): it
+	// grants keyword Keyword-1 (Amount 1) or takes it away (Amount 0).
+	Keyword int8 `json:"keyword,omitempty"`
 }
 
 // Frame is one running effect: a program, the next step, and its context.
@@ -83,6 +89,10 @@ type StackItem struct {
 	Action int32 `json:"action"`
 	Vars   []Val `json:"vars,omitempty"`
 	NVars  int32 `json:"nvars"`
+	// Trigger marks a triggered ability; Event is the event that triggered
+	// it, which its effect reads as `event` when it resolves.
+	Trigger bool   `json:"trigger,omitempty"`
+	Event   *Event `json:"event,omitempty"`
 }
 
 // Option is one legal answer to a decision, with a stable id and a readable label.
@@ -175,7 +185,8 @@ type State struct {
 	NoLog      bool           `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
 	Steps      int            `json:"steps"`                // steps since the last decision
 	Decisions  int            `json:"decisions"`
-	Asked      []int          `json:"asked,omitempty"` // per seat: decisions asked, forced ones included
+	Asked      []int          `json:"asked,omitempty"`    // per seat: decisions asked, forced ones included
+	Draining   bool           `json:"draining,omitempty"` // the turn's drain_stack steps run for this phase
 }
 
 // Clone copies the state; slices that are only appended to share their backing

@@ -181,7 +181,12 @@ func (g *Game) ViewFor(seat int) View {
 	}
 	for i := len(s.Stack) - 1; i >= 0; i-- {
 		if c := s.Stack[i].Card; c >= 0 {
-			v.Stack = append(v.Stack, g.cardView(int(c), seat))
+			cv := g.cardView(int(c), seat)
+			if s.Stack[i].Trigger {
+				// the ability waits on the stack; its card stays where it is
+				cv.Name += " (triggered ability)"
+			}
+			v.Stack = append(v.Stack, cv)
 		}
 	}
 	for _, d := range g.Pending() {

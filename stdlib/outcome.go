@@ -104,6 +104,24 @@ func outcomePrimitives() []*in.Primitive {
 			},
 		},
 		{
+			Name: "end_effects", Family: "turns",
+			Doc: "Ends every modifier (property changes and timed keyword grants) that a player's effects made, wherever it applies: for a player who leaves the game, whose effects end with them.",
+			Params: []param{
+				exprP("player", in.TPlayer, true, "", "the player whose effects end"),
+			},
+			Example: "- end_effects: {player: you}",
+			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+				p, err := g.EvalPlayer(s.Arg("player").Expr, f)
+				if err != nil || p < 0 {
+					return next, err
+				}
+				if n := g.EndEffectsOf(p); n > 0 {
+					g.Logf("effects", p, "%d effect(s) of %s end.", n, in.SeatName(p))
+				}
+				return next, nil
+			},
+		},
+		{
 			Name: "roll", Family: "random",
 			Doc: "Rolls a die with `sides` sides (1 to sides) and binds the result.",
 			Params: []param{

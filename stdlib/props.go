@@ -80,11 +80,10 @@ func propertyPrimitives() []*in.Primitive {
 		{
 			Name: "modify", Family: "properties",
 			Doc: "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written.",
-			Params: append(targetParams(),
+			Params: append(append(targetParams(),
 				exprP("add", in.TInt, false, "", "an amount added to the value"),
-				exprP("value", in.TAny, false, "", "a value that replaces it (applied before additions)"),
-				param{Name: "until", Kind: in.PWord, Words: in.UntilNames, Default: "end_of_turn", Doc: "when it ends: end_of_turn, end_of_phase, leaves (its zone) or permanent"},
-				param{Name: "until_phase", Kind: in.PText, Doc: "instead: it ends with the end of the named phase (until end of combat, say)"}),
+				exprP("value", in.TAny, false, "", "a value that replaces it (applied before additions)")),
+				durationParams("end_of_turn")...),
 			Example: "- modify: {card: this, prop: power, add: 2, until: end_of_turn}",
 			Validate: func(v *in.Validator, s *step) {
 				validateProp(false)(v, s)
@@ -96,13 +95,13 @@ func propertyPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "grant", Family: "properties",
-			Doc: "Gives cards a keyword, or takes it away with `remove: true`.",
-			Params: []param{
+			Doc: "Gives cards a keyword, or takes it away with `remove: true`. Without `until` or `until_phase` the change is written on the card and lasts while the card exists; with one of them it is a modifier that ends then, like `modify`.",
+			Params: append([]param{
 				exprP("card", in.TCards, true, "", "the cards"),
 				{Name: "keyword", Kind: in.PText, Required: true, Doc: "the keyword"},
 				exprP("remove", in.TBool, false, "false", "take it away instead"),
-			},
-			Example: "- grant: {card: this, keyword: swift}",
+			}, durationParams("")...),
+			Example: "- grant: {card: this, keyword: swift, until: end_of_turn}",
 			Validate: func(v *in.Validator, s *step) {
 				kw := s.Arg("keyword").Text
 				if _, ok := v.Ruleset().KeywordIndex(kw); !ok {
@@ -118,8 +117,16 @@ func propertyPrimitives() []*in.Primitive {
 				if err != nil {
 					return next, err
 				}
+				timed := s.Arg("until").Set || s.Arg("until_phase").Set
+				m := modifierDuration(g, f, s)
 				for _, c := range cards {
-					if err := g.GrantKeyword(c, s.Arg("keyword").Text, !rm); err != nil {
+					var err error
+					if timed {
+						err = g.GrantKeywordFor(c, s.Arg("keyword").Text, !rm, m)
+					} else {
+						err = g.GrantKeyword(c, s.Arg("keyword").Text, !rm)
+					}
+					if err != nil {
 						return next, err
 					}
 				}
@@ -186,21 +193,13 @@ func writeProp(g *game, f *frame, s *step, x any, add bool) error {
 func execModify(g *game, f *frame, s *step) (in.Status, error) {
 	rs := g.Ruleset()
 	name := s.Arg("prop").Text
-	until := uint8(0)
-	for i, u := range in.UntilNames {
-		if u == word(s, "until", "end_of_turn") {
-			until = uint8(i)
-		}
-	}
 	kind := "player"
 	if s.Arg("card").Set {
 		kind = "card"
 	}
 	idx, d, _ := rs.PropIndex(kind, name)
-	m := in.Modifier{Prop: int32(idx), Until: until, Card: -1}
-	if a := s.Arg("until_phase"); a.Set {
-		m.Phase = int32(rs.PhaseIndex(a.Text) + 1)
-	}
+	m := modifierDuration(g, f, s)
+	m.Prop, m.Card = int32(idx), -1
 	if a := s.Arg("add"); a.Set {
 		n, err := g.EvalInt(a.Expr, f)
 		if err != nil {
@@ -237,4 +236,28 @@ func execModify(g *game, f *frame, s *step) (in.Status, error) {
 	m.Player = int8(p)
 	g.AddModifier(m)
 	return next, nil
+}
+
+// durationParams are the parameters that say when a modifier ends.
+func durationParams(def string) []param {
+	return []param{
+		{Name: "until", Kind: in.PWord, Words: in.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its zone) or permanent"},
+		{Name: "until_phase", Kind: in.PText, Doc: "instead: it ends with the end of the named phase this turn, or at the end of the turn if that phase does not come again (until end of combat, say)"},
+	}
+}
+
+// modifierDuration is a modifier with the duration a step asks for, made by
+// the step's player (their effects end if they leave the game).
+func modifierDuration(g *game, f *frame, s *step) in.Modifier {
+	m := in.Modifier{By: f.You}
+	w := word(s, "until", "end_of_turn")
+	for i, u := range in.UntilNames {
+		if u == w {
+			m.Until = uint8(i)
+		}
+	}
+	if a := s.Arg("until_phase"); a.Set {
+		m.Phase = int32(g.Ruleset().PhaseIndex(a.Text) + 1)
+	}
+	return m
 }

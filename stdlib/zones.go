@@ -147,7 +147,7 @@ func zonePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "create", Family: "zones",
-			Doc: "Makes new cards of a definition in a player's zone: tokens, generated decks.",
+			Doc: "Makes new cards of a definition in a player's zone: tokens, generated decks. The new cards are logged (unless `quiet`) and each raises `enter`, with `event.from` empty ('').",
 			Params: []param{
 				{Name: "card", Kind: in.PText, Doc: "the card id"},
 				exprP("copy_of", in.TCard, false, "", "make copies of this card's definition instead"),
@@ -155,6 +155,7 @@ func zonePrimitives() []*in.Primitive {
 				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone"},
 				exprP("owner", in.TPlayer, false, "", "the owner (default: you)"),
 				{Name: "as", Kind: in.PBind, Type: in.TCards, Doc: "binds the new cards"},
+				exprP("quiet", in.TBool, false, "false", "no log line (cards made to build a deck, named only once their properties are set)"),
 			},
 			Example: "- create: {card: token, count: 2, to: table}",
 			Validate: func(v *in.Validator, s *step) {
@@ -186,10 +187,16 @@ func zonePrimitives() []*in.Primitive {
 					return next, err
 				}
 				var made []int
+				zi := g.ZoneInst(s.Arg("to").Zone, p)
 				for i := 0; i < n; i++ {
-					made = append(made, g.CreateCard(d.Index, p, g.ZoneInst(s.Arg("to").Zone, p)))
+					made = append(made, g.CreateCard(d.Index, p, zi))
 				}
 				g.MarkDirty()
+				quiet, err := boolArg(g, f, s, "quiet", false)
+				if err != nil {
+					return next, err
+				}
+				g.Created(made, zi, int(f.This), !quiet)
 				bind(g, f, s, "as", listVal(made))
 				return next, nil
 			},
