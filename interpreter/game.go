@@ -738,6 +738,14 @@ func forcedAnswer(d *Decision) (bool, *Answer) {
 		if len(d.Targets) == 0 || len(d.Options) == 0 {
 			return true, &Answer{Amount: make([]int, len(d.Options))}
 		}
+		if d.Allowed != nil {
+			for _, ts := range d.Allowed {
+				if len(ts) > 0 {
+					return false, nil
+				}
+			}
+			return true, &Answer{Amount: make([]int, len(d.Options))}
+		}
 		return false, nil
 	case "number":
 		if d.Min == d.Max {
@@ -864,6 +872,9 @@ func checkAnswer(d *Decision, a *Answer) error {
 		for i, t := range a.Amount {
 			if t < 0 || t > len(d.Targets) {
 				return fmt.Errorf("%s: there is no target %d; the targets are 1 to %d (0: none)", d.Options[i].Label, t, len(d.Targets))
+			}
+			if !d.MayAssign(i, t) {
+				return fmt.Errorf("%s cannot be assigned to %s", d.Options[i].Label, d.Targets[t-1].Label)
 			}
 			if t > 0 {
 				per[t]++

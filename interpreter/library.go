@@ -60,6 +60,12 @@ type Param struct {
 	Default  string // for expressions and words: the source used when absent
 	Words    []string
 	Doc      string
+	// Card lets the expression read `card`, which the primitive binds as it
+	// evaluates it (once per item, say).
+	Card bool
+	// Late compiles the expression after the step's own bindings, so it can
+	// read the variables the step binds as it evaluates it.
+	Late bool
 }
 
 // Status tells the machine what to do after a step ran.

@@ -1124,13 +1124,14 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 	// arguments first, then the variables the step binds (its own arguments do
 	// not see them), then nested steps (which do)
 	order := make([]int, 0, len(p.Params))
-	for _, pass := range []func(ParamKind) bool{
-		func(k ParamKind) bool { return k != PBind && k != PSteps && k != PChoices },
-		func(k ParamKind) bool { return k == PBind },
-		func(k ParamKind) bool { return k == PSteps || k == PChoices },
+	for _, pass := range []func(Param) bool{
+		func(q Param) bool { return q.Kind != PBind && q.Kind != PSteps && q.Kind != PChoices && !q.Late },
+		func(q Param) bool { return q.Kind == PBind },
+		func(q Param) bool { return q.Late },
+		func(q Param) bool { return q.Kind == PSteps || q.Kind == PChoices },
 	} {
 		for i, pp := range p.Params {
-			if pass(pp.Kind) {
+			if pass(pp) {
 				order = append(order, i)
 			}
 		}
@@ -1159,7 +1160,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 		switch pp.Kind {
 		case PExpr:
 			scp := sc
-			if pp.Type == TBool && strings.HasPrefix(pp.Name, "filter") {
+			if pp.Card || (pp.Type == TBool && strings.HasPrefix(pp.Name, "filter")) {
 				scp = sc.with(true, false, false)
 			}
 			a.Expr = c.compileExpr(v, ap, scp, pp.Type)

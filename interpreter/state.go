@@ -121,6 +121,26 @@ type Decision struct {
 	// answer's Amount gives, per option, a target number from 1, or 0 for none.
 	Targets   []Option `json:"targets,omitempty"`
 	PerTarget int      `json:"per_target,omitempty"` // assign: the most options per target; 0 no limit
+	// Allowed, in an assign decision, lists per option the target numbers
+	// (from 1) it may be given; nil when every option may take every target.
+	Allowed [][]int `json:"allowed,omitempty"`
+}
+
+// MayAssign reports whether option i of an assign decision may be given
+// target number t (from 1; 0, none, is always allowed).
+func (d *Decision) MayAssign(i, t int) bool {
+	if t == 0 || d.Allowed == nil {
+		return true
+	}
+	if i < 0 || i >= len(d.Allowed) {
+		return false
+	}
+	for _, x := range d.Allowed[i] {
+		if x == t {
+			return true
+		}
+	}
+	return false
 }
 
 // Answer is what a player answers to a decision: picked option indexes, or a

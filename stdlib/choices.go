@@ -136,16 +136,21 @@ func choicePrimitives() []*in.Primitive {
 				exprP("targets", in.TCards, true, "", "the cards they may be assigned to"),
 				{Name: "prop", Kind: in.PText, Required: true, Doc: "a card property of type card, set on each item"},
 				exprP("per_target", in.TInt, false, "0", "the most items one target may get (0: no limit)"),
+				{Name: "target_as", Kind: in.PBind, Type: in.TCard, Doc: "the variable that holds a target while `allow` is evaluated"},
+				{Name: "allow", Kind: in.PExpr, Type: in.TBool, Card: true, Late: true, Doc: "which item may take which target: a condition on `card` (the item) and the `target_as` variable (the target); pairs for which it is false are not offered"},
 				promptP("Assign"),
 			},
 			StateSlots: 1,
-			Example:    "- assign: {players: opponents, items: you.table, targets: active.table, prop: facing}",
+			Example:    "- assign: {players: opponents, items: you.table, targets: active.table, prop: facing, target_as: t, allow: \"card.power >= t.power\"}",
 			Validate: func(v *in.Validator, s *step) {
 				name := s.Arg("prop").Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
 					v.Errorf("prop", "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
 				} else if d.Type != in.TCard {
 					v.Errorf("prop", "type-mismatch", "%s must be a card property (type: card) to hold the target", name)
+				}
+				if s.Arg("allow").Set != s.Arg("target_as").Set {
+					v.Errorf("allow", "missing-field", "assign takes allow and target_as together: target_as names the target that allow reads")
 				}
 			},
 			Exec: execAssign,
@@ -625,6 +630,11 @@ func execAssign(g *game, f *frame, s *step) (in.Status, error) {
 		for _, c := range targets {
 			d.Targets = append(d.Targets, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
 		}
+		if a := s.Arg("allow"); a.Set {
+			if d.Allowed, err = allowedPairs(g, f, s, p, items, targets); err != nil {
+				return next, err
+			}
+		}
 		labelUnique(d.Options)
 		labelUnique(d.Targets)
 		asked = true
@@ -638,4 +648,29 @@ func execAssign(g *game, f *frame, s *step) (in.Status, error) {
 		return next, nil
 	}
 	return status, nil
+}
+
+// allowedPairs evaluates an assign step's allow condition for every item and
+// target, with `card` the item and the target_as variable the target.
+func allowedPairs(g *game, f *frame, s *step, p int, items, targets []int) ([][]int, error) {
+	slot := s.Arg("target_as").Slot
+	allowed := make([][]int, len(items))
+	for i, c := range items {
+		allowed[i] = []int{}
+		for k, t := range targets {
+			g.SetVar(f, slot, cardVal(t))
+			fr := g.TempFrame(*f)
+			fr.You, fr.Player, fr.Card = int8(p), int8(p), int32(c)
+			ok, err := g.EvalBool(s.Arg("allow").Expr, fr)
+			g.ReleaseFrame()
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				allowed[i] = append(allowed[i], k+1)
+			}
+		}
+	}
+	g.SetVar(f, slot, cardVal(-1))
+	return allowed, nil
 }

@@ -259,7 +259,7 @@ func (s *session) showDecision(d *in.Decision) {
 	case "assign":
 		s.printf("  assign each of these (answer as 1=T 2=T ..., T a target number; unlisted ones get none):\n")
 		for i, o := range d.Options {
-			s.printf("  %d. %s\n", i+1, o.Label)
+			s.printf("  %d. %s%s\n", i+1, o.Label, allowedTargets(d, i))
 		}
 		s.printf("  targets:\n")
 		for i, t := range d.Targets {
@@ -647,4 +647,20 @@ func completer(rs *in.Ruleset) func(string) []string {
 		}
 		return out
 	}
+}
+
+// allowedTargets says which targets an item of an assign decision may take,
+// when not every one.
+func allowedTargets(d *in.Decision, i int) string {
+	if d.Allowed == nil {
+		return ""
+	}
+	if len(d.Allowed[i]) == 0 {
+		return " (no target allowed)"
+	}
+	var ns []string
+	for _, t := range d.Allowed[i] {
+		ns = append(ns, strconv.Itoa(t))
+	}
+	return " (targets " + strings.Join(ns, ", ") + ")"
 }

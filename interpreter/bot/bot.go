@@ -75,6 +75,12 @@ func RandomAnswer(r *rand.Rand, d *in.Decision) in.Answer {
 		per := map[int]int{}
 		for i := range amounts {
 			t := r.IntN(len(d.Targets) + 1)
+			if d.Allowed != nil {
+				t = 0
+				if k := r.IntN(len(d.Allowed[i]) + 1); k > 0 {
+					t = d.Allowed[i][k-1]
+				}
+			}
 			if t > 0 && d.PerTarget > 0 && per[t] >= d.PerTarget {
 				t = 0
 			}
