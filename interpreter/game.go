@@ -694,6 +694,10 @@ func (g *Game) Ask(f *Frame, d Decision) Status {
 	return Suspend
 }
 
+// LeastAnswer is the answer to a decision that does the least: pass, or the
+// fewest picks. Bots use it for the other seats when they look ahead.
+func LeastAnswer(d *Decision) Answer { return *leastAnswer(d) }
+
 // leastAnswer is the answer that does the least: pass, or the fewest picks.
 func leastAnswer(d *Decision) *Answer {
 	switch d.Kind {

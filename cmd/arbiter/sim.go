@@ -159,7 +159,8 @@ func wilson(k, n int) (lo, hi float64) {
 	d := 1 + z*z/float64(n)
 	c := p + z*z/(2*float64(n))
 	m := z * math.Sqrt(p*(1-p)/float64(n)+z*z/(4*float64(n)*float64(n)))
-	return (c - m) / d, (c + m) / d
+	// rounding can leave a bound a hair outside [0, 1] (shown as -0.0%)
+	return max((c-m)/d, 0), min((c+m)/d, 1)
 }
 
 func report(w io.Writer, rs *in.Ruleset, kinds []string, results []simResult, took time.Duration) {

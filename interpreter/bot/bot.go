@@ -135,19 +135,34 @@ func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) in.Answer {
 	return cands[best]
 }
 
-// rollout applies an answer and the seat's own follow-up choices, then values
-// the position.
+// rollout applies an answer, then plays on until what it started is done:
+// the seat's own follow-up choices greedily, everyone else doing the least
+// they can (passing), and the seat passing too while something waits on the
+// stack, so that a spell is valued once it has resolved, not while it waits.
+// It stops at the seat's next action with an empty stack, or after a few
+// dozen decisions, and values the position.
 func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) float64 {
 	if err := sim.Answer(seat, a); err != nil {
 		return -1e12
 	}
-	for steps := 0; steps < 8 && !sim.Over(); steps++ {
-		nd, ok := sim.PendingFor(seat)
-		if !ok || nd.Kind == "action" {
+	for steps := 0; steps < 40 && !sim.Over(); steps++ {
+		pending := sim.Pending()
+		if len(pending) == 0 {
 			break
 		}
-		na := b.choose(sim, nd, depth-1)
-		if err := sim.Answer(seat, na); err != nil {
+		d := pending[0]
+		var na in.Answer
+		switch {
+		case d.Player != seat:
+			na = in.LeastAnswer(&d)
+		case d.Kind == "action" && sim.StackLen() == 0:
+			return sim.Value(seat)
+		case d.Kind == "action":
+			na = in.LeastAnswer(&d)
+		default:
+			na = b.choose(sim, &d, depth-1)
+		}
+		if err := sim.Answer(d.Player, na); err != nil {
 			break
 		}
 	}
