@@ -131,6 +131,10 @@ func renderEntry(rs *Ruleset, e *LogEntry, seat int) string {
 	for i, n := range names {
 		out = strings.ReplaceAll(out, fmt.Sprintf("{%d}", i), n)
 	}
+	if strings.HasPrefix(e.Text, "{") && strings.HasPrefix(out, "a card") {
+		// a sentence that starts with a hidden card
+		out = "A" + out[1:]
+	}
 	return out
 }
 

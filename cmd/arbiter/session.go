@@ -35,6 +35,17 @@ type session struct {
 	logPath  string
 	gameArg  string // the GAME argument, for the replay hint
 	quit     bool
+	skips    []skip // per seat: passing on its own until the turn ends
+}
+
+// skip is a seat's standing order to pass priority for the rest of a turn;
+// it lapses when the turn ends, when the seat is asked anything but an
+// action, or when the stack grows past its size when the order was given
+// (so the seat can answer what an opponent puts there).
+type skip struct {
+	on    bool
+	turn  int
+	stack int
 }
 
 type undoPoint struct {
@@ -74,7 +85,7 @@ func (r *linerReader) Prompt(p string) (string, error) {
 func (r *linerReader) Close() error { return r.l.Close() }
 func (r *linerReader) Forget()      { r.l.ClearHistory() }
 
-var commands = []string{"help", "look", "card", "log", "why", "undo", "save", "resign", "quit"}
+var commands = []string{"help", "look", "card", "log", "why", "skip", "undo", "save", "resign", "quit"}
 
 func (s *session) humans() int {
 	n := 0
@@ -107,6 +118,12 @@ func (s *session) run() error {
 			a := s.bots[d.Player].Choose(s.g, &d)
 			if err := s.g.Answer(d.Player, a); err != nil {
 				return fmt.Errorf("bot %s gave an illegal answer: %v", in.SeatName(d.Player), err)
+			}
+			continue
+		}
+		if pass, ok := s.autoPass(&d); ok {
+			if err := s.g.Answer(d.Player, in.Answer{Picks: []int{pass}}); err != nil {
+				return err
 			}
 			continue
 		}
@@ -182,6 +199,31 @@ func dash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// autoPass answers pass for a seat that asked to skip the rest of the turn,
+// while its order holds.
+func (s *session) autoPass(d *in.Decision) (int, bool) {
+	if d.Player >= len(s.skips) || !s.skips[d.Player].on {
+		return 0, false
+	}
+	sk := &s.skips[d.Player]
+	pass := passOption(d)
+	if d.Kind != "action" || pass < 0 || s.g.S.Turn != sk.turn || s.g.StackLen() > sk.stack {
+		sk.on = false
+		return 0, false
+	}
+	return pass, true
+}
+
+// passOption is the index of the pass option of an action decision, or -1.
+func passOption(d *in.Decision) int {
+	for i, o := range d.Options {
+		if o.Action < 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 func (s *session) ask(d *in.Decision) error {
@@ -290,12 +332,27 @@ be chosen; 1=2 3=1 to divide an amount), or its label. Commands:
   card NAME     a card's text and properties
   log [N]       the last N lines of the log (default 20)
   why [N|NAME]  why an action is not offered
+  skip          pass priority for the rest of this turn, until something new
+                goes on the stack or you are asked anything else
   undo          back to your previous decision (when you have learned nothing since)
   save FILE     save the game (resume with arbiter play --load FILE)
   resign        concede the game (when the rules allow it)
   quit          leave without saving
 `)
 		return false, nil
+	case "skip":
+		pass := passOption(d)
+		if d.Kind != "action" || pass < 0 {
+			return false, fmt.Errorf("skip passes priority: this decision cannot be passed")
+		}
+		for len(s.skips) <= seat {
+			s.skips = append(s.skips, skip{})
+		}
+		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: s.g.StackLen()}
+		if err := s.g.Answer(seat, in.Answer{Picks: []int{pass}}); err != nil {
+			return false, err
+		}
+		return true, nil
 	case "look":
 		s.header(seat)
 		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
