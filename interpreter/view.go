@@ -254,9 +254,16 @@ func (z ZoneView) line() string {
 	case z.Visible:
 		return fmt.Sprintf("%s (%d): %s", z.Name, z.Count, strings.Join(names, ", "))
 	case len(names) > 0:
-		return fmt.Sprintf("%s: %d cards, known: %s", z.Name, z.Count, strings.Join(names, ", "))
+		return fmt.Sprintf("%s: %s, known: %s", z.Name, cardCount(z.Count), strings.Join(names, ", "))
 	}
-	return fmt.Sprintf("%s: %d cards", z.Name, z.Count)
+	return fmt.Sprintf("%s: %s", z.Name, cardCount(z.Count))
+}
+
+func cardCount(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
 }
 
 func props(m map[string]any) string {
