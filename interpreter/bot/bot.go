@@ -121,9 +121,15 @@ func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) in.Answer {
 	}
 	best, bestV := 0, -1e18
 	seat := d.Player
+	// the follow-up choices inside a lookahead sample one world each: their
+	// cost multiplies with every level
+	samples := b.Samples
+	if depth < 3 {
+		samples = 1
+	}
 	for i, a := range cands {
 		v := 0.0
-		for s := 0; s < b.Samples; s++ {
+		for s := 0; s < samples; s++ {
 			sim := g.Determinize(seat, b.r)
 			v += b.rollout(sim, seat, a, depth)
 		}
