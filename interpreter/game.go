@@ -843,6 +843,9 @@ func (g *Game) Answer(player int, a Answer) error {
 	return nil
 }
 
+// Check reports why an answer is not a legal answer to the decision, or nil.
+func (d *Decision) Check(a Answer) error { return checkAnswer(d, &a) }
+
 func checkAnswer(d *Decision, a *Answer) error {
 	switch d.Kind {
 	case "number":
