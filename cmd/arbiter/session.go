@@ -290,6 +290,14 @@ func indent(text string) string {
 
 func (s *session) showDecision(d *in.Decision) {
 	s.printf("%s\n", d.Prompt)
+	if d.Kind == "action" && s.g.StackLen() > 0 {
+		// what passing would let resolve
+		var names []string
+		for _, c := range s.g.ViewFor(d.Player).Stack {
+			names = append(names, c.Name)
+		}
+		s.printf("  on the stack, top first: %s\n", strings.Join(names, ", "))
+	}
 	switch d.Kind {
 	case "number":
 		s.printf("  a number from %d to %d\n", d.Min, d.Max)
