@@ -503,7 +503,7 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) PropDecl {
 		}
 		return d
 	}
-	fs, ok := c.r.mapping(n, path, "type", "values", "default", "min", "max", "doc")
+	fs, ok := c.r.mapping(n, path, "type", "values", "default", "min", "max", "doc", "label")
 	if !ok {
 		return d
 	}
@@ -531,6 +531,9 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) PropDecl {
 	}
 	if v := get(fs, "doc"); v != nil {
 		d.Doc, _ = c.r.str(v, path+".doc")
+	}
+	if v := get(fs, "label"); v != nil {
+		d.Label, _ = c.r.str(v, path+".label")
 	}
 	if v := get(fs, "min"); v != nil {
 		x, _ := c.r.integer(v, path+".min")

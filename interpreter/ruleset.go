@@ -48,6 +48,7 @@ type PropDecl struct {
 	Min     *int64
 	Max     *int64
 	Doc     string
+	Label   string // how the log names an amount of it ("EP"); the name when empty
 	Pos     Pos
 	valid   map[int64]bool // enum: the symbols of Values
 }

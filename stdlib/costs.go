@@ -88,7 +88,11 @@ func costPrimitives() []*in.Primitive {
 				}
 				idx, _, _ := g.Ruleset().PropIndex("player", s.Arg("prop").Text)
 				g.SetPlayerProp(p, idx, g.S.PlayerProp[p*len(g.Ruleset().PlayerProps)+idx]-int64(n))
-				g.Logf("pay", p, "%s pays %d %s.", in.SeatName(p), n, s.Arg("prop").Text)
+				name := s.Arg("prop").Text
+				if _, d, ok := g.Ruleset().PropIndex("player", name); ok && d.Label != "" {
+					name = d.Label
+				}
+				g.Logf("pay", p, "%s pays %d %s.", in.SeatName(p), n, name)
 				return next, nil
 			},
 		},
