@@ -145,8 +145,9 @@ func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) in.Answer {
 // the seat's own follow-up choices greedily, everyone else doing the least
 // they can (passing), and the seat passing too while something waits on the
 // stack, so that a spell is valued once it has resolved, not while it waits.
-// It stops at the seat's next action with an empty stack, or after a few
-// dozen decisions, and values the position.
+// It stops at the first action decision (anyone's) with an empty stack, so a
+// pass is valued where it is made rather than after the turn moved on, or
+// after a few dozen decisions, and values the position.
 func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) float64 {
 	if err := sim.Answer(seat, a); err != nil {
 		return -1e12
@@ -159,10 +160,10 @@ func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) float64
 		d := pending[0]
 		var na in.Answer
 		switch {
-		case d.Player != seat:
-			na = in.LeastAnswer(&d)
 		case d.Kind == "action" && sim.StackLen() == 0:
 			return sim.Value(seat)
+		case d.Player != seat:
+			na = in.LeastAnswer(&d)
 		case d.Kind == "action":
 			na = in.LeastAnswer(&d)
 		default:
