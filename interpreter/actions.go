@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -12,6 +13,9 @@ var continuePrim = &Primitive{
 		prog := s.Args[0].Prog
 		root := g.rs.Programs[g.rs.Programs[prog].Root]
 		if s.Args[0].Word == "stack" {
+			if g.withdrawn(len(g.S.Frames) - 1) {
+				return Next, nil
+			}
 			vars := append([]Val(nil), g.S.Vars[f.Base:int(f.Base)+root.NVars]...)
 			g.S.Stack = append(g.S.Stack, StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: int32(s.Args[0].Slot)})
 			return Next, nil
@@ -300,21 +304,48 @@ func RuleParts(rs *Ruleset) []string {
 
 // RemoveStackItems takes items off the stack without resolving them: those
 // whose source is one of cards, and all those of player p (-1: none). It
-// returns how many went.
-func (g *Game) RemoveStackItems(cards []int, p int) int {
+// returns the source cards of the items that went (-1 for an item without
+// one).
+func (g *Game) RemoveStackItems(cards []int, p int) []int {
 	keep := g.S.Stack[:0]
-	n := 0
+	var gone []int
 	for _, it := range g.S.Stack {
 		drop := int(it.You) == p
 		for _, c := range cards {
 			drop = drop || int(it.Card) == c
 		}
 		if drop {
-			n++
+			gone = append(gone, int(it.Card))
 			continue
 		}
 		keep = append(keep, it)
 	}
 	g.S.Stack = keep
-	return n
+	// actions still being announced (their targets or costs not yet done)
+	// are withdrawn too: they will not reach the stack
+	for i, fr := range g.S.Frames {
+		if !fr.Root || !g.rs.Programs[fr.Prog].Announces || slices.Contains(g.S.Withdrawn, int32(i)) {
+			continue
+		}
+		drop := int(fr.You) == p
+		for _, c := range cards {
+			drop = drop || int(fr.This) == c
+		}
+		if drop {
+			g.S.Withdrawn = append(g.S.Withdrawn, int32(i))
+			gone = append(gone, int(fr.This))
+		}
+	}
+	return gone
+}
+
+// withdrawn reports (and forgets) whether the action announced by frame i
+// was taken off the stack before reaching it.
+func (g *Game) withdrawn(i int) bool {
+	k := slices.Index(g.S.Withdrawn, int32(i))
+	if k < 0 {
+		return false
+	}
+	g.S.Withdrawn = slices.Delete(g.S.Withdrawn, k, k+1)
+	return true
 }

@@ -984,6 +984,7 @@ func (c *compiler) actions(n *yaml.Node) {
 		}
 		root := c.newRoot(path, c.r.pos(f.KeyN))
 		a.CostProg = root
+		c.rs.Programs[root].Announces = a.UseStack
 		if v := get(af, "targets"); v != nil {
 			c.fillProgram(root, v, path+".targets", sc)
 		}

@@ -12,7 +12,10 @@ type Program struct {
 	// when it triggers it waits on the stack, like a spell, instead of
 	// resolving at once.
 	Stack bool
-	Pos   Pos
+	// Announces is set on the targets-and-costs program of an action with
+	// `stack: true`: while it runs, the action is being put on the stack.
+	Announces bool
+	Pos       Pos
 }
 
 // Step is one compiled primitive call.

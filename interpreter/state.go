@@ -187,26 +187,30 @@ type State struct {
 	Pending    []Decision     `json:"pending,omitempty"`
 	Answers    []*Answer      `json:"answers,omitempty"`
 	Triggered  []Frame        `json:"triggered,omitempty"`
-	ExtraTurns []int8         `json:"extra_turns,omitempty"`
-	Log        []LogEntry     `json:"log"`
-	History    []Record       `json:"history,omitempty"`
-	Mode       int64          `json:"mode,omitempty"` // the game mode's symbol; 0 is none
-	Turn       int            `json:"turn"`
-	Phase      int            `json:"phase"`
-	Active     int            `json:"active"`
-	First      int            `json:"first"`
-	Over       bool           `json:"over,omitempty"`
-	Outcome    string         `json:"outcome,omitempty"`
-	Error      string         `json:"error,omitempty"`
-	DecSeq     int            `json:"dec_seq"`
-	ModSeq     int            `json:"mod_seq"`
-	Dirty      bool           `json:"dirty,omitempty"`
-	Eliminated bool           `json:"eliminated,omitempty"` // a player lost since the last checks
-	NoLog      bool           `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
-	Steps      int            `json:"steps"`                // steps since the last decision
-	Decisions  int            `json:"decisions"`
-	Asked      []int          `json:"asked,omitempty"`    // per seat: decisions asked, forced ones included
-	Draining   bool           `json:"draining,omitempty"` // the turn's drain_stack steps run for this phase
+	// Withdrawn holds the frame indexes of stack actions being announced
+	// whose item was taken off the stack before it got there (a spell
+	// countered as it is cast): they end without going on the stack.
+	Withdrawn  []int32    `json:"withdrawn,omitempty"`
+	ExtraTurns []int8     `json:"extra_turns,omitempty"`
+	Log        []LogEntry `json:"log"`
+	History    []Record   `json:"history,omitempty"`
+	Mode       int64      `json:"mode,omitempty"` // the game mode's symbol; 0 is none
+	Turn       int        `json:"turn"`
+	Phase      int        `json:"phase"`
+	Active     int        `json:"active"`
+	First      int        `json:"first"`
+	Over       bool       `json:"over,omitempty"`
+	Outcome    string     `json:"outcome,omitempty"`
+	Error      string     `json:"error,omitempty"`
+	DecSeq     int        `json:"dec_seq"`
+	ModSeq     int        `json:"mod_seq"`
+	Dirty      bool       `json:"dirty,omitempty"`
+	Eliminated bool       `json:"eliminated,omitempty"` // a player lost since the last checks
+	NoLog      bool       `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
+	Steps      int        `json:"steps"`                // steps since the last decision
+	Decisions  int        `json:"decisions"`
+	Asked      []int      `json:"asked,omitempty"`    // per seat: decisions asked, forced ones included
+	Draining   bool       `json:"draining,omitempty"` // the turn's drain_stack steps run for this phase
 }
 
 // Clone copies the state; slices that are only appended to share their backing
@@ -273,6 +277,7 @@ func (s *State) Clone() *State {
 		}
 	}
 	c.ExtraTurns = append([]int8(nil), s.ExtraTurns...)
+	c.Withdrawn = append([]int32(nil), s.Withdrawn...)
 	c.Asked = append([]int(nil), s.Asked...)
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
 	c.History = s.History[:len(s.History):len(s.History)]

@@ -79,7 +79,7 @@ func outcomePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "remove_from_stack", Family: "turns",
-			Doc: "Takes items off the stack without resolving them: those of a card (a countered spell) or all those of a player (who left the game).",
+			Doc: "Takes items off the stack without resolving them: those of a card (a countered spell) or all those of a player (who left the game). An action still being announced (its targets or costs not done yet, as when a trap answers a spell as it is cast) is withdrawn too: it never reaches the stack.",
 			Params: []param{
 				exprP("card", in.TCards, false, "", "the cards whose stack items go"),
 				exprP("player", in.TPlayer, false, "", "the player whose stack items go"),
@@ -96,9 +96,26 @@ func outcomePrimitives() []*in.Primitive {
 						return next, err
 					}
 				}
-				n := g.RemoveStackItems(cards, p)
-				if n > 0 {
-					g.Logf("stack", int(f.You), "%d item(s) leave the stack without resolving.", n)
+				var named []int
+				unnamed := 0
+				for _, c := range g.RemoveStackItems(cards, p) {
+					if c >= 0 {
+						named = append(named, c)
+					} else {
+						unnamed++
+					}
+				}
+				switch {
+				case len(named) == 1 && unnamed == 0:
+					g.LogCards("stack", int(f.You), named, "{cards} leaves the stack without resolving.")
+				case len(named) > 0:
+					g.LogCards("stack", int(f.You), named, "{cards} leave the stack without resolving.")
+				}
+				switch {
+				case unnamed == 1:
+					g.Logf("stack", int(f.You), "An ability leaves the stack without resolving.")
+				case unnamed > 1:
+					g.Logf("stack", int(f.You), "%d abilities leave the stack without resolving.", unnamed)
 				}
 				return next, nil
 			},
