@@ -123,7 +123,7 @@ func cardDirs(path string, data []byte) []cardDir {
 	return []cardDir{{dir: filepath.Join(base, "..", "cards", name)}}
 }
 
-var rulesetKeys = []string{"name", "version", "doc", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value"}
+var rulesetKeys = []string{"name", "version", "doc", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value", "view"}
 
 // maxDiagnostics caps what one load reports: past it, more errors only bury
 // the first ones.
@@ -333,6 +333,9 @@ func (c *compiler) compile(src Source, cards []Source) {
 	}
 	if n := get(fs, "value"); n != nil {
 		rs.Value = c.compileExpr(n, "value", newScope(), TInt)
+	}
+	if n := get(fs, "view"); n != nil {
+		c.view(n)
 	}
 	for _, d := range defs {
 		c.r = d.r
@@ -1495,6 +1498,58 @@ func (c *compiler) checks(n *yaml.Node) {
 		}
 		c.rs.Checks = append(c.rs.Checks, ch)
 	}
+}
+
+// view compiles what boards show beside a card, a player and the game.
+func (c *compiler) view(n *yaml.Node) {
+	fs, ok := c.r.mapping(n, "view", "card", "player", "game")
+	if !ok {
+		return
+	}
+	for _, f := range fs {
+		path := "view." + f.Key
+		switch f.Key {
+		case "card":
+			c.rs.View.Card = c.viewParts(f.Value, path, newScope().with(true, false, false))
+		case "player":
+			c.rs.View.Player = c.viewParts(f.Value, path, newScope().with(false, true, false))
+		case "game":
+			c.rs.View.Game = c.viewParts(f.Value, path, newScope())
+		}
+	}
+}
+
+// viewParts reads a list whose items are a text (always shown) or
+// {if, show}; the texts may hold {expression}s.
+func (c *compiler) viewParts(n *yaml.Node, path string, sc *scope) []ViewPart {
+	items, ok := c.r.seq(n, path)
+	if !ok {
+		return nil
+	}
+	out := []ViewPart{}
+	for i, item := range items {
+		p := fmt.Sprintf("%s[%d]", path, i)
+		var vp ViewPart
+		show := item
+		if rn := resolveAlias(item); rn != nil && rn.Kind == yaml.MappingNode {
+			vf, ok := c.r.mapping(item, p, "if", "show")
+			if !ok || !c.r.require(item, p, vf, "show") {
+				continue
+			}
+			if v := get(vf, "if"); v != nil {
+				vp.If = c.compileExpr(v, p+".if", sc, TBool)
+			}
+			show, p = get(vf, "show"), p+".show"
+		}
+		text, ok := c.r.str(show, p)
+		if !ok {
+			continue
+		}
+		vp.Show = &Arg{Text: text}
+		c.template(vp.Show, show, p, sc)
+		out = append(out, vp)
+	}
+	return out
 }
 
 // semantic runs checks that need the whole ruleset.

@@ -71,6 +71,12 @@ func (g *Game) CardName(c int) string {
 func (g *Game) renderName(c int, t *Arg) string {
 	f := g.TempFrame(Frame{This: int32(c), Card: int32(c), You: g.S.Cards[c].Owner, Player: g.S.Cards[c].Owner, Event: Event{Card: -1, Source: -1}})
 	defer g.ReleaseFrame()
+	return g.renderText(t, f, -2)
+}
+
+// renderText fills a text's {expression} parts. A card in it is named when
+// seat knows it (seat -1 knows all; -2 none, for names built from names).
+func (g *Game) renderText(t *Arg, f *Frame, seat int) string {
 	out := t.Text
 	for i, e := range t.Exprs {
 		d, err := g.evalDatum(e, f)
@@ -81,6 +87,9 @@ func (g *Game) renderName(c int, t *Arg) string {
 				piece = g.seatName(int(d.N))
 			case DCard:
 				piece = "a card"
+				if seat > -2 && d.N >= 0 && int(d.N) < len(g.S.Cards) && g.knows(seat, int(d.N)) {
+					piece = g.CardName(int(d.N))
+				}
 			case DNil:
 				piece = ""
 			default:

@@ -219,6 +219,7 @@ type Ruleset struct {
 	DrainStack  int   // program run when a phase's steps end with items on the stack; -1: resolve them one by one
 	Concede     *Expr // nil: players may not concede
 	Value       *Expr // a heuristic value of the position for `you`, for bots
+	View        ViewDecl
 
 	cardPropIx   map[string]int
 	playerPropIx map[string]int
@@ -288,4 +289,18 @@ func (rs *Ruleset) ActionByName(name string) (*Action, bool) {
 		return nil, false
 	}
 	return rs.Actions[i], true
+}
+
+// ViewDecl says what boards show beside each card, player and the game: the
+// parts whose condition holds, in order. A nil list keeps the default (every
+// property of players and the game; the name alone for cards).
+type ViewDecl struct {
+	Card, Player, Game []ViewPart
+}
+
+// ViewPart is one piece of a view: a text with {expression} parts, shown
+// when If (nil: always) holds.
+type ViewPart struct {
+	If   *Expr
+	Show *Arg
 }

@@ -16,6 +16,7 @@ type CardView struct {
 	Props    map[string]any `json:"props,omitempty"`
 	Keywords []string       `json:"keywords,omitempty"`
 	Text     string         `json:"text,omitempty"`
+	Status   []string       `json:"status,omitempty"` // the ruleset's view.card parts that hold
 }
 
 // ZoneView is a zone as one seat sees it: every card when the seat may see the
@@ -32,11 +33,12 @@ type ZoneView struct {
 
 // PlayerView is one player's public and, for the viewer, private data.
 type PlayerView struct {
-	Seat  string         `json:"seat"`
-	Lost  bool           `json:"lost,omitempty"`
-	Won   bool           `json:"won,omitempty"`
-	Props map[string]any `json:"props,omitempty"`
-	Zones []ZoneView     `json:"zones"`
+	Seat   string         `json:"seat"`
+	Lost   bool           `json:"lost,omitempty"`
+	Won    bool           `json:"won,omitempty"`
+	Props  map[string]any `json:"props,omitempty"`
+	Status []string       `json:"status,omitempty"` // the ruleset's view.player parts that hold
+	Zones  []ZoneView     `json:"zones"`
 }
 
 // View is everything one seat may know about the game. Seat -1 sees everything.
@@ -48,6 +50,7 @@ type View struct {
 	Over    bool           `json:"over,omitempty"`
 	Outcome string         `json:"outcome,omitempty"`
 	Game    map[string]any `json:"game,omitempty"`
+	Status  []string       `json:"status,omitempty"` // the ruleset's view.game parts that hold
 	Players []PlayerView   `json:"players"`
 	Shared  []ZoneView     `json:"shared,omitempty"`
 	Stack   []CardView     `json:"stack,omitempty"`
@@ -82,7 +85,30 @@ func (g *Game) cardView(c, seat int) CardView {
 			v.Keywords = append(v.Keywords, k)
 		}
 	}
+	if parts := g.rs.View.Card; len(parts) > 0 {
+		ctl := g.S.Cards[c].Ctrl
+		f := g.TempFrame(Frame{This: int32(c), Card: int32(c), You: ctl, Player: ctl, Event: Event{Card: -1, Source: -1}})
+		v.Status = g.viewParts(parts, f, seat)
+		g.ReleaseFrame()
+	}
 	return v
+}
+
+// viewParts renders the parts of a view declaration whose condition holds.
+// A part whose expression fails is left out: a view never stops a game.
+func (g *Game) viewParts(parts []ViewPart, f *Frame, seat int) []string {
+	out := []string{}
+	for _, p := range parts {
+		if p.If != nil {
+			if ok, err := g.EvalBool(p.If, f); err != nil || !ok {
+				continue
+			}
+		}
+		if t := g.renderText(p.Show, f, seat); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func (g *Game) displayValue(v int64, t Type) any {
@@ -159,6 +185,11 @@ func (g *Game) ViewFor(seat int) View {
 			v.Game[p.Name] = g.displayValue(g.GameProp(i), p.Type)
 		}
 	}
+	if parts := g.rs.View.Game; parts != nil {
+		f := g.TempFrame(Frame{You: int8(max(s.Active, 0)), Player: int8(max(s.Active, 0)), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}})
+		v.Status = g.viewParts(parts, f, seat)
+		g.ReleaseFrame()
+	}
 	for p := 0; p < g.nseats; p++ {
 		pv := PlayerView{Seat: g.seatName(p), Lost: s.Players[p].Lost, Won: s.Players[p].Won}
 		if len(g.rs.PlayerProps) > 0 {
@@ -166,6 +197,11 @@ func (g *Game) ViewFor(seat int) View {
 			for i, d := range g.rs.PlayerProps {
 				pv.Props[d.Name] = g.displayValue(g.PlayerProp(p, i), d.Type)
 			}
+		}
+		if parts := g.rs.View.Player; parts != nil {
+			f := g.TempFrame(Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}})
+			pv.Status = g.viewParts(parts, f, seat)
+			g.ReleaseFrame()
 		}
 		for k, z := range g.rs.Zones {
 			if z.PerPlayer {
@@ -203,7 +239,12 @@ func (v View) Summary() string {
 	if v.Over {
 		fmt.Fprintf(&b, "game over: %s\n", v.Outcome)
 	}
-	if len(v.Game) > 0 {
+	switch {
+	case v.Status != nil:
+		if len(v.Status) > 0 {
+			fmt.Fprintf(&b, "game: %s\n", strings.Join(v.Status, ", "))
+		}
+	case len(v.Game) > 0:
 		fmt.Fprintf(&b, "game: %s\n", props(v.Game))
 	}
 	for _, p := range v.Players {
@@ -215,7 +256,12 @@ func (v View) Summary() string {
 			status = " (won)"
 		}
 		fmt.Fprintf(&b, "%s%s", p.Seat, status)
-		if len(p.Props) > 0 {
+		switch {
+		case p.Status != nil:
+			if len(p.Status) > 0 {
+				fmt.Fprintf(&b, ": %s", strings.Join(p.Status, ", "))
+			}
+		case len(p.Props) > 0:
 			fmt.Fprintf(&b, ": %s", props(p.Props))
 		}
 		b.WriteByte('\n')
@@ -229,7 +275,7 @@ func (v View) Summary() string {
 	if len(v.Stack) > 0 {
 		var names []string
 		for _, c := range v.Stack {
-			names = append(names, c.Name)
+			names = append(names, c.label())
 		}
 		fmt.Fprintf(&b, "stack (top first): %s\n", strings.Join(names, ", "))
 	}
@@ -239,10 +285,7 @@ func (v View) Summary() string {
 func (z ZoneView) line() string {
 	var names []string
 	for _, c := range z.Cards {
-		n := c.Name
-		if c.FaceDown && c.Known {
-			n += " (face down)"
-		}
+		n := c.label()
 		if z.Slots > 0 {
 			n = fmt.Sprintf("[%d] %s", c.Slot, n)
 		}
@@ -257,6 +300,18 @@ func (z ZoneView) line() string {
 		return fmt.Sprintf("%s: %s, known: %s", z.Name, cardCount(z.Count), strings.Join(names, ", "))
 	}
 	return fmt.Sprintf("%s: %s", z.Name, cardCount(z.Count))
+}
+
+// label is a card's name with its status: "Knight (2/2, tapped)".
+func (c CardView) label() string {
+	st := c.Status
+	if c.FaceDown && c.Known {
+		st = append([]string{"face down"}, st...)
+	}
+	if len(st) == 0 {
+		return c.Name
+	}
+	return c.Name + " (" + strings.Join(st, ", ") + ")"
 }
 
 func cardCount(n int) string {
