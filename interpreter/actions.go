@@ -151,6 +151,22 @@ func (g *Game) WhyNot(player int, action string, card int) string {
 	return why
 }
 
+// CardFits reports whether a card passes an action's filter: whether it is
+// the kind of card the action is for at all, whatever the moment.
+func (g *Game) CardFits(player int, action string, card int) bool {
+	a, ok := g.rs.ActionByName(action)
+	if !ok || a.Source < 0 || card < 0 {
+		return false
+	}
+	if a.Filter == nil {
+		return true
+	}
+	f := g.TempFrame(Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
+	ok, err := g.EvalBool(a.Filter, f)
+	return err == nil && ok
+}
+
 func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 	if a.Source >= 0 {
 		if card < 0 {
@@ -162,16 +178,18 @@ func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 	}
 	f := g.TempFrame(Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: Event{Card: -1, Source: -1}})
 	defer g.ReleaseFrame()
-	if a.Timing != nil {
-		ok, err := g.EvalBool(a.Timing, f)
-		if err != nil || !ok {
-			return "timing: not now (" + a.Timing.Src + ")", err
-		}
-	}
+	// the filter first: a card that can never be used for the action says
+	// so, rather than "not now"
 	if a.Filter != nil {
 		ok, err := g.EvalBool(a.Filter, f)
 		if err != nil || !ok {
 			return fmt.Sprintf("%s cannot be used for %s (%s)", g.CardLabel(card, player), a.Name, a.Filter.Src), err
+		}
+	}
+	if a.Timing != nil {
+		ok, err := g.EvalBool(a.Timing, f)
+		if err != nil || !ok {
+			return "timing: not now (" + a.Timing.Src + ")", err
 		}
 	}
 	if a.Condition != nil {

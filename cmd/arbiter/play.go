@@ -30,10 +30,24 @@ func newPlayCmd() *cobra.Command {
 terminal is passed between them and each sees only their own view. Type help
 at a prompt for the commands. The session prints its seed and writes a replay
 log (--log, or a file it names at the end).`,
-		Example: "  arbiter play lands\n  arbiter play lands --seat p1=human --seat p2=human --seed 7\n  arbiter play lands --load saved.json",
-		Args:    cobra.ExactArgs(1),
+		Example: "  arbiter play lands\n  arbiter play lands --seat p1=human --seat p2=human --seed 7\n  arbiter play --load saved.json",
+		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rs, err := loadGame(args[0])
+			// a save names its game, so --load needs no GAME
+			game := ""
+			switch {
+			case len(args) == 1:
+				game = args[0]
+			case load != "":
+				name, err := saveRuleset(load)
+				if err != nil {
+					return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
+				}
+				game = name
+			default:
+				return &exitError{code: 2, msg: "arbiter play: name a GAME to play (arbiter play lands), or --load a saved game"}
+			}
+			rs, err := loadGame(game)
 			if err != nil {
 				return err
 			}
@@ -101,7 +115,7 @@ log (--log, or a file it names at the end).`,
 			}
 			defer s.in.Close()
 			s.logPath = logPath
-			s.gameArg = args[0]
+			s.gameArg = game
 			if s.logPath == "" {
 				s.logPath = defaultReplayPath(rs.Name, g.S.Seed)
 			}
@@ -172,6 +186,21 @@ func parseDecks(flags []string, n int) ([]string, error) {
 		decks[p] = v
 	}
 	return decks, nil
+}
+
+// saveRuleset reads the name of the game a save file holds.
+func saveRuleset(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	var head struct {
+		Ruleset string `json:"ruleset"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil || head.Ruleset == "" {
+		return "", fmt.Errorf("%s is not a readable save (name the game too: arbiter play GAME --load %s)", path, path)
+	}
+	return head.Ruleset, nil
 }
 
 func loadSave(rs *in.Ruleset, path string) (*in.Game, []string, error) {

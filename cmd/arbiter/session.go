@@ -317,7 +317,12 @@ func (s *session) showDecision(d *in.Decision) {
 		}
 		return
 	default:
-		if d.Max > 1 {
+		switch {
+		case d.Min == 0 && d.Max > 1:
+			s.printf("  (choose up to %d: numbers separated by spaces, or none)\n", d.Max)
+		case d.Min == 0:
+			s.printf("  (choose one, or none)\n")
+		case d.Max > 1:
 			s.printf("  (choose %d to %d: numbers separated by spaces)\n", d.Min, d.Max)
 		}
 	}
@@ -335,7 +340,8 @@ func (s *session) command(d *in.Decision, line string) (bool, error) {
 	switch strings.ToLower(word) {
 	case "help", "?":
 		s.printf(`Answer with an option's number (several separated by spaces when more may
-be chosen; 1=2 3=1 to divide an amount), or its label. Commands:
+be chosen; none when nothing need be; 1=2 3=1 to divide an amount), or its
+label. Commands:
   look          the board as you see it
   card NAME     a card's text and properties
   log [N]       the last N lines of the log (default 20)
@@ -466,6 +472,11 @@ func parseHumanAnswer(d *in.Decision, line string) (in.Answer, error) {
 		}
 		return in.Answer{Amount: amounts}, nil
 	}
+	if d.Min == 0 && strings.EqualFold(line, "none") {
+		if _, err := scenario.FindOption(d, line); err != nil { // unless an option is called none
+			return in.Answer{Picks: []int{}}, nil
+		}
+	}
 	var picks []int
 	allNumbers := true
 	for _, f := range fields {
@@ -511,6 +522,9 @@ func describeCard(rs *in.Ruleset, d *in.CardDef) string {
 	fmt.Fprintf(&b, "%s (%s)\n", d.Name, d.ID)
 	for i, p := range rs.CardProps {
 		v := d.Props[i]
+		if v == p.Default {
+			continue // what the card does not set says nothing about it
+		}
 		switch p.Type {
 		case in.TString:
 			fmt.Fprintf(&b, "  %s: %s\n", p.Name, rs.Symbol(v))
@@ -565,6 +579,7 @@ func (s *session) why(d *in.Decision, what string) {
 		}
 	}
 	any := false
+	var unfit []string
 	for _, a := range s.rs.Actions {
 		if a.Source < 0 {
 			if what != "" && !strings.EqualFold(what, a.Name) {
@@ -587,6 +602,10 @@ func (s *session) why(d *in.Decision, what string) {
 			if what != "" && !strings.EqualFold(what, name) && !strings.EqualFold(what, a.Name) && !strings.EqualFold(what, a.Name+" "+name) {
 				continue
 			}
+			if what != "" && strings.EqualFold(what, name) && !s.g.CardFits(seat, a.Name, c) {
+				unfit = append(unfit, a.Name)
+				continue // asked about a card: only the actions meant for its kind
+			}
 			any = true
 			switch why := s.g.WhyNot(seat, a.Name, c); {
 			case why != "":
@@ -598,7 +617,10 @@ func (s *session) why(d *in.Decision, what string) {
 			}
 		}
 	}
-	if !any {
+	switch {
+	case !any && len(unfit) > 0:
+		s.printf("%s is not a card for %s.\n", what, strings.Join(unfit, " or "))
+	case !any:
 		s.printf("nothing named %q among your actions and cards.\n", what)
 	}
 }

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+// TestParseHumanAnswer pins how a typed line becomes an answer to a choice
+// of cards: numbers, a label, and "none" where choosing nothing is allowed.
+func TestParseHumanAnswer(t *testing.T) {
+	opts := []in.Option{{Label: "Knight", Card: 1}, {Label: "Archer", Card: 2}}
+	upTo := func(min, max int) *in.Decision {
+		return &in.Decision{Kind: "cards", Min: min, Max: max, Options: opts}
+	}
+	for _, tc := range []struct {
+		name  string
+		d     *in.Decision
+		line  string
+		picks []int
+		err   string
+	}{
+		{"a number", upTo(1, 1), "2", []int{1}, ""},
+		{"several numbers", upTo(0, 2), "2 1", []int{1, 0}, ""},
+		{"a label", upTo(1, 1), "archer", []int{1}, ""},
+		{"none where nothing may be chosen", upTo(0, 1), "none", []int{}, ""},
+		{"none of several", upTo(0, 2), "None", []int{}, ""},
+		{"none where one must be chosen", upTo(1, 1), "none", nil, `"none" is neither an option nor a command`},
+		{"a number out of range", upTo(0, 1), "3", nil, "there is no option 3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, err := parseHumanAnswer(tc.d, tc.line)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.picks, a.Picks)
+		})
+	}
+}
