@@ -39,6 +39,23 @@ func (g *Game) actionLabel(a *Action, card, seat int) string {
 	return label
 }
 
+// ActionLabels lists the labels every action of the ruleset would have for
+// a seat, legal now or not: one per card in the zone an action draws on.
+// A test that an option is absent means something only for these.
+func (g *Game) ActionLabels(seat int) []string {
+	var out []string
+	for _, a := range g.rs.Actions {
+		if a.Source < 0 {
+			out = append(out, g.actionLabel(a, -1, seat))
+			continue
+		}
+		for _, c := range g.ZoneCards(g.ZoneInst(a.Source, seat)) {
+			out = append(out, g.actionLabel(a, c, seat))
+		}
+	}
+	return out
+}
+
 // CardLabel is how a seat names a card: its name if the seat knows it.
 func (g *Game) CardLabel(c, seat int) string {
 	if c < 0 {

@@ -394,9 +394,20 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					fail(st, "%s is not offered %q; the options are %s", in.SeatName(st.Seat), l, optionList(d))
 				}
 			}
+			var possible map[string]bool
+			if d.Kind == "action" {
+				possible = map[string]bool{}
+				for _, l := range g.ActionLabels(st.Seat) {
+					possible[strings.ToLower(l)] = true
+				}
+			}
 			for _, l := range st.Absent {
-				if labels[strings.ToLower(l)] {
+				switch {
+				case labels[strings.ToLower(l)]:
 					fail(st, "%s is offered %q, which must not be offered", in.SeatName(st.Seat), l)
+				case possible != nil && !possible[strings.ToLower(l)] && namesCardAction(rs, l):
+					// such a check could never fail: no action of the ruleset has this label here
+					fail(st, "%q could not be offered to %s here whatever the rules said (its card is not in the zone the action takes cards from), so not_offered proves nothing", l, in.SeatName(st.Seat))
 				}
 			}
 			if st.Exact && len(st.Offered) != len(d.Options) {
@@ -525,4 +536,23 @@ func Check(rs *in.Ruleset, sc *Scenario) error {
 		return all
 	}
 	return nil
+}
+
+// namesCardAction reports whether a label has the form of an action that
+// takes a card ("cast {card}" for "cast Knight").
+func namesCardAction(rs *in.Ruleset, label string) bool {
+	l := strings.ToLower(label)
+	for _, a := range rs.Actions {
+		if a.Source < 0 {
+			continue
+		}
+		prefix, _, ok := strings.Cut(strings.ToLower(a.Label), "{card}")
+		if !ok {
+			prefix = strings.ToLower(a.Label) + " "
+		}
+		if prefix != "" && strings.HasPrefix(l, prefix) {
+			return true
+		}
+	}
+	return false
 }
