@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -44,7 +45,13 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 					}
 					files = append(files, found...)
 				} else {
-					files = append(files, a)
+					// a golden file stands for its scenario (arbiter test dir/*, say)
+					if strings.HasSuffix(a, ".golden") {
+						a = strings.TrimSuffix(a, ".golden") + ".yaml"
+					}
+					if !slices.Contains(files, a) {
+						files = append(files, a)
+					}
 				}
 			}
 			var covRS *in.Ruleset
