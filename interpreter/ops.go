@@ -493,7 +493,11 @@ func (g *Game) Created(cards []int, zi, source int, logged bool) {
 		if len(cards) > 1 {
 			n = "{cards} are"
 		}
-		g.logCards(-1, "create", int(g.S.Cards[cards[0]].Owner), cards, "%s created in %s.", n, g.zoneLabel(zi))
+		down := ""
+		if g.S.Cards[cards[0]].FaceDown {
+			down = ", face down" // as a move into such a zone says
+		}
+		g.logCards(-1, "create", int(g.S.Cards[cards[0]].Owner), cards, "%s created in %s%s.", n, g.zoneLabel(zi), down)
 	}
 	toName := g.rs.symbolIx[g.rs.Zones[g.S.Zones[zi].Kind].Name]
 	for _, c := range cards {
