@@ -79,7 +79,7 @@ func outcomePrimitives() []*in.Primitive {
 		},
 		{
 			Name: "remove_from_stack", Family: "turns",
-			Doc: "Takes items off the stack without resolving them: those of a card (a countered spell) or all those of a player (who left the game). An action still being announced (its targets or costs not done yet, as when a trap answers a spell as it is cast) is withdrawn too: it never reaches the stack.",
+			Doc: "Takes items off the stack without resolving them: those of a card (a countered spell) or all those of a player (who left the game). An action still being announced (its targets or costs not done yet, as when a hidden card answers a spell as it is cast) is withdrawn too: it never reaches the stack.",
 			Params: []param{
 				exprP("card", in.TCards, false, "", "the cards whose stack items go"),
 				exprP("player", in.TPlayer, false, "", "the player whose stack items go"),
