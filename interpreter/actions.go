@@ -212,6 +212,9 @@ func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 	if a.Condition != nil {
 		ok, err := g.EvalBool(a.Condition, f)
 		if err != nil || !ok {
+			if a.Why != "" {
+				return a.Why, err
+			}
 			return "condition: " + a.Condition.Src, err
 		}
 	}

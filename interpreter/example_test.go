@@ -88,3 +88,39 @@ func ExampleGame_ViewFor() {
 	// take take a coin
 	// wait wait
 }
+
+// An action's why says in plain words what its condition asks; without one
+// the condition's text is shown.
+func ExampleGame_WhyNot() {
+	const shop = `
+name: shop
+properties:
+  player:
+    coins: {type: int, default: 0}
+zones:
+  hand: {}
+turn:
+  phases:
+    - name: main
+      do: [{act: {actions: [buy, beg]}}]
+actions:
+  buy:
+    label: buy a hat
+    condition: you.coins >= 2
+    why: a hat costs 2 coins
+  beg:
+    label: beg
+    condition: you.coins >= 5
+`
+	rs, diags := interpreter.Load(interpreter.Source{Name: "shop.yaml", Data: []byte(shop)}, nil, stdlib.Library())
+	if rs == nil {
+		fmt.Println(diags)
+		return
+	}
+	g, _ := interpreter.New(rs, interpreter.Options{Seed: 1})
+	fmt.Println(g.WhyNot(0, "buy", -1))
+	fmt.Println(g.WhyNot(0, "beg", -1))
+	// Output:
+	// a hat costs 2 coins
+	// condition: you.coins >= 5
+}

@@ -939,7 +939,7 @@ func rangeText(lim [2]int) string {
 	return fmt.Sprintf("%d to %d", lim[0], lim[1])
 }
 
-var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "recheck", "fizzle"}
+var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "recheck", "fizzle", "why"}
 
 func (c *compiler) actions(n *yaml.Node) {
 	fs, ok := c.r.mapping(n, "actions")
@@ -981,6 +981,12 @@ func (c *compiler) actions(n *yaml.Node) {
 		}
 		if v := get(af, "condition"); v != nil {
 			a.Condition = c.compileExpr(v, path+".condition", sc, TBool)
+		}
+		if v := get(af, "why"); v != nil {
+			a.Why, _ = c.r.str(v, path+".why")
+			if a.Condition == nil {
+				c.r.errorf(v, "missing-field", path+".why", "`why` explains a `condition`, and this action has none")
+			}
 		}
 		if v := get(af, "stack"); v != nil {
 			a.UseStack, _ = c.r.boolean(v, path+".stack")

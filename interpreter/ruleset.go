@@ -134,6 +134,7 @@ type Action struct {
 	Filter    *Expr // on each source card, bound as `card`
 	Timing    *Expr
 	Condition *Expr
+	Why       string // what a player is told when Condition fails
 	Costs     []*Step
 	Effect    int  // program index of the effect (a child of CostProg)
 	CostProg  int  // root program: the costs, then the effect or the move to the stack
