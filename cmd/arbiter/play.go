@@ -73,7 +73,7 @@ log (--log, or a file it names at the end).`,
 				if players == 0 {
 					players = rs.MinPlayers
 				}
-				decks, err := parseDecks(deckFlags, players)
+				decks, err := parseDecks(rs, deckFlags, players)
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
@@ -172,7 +172,7 @@ func parseSeats(flags []string, n int) ([]string, error) {
 	return seats, nil
 }
 
-func parseDecks(flags []string, n int) ([]string, error) {
+func parseDecks(rs *in.Ruleset, flags []string, n int) ([]string, error) {
 	decks := make([]string, n)
 	for _, f := range flags {
 		k, v, ok := strings.Cut(f, "=")
@@ -182,6 +182,16 @@ func parseDecks(flags []string, n int) ([]string, error) {
 		p, err := in.ParseSeat(k, n)
 		if err != nil {
 			return nil, err
+		}
+		if _, ok := rs.DeckByName(v); !ok {
+			var names []string
+			for _, d := range rs.Decks {
+				names = append(names, d.Name)
+			}
+			if len(names) == 0 {
+				return nil, fmt.Errorf("%s has no decks to choose from", rs.Name)
+			}
+			return nil, fmt.Errorf("%s has no deck %q (decks: %s)", rs.Name, v, strings.Join(names, ", "))
 		}
 		decks[p] = v
 	}

@@ -59,7 +59,7 @@ reproducible.`,
 					return &exitError{code: 2, msg: "arbiter sim: " + err.Error()}
 				}
 			}
-			decks, err := parseDecks(deckFlags, players)
+			decks, err := parseDecks(rs, deckFlags, players)
 			if err != nil {
 				return &exitError{code: 2, msg: "arbiter sim: " + err.Error()}
 			}
@@ -100,7 +100,7 @@ reproducible.`,
 			if bar != nil {
 				_ = bar.Finish()
 			}
-			report(cmd.OutOrStdout(), rs, kinds[:players], results, time.Since(start))
+			report(cmd.OutOrStdout(), rs, kinds[:players], decks, results, time.Since(start))
 			for _, r := range results {
 				if r.err != nil {
 					return &exitError{code: 1}
@@ -163,7 +163,7 @@ func wilson(k, n int) (lo, hi float64) {
 	return max((c-m)/d, 0), min((c+m)/d, 1)
 }
 
-func report(w io.Writer, rs *in.Ruleset, kinds []string, results []simResult, took time.Duration) {
+func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simResult, took time.Duration) {
 	n := len(results)
 	wins := make([]int, len(kinds))
 	firstWins, decided, errs := 0, 0, 0
@@ -193,7 +193,16 @@ func report(w io.Writer, rs *in.Ruleset, kinds []string, results []simResult, to
 	fmt.Fprintf(w, "win rate by seat (95%% confidence):\n")
 	for p, k := range wins {
 		lo, hi := wilson(k, n)
-		fmt.Fprintf(w, "  %s (%s): %5d wins  %5.1f%%  [%4.1f%%, %4.1f%%]\n", in.SeatName(p), kinds[p], k, 100*float64(k)/float64(n), 100*lo, 100*hi)
+		who := kinds[p]
+		if len(rs.Decks) > 1 {
+			// a game with a choice of decks: which one the seat played
+			deck := rs.Decks[0].Name
+			if p < len(decks) && decks[p] != "" {
+				deck = decks[p]
+			}
+			who += ", " + deck
+		}
+		fmt.Fprintf(w, "  %s (%s): %5d wins  %5.1f%%  [%4.1f%%, %4.1f%%]\n", in.SeatName(p), who, k, 100*float64(k)/float64(n), 100*lo, 100*hi)
 	}
 	if decided > 0 {
 		lo, hi := wilson(firstWins, decided)
