@@ -239,6 +239,14 @@ func (g *Game) Call(f *Frame, prog int) {
 	g.S.Frames = append(g.S.Frames, child)
 }
 
+// CallTogether runs a nested program whose steps happen at once: the
+// state-based checks wait until it is done, whatever its steps and the
+// triggers they set off change meanwhile.
+func (g *Game) CallTogether(f *Frame, prog int) {
+	g.Call(f, prog)
+	g.S.Frames[len(g.S.Frames)-1].Together = true
+}
+
 // CallRoot runs a root program (an action's effect, a card's ability) for a player.
 func (g *Game) CallRoot(prog int, you, this int, ev Event) { g.pushRoot(prog, you, this, ev) }
 
@@ -522,7 +530,7 @@ func (g *Game) runChecks() {
 // checking reports whether the effects of a batch of checks are still running.
 func (g *Game) checking() bool {
 	for i := range g.S.Frames {
-		if g.S.Frames[i].Check {
+		if g.S.Frames[i].Check || g.S.Frames[i].Together {
 			return true
 		}
 	}

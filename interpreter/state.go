@@ -69,16 +69,19 @@ type Modifier struct {
 
 // Frame is one running effect: a program, the next step, and its context.
 type Frame struct {
-	Prog   int32 `json:"prog"`
-	PC     int32 `json:"pc"`
-	Base   int32 `json:"base"` // first variable slot of the root effect
-	Root   bool  `json:"root,omitempty"`
-	Check  bool  `json:"check,omitempty"` // the effect of a state-based check
-	You    int8  `json:"you"`
-	This   int32 `json:"this"`
-	Card   int32 `json:"card"`
-	Player int8  `json:"player"`
-	Event  Event `json:"event"`
+	Prog  int32 `json:"prog"`
+	PC    int32 `json:"pc"`
+	Base  int32 `json:"base"` // first variable slot of the root effect
+	Root  bool  `json:"root,omitempty"`
+	Check bool  `json:"check,omitempty"` // the effect of a state-based check
+	// Together marks steps that happen at once (simultaneously): the
+	// state-based checks wait until the frame is done
+	Together bool  `json:"together,omitempty"`
+	You      int8  `json:"you"`
+	This     int32 `json:"this"`
+	Card     int32 `json:"card"`
+	Player   int8  `json:"player"`
+	Event    Event `json:"event"`
 }
 
 // StackItem is an action or ability waiting on the stack.
