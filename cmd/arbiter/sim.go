@@ -189,7 +189,11 @@ func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simRes
 			}
 		}
 	}
-	fmt.Fprintf(w, "%s: %d games, %d players (%s), %.1fs, %.0f games/s, %.0f decisions/s\n", rs.Name, n, len(kinds), strings.Join(kinds, " vs "), took.Seconds(), float64(n)/took.Seconds(), float64(decisions)/took.Seconds())
+	rate := fmt.Sprintf("%.0f games/s", float64(n)/took.Seconds())
+	if float64(n)/took.Seconds() < 10 {
+		rate = fmt.Sprintf("%.1f s/game", took.Seconds()/float64(n)) // slow bots: "0 games/s" would say nothing
+	}
+	fmt.Fprintf(w, "%s: %d games, %d players (%s), %.1fs, %s, %.0f decisions/s\n", rs.Name, n, len(kinds), strings.Join(kinds, " vs "), took.Seconds(), rate, float64(decisions)/took.Seconds())
 	fmt.Fprintf(w, "win rate by seat (95%% confidence):\n")
 	for p, k := range wins {
 		lo, hi := wilson(k, n)
