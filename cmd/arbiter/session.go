@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,7 +46,20 @@ type session struct {
 type skip struct {
 	on    bool
 	turn  int
-	stack int
+	stack []in.StackItem // what was on the stack when the seat last passed
+}
+
+// newOnStack reports whether an item is on the stack now that was not at the
+// seat's last pass (the stack may have emptied and filled again meanwhile).
+func (sk *skip) newOnStack(now []in.StackItem) bool {
+	for _, it := range now {
+		if !slices.ContainsFunc(sk.stack, func(o in.StackItem) bool {
+			return o.Card == it.Card && o.Prog == it.Prog && o.You == it.You
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 type undoPoint struct {
@@ -209,10 +223,13 @@ func (s *session) autoPass(d *in.Decision) (int, bool) {
 	}
 	sk := &s.skips[d.Player]
 	pass := passOption(d)
-	if d.Kind != "action" || pass < 0 || s.g.S.Turn != sk.turn || s.g.StackLen() > sk.stack {
+	if d.Kind != "action" || pass < 0 || s.g.S.Turn != sk.turn || sk.newOnStack(s.g.S.Stack) {
 		sk.on = false
 		return 0, false
 	}
+	// what was on the stack at this pass: an item added after it (even once
+	// others have resolved) is new
+	sk.stack = slices.Clone(s.g.S.Stack)
 	return pass, true
 }
 
@@ -362,7 +379,7 @@ label. Commands:
 		for len(s.skips) <= seat {
 			s.skips = append(s.skips, skip{})
 		}
-		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: s.g.StackLen()}
+		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: slices.Clone(s.g.S.Stack)}
 		if err := s.g.Answer(seat, in.Answer{Picks: []int{pass}}); err != nil {
 			return false, err
 		}
