@@ -31,12 +31,12 @@ func controlPrimitives() []*in.Primitive {
 			},
 		},
 		{
-			Name: "simultaneously", Family: "control",
+			Name: "at_once", Family: "control",
 			Doc: "Runs its steps as one moment of the game: the state-based checks wait until they are all done, triggered effects included. Damage dealt to several cards at once, then whatever it destroyed is destroyed together.",
 			Params: []param{
 				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
 			},
-			Example: "- simultaneously:\n    do:\n      - for_each: {card: \"filter(everyone.table, .power > 0)\", as: c, do: [{emit: {event: hit, card: c, amount: c.power}}]}",
+			Example: "- at_once:\n    do:\n      - for_each: {card: \"filter(everyone.table, .power > 0)\", as: c, do: [{emit: {event: hit, card: c, amount: c.power}}]}",
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
 				g.CallTogether(f, s.Arg("do").Prog)
 				return next, nil
