@@ -2,7 +2,9 @@ package interpreter
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -311,6 +313,25 @@ func (g *Game) PushStack(prog, you, card int) {
 	g.S.Stack = append(g.S.Stack, StackItem{Card: int32(card), Prog: int32(prog), You: int8(you), Vars: vars, NVars: int32(root.NVars), Action: -1})
 }
 
+// CoverBranch counts, when coverage is on, that one branch of a step ran:
+// "then" or "else" of an if, or the label of a chosen option.
+func (g *Game) CoverBranch(s *Step, branch string) {
+	if g.Coverage != nil {
+		g.Coverage[branchPart(s, branch)]++
+	}
+}
+
+// branchPart names a branch by where its step is written, with the file's
+// absolute path: a scenario and a coverage report may reach the same file
+// by different relative paths.
+func branchPart(s *Step, branch string) string {
+	pos := s.Pos
+	if abs, err := filepath.Abs(pos.File); err == nil && pos.File != "" {
+		pos.File = abs
+	}
+	return fmt.Sprintf("%s %s at %s", s.Prim.Name, branch, pos)
+}
+
 // RuleParts names every part of a ruleset that coverage counts: actions,
 // triggers (ruleset and card), checks and keywords.
 func RuleParts(rs *Ruleset) []string {
@@ -336,6 +357,39 @@ func RuleParts(rs *Ruleset) []string {
 	}
 	for _, k := range rs.Keywords {
 		out = append(out, "keyword "+k)
+	}
+	return out
+}
+
+// BranchParts names every branch that coverage counts: both ways of each if
+// (a missing else is no branch) and each option of each choice, wherever
+// they are written (a step reused through a YAML alias counts once).
+func BranchParts(rs *Ruleset) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, prog := range rs.Programs {
+		for _, s := range prog.Steps {
+			if s.Prim == nil {
+				continue
+			}
+			for i, p := range s.Prim.Params {
+				a := &s.Args[i]
+				switch {
+				case s.Prim.Name == "if" && (p.Name == "then" || p.Name == "else") && a.Set:
+					add(branchPart(s, p.Name))
+				case p.Kind == PChoices:
+					for _, ch := range a.Choices {
+						add(branchPart(s, strconv.Quote(ch.Label)))
+					}
+				}
+			}
+		}
 	}
 	return out
 }

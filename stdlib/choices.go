@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
@@ -300,6 +301,7 @@ func execChoose(g *game, f *frame, s *step) (in.Status, error) {
 		o := ds[0].Options[as[0].Picks[0]]
 		g.Logf("choose", chooser, "%s chooses: %s.", in.SeatName(chooser), o.Label)
 		bind(g, f, s, "as", in.Val{N: int64(o.Value)})
+		g.CoverBranch(s, strconv.Quote(choices[o.Value].Label))
 		g.Call(f, choices[o.Value].Prog)
 		return next, nil
 	}
@@ -472,6 +474,7 @@ func execSimultaneous(g *game, f *frame, s *step) (in.Status, error) {
 		p, c := cur.L[2*i], cur.L[2*i+1]
 		fr := *f
 		fr.You, fr.Player = int8(p), int8(p)
+		g.CoverBranch(s, strconv.Quote(choices[c].Label))
 		g.CallAs(f, choices[c].Prog, p)
 		return stay, nil
 	}

@@ -20,11 +20,12 @@ func controlPrimitives() []*in.Primitive {
 				if err != nil {
 					return next, err
 				}
-				branch := s.Arg("then")
+				branch, name := s.Arg("then"), "then"
 				if !ok {
-					branch = s.Arg("else")
+					branch, name = s.Arg("else"), "else"
 				}
 				if branch.Set {
+					g.CoverBranch(s, name)
 					g.Call(f, branch.Prog)
 				}
 				return next, nil

@@ -138,20 +138,28 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 }
 
 func printCoverage(w interface{ Write([]byte) (int, error) }, rs *in.Ruleset, cov map[string]int) {
-	parts := in.RuleParts(rs)
-	var missed []string
-	for _, p := range parts {
-		if cov[p] == 0 {
-			missed = append(missed, p)
+	report := func(parts []string, what, verb string) {
+		var missed []string
+		for _, p := range parts {
+			if cov[p] == 0 {
+				missed = append(missed, p)
+			}
+		}
+		sort.Strings(missed)
+		pct := 100.0
+		if len(parts) > 0 {
+			pct = 100 * float64(len(parts)-len(missed)) / float64(len(parts))
+		}
+		fmt.Fprintf(w, "coverage of %s: %d of %d %s %s (%.1f%%)\n", rs.Name, len(parts)-len(missed), len(parts), what, verb, pct)
+		cwd, _ := os.Getwd()
+		for _, m := range missed {
+			if cwd != "" {
+				m = strings.Replace(m, cwd+string(filepath.Separator), "", 1)
+			}
+			fmt.Fprintf(w, "  not %s: %s\n", verb, m)
 		}
 	}
-	sort.Strings(missed)
-	pct := 100.0
-	if len(parts) > 0 {
-		pct = 100 * float64(len(parts)-len(missed)) / float64(len(parts))
-	}
-	fmt.Fprintf(w, "coverage of %s: %d of %d rule parts exercised (%.1f%%)\n", rs.Name, len(parts)-len(missed), len(parts), pct)
-	for _, m := range missed {
-		fmt.Fprintf(w, "  not exercised: %s\n", m)
-	}
+	report(in.RuleParts(rs), "rule parts", "exercised")
+	// the ways of each if and the options of each choice, cards' included
+	report(in.BranchParts(rs), "branches", "taken")
 }
