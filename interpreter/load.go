@@ -349,6 +349,11 @@ func (c *compiler) compile(src Source, cards []Source) {
 // finish resolves names that are only known once everything is read.
 func (c *compiler) finish() {
 	rs := c.rs
+	for i, p := range rs.CardProps {
+		if p.ResetOnMove {
+			rs.resetOnMove = append(rs.resetOnMove, i)
+		}
+	}
 	for _, list := range [][]PropDecl{rs.CardProps, rs.PlayerProps, rs.GameProps} {
 		for i := range list {
 			if list[i].Type == TString {
@@ -506,7 +511,7 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) PropDecl {
 		}
 		return d
 	}
-	fs, ok := c.r.mapping(n, path, "type", "values", "default", "min", "max", "doc", "label")
+	fs, ok := c.r.mapping(n, path, "type", "values", "default", "min", "max", "doc", "label", "reset_on_move")
 	if !ok {
 		return d
 	}
@@ -537,6 +542,12 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) PropDecl {
 	}
 	if v := get(fs, "label"); v != nil {
 		d.Label, _ = c.r.str(v, path+".label")
+	}
+	if v := get(fs, "reset_on_move"); v != nil {
+		d.ResetOnMove, _ = c.r.boolean(v, path+".reset_on_move")
+		if !strings.HasPrefix(path, "properties.card.") {
+			c.r.errorf(v, "bad-value", path+".reset_on_move", "only card properties reset when their card moves")
+		}
 	}
 	if v := get(fs, "min"); v != nil {
 		x, _ := c.r.integer(v, path+".min")

@@ -605,8 +605,13 @@ func (g *Game) Move(c, zi int, o MoveOpts) error {
 		dst.Cards[0] = c
 	}
 	g.learn(c, zi)
-	if from != zi {
+	// a move between two zones of one kind (a change of control between
+	// players' zones) is not leaving: the card keeps its state and effects
+	if g.S.Zones[from].Kind != dst.Kind {
 		g.expireCard(c)
+		for _, i := range g.rs.resetOnMove {
+			g.S.CardProps[c*g.stride()+i] = g.rs.CardProps[i].Default
+		}
 	}
 	g.S.Dirty = true
 	if !o.Quiet {

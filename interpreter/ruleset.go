@@ -49,8 +49,11 @@ type PropDecl struct {
 	Max     *int64
 	Doc     string
 	Label   string // how the log names an amount of it ("EP"); the name when empty
-	Pos     Pos
-	valid   map[int64]bool // enum: the symbols of Values
+	// ResetOnMove: the value belongs to the card's stay in a kind of zone
+	// (damage, tapping) and goes back to the default when it moves to another
+	ResetOnMove bool
+	Pos         Pos
+	valid       map[int64]bool // enum: the symbols of Values
 }
 
 // Visibility says who may know the cards of a zone.
@@ -235,6 +238,7 @@ type Ruleset struct {
 	boxedSyms    []any
 	lib          *Library
 	listeners    []*Trigger // card triggers that listen while their card is in given zones
+	resetOnMove  []int      // the card properties declared reset_on_move
 	statics      []*Static
 	phaseSyms    []int64
 	ts           *typeSystem
