@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/expr-lang/expr/vm"
 )
@@ -309,6 +310,10 @@ func (g *Game) run() {
 				s.Vars = s.Vars[:f.Base]
 			}
 			s.Frames = s.Frames[:fi]
+			if len(s.Withdrawn) > 0 {
+				// a mark outlives no frame: the next frame at this depth is another action
+				s.Withdrawn = slices.DeleteFunc(s.Withdrawn, func(i int32) bool { return int(i) >= fi })
+			}
 			continue
 		}
 		step := prog.Steps[f.PC]
@@ -594,6 +599,7 @@ func (g *Game) WinWith(p int, with []int, why string) {
 // endEffects drops every running effect and open question once the game is over.
 func (g *Game) endEffects() {
 	g.S.Frames = g.S.Frames[:0]
+	g.S.Withdrawn = nil
 	g.S.Pending, g.S.Answers = nil, nil
 	g.S.Triggered = nil
 }
