@@ -733,6 +733,7 @@ func (c *compiler) cardDef(n *yaml.Node, path string) *CardDef {
 	if v := get(fs, "props"); v != nil {
 		for k, x := range c.cardProps(v, path+".props") {
 			d.Props[k] = x
+			d.Written = append(d.Written, k)
 		}
 	}
 	if v := get(fs, "keywords"); v != nil {

@@ -98,6 +98,7 @@ type CardDef struct {
 	Name     string
 	Text     string
 	Props    []int64 // declared card properties, defaults filled in
+	Written  []int   // the properties the card's own props set (the rest are defaults)
 	Keywords uint64  // bit i = ruleset keyword i
 	Faces    []Face  // empty for a one-faced card
 	Triggers []*Trigger

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // TestParseHumanAnswer pins how a typed line becomes an answer to a choice
@@ -40,4 +41,22 @@ func TestParseHumanAnswer(t *testing.T) {
 			require.Equal(t, tc.picks, a.Picks)
 		})
 	}
+}
+
+// TestDescribeCard: card NAME shows what the card sets, defaults included
+// (Gambler's Spark pitches for 1, the default), and not the state
+// properties it leaves at their defaults.
+func TestDescribeCard(t *testing.T) {
+	rs, diags := in.LoadFile("../../rulesets/risk-resource.yaml", stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	var text string
+	for _, d := range rs.Cards {
+		if d.Name == "Gambler's Spark" {
+			text = describeCard(rs, d)
+		}
+	}
+	require.Contains(t, text, "\n  pitch: 1\n")
+	require.Contains(t, text, "\n  cost: 1\n")
+	require.NotContains(t, text, "damage: 0")
+	require.NotContains(t, text, "tapped")
 }
