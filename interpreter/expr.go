@@ -27,7 +27,7 @@ type Expr struct {
 	idents []identUse
 	Index  int
 	nvars  int    // for queries: variable slots they need
-	fast   fastFn // the closure form of common expressions; nil runs on the VM
+	fn     evalFn // the expression as closures: how it runs
 }
 
 type identUse struct {
@@ -612,18 +612,6 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 		c.exprError(err, posOf(), path, src, sc)
 		return nil
 	}
-	got := c.typeOfNature(tree.Node.Nature())
-	if want != TAny && got != TAny && got != want && !(want == TCards && got == TCard) && !(want == TPlayers && got == TPlayer) {
-		c.r.diagAt(e.Pos, "type-mismatch", path, fmt.Sprintf("expression %q gives %s where %s is needed", src, got, want))
-		return nil
-	}
-	if want == TBool && got == TAny {
-		// accepted: an unknown value is converted at run time and refused there if not a boolean
-	}
-	e.Type = got
-	if e.Type == TAny {
-		e.Type = want
-	}
 	p.plan(tree.Node)
 	if len(p.errs) > 0 {
 		for _, pe := range p.errs {
@@ -644,13 +632,42 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 	}
 	e.prog = prog
 	e.idents = identsOf(tree.Node, sc)
-	fc := &fastCompiler{rs: c.rs, sc: sc, ok: true}
-	if fn := fc.compile(tree.Node); fc.ok {
-		e.fast = fn
+	cc := &closureCompiler{rs: c.rs, sc: sc}
+	fn, ct := cc.compile(tree.Node)
+	if len(cc.errs) > 0 {
+		for _, pe := range cc.errs {
+			c.r.diagAt(posOf().at(pe.node.Location().From), "unsupported-expression", path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
+		}
+		return nil
+	}
+	got := ct.typeOf()
+	if !assignable(got, want) {
+		c.r.diagAt(e.Pos, "type-mismatch", path, fmt.Sprintf("expression %q gives %s where %s is needed", src, got, want))
+		return nil
+	}
+	e.fn = fn
+	e.Type = got
+	if e.Type == TAny || want == TCards || want == TPlayers {
+		e.Type = want
 	}
 	e.Index = len(c.rs.Exprs)
 	c.rs.Exprs = append(c.rs.Exprs, e)
 	return e
+}
+
+// assignable reports whether a value of type got may stand where want is
+// needed: a card for a list of cards, a fraction for a number (cut to its
+// whole part), nothing (TAny: nil, an empty list) for anything.
+func assignable(got, want Type) bool {
+	switch {
+	case want == TAny || got == TAny || got == want:
+		return true
+	case want == TCards && got == TCard, want == TPlayers && got == TPlayer:
+		return true
+	case want == TInt && got == TFloat:
+		return true
+	}
+	return false
 }
 
 func (c *compiler) patchAndCompile(tree *astTree, opt expr.Option, p *patcher) (prog *vm.Program, err error) {

@@ -22,22 +22,21 @@ type Options struct {
 // scratch space for evaluating expressions. A Game is not safe for concurrent use;
 // clone it for another goroutine.
 type Game struct {
-	rs        *Ruleset
-	S         *State
-	nseats    int
-	decks     []int
-	env       map[string]any
-	vm        vm.VM
-	cur       *Frame // the frame expressions are evaluated for
-	argBuf    []Datum
-	ptr       []int    // the current element of each nested predicate
-	explain   bool     // WhyNot is asking: cost checks give their full reason
-	inStatics bool     // static effects are being evaluated
-	scratch   []*Frame // frames for evaluations outside running effects, reused to spare the heap
-	nscr      int
-	curCard   int   // the candidate bound as `card`, when not the frame's
-	zoneAt    []int // first zone instance of each zone kind
-	players   []int
+	rs      *Ruleset
+	S       *State
+	nseats  int
+	decks   []int
+	env     map[string]any
+	vm      vm.VM
+	cur     *Frame        // the frame the expression VM (the test oracle) evaluates for
+	evals   []*evaluation // the evaluation stack: one entry per evaluation under way
+	depth   int
+	der     derivedLayer // card properties as static effects make them
+	explain bool         // WhyNot is asking: cost checks give their full reason
+	scratch []*Frame     // frames for evaluations outside running effects, reused to spare the heap
+	nscr    int
+	zoneAt  []int // first zone instance of each zone kind
+	players []int
 	// Coverage, when set, counts the rule parts (actions, triggers, checks) that ran.
 	Coverage                                                                                                                        map[string]int
 	symLost                                                                                                                         int64
@@ -615,7 +614,7 @@ func (g *Game) Lose(p int, why string) {
 	// who is left is settled with the next checks, so that players who lose
 	// together lose together
 	g.S.Eliminated = true
-	g.S.Dirty = true
+	g.changed()
 	// the player leaves the game: what waits for them is dropped
 	keepA := g.S.ExtraTurns[:0]
 	for _, q := range g.S.ExtraTurns {
@@ -937,7 +936,7 @@ func (g *Game) Var(f *Frame, slot int) Val { return g.S.Vars[int(f.Base)+slot] }
 func (g *Game) SetVar(f *Frame, slot int, v Val) { g.S.Vars[int(f.Base)+slot] = v }
 
 // MarkDirty asks for the state-based checks to run after this step.
-func (g *Game) MarkDirty() { g.S.Dirty = true }
+func (g *Game) MarkDirty() { g.changed() }
 
 // newState makes the empty state of a game: players, properties at their
 // defaults, empty zones, the generator seeded.

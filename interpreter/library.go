@@ -189,16 +189,16 @@ type Func struct {
 	Params  []Type
 	Names   []string
 	Result  Type
-	Impl    func(g *Game, args []any) any
 	Family  string
 	// PropArgs are the argument positions that name a card property; a literal
 	// name there is checked at load time.
 	PropArgs []int
 	// KeywordArgs are the argument positions that name a keyword.
 	KeywordArgs []int
-	// Fast, when set, is the allocation-free form of Impl used by compiled
-	// expressions; both must give the same results.
-	Fast func(g *Game, args []Datum) Datum
+	// Fn is the function's one body. It receives its arguments as values of
+	// the declared Params (a name argument as an interned name) and must not
+	// keep the slice.
+	Fn func(g *Game, args []Datum) Datum
 }
 
 // Library is the set of primitives and functions a ruleset is compiled against.
@@ -326,14 +326,14 @@ func (c *compiler) baseConfig() *conf.Config {
 		}
 		out := []reflect.Type{goType(f.Result)}
 		user := reflect.FuncOf(in, out, false)
-		impl := f.Impl
 		opts = append(opts, expr.Function(f.Name, func(params ...any) (any, error) {
 			return nil, fmt.Errorf("%s called without a game", f.Name)
 		}, reflect.New(user).Interface()))
 		inner := reflect.FuncOf(append([]reflect.Type{anyT}, in...), out, false)
+		fn := f
 		opts = append(opts, expr.Function("$"+f.Name, func(params ...any) (any, error) {
 			g := params[0].(map[string]any)["$c"].(*Game)
-			return impl(g, params[1:]), nil
+			return g.oracleCall(fn, params[1:])
 		}, reflect.New(inner).Interface()))
 	}
 	for _, o := range opts {

@@ -349,6 +349,16 @@ func (c *compiler) compile(src Source, cards []Source) {
 // finish resolves names that are only known once everything is read.
 func (c *compiler) finish() {
 	rs := c.rs
+	rs.staticSlot = make([]int, len(rs.CardProps))
+	for i := range rs.staticSlot {
+		rs.staticSlot[i] = -1
+	}
+	for _, st := range rs.statics {
+		if rs.staticSlot[st.Prop] < 0 {
+			rs.staticSlot[st.Prop] = len(rs.staticProps)
+			rs.staticProps = append(rs.staticProps, st.Prop)
+		}
+	}
 	for i, p := range rs.CardProps {
 		if p.ResetOnMove {
 			rs.resetOnMove = append(rs.resetOnMove, i)
@@ -366,6 +376,21 @@ func (c *compiler) finish() {
 	}
 	for _, ph := range rs.Phases {
 		rs.phaseSyms = append(rs.phaseSyms, rs.intern(ph.Name))
+	}
+	for _, z := range rs.Zones {
+		rs.zoneSyms = append(rs.zoneSyms, rs.intern(z.Name))
+	}
+	// names an expression may read, interned so that comparing and listing
+	// them needs no text
+	for _, s := range seatNames {
+		rs.intern(s)
+	}
+	for _, d := range rs.Cards {
+		rs.intern(d.ID)
+		rs.intern(d.Name)
+		for _, f := range d.Faces {
+			rs.intern(f.Name)
+		}
 	}
 	all := append([]*Trigger(nil), rs.Triggers...)
 	for _, d := range rs.Cards {

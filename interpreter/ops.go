@@ -178,7 +178,7 @@ func (g *Game) GrantKeyword(c int, kw string, on bool) error {
 	} else {
 		g.S.Cards[c].Granted &^= 1 << i
 	}
-	g.S.Dirty = true
+	g.changed()
 	return nil
 }
 
@@ -264,55 +264,17 @@ func (g *Game) CardAt(zi, slot int) int {
 }
 
 // CardProp returns a card property's value with its modifiers applied, then
-// the static effects of the cards in play.
+// the static effects of the cards in play (see derived.go for the order).
 func (g *Game) CardProp(c, idx int) int64 {
+	if k := g.rs.staticSlot[idx]; k >= 0 && !g.der.computing {
+		if !g.der.fresh(g) {
+			g.derive()
+		}
+		return g.der.vals[c*len(g.rs.staticProps)+k]
+	}
 	v := g.S.CardProps[c*g.stride()+idx]
 	if len(g.S.Modifiers) > 0 {
 		v = g.applyMods(int32(c), -1, int32(idx), v)
-	}
-	if len(g.rs.statics) > 0 && !g.inStatics {
-		v = g.applyStatics(c, idx, v)
-	}
-	return v
-}
-
-// applyStatics derives a property through the static effects in play. While
-// they are evaluated, statics are not applied again (they see the values with
-// modifiers only), so they cannot feed on each other.
-func (g *Game) applyStatics(c, idx int, v int64) int64 {
-	g.inStatics = true
-	defer func() { g.inStatics = false }()
-	for pass := 0; pass < 2; pass++ { // sets first, then additions
-		for _, st := range g.rs.statics {
-			if st.Prop != idx || (pass == 0) != (st.Set != nil) {
-				continue
-			}
-			for _, zk := range st.Zones {
-				n := 1
-				if g.rs.Zones[zk].PerPlayer {
-					n = g.nseats
-				}
-				for o := 0; o < n; o++ {
-					for _, src := range g.S.Zones[g.zoneAt[zk]+o].Cards {
-						if int(g.S.Cards[src].Def) != st.Card || g.S.Cards[src].FaceDown {
-							continue
-						}
-						f := g.TempFrame(Frame{You: g.S.Cards[src].Ctrl, Player: g.S.Cards[src].Ctrl, This: int32(src), Card: int32(c), Event: Event{Card: -1, Source: -1}})
-						ok, err := g.EvalBool(st.Applies, f)
-						if err == nil && ok {
-							if st.Set != nil {
-								if d, err := g.evalDatum(st.Set, f); err == nil {
-									v = d.N
-								}
-							} else if n, err := g.EvalInt(st.Add, f); err == nil {
-								v += int64(n)
-							}
-						}
-						g.ReleaseFrame()
-					}
-				}
-			}
-		}
 	}
 	return v
 }
@@ -336,7 +298,7 @@ func (g *Game) clamp(d *PropDecl, v int64) int64 {
 // SetCardProp writes a card property's base value (clamped to its declared range).
 func (g *Game) SetCardProp(c, idx int, v int64) {
 	g.S.CardProps[c*g.stride()+idx] = g.clamp(&g.rs.CardProps[idx], v)
-	g.S.Dirty = true
+	g.changed()
 }
 
 // PlayerProp returns a player property with modifiers applied.
@@ -351,7 +313,7 @@ func (g *Game) PlayerProp(p, idx int) int64 {
 // SetPlayerProp writes a player property (clamped to its declared range).
 func (g *Game) SetPlayerProp(p, idx int, v int64) {
 	g.S.PlayerProp[p*len(g.rs.PlayerProps)+idx] = g.clamp(&g.rs.PlayerProps[idx], v)
-	g.S.Dirty = true
+	g.changed()
 }
 
 // GameProp returns a game property.
@@ -360,7 +322,7 @@ func (g *Game) GameProp(idx int) int64 { return g.S.GameProps[idx] }
 // SetGameProp writes a game property (clamped to its declared range).
 func (g *Game) SetGameProp(idx int, v int64) {
 	g.S.GameProps[idx] = g.clamp(&g.rs.GameProps[idx], v)
-	g.S.Dirty = true
+	g.changed()
 }
 
 func (g *Game) applyMods(card int32, player int8, prop int32, v int64) int64 {
@@ -392,7 +354,7 @@ func (g *Game) EndEffectsOf(p int) int {
 	}
 	g.S.Modifiers = keep
 	if n > 0 {
-		g.S.Dirty = true
+		g.changed()
 	}
 	return n
 }
@@ -403,7 +365,7 @@ func (g *Game) AddModifier(m Modifier) {
 	g.S.ModSeq++
 	m.Turn = int32(g.S.Turn)
 	g.S.Modifiers = append(g.S.Modifiers, m)
-	g.S.Dirty = true
+	g.changed()
 }
 
 // expirePhase ends the modifiers that last until the end of phase ph.
@@ -415,7 +377,7 @@ func (g *Game) expirePhase(ph int) {
 		}
 	}
 	if len(keep) != len(g.S.Modifiers) {
-		g.S.Dirty = true
+		g.changed()
 	}
 	g.S.Modifiers = keep
 }
@@ -444,7 +406,7 @@ func (g *Game) expire(until uint8) {
 		}
 	}
 	if len(keep) != len(g.S.Modifiers) {
-		g.S.Dirty = true
+		g.changed()
 	}
 	g.S.Modifiers = keep
 }
@@ -613,7 +575,7 @@ func (g *Game) Move(c, zi int, o MoveOpts) error {
 			g.S.CardProps[c*g.stride()+i] = g.rs.CardProps[i].Default
 		}
 	}
-	g.S.Dirty = true
+	g.changed()
 	if !o.Quiet {
 		g.logMove(c, from, zi, knownBefore, o.Where)
 	}
@@ -738,7 +700,7 @@ func (g *Game) Flip(c int, faceDown bool, face int) {
 		}
 	}
 	g.learn(c, int(ci.Zone))
-	g.S.Dirty = true
+	g.changed()
 }
 
 func (g *Game) zoneLabel(zi int) string {
@@ -836,7 +798,7 @@ func (g *Game) EmitFrom(name string, card, player, amount, source int) {
 // SetController gives control of a card to a player (until it changes zone).
 func (g *Game) SetController(c, p int) {
 	g.S.Cards[c].Ctrl = int8(p)
-	g.S.Dirty = true
+	g.changed()
 }
 
 func (g *Game) covered(name string) {

@@ -14,6 +14,11 @@ const (
 	TPlayer
 	TCards
 	TPlayers
+	// the types below are those of expressions and variables only: no
+	// property is declared with them
+	TFloat   // a fraction (what / gives)
+	TInts    // a list of numbers
+	TStrings // a list of names
 )
 
 var typeNames = map[string]Type{"int": TInt, "bool": TBool, "enum": TString, "card": TCard, "player": TPlayer, "cards": TCards, "players": TPlayers}
@@ -34,6 +39,12 @@ func (t Type) String() string {
 		return "cards"
 	case TPlayers:
 		return "players"
+	case TFloat:
+		return "float"
+	case TInts:
+		return "ints"
+	case TStrings:
+		return "names"
 	}
 	return "any"
 }
@@ -241,7 +252,10 @@ type Ruleset struct {
 	listeners    []*Trigger // card triggers that listen while their card is in given zones
 	resetOnMove  []int      // the card properties declared reset_on_move
 	statics      []*Static
+	staticProps  []int // the card properties some static changes
+	staticSlot   []int // per card property: its place in staticProps, or -1
 	phaseSyms    []int64
+	zoneSyms     []int64
 	ts           *typeSystem
 	cfg          *conf.Config
 }

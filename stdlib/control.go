@@ -137,11 +137,7 @@ func controlPrimitives() []*in.Primitive {
 			},
 			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}",
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
-				x, err := g.Eval(s.Arg("value").Expr, f)
-				if err != nil {
-					return next, err
-				}
-				v, err := g.ToVal(x, s.Arg("as").Type)
+				v, err := g.EvalVal(s.Arg("value").Expr, f, s.Arg("as").Type)
 				if err != nil {
 					return next, err
 				}

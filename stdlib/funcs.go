@@ -4,32 +4,6 @@ import (
 	in "github.com/arbiter-games/arbiter/interpreter"
 )
 
-// list reads a card list argument as the expression engine passes it.
-func list(x any) []int {
-	switch v := x.(type) {
-	case []int:
-		return v
-	case []any:
-		out := make([]int, 0, len(v))
-		for _, e := range v {
-			if n, ok := e.(int); ok {
-				out = append(out, n)
-			}
-		}
-		return out
-	}
-	return nil
-}
-
-func propIx(g *game, name any) int {
-	s, _ := name.(string)
-	i, _, ok := g.Ruleset().PropIndex("card", s)
-	if !ok {
-		return -1
-	}
-	return i
-}
-
 func functions() []*in.Func {
 	return []*in.Func{
 		{
@@ -40,7 +14,7 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "count_where(you.table, 'color', 'red') >= 2",
 			PropArgs: []int{1},
-			Fast: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *game, a []in.Datum) in.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[1].N)
 				n := 0
 				if idx >= 0 {
@@ -52,23 +26,6 @@ func functions() []*in.Func {
 				}
 				return in.Datum{K: in.DInt, N: int64(n)}
 			},
-			Impl: func(g *game, a []any) any {
-				idx := propIx(g, a[1])
-				if idx < 0 {
-					return 0
-				}
-				want, err := g.ToVal(a[2], g.Ruleset().CardProps[idx].Type)
-				if err != nil {
-					return 0
-				}
-				n := 0
-				for _, c := range list(a[0]) {
-					if g.CardProp(c, idx) == want.N {
-						n++
-					}
-				}
-				return n
-			},
 		},
 		{
 			Name: "max_group", Family: "cards",
@@ -78,10 +35,9 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "max_group(you.table, 'color') >= 3",
 			PropArgs: []int{1},
-			Fast: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *game, a []in.Datum) in.Datum {
 				return in.Datum{K: in.DInt, N: int64(maxGroup(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
-			Impl: func(g *game, a []any) any { return maxGroup(g, list(a[0]), propIx(g, a[1])) },
 		},
 		{
 			Name: "distinct", Family: "cards",
@@ -91,10 +47,9 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "distinct(you.table, 'color') == 4",
 			PropArgs: []int{1},
-			Fast: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *game, a []in.Datum) in.Datum {
 				return in.Datum{K: in.DInt, N: int64(distinct(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
-			Impl: func(g *game, a []any) any { return distinct(g, list(a[0]), propIx(g, a[1])) },
 		},
 		{
 			Name: "total", Family: "cards",
@@ -104,7 +59,7 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "total(you.table, 'power') > 10",
 			PropArgs: []int{1},
-			Fast: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *game, a []in.Datum) in.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[1].N)
 				n := int64(0)
 				if idx >= 0 {
@@ -113,17 +68,6 @@ func functions() []*in.Func {
 					}
 				}
 				return in.Datum{K: in.DInt, N: n}
-			},
-			Impl: func(g *game, a []any) any {
-				idx := propIx(g, a[1])
-				if idx < 0 {
-					return 0
-				}
-				n := int64(0)
-				for _, c := range list(a[0]) {
-					n += g.CardProp(c, idx)
-				}
-				return int(n)
 			},
 		},
 		{
@@ -134,16 +78,11 @@ func functions() []*in.Func {
 			Result:      in.TBool,
 			Example:     "has(this, 'swift')",
 			KeywordArgs: []int{1},
-			Fast: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *game, a []in.Datum) in.Datum {
 				if a[0].K != in.DCard {
 					return in.Datum{K: in.DBool}
 				}
 				return in.Datum{K: in.DBool, N: b2i(g.HasKeywordSym(int(a[0].N), a[1].N))}
-			},
-			Impl: func(g *game, a []any) any {
-				c, ok := a[0].(int)
-				kw, _ := a[1].(string)
-				return ok && g.HasKeyword(c, kw)
 			},
 		},
 		{
@@ -154,7 +93,7 @@ func functions() []*in.Func {
 			Result:      in.TInt,
 			Example:     "count_keyword(you.table, 'guard') > 0",
 			KeywordArgs: []int{1},
-			Fast: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *game, a []in.Datum) in.Datum {
 				n := 0
 				for _, c := range a[0].L {
 					if g.HasKeywordSym(c, a[1].N) {
@@ -162,16 +101,6 @@ func functions() []*in.Func {
 					}
 				}
 				return in.Datum{K: in.DInt, N: int64(n)}
-			},
-			Impl: func(g *game, a []any) any {
-				kw, _ := a[1].(string)
-				n := 0
-				for _, c := range list(a[0]) {
-					if g.HasKeyword(c, kw) {
-						n++
-					}
-				}
-				return n
 			},
 		},
 		{
@@ -181,16 +110,11 @@ func functions() []*in.Func {
 			Names:   []string{"player", "card"},
 			Result:  in.TBool,
 			Example: "knows(opponent, this)",
-			Fast: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *game, a []in.Datum) in.Datum {
 				if a[0].K == in.DNil || a[1].K != in.DCard {
 					return in.Datum{K: in.DBool}
 				}
 				return in.Datum{K: in.DBool, N: b2i(g.Knows(int(a[0].N), int(a[1].N)))}
-			},
-			Impl: func(g *game, a []any) any {
-				p, ok1 := a[0].(int)
-				c, ok2 := a[1].(int)
-				return ok1 && ok2 && g.Card(c).Known&(1<<p) != 0
 			},
 		},
 		{
@@ -200,15 +124,12 @@ func functions() []*in.Func {
 			Names:   []string{"player", "zone", "slot"},
 			Result:  in.TBool,
 			Example: "occupied(you, 'row', 0)",
-			Impl: func(g *game, a []any) any {
-				p, _ := a[0].(int)
-				name, _ := a[1].(string)
-				slot, _ := a[2].(int)
-				k, ok := g.Ruleset().Zone(name)
-				if !ok {
-					return false
+			Fn: func(g *game, a []in.Datum) in.Datum {
+				k, ok := g.Ruleset().Zone(g.Text(a[1]))
+				if !ok || a[0].K != in.DPlayer {
+					return in.Datum{K: in.DBool}
 				}
-				return g.CardAt(g.ZoneInst(k, p), slot) >= 0
+				return in.Datum{K: in.DBool, N: b2i(g.CardAt(g.ZoneInst(k, int(a[0].N)), int(a[2].N)) >= 0)}
 			},
 		},
 		{
@@ -219,14 +140,13 @@ func functions() []*in.Func {
 			Result:   in.TString,
 			Example:  "value_at('color', 0) == 'red'",
 			PropArgs: []int{0},
-			Impl: func(g *game, a []any) any {
-				name, _ := a[0].(string)
-				i, _ := a[1].(int)
-				_, d, ok := g.Ruleset().PropIndex("card", name)
+			Fn: func(g *game, a []in.Datum) in.Datum {
+				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
+				i := int(a[1].N)
 				if !ok || i < 0 || i >= len(d.Values) {
-					return ""
+					return g.NameDatum("")
 				}
-				return d.Values[i]
+				return g.NameDatum(d.Values[i])
 			},
 		},
 		{
@@ -237,13 +157,12 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "value_count('color') == 2",
 			PropArgs: []int{0},
-			Impl: func(g *game, a []any) any {
-				name, _ := a[0].(string)
-				_, d, ok := g.Ruleset().PropIndex("card", name)
+			Fn: func(g *game, a []in.Datum) in.Datum {
+				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
 				if !ok {
-					return 0
+					return in.Datum{K: in.DInt}
 				}
-				return len(d.Values)
+				return in.Datum{K: in.DInt, N: int64(len(d.Values))}
 			},
 		},
 		{
@@ -253,14 +172,8 @@ func functions() []*in.Func {
 			Names:   []string{"x", "low", "high"},
 			Result:  in.TInt,
 			Example: "clamp(you.gold - 3, 0, 10)",
-			Fast: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *game, a []in.Datum) in.Datum {
 				return in.Datum{K: in.DInt, N: min(max(a[0].N, a[1].N), a[2].N)}
-			},
-			Impl: func(g *game, a []any) any {
-				x, _ := a[0].(int)
-				lo, _ := a[1].(int)
-				hi, _ := a[2].(int)
-				return min(max(x, lo), hi)
 			},
 		},
 	}

@@ -56,7 +56,7 @@ func propertyPrimitives() []*in.Primitive {
 			Example:  "- set: {card: this, prop: tapped, value: true}",
 			Validate: validateProp(false),
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
-				x, err := g.Eval(s.Arg("value").Expr, f)
+				x, err := g.EvalDatum(s.Arg("value").Expr, f)
 				if err != nil {
 					return next, err
 				}
@@ -70,7 +70,7 @@ func propertyPrimitives() []*in.Primitive {
 			Example:  "- add: {player: you, prop: gold, value: 1}",
 			Validate: validateProp(true),
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
-				x, err := g.Eval(s.Arg("value").Expr, f)
+				x, err := g.EvalDatum(s.Arg("value").Expr, f)
 				if err != nil {
 					return next, err
 				}
@@ -136,7 +136,7 @@ func propertyPrimitives() []*in.Primitive {
 	}
 }
 
-func writeProp(g *game, f *frame, s *step, x any, add bool) error {
+func writeProp(g *game, f *frame, s *step, x in.Datum, add bool) error {
 	rs := g.Ruleset()
 	name := s.Arg("prop").Text
 	switch {
@@ -146,7 +146,7 @@ func writeProp(g *game, f *frame, s *step, x any, add bool) error {
 		if err != nil {
 			return err
 		}
-		v, err := g.ToVal(x, d.Type)
+		v, err := g.DatumVal(x, d.Type)
 		if err != nil {
 			return err
 		}
@@ -166,7 +166,7 @@ func writeProp(g *game, f *frame, s *step, x any, add bool) error {
 		if p < 0 {
 			return fmt.Errorf("no player to change %s of", name)
 		}
-		v, err := g.ToVal(x, d.Type)
+		v, err := g.DatumVal(x, d.Type)
 		if err != nil {
 			return err
 		}
@@ -177,7 +177,7 @@ func writeProp(g *game, f *frame, s *step, x any, add bool) error {
 		g.SetPlayerProp(p, idx, nv)
 	default:
 		idx, d, _ := rs.PropIndex("game", name)
-		v, err := g.ToVal(x, d.Type)
+		v, err := g.DatumVal(x, d.Type)
 		if err != nil {
 			return err
 		}
@@ -207,11 +207,7 @@ func execModify(g *game, f *frame, s *step) (in.Status, error) {
 		}
 		m.Amount = int64(n)
 	} else {
-		x, err := g.Eval(s.Arg("value").Expr, f)
-		if err != nil {
-			return next, err
-		}
-		v, err := g.ToVal(x, d.Type)
+		v, err := g.EvalVal(s.Arg("value").Expr, f, d.Type)
 		if err != nil {
 			return next, err
 		}

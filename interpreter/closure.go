@@ -1,0 +1,755 @@
+package interpreter
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// DatumKind is the kind of a Datum.
+type DatumKind uint8
+
+const (
+	DNil DatumKind = iota
+	DInt
+	DBool
+	DSym // an interned name: a declared value, zone, phase, card name, ...
+	DCard
+	DPlayer
+	DList  // a list; Datum.E says what it holds
+	DFloat // N holds the bits of a float64
+	DStr   // a text that is no interned name (the name of a generated card); in S
+)
+
+// Datum is a value of the evaluator: no boxing, no allocation for scalars.
+type Datum struct {
+	K DatumKind
+	E DatumKind // for lists: the kind of the elements (DNil: not known, an empty literal)
+	N int64
+	L []int
+	S string
+}
+
+// evalFn is a compiled expression: a tree of Go closures.
+type evalFn func(x *evaluation) Datum
+
+// evaluation is the state of one evaluation of one expression: the frame it is
+// for, the current element of each of its nested predicates, the arguments of
+// the calls it is making and the first error it met. Every evaluation has its
+// own (Game keeps them on a stack, pushed and popped strictly), so no
+// evaluation can see another's scratch.
+type evaluation struct {
+	g      *Game
+	f      *Frame
+	elem   []int64
+	args   []Datum
+	locals []Datum
+	err    string
+}
+
+// fail records a run-time error; the evaluation goes on with zero values (it
+// changes nothing) and its caller reports the first error with the position.
+func (x *evaluation) fail(format string, a ...any) Datum {
+	if x.err == "" {
+		x.err = fmt.Sprintf(format, a...)
+	}
+	return Datum{}
+}
+
+func (x *evaluation) at(level int) int64 {
+	if level < len(x.elem) {
+		return x.elem[level]
+	}
+	return 0
+}
+
+func (x *evaluation) setAt(level int, v int64) {
+	for len(x.elem) <= level {
+		x.elem = append(x.elem, 0)
+	}
+	x.elem[level] = v
+}
+
+// ctype is the static type of an expression node as the evaluator sees it.
+type ctype struct{ k, e DatumKind }
+
+var (
+	cNil    = ctype{k: DNil}
+	cInt    = ctype{k: DInt}
+	cBool   = ctype{k: DBool}
+	cSym    = ctype{k: DSym}
+	cFloat  = ctype{k: DFloat}
+	cCard   = ctype{k: DCard}
+	cPlayer = ctype{k: DPlayer}
+)
+
+func listOf(e DatumKind) ctype { return ctype{k: DList, e: e} }
+
+func (t ctype) numeric() bool { return t.k == DInt || t.k == DFloat }
+func (t ctype) isText() bool  { return t.k == DSym || t.k == DStr }
+
+func (t ctype) String() string {
+	name := func(k DatumKind) string {
+		return [...]string{"nothing", "a number", "true or false", "a name", "a card", "a player", "a list", "a fraction", "a name"}[k]
+	}
+	if t.k == DList {
+		if t.e == DNil {
+			return "an empty list"
+		}
+		return "a list of " + [...]string{"", "numbers", "true/false values", "names", "cards", "players", "lists", "fractions", "names"}[t.e]
+	}
+	return name(t.k)
+}
+
+// typeOf is the ruleset type of a static type (TAny where it has none).
+func (t ctype) typeOf() Type {
+	switch t.k {
+	case DInt:
+		return TInt
+	case DBool:
+		return TBool
+	case DSym, DStr:
+		return TString
+	case DCard:
+		return TCard
+	case DPlayer:
+		return TPlayer
+	case DFloat:
+		return TFloat
+	case DList:
+		switch t.e {
+		case DCard:
+			return TCards
+		case DPlayer:
+			return TPlayers
+		case DInt:
+			return TInts
+		case DSym, DStr:
+			return TStrings
+		}
+	}
+	return TAny
+}
+
+// ctypeOf is the static type of values of a ruleset type.
+func ctypeOf(t Type) ctype {
+	switch t {
+	case TInt:
+		return cInt
+	case TBool:
+		return cBool
+	case TString:
+		return cSym
+	case TCard:
+		return cCard
+	case TPlayer:
+		return cPlayer
+	case TCards:
+		return listOf(DCard)
+	case TPlayers:
+		return listOf(DPlayer)
+	case TFloat:
+		return cFloat
+	case TInts:
+		return listOf(DInt)
+	case TStrings:
+		return listOf(DSym)
+	}
+	return cNil
+}
+
+// unify is the type of a value that is one of a or b (the branches of a
+// conditional, the elements of a literal list); ok is false when they differ.
+func unify(a, b ctype) (ctype, bool) {
+	switch {
+	case a == b:
+		return a, true
+	case a.k == DNil:
+		return b, true
+	case b.k == DNil:
+		return a, true
+	case a.numeric() && b.numeric():
+		return cFloat, true
+	case a.isText() && b.isText():
+		return cSym, true
+	case a.k == DList && b.k == DList:
+		if a.e == DNil {
+			return b, true
+		}
+		if b.e == DNil {
+			return a, true
+		}
+		if (a.e == DSym || a.e == DStr) && (b.e == DSym || b.e == DStr) {
+			return listOf(DSym), true
+		}
+	}
+	return a, false
+}
+
+// closureCompiler turns the checked, patched tree of an expression into Go
+// closures: the one evaluator of the engine. A form it does not cover is
+// refused at load with its position, never run some other way.
+type closureCompiler struct {
+	rs     *Ruleset
+	sc     *scope
+	errs   []patchErr
+	elems  []ctype // the type of # at each level of nested predicates
+	locals []local // the names let binds inside the expression, innermost last
+}
+
+type local struct {
+	name string
+	t    ctype
+}
+
+func (cc *closureCompiler) refuse(n ast.Node, format string, a ...any) (evalFn, ctype) {
+	cc.errs = append(cc.errs, patchErr{n, fmt.Sprintf(format, a...)})
+	return constant(Datum{}), cNil
+}
+
+func constant(d Datum) evalFn { return func(*evaluation) Datum { return d } }
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func truth(d Datum) bool { return d.K == DBool && d.N != 0 }
+
+func floatDatum(f float64) Datum { return Datum{K: DFloat, N: int64(math.Float64bits(f))} }
+
+// Float is the value of a number as a float64.
+func (d Datum) Float() float64 {
+	if d.K == DFloat {
+		return math.Float64frombits(uint64(d.N))
+	}
+	return float64(d.N)
+}
+
+func cardDatum(c int) Datum {
+	if c < 0 {
+		return Datum{}
+	}
+	return Datum{K: DCard, N: int64(c)}
+}
+
+func playerDatum(p int) Datum {
+	if p < 0 {
+		return Datum{}
+	}
+	return Datum{K: DPlayer, N: int64(p)}
+}
+
+func (cc *closureCompiler) compile(n ast.Node) (evalFn, ctype) {
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		return constant(Datum{K: DInt, N: int64(n.Value)}), cInt
+	case *ast.FloatNode:
+		return constant(floatDatum(n.Value)), cFloat
+	case *ast.BoolNode:
+		return constant(Datum{K: DBool, N: b2i(n.Value)}), cBool
+	case *ast.StringNode:
+		return constant(Datum{K: DSym, N: cc.rs.intern(n.Value)}), cSym
+	case *ast.NilNode:
+		return constant(Datum{}), cNil
+	case *ast.IdentifierNode:
+		return cc.ident(n)
+	case *ast.UnaryNode:
+		return cc.unary(n)
+	case *ast.BinaryNode:
+		return cc.binary(n)
+	case *ast.ConditionalNode:
+		c, ct := cc.compile(n.Cond)
+		a, at := cc.compile(n.Exp1)
+		b, bt := cc.compile(n.Exp2)
+		if ct.k != DBool && ct.k != DNil {
+			return cc.refuse(n.Cond, "the condition of ?: must be true or false, not %s", ct)
+		}
+		t, ok := unify(at, bt)
+		if !ok {
+			return cc.refuse(n, "the two branches of ?: give %s and %s; both must give the same kind of value", at, bt)
+		}
+		a, b = cc.widen(a, at, t), cc.widen(b, bt, t)
+		return func(x *evaluation) Datum {
+			if truth(c(x)) {
+				return a(x)
+			}
+			return b(x)
+		}, t
+	case *ast.BuiltinNode:
+		return cc.builtin(n)
+	case *ast.PointerNode:
+		if n.Name != "" {
+			return cc.refuse(n, "#%s is not available in rulesets; use # for the current element", n.Name)
+		}
+		if len(cc.elems) == 0 {
+			return cc.refuse(n, "# stands for the current element of a predicate and is used outside one")
+		}
+		level := len(cc.elems) - 1
+		t := cc.elems[level]
+		return func(x *evaluation) Datum { return Datum{K: t.k, N: x.at(level)} }, t
+	case *ast.ArrayNode:
+		return cc.array(n)
+	case *ast.MemberNode:
+		return cc.index(n)
+	case *ast.SliceNode:
+		l, lt := cc.compile(n.Node)
+		if lt.k != DList {
+			return cc.refuse(n, "only lists can be sliced, not %s", lt)
+		}
+		var from, to evalFn
+		if n.From != nil {
+			from = cc.intArg(n.From, "a slice bound")
+		}
+		if n.To != nil {
+			to = cc.intArg(n.To, "a slice bound")
+		}
+		return func(x *evaluation) Datum {
+			d := l(x)
+			a, b := 0, len(d.L)
+			if from != nil {
+				a = int(from(x).N)
+			}
+			if to != nil {
+				b = int(to(x).N)
+			}
+			if a < 0 {
+				a += len(d.L)
+			}
+			if b < 0 {
+				b += len(d.L)
+			}
+			a, b = max(min(a, len(d.L)), 0), max(min(b, len(d.L)), 0)
+			if a > b {
+				a = b
+			}
+			return Datum{K: DList, E: d.E, L: d.L[a:b:b]}
+		}, lt
+	case *ast.CallNode:
+		return cc.call(n)
+	case *ast.ChainNode:
+		return cc.compile(n.Node)
+	case *ast.VariableDeclaratorNode:
+		value, vt := cc.compile(n.Value)
+		if vt.k == DNil {
+			return cc.refuse(n.Value, "let %s is given nothing", n.Name)
+		}
+		slot := len(cc.locals)
+		cc.locals = append(cc.locals, local{n.Name, vt})
+		body, bt := cc.compile(n.Expr)
+		cc.locals = cc.locals[:slot]
+		return func(x *evaluation) Datum {
+			for len(x.locals) <= slot {
+				x.locals = append(x.locals, Datum{})
+			}
+			x.locals[slot] = value(x)
+			return body(x)
+		}, bt
+	case *ast.MapNode:
+		return cc.refuse(n, "maps are not available in rulesets; use a property or a variable")
+	case *ast.SequenceNode:
+		return cc.refuse(n, "a sequence of expressions (;) is not available in rulesets")
+	}
+	return cc.refuse(n, "this form of expression is not available in rulesets")
+}
+
+// widen converts a value of type from to the unified type to (an int where a
+// fraction is expected).
+func (cc *closureCompiler) widen(fn evalFn, from, to ctype) evalFn {
+	if to.k == DFloat && from.k == DInt {
+		return func(x *evaluation) Datum { return floatDatum(fn(x).Float()) }
+	}
+	if to.k == DList && from.k == DList && from.e != to.e {
+		e := to.e
+		return func(x *evaluation) Datum { d := fn(x); d.E = e; return d }
+	}
+	return fn
+}
+
+func (cc *closureCompiler) intArg(n ast.Node, what string) evalFn {
+	fn, t := cc.compile(n)
+	if t.k != DInt && t.k != DNil {
+		f, _ := cc.refuse(n, "%s must be a whole number, not %s", what, t)
+		return f
+	}
+	return fn
+}
+
+func (cc *closureCompiler) ident(n *ast.IdentifierNode) (evalFn, ctype) {
+	name := n.Value
+	for i := len(cc.locals) - 1; i >= 0; i-- {
+		if cc.locals[i].name == name {
+			slot := i
+			return func(x *evaluation) Datum { return x.locals[slot] }, cc.locals[i].t
+		}
+	}
+	if k, ok := builtinIdents[name]; ok {
+		switch k {
+		case idYou:
+			return func(x *evaluation) Datum { return Datum{K: DPlayer, N: int64(x.f.You)} }, cPlayer
+		case idOpponent:
+			return func(x *evaluation) Datum { return playerDatum(x.g.nextLive(int(x.f.You))) }, cPlayer
+		case idActive:
+			return func(x *evaluation) Datum { return Datum{K: DPlayer, N: int64(x.g.S.Active)} }, cPlayer
+		case idTurn:
+			return func(x *evaluation) Datum { return Datum{K: DInt, N: int64(x.g.S.Turn)} }, cInt
+		case idPhase:
+			return func(x *evaluation) Datum {
+				g := x.g
+				if g.S.Phase >= 0 && g.S.Phase < len(g.rs.Phases) {
+					return Datum{K: DSym, N: g.rs.phaseSyms[g.S.Phase]}
+				}
+				return g.NameDatum("")
+			}, cSym
+		case idThis:
+			return func(x *evaluation) Datum { return cardDatum(int(x.f.This)) }, cCard
+		case idPlayers:
+			return func(x *evaluation) Datum { return Datum{K: DList, E: DPlayer, L: x.g.players} }, listOf(DPlayer)
+		case idOpponents:
+			return func(x *evaluation) Datum {
+				return Datum{K: DList, E: DPlayer, L: x.g.opponentsOf(int(x.f.You))}
+			}, listOf(DPlayer)
+		case idMode:
+			return func(x *evaluation) Datum { return Datum{K: DSym, N: x.g.S.Mode} }, cSym
+		case idStack:
+			return func(x *evaluation) Datum { return Datum{K: DList, E: DCard, L: x.g.stackCards()} }, listOf(DCard)
+		}
+		return cc.refuse(n, "%s cannot be used as a value by itself; read one of its properties (%s.<name>)", name, name)
+	}
+	if name == "card" && cc.sc.card {
+		return func(x *evaluation) Datum { return cardDatum(int(x.f.Card)) }, cCard
+	}
+	if name == "player" && cc.sc.player {
+		return func(x *evaluation) Datum { return playerDatum(int(x.f.Player)) }, cPlayer
+	}
+	v, ok := cc.sc.vars[name]
+	if !ok {
+		return cc.refuse(n, "unknown name %s", name)
+	}
+	slot := v.slot
+	switch v.typ {
+	case TCards, TPlayers, TInts, TStrings:
+		e := ctypeOf(v.typ).e
+		return func(x *evaluation) Datum {
+			return Datum{K: DList, E: e, L: x.g.S.Vars[int(x.f.Base)+slot].L}
+		}, listOf(e)
+	case TCard:
+		return func(x *evaluation) Datum { return cardDatum(int(x.g.S.Vars[int(x.f.Base)+slot].N)) }, cCard
+	case TPlayer:
+		return func(x *evaluation) Datum { return playerDatum(int(x.g.S.Vars[int(x.f.Base)+slot].N)) }, cPlayer
+	case TInt, TBool, TString, TFloat:
+		t := ctypeOf(v.typ)
+		return func(x *evaluation) Datum { return Datum{K: t.k, N: x.g.S.Vars[int(x.f.Base)+slot].N} }, t
+	}
+	return cc.refuse(n, "the variable %s has no known type here", name)
+}
+
+func (cc *closureCompiler) unary(n *ast.UnaryNode) (evalFn, ctype) {
+	v, t := cc.compile(n.Node)
+	switch n.Operator {
+	case "not", "!":
+		if t.k != DBool {
+			return cc.refuse(n, "not takes true or false, not %s", t)
+		}
+		return func(x *evaluation) Datum { return Datum{K: DBool, N: 1 - b2i(truth(v(x)))} }, cBool
+	case "-":
+		switch t.k {
+		case DInt:
+			return func(x *evaluation) Datum { return Datum{K: DInt, N: -v(x).N} }, cInt
+		case DFloat:
+			return func(x *evaluation) Datum { return floatDatum(-v(x).Float()) }, cFloat
+		}
+		return cc.refuse(n, "- takes a number, not %s", t)
+	case "+":
+		if !t.numeric() {
+			return cc.refuse(n, "+ takes a number, not %s", t)
+		}
+		return v, t
+	}
+	return cc.refuse(n, "the operator %s is not available in rulesets", n.Operator)
+}
+
+func (cc *closureCompiler) binary(n *ast.BinaryNode) (evalFn, ctype) {
+	l, lt := cc.compile(n.Left)
+	r, rt := cc.compile(n.Right)
+	switch n.Operator {
+	case "and", "&&", "or", "||":
+		if lt.k != DBool || rt.k != DBool {
+			return cc.refuse(n, "%s takes true or false on both sides, not %s and %s", n.Operator, lt, rt)
+		}
+		if n.Operator == "and" || n.Operator == "&&" {
+			return func(x *evaluation) Datum {
+				if !truth(l(x)) {
+					return Datum{K: DBool}
+				}
+				return Datum{K: DBool, N: b2i(truth(r(x)))}
+			}, cBool
+		}
+		return func(x *evaluation) Datum {
+			if truth(l(x)) {
+				return Datum{K: DBool, N: 1}
+			}
+			return Datum{K: DBool, N: b2i(truth(r(x)))}
+		}, cBool
+	case "==", "!=":
+		neq := n.Operator == "!="
+		return func(x *evaluation) Datum {
+			return Datum{K: DBool, N: b2i(x.g.equal(l(x), r(x)) != neq)}
+		}, cBool
+	case "<", "<=", ">", ">=":
+		if !lt.numeric() || !rt.numeric() {
+			return cc.refuse(n, "%s compares numbers, not %s and %s", n.Operator, lt, rt)
+		}
+		op := n.Operator
+		if lt.k == DInt && rt.k == DInt {
+			switch op {
+			case "<":
+				return func(x *evaluation) Datum { return Datum{K: DBool, N: b2i(l(x).N < r(x).N)} }, cBool
+			case "<=":
+				return func(x *evaluation) Datum { return Datum{K: DBool, N: b2i(l(x).N <= r(x).N)} }, cBool
+			case ">":
+				return func(x *evaluation) Datum { return Datum{K: DBool, N: b2i(l(x).N > r(x).N)} }, cBool
+			default:
+				return func(x *evaluation) Datum { return Datum{K: DBool, N: b2i(l(x).N >= r(x).N)} }, cBool
+			}
+		}
+		return func(x *evaluation) Datum {
+			a, b := l(x).Float(), r(x).Float()
+			var v bool
+			switch op {
+			case "<":
+				v = a < b
+			case "<=":
+				v = a <= b
+			case ">":
+				v = a > b
+			default:
+				v = a >= b
+			}
+			return Datum{K: DBool, N: b2i(v)}
+		}, cBool
+	case "+", "-", "*":
+		if !lt.numeric() || !rt.numeric() {
+			if n.Operator == "+" && (lt.isText() || rt.isText()) {
+				return cc.refuse(n, "names cannot be joined with +; write the text as a template with {expression} parts")
+			}
+			return cc.refuse(n, "%s takes numbers, not %s and %s", n.Operator, lt, rt)
+		}
+		op := n.Operator[0]
+		if lt.k == DInt && rt.k == DInt {
+			switch op {
+			case '+':
+				return func(x *evaluation) Datum { return Datum{K: DInt, N: l(x).N + r(x).N} }, cInt
+			case '-':
+				return func(x *evaluation) Datum { return Datum{K: DInt, N: l(x).N - r(x).N} }, cInt
+			default:
+				return func(x *evaluation) Datum { return Datum{K: DInt, N: l(x).N * r(x).N} }, cInt
+			}
+		}
+		return func(x *evaluation) Datum {
+			a, b := l(x).Float(), r(x).Float()
+			switch op {
+			case '+':
+				return floatDatum(a + b)
+			case '-':
+				return floatDatum(a - b)
+			}
+			return floatDatum(a * b)
+		}, cFloat
+	case "/":
+		if !lt.numeric() || !rt.numeric() {
+			return cc.refuse(n, "/ takes numbers, not %s and %s", lt, rt)
+		}
+		return func(x *evaluation) Datum {
+			b := r(x).Float()
+			if b == 0 {
+				return x.fail("division by zero")
+			}
+			return floatDatum(l(x).Float() / b)
+		}, cFloat
+	case "%":
+		if lt.k != DInt || rt.k != DInt {
+			return cc.refuse(n, "%% takes whole numbers, not %s and %s", lt, rt)
+		}
+		return func(x *evaluation) Datum {
+			d := r(x).N
+			if d == 0 {
+				return x.fail("integer divide by zero")
+			}
+			return Datum{K: DInt, N: l(x).N % d}
+		}, cInt
+	case "**", "^":
+		if !lt.numeric() || !rt.numeric() {
+			return cc.refuse(n, "%s takes numbers, not %s and %s", n.Operator, lt, rt)
+		}
+		return func(x *evaluation) Datum { return floatDatum(math.Pow(l(x).Float(), r(x).Float())) }, cFloat
+	case "..":
+		if lt.k != DInt || rt.k != DInt {
+			return cc.refuse(n, ".. takes whole numbers, not %s and %s", lt, rt)
+		}
+		return func(x *evaluation) Datum {
+			a, b := l(x).N, r(x).N
+			if b-a > 10000 {
+				return x.fail("the range %d..%d is longer than 10000", a, b)
+			}
+			out := []int{}
+			for i := a; i <= b; i++ {
+				out = append(out, int(i))
+			}
+			return Datum{K: DList, E: DInt, L: out}
+		}, listOf(DInt)
+	case "??":
+		t, ok := unify(lt, rt)
+		if !ok {
+			return cc.refuse(n, "?? gives %s or %s; both sides must give the same kind of value", lt, rt)
+		}
+		return func(x *evaluation) Datum {
+			if d := l(x); d.K != DNil {
+				return d
+			}
+			return r(x)
+		}, t
+	case "in":
+		if rt.k != DList {
+			return cc.refuse(n, "in looks for a value in a list, not in %s", rt)
+		}
+		return func(x *evaluation) Datum {
+			v, list := l(x), r(x)
+			if v.K == DNil {
+				return Datum{K: DBool}
+			}
+			for _, e := range list.L {
+				if x.g.equal(v, Datum{K: list.E, N: int64(e)}) {
+					return Datum{K: DBool, N: 1}
+				}
+			}
+			return Datum{K: DBool}
+		}, cBool
+	case "matches", "contains", "startsWith", "endsWith":
+		return cc.refuse(n, "%s works on free text, which rulesets do not have: names are compared with ==", n.Operator)
+	}
+	return cc.refuse(n, "the operator %s is not available in rulesets", n.Operator)
+}
+
+// equal compares two values as expr does: nil equals only nil, numbers by
+// value, names by their text, lists element by element.
+func (g *Game) equal(a, b Datum) bool {
+	if a.K == DNil || b.K == DNil {
+		return a.K == b.K
+	}
+	switch {
+	case a.K == DList || b.K == DList:
+		if a.K != b.K || len(a.L) != len(b.L) {
+			return false
+		}
+		for i := range a.L {
+			if !g.equal(Datum{K: a.E, N: int64(a.L[i])}, Datum{K: b.E, N: int64(b.L[i])}) {
+				return false
+			}
+		}
+		return true
+	case a.K == DFloat || b.K == DFloat:
+		if (a.K != DFloat && a.K != DInt) || (b.K != DFloat && b.K != DInt) {
+			return false
+		}
+		return a.Float() == b.Float()
+	case a.K == DStr || b.K == DStr:
+		if (a.K != DStr && a.K != DSym) || (b.K != DStr && b.K != DSym) {
+			return false
+		}
+		return g.Text(a) == g.Text(b)
+	}
+	return a.N == b.N && (a.K == DBool) == (b.K == DBool) && (a.K == DSym) == (b.K == DSym)
+}
+
+// text is the text of a name.
+func (g *Game) Text(d Datum) string {
+	if d.K == DStr {
+		return d.S
+	}
+	return g.rs.Symbol(d.N)
+}
+
+// nameDatum is a text as a value: the interned name when the ruleset knows it.
+func (g *Game) NameDatum(s string) Datum {
+	if i, ok := g.rs.symbolIx[s]; ok {
+		return Datum{K: DSym, N: int64(i)}
+	}
+	return Datum{K: DStr, S: s}
+}
+
+func (cc *closureCompiler) array(n *ast.ArrayNode) (evalFn, ctype) {
+	t := listOf(DNil)
+	parts := make([]evalFn, len(n.Nodes))
+	constant := true
+	for i, e := range n.Nodes {
+		fn, et := cc.compile(e)
+		parts[i] = fn
+		if et.k == DList || et.k == DFloat || et.k == DBool {
+			return cc.refuse(e, "a literal list holds cards, players, numbers or names, not %s", et)
+		}
+		if et.k == DStr {
+			et = cSym
+		}
+		u, ok := unify(ctype{k: t.e}, et)
+		if !ok {
+			return cc.refuse(e, "a list holds one kind of value: %s here, %s before", et, ctype{k: t.e})
+		}
+		t.e = u.k
+		switch e.(type) {
+		case *ast.IntegerNode, *ast.StringNode:
+		default:
+			constant = false
+		}
+	}
+	if constant {
+		l := make([]int, len(parts))
+		for i, p := range parts {
+			l[i] = int(p(nil).N)
+		}
+		d := Datum{K: DList, E: t.e, L: l[:len(l):len(l)]}
+		return func(*evaluation) Datum { return d }, t
+	}
+	e := t.e
+	return func(x *evaluation) Datum {
+		l := make([]int, 0, len(parts))
+		for _, p := range parts {
+			if d := p(x); d.K != DNil {
+				l = append(l, int(d.N))
+			}
+		}
+		return Datum{K: DList, E: e, L: l}
+	}, t
+}
+
+// index compiles list[i]: after patching, the only member access left.
+func (cc *closureCompiler) index(n *ast.MemberNode) (evalFn, ctype) {
+	l, lt := cc.compile(n.Node)
+	if lt.k != DList {
+		if s, ok := n.Property.(*ast.StringNode); ok {
+			return cc.refuse(n.Property, "cannot read .%s from %s", s.Value, lt)
+		}
+		return cc.refuse(n, "only lists can be indexed, not %s", lt)
+	}
+	at := cc.intArg(n.Property, "an index")
+	et := ctype{k: lt.e}
+	optional := n.Optional
+	return func(x *evaluation) Datum {
+		d := l(x)
+		i := int(at(x).N)
+		j := i
+		if j < 0 {
+			j += len(d.L)
+		}
+		if j < 0 || j >= len(d.L) {
+			if optional {
+				return Datum{}
+			}
+			return x.fail("index out of range: %d (the list has %d)", i, len(d.L))
+		}
+		return Datum{K: d.E, N: int64(d.L[j])}
+	}, et
+}

@@ -1,0 +1,105 @@
+package interpreter
+
+// Continuous effects are derived values. A card property reads, in order:
+//
+//  1. its base value (what set and the card's definition wrote);
+//  2. the modifiers on it, sets first then additions, each group in the order
+//     the modifiers were made;
+//  3. the statics of the cards in play that apply to it: every static that
+//     sets, in the order the statics are declared (card files in load order,
+//     statics in the order of each card), so a later one wins; then every
+//     static that adds.
+//
+// A static's own expressions (applies_to, add, set) read properties at step 2:
+// with modifiers, without any static. So two statics never feed on each
+// other, and the order in which they are written does not change what either
+// of them sees; only step 3's order (sets, then additions) combines them.
+//
+// The values of step 3 are computed outside expression evaluation, all at
+// once, before the first evaluation that follows a change of the state, and
+// kept until the state changes again. Reading a property never evaluates
+// anything.
+
+// derivedLayer holds the card properties that statics change, as they derive.
+type derivedLayer struct {
+	s         *State // the state the values were derived from
+	ok        bool   // nothing changed since
+	computing bool   // the statics are being evaluated: reads see step 2
+	vals      []int64
+}
+
+// fresh reports whether the derived values hold for the game's state.
+func (d *derivedLayer) fresh(g *Game) bool {
+	return len(g.rs.statics) == 0 || (d.ok && d.s == g.S)
+}
+
+// changed marks the state as changed: state checks run again and derived
+// values are derived again before they are next read.
+func (g *Game) changed() {
+	g.S.Dirty = true
+	g.der.ok = false
+}
+
+// invalidate drops the derived values without marking the state for checks.
+func (g *Game) invalidate() { g.der.ok = false }
+
+// derive computes step 3 for every card and every property a static changes.
+func (g *Game) derive() {
+	rs := g.rs
+	d := &g.der
+	d.computing = true
+	defer func() { d.computing = false }()
+	n := len(rs.staticProps)
+	need := len(g.S.Cards) * n
+	if cap(d.vals) < need {
+		d.vals = make([]int64, need)
+	}
+	d.vals = d.vals[:need]
+	for c := range g.S.Cards {
+		for k, idx := range rs.staticProps {
+			d.vals[c*n+k] = g.CardProp(c, idx)
+		}
+	}
+	for pass := 0; pass < 2; pass++ { // sets first, then additions
+		for _, st := range rs.statics {
+			if (pass == 0) != (st.Set != nil) {
+				continue
+			}
+			k := rs.staticSlot[st.Prop]
+			for _, zk := range st.Zones {
+				owners := 1
+				if rs.Zones[zk].PerPlayer {
+					owners = g.nseats
+				}
+				for o := 0; o < owners; o++ {
+					for _, src := range g.S.Zones[g.zoneAt[zk]+o].Cards {
+						if int(g.S.Cards[src].Def) != st.Card || g.S.Cards[src].FaceDown {
+							continue
+						}
+						g.applyStatic(st, src, k, n)
+					}
+				}
+			}
+		}
+	}
+	d.s, d.ok = g.S, true
+}
+
+// applyStatic applies one static of one source card to every card it applies to.
+func (g *Game) applyStatic(st *Static, src, k, n int) {
+	ctrl := g.S.Cards[src].Ctrl
+	for c := range g.S.Cards {
+		f := g.TempFrame(Frame{You: ctrl, Player: ctrl, This: int32(src), Card: int32(c), Event: Event{Card: -1, Source: -1}})
+		ok, err := g.EvalBool(st.Applies, f)
+		if err == nil && ok {
+			if st.Set != nil {
+				if v, err := g.evalDatum(st.Set, f); err == nil {
+					g.der.vals[c*n+k] = v.N
+				}
+			} else if v, err := g.EvalInt(st.Add, f); err == nil {
+				g.der.vals[c*n+k] += int64(v)
+			}
+		}
+		g.ReleaseFrame()
+	}
+}
