@@ -204,7 +204,7 @@ type local struct {
 }
 
 func (cc *closureCompiler) refuse(n ast.Node, format string, a ...any) (evalFn, ctype) {
-	cc.errs = append(cc.errs, patchErr{n, fmt.Sprintf(format, a...)})
+	cc.errs = append(cc.errs, patchErr{node: n, msg: fmt.Sprintf(format, a...)})
 	return constant(Datum{}), cNil
 }
 
@@ -444,7 +444,9 @@ func (cc *closureCompiler) ident(n *ast.IdentifierNode) (evalFn, ctype) {
 		t := ctypeOf(v.typ)
 		return func(x *evaluation) Datum { return Datum{K: t.k, N: x.g.S.Vars[int(x.f.Base)+slot].N} }, t
 	}
-	return cc.refuse(n, "the variable %s has no known type here", name)
+	cc.refuse(n, "the variable %s has no known type here", name)
+	cc.errs[len(cc.errs)-1].untyped = true
+	return constant(Datum{}), cNil
 }
 
 func (cc *closureCompiler) unary(n *ast.UnaryNode) (evalFn, ctype) {

@@ -315,8 +315,9 @@ type patcher struct {
 }
 
 type patchErr struct {
-	node ast.Node
-	msg  string
+	node    ast.Node
+	msg     string
+	untyped bool // a variable with no known type: its binding was refused
 }
 
 func (p *patcher) Visit(node *ast.Node) {
@@ -396,7 +397,7 @@ func (pl planner) Visit(node *ast.Node) {
 	if base == nil || base.Type == nil || base.Kind == reflect.Interface {
 		// an unknown value: at run time it is most likely a card or a player
 		// whose type was lost (concat, flatten, a function returning any)
-		pl.p.errs = append(pl.p.errs, patchErr{m.Property, fmt.Sprintf("cannot tell what .%s is read from here: the value's type is unknown (lists built with concat or flatten lose their type; use everyone.<zone> for the cards of every player)", name.Value)})
+		pl.p.errs = append(pl.p.errs, patchErr{node: m.Property, msg: fmt.Sprintf("cannot tell what .%s is read from here: the value's type is unknown (lists built with concat or flatten lose their type; use everyone.<zone> for the cards of every player)", name.Value)})
 		return
 	}
 	if base.TypeData == nil || base.Fields == nil {
@@ -451,7 +452,7 @@ func (pl planner) checkCall(call *ast.CallNode) {
 		if i < len(call.Arguments) {
 			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
 				if _, ok := rs.cardPropIx[sn.Value]; !ok {
-					pl.p.errs = append(pl.p.errs, patchErr{sn, fmt.Sprintf("%s: unknown card property %q%s", f.Name, sn.Value, didYouMean(sn.Value, keysOf(rs.cardPropIx)))})
+					pl.p.errs = append(pl.p.errs, patchErr{node: sn, msg: fmt.Sprintf("%s: unknown card property %q%s", f.Name, sn.Value, didYouMean(sn.Value, keysOf(rs.cardPropIx)))})
 				}
 			}
 		}
@@ -460,7 +461,7 @@ func (pl planner) checkCall(call *ast.CallNode) {
 		if i < len(call.Arguments) {
 			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
 				if _, ok := rs.keywordIx[sn.Value]; !ok {
-					pl.p.errs = append(pl.p.errs, patchErr{sn, fmt.Sprintf("%s: unknown keyword %q%s", f.Name, sn.Value, didYouMean(sn.Value, rs.Keywords))})
+					pl.p.errs = append(pl.p.errs, patchErr{node: sn, msg: fmt.Sprintf("%s: unknown keyword %q%s", f.Name, sn.Value, didYouMean(sn.Value, rs.Keywords))})
 				}
 			}
 		}
@@ -635,7 +636,10 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 	cc := &closureCompiler{rs: c.rs, sc: sc}
 	fn, ct := cc.compile(tree.Node)
 	if len(cc.errs) > 0 {
-		for _, pe := range cc.errs {
+		// the first refusal only: the others mostly follow from it; a
+		// variable whose own expression was refused is not reported again
+		pe := cc.errs[0]
+		if !(pe.untyped && c.r.diags.HasErrors()) {
 			c.r.diagAt(posOf().at(pe.node.Location().From), "unsupported-expression", path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
 		}
 		return nil

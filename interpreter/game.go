@@ -270,6 +270,8 @@ func (g *Game) run() {
 		}
 	}()
 	for !s.Over {
+		// whatever the last round did to the state, derived values are derived again
+		g.invalidate()
 		if g.waiting() {
 			return
 		}
@@ -831,6 +833,7 @@ func (g *Game) Answer(player int, a Answer) error {
 	if a.Resign {
 		return g.Resign(player)
 	}
+	g.invalidate()
 	ix := -1
 	for i, d := range g.S.Pending {
 		if d.Player == player && g.S.Answers[i] == nil {

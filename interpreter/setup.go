@@ -143,6 +143,7 @@ func (rs *Ruleset) cardNames() []string {
 }
 
 func (g *Game) applySetting(ps PropSetting) error {
+	g.invalidate()
 	rs := g.rs
 	target := ps.Target
 	if target == "game" {

@@ -1,0 +1,154 @@
+package interpreter_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// A ruleset whose cards have statics with predicates of their own: the
+// cases where one evaluation used to run inside another and share its scratch.
+const staticsRuleset = `name: statics
+players: {min: 2, max: 2}
+properties:
+  card:
+    kind: {type: enum, values: [a, b]}
+    power: {type: int}
+  game:
+    n: {type: int}
+zones:
+  deck: {visibility: hidden}
+  hand: {visibility: owner}
+  table: {}
+  pile: {per: game}
+setup:
+  - let: {as: chosen, value: "turn > 5 ? [] : game.pile"}
+  - log: "chosen {len(chosen)}"
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [play], pass: false}
+actions:
+  play:
+    from: hand
+    effect:
+      - move: {card: this, to: table}
+`
+
+const staticsCards = `cards:
+  - id: lord
+    name: Lord
+    props: {kind: a, power: 1}
+    statics:
+      # while a card of kind a is on its controller's table, every other card
+      # on the table gets +1: a predicate inside applies_to, whose last
+      # element (the first card of kind a) is not the card it is asked about
+      - zones: [table]
+        applies_to: "card != this and card.zone == 'table' and any(this.controller.table, .kind == 'a')"
+        prop: power
+        add: 1
+      # a static whose condition maps over a list, as one that ran on the
+      # expression VM while the expression reading it ran there too
+      - zones: [table]
+        applies_to: "card.id == 'grunt' and len(map(this.controller.table, .kind)) > 5"
+        prop: power
+        add: 10
+  - id: grunt
+    name: Grunt
+    props: {kind: b, power: 0}
+  - id: token
+    name: Token
+    props: {kind: a, power: 2}
+`
+
+func staticsGame(t *testing.T) (*in.Ruleset, *in.Game) {
+	t.Helper()
+	rs, diags := in.Load(in.Source{Name: "statics.yaml", Data: []byte(staticsRuleset)}, []in.Source{{Name: "cards.yaml", Data: []byte(staticsCards)}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := in.NewFromSetup(rs, in.Options{Players: 2}, in.Setup{
+		Active: 0, Phase: "main",
+		Zones: []in.Placement{
+			{Seat: 0, Zone: "table", Cards: []string{"Lord", "Grunt"}},
+			{Seat: 0, Zone: "hand", Cards: []string{"Token", "Grunt"}},
+			{Seat: -1, Zone: "pile", Cards: []string{"Token", "Token", "Token"}},
+		},
+	})
+	require.NoError(t, err)
+	return rs, g
+}
+
+func query(t *testing.T, rs *in.Ruleset, g *in.Game, src string) any {
+	t.Helper()
+	var doc yaml.Node
+	require.NoError(t, yaml.Unmarshal([]byte("q: "+strings.ReplaceAll(src, `"`, `\"`)+"\n"), &doc))
+	node := doc.Content[0].Content[1]
+	e, diags := rs.CompileQuery("q.yaml", []byte(src), node, nil, in.TAny)
+	require.False(t, diags.HasErrors(), "%v", diags)
+	require.NotNil(t, e)
+	v, err := g.EvalQuery(e, 0, nil)
+	require.NoError(t, err)
+	return v
+}
+
+// TestNestedCallsKeepTheirArguments: a call inside the arguments of another
+// call used to overwrite the outer call's argument buffer.
+func TestNestedCallsKeepTheirArguments(t *testing.T) {
+	rs, g := staticsGame(t)
+	for i := 0; i < 3; i++ {
+		require.Equal(t, 1, query(t, rs, g, "clamp(1, 0, clamp(9, 0, 5))"), "evaluation %d", i+1)
+		require.Equal(t, 5, query(t, rs, g, "clamp(9, 0, clamp(9, 0, 5))"), "evaluation %d", i+1)
+	}
+}
+
+// TestPredicateReadingAStaticWithAPredicate: reading .power applies the
+// Lord's static, whose applies_to has a predicate of its own; the outer
+// predicate used to lose its element to it.
+func TestPredicateReadingAStaticWithAPredicate(t *testing.T) {
+	rs, g := staticsGame(t)
+	// Grunt is kind b with power 0 + 1 from the Lord; Lord is kind a, power 1
+	require.Equal(t, 1, query(t, rs, g, "count(you.table, .power >= 0 and .kind == 'b')"))
+	require.Equal(t, 1, query(t, rs, g, "count(you.table, .power == 1 and .kind == 'b')"))
+	require.Equal(t, []int{1, 1}, query(t, rs, g, "map(you.table, .power)"))
+	require.Equal(t, 2, query(t, rs, g, "sum(map(you.table, .power))"))
+}
+
+// TestStaticsFollowTheState: derived values are derived again after a change.
+func TestStaticsFollowTheState(t *testing.T) {
+	rs, g := staticsGame(t)
+	require.Equal(t, 1, query(t, rs, g, "find(you.table, .id == 'grunt').power"))
+	require.Equal(t, 2, query(t, rs, g, "sum(filter(you.hand, .id == 'token'), .power)"))
+	require.NoError(t, g.Answer(0, in.Answer{Picks: []int{optionIndex(t, g, "Token")}}))
+	// the Token entered the table, so the Lord's static gives it +1 too
+	require.Equal(t, 3, query(t, rs, g, "sum(filter(players[0].table, .id == 'token'), .power)"))
+	require.Equal(t, 1, query(t, rs, g, "find(players[0].table, .id == 'grunt').power"))
+	require.Equal(t, 1, query(t, rs, g, "find(players[0].table, .id == 'lord').power"))
+}
+
+// TestLetOfAConditionalList: a list that is empty on one branch used to be
+// typed as unknown and refused when it was bound, branch taken or not.
+func TestLetOfAConditionalList(t *testing.T) {
+	rs, diags := in.Load(in.Source{Name: "statics.yaml", Data: []byte(staticsRuleset)}, []in.Source{{Name: "cards.yaml", Data: []byte(staticsCards)}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := in.New(rs, in.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	require.Contains(t, g.LogText(-1, 0), "chosen 0")
+}
+
+func optionIndex(t *testing.T, g *in.Game, label string) int {
+	t.Helper()
+	for _, d := range g.Pending() {
+		for i, o := range d.Options {
+			if strings.Contains(o.Label, label) {
+				return i
+			}
+		}
+	}
+	t.Fatalf("no option %q in %v", label, g.Pending())
+	return -1
+}
