@@ -57,6 +57,17 @@ func (x *evaluation) fail(format string, a ...any) Datum {
 	return Datum{}
 }
 
+// missing reports a number read from nothing (a property of no card, say)
+// given to an operator: an error, as it would be a silent 0 otherwise.
+func (x *evaluation) missing(op string) Datum {
+	return x.fail("%s is given nothing where a number is needed (a property read from no card or player?)", op)
+}
+
+// missingBool reports a condition read from nothing given to a logical operator.
+func (x *evaluation) missingBool(op string) Datum {
+	return x.fail("%s is given nothing where true or false is needed (a property read from no card or player?)", op)
+}
+
 func (x *evaluation) at(level int) int64 {
 	if level < len(x.elem) {
 		return x.elem[level]
@@ -274,7 +285,11 @@ func (cc *closureCompiler) compile(n ast.Node) (evalFn, ctype) {
 		}
 		a, b = cc.widen(a, at, t), cc.widen(b, bt, t)
 		return func(x *evaluation) Datum {
-			if truth(c(x)) {
+			d := c(x)
+			if d.K != DBool {
+				return x.missingBool("?:")
+			}
+			if d.N != 0 {
 				return a(x)
 			}
 			return b(x)
@@ -456,13 +471,31 @@ func (cc *closureCompiler) unary(n *ast.UnaryNode) (evalFn, ctype) {
 		if t.k != DBool {
 			return cc.refuse(n, "not takes true or false, not %s", t)
 		}
-		return func(x *evaluation) Datum { return Datum{K: DBool, N: 1 - b2i(truth(v(x)))} }, cBool
+		return func(x *evaluation) Datum {
+			d := v(x)
+			if d.K != DBool {
+				return x.missingBool("not")
+			}
+			return Datum{K: DBool, N: 1 - d.N}
+		}, cBool
 	case "-":
 		switch t.k {
 		case DInt:
-			return func(x *evaluation) Datum { return Datum{K: DInt, N: -v(x).N} }, cInt
+			return func(x *evaluation) Datum {
+				d := v(x)
+				if d.K == DNil {
+					return x.missing("-")
+				}
+				return Datum{K: DInt, N: -d.N}
+			}, cInt
 		case DFloat:
-			return func(x *evaluation) Datum { return floatDatum(-v(x).Float()) }, cFloat
+			return func(x *evaluation) Datum {
+				d := v(x)
+				if d.K == DNil {
+					return x.missing("-")
+				}
+				return floatDatum(-d.Float())
+			}, cFloat
 		}
 		return cc.refuse(n, "- takes a number, not %s", t)
 	case "+":
@@ -482,19 +515,36 @@ func (cc *closureCompiler) binary(n *ast.BinaryNode) (evalFn, ctype) {
 		if lt.k != DBool || rt.k != DBool {
 			return cc.refuse(n, "%s takes true or false on both sides, not %s and %s", n.Operator, lt, rt)
 		}
-		if n.Operator == "and" || n.Operator == "&&" {
+		op := n.Operator
+		if op == "and" || op == "&&" {
 			return func(x *evaluation) Datum {
-				if !truth(l(x)) {
-					return Datum{K: DBool}
+				a := l(x)
+				if a.K != DBool {
+					return x.missingBool(op)
 				}
-				return Datum{K: DBool, N: b2i(truth(r(x)))}
+				if a.N == 0 {
+					return a
+				}
+				b := r(x)
+				if b.K != DBool {
+					return x.missingBool(op)
+				}
+				return b
 			}, cBool
 		}
 		return func(x *evaluation) Datum {
-			if truth(l(x)) {
-				return Datum{K: DBool, N: 1}
+			a := l(x)
+			if a.K != DBool {
+				return x.missingBool(op)
 			}
-			return Datum{K: DBool, N: b2i(truth(r(x)))}
+			if a.N != 0 {
+				return a
+			}
+			b := r(x)
+			if b.K != DBool {
+				return x.missingBool(op)
+			}
+			return b
 		}, cBool
 	case "==", "!=":
 		neq := n.Operator == "!="
@@ -509,17 +559,45 @@ func (cc *closureCompiler) binary(n *ast.BinaryNode) (evalFn, ctype) {
 		if lt.k == DInt && rt.k == DInt {
 			switch op {
 			case "<":
-				return func(x *evaluation) Datum { return Datum{K: DBool, N: b2i(l(x).N < r(x).N)} }, cBool
+				return func(x *evaluation) Datum {
+					a, b := l(x), r(x)
+					if a.K == DNil || b.K == DNil {
+						return x.missing(op)
+					}
+					return Datum{K: DBool, N: b2i(a.N < b.N)}
+				}, cBool
 			case "<=":
-				return func(x *evaluation) Datum { return Datum{K: DBool, N: b2i(l(x).N <= r(x).N)} }, cBool
+				return func(x *evaluation) Datum {
+					a, b := l(x), r(x)
+					if a.K == DNil || b.K == DNil {
+						return x.missing(op)
+					}
+					return Datum{K: DBool, N: b2i(a.N <= b.N)}
+				}, cBool
 			case ">":
-				return func(x *evaluation) Datum { return Datum{K: DBool, N: b2i(l(x).N > r(x).N)} }, cBool
+				return func(x *evaluation) Datum {
+					a, b := l(x), r(x)
+					if a.K == DNil || b.K == DNil {
+						return x.missing(op)
+					}
+					return Datum{K: DBool, N: b2i(a.N > b.N)}
+				}, cBool
 			default:
-				return func(x *evaluation) Datum { return Datum{K: DBool, N: b2i(l(x).N >= r(x).N)} }, cBool
+				return func(x *evaluation) Datum {
+					a, b := l(x), r(x)
+					if a.K == DNil || b.K == DNil {
+						return x.missing(op)
+					}
+					return Datum{K: DBool, N: b2i(a.N >= b.N)}
+				}, cBool
 			}
 		}
 		return func(x *evaluation) Datum {
-			a, b := l(x).Float(), r(x).Float()
+			da, db := l(x), r(x)
+			if da.K == DNil || db.K == DNil {
+				return x.missing(op)
+			}
+			a, b := da.Float(), db.Float()
 			var v bool
 			switch op {
 			case "<":
@@ -544,15 +622,37 @@ func (cc *closureCompiler) binary(n *ast.BinaryNode) (evalFn, ctype) {
 		if lt.k == DInt && rt.k == DInt {
 			switch op {
 			case '+':
-				return func(x *evaluation) Datum { return Datum{K: DInt, N: l(x).N + r(x).N} }, cInt
+				return func(x *evaluation) Datum {
+					a, b := l(x), r(x)
+					if a.K == DNil || b.K == DNil {
+						return x.missing("+")
+					}
+					return Datum{K: DInt, N: a.N + b.N}
+				}, cInt
 			case '-':
-				return func(x *evaluation) Datum { return Datum{K: DInt, N: l(x).N - r(x).N} }, cInt
+				return func(x *evaluation) Datum {
+					a, b := l(x), r(x)
+					if a.K == DNil || b.K == DNil {
+						return x.missing("-")
+					}
+					return Datum{K: DInt, N: a.N - b.N}
+				}, cInt
 			default:
-				return func(x *evaluation) Datum { return Datum{K: DInt, N: l(x).N * r(x).N} }, cInt
+				return func(x *evaluation) Datum {
+					a, b := l(x), r(x)
+					if a.K == DNil || b.K == DNil {
+						return x.missing("*")
+					}
+					return Datum{K: DInt, N: a.N * b.N}
+				}, cInt
 			}
 		}
 		return func(x *evaluation) Datum {
-			a, b := l(x).Float(), r(x).Float()
+			da, db := l(x), r(x)
+			if da.K == DNil || db.K == DNil {
+				return x.missing(n.Operator)
+			}
+			a, b := da.Float(), db.Float()
 			switch op {
 			case '+':
 				return floatDatum(a + b)
@@ -566,28 +666,40 @@ func (cc *closureCompiler) binary(n *ast.BinaryNode) (evalFn, ctype) {
 			return cc.refuse(n, "/ takes numbers, not %s and %s", lt, rt)
 		}
 		return func(x *evaluation) Datum {
-			b := r(x).Float()
-			if b == 0 {
+			da, db := l(x), r(x)
+			if da.K == DNil || db.K == DNil {
+				return x.missing("/")
+			}
+			if db.Float() == 0 {
 				return x.fail("division by zero")
 			}
-			return floatDatum(l(x).Float() / b)
+			return floatDatum(da.Float() / db.Float())
 		}, cFloat
 	case "%":
 		if lt.k != DInt || rt.k != DInt {
 			return cc.refuse(n, "%% takes whole numbers, not %s and %s", lt, rt)
 		}
 		return func(x *evaluation) Datum {
-			d := r(x).N
-			if d == 0 {
+			a, b := l(x), r(x)
+			if a.K == DNil || b.K == DNil {
+				return x.missing("%")
+			}
+			if b.N == 0 {
 				return x.fail("integer divide by zero")
 			}
-			return Datum{K: DInt, N: l(x).N % d}
+			return Datum{K: DInt, N: a.N % b.N}
 		}, cInt
 	case "**", "^":
 		if !lt.numeric() || !rt.numeric() {
 			return cc.refuse(n, "%s takes numbers, not %s and %s", n.Operator, lt, rt)
 		}
-		return func(x *evaluation) Datum { return floatDatum(math.Pow(l(x).Float(), r(x).Float())) }, cFloat
+		return func(x *evaluation) Datum {
+			a, b := l(x), r(x)
+			if a.K == DNil || b.K == DNil {
+				return x.missing(n.Operator)
+			}
+			return floatDatum(math.Pow(a.Float(), b.Float()))
+		}, cFloat
 	case "..":
 		if lt.k != DInt || rt.k != DInt {
 			return cc.refuse(n, ".. takes whole numbers, not %s and %s", lt, rt)

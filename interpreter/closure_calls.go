@@ -74,6 +74,9 @@ func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (evalFn, ctype) {
 		if types[0].k == DInt {
 			return func(x *evaluation) Datum {
 				d := a(x)
+				if d.K == DNil {
+					return x.missing("abs")
+				}
 				if d.N < 0 {
 					d.N = -d.N
 				}
@@ -208,7 +211,7 @@ func (cc *closureCompiler) minMax(n *ast.BuiltinNode, args []evalFn, types []cty
 		return func(x *evaluation) Datum {
 			d := a(x)
 			if len(d.L) == 0 {
-				return x.fail("%s of an empty list", n.Name)
+				return Datum{} // as expr: the largest of nothing is nothing
 			}
 			v := d.L[0]
 			for _, w := range d.L[1:] {
@@ -233,8 +236,15 @@ func (cc *closureCompiler) minMax(n *ast.BuiltinNode, args []evalFn, types []cty
 	}
 	return func(x *evaluation) Datum {
 		best := args[0](x)
+		if best.K == DNil {
+			return x.missing(n.Name)
+		}
 		for _, a := range args[1:] {
-			if d := a(x); pick(best.Float(), d.Float()) {
+			d := a(x)
+			if d.K == DNil {
+				return x.missing(n.Name)
+			}
+			if pick(best.Float(), d.Float()) {
 				best = d
 			}
 		}

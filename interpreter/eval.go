@@ -122,6 +122,20 @@ func (g *Game) datumAny(d Datum) any {
 	case DFloat:
 		return d.Float()
 	case DList:
+		switch d.E {
+		case DSym, DStr:
+			out := make([]string, len(d.L))
+			for i, n := range d.L {
+				out[i] = g.rs.Symbol(int64(n))
+			}
+			return out
+		case DBool:
+			out := make([]bool, len(d.L))
+			for i, n := range d.L {
+				out[i] = n != 0
+			}
+			return out
+		}
 		if d.L == nil {
 			return []int{}
 		}

@@ -924,3 +924,23 @@ type funcSig struct {
 	n  int
 	fn func(g *Game, a []any) any
 }
+
+// SlotUse is a variable an expression reads: its slot from the frame's Base
+// and its type. Tools that evaluate an expression outside its effect (a
+// differential test, a debugger) bind these.
+type SlotUse struct {
+	Name string
+	Slot int
+	Type Type
+}
+
+// Slots lists the variables the expression reads.
+func (e *Expr) Slots() []SlotUse {
+	var out []SlotUse
+	for _, id := range e.idents {
+		if id.kind == idVar {
+			out = append(out, SlotUse{Name: id.name, Slot: id.slot, Type: id.typ})
+		}
+	}
+	return out
+}

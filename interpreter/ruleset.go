@@ -324,3 +324,6 @@ type ViewPart struct {
 	If   *Expr
 	Show *Arg
 }
+
+// Symbols is the number of interned names; Symbol(i) gives each.
+func (rs *Ruleset) Symbols() int { return len(rs.symbols) }

@@ -1,0 +1,307 @@
+package conformance_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// The evaluator runs every expression as Go closures. expr's own VM runs the
+// same checked program as an oracle: the two share no evaluation code, only
+// the accessors that read the state. These tests evaluate expressions with
+// both on game states reached by random play, in frames with random
+// bindings, and require the same answer.
+
+// allRulesets loads the shipped rulesets and the engine's test rulesets.
+func allRulesets(t testing.TB) []*in.Ruleset {
+	var files []string
+	for _, pattern := range []string{"../../rulesets/*.yaml", "../../testdata/engine/rulesets/*.yaml"} {
+		m, err := filepath.Glob(pattern)
+		require.NoError(t, err)
+		files = append(files, m...)
+	}
+	require.NotEmpty(t, files)
+	var out []*in.Ruleset
+	for _, f := range files {
+		rs, diags := in.LoadFile(f, stdlib.Library())
+		require.NotNil(t, rs, "%s: %v", f, diags)
+		require.False(t, diags.HasErrors(), "%s: %v", f, diags)
+		out = append(out, rs)
+	}
+	return out
+}
+
+// frameFor binds an expression's names at random: you, this, card, player,
+// the event and its variables (appended to the state's variables, which the
+// caller truncates back).
+func frameFor(g *in.Game, rs *in.Ruleset, e *in.Expr, r *rand.Rand) in.Frame {
+	n := g.Players()
+	cards := len(g.S.Cards)
+	card := func() int32 {
+		if cards == 0 {
+			return -1
+		}
+		return int32(r.IntN(cards))
+	}
+	f := in.Frame{
+		Base: int32(len(g.S.Vars)),
+		You:  int8(r.IntN(n)), Player: int8(r.IntN(n)),
+		This: card(), Card: card(),
+		Event: in.Event{
+			Name: int64(r.IntN(rs.Symbols())), Card: card(), Player: int8(r.IntN(n+1) - 1),
+			From: int64(r.IntN(rs.Symbols()+1) - 1), To: int64(r.IntN(rs.Symbols())),
+			Amount: int64(r.IntN(6)), Source: card(),
+		},
+	}
+	top := 0
+	for _, s := range e.Slots() {
+		top = max(top, s.Slot+1)
+	}
+	vals := make([]in.Val, top)
+	for _, s := range e.Slots() {
+		vals[s.Slot] = randomVal(s.Type, r, n, cards, rs)
+	}
+	g.S.Vars = append(g.S.Vars, vals...)
+	return f
+}
+
+func randomVal(t in.Type, r *rand.Rand, players, cards int, rs *in.Ruleset) in.Val {
+	list := func(of int) []int {
+		out := []int{}
+		for i := r.IntN(4); i > 0 && of > 0; i-- {
+			out = append(out, r.IntN(of))
+		}
+		return out
+	}
+	switch t {
+	case in.TCard:
+		if cards == 0 || r.IntN(8) == 0 {
+			return in.Val{N: -1}
+		}
+		return in.Val{N: int64(r.IntN(cards))}
+	case in.TPlayer:
+		return in.Val{N: int64(r.IntN(players))}
+	case in.TCards:
+		return in.Val{L: list(cards)}
+	case in.TPlayers:
+		return in.Val{L: list(players)}
+	case in.TInts:
+		return in.Val{L: list(7)}
+	case in.TStrings:
+		return in.Val{L: list(rs.Symbols())}
+	case in.TBool:
+		return in.Val{N: int64(r.IntN(2))}
+	case in.TString:
+		return in.Val{N: int64(r.IntN(rs.Symbols()))}
+	case in.TFloat:
+		return in.Val{N: int64(math.Float64bits(float64(r.IntN(20)) / 4))}
+	}
+	return in.Val{N: int64(r.IntN(7) - 1)}
+}
+
+// normal puts a value of either evaluator in one form for comparison.
+func normal(x any) any {
+	switch v := x.(type) {
+	case nil:
+		return nil
+	case int64:
+		return int(v)
+	case []int:
+		return append([]int{}, v...)
+	case []string:
+		return append([]string{}, v...)
+	case []any:
+		if len(v) == 0 {
+			return []int{}
+		}
+		if _, ok := v[0].(string); ok {
+			out := make([]string, len(v))
+			for i, e := range v {
+				out[i], _ = e.(string)
+			}
+			return out
+		}
+		// a literal list leaves out the values that are nothing ([this.target]
+		// with no target is empty); the VM keeps them as nil
+		out := []int{}
+		for _, e := range v {
+			if e == nil {
+				continue
+			}
+			n, ok := e.(int)
+			if !ok {
+				return v
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	return x
+}
+
+// agree compares the evaluator with the oracle on one expression and frame.
+func agree(g *in.Game, e *in.Expr, f *in.Frame) error {
+	got, gerr := g.Eval(e, f)
+	want, werr := g.OracleEval(e, f)
+	switch {
+	case gerr != nil && werr != nil:
+		return nil
+	case gerr != nil:
+		// the evaluator refuses a division by zero that gives the VM an infinity
+		if fl, ok := want.(float64); ok && strings.Contains(gerr.Error(), "division by zero") && (math.IsInf(fl, 0) || math.IsNaN(fl)) {
+			return nil
+		}
+		return fmt.Errorf("%s: %q: the evaluator failed (%v), the oracle gave %v", e.Pos, e.Src, gerr, want)
+	case werr != nil:
+		return fmt.Errorf("%s: %q: the evaluator gave %v, the oracle failed (%v)", e.Pos, e.Src, got, werr)
+	}
+	a, b := normal(got), normal(want)
+	if reflect.DeepEqual(a, b) {
+		return nil
+	}
+	// a list read from nothing (the cards next to no card) is empty here, nil there
+	if empty(a) && empty(b) {
+		return nil
+	}
+	// sortBy orders equal keys stably, the VM in no promised order: the
+	// same elements are enough there
+	if strings.Contains(e.Src, "sortBy") {
+		if x, ok := a.([]int); ok {
+			if y, ok := b.([]int); ok {
+				x, y = append([]int{}, x...), append([]int{}, y...)
+				sort.Ints(x)
+				sort.Ints(y)
+				if reflect.DeepEqual(x, y) {
+					return nil
+				}
+			}
+		}
+	}
+	return fmt.Errorf("%s: %q: the evaluator gave %#v, the oracle %#v", e.Pos, e.Src, a, b)
+}
+
+// compareAll evaluates every expression of the ruleset twice with random
+// bindings on the game's current state, and checks that nothing changed it.
+func compareAll(t *testing.T, rs *in.Ruleset, g *in.Game, exprs []*in.Expr, r *rand.Rand) {
+	t.Helper()
+	before, err := json.Marshal(g)
+	require.NoError(t, err)
+	vars := g.S.Vars
+	for _, e := range exprs {
+		for k := 0; k < 2; k++ {
+			f := frameFor(g, rs, e, r)
+			err := agree(g, e, &f)
+			g.S.Vars = vars
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	after, err := json.Marshal(g)
+	require.NoError(t, err)
+	require.Equal(t, string(before), string(after), "evaluating expressions changed the game")
+}
+
+// TestEvaluatorAgreesWithOracle plays random games of every ruleset and, at
+// sampled decisions, evaluates every expression of the ruleset and its cards
+// with both evaluators.
+func TestEvaluatorAgreesWithOracle(t *testing.T) {
+	games, every := 3, 9
+	if testing.Short() {
+		games, every = 1, 29
+	}
+	for _, rs := range allRulesets(t) {
+		t.Run(rs.Name, func(t *testing.T) {
+			t.Parallel()
+			states := 0
+			for seed := uint64(1); seed <= uint64(games); seed++ {
+				players := rs.MinPlayers + int(seed)%(rs.MaxPlayers-rs.MinPlayers+1)
+				g, err := in.New(rs, in.Options{Players: players, Seed: seed, NoLog: true})
+				require.NoError(t, err)
+				r := rand.New(rand.NewPCG(seed, 99))
+				for answers := 0; !g.Over() && answers < 3000; answers++ {
+					if answers%every == 0 {
+						compareAll(t, rs, g, rs.Exprs, r)
+						states++
+					}
+					p := g.Pending()
+					require.NotEmpty(t, p, "no decision pending and the game is not over: %v", g.Err())
+					require.NoError(t, g.Answer(p[0].Player, bot.RandomAnswer(r, &p[0])))
+				}
+				compareAll(t, rs, g, rs.Exprs, r)
+				states++
+			}
+			// a position with a copy of every card in every zone, for the
+			// rulesets whose games start empty (engine tests set up their own)
+			g, err := in.NewFromSetup(rs, in.Options{Players: rs.MaxPlayers, Seed: 5}, everywhere(rs))
+			require.NoError(t, err)
+			r := rand.New(rand.NewPCG(5, 99))
+			for k := 0; k < 3; k++ {
+				compareAll(t, rs, g, rs.Exprs, r)
+				states++
+			}
+			t.Logf("%d expressions compared on %d states", len(rs.Exprs), states)
+		})
+	}
+}
+
+// everywhere places the cards of the ruleset round the zones of every seat:
+// a position where each expression has cards to look at.
+func everywhere(rs *in.Ruleset) in.Setup {
+	var su in.Setup
+	var ids []string
+	for _, d := range rs.Cards {
+		if d.NameTmpl == nil {
+			ids = append(ids, d.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return su
+	}
+	k := 0
+	for _, z := range rs.Zones {
+		seats := []int{-1}
+		if z.PerPlayer {
+			seats = seats[:0]
+			for p := 0; p < rs.MaxPlayers; p++ {
+				seats = append(seats, p)
+			}
+		}
+		for _, p := range seats {
+			n := 3
+			if z.Slots > 0 {
+				n = min(n, z.Slots)
+			}
+			if z.Max > 0 {
+				n = min(n, z.Max)
+			}
+			var cards []string
+			for i := 0; i < n; i++ {
+				cards = append(cards, ids[k%len(ids)])
+				k++
+			}
+			su.Zones = append(su.Zones, in.Placement{Seat: p, Zone: z.Name, Cards: cards})
+		}
+	}
+	return su
+}
+
+func empty(x any) bool {
+	if x == nil {
+		return true
+	}
+	v := reflect.ValueOf(x)
+	return v.Kind() == reflect.Slice && v.Len() == 0
+}
