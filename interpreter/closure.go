@@ -326,10 +326,18 @@ func (cc *closureCompiler) compile(n ast.Node) (evalFn, ctype) {
 			d := l(x)
 			a, b := 0, len(d.L)
 			if from != nil {
-				a = int(from(x).N)
+				fd := from(x)
+				if fd.K == DNil {
+					return x.missing("[:]")
+				}
+				a = int(fd.N)
 			}
 			if to != nil {
-				b = int(to(x).N)
+				td := to(x)
+				if td.K == DNil {
+					return x.missing("[:]")
+				}
+				b = int(td.N)
 			}
 			if a < 0 {
 				a += len(d.L)
@@ -853,7 +861,11 @@ func (cc *closureCompiler) index(n *ast.MemberNode) (evalFn, ctype) {
 	optional := n.Optional
 	return func(x *evaluation) Datum {
 		d := l(x)
-		i := int(at(x).N)
+		ad := at(x)
+		if ad.K == DNil {
+			return x.missing("[]")
+		}
+		i := int(ad.N)
 		j := i
 		if j < 0 {
 			j += len(d.L)

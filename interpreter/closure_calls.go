@@ -144,7 +144,11 @@ func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (evalFn, ctype) {
 		a, k := args[0], args[1]
 		return func(x *evaluation) Datum {
 			d := a(x)
-			m := max(min(int(k(x).N), len(d.L)), 0)
+			kd := k(x)
+			if kd.K == DNil {
+				return x.missing("take")
+			}
+			m := max(min(int(kd.N), len(d.L)), 0)
 			d.L = d.L[:m:m]
 			return d
 		}, types[0]
@@ -155,7 +159,11 @@ func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (evalFn, ctype) {
 		a, k := args[0], args[1]
 		return func(x *evaluation) Datum {
 			d := a(x)
-			i := int(k(x).N)
+			kd := k(x)
+			if kd.K == DNil {
+				return x.missing("get")
+			}
+			i := int(kd.N)
 			if i < 0 {
 				i += len(d.L)
 			}
@@ -321,6 +329,9 @@ func (cc *closureCompiler) predicate(n *ast.BuiltinNode) (evalFn, ctype) {
 			for _, v := range d.L {
 				x.setAt(level, int64(v))
 				r := body(x)
+				if r.K == DNil {
+					return x.fail("map gives nothing for an element (a property read from no card or player?)")
+				}
 				if r.K == DStr {
 					r = x.g.NameDatum(r.S)
 					if r.K == DStr {
@@ -342,6 +353,9 @@ func (cc *closureCompiler) predicate(n *ast.BuiltinNode) (evalFn, ctype) {
 			for _, v := range list(x).L {
 				x.setAt(level, int64(v))
 				r := body(x)
+				if r.K == DNil {
+					return x.missing("sum")
+				}
 				s += r.N
 				fs += r.Float()
 			}
@@ -357,32 +371,23 @@ func (cc *closureCompiler) predicate(n *ast.BuiltinNode) (evalFn, ctype) {
 		desc := cc.order(n, 2)
 		return func(x *evaluation) Datum {
 			d := list(x)
-			type keyed struct {
-				v int
-				f float64
-				s string
-			}
-			ks := make([]keyed, len(d.L))
+			ks := keyedList{byName: bt.k == DSym, desc: desc, items: make([]keyed, len(d.L))}
 			for i, v := range d.L {
 				x.setAt(level, int64(v))
 				r := body(x)
-				ks[i] = keyed{v: v, f: r.Float()}
+				if r.K == DNil && len(d.L) > 1 { // as expr: a key is read only to compare
+					return x.missing("sortBy")
+				}
+				ks.items[i] = keyed{v: v, f: r.Float()}
 				if r.K == DSym || r.K == DStr {
-					ks[i].s = x.g.Text(r)
+					ks.items[i].s = x.g.Text(r)
 				}
 			}
-			sort.SliceStable(ks, func(i, j int) bool {
-				a, b := ks[i], ks[j]
-				if desc {
-					a, b = b, a
-				}
-				if bt.k == DSym {
-					return a.s < b.s
-				}
-				return a.f < b.f
-			})
-			out := make([]int, len(ks))
-			for i, k := range ks {
+			// the same algorithm as expr's sortBy, so equal keys come out in
+			// the same (deterministic, not stable) order as there
+			sort.Sort(ks)
+			out := make([]int, len(ks.items))
+			for i, k := range ks.items {
 				out[i] = k.v
 			}
 			return Datum{K: DList, E: d.E, L: out}
@@ -454,10 +459,7 @@ func (cc *closureCompiler) predicate(n *ast.BuiltinNode) (evalFn, ctype) {
 					return Datum{K: d.E, N: int64(d.L[i])}
 				}
 			}
-			if index {
-				return Datum{K: DInt, N: -1}
-			}
-			return Datum{}
+			return Datum{} // as expr: no index when nothing matches
 		}, rt
 	}
 	return cc.refuse(n, "%s is not available in rulesets", name)
@@ -725,4 +727,30 @@ func (cc *closureCompiler) eventField(idx int) (evalFn, ctype) {
 		return func(x *evaluation) Datum { return cardDatum(int(x.f.Event.Source)) }, cCard
 	}
 	return constant(Datum{}), cNil
+}
+
+// keyed is an element of a list being sorted, with its key.
+type keyed struct {
+	v int
+	f float64
+	s string
+}
+
+type keyedList struct {
+	items  []keyed
+	byName bool
+	desc   bool
+}
+
+func (k keyedList) Len() int      { return len(k.items) }
+func (k keyedList) Swap(i, j int) { k.items[i], k.items[j] = k.items[j], k.items[i] }
+func (k keyedList) Less(i, j int) bool {
+	a, b := k.items[i], k.items[j]
+	if k.desc {
+		a, b = b, a
+	}
+	if k.byName {
+		return a.s < b.s
+	}
+	return a.f < b.f
 }

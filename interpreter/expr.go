@@ -309,6 +309,7 @@ type patchInfo struct {
 // that read the state by index, and calls of game functions so they receive the
 // evaluation context. It runs after expr's type check, on the checked natures.
 type patcher struct {
+	elems   map[*ast.PointerNode]*nature.Nature
 	rs      *Ruleset
 	members map[*ast.MemberNode]patchInfo
 	errs    []patchErr
@@ -375,7 +376,42 @@ func (p *patcher) Visit(node *ast.Node) {
 // plan walks the checked tree and records how each member access on a game object
 // must be rewritten, before any node is replaced.
 func (p *patcher) plan(root ast.Node) {
+	// the elements # stands for, where the checker lost the list's type:
+	// inner predicates come first in the walk, so each # is claimed by its own
+	p.elems = map[*ast.PointerNode]*nature.Nature{}
+	ast.Walk(&root, pointerScan{p})
 	ast.Walk(&root, planner{p})
+}
+
+type pointerScan struct{ p *patcher }
+
+func (ps pointerScan) Visit(node *ast.Node) {
+	b, ok := (*node).(*ast.BuiltinNode)
+	if !ok || len(b.Arguments) < 2 {
+		return
+	}
+	pred, ok := b.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return
+	}
+	var el *nature.Nature
+	if l := ps.p.knownNature(b.Arguments[0]); l != nil && l.Ref != nil && l.Ref.Type != nil {
+		el = l.Ref
+	}
+	ast.Walk(&pred.Node, pointerClaim{ps.p, el})
+}
+
+type pointerClaim struct {
+	p  *patcher
+	el *nature.Nature
+}
+
+func (pc pointerClaim) Visit(node *ast.Node) {
+	if ptr, ok := (*node).(*ast.PointerNode); ok && ptr.Name == "" {
+		if _, claimed := pc.p.elems[ptr]; !claimed {
+			pc.p.elems[ptr] = pc.el
+		}
+	}
 }
 
 type planner struct{ p *patcher }
@@ -393,11 +429,11 @@ func (pl planner) Visit(node *ast.Node) {
 	if !ok {
 		return
 	}
-	base := m.Node.Nature()
-	if base == nil || base.Type == nil || base.Kind == reflect.Interface {
+	base := pl.p.knownNature(m.Node)
+	if base == nil {
 		// an unknown value: at run time it is most likely a card or a player
 		// whose type was lost (concat, flatten, a function returning any)
-		pl.p.errs = append(pl.p.errs, patchErr{node: m.Property, msg: fmt.Sprintf("cannot tell what .%s is read from here: the value's type is unknown (lists built with concat or flatten lose their type; use everyone.<zone> for the cards of every player)", name.Value)})
+		pl.p.errs = append(pl.p.errs, patchErr{node: m.Property, msg: fmt.Sprintf("cannot tell what .%s is read from here: the value's type is unknown (a list built with flatten loses its type; use everyone.<zone> for the cards of every player)", name.Value)})
 		return
 	}
 	if base.TypeData == nil || base.Fields == nil {
@@ -466,6 +502,58 @@ func (pl planner) checkCall(call *ast.CallNode) {
 			}
 		}
 	}
+}
+
+// knownNature is the nature of a node as the checker found it or, where the
+// checker lost it (nested filters), as the built-ins that keep or pick
+// elements of a list pass it on.
+func (p *patcher) knownNature(n ast.Node) *nature.Nature {
+	if nt := n.Nature(); nt != nil && nt.Type != nil && nt.Kind != reflect.Interface &&
+		(nt.Kind != reflect.Slice || (nt.Ref != nil && nt.Ref.Type != nil && nt.Ref.Kind != reflect.Interface)) {
+		return nt
+	}
+	elem := func(l ast.Node) *nature.Nature {
+		if nt := p.knownNature(l); nt != nil && nt.Ref != nil && nt.Ref.Type != nil {
+			return nt.Ref
+		}
+		return nil
+	}
+	var name string
+	var args []ast.Node
+	switch x := n.(type) {
+	case *ast.BuiltinNode:
+		name, args = x.Name, x.Arguments
+	case *ast.CallNode:
+		if id, ok := x.Callee.(*ast.IdentifierNode); ok {
+			name, args = id.Value, x.Arguments
+		}
+	}
+	if len(args) > 0 {
+		switch name {
+		case "first", "last", "find", "findLast", "get":
+			return elem(args[0])
+		case "filter", "sortBy", "take", "reverse", "uniq", "concat":
+			return p.knownNature(args[0])
+		}
+	}
+	switch x := n.(type) {
+	case *ast.PointerNode:
+		return p.elems[x]
+	case *ast.MemberNode:
+		if _, named := x.Property.(*ast.StringNode); !named {
+			return elem(x.Node)
+		}
+	case *ast.SliceNode:
+		return p.knownNature(x.Node)
+	case *ast.ChainNode:
+		return p.knownNature(x.Node)
+	case *ast.ConditionalNode:
+		if nt := p.knownNature(x.Exp1); nt != nil {
+			return nt
+		}
+		return p.knownNature(x.Exp2)
+	}
+	return nil
 }
 
 func has(m map[string]nature.Nature, k string) bool { _, ok := m[k]; return ok }

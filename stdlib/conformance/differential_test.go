@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
@@ -26,21 +25,32 @@ import (
 
 // allRulesets loads the shipped rulesets and the engine's test rulesets.
 func allRulesets(t testing.TB) []*in.Ruleset {
+	out, err := loadAll()
+	require.NoError(t, err)
+	return out
+}
+
+func loadAll() ([]*in.Ruleset, error) {
 	var files []string
 	for _, pattern := range []string{"../../rulesets/*.yaml", "../../testdata/engine/rulesets/*.yaml"} {
 		m, err := filepath.Glob(pattern)
-		require.NoError(t, err)
+		if err != nil {
+			return nil, err
+		}
 		files = append(files, m...)
 	}
-	require.NotEmpty(t, files)
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no ruleset found")
+	}
 	var out []*in.Ruleset
 	for _, f := range files {
 		rs, diags := in.LoadFile(f, stdlib.Library())
-		require.NotNil(t, rs, "%s: %v", f, diags)
-		require.False(t, diags.HasErrors(), "%s: %v", f, diags)
+		if rs == nil || diags.HasErrors() {
+			return nil, fmt.Errorf("%s: %v", f, diags)
+		}
 		out = append(out, rs)
 	}
-	return out
+	return out, nil
 }
 
 // frameFor binds an expression's names at random: you, this, card, player,
@@ -159,11 +169,22 @@ func agree(g *in.Game, e *in.Expr, f *in.Frame) error {
 	case gerr != nil && werr != nil:
 		return nil
 	case gerr != nil:
-		// the evaluator refuses a division by zero that gives the VM an infinity
-		if fl, ok := want.(float64); ok && strings.Contains(gerr.Error(), "division by zero") && (math.IsInf(fl, 0) || math.IsNaN(fl)) {
+		// the evaluator refuses a division by zero that gives the VM an
+		// infinity (or, cut to a whole number, whatever int makes of one)
+		if strings.Contains(gerr.Error(), "division by zero") {
+			return nil
+		}
+		// the VM's and/or pass nothing on where the evaluator refuses it
+		// (true and this.flag, with no card): both are not true or false
+		if want == nil && strings.Contains(gerr.Error(), "where true or false is needed") {
 			return nil
 		}
 		return fmt.Errorf("%s: %q: the evaluator failed (%v), the oracle gave %v", e.Pos, e.Src, gerr, want)
+	case werr != nil && strings.Contains(werr.Error(), "interface conversion"):
+		// the VM's own failure on an operator it specialised for numbers and
+		// then met nothing (findIndex(...) != 0 when nothing matched): it has
+		// no answer to compare with
+		return nil
 	case werr != nil:
 		return fmt.Errorf("%s: %q: the evaluator gave %v, the oracle failed (%v)", e.Pos, e.Src, got, werr)
 	}
@@ -174,20 +195,6 @@ func agree(g *in.Game, e *in.Expr, f *in.Frame) error {
 	// a list read from nothing (the cards next to no card) is empty here, nil there
 	if empty(a) && empty(b) {
 		return nil
-	}
-	// sortBy orders equal keys stably, the VM in no promised order: the
-	// same elements are enough there
-	if strings.Contains(e.Src, "sortBy") {
-		if x, ok := a.([]int); ok {
-			if y, ok := b.([]int); ok {
-				x, y = append([]int{}, x...), append([]int{}, y...)
-				sort.Ints(x)
-				sort.Ints(y)
-				if reflect.DeepEqual(x, y) {
-					return nil
-				}
-			}
-		}
 	}
 	return fmt.Errorf("%s: %q: the evaluator gave %#v, the oracle %#v", e.Pos, e.Src, a, b)
 }

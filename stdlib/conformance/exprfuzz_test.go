@@ -1,0 +1,306 @@
+package conformance_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/bot"
+)
+
+// exprGen writes random well-typed expressions over a ruleset's declared
+// properties, zones and keywords, from a stream of fuzz bytes.
+type exprGen struct {
+	rs    *in.Ruleset
+	data  []byte
+	pos   int
+	depth int // nesting of predicates: # is a card inside one
+}
+
+func (g *exprGen) pick(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	if g.pos >= len(g.data) {
+		return 0
+	}
+	b := g.data[g.pos]
+	g.pos++
+	return int(b) % n
+}
+
+func (g *exprGen) props(owner string, t in.Type) []in.PropDecl {
+	var list []in.PropDecl
+	switch owner {
+	case "card":
+		list = g.rs.CardProps
+	case "player":
+		list = g.rs.PlayerProps
+	default:
+		list = g.rs.GameProps
+	}
+	var out []in.PropDecl
+	for _, p := range list {
+		if p.Type == t {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (g *exprGen) zones(perPlayer bool) []string {
+	var out []string
+	for _, z := range g.rs.Zones {
+		if z.PerPlayer == perPlayer {
+			out = append(out, z.Name)
+		}
+	}
+	return out
+}
+
+// gen writes an expression of type t, at most budget levels deep.
+func (g *exprGen) gen(t in.Type, budget int) string {
+	if budget <= 0 {
+		return g.leaf(t)
+	}
+	b := budget - 1
+	switch t {
+	case in.TInt:
+		switch g.pick(12) {
+		case 0:
+			return fmt.Sprintf("(%s %s %s)", g.gen(in.TInt, b), []string{"+", "-", "*", "%"}[g.pick(4)], g.gen(in.TInt, b))
+		case 1:
+			return fmt.Sprintf("len(%s)", g.gen(in.TCards, b))
+		case 2:
+			return fmt.Sprintf("count(%s, %s)", g.gen(in.TCards, b), g.pred(in.TBool, b))
+		case 3:
+			return fmt.Sprintf("clamp(%s, %s, %s)", g.gen(in.TInt, b), g.gen(in.TInt, b), g.gen(in.TInt, b))
+		case 4:
+			return fmt.Sprintf("%s(%s, %s)", []string{"min", "max"}[g.pick(2)], g.gen(in.TInt, b), g.gen(in.TInt, b))
+		case 5:
+			return fmt.Sprintf("(%s ? %s : %s)", g.gen(in.TBool, b), g.gen(in.TInt, b), g.gen(in.TInt, b))
+		case 6:
+			return fmt.Sprintf("sum(%s, %s)", g.gen(in.TCards, b), g.pred(in.TInt, b))
+		case 7:
+			if ps := g.props("card", in.TInt); len(ps) > 0 {
+				return fmt.Sprintf("total(%s, '%s')", g.gen(in.TCards, b), ps[g.pick(len(ps))].Name)
+			}
+		case 8:
+			if ps := g.props("card", in.TString); len(ps) > 0 {
+				p := ps[g.pick(len(ps))]
+				return fmt.Sprintf("count_where(%s, '%s', '%s')", g.gen(in.TCards, b), p.Name, p.Values[g.pick(len(p.Values))])
+			}
+		case 9:
+			return fmt.Sprintf("int(%s / %s)", g.gen(in.TInt, b), g.gen(in.TInt, b))
+		case 10:
+			return fmt.Sprintf("findIndex(%s, %s)", g.gen(in.TCards, b), g.pred(in.TBool, b))
+		}
+		return g.leaf(t)
+	case in.TBool:
+		switch g.pick(10) {
+		case 0:
+			return fmt.Sprintf("(%s %s %s)", g.gen(in.TInt, b), []string{"<", "<=", ">", ">=", "==", "!="}[g.pick(6)], g.gen(in.TInt, b))
+		case 1:
+			return fmt.Sprintf("(%s %s %s)", g.gen(in.TBool, b), []string{"and", "or"}[g.pick(2)], g.gen(in.TBool, b))
+		case 2:
+			return fmt.Sprintf("not %s", g.gen(in.TBool, b))
+		case 3:
+			return fmt.Sprintf("%s(%s, %s)", []string{"any", "all", "none", "one"}[g.pick(4)], g.gen(in.TCards, b), g.pred(in.TBool, b))
+		case 4:
+			return fmt.Sprintf("(%s == %s)", g.gen(in.TCard, b), g.gen(in.TCard, b))
+		case 5:
+			if len(g.rs.Keywords) > 0 {
+				return fmt.Sprintf("has(%s, '%s')", g.gen(in.TCard, b), g.rs.Keywords[g.pick(len(g.rs.Keywords))])
+			}
+		case 6:
+			return fmt.Sprintf("(%s in %s)", g.gen(in.TCard, b), g.gen(in.TCards, b))
+		case 7:
+			return fmt.Sprintf("(%s == %s)", g.gen(in.TString, b), g.gen(in.TString, b))
+		case 8:
+			return fmt.Sprintf("(%s == %s)", g.gen(in.TPlayer, b), g.gen(in.TPlayer, b))
+		}
+		return g.leaf(t)
+	case in.TCard:
+		switch g.pick(5) {
+		case 0:
+			return fmt.Sprintf("%s(%s)", []string{"first", "last"}[g.pick(2)], g.gen(in.TCards, b))
+		case 1:
+			return fmt.Sprintf("find(%s, %s)", g.gen(in.TCards, b), g.pred(in.TBool, b))
+		case 2:
+			return fmt.Sprintf("get(%s, %s)", g.gen(in.TCards, b), g.gen(in.TInt, b))
+		}
+		return g.leaf(t)
+	case in.TCards:
+		switch g.pick(6) {
+		case 0:
+			return fmt.Sprintf("filter(%s, %s)", g.gen(in.TCards, b), g.pred(in.TBool, b))
+		case 1:
+			return fmt.Sprintf("sortBy(%s, %s)", g.gen(in.TCards, b), g.pred(in.TInt, b))
+		case 2:
+			return fmt.Sprintf("%s[%d:]", g.gen(in.TCards, b), g.pick(3))
+		case 3:
+			return fmt.Sprintf("concat(%s, %s)", g.gen(in.TCards, b), g.gen(in.TCards, b))
+		}
+		return g.leaf(t)
+	case in.TPlayer:
+		if g.pick(3) == 0 {
+			return fmt.Sprintf("%s.%s", g.gen(in.TCard, b), []string{"owner", "controller"}[g.pick(2)])
+		}
+		return g.leaf(t)
+	case in.TString:
+		if ps := g.props("card", in.TString); len(ps) > 0 && g.pick(2) == 0 {
+			return fmt.Sprintf("%s.%s", g.gen(in.TCard, b), ps[g.pick(len(ps))].Name)
+		}
+		return g.leaf(t)
+	}
+	return g.leaf(t)
+}
+
+// pred writes the body of a predicate over cards: # is the element.
+func (g *exprGen) pred(t in.Type, budget int) string {
+	g.depth++
+	defer func() { g.depth-- }()
+	return g.gen(t, budget)
+}
+
+func (g *exprGen) player() string {
+	return []string{"you", "opponent", "active"}[g.pick(3)]
+}
+
+func (g *exprGen) card() string {
+	if g.depth > 0 && g.pick(3) > 0 {
+		return "#"
+	}
+	return "this"
+}
+
+// leaf writes an expression of type t with no nesting.
+func (g *exprGen) leaf(t in.Type) string {
+	switch t {
+	case in.TInt:
+		switch g.pick(5) {
+		case 0:
+			if ps := g.props("card", in.TInt); len(ps) > 0 {
+				return g.card() + "." + ps[g.pick(len(ps))].Name
+			}
+		case 1:
+			if ps := g.props("player", in.TInt); len(ps) > 0 {
+				return g.player() + "." + ps[g.pick(len(ps))].Name
+			}
+		case 2:
+			if ps := g.props("game", in.TInt); len(ps) > 0 {
+				return "game." + ps[g.pick(len(ps))].Name
+			}
+		case 3:
+			return "turn"
+		}
+		return fmt.Sprint(g.pick(7) - 1)
+	case in.TBool:
+		switch g.pick(3) {
+		case 0:
+			if ps := g.props("card", in.TBool); len(ps) > 0 {
+				return g.card() + "." + ps[g.pick(len(ps))].Name
+			}
+		case 1:
+			return g.card() + ".face_down"
+		}
+		return []string{"true", "false"}[g.pick(2)]
+	case in.TCard:
+		return g.card()
+	case in.TCards:
+		if zs := g.zones(false); len(zs) > 0 && g.pick(4) == 0 {
+			return "game." + zs[g.pick(len(zs))]
+		}
+		zs := g.zones(true)
+		if len(zs) == 0 {
+			return "[]"
+		}
+		if g.pick(4) == 0 {
+			return "everyone." + zs[g.pick(len(zs))]
+		}
+		return g.player() + "." + zs[g.pick(len(zs))]
+	case in.TPlayer:
+		return g.player()
+	case in.TString:
+		if ps := g.props("card", in.TString); len(ps) > 0 {
+			p := ps[g.pick(len(ps))]
+			return "'" + p.Values[g.pick(len(p.Values))] + "'"
+		}
+		return "phase"
+	}
+	return "nil"
+}
+
+// fuzzStates holds, per ruleset, a few states of a random game to evaluate on.
+var fuzzStates = sync.OnceValues(func() ([]*in.Ruleset, [][]*in.Game) {
+	rss, err := loadAll()
+	if err != nil {
+		panic(err)
+	}
+	states := make([][]*in.Game, len(rss))
+	for i, rs := range rss {
+		g, err := in.New(rs, in.Options{Seed: 3, NoLog: true})
+		if err == nil {
+			r := rand.New(rand.NewPCG(3, 1))
+			for a := 0; a < 400 && !g.Over(); a++ {
+				if a%40 == 0 {
+					states[i] = append(states[i], g.Clone())
+				}
+				p := g.Pending()
+				if len(p) == 0 || g.Answer(p[0].Player, bot.RandomAnswer(r, &p[0])) != nil {
+					break
+				}
+			}
+		}
+		if g, err := in.NewFromSetup(rs, in.Options{Players: rs.MaxPlayers, Seed: 5}, everywhere(rs)); err == nil {
+			states[i] = append(states[i], g)
+		}
+	}
+	return rss, states
+})
+
+// FuzzExpressions builds random well-typed expressions, nested calls
+// included, over the declared properties of every ruleset; each must compile
+// (the closure compiler covers every form the generator writes) and give the
+// same value with the evaluator and with expr's VM on states of a real game.
+func FuzzExpressions(f *testing.F) {
+	f.Add(uint8(0), []byte{0, 3, 1, 2, 9, 4, 7, 1, 1, 0, 5})
+	f.Add(uint8(1), []byte{2, 2, 3, 8, 1, 0, 6, 6, 2, 1})
+	f.Add(uint8(2), []byte{5, 1, 7, 3, 3, 0, 9, 2, 4, 4, 4, 1})
+	f.Add(uint8(3), []byte{1, 5, 0, 2, 7, 1, 3, 3})
+	f.Add(uint8(4), []byte{3, 6, 2, 0, 1, 5, 8, 2, 2, 9, 0})
+	f.Add(uint8(5), []byte{0, 0, 4, 1, 6, 2, 5, 3})
+	f.Add(uint8(6), []byte{7, 10, 1, 4, 0, 3, 2, 6})
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		rss, states := fuzzStates()
+		i := int(which) % len(rss)
+		rs := rss[i]
+		gen := &exprGen{rs: rs, data: data}
+		types := []in.Type{in.TInt, in.TBool, in.TCard, in.TCards, in.TPlayer, in.TString}
+		src := gen.gen(types[gen.pick(len(types))], 4)
+		var doc yaml.Node
+		quoted := strings.ReplaceAll(src, `"`, `\"`)
+		if err := yaml.Unmarshal([]byte(`q: "`+quoted+`"`), &doc); err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		e, diags := rs.CompileQuery("fuzz.yaml", []byte(`q: "`+quoted+`"`), doc.Content[0].Content[1], nil, in.TAny)
+		if diags.HasErrors() || e == nil {
+			t.Fatalf("%s: a well-typed expression was refused: %v", src, diags)
+		}
+		r := rand.New(rand.NewPCG(uint64(len(data)), 7))
+		for _, g := range states[i] {
+			vars := g.S.Vars
+			fr := frameFor(g, rs, e, r)
+			err := agree(g, e, &fr)
+			g.S.Vars = vars
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
