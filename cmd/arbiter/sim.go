@@ -26,6 +26,7 @@ type simResult struct {
 	decisions int
 	outcome   string
 	err       error
+	seed      uint64
 }
 
 func newSimCmd() *cobra.Command {
@@ -84,6 +85,7 @@ reproducible.`,
 					defer wg.Done()
 					for i := range next {
 						results[i] = simulate(rs, in.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode, NoLog: true}, kinds)
+						results[i].seed = seed + uint64(i)
 						if bar != nil {
 							mu.Lock()
 							_ = bar.Add(1)
@@ -127,7 +129,7 @@ func simulate(rs *in.Ruleset, o in.Options, kinds []string) (r simResult) {
 	}()
 	g, err := in.New(rs, o)
 	if err != nil {
-		return simResult{err: err}
+		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, err)}
 	}
 	bots := make([]bot.Bot, o.Players)
 	for i := range bots {
@@ -136,7 +138,7 @@ func simulate(rs *in.Ruleset, o in.Options, kinds []string) (r simResult) {
 	for !g.Over() {
 		p := g.Pending()
 		if len(p) == 0 {
-			break
+			break // a game that is not over and asks nobody: g.Err names the step it stopped at
 		}
 		d := p[0]
 		if err := g.Answer(d.Player, bots[d.Player].Choose(g, &d)); err != nil {
@@ -230,12 +232,19 @@ func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simRes
 			float64(sum)/float64(len(turns)), turns[len(turns)/2], turns[len(turns)*9/10], turns[len(turns)-1], float64(decisions)/float64(len(turns)))
 	}
 	if errs > 0 {
-		fmt.Fprintf(w, "ERRORS: %d games stopped with an error; first:\n", errs)
+		var seeds []string
+		var first error
 		for _, r := range results {
 			if r.err != nil {
-				fmt.Fprintf(w, "  %v\n", r.err)
-				break
+				seeds = append(seeds, fmt.Sprint(r.seed))
+				if first == nil {
+					first = r.err
+				}
 			}
 		}
+		if len(seeds) > 20 {
+			seeds = append(seeds[:20], "...")
+		}
+		fmt.Fprintf(w, "ERRORS: %d games stopped with an error (seeds %s); the first:\n  %v\n", errs, strings.Join(seeds, ", "), first)
 	}
 }

@@ -77,7 +77,7 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 		}
 		p := g.Pending()
 		if len(p) == 0 {
-			return nil, fmt.Errorf("seed %d: no decision pending and the game is not over", seed)
+			return nil, fmt.Errorf("seed %d, after %d answers: no decision pending and the game is not over: %w", seed, answers, g.Err())
 		}
 		d := p[0]
 		if err := g.Answer(d.Player, answerFor(seed, &d)); err != nil {
@@ -111,7 +111,7 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 		for !other.Over() {
 			p := other.Pending()
 			if len(p) == 0 {
-				break
+				return nil, fmt.Errorf("seed %d: a game cloned or saved after %d answers stopped with no decision pending and without being over: %w", seed, resumeAt, other.Err())
 			}
 			if err := other.Answer(p[0].Player, answerFor(seed, &p[0])); err != nil {
 				return nil, fmt.Errorf("seed %d: the resumed game refused an answer: %w", seed, err)
