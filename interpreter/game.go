@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/expr-lang/expr/vm"
 )
@@ -1077,6 +1078,22 @@ func (g *Game) OutcomeKind() string {
 		return "win"
 	}
 	return "draw"
+}
+
+// OutcomeReason is why the game ended, as the win or the draw said it ("" when
+// it gave no reason, and while the game runs); for a game stopped by an
+// error, the error. The seats who won are not part of it.
+func (g *Game) OutcomeReason() string {
+	switch g.OutcomeKind() {
+	case "error":
+		return g.S.Error
+	case "win", "draw":
+		// "p1 and p3 win: why", "draw: why": seat names hold no colon
+		if _, why, ok := strings.Cut(g.S.Outcome, ": "); ok {
+			return why
+		}
+	}
+	return ""
 }
 
 // TempFrame returns a scratch frame for a short evaluation, set to f. Release

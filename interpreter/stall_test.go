@@ -43,6 +43,7 @@ func TestSuspendWithoutDecisionIsAnError(t *testing.T) {
 	require.Empty(t, g.Pending())
 	require.Equal(t, "error", g.OutcomeKind())
 	require.EqualError(t, g.Err(), "stall.yaml:8:11: stall: the game stopped without being over and without asking anyone anything")
+	require.Equal(t, g.Err().Error(), g.OutcomeReason())
 }
 
 // A save is made while the game waits for an answer or once it is over; one

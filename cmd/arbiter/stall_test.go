@@ -46,6 +46,7 @@ func TestSimCountsAStoppedGameAsAnError(t *testing.T) {
 	report(&b, rs, kinds, nil, results, time.Second)
 	out := b.String()
 	require.Contains(t, out, "ERRORS: 2 games stopped with an error (seeds 7, 8); the first:\n  seed 7: "+stallErr+"\n")
+	require.Contains(t, out, "how the games ended (95% confidence):\n  error     2  100.0%  [34.2%, 100.0%]\n")
 	require.NotContains(t, out, "no winner")
 }
 
