@@ -24,7 +24,6 @@ type simResult struct {
 	first     int
 	turns     int
 	decisions int
-	outcome   string
 	kind      string // "win" or "draw" (errors have err)
 	reason    string // why the game ended, as the win or draw said it
 	err       error
@@ -154,7 +153,7 @@ func simulate(rs *in.Ruleset, o in.Options, kinds []string) (r simResult) {
 	if e := g.Err(); e != nil {
 		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, e)}
 	}
-	return simResult{winners: g.Winners(), first: g.S.First, turns: g.S.Turn, decisions: g.S.Decisions, outcome: g.Outcome(), kind: g.OutcomeKind(), reason: g.OutcomeReason()}
+	return simResult{winners: g.Winners(), first: g.S.First, turns: g.S.Turn, decisions: g.S.Decisions, kind: g.OutcomeKind(), reason: g.OutcomeReason()}
 }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.
