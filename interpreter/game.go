@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/expr-lang/expr/vm"
 )
@@ -160,13 +161,34 @@ func (g *Game) Winners() []int {
 // Outcome describes how the game ended ("" while it runs).
 func (g *Game) Outcome() string { return g.S.Outcome }
 
-// Err returns the runtime error that stopped the game, if any.
+// Err returns the runtime error that stopped the game, if any. A game that is
+// neither over nor waiting for an answer can never go on: that is an error
+// too, named by the step the game is at (the engine stops such a game with
+// that error itself; a state put together by hand can still be in it).
 func (g *Game) Err() error {
-	if g.S.Error == "" {
-		return nil
+	if g.S.Error != "" {
+		return errors.New(g.S.Error)
 	}
-	return errors.New(g.S.Error)
+	if !g.S.Over && !g.waiting() {
+		return g.stalled()
+	}
+	return nil
 }
+
+// stalled names the step a game that asks nobody anything is at.
+func (g *Game) stalled() error {
+	if n := len(g.S.Frames); n > 0 {
+		f := g.S.Frames[n-1]
+		if prog := g.rs.Programs[f.Prog]; int(f.PC) < len(prog.Steps) {
+			st := prog.Steps[f.PC]
+			return fmt.Errorf("%s: %s: %s", st.Pos, st.Prim.Name, errStalled)
+		}
+	}
+	return fmt.Errorf("turn %d: %s", g.S.Turn, errStalled)
+}
+
+// errStalled says why a game that is not over stopped with no decision pending.
+const errStalled = "the game stopped without being over and without asking anyone anything"
 
 // Pending returns the decisions waiting for an answer.
 func (g *Game) Pending() []Decision {
@@ -335,6 +357,11 @@ func (g *Game) run() {
 				s.Frames[fi].PC++
 			}
 		case Suspend:
+			if !g.waiting() {
+				// nobody is asked anything and the game is not over: it
+				// could never go on, so it stops here, at this step
+				g.fail(fmt.Errorf("%s: %s: %s", step.Pos, step.Prim.Name, errStalled))
+			}
 			return
 		}
 	}
@@ -1053,6 +1080,22 @@ func (g *Game) OutcomeKind() string {
 		return "win"
 	}
 	return "draw"
+}
+
+// OutcomeReason is why the game ended, as the win or the draw said it ("" when
+// it gave no reason, and while the game runs); for a game stopped by an
+// error, the error. The seats who won are not part of it.
+func (g *Game) OutcomeReason() string {
+	switch g.OutcomeKind() {
+	case "error":
+		return g.S.Error
+	case "win", "draw":
+		// "p1 and p3 win: why", "draw: why": seat names hold no colon
+		if _, why, ok := strings.Cut(g.S.Outcome, ": "); ok {
+			return why
+		}
+	}
+	return ""
 }
 
 // TempFrame returns a scratch frame for a short evaluation, set to f. Release

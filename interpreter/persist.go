@@ -178,6 +178,10 @@ func (g *Game) checkState() error {
 	if len(s.Pending) != len(s.Answers) {
 		return fmt.Errorf("pending decisions and answers disagree")
 	}
+	if !s.Over && !g.waiting() {
+		// a game is saved while it waits for an answer, or once it is over
+		return fmt.Errorf("no decision is pending and the game is not over")
+	}
 	for _, d := range s.Pending {
 		if d.Player < 0 || d.Player >= n || d.Frame < 0 || d.Frame >= len(s.Frames) {
 			return fmt.Errorf("a pending decision belongs to nobody")

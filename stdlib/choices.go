@@ -509,14 +509,13 @@ func execSimultaneous(g *game, f *frame, s *step) (in.Status, error) {
 		if len(d.Options) == 0 {
 			continue
 		}
+		// a decision with one way to answer is answered at once (stay): the
+		// step suspends only when somebody still has to answer
 		if st := g.Ask(f, d); st == suspend || status == next {
 			status = st
 		}
 	}
-	if status == next {
-		return next, nil
-	}
-	return suspend, nil
+	return status, nil
 }
 
 func execChooseTarget(g *game, f *frame, s *step) (in.Status, error) {

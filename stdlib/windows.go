@@ -8,17 +8,18 @@ func windowPrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
 			Name: "act", Family: "windows",
-			Doc: "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass.",
+			Doc: "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass. `repeat` is tested once the chosen action has completely resolved (its cost and its effect, or its cost and the move to the stack), so a condition sees what the action did.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "active", "who acts (default: the active player)"),
 				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions offered"},
 				exprP("pass", in.TBool, false, "true", "the player may pass"),
-				exprP("repeat", in.TBool, false, "false", "ask again after each action until the player passes"),
+				exprP("repeat", in.TBool, false, "false", "ask again after each action until the player passes, while this holds after the action"),
 				{Name: "pass_label", Kind: in.PText, Default: "pass", Doc: "how passing is shown"},
 				promptP("Your move"),
 			},
-			Example: "- act: {actions: [play], pass: false}",
-			Exec:    execAct,
+			StateSlots: 1,
+			Example:    "- act: {actions: [play], pass: false}",
+			Exec:       execAct,
 		},
 		{
 			Name: "priority", Family: "windows",
@@ -39,10 +40,6 @@ func execAct(g *game, f *frame, s *step) (in.Status, error) {
 	if err != nil {
 		return next, err
 	}
-	repeat, err := boolArg(g, f, s, "repeat", false)
-	if err != nil {
-		return next, err
-	}
 	passLabel := text(s, "pass_label", "pass")
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
@@ -50,11 +47,22 @@ func execAct(g *game, f *frame, s *step) (in.Status, error) {
 			g.Logf("pass", p, "%s: %s.", in.SeatName(p), passLabel)
 			return next, nil
 		}
-		g.StartAction(p, o)
-		if repeat {
-			return stay, nil
+		if !s.Arg("repeat").Set {
+			g.StartAction(p, o)
+			return next, nil
 		}
-		return next, nil
+		// back here once the action's cost and effect have run: repeat is
+		// tested then, on what the action did
+		g.SetVar(f, s.State, in.Val{N: 1})
+		g.StartAction(p, o)
+		return stay, nil
+	}
+	if g.Var(f, s.State).N == 1 {
+		g.SetVar(f, s.State, in.Val{N: -1})
+		repeat, err := boolArg(g, f, s, "repeat", false)
+		if err != nil || !repeat {
+			return next, err
+		}
 	}
 	if p < 0 || g.S.Players[p].Lost {
 		return next, nil

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -120,6 +121,9 @@ log (--log, or a file it names at the end).`,
 				s.logPath = defaultReplayPath(rs.Name, g.S.Seed)
 			}
 			if err := s.run(); err != nil {
+				if errors.Is(err, errGameError) {
+					return &exitError{code: 1} // shown in the transcript
+				}
 				return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
 			}
 			return nil

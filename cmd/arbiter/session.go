@@ -118,7 +118,8 @@ func (s *session) run() error {
 	for !s.g.Over() && !s.quit {
 		pending := s.g.Pending()
 		if len(pending) == 0 {
-			return fmt.Errorf("the game stopped without a decision: %v", s.g.Err())
+			// the engine never leaves a game so; Err names the step it is at
+			return s.g.Err()
 		}
 		d := pending[0]
 		// prefer a bot's decision so humans are asked last among simultaneous ones
@@ -146,8 +147,15 @@ func (s *session) run() error {
 		}
 	}
 	s.finish()
+	if s.g.Err() != nil {
+		// finish has shown the error with the step and its position
+		return errGameError
+	}
 	return nil
 }
+
+// errGameError ends a session whose game stopped with an error.
+var errGameError = errors.New("the game stopped with an error")
 
 func (s *session) finish() {
 	if s.g.Over() {

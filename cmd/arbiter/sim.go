@@ -24,8 +24,10 @@ type simResult struct {
 	first     int
 	turns     int
 	decisions int
-	outcome   string
+	kind      string // "win" or "draw" (errors have err)
+	reason    string // why the game ended, as the win or draw said it
 	err       error
+	seed      uint64
 }
 
 func newSimCmd() *cobra.Command {
@@ -38,7 +40,11 @@ func newSimCmd() *cobra.Command {
 		Short: "Simulate many games between bots; report win rates and game length",
 		Long: `Sim plays GAME many times between bots (random by default) and reports win
 rates by seat with 95% confidence intervals, the first player's advantage,
-draws and errors, and game length. Game i uses seed --seed + i, so a run is
+how the games ended (each win reason, each draw reason and errors, with
+their share and 95% interval), and game length. A win shared by several
+seats counts as a win for each of them in the rates by seat, and as one game
+among the endings. Games that stop with an error are listed with their seeds
+and make sim exit with status 1. Game i uses seed --seed + i, so a run is
 reproducible.`,
 		Example: "  arbiter sim lands --games 1000\n  arbiter sim lands --games 200 --agents greedy,random",
 		Args:    cobra.ExactArgs(1),
@@ -84,6 +90,7 @@ reproducible.`,
 					defer wg.Done()
 					for i := range next {
 						results[i] = simulate(rs, in.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode, NoLog: true}, kinds)
+						results[i].seed = seed + uint64(i)
 						if bar != nil {
 							mu.Lock()
 							_ = bar.Add(1)
@@ -127,7 +134,7 @@ func simulate(rs *in.Ruleset, o in.Options, kinds []string) (r simResult) {
 	}()
 	g, err := in.New(rs, o)
 	if err != nil {
-		return simResult{err: err}
+		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, err)}
 	}
 	bots := make([]bot.Bot, o.Players)
 	for i := range bots {
@@ -136,7 +143,7 @@ func simulate(rs *in.Ruleset, o in.Options, kinds []string) (r simResult) {
 	for !g.Over() {
 		p := g.Pending()
 		if len(p) == 0 {
-			break
+			break // a game that is not over and asks nobody: g.Err names the step it stopped at
 		}
 		d := p[0]
 		if err := g.Answer(d.Player, bots[d.Player].Choose(g, &d)); err != nil {
@@ -146,7 +153,7 @@ func simulate(rs *in.Ruleset, o in.Options, kinds []string) (r simResult) {
 	if e := g.Err(); e != nil {
 		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, e)}
 	}
-	return simResult{winners: g.Winners(), first: g.S.First, turns: g.S.Turn, decisions: g.S.Decisions, outcome: g.Outcome()}
+	return simResult{winners: g.Winners(), first: g.S.First, turns: g.S.Turn, decisions: g.S.Decisions, kind: g.OutcomeKind(), reason: g.OutcomeReason()}
 }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.
@@ -166,22 +173,26 @@ func wilson(k, n int) (lo, hi float64) {
 func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simResult, took time.Duration) {
 	n := len(results)
 	wins := make([]int, len(kinds))
-	firstWins, decided, errs := 0, 0, 0
+	firstWins, decided, errs, shared := 0, 0, 0, 0
 	var turns []int
 	decisions := 0
-	other := map[string]int{}
+	endings := map[ending]int{}
 	for _, r := range results {
 		if r.err != nil {
 			errs++
+			endings[ending{kind: "error"}]++
 			continue
 		}
+		endings[ending{kind: r.kind, reason: r.reason}]++
 		turns = append(turns, r.turns)
 		decisions += r.decisions
 		if len(r.winners) == 0 {
-			other[r.outcome]++
 			continue
 		}
 		decided++
+		if len(r.winners) > 1 {
+			shared++
+		}
 		for _, p := range r.winners {
 			wins[p]++
 			if p == r.first {
@@ -208,18 +219,14 @@ func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simRes
 		}
 		fmt.Fprintf(w, "  %s (%s): %5d wins  %5.1f%%  [%4.1f%%, %4.1f%%]\n", in.SeatName(p), who, k, 100*float64(k)/float64(n), 100*lo, 100*hi)
 	}
+	if shared > 0 {
+		fmt.Fprintf(w, "  shared wins: %s won by several seats together; each winning seat counts such a game as a win, and it counts once among the endings\n", plural(shared, "game"))
+	}
 	if decided > 0 {
 		lo, hi := wilson(firstWins, decided)
 		fmt.Fprintf(w, "first player wins %.1f%% of decided games [%4.1f%%, %4.1f%%]\n", 100*float64(firstWins)/float64(decided), 100*lo, 100*hi)
 	}
-	keys := make([]string, 0, len(other))
-	for k := range other {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fmt.Fprintf(w, "no winner (%s): %d\n", k, other[k])
-	}
+	reportEndings(w, endings, n)
 	if len(turns) > 0 {
 		sort.Ints(turns)
 		sum := 0
@@ -230,12 +237,60 @@ func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simRes
 			float64(sum)/float64(len(turns)), turns[len(turns)/2], turns[len(turns)*9/10], turns[len(turns)-1], float64(decisions)/float64(len(turns)))
 	}
 	if errs > 0 {
-		fmt.Fprintf(w, "ERRORS: %d games stopped with an error; first:\n", errs)
+		var seeds []string
+		var first error
 		for _, r := range results {
 			if r.err != nil {
-				fmt.Fprintf(w, "  %v\n", r.err)
-				break
+				seeds = append(seeds, fmt.Sprint(r.seed))
+				if first == nil {
+					first = r.err
+				}
 			}
 		}
+		if len(seeds) > 20 {
+			seeds = append(seeds[:20], "...")
+		}
+		fmt.Fprintf(w, "ERRORS: %d games stopped with an error (seeds %s); the first:\n  %v\n", errs, strings.Join(seeds, ", "), first)
+	}
+}
+
+// ending is how a game ended: a win or a draw and its reason, or an error.
+type ending struct{ kind, reason string }
+
+func (e ending) String() string {
+	switch {
+	case e.kind == "error":
+		return "error"
+	case e.reason == "":
+		return e.kind + " (no reason given)"
+	}
+	return e.kind + ": " + e.reason
+}
+
+// reportEndings prints how many games ended in each way, wins first, then
+// draws, then errors, the most frequent first within each.
+func reportEndings(w io.Writer, endings map[ending]int, n int) {
+	rows := make([]ending, 0, len(endings))
+	width := 0
+	for e := range endings {
+		rows = append(rows, e)
+		width = max(width, len(e.String()))
+	}
+	order := map[string]int{"win": 0, "draw": 1, "error": 2}
+	sort.Slice(rows, func(i, j int) bool {
+		a, b := rows[i], rows[j]
+		if order[a.kind] != order[b.kind] {
+			return order[a.kind] < order[b.kind]
+		}
+		if endings[a] != endings[b] {
+			return endings[a] > endings[b]
+		}
+		return a.reason < b.reason
+	})
+	fmt.Fprintf(w, "how the games ended (95%% confidence):\n")
+	for _, e := range rows {
+		k := endings[e]
+		lo, hi := wilson(k, n)
+		fmt.Fprintf(w, "  %-*s %5d  %5.1f%%  [%4.1f%%, %4.1f%%]\n", width, e.String(), k, 100*float64(k)/float64(n), 100*lo, 100*hi)
 	}
 }

@@ -18,7 +18,13 @@ type Options struct {
 	Resume     bool // clone and save+load at a random answer and compare the continuations
 	Views      bool // check that views do not depend on unknown cards
 	Legality   bool // re-check every offered action option
-	props      bool // range-check every property (set per answer by Playout)
+	// Setup, when set, starts the game from a placed position (a scenario's
+	// setup) instead of the ruleset's own setup.
+	Setup *in.Setup
+	// Errors lets the game end with a runtime error (a ruleset that tests
+	// one) instead of failing the playout; Result.Err holds it.
+	Errors bool
+	props  bool // range-check every property (set per answer by Playout)
 }
 
 // Result describes a finished checked playout.
@@ -27,6 +33,7 @@ type Result struct {
 	Turns   int
 	Outcome string
 	Log     []string
+	Err     error // the runtime error the game ended with (with Options.Errors)
 }
 
 // answerFor picks a random legal answer that depends only on the seed and the
@@ -42,7 +49,13 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 	if o.MaxAnswers == 0 {
 		o.MaxAnswers = 100000
 	}
-	g, err := in.New(rs, o.Game)
+	var g *in.Game
+	var err error
+	if o.Setup != nil {
+		g, err = in.NewFromSetup(rs, o.Game, *o.Setup)
+	} else {
+		g, err = in.New(rs, o.Game)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +90,7 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 		}
 		p := g.Pending()
 		if len(p) == 0 {
-			return nil, fmt.Errorf("seed %d: no decision pending and the game is not over", seed)
+			return nil, fmt.Errorf("seed %d, after %d answers: no decision pending and the game is not over: %w", seed, answers, g.Err())
 		}
 		d := p[0]
 		if err := g.Answer(d.Player, answerFor(seed, &d)); err != nil {
@@ -88,8 +101,9 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 			return nil, fmt.Errorf("seed %d: the game did not end after %d answers", seed, o.MaxAnswers)
 		}
 	}
-	if err := g.Err(); err != nil {
-		return nil, fmt.Errorf("seed %d: the game stopped with an error: %w", seed, err)
+	gameErr := g.Err()
+	if gameErr != nil && !(o.Errors && g.Over()) {
+		return nil, fmt.Errorf("seed %d: the game stopped with an error: %w", seed, gameErr)
 	}
 	end := o
 	end.props = true
@@ -103,15 +117,16 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 			return nil, fmt.Errorf("seed %d: %w", seed, err)
 		}
 	}
-	res := &Result{Answers: answers, Turns: g.S.Turn, Outcome: g.Outcome(), Log: g.LogText(-1, 0)}
+	res := &Result{Answers: answers, Turns: g.S.Turn, Outcome: g.Outcome(), Log: g.LogText(-1, 0), Err: gameErr}
 	for _, other := range []*in.Game{clone, saved} {
 		if other == nil {
 			continue
 		}
-		for !other.Over() {
+		// the copies get the answers the game got after the copy was made
+		for n := resumeAt; !other.Over() && n < answers; n++ {
 			p := other.Pending()
 			if len(p) == 0 {
-				break
+				return nil, fmt.Errorf("seed %d: a game cloned or saved after %d answers stopped with no decision pending and without being over: %w", seed, resumeAt, other.Err())
 			}
 			if err := other.Answer(p[0].Player, answerFor(seed, &p[0])); err != nil {
 				return nil, fmt.Errorf("seed %d: the resumed game refused an answer: %w", seed, err)

@@ -11,6 +11,7 @@ import (
 	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/stdlib"
 	"github.com/arbiter-games/arbiter/stdlib/conformance"
+	"github.com/arbiter-games/arbiter/stdlib/scenario"
 )
 
 func rulesets(t testing.TB) []*in.Ruleset {
@@ -82,6 +83,98 @@ func TestSameSeedSameGame(t *testing.T) {
 			b, err := conformance.Playout(rs, conformance.Options{Game: in.Options{Seed: seed}})
 			require.NoError(t, err)
 			require.Equal(t, strings.Join(a.Log, "\n"), strings.Join(b.Log, "\n"), "%s seed %d", rs.Name, seed)
+		}
+	}
+}
+
+// engineStart is one way to start a game of an engine ruleset: its own
+// setup at a player count and mode, or the placed position of one of its
+// scenarios (which gives the game cards to play with).
+type engineStart struct {
+	name  string
+	game  in.Options
+	setup *in.Setup
+}
+
+// engineStarts lists the starts of every engine ruleset under
+// testdata/engine/rulesets, keyed by ruleset file.
+func engineStarts(t *testing.T) (files []string, starts map[string][]engineStart) {
+	root := filepath.Join("..", "..", "testdata", "engine")
+	files, err := filepath.Glob(filepath.Join(root, "rulesets", "*.yaml"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	starts = map[string][]engineStart{}
+	scenarios, err := scenario.Find(root)
+	require.NoError(t, err)
+	for _, f := range scenarios {
+		sc, err := scenario.Load(f)
+		require.NoError(t, err)
+		if sc.Setup == nil {
+			continue
+		}
+		rf := filepath.Clean(sc.Ruleset)
+		o := in.Options{Players: sc.Players, Mode: sc.Mode, Decks: sc.Decks}
+		starts[rf] = append(starts[rf], engineStart{name: strings.TrimSuffix(filepath.Base(f), ".yaml"), game: o, setup: sc.Setup})
+	}
+	return files, starts
+}
+
+// engineErrors names the engine rulesets whose games are meant to end in a
+// runtime error, and the error: echo tests the step budget with a card that
+// answers its own event for ever.
+var engineErrors = map[string]string{
+	"echo": "an effect ran 500 steps without asking anyone anything",
+}
+
+// TestEngineRulesetPlayouts plays random games of every engine ruleset in
+// testdata/engine/rulesets, from its own setup at every player count and
+// mode and from the setup of each of its scenarios, checking the invariants
+// after every answer as TestRandomPlayouts does. Many of these rulesets have
+// no ending (they test one rule): those are given a turn limit of 40 turns.
+// (Without one, once nobody has a choice left, turn follows turn without a
+// question until the step budget stops the game as a runaway.)
+func TestEngineRulesetPlayouts(t *testing.T) {
+	n := 100
+	if testing.Short() {
+		n = 20
+	}
+	files, starts := engineStarts(t)
+	for _, f := range files {
+		rs, diags := in.LoadFile(f, stdlib.Library())
+		require.NotNil(t, rs, "%s: %v", f, diags)
+		if rs.TurnLimit == 0 {
+			rs.TurnLimit = 40
+		}
+		all := starts[filepath.Clean(f)]
+		for _, cfg := range configs(rs) {
+			name := fmt.Sprintf("%dp", cfg.Players)
+			if cfg.Mode != "" {
+				name += "/" + cfg.Mode
+			}
+			all = append([]engineStart{{name: name, game: cfg}}, all...)
+		}
+		wantErr, errs := engineErrors[rs.Name]
+		for _, st := range all {
+			t.Run(rs.Name+"/"+st.name, func(t *testing.T) {
+				t.Parallel()
+				ended, errors, answers := 0, 0, 0
+				for seed := uint64(1); seed <= uint64(n); seed++ {
+					deep := seed%5 == 0
+					o := st.game
+					o.Seed, o.NoLog = seed, !deep
+					res, err := conformance.Playout(rs, conformance.Options{Game: o, Setup: st.setup, Errors: errs, Resume: deep, Views: deep, Legality: deep})
+					require.NoError(t, err)
+					if res.Err != nil {
+						require.ErrorContains(t, res.Err, wantErr, "seed %d", seed)
+						errors++
+					}
+					answers += res.Answers
+					if res.Outcome != "" {
+						ended++
+					}
+				}
+				t.Logf("%d games, %.1f answers on average, %d ended, %d of them in an error", n, float64(answers)/float64(n), ended, errors)
+			})
 		}
 	}
 }

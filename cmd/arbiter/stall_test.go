@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// stallRuleset is a game whose only step suspends without asking anyone
+// anything, as a step that forgets its decision would: no ruleset written
+// with the standard primitives can do that, so the step is made here.
+func stallRuleset(t *testing.T) *in.Ruleset {
+	t.Helper()
+	lib := in.NewLibrary()
+	lib.AddPrimitive(&in.Primitive{
+		Name: "stall", Doc: "Suspends without a decision.",
+		Exec: func(g *in.Game, f *in.Frame, s *in.Step) (in.Status, error) { return in.Suspend, nil },
+	})
+	src := "name: stall\nzones:\n  hand: {visibility: owner}\nturn:\n  phases:\n    - name: main\n      do:\n        - stall: {}\n"
+	rs, diags := in.Load(in.Source{Name: "stall.yaml", Data: []byte(src)}, nil, lib)
+	require.NotNil(t, rs, "%v", diags)
+	return rs
+}
+
+const stallErr = "stall.yaml:8:11: stall: the game stopped without being over and without asking anyone anything"
+
+// A game that stops without being over is counted by sim as an error with
+// its seed and the step it stopped at, never as a game without a winner.
+func TestSimCountsAStoppedGameAsAnError(t *testing.T) {
+	rs := stallRuleset(t)
+	kinds := []string{"random", "random"}
+	var results []simResult
+	for seed := uint64(7); seed <= 8; seed++ {
+		r := simulate(rs, in.Options{Players: 2, Seed: seed, NoLog: true}, kinds)
+		r.seed = seed
+		results = append(results, r)
+	}
+	require.EqualError(t, results[0].err, "seed 7: "+stallErr)
+	var b bytes.Buffer
+	report(&b, rs, kinds, nil, results, time.Second)
+	out := b.String()
+	require.Contains(t, out, "ERRORS: 2 games stopped with an error (seeds 7, 8); the first:\n  seed 7: "+stallErr+"\n")
+	require.Contains(t, out, "how the games ended (95% confidence):\n  error     2  100.0%  [34.2%, 100.0%]\n")
+	require.NotContains(t, out, "no winner")
+}
+
+// play names the step and its position when the game stops without being
+// over, and exits with an error.
+func TestPlayNamesTheStepAGameStoppedAt(t *testing.T) {
+	rs := stallRuleset(t)
+	g, err := in.New(rs, in.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	var out bytes.Buffer
+	s := &session{rs: rs, g: g, seats: []string{"human", "human"}, out: &out, seen: make([]int, 2), lastSeat: -1}
+	require.ErrorIs(t, s.run(), errGameError)
+	require.Contains(t, out.String(), "\nGame over: error.\nerror: "+stallErr+"\n")
+
+	// a game left with nobody asked and not over (a state put together by
+	// hand; the engine never leaves one so): the step it is at is named
+	lands, diags := in.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, lands, "%v", diags)
+	g, err = in.New(lands, in.Options{Seed: 1})
+	require.NoError(t, err)
+	g.S.Pending, g.S.Answers = nil, nil
+	s = &session{rs: lands, g: g, seats: []string{"human", "human"}, out: &out, seen: make([]int, 2), lastSeat: -1}
+	err = s.run()
+	require.Error(t, err)
+	require.Regexp(t, `^\.\./\.\./rulesets/lands\.yaml:\d+:\d+: act: the game stopped without being over and without asking anyone anything$`, err.Error())
+}
