@@ -74,8 +74,8 @@ type Frame struct {
 	Base  int32 `json:"base"` // first variable slot of the root effect
 	Root  bool  `json:"root,omitempty"`
 	Check bool  `json:"check,omitempty"` // the effect of a state-based check
-	// Together marks steps that happen at once (simultaneously): the
-	// state-based checks wait until the frame is done
+	// Together marks steps that happen at once (at_once): the state-based
+	// checks wait until the frame is done, the effects it set off included
 	Together bool  `json:"together,omitempty"`
 	You      int8  `json:"you"`
 	This     int32 `json:"this"`

@@ -8,7 +8,7 @@ func windowPrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
 			Name: "act", Family: "windows",
-			Doc: "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass.",
+			Doc: "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass. The state checks run before the player is asked.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "active", "who acts (default: the active player)"),
 				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions offered"},
@@ -22,7 +22,7 @@ func windowPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "priority", Family: "windows",
-			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes.",
+			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes. The state checks run before each player is asked.",
 			Params: []param{
 				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions players may take"},
 				promptP("You have priority"),
@@ -58,6 +58,9 @@ func execAct(g *game, f *frame, s *step) (in.Status, error) {
 	}
 	if p < 0 || g.S.Players[p].Lost {
 		return next, nil
+	}
+	if g.ChecksFirst() {
+		return stay, nil
 	}
 	opts, err := g.ActionOptions(p, s.Arg("actions").Actions)
 	if err != nil {
@@ -110,6 +113,9 @@ func execPriority(g *game, f *frame, s *step) (in.Status, error) {
 	}
 	g.SetVar(f, holderSlot, in.Val{N: int64(holder)})
 	g.SetVar(f, passSlot, in.Val{N: int64(passes)})
+	if g.ChecksFirst() {
+		return stay, nil
+	}
 	opts, err := g.ActionOptions(holder, s.Arg("actions").Actions)
 	if err != nil {
 		return next, err
