@@ -933,7 +933,7 @@ func checkAnswer(d *Decision, a *Answer) error {
 				}
 			}
 		}
-		return nil
+		return d.checkFewest(per)
 	case "order":
 		if len(a.Picks) != len(d.Options) {
 			return fmt.Errorf("give every one of the %d choices in order", len(d.Options))
