@@ -22,13 +22,14 @@ func windowPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "priority", Family: "windows",
-			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes. The state checks run before each player is asked.",
+			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes (with `close: active`, as soon as the active player passes on an empty stack, the others not asked). The state checks run before each player is asked.",
 			Params: []param{
 				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions players may take"},
+				{Name: "close", Kind: in.PWord, Words: []string{"all", "active"}, Default: "all", Doc: "when the window closes on an empty stack: all (when every player still in the game has passed in a row) or active (when the active player passes; while the active player is out of the game, as with all)"},
 				promptP("You have priority"),
 			},
 			StateSlots: 2,
-			Example:    "- priority: {actions: [cast, activate]}",
+			Example:    "- priority: {actions: [cast, activate], close: active}",
 			Exec:       execPriority,
 		},
 	}
@@ -91,6 +92,11 @@ func execPriority(g *game, f *frame, s *step) (in.Status, error) {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {
 			g.Logf("pass", holder, "%s passes.", in.SeatName(holder))
+			if holder == g.S.Active && g.StackLen() == 0 && s.Arg("close").Word == "active" {
+				g.SetVar(f, holderSlot, in.Val{N: -1})
+				g.SetVar(f, passSlot, in.Val{N: 0})
+				return next, nil
+			}
 			passes++
 			holder = g.NextLive(holder)
 		} else {
