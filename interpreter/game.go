@@ -23,21 +23,22 @@ type Options struct {
 // scratch space for evaluating expressions. A Game is not safe for concurrent use;
 // clone it for another goroutine.
 type Game struct {
-	rs      *Ruleset
-	S       *State
-	nseats  int
-	decks   []int
-	env     map[string]any
-	vm      vm.VM
-	cur     *Frame        // the frame the expression VM (the test oracle) evaluates for
-	evals   []*evaluation // the evaluation stack: one entry per evaluation under way
-	depth   int
-	der     derivedLayer // card properties as static effects make them
-	explain bool         // WhyNot is asking: cost checks give their full reason
-	scratch []*Frame     // frames for evaluations outside running effects, reused to spare the heap
-	nscr    int
-	zoneAt  []int // first zone instance of each zone kind
-	players []int
+	rs       *Ruleset
+	S        *State
+	nseats   int
+	decks    []int
+	env      map[string]any
+	vm       vm.VM
+	cur      *Frame        // the frame the expression VM (the test oracle) evaluates for
+	evals    []*evaluation // the evaluation stack: one entry per evaluation under way
+	depth    int
+	der      derivedLayer // card properties as static effects make them
+	explain  bool         // WhyNot is asking: cost checks give their full reason
+	scratch  []*Frame     // frames for evaluations outside running effects, reused to spare the heap
+	nscr     int
+	zoneAt   []int // first zone instance of each zone kind
+	players  []int
+	checkNow bool // a window waits for the state checks (ChecksFirst)
 	// Coverage, when set, counts the rule parts (actions, triggers, checks) that ran.
 	Coverage                                                                                                                        map[string]int
 	symLost                                                                                                                         int64
@@ -262,8 +263,8 @@ func (g *Game) Call(f *Frame, prog int) {
 }
 
 // CallTogether runs a nested program whose steps happen at once: the
-// state-based checks wait until it is done, whatever its steps and the
-// triggers they set off change meanwhile.
+// state-based checks, which would run before and after each effect its
+// steps set off, wait until it is done.
 func (g *Game) CallTogether(f *Frame, prog int) {
 	g.Call(f, prog)
 	g.S.Frames[len(g.S.Frames)-1].Together = true
@@ -291,6 +292,7 @@ func (g *Game) run() {
 			g.fail(fmt.Errorf("internal error: %v", r))
 		}
 	}()
+	ended := false // an effect has just ended
 	for !s.Over {
 		// whatever the last round did to the state, derived values are derived again
 		g.invalidate()
@@ -316,7 +318,10 @@ func (g *Game) run() {
 			}
 			continue
 		}
-		if s.Dirty && !g.checking() {
+		// state checks run between effects (see checkPoint)
+		point := ended || g.checkNow || g.checkPoint()
+		ended, g.checkNow = false, false
+		if point && s.Dirty && !g.checking() {
 			s.Dirty = false
 			g.runChecks()
 			continue
@@ -331,6 +336,7 @@ func (g *Game) run() {
 		if int(f.PC) >= len(prog.Steps) {
 			if f.Root {
 				s.Vars = s.Vars[:f.Base]
+				ended = true
 			}
 			s.Frames = s.Frames[:fi]
 			if len(s.Withdrawn) > 0 {
@@ -558,6 +564,29 @@ func (g *Game) runChecks() {
 		g.pushRoot(b.ch.Effect, b.p, -1, Event{Card: -1, Source: -1, Player: int8(b.p)})
 		s.Frames[len(s.Frames)-1].Check = true
 	}
+}
+
+// checkPoint reports whether the game stands between effects, where the
+// state checks run: no effect is running, or one is about to start (an
+// action, a stack item resolving, a phase's steps, an effect an event set
+// off). The end of an effect is another such moment, and so is a window
+// about to ask a player to act (ChecksFirst); between two steps of one
+// effect there is none, so an effect's steps are one event whatever their
+// order.
+func (g *Game) checkPoint() bool {
+	n := len(g.S.Frames)
+	return n == 0 || g.S.Frames[n-1].Root && g.S.Frames[n-1].PC == 0
+}
+
+// ChecksFirst is called by a step about to ask a player to act (a window):
+// when the state changed since the checks last ran and no effect holds them,
+// it reports true and the step returns Stay, to run again once they have.
+func (g *Game) ChecksFirst() bool {
+	if !g.S.Dirty || g.checking() {
+		return false
+	}
+	g.checkNow = true
+	return true
 }
 
 // checking reports whether the effects of a batch of checks are still running.
@@ -933,7 +962,7 @@ func checkAnswer(d *Decision, a *Answer) error {
 				}
 			}
 		}
-		return nil
+		return d.checkFewest(per)
 	case "order":
 		if len(a.Picks) != len(d.Options) {
 			return fmt.Errorf("give every one of the %d choices in order", len(d.Options))
@@ -965,7 +994,8 @@ func (g *Game) Var(f *Frame, slot int) Val { return g.S.Vars[int(f.Base)+slot] }
 // SetVar writes a variable slot of frame f.
 func (g *Game) SetVar(f *Frame, slot int, v Val) { g.S.Vars[int(f.Base)+slot] = v }
 
-// MarkDirty asks for the state-based checks to run after this step.
+// MarkDirty asks for the state-based checks to run at the next moment between
+// effects.
 func (g *Game) MarkDirty() { g.changed() }
 
 // newState makes the empty state of a game: players, properties at their

@@ -187,7 +187,8 @@ type Static struct {
 	Pos     Pos
 }
 
-// Check is a state-based action: evaluated for each player whenever state changed.
+// Check is a state-based action: evaluated for each player between effects,
+// when the state changed.
 type Check struct {
 	Name   string
 	Cond   *Expr

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"fmt"
 	"math/rand/v2"
 )
 
@@ -74,8 +75,8 @@ type Frame struct {
 	Base  int32 `json:"base"` // first variable slot of the root effect
 	Root  bool  `json:"root,omitempty"`
 	Check bool  `json:"check,omitempty"` // the effect of a state-based check
-	// Together marks steps that happen at once (simultaneously): the
-	// state-based checks wait until the frame is done
+	// Together marks steps that happen at once (at_once): the state-based
+	// checks wait until the frame is done, the effects it set off included
 	Together bool  `json:"together,omitempty"`
 	You      int8  `json:"you"`
 	This     int32 `json:"this"`
@@ -127,6 +128,29 @@ type Decision struct {
 	// Allowed, in an assign decision, lists per option the target numbers
 	// (from 1) it may be given; nil when every option may take every target.
 	Allowed [][]int `json:"allowed,omitempty"`
+	// Fewest, in an assign decision, gives per target the fewest options it
+	// may get when it gets any; nil when one is always enough.
+	Fewest []int `json:"fewest,omitempty"`
+}
+
+// FewestFor is the fewest options target number t (from 1) of an assign
+// decision may get, when it gets any.
+func (d *Decision) FewestFor(t int) int {
+	if t < 1 || t > len(d.Fewest) || d.Fewest[t-1] < 1 {
+		return 1
+	}
+	return d.Fewest[t-1]
+}
+
+// checkFewest refuses an assignment that gives a target some options but
+// fewer than it may get; per counts the options given to each target.
+func (d *Decision) checkFewest(per map[int]int) error {
+	for t := 1; t <= len(d.Fewest); t++ {
+		if n := per[t]; n > 0 && n < d.FewestFor(t) {
+			return fmt.Errorf("%s must get at least %d, or none (it gets %d)", d.Targets[t-1].Label, d.FewestFor(t), n)
+		}
+	}
+	return nil
 }
 
 // MayAssign reports whether option i of an assign decision may be given

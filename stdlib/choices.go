@@ -137,12 +137,13 @@ func choicePrimitives() []*in.Primitive {
 				exprP("targets", in.TCards, true, "", "the cards they may be assigned to"),
 				{Name: "prop", Kind: in.PText, Required: true, Doc: "a card property of type card, set on each item"},
 				exprP("per_target", in.TInt, false, "0", "the most items one target may get (0: no limit)"),
-				{Name: "target_as", Kind: in.PBind, Type: in.TCard, Doc: "the variable that holds a target while `allow` is evaluated"},
+				{Name: "target_as", Kind: in.PBind, Type: in.TCard, Doc: "the variable that holds a target while `allow` and `min_per_target` are evaluated"},
 				{Name: "allow", Kind: in.PExpr, Type: in.TBool, Card: true, Late: true, Doc: "which item may take which target: a condition on `card` (the item) and the `target_as` variable (the target); pairs for which it is false are not offered"},
+				{Name: "min_per_target", Kind: in.PExpr, Type: in.TInt, Late: true, Doc: "the fewest items a target may get when it gets any, on the `target_as` variable (default 1): an answer that gives a target some items, but fewer, is refused with the reason"},
 				promptP("Assign"),
 			},
 			StateSlots: 1,
-			Example:    "- assign: {players: opponents, items: you.table, targets: active.table, prop: facing, target_as: t, allow: \"card.power >= t.power\"}",
+			Example:    "- assign: {players: opponents, items: you.table, targets: active.table, prop: facing, target_as: t, allow: \"card.power >= t.power\", min_per_target: \"t.power > 3 ? 2 : 1\"}",
 			Validate: func(v *in.Validator, s *step) {
 				name := s.Arg("prop").Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
@@ -150,8 +151,14 @@ func choicePrimitives() []*in.Primitive {
 				} else if d.Type != in.TCard {
 					v.Errorf("prop", "type-mismatch", "%s must be a card property (type: card) to hold the target", name)
 				}
-				if s.Arg("allow").Set != s.Arg("target_as").Set {
+				if s.Arg("allow").Set && !s.Arg("target_as").Set {
 					v.Errorf("allow", "missing-field", "assign takes allow and target_as together: target_as names the target that allow reads")
+				}
+				if s.Arg("min_per_target").Set && !s.Arg("target_as").Set {
+					v.Errorf("min_per_target", "missing-field", "assign takes min_per_target and target_as together: target_as names the target that min_per_target reads")
+				}
+				if s.Arg("target_as").Set && !s.Arg("allow").Set && !s.Arg("min_per_target").Set {
+					v.Errorf("target_as", "missing-field", "target_as names the target that allow or min_per_target reads, and this assign has neither")
 				}
 			},
 			Exec: execAssign,
@@ -637,6 +644,11 @@ func execAssign(g *game, f *frame, s *step) (in.Status, error) {
 				return next, err
 			}
 		}
+		if a := s.Arg("min_per_target"); a.Set {
+			if d.Fewest, err = fewestPerTarget(g, f, s, p, targets); err != nil {
+				return next, err
+			}
+		}
 		labelUnique(d.Options)
 		labelUnique(d.Targets)
 		asked = true
@@ -650,6 +662,31 @@ func execAssign(g *game, f *frame, s *step) (in.Status, error) {
 		return next, nil
 	}
 	return status, nil
+}
+
+// fewestPerTarget evaluates an assign step's min_per_target for every target,
+// bound as the target_as variable; nil when every target needs one at most.
+func fewestPerTarget(g *game, f *frame, s *step, p int, targets []int) ([]int, error) {
+	slot := s.Arg("target_as").Slot
+	fewest := make([]int, len(targets))
+	some := false
+	for k, t := range targets {
+		g.SetVar(f, slot, cardVal(t))
+		fr := g.TempFrame(*f)
+		fr.You, fr.Player = int8(p), int8(p)
+		n, err := g.EvalInt(s.Arg("min_per_target").Expr, fr)
+		g.ReleaseFrame()
+		if err != nil {
+			return nil, err
+		}
+		fewest[k] = max(n, 1)
+		some = some || n > 1
+	}
+	g.SetVar(f, slot, cardVal(-1))
+	if !some {
+		return nil, nil
+	}
+	return fewest, nil
 }
 
 // allowedPairs evaluates an assign step's allow condition for every item and

@@ -33,7 +33,7 @@ func controlPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "at_once", Family: "control",
-			Doc: "Runs its steps as one moment of the game: the state-based checks wait until they are all done, triggered effects included. Damage dealt to several cards at once, then whatever it destroyed is destroyed together.",
+			Doc: "Runs its steps as one moment of the game, the effects they set off included: the state checks, which otherwise run before and after each effect an event sets off through a trigger (see checks), wait until all of it is done. The steps of one effect need no at_once, as checks never run between them; it is for a series of events whose effects must happen together: damage dealt to several cards, each through a trigger of its own, then whatever it destroyed is destroyed together.",
 			Params: []param{
 				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
 			},

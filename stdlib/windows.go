@@ -8,7 +8,7 @@ func windowPrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
 			Name: "act", Family: "windows",
-			Doc: "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass. `repeat` is tested once the chosen action has completely resolved (its cost and its effect, or its cost and the move to the stack), so a condition sees what the action did.",
+			Doc: "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass. `repeat` is tested once the chosen action has completely resolved (its cost and its effect, or its cost and the move to the stack), so a condition sees what the action did. The state checks run before the player is asked.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "active", "who acts (default: the active player)"),
 				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions offered"},
@@ -23,13 +23,14 @@ func windowPrimitives() []*in.Primitive {
 		},
 		{
 			Name: "priority", Family: "windows",
-			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes.",
+			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes (with `close: active`, as soon as the active player passes on an empty stack, the others not asked). The state checks run before each player is asked.",
 			Params: []param{
 				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions players may take"},
+				{Name: "close", Kind: in.PWord, Words: []string{"all", "active"}, Default: "all", Doc: "when the window closes on an empty stack: all (when every player still in the game has passed in a row) or active (when the active player passes; while the active player is out of the game, as with all)"},
 				promptP("You have priority"),
 			},
 			StateSlots: 2,
-			Example:    "- priority: {actions: [cast, activate]}",
+			Example:    "- priority: {actions: [cast, activate], close: active}",
 			Exec:       execPriority,
 		},
 	}
@@ -67,6 +68,9 @@ func execAct(g *game, f *frame, s *step) (in.Status, error) {
 	if p < 0 || g.S.Players[p].Lost {
 		return next, nil
 	}
+	if g.ChecksFirst() {
+		return stay, nil
+	}
 	opts, err := g.ActionOptions(p, s.Arg("actions").Actions)
 	if err != nil {
 		return next, err
@@ -96,6 +100,11 @@ func execPriority(g *game, f *frame, s *step) (in.Status, error) {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {
 			g.Logf("pass", holder, "%s passes.", in.SeatName(holder))
+			if holder == g.S.Active && g.StackLen() == 0 && s.Arg("close").Word == "active" {
+				g.SetVar(f, holderSlot, in.Val{N: -1})
+				g.SetVar(f, passSlot, in.Val{N: 0})
+				return next, nil
+			}
 			passes++
 			holder = g.NextLive(holder)
 		} else {
@@ -118,6 +127,9 @@ func execPriority(g *game, f *frame, s *step) (in.Status, error) {
 	}
 	g.SetVar(f, holderSlot, in.Val{N: int64(holder)})
 	g.SetVar(f, passSlot, in.Val{N: int64(passes)})
+	if g.ChecksFirst() {
+		return stay, nil
+	}
 	opts, err := g.ActionOptions(holder, s.Arg("actions").Actions)
 	if err != nil {
 		return next, err

@@ -338,6 +338,10 @@ func (s *session) showDecision(d *in.Decision) {
 		}
 		s.printf("  targets:\n")
 		for i, t := range d.Targets {
+			if n := d.FewestFor(i + 1); n > 1 {
+				s.printf("    %d. %s (at least %d, or none)\n", i+1, t.Label, n)
+				continue
+			}
 			s.printf("    %d. %s\n", i+1, t.Label)
 		}
 		return

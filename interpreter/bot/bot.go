@@ -89,6 +89,12 @@ func RandomAnswer(r *rand.Rand, d *in.Decision) in.Answer {
 			}
 			amounts[i] = t
 		}
+		// a target that got some items but fewer than it needs gets none
+		for i, t := range amounts {
+			if t > 0 && per[t] < d.FewestFor(t) {
+				amounts[i] = 0
+			}
+		}
 		return in.Answer{Amount: amounts}
 	}
 	n := d.Min

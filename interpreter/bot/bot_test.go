@@ -34,6 +34,9 @@ func TestRandomAnswerIsLegal(t *testing.T) {
 		{"assign one per target", in.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, PerTarget: 1}},
 		// item 0 may take target 2 only, item 1 nothing, item 2 targets 1 and 3
 		{"assign with allowed pairs", in.Decision{Kind: "assign", Options: opts(3), Targets: opts(3), Max: 3, Allowed: [][]int{{2}, {}, {1, 3}}}},
+		// target 1 takes two items or none; target 2 cannot be filled (at most one per target)
+		{"assign with fewest per target", in.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, Fewest: []int{2, 1}}},
+		{"assign with fewest above the most", in.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, PerTarget: 1, Fewest: []int{1, 2}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -44,6 +47,16 @@ func TestRandomAnswerIsLegal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The engine refuses an assignment that gives a target fewer items than it
+// needs, and accepts none or enough.
+func TestAssignFewestIsEnforced(t *testing.T) {
+	d := in.Decision{Kind: "assign", Options: opts(3), Targets: opts(2), Max: 3, Fewest: []int{2, 1}}
+	require.NoError(t, d.Check(in.Answer{Amount: []int{1, 1, 2}}))
+	require.NoError(t, d.Check(in.Answer{Amount: []int{2, 0, 0}}))
+	require.NoError(t, d.Check(in.Answer{Amount: []int{0, 0, 0}}))
+	require.ErrorContains(t, d.Check(in.Answer{Amount: []int{1, 0, 2}}), "a must get at least 2, or none (it gets 1)")
 }
 
 // The engine refuses an assignment the decision does not allow.
