@@ -35,7 +35,6 @@ type Game struct {
 	inStatics bool     // static effects are being evaluated
 	scratch   []*Frame // frames for evaluations outside running effects, reused to spare the heap
 	nscr      int
-	curCard   int   // the candidate bound as `card`, when not the frame's
 	zoneAt    []int // first zone instance of each zone kind
 	players   []int
 	// Coverage, when set, counts the rule parts (actions, triggers, checks) that ran.

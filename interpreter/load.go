@@ -1365,8 +1365,6 @@ func (c *compiler) turn(n *yaml.Node) {
 	}
 }
 
-var eventNames = []string{"enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve", "lost"}
-
 func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 	items, ok := c.r.seq(n, path)
 	if !ok {
