@@ -167,6 +167,7 @@ func LoadPartial(src Source, cards []Source, lib *Library) (rs *Ruleset, diags D
 	}
 	c.rs.Hash = hex.EncodeToString(h.Sum(nil))[:16]
 	c.compile(src, cards)
+	c.diags = c.diags.dedup()
 	c.diags.Sort()
 	if len(c.diags) > maxDiagnostics {
 		last := c.diags[maxDiagnostics-1]
