@@ -185,8 +185,7 @@ func (c *compiler) parse(src Source) *yaml.Node {
 	c.files[src.Name] = src.Data
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src.Data, &doc); err != nil {
-		line, col, msg := yamlErrorPos(err.Error())
-		c.diags = append(c.diags, Diagnostic{Severity: SeverityError, Code: "yaml-syntax", Pos: Pos{File: src.Name, Line: line, Column: col}, Message: msg})
+		c.diags = append(c.diags, SyntaxError(src.Name, src.Data, err))
 		return nil
 	}
 	if len(doc.Content) == 0 {
@@ -194,25 +193,6 @@ func (c *compiler) parse(src Source) *yaml.Node {
 		return nil
 	}
 	return doc.Content[0]
-}
-
-// yamlErrorPos pulls the line out of a yaml.v3 error message.
-func yamlErrorPos(msg string) (int, int, string) {
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	line := 1
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		n := 0
-		i := 0
-		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
-			n = n*10 + int(rest[i]-'0')
-			i++
-		}
-		if n > 0 {
-			line = n
-			msg = strings.TrimPrefix(rest[i:], ": ")
-		}
-	}
-	return line, 1, "YAML syntax: " + msg
 }
 
 func (c *compiler) compile(src Source, cards []Source) {
