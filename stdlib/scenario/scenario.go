@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,8 +26,11 @@ type Scenario struct {
 	Mode    string
 	Decks   []string
 	Setup   *in.Setup
-	Steps   []Step
-	src     []byte
+	// where players, mode and each deck are written, for messages
+	playersPos, modePos in.Pos
+	deckPos             []in.Pos
+	Steps               []Step
+	src                 []byte
 }
 
 // Step is one line of a scenario: an answer, an expectation or a check of
@@ -57,7 +61,7 @@ func Load(path string) (*Scenario, error) {
 	sc := &Scenario{File: path, Seed: 1, src: data}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, in.Diagnostics{in.SyntaxError(path, data, err)}
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s: a scenario is a mapping with ruleset and steps", path)
@@ -87,9 +91,9 @@ func Load(path string) (*Scenario, error) {
 			if err != nil {
 				return nil, errAt(v, "players must be a whole number")
 			}
-			sc.Players = n
+			sc.Players, sc.playersPos = n, pos(v)
 		case "mode":
-			sc.Mode = v.Value
+			sc.Mode, sc.modePos = v.Value, pos(v)
 		case "decks":
 			if v.Kind != yaml.MappingNode {
 				return nil, errAt(v, "decks maps seats to deck names: {p1: starter}")
@@ -101,11 +105,12 @@ func Load(path string) (*Scenario, error) {
 				}
 				for len(sc.Decks) <= p {
 					sc.Decks = append(sc.Decks, "")
+					sc.deckPos = append(sc.deckPos, in.Pos{})
 				}
-				sc.Decks[p] = v.Content[j+1].Value
+				sc.Decks[p], sc.deckPos[p] = v.Content[j+1].Value, pos(v.Content[j+1])
 			}
 		case "setup":
-			su, err := readSetup(v, errAt)
+			su, err := readSetup(v, errAt, pos)
 			if err != nil {
 				return nil, err
 			}
@@ -156,7 +161,7 @@ func findRuleset(scenario, name string) string {
 	}
 }
 
-func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.Setup, error) {
+func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) in.Pos) (*in.Setup, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, errAt(n, "setup is a mapping")
 	}
@@ -169,7 +174,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.
 			if err != nil {
 				return nil, errAt(v, "%v", err)
 			}
-			su.Active = p
+			su.Active, su.ActivePos = p, pos(v)
 		case "turn":
 			t, err := strconv.Atoi(v.Value)
 			if err != nil {
@@ -177,15 +182,15 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.
 			}
 			su.Turn = t
 		case "phase":
-			su.Phase = v.Value
+			su.Phase, su.PhasePos = v.Value, pos(v)
 		case "zones", "face_down":
 			if v.Kind != yaml.MappingNode {
 				return nil, errAt(v, "%s maps zones (p1.hand, or a shared zone) to lists of cards", k.Value)
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				zk, zv := v.Content[j], v.Content[j+1]
-				pl := in.Placement{Seat: -1, Zone: zk.Value, Down: k.Value == "face_down"}
-				if seat, zone, ok := strings.Cut(zk.Value, "."); ok {
+				pl := in.Placement{Seat: -1, Zone: zk.Value, Down: k.Value == "face_down", Pos: pos(zk)}
+				if seat, zone, ok := strings.Cut(zk.Value, "."); ok && seat != "game" {
 					p, err := in.ParseSeat(seat, 8)
 					if err != nil {
 						return nil, errAt(zk, "%v", err)
@@ -197,6 +202,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.
 				}
 				for _, c := range zv.Content {
 					pl.Cards = append(pl.Cards, c.Value)
+					pl.CardPos = append(pl.CardPos, pos(c))
 				}
 				su.Zones = append(su.Zones, pl)
 			}
@@ -208,13 +214,13 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.
 				key := v.Content[j].Value
 				dot := strings.LastIndex(key, ".")
 				if dot < 0 {
-					return nil, errAt(v.Content[j], "write target.prop: p1.life, game.round, p1.board[0].power")
+					return nil, errAt(v.Content[j], "write target.prop: p1.life, game.round, p1.board[0].power, game.pile[0].power")
 				}
 				var val any
 				if err := v.Content[j+1].Decode(&val); err != nil {
 					return nil, errAt(v.Content[j+1], "%v", err)
 				}
-				su.Props = append(su.Props, in.PropSetting{Target: key[:dot], Prop: key[dot+1:], Value: val})
+				su.Props = append(su.Props, in.PropSetting{Target: key[:dot], Prop: key[dot+1:], Value: val, Pos: pos(v.Content[j]), ValuePos: pos(v.Content[j+1])})
 			}
 		default:
 			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, props)", k.Value)
@@ -329,6 +335,9 @@ func Run(sc *Scenario, o Options) (*Result, error) {
 // RunWith plays a scenario against an already loaded ruleset.
 func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	players, vars := queryVars(rs, sc)
+	if ds := checkGame(rs, sc, players); ds.HasErrors() {
+		return nil, ds
+	}
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		if st.Expect == nil {
@@ -349,6 +358,9 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		g, err = in.NewCovered(rs, opts, o.Coverage)
 	}
 	if err != nil {
+		if ds, ok := err.(in.Diagnostics); ok {
+			return nil, ds
+		}
 		return nil, fmt.Errorf("%s: %v", sc.File, err)
 	}
 	res := &Result{Scenario: sc, Game: g}
@@ -522,10 +534,11 @@ func queryVars(rs *in.Ruleset, sc *Scenario) (int, []in.QueryVar) {
 	return players, vars
 }
 
-// Check compiles a scenario's expectations against a ruleset without running it.
+// Check compiles a scenario's expectations and checks its setup against a
+// ruleset without running it.
 func Check(rs *in.Ruleset, sc *Scenario) error {
-	_, vars := queryVars(rs, sc)
-	var all in.Diagnostics
+	players, vars := queryVars(rs, sc)
+	all := checkGame(rs, sc, players)
 	for i := range sc.Steps {
 		if st := &sc.Steps[i]; st.Expect != nil {
 			_, diags := rs.CompileQuery(sc.File, sc.src, st.Expect, vars, in.TBool)
@@ -536,6 +549,45 @@ func Check(rs *in.Ruleset, sc *Scenario) error {
 		return all
 	}
 	return nil
+}
+
+// checkGame reports what of a scenario's game does not fit the ruleset: the
+// number of players, the decks, the mode and the setup.
+func checkGame(rs *in.Ruleset, sc *Scenario, players int) in.Diagnostics {
+	var ds in.Diagnostics
+	fail := func(p in.Pos, code, format string, args ...any) {
+		ds = append(ds, in.Diagnostic{Severity: in.SeverityError, Code: code, Pos: p, Message: fmt.Sprintf(format, args...)})
+	}
+	if players < rs.MinPlayers || players > rs.MaxPlayers {
+		fail(sc.playersPos, "out-of-range", "%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, players)
+		return ds // the rest depends on the seats
+	}
+	var deckNames []string
+	for _, d := range rs.Decks {
+		deckNames = append(deckNames, d.Name)
+	}
+	for p, name := range sc.Decks {
+		switch {
+		case name == "":
+		case p >= players:
+			fail(sc.deckPos[p], "bad-value", "there is no %s in a game of %d players", in.SeatName(p), players)
+		case len(deckNames) == 0:
+			fail(sc.deckPos[p], "unknown-deck", "%s has no decks", rs.Name)
+		case !slices.Contains(deckNames, name):
+			fail(sc.deckPos[p], "unknown-deck", "%s has no deck %q; its decks are %s", rs.Name, name, strings.Join(deckNames, ", "))
+		}
+	}
+	switch {
+	case sc.Mode == "" || slices.Contains(rs.Modes, sc.Mode):
+	case len(rs.Modes) == 0:
+		fail(sc.modePos, "bad-value", "%s has no game modes", rs.Name)
+	default:
+		fail(sc.modePos, "bad-value", "%s has no mode %q; its modes are %s", rs.Name, sc.Mode, strings.Join(rs.Modes, ", "))
+	}
+	if sc.Setup != nil {
+		ds = append(ds, rs.CheckSetup(*sc.Setup, players)...)
+	}
+	return ds
 }
 
 // namesCardAction reports whether a label has the form of an action that
