@@ -34,19 +34,20 @@ type Scenario struct {
 }
 
 // Step is one line of a scenario: an answer, an expectation or a check of
-// what is offered.
+// what is asked and offered.
 type Step struct {
-	Pos     in.Pos
-	Seat    int
-	Answer  *yaml.Node // for answers and refusals
-	Refuse  bool
-	Expect  *yaml.Node
-	Offered []string
-	Absent  []string
-	Exact   bool
-	Waiting []int
-	hasWait bool
-	expr    *in.Expr
+	Pos      in.Pos
+	Seat     int
+	Answer   *yaml.Node // for answers and refusals
+	Refuse   bool
+	Expect   *yaml.Node
+	Offered  []string
+	Absent   []string
+	Exact    bool
+	Waiting  []int
+	hasWait  bool
+	NotAsked []int // seats that must have no question now
+	expr     *in.Expr
 }
 
 var topKeys = []string{"name", "doc", "ruleset", "seed", "players", "decks", "mode", "setup", "steps"}
@@ -231,7 +232,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 
 func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) in.Pos) (Step, error) {
 	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
-		return Step{}, errAt(n, "a step is one of `p1: <answer>`, `expect: <expression>`, `offered:`, `not_offered:`, `options:`, `refuse:`, `waiting:`")
+		return Step{}, errAt(n, "a step is one of `p1: <answer>`, `expect: <expression>`, `offered:`, `not_offered:`, `options:`, `refuse:`, `waiting:`, `not_asked:`")
 	}
 	k, v := n.Content[0], n.Content[1]
 	st := Step{Pos: pos(k), Seat: -1}
@@ -296,10 +297,25 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 			}
 			st.Waiting = append(st.Waiting, p)
 		}
+	case "not_asked":
+		items := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			items = v.Content
+		}
+		for _, x := range items {
+			p, err := in.ParseSeat(x.Value, 8)
+			if err != nil {
+				return st, errAt(x, "not_asked names seats: not_asked: p2, or not_asked: [p2, p3]; %v", err)
+			}
+			st.NotAsked = append(st.NotAsked, p)
+		}
+		if len(st.NotAsked) == 0 {
+			return st, errAt(v, "not_asked names seats: not_asked: p2, or not_asked: [p2, p3]")
+		}
 	default:
 		p, err := in.ParseSeat(k.Value, 8)
 		if err != nil {
-			return st, errAt(k, "unknown step %q: a step is a seat's answer (p1: ...) or expect, offered, not_offered, options, refuse, waiting", k.Value)
+			return st, errAt(k, "unknown step %q: a step is a seat's answer (p1: ...) or expect, offered, not_offered, options, refuse, waiting, not_asked", k.Value)
 		}
 		st.Seat, st.Answer = p, v
 	}
@@ -367,6 +383,9 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	fail := func(st *Step, format string, args ...any) {
 		res.Failures = append(res.Failures, fmt.Sprintf("%s: %s", st.Pos, fmt.Sprintf(format, args...)))
 	}
+	// what was asked before the last answer: the questions since then are the
+	// ones a step can be about
+	since := mark(g)
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		switch {
@@ -391,10 +410,16 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if fmt.Sprint(got) != fmt.Sprint(st.Waiting) {
 				fail(st, "expected %s to be asked, but %s are", seats(st.Waiting), seats(got))
 			}
+		case st.NotAsked != nil:
+			for _, p := range st.NotAsked {
+				if d, ok := g.PendingFor(p); ok {
+					fail(st, "%s is asked %q (%s), but must not be asked", in.SeatName(p), d.Prompt, optionList(d))
+				}
+			}
 		case st.Offered != nil || st.Absent != nil:
 			d, ok := g.PendingFor(st.Seat)
 			if !ok {
-				fail(st, "%s has no decision to look at", in.SeatName(st.Seat))
+				fail(st, "%s", noQuestion(g, st.Seat, since))
 				continue
 			}
 			labels := map[string]bool{}
@@ -413,6 +438,7 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					possible[strings.ToLower(l)] = true
 				}
 			}
+			window := g.WindowActions(d)
 			for _, l := range st.Absent {
 				switch {
 				case labels[strings.ToLower(l)]:
@@ -420,12 +446,26 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				case possible != nil && !possible[strings.ToLower(l)] && namesCardAction(rs, l):
 					// such a check could never fail: no action of the ruleset has this label here
 					fail(st, "%q could not be offered to %s here whatever the rules said (its card is not in the zone the action takes cards from), so not_offered proves nothing", l, in.SeatName(st.Seat))
+				case window != nil:
+					if msg := outsideWindow(g, rs, st.Seat, d, l, window, since); msg != "" {
+						fail(st, "%s", msg)
+					}
 				}
 			}
 			if st.Exact && len(st.Offered) != len(d.Options) {
 				fail(st, "%s is offered %s, not exactly %q", in.SeatName(st.Seat), optionList(d), st.Offered)
 			}
 		case st.Refuse:
+			if g.Over() {
+				fail(st, "the game is over (%s): nothing %s answers could be refused", g.Outcome(), in.SeatName(st.Seat))
+				continue
+			}
+			resign := st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(st.Answer.Value, "resign")
+			if _, ok := g.PendingFor(st.Seat); !ok && !resign {
+				// an answer to no question is refused whatever it says
+				fail(st, "%s; an answer can only be refused when there is a question, so this proves nothing", noQuestion(g, st.Seat, since))
+				continue
+			}
 			a, err := ParseAnswer(g, st.Seat, st.Answer)
 			if err != nil {
 				continue // an answer that names no option is refused
@@ -442,16 +482,104 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			}
 			a, err := ParseAnswer(g, st.Seat, st.Answer)
 			if err != nil {
+				if _, ok := g.PendingFor(st.Seat); !ok && !a.Resign {
+					err = fmt.Errorf("%s", noQuestion(g, st.Seat, since))
+				}
 				fail(st, "%v", err)
 				return finish(res), nil
 			}
+			at := mark(g)
 			if err := g.Answer(st.Seat, a); err != nil {
 				fail(st, "the answer was refused: %v", err)
 				return finish(res), nil
 			}
+			since = at
 		}
 	}
 	return finish(res), nil
+}
+
+// outsideWindow explains why not_offered proves nothing when a label names
+// only actions the window asking the seat now does not list: no rule could
+// have put it among these options. It returns "" when the label names an
+// action of the window, or none at all.
+func outsideWindow(g *in.Game, rs *in.Ruleset, seat int, d *in.Decision, label string, window []int, since asked) string {
+	named := g.ActionsLabelled(seat, label)
+	if len(named) == 0 {
+		return ""
+	}
+	var actions []string
+	for _, a := range named {
+		if slices.Contains(window, a) {
+			return ""
+		}
+		actions = append(actions, rs.Actions[a].Name)
+	}
+	var offers []string
+	for _, a := range window {
+		offers = append(offers, rs.Actions[a].Name)
+	}
+	who := in.SeatName(seat)
+	msg := fmt.Sprintf("%q is the label of action %s, which the question %s is asked now (%q) could not offer whatever the rules said: its window offers only %s. not_offered looks at the question asked now, so it proves nothing here",
+		label, strings.Join(actions, ", "), who, d.Prompt, strings.Join(offers, ", "))
+	if n := since.forced(g, seat); n > 0 {
+		msg += fmt.Sprintf(" (since the last answer %s was also asked %s with one way to answer, which the engine answered itself: see the log)", who, questions(n))
+	}
+	return msg
+}
+
+// asked is what had been asked at one moment of a game: per seat, how many
+// questions (those the engine answered itself included), and the sequence
+// number the next question gets.
+type asked struct {
+	counts []int
+	seq    int
+}
+
+func mark(g *in.Game) asked {
+	return asked{counts: append([]int(nil), g.S.Asked...), seq: g.S.DecSeq}
+}
+
+// forced counts the questions of a seat since the mark that are no longer
+// open: those with one way to answer, which the engine answered itself.
+func (a asked) forced(g *in.Game, seat int) int {
+	n := 0
+	if seat < len(g.S.Asked) {
+		n = g.S.Asked[seat]
+	}
+	if seat < len(a.counts) {
+		n -= a.counts[seat]
+	}
+	for _, d := range g.Pending() {
+		if d.Player == seat && d.Seq >= a.seq {
+			n--
+		}
+	}
+	return n
+}
+
+// noQuestion says why a seat has nothing to answer now, and how a scenario
+// says so.
+func noQuestion(g *in.Game, seat int, since asked) string {
+	var waiting []int
+	for _, d := range g.Pending() {
+		waiting = append(waiting, d.Player)
+	}
+	who := in.SeatName(seat)
+	if g.Over() {
+		return fmt.Sprintf("%s has no question: the game is over (%s)", who, g.Outcome())
+	}
+	if n := since.forced(g, seat); n > 0 {
+		return fmt.Sprintf("%s has no question: since the last answer %s was asked %s with one way to answer, which the engine answered itself (see the log); waiting for: %s. To say %s had no choice, write not_asked: %s", who, who, questions(n), seats(waiting), who, who)
+	}
+	return fmt.Sprintf("%s has no question (waiting for: %s); to say so, write not_asked: %s", who, seats(waiting), who)
+}
+
+func questions(n int) string {
+	if n == 1 {
+		return "a question"
+	}
+	return fmt.Sprintf("%d questions", n)
 }
 
 func finish(res *Result) *Result {
