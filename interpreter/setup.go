@@ -80,6 +80,9 @@ func NewFromSetupCovered(rs *Ruleset, o Options, su Setup, coverage map[string]i
 		owner := max(pc.seat, 0)
 		zi := g.ZoneInst(pc.zone, pc.seat)
 		c := g.CreateCard(pc.def, owner, zi)
+		for _, pv := range pc.props {
+			g.S.CardProps[c*g.stride()+pv.prop] = pv.value
+		}
 		if pc.down {
 			g.S.Cards[c].Known = 0
 			g.S.Cards[c].FaceDown = true
@@ -125,6 +128,7 @@ type setupPlan struct {
 type plannedCard struct {
 	def, zone, seat int // seat -1: a shared zone
 	down            bool
+	props           []propValue // read from a generated card's name
 }
 
 type plannedProp struct {
@@ -171,11 +175,19 @@ func (rs *Ruleset) planSetup(su Setup, players int) (*setupPlan, Diagnostics) {
 				at = pl.CardPos[i]
 			}
 			d := rs.findCard(name)
+			var props []propValue
 			if d == nil {
-				fail(at, "unknown-card", "unknown card %q%s", name, didYouMean(name, rs.cardNames()))
+				var err error
+				if d, props, err = rs.generatedCard(name); err != nil {
+					fail(at, "unknown-card", "%v", err)
+					continue
+				}
+			}
+			if d == nil {
+				fail(at, "unknown-card", "unknown card %q%s%s", name, didYouMean(name, rs.cardNames()), rs.generatedHint())
 				continue
 			}
-			plan.cards = append(plan.cards, plannedCard{def: d.Index, zone: zone, seat: seat, down: pl.Down})
+			plan.cards = append(plan.cards, plannedCard{def: d.Index, zone: zone, seat: seat, down: pl.Down, props: props})
 			placed[[2]int{zone, seat}]++
 		}
 	}
@@ -297,6 +309,24 @@ func (rs *Ruleset) findCard(name string) *CardDef {
 		}
 	}
 	return nil
+}
+
+// generatedHint reminds how generated cards are named, when the ruleset has
+// any: a name that is not a card's may be meant as one of theirs.
+func (rs *Ruleset) generatedHint() string {
+	readers, unreadable := rs.nameReaders()
+	var names []string
+	for _, r := range readers {
+		names = append(names, fmt.Sprintf("%q", r.def.Name))
+	}
+	hint := ""
+	if len(names) > 0 {
+		hint = fmt.Sprintf(" (cards named %s are placed by the names they get from their properties)", strings.Join(names, ", "))
+	}
+	if len(unreadable) > 0 {
+		hint += fmt.Sprintf(" (cards named %q cannot be placed by name: a part of it is not a card property; place one by id and set its properties)", strings.Join(unreadable, ", "))
+	}
+	return hint
 }
 
 // cardNames lists the names and ids of the cards, for suggestions.

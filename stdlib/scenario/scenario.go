@@ -80,7 +80,11 @@ func Load(path string) (*Scenario, error) {
 		case "doc":
 			sc.Doc = v.Value
 		case "ruleset":
-			sc.Ruleset = findRuleset(path, v.Value)
+			rp, err := findRuleset(path, v.Value)
+			if err != nil {
+				return nil, errAt(v, "%v", err)
+			}
+			sc.Ruleset = rp
 		case "seed":
 			n, err := strconv.ParseUint(v.Value, 10, 64)
 			if err != nil {
@@ -140,26 +144,37 @@ func Load(path string) (*Scenario, error) {
 	return sc, nil
 }
 
-// findRuleset resolves a ruleset name or path for a scenario file.
-func findRuleset(scenario, name string) string {
+// findRuleset resolves the ruleset a scenario names: a path (a .yaml file, or
+// with a folder in it) is read relative to the scenario; a game's name is
+// looked for as rulesets/<name>.yaml in the scenario's folder and the folders
+// above it, then in the working folder and the folders above it, where arbiter
+// play looks.
+func findRuleset(scenario, name string) (string, error) {
+	if name == "" {
+		return "", fmt.Errorf("ruleset names a game (lands) or a ruleset file")
+	}
 	if filepath.IsAbs(name) {
-		return name
+		return name, nil
 	}
-	if strings.HasSuffix(name, ".yaml") || strings.Contains(name, "/") {
-		return filepath.Join(filepath.Dir(scenario), name)
+	if strings.HasSuffix(name, ".yaml") || strings.ContainsAny(name, `/\`) {
+		return filepath.Join(filepath.Dir(scenario), name), nil
 	}
-	dir, _ := filepath.Abs(filepath.Dir(scenario))
-	for {
-		cand := filepath.Join(dir, "rulesets", name+".yaml")
-		if _, err := os.Stat(cand); err == nil {
-			return cand
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return filepath.Join("rulesets", name+".yaml")
-		}
-		dir = parent
+	dir, err := filepath.Abs(filepath.Dir(scenario))
+	if err != nil {
+		return "", err
 	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	if found := in.FindRuleset(name, dir, wd); found != "" {
+		return found, nil
+	}
+	where := fmt.Sprintf("in %s and the folders above it", dir)
+	if wd != dir {
+		where += fmt.Sprintf(", and in the working folder %s and the folders above it", wd)
+	}
+	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml %s; name the file instead (ruleset: path/to/%s.yaml, relative to the scenario)", name, name, where, name)
 }
 
 func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) in.Pos) (*in.Setup, error) {

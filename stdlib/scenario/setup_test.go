@@ -50,7 +50,7 @@ steps:
 	want := []string{
 		"s.yaml:4:11: error: the active seat must be one of p1 to p4, not p5 [bad-value]",
 		"s.yaml:5:10: error: unknown phase \"ply\"; the phases are play and score; did you mean \"play\"? [unknown-phase]",
-		"s.yaml:7:19: error: unknown card \"Crad\"; did you mean \"card\"? [unknown-card]",
+		"s.yaml:7:19: error: unknown card \"Crad\"; did you mean \"card\"? (cards named \"{card.rank} of {card.suit}\" are placed by the names they get from their properties) [unknown-card]",
 		"s.yaml:8:5: error: zone trick is shared, not a player's; name it as trick or game.trick [unknown-zone]",
 		"s.yaml:9:5: error: zone hand belongs to a player; name it as p1.hand [unknown-zone]",
 		"s.yaml:12:5: error: game.trick[1] has no card 1: the setup places one card there, index 0 [out-of-range]",
