@@ -8,10 +8,10 @@ import (
 	"strings"
 )
 
-// A card whose name is written with {expression} parts ("{card.rank} of
-// {card.suit}") is one definition for many cards, each named from its
-// properties. A setup places such a card by the name it ends up with ("7 of
-// hearts"): the name is read back into the property values that give it.
+// A card whose name is written with {expression} parts ("{card.color}
+// {card.size}") is one definition for many cards, each named from its
+// properties. A setup places such a card by the name it ends up with ("blue
+// 7"): the name is read back into the property values that give it.
 // That works when each part reads one property of the card (card.x or
 // this.x) of type int, enum or bool; other parts cannot be read back.
 

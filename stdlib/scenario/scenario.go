@@ -151,7 +151,7 @@ func Load(path string) (*Scenario, error) {
 // play looks.
 func findRuleset(scenario, name string) (string, error) {
 	if name == "" {
-		return "", fmt.Errorf("ruleset names a game (lands) or a ruleset file")
+		return "", fmt.Errorf("ruleset names a game or a ruleset file")
 	}
 	if filepath.IsAbs(name) {
 		return name, nil
