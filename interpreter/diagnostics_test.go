@@ -45,11 +45,7 @@ const invalidDir = "../testdata/invalid"
 // engineProblems lists the cases that show a loader problem whose fix is not
 // trivial; they are skipped until the loader is fixed. (Cases whose fix is
 // small are left to fail.)
-var engineProblems = map[string]string{
-	// Expression positions are mapped rune by rune from the scalar's value to
-	// the source as if the value were the source text, which is not so after
-	// escapes, in plain scalars over several lines, or after a folded blank line.
-}
+var engineProblems = map[string]string{}
 
 // expectation is one marked diagnostic.
 type expectation struct {
