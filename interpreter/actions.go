@@ -58,6 +58,51 @@ func (g *Game) ActionLabels(seat int) []string {
 	return out
 }
 
+// ActionsLabelled lists the actions of the ruleset that would have this
+// label (case does not matter) for a seat, legal now or not.
+func (g *Game) ActionsLabelled(seat int, label string) []int {
+	var out []int
+	for i, a := range g.rs.Actions {
+		if a.Source < 0 {
+			if strings.EqualFold(g.actionLabel(a, -1, seat), label) {
+				out = append(out, i)
+			}
+			continue
+		}
+		for _, c := range g.ZoneCards(g.ZoneInst(a.Source, seat)) {
+			if strings.EqualFold(g.actionLabel(a, c, seat), label) {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// WindowActions lists the actions the window that asked an action decision
+// may offer (act or priority), legal now or not; nil when the decision was
+// not asked by such a window.
+func (g *Game) WindowActions(d *Decision) []int {
+	if d.Kind != "action" || d.Frame < 0 || d.Frame >= len(g.S.Frames) {
+		return nil
+	}
+	f := g.S.Frames[d.Frame]
+	if int(f.Prog) >= len(g.rs.Programs) {
+		return nil
+	}
+	prog := g.rs.Programs[f.Prog]
+	if int(f.PC) >= len(prog.Steps) {
+		return nil
+	}
+	s := prog.Steps[f.PC]
+	for i, p := range s.Prim.Params {
+		if p.Kind == PAction && i < len(s.Args) {
+			return s.Args[i].Actions
+		}
+	}
+	return nil
+}
+
 // CardLabel is how a seat names a card: its name if the seat knows it.
 func (g *Game) CardLabel(c, seat int) string {
 	if c < 0 {

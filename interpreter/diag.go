@@ -87,6 +87,20 @@ func (ds Diagnostics) Error() string {
 	return b.String()
 }
 
+// dedup drops repeats of a diagnostic: a YAML alias compiles its node once
+// per use, and one mistake in it is one mistake.
+func (ds Diagnostics) dedup() Diagnostics {
+	seen := make(map[Diagnostic]bool, len(ds))
+	out := ds[:0]
+	for _, d := range ds {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // Err returns ds as an error when it holds an error, else nil.
 func (ds Diagnostics) Err() error {
 	if ds.HasErrors() {

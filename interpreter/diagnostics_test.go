@@ -45,18 +45,7 @@ const invalidDir = "../testdata/invalid"
 // engineProblems lists the cases that show a loader problem whose fix is not
 // trivial; they are skipped until the loader is fixed. (Cases whose fix is
 // small are left to fail.)
-var engineProblems = map[string]string{
-	// The line of a YAML syntax error comes from yaml.v3's message, which for
-	// parser errors names the 0-based line where the enclosing block or flow
-	// collection starts, not the line of the problem; the column is always 1.
-	"yaml-syntax-unclosed.yaml":    "engine: YAML syntax error reported at 5:1 (the line before the unclosed `{`, yaml.v3's 0-based context line), want line 6; also an extra unknown-folder for ../cards/<name> because the ruleset did not parse",
-	"yaml-syntax-card-indent.yaml": "engine: YAML syntax error in a card file reported at 2:1 (yaml.v3's 0-based context line of the card list), want line 5, the under-indented line",
-	"yaml-syntax-card.yaml":        "engine: YAML syntax error (tab in indentation) in a card file reported at 4:1, want line 5, the line that starts with a tab",
-	"yaml-syntax-anchor.yaml":      "engine: yaml.v3 gives no line for an unknown anchor, so it is reported at 1:1, want line 7 where *tabel is used; also an extra unknown-folder for ../cards/<name> because the ruleset did not parse",
-	// Expression positions are mapped rune by rune from the scalar's value to
-	// the source as if the value were the source text, which is not so after
-	// escapes, in plain scalars over several lines, or after a folded blank line.
-}
+var engineProblems = map[string]string{}
 
 // expectation is one marked diagnostic.
 type expectation struct {

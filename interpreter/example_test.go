@@ -75,18 +75,61 @@ turn:
 	// Output: broken.yaml:9:11: error: unknown effect primitive "shufle"; did you mean "shuffle"? [unknown-primitive]
 }
 
+// Each seat sees its own hand by name and the other's as a count; what is on
+// the table everyone sees.
 func ExampleGame_ViewFor() {
-	rs, _ := interpreter.Load(interpreter.Source{Name: "coins.yaml", Data: []byte(coins)}, nil, stdlib.Library())
-	g, _ := interpreter.New(rs, interpreter.Options{Seed: 1})
-	d := g.Pending()[0]
-	fmt.Println(d.Player, d.Prompt)
-	for _, o := range d.Options {
-		fmt.Println(o.ID, o.Label)
+	const gems = `
+name: gems
+zones:
+  hand: {visibility: owner}
+  table: {}
+setup:
+  - for_each_player:
+      do:
+        - create: {card: ruby, to: hand, owner: you}
+        - create: {card: opal, to: table, owner: you}
+turn:
+  phases:
+    - name: main
+      do: [{act: {actions: [wait]}}]
+actions:
+  wait: {label: wait}
+`
+	const cards = `
+cards:
+  - {id: ruby, name: Ruby}
+  - {id: opal, name: Opal}
+`
+	rs, diags := interpreter.Load(interpreter.Source{Name: "gems.yaml", Data: []byte(gems)},
+		[]interpreter.Source{{Name: "gems-cards.yaml", Data: []byte(cards)}}, stdlib.Library())
+	if rs == nil {
+		fmt.Println(diags)
+		return
 	}
+	g, err := interpreter.New(rs, interpreter.Options{Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(g.ViewFor(0).Summary())
+	fmt.Println("--")
+	fmt.Print(g.ViewFor(1).Summary())
 	// Output:
-	// 1 Your move
-	// take take a coin
-	// wait wait
+	// turn 1, phase main, active p2
+	// p1
+	//   hand (1): Ruby
+	//   table (1): Opal
+	// p2
+	//   hand: 1 card
+	//   table (1): Opal
+	// --
+	// turn 1, phase main, active p2
+	// p1
+	//   hand: 1 card
+	//   table (1): Opal
+	// p2
+	//   hand (1): Ruby
+	//   table (1): Opal
 }
 
 // An action's why says in plain words what its condition asks; without one

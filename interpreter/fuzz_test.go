@@ -82,8 +82,10 @@ func FuzzLoad(f *testing.F) {
 }
 
 // TestLoadAliasExpansion loads a small ruleset whose step lists are YAML
-// aliases of aliases, each level twice the previous one: the loader must
-// neither hang nor run out of memory on it (refusing it is fine).
+// aliases of aliases, each level twice the previous one (2^30 steps in all):
+// the loader must return quickly, refuse it with one error that says the
+// effects expand too far, and report each of its other findings once, not
+// once per use of the alias that holds it.
 func TestLoadAliasExpansion(t *testing.T) {
 	const levels = 30
 	var b strings.Builder
@@ -92,14 +94,41 @@ func TestLoadAliasExpansion(t *testing.T) {
 	for i := 1; i < levels; i++ {
 		fmt.Fprintf(&b, "  - if: {cond: \"true\", then: &a%d [{if: {cond: \"true\", then: *a%d}}, {if: {cond: \"true\", then: *a%d}}]}\n", i, i-1, i-1)
 	}
-	done := make(chan interpreter.Diagnostics, 1)
+	type result struct {
+		rs    *interpreter.Ruleset
+		diags interpreter.Diagnostics
+	}
+	done := make(chan result, 1)
 	go func() {
-		_, diags := interpreter.Load(interpreter.Source{Name: "aliases.yaml", Data: []byte(b.String())}, nil, stdlib.Library())
-		done <- diags
+		rs, diags := interpreter.Load(interpreter.Source{Name: "aliases.yaml", Data: []byte(b.String())}, nil, stdlib.Library())
+		done <- result{rs, diags}
 	}()
+	var r result
 	select {
-	case <-done:
+	case r = <-done:
 	case <-time.After(loadTimeout):
 		t.Fatalf("Load did not return within %v", loadTimeout)
+	}
+	if r.rs != nil {
+		t.Fatalf("a ruleset whose effects expand to 2^30 steps was accepted")
+	}
+	var errs []interpreter.Diagnostic
+	seen := map[string]int{}
+	for _, d := range r.diags {
+		if d.Severity == interpreter.SeverityError {
+			errs = append(errs, d)
+		}
+		seen[d.Error()]++
+	}
+	if len(errs) != 1 || errs[0].Code != "too-many-steps" || !strings.Contains(errs[0].Message, "aliases") {
+		t.Fatalf("want one too-many-steps error that names aliases, got: %v", errs)
+	}
+	if errs[0].Pos.Line != 8 {
+		t.Errorf("the error is at %s, want line 8 (the first alias, &a0)", errs[0].Pos)
+	}
+	for d, n := range seen {
+		if n > 1 {
+			t.Errorf("reported %d times: %s", n, d)
+		}
 	}
 }

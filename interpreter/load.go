@@ -167,6 +167,7 @@ func LoadPartial(src Source, cards []Source, lib *Library) (rs *Ruleset, diags D
 	}
 	c.rs.Hash = hex.EncodeToString(h.Sum(nil))[:16]
 	c.compile(src, cards)
+	c.diags = c.diags.dedup()
 	c.diags.Sort()
 	if len(c.diags) > maxDiagnostics {
 		last := c.diags[maxDiagnostics-1]
@@ -184,8 +185,7 @@ func (c *compiler) parse(src Source) *yaml.Node {
 	c.files[src.Name] = src.Data
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src.Data, &doc); err != nil {
-		line, col, msg := yamlErrorPos(err.Error())
-		c.diags = append(c.diags, Diagnostic{Severity: SeverityError, Code: "yaml-syntax", Pos: Pos{File: src.Name, Line: line, Column: col}, Message: msg})
+		c.diags = append(c.diags, SyntaxError(src.Name, src.Data, err))
 		return nil
 	}
 	if len(doc.Content) == 0 {
@@ -193,25 +193,6 @@ func (c *compiler) parse(src Source) *yaml.Node {
 		return nil
 	}
 	return doc.Content[0]
-}
-
-// yamlErrorPos pulls the line out of a yaml.v3 error message.
-func yamlErrorPos(msg string) (int, int, string) {
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	line := 1
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		n := 0
-		i := 0
-		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
-			n = n*10 + int(rest[i]-'0')
-			i++
-		}
-		if n > 0 {
-			line = n
-			msg = strings.TrimPrefix(rest[i:], ": ")
-		}
-	}
-	return line, 1, "YAML syntax: " + msg
 }
 
 func (c *compiler) compile(src Source, cards []Source) {
@@ -1389,8 +1370,6 @@ func (c *compiler) turn(n *yaml.Node) {
 		c.r.errorf(n, "missing-field", "turn.phases", "a turn needs at least one phase")
 	}
 }
-
-var eventNames = []string{"enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve", "lost"}
 
 func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 	items, ok := c.r.seq(n, path)

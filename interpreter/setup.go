@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -13,9 +14,12 @@ type Setup struct {
 	Phase  string
 	// Zones lists cards by name or id per zone; the first is the top.
 	Zones []Placement
-	// Props sets properties: "p1.life", "game.countered", or on the last
-	// placed copies of a card, "p1.board[0].power".
+	// Props sets properties: "p1.life", "game.countered", or of a placed
+	// card by zone and index, "p1.board[0].power" or "game.pile[0].power".
 	Props []PropSetting
+	// ActivePos and PhasePos say where Active and Phase are written, for
+	// messages; the zero Pos when not known.
+	ActivePos, PhasePos Pos
 }
 
 // Placement puts cards into one zone.
@@ -24,17 +28,24 @@ type Placement struct {
 	Zone  string
 	Cards []string
 	Down  bool
+	// Pos is where the zone is named; CardPos, when set, where each card is.
+	Pos     Pos
+	CardPos []Pos
 }
 
 // PropSetting is one property assignment of a Setup.
 type PropSetting struct {
-	Target string // p1, game, or p1.zone[i]
+	Target string // p1, game, p1.zone[i], or game.zone[i] for a shared zone
 	Prop   string
 	Value  any
+	// Pos is where the setting is written and ValuePos its value, for
+	// messages; the zero Pos when not known.
+	Pos, ValuePos Pos
 }
 
 // NewFromSetup starts a game from a placed position: no ruleset setup runs;
-// the turn begins at the given phase.
+// the turn begins at the given phase. A setup that does not fit the ruleset
+// is refused with Diagnostics, each at the place the Setup says it is written.
 func NewFromSetup(rs *Ruleset, o Options, su Setup) (*Game, error) {
 	return NewFromSetupCovered(rs, o, su, nil)
 }
@@ -46,6 +57,10 @@ func NewFromSetupCovered(rs *Ruleset, o Options, su Setup, coverage map[string]i
 	}
 	if o.Players < rs.MinPlayers || o.Players > rs.MaxPlayers {
 		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, o.Players)
+	}
+	plan, diags := rs.planSetup(su, o.Players)
+	if diags.HasErrors() {
+		return nil, diags
 	}
 	g := newGame(rs, o.Players)
 	g.Coverage = coverage
@@ -60,66 +75,229 @@ func NewFromSetupCovered(rs *Ruleset, o Options, su Setup, coverage map[string]i
 		return nil, err
 	}
 	g.S = s
-	if su.Active < 0 || su.Active >= o.Players {
-		return nil, fmt.Errorf("setup: there is no seat %d", su.Active+1)
-	}
 	s.First, s.Active = su.Active, su.Active
-	for _, pl := range su.Zones {
-		pl.Zone = strings.TrimPrefix(pl.Zone, "game.")
-		k, ok := rs.zoneIx[pl.Zone]
-		if !ok {
-			return nil, fmt.Errorf("setup: unknown zone %q%s", pl.Zone, didYouMean(pl.Zone, keysOf(rs.zoneIx)))
+	for _, pc := range plan.cards {
+		owner := max(pc.seat, 0)
+		zi := g.ZoneInst(pc.zone, pc.seat)
+		c := g.CreateCard(pc.def, owner, zi)
+		for _, pv := range pc.props {
+			g.S.CardProps[c*g.stride()+pv.prop] = pv.value
 		}
-		if rs.Zones[k].PerPlayer && (pl.Seat < 0 || pl.Seat >= o.Players) {
-			return nil, fmt.Errorf("setup: zone %s belongs to a player; name it as p1.%s", pl.Zone, pl.Zone)
-		}
-		zi := g.ZoneInst(k, pl.Seat)
-		for _, name := range pl.Cards {
-			d := rs.findCard(name)
-			if d == nil {
-				return nil, fmt.Errorf("setup: unknown card %q%s", name, didYouMean(name, rs.cardNames()))
-			}
-			owner := pl.Seat
-			if owner < 0 {
-				owner = 0
-			}
-			c := g.CreateCard(d.Index, owner, zi)
-			if pl.Down {
-				g.S.Cards[c].Known = 0
-				g.S.Cards[c].FaceDown = true
-				g.learn(c, zi)
-			}
+		if pc.down {
+			g.S.Cards[c].Known = 0
+			g.S.Cards[c].FaceDown = true
+			g.learn(c, zi)
 		}
 	}
-	for _, ps := range su.Props {
-		if err := g.applySetting(ps); err != nil {
-			return nil, fmt.Errorf("setup: %v", err)
+	for _, ps := range plan.props {
+		d := ps.decl
+		switch {
+		case ps.zone >= 0:
+			c := g.S.Zones[g.ZoneInst(ps.zone, ps.seat)].Cards[ps.index]
+			g.S.CardProps[c*g.stride()+ps.prop] = g.clamp(d, ps.value)
+		case ps.seat >= 0:
+			g.S.PlayerProp[ps.seat*len(rs.PlayerProps)+ps.prop] = g.clamp(d, ps.value)
+		default:
+			g.S.GameProps[ps.prop] = g.clamp(d, ps.value)
 		}
 	}
-	s.Turn = su.Turn
-	if s.Turn <= 0 {
-		s.Turn = 1
-	}
-	s.Phase = 0
-	if su.Phase != "" {
-		found := false
-		for i, ph := range rs.Phases {
-			if ph.Name == su.Phase {
-				s.Phase, found = i, true
-			}
-		}
-		if !found {
-			var names []string
-			for _, ph := range rs.Phases {
-				names = append(names, ph.Name)
-			}
-			return nil, fmt.Errorf("setup: unknown phase %q%s", su.Phase, didYouMean(su.Phase, names))
-		}
-	}
+	s.Turn = max(su.Turn, 1)
+	s.Phase = plan.phase
+	g.invalidate()
 	g.logf(-1, "turn", s.Active, "Turn %d: %s (set up).", s.Turn, g.seatName(s.Active))
 	g.enterPhase()
 	g.run()
 	return g, nil
+}
+
+// CheckSetup reports every way a Setup does not fit the ruleset for a game
+// of the given number of players (unknown zones, cards, properties and
+// phases, values of the wrong type, card indexes past the cards placed),
+// each at the place the Setup says it is written. It runs nothing.
+func (rs *Ruleset) CheckSetup(su Setup, players int) Diagnostics {
+	_, diags := rs.planSetup(su, players)
+	return diags
+}
+
+// setupPlan is a Setup resolved against a ruleset.
+type setupPlan struct {
+	cards []plannedCard
+	props []plannedProp
+	phase int
+}
+
+type plannedCard struct {
+	def, zone, seat int // seat -1: a shared zone
+	down            bool
+	props           []propValue // read from a generated card's name
+}
+
+type plannedProp struct {
+	zone  int // -1: a player or game property
+	seat  int // -1: the game's, or a card of a shared zone
+	index int // the card's index in its zone
+	prop  int
+	decl  *PropDecl
+	value int64
+}
+
+func (rs *Ruleset) planSetup(su Setup, players int) (*setupPlan, Diagnostics) {
+	var diags Diagnostics
+	fail := func(p Pos, code, format string, args ...any) {
+		diags = append(diags, Diagnostic{Severity: SeverityError, Code: code, Pos: p, Path: "setup", Message: fmt.Sprintf(format, args...)})
+	}
+	plan := &setupPlan{}
+	if su.Active < 0 || su.Active >= players {
+		fail(su.ActivePos, "bad-value", "the active seat must be one of p1 to p%d, not p%d", players, su.Active+1)
+	}
+	if su.Phase != "" {
+		found := false
+		var names []string
+		for i, ph := range rs.Phases {
+			names = append(names, ph.Name)
+			if ph.Name == su.Phase && !found {
+				plan.phase, found = i, true
+			}
+		}
+		if !found {
+			fail(su.PhasePos, "unknown-phase", "unknown phase %q; the phases are %s%s", su.Phase, joinNames(names), didYouMean(su.Phase, names))
+		}
+	}
+	// how many cards each zone instance gets, for the indexes of props
+	placed := map[[2]int]int{}
+	for _, pl := range su.Zones {
+		zone, seat, ok := rs.setupZone(pl.Zone, pl.Seat, players, pl.Pos, fail)
+		if !ok {
+			continue
+		}
+		for i, name := range pl.Cards {
+			at := pl.Pos
+			if i < len(pl.CardPos) {
+				at = pl.CardPos[i]
+			}
+			d := rs.findCard(name)
+			var props []propValue
+			if d == nil {
+				var err error
+				if d, props, err = rs.generatedCard(name); err != nil {
+					fail(at, "unknown-card", "%v", err)
+					continue
+				}
+			}
+			if d == nil {
+				fail(at, "unknown-card", "unknown card %q%s%s", name, didYouMean(name, rs.cardNames()), rs.generatedHint())
+				continue
+			}
+			plan.cards = append(plan.cards, plannedCard{def: d.Index, zone: zone, seat: seat, down: pl.Down, props: props})
+			placed[[2]int{zone, seat}]++
+		}
+	}
+	for _, ps := range su.Props {
+		pp, err := rs.planProp(ps, players, placed)
+		if err != nil {
+			at := ps.Pos
+			if err.inValue && ps.ValuePos.Line > 0 {
+				at = ps.ValuePos
+			}
+			fail(at, err.code, "%s", err.msg)
+			continue
+		}
+		plan.props = append(plan.props, pp)
+	}
+	return plan, diags
+}
+
+// setupZone resolves the zone a placement or a card property names: a shared
+// zone by its name or game.<name>, a player's as p1.<name>.
+func (rs *Ruleset) setupZone(name string, seat, players int, at Pos, fail func(Pos, string, string, ...any)) (int, int, bool) {
+	shared := strings.HasPrefix(name, "game.")
+	name = strings.TrimPrefix(name, "game.")
+	k, ok := rs.zoneIx[name]
+	if !ok {
+		fail(at, "unknown-zone", "unknown zone %q%s", name, didYouMean(name, keysOf(rs.zoneIx)))
+		return 0, 0, false
+	}
+	switch {
+	case rs.Zones[k].PerPlayer && (shared || seat < 0):
+		fail(at, "unknown-zone", "zone %s belongs to a player; name it as p1.%s", name, name)
+		return 0, 0, false
+	case rs.Zones[k].PerPlayer && seat >= players:
+		fail(at, "bad-value", "there is no p%d in a game of %d players", seat+1, players)
+		return 0, 0, false
+	case !rs.Zones[k].PerPlayer && seat >= 0:
+		fail(at, "unknown-zone", "zone %s is shared, not a player's; name it as %s or game.%s", name, name, name)
+		return 0, 0, false
+	}
+	if !rs.Zones[k].PerPlayer {
+		seat = -1
+	}
+	return k, seat, true
+}
+
+type setupError struct {
+	code, msg string
+	inValue   bool // the value is wrong, not what it is set on
+}
+
+func (rs *Ruleset) planProp(ps PropSetting, players int, placed map[[2]int]int) (plannedProp, *setupError) {
+	bad := func(code, format string, args ...any) (plannedProp, *setupError) {
+		return plannedProp{}, &setupError{code: code, msg: fmt.Sprintf(format, args...)}
+	}
+	pp := plannedProp{zone: -1, seat: -1}
+	target := ps.Target
+	owner, rest, _ := strings.Cut(target, ".")
+	if owner != "game" {
+		p, err := ParseSeat(owner, players)
+		if err != nil {
+			return bad("bad-value", "%q names neither a seat (p1 to p%d) nor the game", owner, players)
+		}
+		pp.seat = p
+	}
+	kind := "player"
+	switch {
+	case rest != "":
+		kind = "card"
+		open := strings.IndexByte(rest, '[')
+		idx, err := strconv.Atoi(strings.TrimSuffix(rest[max(open, 0)+1:], "]"))
+		if open <= 0 || !strings.HasSuffix(rest, "]") || err != nil {
+			return bad("bad-value", "cannot read %q: write %s.<zone>[<index>].%s", target, owner, ps.Prop)
+		}
+		var zerr *setupError
+		fail := func(_ Pos, code, format string, args ...any) {
+			zerr = &setupError{code: code, msg: fmt.Sprintf(format, args...)}
+		}
+		zoneName := rest[:open]
+		if owner == "game" {
+			zoneName = "game." + zoneName
+		}
+		k, seat, ok := rs.setupZone(zoneName, pp.seat, players, Pos{}, fail)
+		if !ok {
+			return plannedProp{}, zerr
+		}
+		n := placed[[2]int{k, seat}]
+		if idx < 0 || idx >= n {
+			switch n {
+			case 0:
+				return bad("out-of-range", "%s has no card %d: the setup places no card there", target, idx)
+			case 1:
+				return bad("out-of-range", "%s has no card %d: the setup places one card there, index 0", target, idx)
+			}
+			return bad("out-of-range", "%s has no card %d: the setup places %d cards there, indexes 0 to %d", target, idx, n, n-1)
+		}
+		pp.zone, pp.seat, pp.index = k, seat, idx
+	case owner == "game":
+		kind = "game"
+	}
+	i, d, ok := rs.PropIndex(kind, ps.Prop)
+	if !ok {
+		return bad("unknown-property", "unknown %s property %q%s", kind, ps.Prop, didYouMean(ps.Prop, rs.PropNames(kind)))
+	}
+	v, err := rs.setupValue(d, ps.Value, players)
+	if err != nil {
+		return plannedProp{}, &setupError{"bad-value", err.Error(), true}
+	}
+	pp.prop, pp.decl, pp.value = i, d, v
+	return pp, nil
 }
 
 func (rs *Ruleset) findCard(name string) *CardDef {
@@ -134,84 +312,46 @@ func (rs *Ruleset) findCard(name string) *CardDef {
 	return nil
 }
 
+// generatedHint reminds how generated cards are named, when the ruleset has
+// any: a name that is not a card's may be meant as one of theirs.
+func (rs *Ruleset) generatedHint() string {
+	readers, unreadable := rs.nameReaders()
+	var names []string
+	for _, r := range readers {
+		names = append(names, fmt.Sprintf("%q", r.def.Name))
+	}
+	hint := ""
+	if len(names) > 0 {
+		hint = fmt.Sprintf(" (cards named %s are placed by the names they get from their properties)", strings.Join(names, ", "))
+	}
+	if len(unreadable) > 0 {
+		hint += fmt.Sprintf(" (cards named %q cannot be placed by name: a part of it is not a card property; place one by id and set its properties)", strings.Join(unreadable, ", "))
+	}
+	return hint
+}
+
+// cardNames lists the names and ids of the cards, for suggestions.
 func (rs *Ruleset) cardNames() []string {
 	var out []string
 	for _, d := range rs.Cards {
-		out = append(out, d.Name)
+		out = append(out, d.Name, d.ID)
 	}
 	return out
 }
 
-func (g *Game) applySetting(ps PropSetting) error {
-	g.invalidate()
-	rs := g.rs
-	target := ps.Target
-	if target == "game" {
-		i, d, ok := rs.PropIndex("game", ps.Prop)
-		if !ok {
-			return fmt.Errorf("unknown game property %q%s", ps.Prop, didYouMean(ps.Prop, rs.PropNames("game")))
-		}
-		v, err := g.literalValue(d, ps.Value)
-		if err != nil {
-			return err
-		}
-		g.S.GameProps[i] = v
-		return nil
-	}
-	seat, rest, _ := strings.Cut(target, ".")
-	p, err := ParseSeat(seat, g.nseats)
-	if err != nil {
-		return err
-	}
-	if rest == "" {
-		i, d, ok := rs.PropIndex("player", ps.Prop)
-		if !ok {
-			return fmt.Errorf("unknown player property %q%s", ps.Prop, didYouMean(ps.Prop, rs.PropNames("player")))
-		}
-		v, err := g.literalValue(d, ps.Value)
-		if err != nil {
-			return err
-		}
-		g.S.PlayerProp[p*len(rs.PlayerProps)+i] = v
-		return nil
-	}
-	var zone string
-	var idx int
-	if _, err := fmt.Sscanf(strings.Replace(strings.Replace(rest, "[", " ", 1), "]", "", 1), "%s %d", &zone, &idx); err != nil {
-		return fmt.Errorf("cannot read %q: write p1.zone[index]", target)
-	}
-	k, ok := rs.zoneIx[zone]
-	if !ok {
-		return fmt.Errorf("unknown zone %q", zone)
-	}
-	cards := g.S.Zones[g.ZoneInst(k, p)].Cards
-	if idx < 0 || idx >= len(cards) {
-		return fmt.Errorf("%s has no card %d", target, idx)
-	}
-	i, d, ok := rs.PropIndex("card", ps.Prop)
-	if !ok {
-		return fmt.Errorf("unknown card property %q%s", ps.Prop, didYouMean(ps.Prop, rs.PropNames("card")))
-	}
-	v, err := g.literalValue(d, ps.Value)
-	if err != nil {
-		return err
-	}
-	g.S.CardProps[cards[idx]*g.stride()+i] = v
-	return nil
-}
-
-func (g *Game) literalValue(d *PropDecl, x any) (int64, error) {
+// setupValue reads a value written in a setup for a property (not clamped).
+func (rs *Ruleset) setupValue(d *PropDecl, x any, players int) (int64, error) {
 	switch d.Type {
 	case TString:
 		s := fmt.Sprint(x)
 		if !contains(d.Values, s) {
 			return 0, fmt.Errorf("%q is not a value of %s (%s)", s, d.Name, strings.Join(d.Values, ", "))
 		}
-		return int64(g.rs.symbolIx[s]), nil
+		return int64(rs.symbolIx[s]), nil
 	case TBool:
 		b, ok := x.(bool)
 		if !ok {
-			return 0, fmt.Errorf("%s takes true or false", d.Name)
+			return 0, fmt.Errorf("%s takes true or false, not %v", d.Name, x)
 		}
 		if b {
 			return 1, nil
@@ -220,14 +360,14 @@ func (g *Game) literalValue(d *PropDecl, x any) (int64, error) {
 	case TInt:
 		n, ok := x.(int)
 		if !ok {
-			return 0, fmt.Errorf("%s takes a whole number", d.Name)
+			return 0, fmt.Errorf("%s takes a whole number, not %v", d.Name, x)
 		}
-		return g.clamp(d, int64(n)), nil
+		return int64(n), nil
 	case TPlayer:
 		if x == nil || fmt.Sprint(x) == "none" {
 			return -1, nil
 		}
-		p, err := ParseSeat(fmt.Sprint(x), g.nseats)
+		p, err := ParseSeat(fmt.Sprint(x), players)
 		if err != nil {
 			return 0, fmt.Errorf("%s takes a seat: %v", d.Name, err)
 		}

@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -48,10 +47,6 @@ func (r *reader) end(n *yaml.Node) Pos {
 		p.Column += w
 	}
 	return p
-}
-
-func (r *reader) warnf(n *yaml.Node, code, path, format string, args ...any) {
-	*r.diags = append(*r.diags, Diagnostic{Severity: SeverityWarning, Code: code, Pos: r.pos(n), Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
 // field is one key of a mapping with its nodes.
@@ -255,15 +250,6 @@ func suggest(s string, known []string) string {
 		}
 	}
 	return best
-}
-
-func suggestFrom(s string, known map[string]int) string {
-	names := make([]string, 0, len(known))
-	for k := range known {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return suggest(s, names)
 }
 
 func editDistance(a, b string) int {

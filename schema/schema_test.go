@@ -552,6 +552,8 @@ func TestInstances(t *testing.T) {
 		{"card without id", "cards", "cards:\n  - name: A\n", false},
 		{"card file with zones", "cards", "zones: {}\n", false},
 		{"scenario", "scenario", "ruleset: tiny\nsetup:\n  active: p2\n  zones: {p1.hand: [A], pile: [B]}\n  props:\n    p1.life: 3\n    game.round: 2\n    p1.hand[0].power: 2\nsteps:\n  - p1: play A\n  - offered: {p2: [pass]}\n  - waiting: nobody\n  - expect: over\n", true},
+		{"scenario not_asked", "scenario", "ruleset: tiny\nsteps:\n  - not_asked: p2\n  - not_asked: [p1, p3]\n", true},
+		{"scenario not_asked nobody", "scenario", "ruleset: tiny\nsteps:\n  - not_asked: nobody\n", false},
 		{"scenario without ruleset", "scenario", "steps: []\n", false},
 		{"scenario unknown step", "scenario", "ruleset: tiny\nsteps:\n  - assert: true\n", false},
 		{"scenario bad seat", "scenario", "ruleset: tiny\nsteps:\n  - p9: pass\n", false},

@@ -11,6 +11,7 @@ import (
 
 	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/stdlib"
+	"github.com/arbiter-games/arbiter/stdlib/scenario"
 )
 
 // docsRuleset loads the neutral ruleset the examples compile against, with an
@@ -64,14 +65,102 @@ func TestFunctionExamples(t *testing.T) {
 	}
 }
 
-// TestKeyExamples checks that every documented ruleset key's example parses as YAML.
+// TestKeyExamples compiles every documented key's example: a ruleset
+// fragment is merged into the neutral ruleset (a mapping key by key, anything
+// else replacing what was there) and the result must load without errors; a
+// card file is loaded as the ruleset's cards, a step as an action's effect, an
+// expression as a query, and a scenario against the neutral ruleset.
 func TestKeyExamples(t *testing.T) {
+	dir := filepath.Join("testdata", "docs")
+	base, err := os.ReadFile(filepath.Join(dir, "docs.yaml"))
+	require.NoError(t, err)
+	cards, err := os.ReadFile(filepath.Join(dir, "cards", "docs", "cards.yaml"))
+	require.NoError(t, err)
+	// the card file's deck would clash with the examples of decks and deck_rules
+	defs, _, _ := strings.Cut(string(cards), "\ndecks:")
+	cards = []byte(defs + "\n")
 	for _, k := range stdlib.Library().Keys() {
-		require.NotEmpty(t, k.Doc, k.Path)
-		if k.Path == "expressions" {
-			continue
-		}
-		var v any
-		require.NoError(t, yaml.Unmarshal([]byte(k.Example), &v), "example of %s", k.Path)
+		t.Run(k.Path, func(t *testing.T) {
+			require.NotEmpty(t, k.Doc)
+			require.NotEmpty(t, k.Example)
+			var ex yaml.Node
+			require.NoError(t, yaml.Unmarshal([]byte(k.Example), &ex), "the example does not parse:\n%s", k.Example)
+			switch k.Path {
+			case "expressions":
+				rs, diags := docsRuleset(t, "- log: ok")
+				require.NotNil(t, rs, "%v", diags)
+				e, diags := rs.CompileQuery("example", []byte(k.Example), ex.Content[0], []in.QueryVar{{Name: "you", Type: in.TPlayer}}, in.TAny)
+				require.NotNil(t, e, "the example does not compile: %s\n%v", k.Example, diags)
+				return
+			case "decisions":
+				// one step, written as a mapping: an action's effect is a list of them
+				rs, diags := docsRuleset(t, "- "+strings.ReplaceAll(k.Example, "\n", "\n  "))
+				require.NotNil(t, rs, "the example does not compile as a step:\n%s\n%v", k.Example, diags)
+				return
+			case "cards[]":
+				rs, diags := in.Load(in.Source{Name: "docs.yaml", Data: base}, []in.Source{{Name: "example.yaml", Data: []byte(k.Example)}}, stdlib.Library())
+				require.NotNil(t, rs, "the example does not load as a card file:\n%s\n%v", k.Example, diags)
+				return
+			case "scenario":
+				checkScenarioExample(t, k.Example, base, cards)
+				return
+			}
+			var doc yaml.Node
+			require.NoError(t, yaml.Unmarshal(base, &doc))
+			require.Equal(t, yaml.MappingNode, ex.Content[0].Kind, "the example of a ruleset key is a mapping")
+			merge(doc.Content[0], ex.Content[0])
+			text, err := yaml.Marshal(&doc)
+			require.NoError(t, err)
+			rs, diags := in.Load(in.Source{Name: "docs.yaml", Data: text}, []in.Source{{Name: "cards.yaml", Data: cards}}, stdlib.Library())
+			require.NotNil(t, rs, "the example does not compile in the neutral ruleset:\n%s\n%v\n--- the ruleset:\n%s", k.Example, diags, text)
+		})
 	}
+}
+
+// merge puts the keys of mapping src into mapping dst: mappings are merged key
+// by key, any other value replaces the one in dst.
+func merge(dst, src *yaml.Node) {
+	for i := 0; i+1 < len(src.Content); i += 2 {
+		k, v := src.Content[i], src.Content[i+1]
+		found := false
+		for j := 0; j+1 < len(dst.Content); j += 2 {
+			if dst.Content[j].Value != k.Value {
+				continue
+			}
+			found = true
+			if old := dst.Content[j+1]; old.Kind == yaml.MappingNode && v.Kind == yaml.MappingNode {
+				merge(old, v)
+			} else {
+				dst.Content[j+1] = v
+			}
+		}
+		if !found {
+			dst.Content = append(dst.Content, k, v)
+		}
+	}
+}
+
+// checkScenarioExample writes the neutral ruleset as rulesets/<name>.yaml for
+// the name the scenario example asks for, then loads the scenario and
+// compiles its expectations against it.
+func checkScenarioExample(t *testing.T, example string, base, cards []byte) {
+	t.Helper()
+	var top struct {
+		Ruleset string `yaml:"ruleset"`
+	}
+	require.NoError(t, yaml.Unmarshal([]byte(example), &top))
+	require.NotEmpty(t, top.Ruleset, "the scenario example names its ruleset")
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "rulesets"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "cards", top.Ruleset), 0o755))
+	text := strings.Replace(string(base), "cards: [cards/docs]", "cards: [../cards/"+top.Ruleset+"]", 1)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "rulesets", top.Ruleset+".yaml"), []byte(text), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cards", top.Ruleset, "cards.yaml"), cards, 0o644))
+	path := filepath.Join(dir, "example.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(example), 0o644))
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	rs, diags := in.LoadFile(sc.Ruleset, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	require.NoError(t, scenario.Check(rs, sc))
 }

@@ -18,20 +18,11 @@ func rulesetPath(game string) (string, error) {
 		}
 		return game, nil
 	}
-	dir, _ := os.Getwd()
-	for {
-		cand := filepath.Join(dir, "rulesets", game+".yaml")
-		if _, err := os.Stat(cand); err == nil {
-			if rel, err := filepath.Rel(mustWd(), cand); err == nil {
-				return rel, nil
-			}
-			return cand, nil
+	if cand := in.FindRuleset(game, mustWd()); cand != "" {
+		if rel, err := filepath.Rel(mustWd(), cand); err == nil {
+			return rel, nil
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
+		return cand, nil
 	}
 	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml here and in the folders above", game, game)
 }

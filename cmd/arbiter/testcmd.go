@@ -68,7 +68,7 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 			for _, f := range files {
 				sc, err := scenario.Load(f)
 				if err != nil {
-					fmt.Fprintf(out, "FAIL %s\n  %v\n", f, err)
+					fmt.Fprintf(out, "FAIL %s\n  %s\n", f, indentLines(err.Error()))
 					failed++
 					continue
 				}
@@ -92,7 +92,7 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 				}
 				res, err := scenario.RunWith(rs, sc, o)
 				if err != nil {
-					fmt.Fprintf(out, "FAIL %s\n  %v\n", f, err)
+					fmt.Fprintf(out, "FAIL %s\n  %s\n", f, indentLines(err.Error()))
 					failed++
 					continue
 				}
@@ -118,7 +118,7 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 					failed++
 					fmt.Fprintf(out, "FAIL %s\n", f)
 					for _, m := range msgs {
-						fmt.Fprintf(out, "  %s\n", strings.ReplaceAll(strings.TrimRight(m, "\n"), "\n", "\n  "))
+						fmt.Fprintf(out, "  %s\n", indentLines(m))
 					}
 				}
 			}
@@ -135,6 +135,12 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 	cmd.Flags().BoolVar(&update, "update", false, "rewrite the golden files")
 	cmd.Flags().StringVar(&coverage, "coverage", "", "report which rules of GAME no scenario exercised")
 	return cmd
+}
+
+// indentLines indents the lines after the first of a message by two spaces,
+// under the first, which the caller indents.
+func indentLines(m string) string {
+	return strings.ReplaceAll(strings.TrimRight(m, "\n"), "\n", "\n  ")
 }
 
 func printCoverage(w interface{ Write([]byte) (int, error) }, rs *in.Ruleset, cov map[string]int) {

@@ -172,6 +172,9 @@ func kindOf(path string) string {
 
 func validateScenario(path string) in.Diagnostics {
 	sc, err := scenario.Load(path)
+	if ds, ok := err.(in.Diagnostics); ok {
+		return ds
+	}
 	if err != nil {
 		return in.Diagnostics{diagFromError(path, err)}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,24 +26,28 @@ type Scenario struct {
 	Mode    string
 	Decks   []string
 	Setup   *in.Setup
-	Steps   []Step
-	src     []byte
+	// where players, mode and each deck are written, for messages
+	playersPos, modePos in.Pos
+	deckPos             []in.Pos
+	Steps               []Step
+	src                 []byte
 }
 
 // Step is one line of a scenario: an answer, an expectation or a check of
-// what is offered.
+// what is asked and offered.
 type Step struct {
-	Pos     in.Pos
-	Seat    int
-	Answer  *yaml.Node // for answers and refusals
-	Refuse  bool
-	Expect  *yaml.Node
-	Offered []string
-	Absent  []string
-	Exact   bool
-	Waiting []int
-	hasWait bool
-	expr    *in.Expr
+	Pos      in.Pos
+	Seat     int
+	Answer   *yaml.Node // for answers and refusals
+	Refuse   bool
+	Expect   *yaml.Node
+	Offered  []string
+	Absent   []string
+	Exact    bool
+	Waiting  []int
+	hasWait  bool
+	NotAsked []int // seats that must have no question now
+	expr     *in.Expr
 }
 
 var topKeys = []string{"name", "doc", "ruleset", "seed", "players", "decks", "mode", "setup", "steps"}
@@ -57,7 +62,7 @@ func Load(path string) (*Scenario, error) {
 	sc := &Scenario{File: path, Seed: 1, src: data}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, in.Diagnostics{in.SyntaxError(path, data, err)}
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s: a scenario is a mapping with ruleset and steps", path)
@@ -75,7 +80,11 @@ func Load(path string) (*Scenario, error) {
 		case "doc":
 			sc.Doc = v.Value
 		case "ruleset":
-			sc.Ruleset = findRuleset(path, v.Value)
+			rp, err := findRuleset(path, v.Value)
+			if err != nil {
+				return nil, errAt(v, "%v", err)
+			}
+			sc.Ruleset = rp
 		case "seed":
 			n, err := strconv.ParseUint(v.Value, 10, 64)
 			if err != nil {
@@ -87,9 +96,9 @@ func Load(path string) (*Scenario, error) {
 			if err != nil {
 				return nil, errAt(v, "players must be a whole number")
 			}
-			sc.Players = n
+			sc.Players, sc.playersPos = n, pos(v)
 		case "mode":
-			sc.Mode = v.Value
+			sc.Mode, sc.modePos = v.Value, pos(v)
 		case "decks":
 			if v.Kind != yaml.MappingNode {
 				return nil, errAt(v, "decks maps seats to deck names: {p1: starter}")
@@ -101,11 +110,12 @@ func Load(path string) (*Scenario, error) {
 				}
 				for len(sc.Decks) <= p {
 					sc.Decks = append(sc.Decks, "")
+					sc.deckPos = append(sc.deckPos, in.Pos{})
 				}
-				sc.Decks[p] = v.Content[j+1].Value
+				sc.Decks[p], sc.deckPos[p] = v.Content[j+1].Value, pos(v.Content[j+1])
 			}
 		case "setup":
-			su, err := readSetup(v, errAt)
+			su, err := readSetup(v, errAt, pos)
 			if err != nil {
 				return nil, err
 			}
@@ -134,29 +144,40 @@ func Load(path string) (*Scenario, error) {
 	return sc, nil
 }
 
-// findRuleset resolves a ruleset name or path for a scenario file.
-func findRuleset(scenario, name string) string {
+// findRuleset resolves the ruleset a scenario names: a path (a .yaml file, or
+// with a folder in it) is read relative to the scenario; a game's name is
+// looked for as rulesets/<name>.yaml in the scenario's folder and the folders
+// above it, then in the working folder and the folders above it, where arbiter
+// play looks.
+func findRuleset(scenario, name string) (string, error) {
+	if name == "" {
+		return "", fmt.Errorf("ruleset names a game or a ruleset file")
+	}
 	if filepath.IsAbs(name) {
-		return name
+		return name, nil
 	}
-	if strings.HasSuffix(name, ".yaml") || strings.Contains(name, "/") {
-		return filepath.Join(filepath.Dir(scenario), name)
+	if strings.HasSuffix(name, ".yaml") || strings.ContainsAny(name, `/\`) {
+		return filepath.Join(filepath.Dir(scenario), name), nil
 	}
-	dir, _ := filepath.Abs(filepath.Dir(scenario))
-	for {
-		cand := filepath.Join(dir, "rulesets", name+".yaml")
-		if _, err := os.Stat(cand); err == nil {
-			return cand
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return filepath.Join("rulesets", name+".yaml")
-		}
-		dir = parent
+	dir, err := filepath.Abs(filepath.Dir(scenario))
+	if err != nil {
+		return "", err
 	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	if found := in.FindRuleset(name, dir, wd); found != "" {
+		return found, nil
+	}
+	where := fmt.Sprintf("in %s and the folders above it", dir)
+	if wd != dir {
+		where += fmt.Sprintf(", and in the working folder %s and the folders above it", wd)
+	}
+	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml %s; name the file instead (ruleset: path/to/%s.yaml, relative to the scenario)", name, name, where, name)
 }
 
-func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.Setup, error) {
+func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) in.Pos) (*in.Setup, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, errAt(n, "setup is a mapping")
 	}
@@ -169,7 +190,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.
 			if err != nil {
 				return nil, errAt(v, "%v", err)
 			}
-			su.Active = p
+			su.Active, su.ActivePos = p, pos(v)
 		case "turn":
 			t, err := strconv.Atoi(v.Value)
 			if err != nil {
@@ -177,15 +198,15 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.
 			}
 			su.Turn = t
 		case "phase":
-			su.Phase = v.Value
+			su.Phase, su.PhasePos = v.Value, pos(v)
 		case "zones", "face_down":
 			if v.Kind != yaml.MappingNode {
 				return nil, errAt(v, "%s maps zones (p1.hand, or a shared zone) to lists of cards", k.Value)
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				zk, zv := v.Content[j], v.Content[j+1]
-				pl := in.Placement{Seat: -1, Zone: zk.Value, Down: k.Value == "face_down"}
-				if seat, zone, ok := strings.Cut(zk.Value, "."); ok {
+				pl := in.Placement{Seat: -1, Zone: zk.Value, Down: k.Value == "face_down", Pos: pos(zk)}
+				if seat, zone, ok := strings.Cut(zk.Value, "."); ok && seat != "game" {
 					p, err := in.ParseSeat(seat, 8)
 					if err != nil {
 						return nil, errAt(zk, "%v", err)
@@ -197,6 +218,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.
 				}
 				for _, c := range zv.Content {
 					pl.Cards = append(pl.Cards, c.Value)
+					pl.CardPos = append(pl.CardPos, pos(c))
 				}
 				su.Zones = append(su.Zones, pl)
 			}
@@ -208,13 +230,13 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.
 				key := v.Content[j].Value
 				dot := strings.LastIndex(key, ".")
 				if dot < 0 {
-					return nil, errAt(v.Content[j], "write target.prop: p1.life, game.round, p1.board[0].power")
+					return nil, errAt(v.Content[j], "write target.prop: p1.life, game.round, p1.board[0].power, game.pile[0].power")
 				}
 				var val any
 				if err := v.Content[j+1].Decode(&val); err != nil {
 					return nil, errAt(v.Content[j+1], "%v", err)
 				}
-				su.Props = append(su.Props, in.PropSetting{Target: key[:dot], Prop: key[dot+1:], Value: val})
+				su.Props = append(su.Props, in.PropSetting{Target: key[:dot], Prop: key[dot+1:], Value: val, Pos: pos(v.Content[j]), ValuePos: pos(v.Content[j+1])})
 			}
 		default:
 			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, props)", k.Value)
@@ -225,7 +247,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error) (*in.
 
 func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) in.Pos) (Step, error) {
 	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
-		return Step{}, errAt(n, "a step is one of `p1: <answer>`, `expect: <expression>`, `offered:`, `not_offered:`, `options:`, `refuse:`, `waiting:`")
+		return Step{}, errAt(n, "a step is one of `p1: <answer>`, `expect: <expression>`, `offered:`, `not_offered:`, `options:`, `refuse:`, `waiting:`, `not_asked:`")
 	}
 	k, v := n.Content[0], n.Content[1]
 	st := Step{Pos: pos(k), Seat: -1}
@@ -290,10 +312,25 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 			}
 			st.Waiting = append(st.Waiting, p)
 		}
+	case "not_asked":
+		items := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			items = v.Content
+		}
+		for _, x := range items {
+			p, err := in.ParseSeat(x.Value, 8)
+			if err != nil {
+				return st, errAt(x, "not_asked names seats: not_asked: p2, or not_asked: [p2, p3]; %v", err)
+			}
+			st.NotAsked = append(st.NotAsked, p)
+		}
+		if len(st.NotAsked) == 0 {
+			return st, errAt(v, "not_asked names seats: not_asked: p2, or not_asked: [p2, p3]")
+		}
 	default:
 		p, err := in.ParseSeat(k.Value, 8)
 		if err != nil {
-			return st, errAt(k, "unknown step %q: a step is a seat's answer (p1: ...) or expect, offered, not_offered, options, refuse, waiting", k.Value)
+			return st, errAt(k, "unknown step %q: a step is a seat's answer (p1: ...) or expect, offered, not_offered, options, refuse, waiting, not_asked", k.Value)
 		}
 		st.Seat, st.Answer = p, v
 	}
@@ -329,6 +366,9 @@ func Run(sc *Scenario, o Options) (*Result, error) {
 // RunWith plays a scenario against an already loaded ruleset.
 func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	players, vars := queryVars(rs, sc)
+	if ds := checkGame(rs, sc, players); ds.HasErrors() {
+		return nil, ds
+	}
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		if st.Expect == nil {
@@ -349,12 +389,18 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		g, err = in.NewCovered(rs, opts, o.Coverage)
 	}
 	if err != nil {
+		if ds, ok := err.(in.Diagnostics); ok {
+			return nil, ds
+		}
 		return nil, fmt.Errorf("%s: %v", sc.File, err)
 	}
 	res := &Result{Scenario: sc, Game: g}
 	fail := func(st *Step, format string, args ...any) {
 		res.Failures = append(res.Failures, fmt.Sprintf("%s: %s", st.Pos, fmt.Sprintf(format, args...)))
 	}
+	// what was asked before the last answer: the questions since then are the
+	// ones a step can be about
+	since := mark(g)
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		switch {
@@ -379,10 +425,16 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if fmt.Sprint(got) != fmt.Sprint(st.Waiting) {
 				fail(st, "expected %s to be asked, but %s are", seats(st.Waiting), seats(got))
 			}
+		case st.NotAsked != nil:
+			for _, p := range st.NotAsked {
+				if d, ok := g.PendingFor(p); ok {
+					fail(st, "%s is asked %q (%s), but must not be asked", in.SeatName(p), d.Prompt, optionList(d))
+				}
+			}
 		case st.Offered != nil || st.Absent != nil:
 			d, ok := g.PendingFor(st.Seat)
 			if !ok {
-				fail(st, "%s has no decision to look at", in.SeatName(st.Seat))
+				fail(st, "%s", noQuestion(g, st.Seat, since))
 				continue
 			}
 			labels := map[string]bool{}
@@ -401,6 +453,7 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					possible[strings.ToLower(l)] = true
 				}
 			}
+			window := g.WindowActions(d)
 			for _, l := range st.Absent {
 				switch {
 				case labels[strings.ToLower(l)]:
@@ -408,12 +461,26 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				case possible != nil && !possible[strings.ToLower(l)] && namesCardAction(rs, l):
 					// such a check could never fail: no action of the ruleset has this label here
 					fail(st, "%q could not be offered to %s here whatever the rules said (its card is not in the zone the action takes cards from), so not_offered proves nothing", l, in.SeatName(st.Seat))
+				case window != nil:
+					if msg := outsideWindow(g, rs, st.Seat, d, l, window, since); msg != "" {
+						fail(st, "%s", msg)
+					}
 				}
 			}
 			if st.Exact && len(st.Offered) != len(d.Options) {
 				fail(st, "%s is offered %s, not exactly %q", in.SeatName(st.Seat), optionList(d), st.Offered)
 			}
 		case st.Refuse:
+			if g.Over() {
+				fail(st, "the game is over (%s): nothing %s answers could be refused", g.Outcome(), in.SeatName(st.Seat))
+				continue
+			}
+			resign := st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(st.Answer.Value, "resign")
+			if _, ok := g.PendingFor(st.Seat); !ok && !resign {
+				// an answer to no question is refused whatever it says
+				fail(st, "%s; an answer can only be refused when there is a question, so this proves nothing", noQuestion(g, st.Seat, since))
+				continue
+			}
 			a, err := ParseAnswer(g, st.Seat, st.Answer)
 			if err != nil {
 				continue // an answer that names no option is refused
@@ -430,16 +497,104 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			}
 			a, err := ParseAnswer(g, st.Seat, st.Answer)
 			if err != nil {
+				if _, ok := g.PendingFor(st.Seat); !ok && !a.Resign {
+					err = fmt.Errorf("%s", noQuestion(g, st.Seat, since))
+				}
 				fail(st, "%v", err)
 				return finish(res), nil
 			}
+			at := mark(g)
 			if err := g.Answer(st.Seat, a); err != nil {
 				fail(st, "the answer was refused: %v", err)
 				return finish(res), nil
 			}
+			since = at
 		}
 	}
 	return finish(res), nil
+}
+
+// outsideWindow explains why not_offered proves nothing when a label names
+// only actions the window asking the seat now does not list: no rule could
+// have put it among these options. It returns "" when the label names an
+// action of the window, or none at all.
+func outsideWindow(g *in.Game, rs *in.Ruleset, seat int, d *in.Decision, label string, window []int, since asked) string {
+	named := g.ActionsLabelled(seat, label)
+	if len(named) == 0 {
+		return ""
+	}
+	var actions []string
+	for _, a := range named {
+		if slices.Contains(window, a) {
+			return ""
+		}
+		actions = append(actions, rs.Actions[a].Name)
+	}
+	var offers []string
+	for _, a := range window {
+		offers = append(offers, rs.Actions[a].Name)
+	}
+	who := in.SeatName(seat)
+	msg := fmt.Sprintf("%q is the label of action %s, which the question %s is asked now (%q) could not offer whatever the rules said: its window offers only %s. not_offered looks at the question asked now, so it proves nothing here",
+		label, strings.Join(actions, ", "), who, d.Prompt, strings.Join(offers, ", "))
+	if n := since.forced(g, seat); n > 0 {
+		msg += fmt.Sprintf(" (since the last answer %s was also asked %s with one way to answer, which the engine answered itself: see the log)", who, questions(n))
+	}
+	return msg
+}
+
+// asked is what had been asked at one moment of a game: per seat, how many
+// questions (those the engine answered itself included), and the sequence
+// number the next question gets.
+type asked struct {
+	counts []int
+	seq    int
+}
+
+func mark(g *in.Game) asked {
+	return asked{counts: append([]int(nil), g.S.Asked...), seq: g.S.DecSeq}
+}
+
+// forced counts the questions of a seat since the mark that are no longer
+// open: those with one way to answer, which the engine answered itself.
+func (a asked) forced(g *in.Game, seat int) int {
+	n := 0
+	if seat < len(g.S.Asked) {
+		n = g.S.Asked[seat]
+	}
+	if seat < len(a.counts) {
+		n -= a.counts[seat]
+	}
+	for _, d := range g.Pending() {
+		if d.Player == seat && d.Seq >= a.seq {
+			n--
+		}
+	}
+	return n
+}
+
+// noQuestion says why a seat has nothing to answer now, and how a scenario
+// says so.
+func noQuestion(g *in.Game, seat int, since asked) string {
+	var waiting []int
+	for _, d := range g.Pending() {
+		waiting = append(waiting, d.Player)
+	}
+	who := in.SeatName(seat)
+	if g.Over() {
+		return fmt.Sprintf("%s has no question: the game is over (%s)", who, g.Outcome())
+	}
+	if n := since.forced(g, seat); n > 0 {
+		return fmt.Sprintf("%s has no question: since the last answer %s was asked %s with one way to answer, which the engine answered itself (see the log); waiting for: %s. To say %s had no choice, write not_asked: %s", who, who, questions(n), seats(waiting), who, who)
+	}
+	return fmt.Sprintf("%s has no question (waiting for: %s); to say so, write not_asked: %s", who, seats(waiting), who)
+}
+
+func questions(n int) string {
+	if n == 1 {
+		return "a question"
+	}
+	return fmt.Sprintf("%d questions", n)
 }
 
 func finish(res *Result) *Result {
@@ -522,10 +677,11 @@ func queryVars(rs *in.Ruleset, sc *Scenario) (int, []in.QueryVar) {
 	return players, vars
 }
 
-// Check compiles a scenario's expectations against a ruleset without running it.
+// Check compiles a scenario's expectations and checks its setup against a
+// ruleset without running it.
 func Check(rs *in.Ruleset, sc *Scenario) error {
-	_, vars := queryVars(rs, sc)
-	var all in.Diagnostics
+	players, vars := queryVars(rs, sc)
+	all := checkGame(rs, sc, players)
 	for i := range sc.Steps {
 		if st := &sc.Steps[i]; st.Expect != nil {
 			_, diags := rs.CompileQuery(sc.File, sc.src, st.Expect, vars, in.TBool)
@@ -536,6 +692,45 @@ func Check(rs *in.Ruleset, sc *Scenario) error {
 		return all
 	}
 	return nil
+}
+
+// checkGame reports what of a scenario's game does not fit the ruleset: the
+// number of players, the decks, the mode and the setup.
+func checkGame(rs *in.Ruleset, sc *Scenario, players int) in.Diagnostics {
+	var ds in.Diagnostics
+	fail := func(p in.Pos, code, format string, args ...any) {
+		ds = append(ds, in.Diagnostic{Severity: in.SeverityError, Code: code, Pos: p, Message: fmt.Sprintf(format, args...)})
+	}
+	if players < rs.MinPlayers || players > rs.MaxPlayers {
+		fail(sc.playersPos, "out-of-range", "%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, players)
+		return ds // the rest depends on the seats
+	}
+	var deckNames []string
+	for _, d := range rs.Decks {
+		deckNames = append(deckNames, d.Name)
+	}
+	for p, name := range sc.Decks {
+		switch {
+		case name == "":
+		case p >= players:
+			fail(sc.deckPos[p], "bad-value", "there is no %s in a game of %d players", in.SeatName(p), players)
+		case len(deckNames) == 0:
+			fail(sc.deckPos[p], "unknown-deck", "%s has no decks", rs.Name)
+		case !slices.Contains(deckNames, name):
+			fail(sc.deckPos[p], "unknown-deck", "%s has no deck %q; its decks are %s", rs.Name, name, strings.Join(deckNames, ", "))
+		}
+	}
+	switch {
+	case sc.Mode == "" || slices.Contains(rs.Modes, sc.Mode):
+	case len(rs.Modes) == 0:
+		fail(sc.modePos, "bad-value", "%s has no game modes", rs.Name)
+	default:
+		fail(sc.modePos, "bad-value", "%s has no mode %q; its modes are %s", rs.Name, sc.Mode, strings.Join(rs.Modes, ", "))
+	}
+	if sc.Setup != nil {
+		ds = append(ds, rs.CheckSetup(*sc.Setup, players)...)
+	}
+	return ds
 }
 
 // namesCardAction reports whether a label has the form of an action that

@@ -1,0 +1,94 @@
+package scenario_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/stdlib"
+	"github.com/arbiter-games/arbiter/stdlib/scenario"
+)
+
+// writeScenario writes a scenario file for a ruleset of testdata/engine and
+// returns its path.
+func writeScenario(t *testing.T, ruleset, body string) string {
+	t.Helper()
+	rs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "engine", "rulesets", ruleset+".yaml"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+"\n"+body), 0o644))
+	return path
+}
+
+// TestSetupErrorsArePlaced checks that every problem of a scenario's setup is
+// found by Check, without running anything, and reported at the line and
+// column where it is written; running the scenario reports the same.
+func TestSetupErrorsArePlaced(t *testing.T) {
+	path := writeScenario(t, "tricks", `players: 4
+setup:
+  active: p5
+  phase: ply
+  zones:
+    trick: [Card, Crad]
+    p1.trick: [Card]
+    game.hand: [Card]
+    p1.hand: [Card]
+  props:
+    game.trick[1].rank: 5
+    game.trick[0].rank: ten
+    p1.hand[0].sute: hearts
+    q1.tricks: 1
+    game.trick[0].suit: hearts
+steps:
+  - expect: "true"
+`)
+	want := []string{
+		"s.yaml:4:11: error: the active seat must be one of p1 to p4, not p5 [bad-value]",
+		"s.yaml:5:10: error: unknown phase \"ply\"; the phases are play and score; did you mean \"play\"? [unknown-phase]",
+		"s.yaml:7:19: error: unknown card \"Crad\"; did you mean \"card\"? (cards named \"{card.rank} of {card.suit}\" are placed by the names they get from their properties) [unknown-card]",
+		"s.yaml:8:5: error: zone trick is shared, not a player's; name it as trick or game.trick [unknown-zone]",
+		"s.yaml:9:5: error: zone hand belongs to a player; name it as p1.hand [unknown-zone]",
+		"s.yaml:12:5: error: game.trick[1] has no card 1: the setup places one card there, index 0 [out-of-range]",
+		"s.yaml:13:25: error: rank takes a whole number, not ten [bad-value]",
+		"s.yaml:14:5: error: unknown card property \"sute\"; did you mean \"suit\"? [unknown-property]",
+		"s.yaml:15:5: error: \"q1\" names neither a seat (p1 to p4) nor the game [bad-value]",
+	}
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	rs, diags := in.LoadFile(sc.Ruleset, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	relative := func(err error) []string {
+		require.Error(t, err)
+		return strings.Split(strings.ReplaceAll(err.Error(), filepath.Dir(path)+string(filepath.Separator), ""), "\n")
+	}
+	assert.Equal(t, want, relative(scenario.Check(rs, sc)))
+	_, err = scenario.RunWith(rs, sc, scenario.Options{})
+	assert.Equal(t, want, relative(err))
+}
+
+// TestSetupSharedZoneCardProps sets a property of a card in a zone that
+// belongs to the game, not to a player: game.<zone>[index].<prop>.
+func TestSetupSharedZoneCardProps(t *testing.T) {
+	path := writeScenario(t, "tricks", `players: 4
+setup:
+  phase: play
+  zones:
+    game.trick: [Card, Card]
+    p1.hand: [Card, Card]
+  props:
+    game.trick[1].rank: 9
+    game.trick[1].suit: hearts
+steps:
+  - expect: game.trick[1].rank == 9 and game.trick[1].suit == 'hearts' and game.trick[0].rank == 0
+`)
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	res, err := scenario.Run(sc, scenario.Options{})
+	require.NoError(t, err)
+	assert.Empty(t, res.Failures)
+}

@@ -1,0 +1,86 @@
+package scenario_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/stdlib/scenario"
+)
+
+// runLands runs scenario steps from a set-up Lands position in which p1 plays
+// a Fire that p2 cannot counter (no Water): the engine answers p2's counter
+// question itself. With two cards on p2's board p1 is then asked which one
+// the Fire discards; with one, that is answered too and p2's turn begins.
+func runLands(t *testing.T, p2board, steps string) []string {
+	t.Helper()
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "lands.yaml"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	src := "ruleset: " + rs + `
+setup:
+  active: p1
+  turn: 3
+  phase: main
+  zones:
+    p1.hand: [Fire, Water]
+    p2.hand: [Darkness]
+    p2.board: ` + p2board + `
+steps:
+  - p1: play Fire
+` + steps
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	res, err := scenario.Run(sc, scenario.Options{})
+	require.NoError(t, err)
+	var out []string
+	for _, f := range res.Failures {
+		out = append(out, f[len(path)+1:])
+	}
+	return out
+}
+
+// TestRefuseNeedsAQuestion: an answer refused when the seat has no question
+// at all proved nothing, and passed.
+func TestRefuseNeedsAQuestion(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - refuse: {p2: counter}\n")
+	assert.Equal(t, []string{
+		"12:5: p2 has no question: since the last answer p2 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p1. To say p2 had no choice, write not_asked: p2; an answer can only be refused when there is a question, so this proves nothing",
+	}, got)
+	// a resignation needs no question: it is refused for its own reasons
+	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - refuse: {p2: resign}\n"))
+	// once the game is over nothing can be refused
+	got = runLands(t, "[Lightning, Grass]", "  - p1: resign\n  - refuse: {p2: Lightning}\n")
+	assert.Equal(t, []string{"13:5: the game is over (p2 wins: last player standing): nothing p2 answers could be refused"}, got)
+}
+
+// TestNotOfferedAfterAnAnswerTheEngineGave: not_offered on a seat whose
+// question the engine answered itself fails and says so; when the seat has
+// been asked something else since, a label of an action that question's
+// window cannot offer fails too (it passed: "counter" is never offered in
+// p2's main phase, whatever the rules of countering).
+func TestNotOfferedAfterAnAnswerTheEngineGave(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - not_offered: {p2: [counter]}\n")
+	assert.Equal(t, []string{
+		"12:5: p2 has no question: since the last answer p2 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p1. To say p2 had no choice, write not_asked: p2",
+	}, got)
+	got = runLands(t, "[Lightning]", "  - waiting: p2\n  - not_offered: {p2: [counter]}\n")
+	assert.Equal(t, []string{
+		`13:5: "counter" is the label of action counter, which the question p2 is asked now ("Play an energy card") could not offer whatever the rules said: its window offers only play. not_offered looks at the question asked now, so it proves nothing here (since the last answer p2 was also asked a question with one way to answer, which the engine answered itself: see the log)`,
+	}, got)
+	// a label the window does list is checked as before
+	got = runLands(t, "[Lightning]", "  - not_offered: {p2: [play Darkness]}\n")
+	assert.Equal(t, []string{`12:5: p2 is offered "play Darkness", which must not be offered`}, got)
+}
+
+// TestNotAsked: not_asked holds for a seat with no open question, the ones
+// the engine answered itself included, and fails for a seat that is asked.
+func TestNotAsked(t *testing.T) {
+	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - not_asked: p2\n"))
+	got := runLands(t, "[Lightning, Grass]", "  - not_asked: [p2, p1]\n")
+	assert.Equal(t, []string{`12:5: p1 is asked "Choose a card on your opponent's board to discard" ("Lightning", "Grass"), but must not be asked`}, got)
+}
