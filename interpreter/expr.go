@@ -122,7 +122,6 @@ var eventFields = []struct {
 // typeSystem holds the expr natures of a ruleset's game objects, built once.
 type typeSystem struct {
 	card, player, game, event, cards, players, all nature.Nature
-	cfg                                            *conf.Config
 }
 
 type cachedType struct{ n nature.Nature }
@@ -221,7 +220,6 @@ type scope struct {
 	card   bool // `card` names the candidate or source card
 	player bool // `player` names the player a rule is evaluated for
 	event  bool
-	parent *scope
 }
 
 type varInfo struct {
@@ -233,11 +231,6 @@ type varInfo struct {
 func newScope() *scope {
 	n := 0
 	return &scope{vars: map[string]varInfo{}, nvars: &n}
-}
-
-func (s *scope) lookup(name string) (varInfo, bool) {
-	v, ok := s.vars[name]
-	return v, ok
 }
 
 // bind declares a variable in the scope of a root effect and returns its slot.
@@ -812,32 +805,6 @@ func (c *compiler) envNature(sc *scope) nature.Nature {
 	}
 	c.envCache[key.String()] = envN
 	return envN
-}
-
-func (c *compiler) typeOfNature(n *nature.Nature) Type {
-	if n == nil {
-		return TAny
-	}
-	switch {
-	case n.Kind == reflect.Bool:
-		return TBool
-	case n.IsInteger:
-		return TInt
-	case n.Kind == reflect.String:
-		return TString
-	case n.TypeData != nil && n.Fields != nil && has(n.Fields, sentCard):
-		return TCard
-	case n.TypeData != nil && n.Fields != nil && has(n.Fields, sentPlayer):
-		return TPlayer
-	case n.Kind == reflect.Slice && n.Ref != nil:
-		switch c.typeOfNature(n.Ref) {
-		case TCard:
-			return TCards
-		case TPlayer:
-			return TPlayers
-		}
-	}
-	return TAny
 }
 
 func (c *compiler) exprError(err error, pm posMap, path, src string, sc *scope) {
