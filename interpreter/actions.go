@@ -19,6 +19,7 @@ var continuePrim = &Primitive{
 				return Next, nil
 			}
 			vars := append([]Val(nil), g.S.Vars[f.Base:int(f.Base)+root.NVars]...)
+			g.invalidate()
 			g.S.Stack = append(g.S.Stack, StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: int32(s.Args[0].Slot)})
 			return Next, nil
 		}
@@ -29,6 +30,9 @@ var continuePrim = &Primitive{
 
 // OptionFor describes an action option: the action and its source card.
 func (g *Game) actionLabel(a *Action, card, seat int) string {
+	if a.LabelTmpl != nil {
+		return g.renderLabel(a, card, seat, func(c int) string { return g.CardLabel(c, seat) })
+	}
 	label := a.Label
 	if card >= 0 {
 		name := g.CardLabel(card, seat)
@@ -39,6 +43,19 @@ func (g *Game) actionLabel(a *Action, card, seat int) string {
 		}
 	}
 	return label
+}
+
+// renderLabel fills an action's label template for the acting seat, with
+// the source card bound as card and this.
+func (g *Game) renderLabel(a *Action, card, seat int, name func(int) string) string {
+	you := seat
+	if you < 0 && card >= 0 {
+		you = int(g.S.Cards[card].Ctrl)
+	}
+	f := g.TempFrame(Frame{You: int8(max(you, 0)), Player: int8(max(you, 0)), This: int32(card), Card: int32(card), Event: Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
+	s, _ := g.render(a.LabelTmpl, f, "nothing", name)
+	return s
 }
 
 // ActionLabels lists the labels every action of the ruleset would have for
@@ -286,7 +303,14 @@ func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 // then its effect (or the move of its effect to the stack).
 func (g *Game) StartAction(player int, o Option) {
 	a := g.rs.Actions[o.Action]
-	if o.Card >= 0 {
+	if a.LabelTmpl != nil {
+		var cards []int
+		label := g.renderLabel(a, o.Card, player, func(c int) string {
+			cards = append(cards, c)
+			return fmt.Sprintf("{%d}", len(cards)-1)
+		})
+		g.logCards(-1, "action", player, cards, "%s: %s.", g.seatName(player), label)
+	} else if o.Card >= 0 {
 		label := a.Label + " {cards}"
 		if strings.Contains(a.Label, "{card}") {
 			label = strings.ReplaceAll(a.Label, "{card}", "{cards}")
@@ -311,6 +335,7 @@ func (g *Game) ResolveTop() {
 	}
 	it := g.S.Stack[n-1]
 	g.S.Stack = g.S.Stack[:n-1]
+	g.invalidate()
 	base := len(g.S.Vars)
 	g.S.Vars = append(g.S.Vars, it.Vars...)
 	fr := Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: Event{Card: it.Card, Player: it.You, Source: -1}}
@@ -355,6 +380,7 @@ func (g *Game) PushStack(prog, you, card int) {
 	for i := range vars {
 		vars[i] = Val{N: -1}
 	}
+	g.invalidate()
 	g.S.Stack = append(g.S.Stack, StackItem{Card: int32(card), Prog: int32(prog), You: int8(you), Vars: vars, NVars: int32(root.NVars), Action: -1})
 }
 
@@ -458,6 +484,7 @@ func (g *Game) RemoveStackItems(cards []int, p int) []int {
 		keep = append(keep, it)
 	}
 	g.S.Stack = keep
+	g.invalidate()
 	// actions still being announced (their targets or costs not yet done)
 	// are withdrawn too: they will not reach the stack
 	for i, fr := range g.S.Frames {

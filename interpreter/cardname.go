@@ -39,16 +39,12 @@ func (rs *Ruleset) nameReaders() (readers []nameReader, unreadable []string) {
 		var pat strings.Builder
 		pat.WriteString("(?i)^")
 		var props []int
-		text, ok := t.Text, true
+		ok := len(t.Segs) == len(t.Exprs)+1
 		for i, e := range t.Exprs {
-			ph := fmt.Sprintf("{%d}", i)
-			before, after, found := strings.Cut(text, ph)
-			if !found {
-				ok = false
+			if !ok {
 				break
 			}
-			pat.WriteString(regexp.QuoteMeta(before))
-			text = after
+			pat.WriteString(regexp.QuoteMeta(t.Segs[i]))
 			src := strings.TrimSpace(e.Src)
 			name, isProp := strings.CutPrefix(src, "card.")
 			if !isProp {
@@ -85,7 +81,7 @@ func (rs *Ruleset) nameReaders() (readers []nameReader, unreadable []string) {
 			unreadable = append(unreadable, d.Name)
 			continue
 		}
-		pat.WriteString(regexp.QuoteMeta(text) + "$")
+		pat.WriteString(regexp.QuoteMeta(t.Segs[len(t.Segs)-1]) + "$")
 		re, err := regexp.Compile(pat.String())
 		if err != nil {
 			unreadable = append(unreadable, d.Name)

@@ -43,7 +43,10 @@ func (g *Game) changed() {
 // invalidate drops the derived values without marking the state for checks.
 func (g *Game) invalidate() { g.der.ok = false }
 
-// derive computes step 3 for every card and every property a static changes.
+// derive computes the values of every card property a static changes.
+// Every change of the state that an expression can read invalidates them
+// (changed, invalidate): properties, zones and their order, faces,
+// control, knowledge, modifiers, keywords, the stack, the turn and phase.
 func (g *Game) derive() {
 	rs := g.rs
 	d := &g.der
@@ -55,9 +58,29 @@ func (g *Game) derive() {
 		d.vals = make([]int64, need)
 	}
 	d.vals = d.vals[:need]
+	// steps 1 and 2: the base values, then the modifiers on them in one pass
+	// each (sets, then additions), rather than a search of the modifiers per card
+	stride := g.stride()
 	for c := range g.S.Cards {
 		for k, idx := range rs.staticProps {
-			d.vals[c*n+k] = g.CardProp(c, idx)
+			d.vals[c*n+k] = g.S.CardProps[c*stride+idx]
+		}
+	}
+	for pass := 0; pass < 2; pass++ {
+		for i := range g.S.Modifiers {
+			m := &g.S.Modifiers[i]
+			if m.Card < 0 || m.Prop < 0 || m.Set != (pass == 0) {
+				continue
+			}
+			k := rs.staticSlot[m.Prop]
+			if k < 0 || int(m.Card) >= len(g.S.Cards) {
+				continue
+			}
+			if m.Set {
+				d.vals[int(m.Card)*n+k] = m.Amount
+			} else {
+				d.vals[int(m.Card)*n+k] += m.Amount
+			}
 		}
 	}
 	for pass := 0; pass < 2; pass++ { // sets first, then additions

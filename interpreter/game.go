@@ -294,8 +294,6 @@ func (g *Game) run() {
 	}()
 	ended := false // an effect has just ended
 	for !s.Over {
-		// whatever the last round did to the state, derived values are derived again
-		g.invalidate()
 		if g.waiting() {
 			return
 		}
@@ -384,6 +382,7 @@ func (g *Game) waiting() bool {
 
 // advance moves the turn structure on when no effect is running.
 func (g *Game) advance() {
+	g.invalidate()
 	s := g.S
 	rs := g.rs
 	switch {
@@ -629,6 +628,7 @@ func (g *Game) Win(p int, why string) { g.WinWith(p, nil, why) }
 // WinWith ends the game with a player and co-winners (allies sharing a win);
 // players who lost cannot win.
 func (g *Game) WinWith(p int, with []int, why string) {
+	g.invalidate()
 	if g.S.Over || g.S.Players[p].Lost {
 		return
 	}

@@ -978,8 +978,10 @@ func (c *compiler) actions(n *yaml.Node) {
 			continue
 		}
 		sc := newScope()
+		var labelNode *yaml.Node
 		if v := get(af, "label"); v != nil {
 			a.Label, _ = c.r.str(v, path+".label")
+			labelNode = v
 		}
 		if v := get(af, "doc"); v != nil {
 			a.Doc, _ = c.r.str(v, path+".doc")
@@ -987,6 +989,11 @@ func (c *compiler) actions(n *yaml.Node) {
 		if v := get(af, "from"); v != nil {
 			a.Source = c.zoneRef(v, path+".from")
 			sc = sc.with(true, false, false)
+		}
+		if labelNode != nil && strings.ContainsAny(strings.ReplaceAll(a.Label, "{card}", ""), "{}") {
+			// more than the source card's name: a template like any other text
+			a.LabelTmpl = &Arg{Set: true, Text: a.Label, Pos: c.r.pos(labelNode)}
+			c.template(a.LabelTmpl, labelNode, path+".label", sc.with(a.Source >= 0, false, false))
 		}
 		if v := get(af, "filter"); v != nil {
 			if a.Source < 0 {
@@ -1229,6 +1236,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 			a.Text = s
 		case PText:
 			a.Text, _ = c.r.str(v, ap)
+			c.plainText(v, ap, a.Text)
 		case PTemplate:
 			a.Text, _ = c.r.str(v, ap)
 			c.template(a, v, ap, sc)
@@ -1249,6 +1257,10 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 				ch := Choice{Prog: -1}
 				if x := get(cf, "label"); x != nil {
 					ch.Label, _ = c.r.str(x, cp+".label")
+					if strings.ContainsAny(ch.Label, "{}") {
+						ch.Tmpl = &Arg{Set: true, Text: ch.Label, Pos: c.r.pos(x)}
+						c.template(ch.Tmpl, x, cp+".label", sc)
+					}
 				}
 				if x := get(cf, "if"); x != nil {
 					ch.If = c.compileExpr(x, cp+".if", sc, TBool)
@@ -1284,34 +1296,6 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 
 // template compiles the {expression} parts of a text: the text keeps {0},
 // {1}, ... in their place and Exprs holds them.
-func (c *compiler) template(a *Arg, n *yaml.Node, path string, sc *scope) {
-	var out strings.Builder
-	text := a.Text
-	for {
-		i := strings.IndexByte(text, '{')
-		if i < 0 {
-			out.WriteString(text)
-			break
-		}
-		j := strings.IndexByte(text[i:], '}')
-		if j < 0 {
-			c.r.errorf(n, "bad-template", path, "a { without its } in %q", a.Text)
-			return
-		}
-		out.WriteString(text[:i])
-		src := text[i+1 : i+j]
-		node := &yaml.Node{Kind: yaml.ScalarNode, Value: src, Line: n.Line, Column: n.Column}
-		e := c.compileExpr(node, path, sc.with(sc.card, sc.player, sc.event), TAny)
-		if e == nil {
-			return
-		}
-		fmt.Fprintf(&out, "{%d}", len(a.Exprs))
-		a.Exprs = append(a.Exprs, e)
-		text = text[i+j+1:]
-	}
-	a.Text = out.String()
-}
-
 func isIdent(s string) bool {
 	if s == "" {
 		return false

@@ -180,43 +180,18 @@ func (g *Game) LogEntries() []LogEntry { return g.S.Log }
 
 // LogTemplate writes a compiled text template to the log: players are named by
 // seat, cards by name for the seats that know them.
-func (g *Game) LogTemplate(kind string, f *Frame, text string, exprs []*Expr) error {
+func (g *Game) LogTemplate(kind string, f *Frame, a *Arg) error {
 	if g.S.NoLog {
 		return nil
 	}
 	var cards []int
-	out := text
-	for i, e := range exprs {
-		d, err := g.evalDatum(e, f)
-		if err != nil {
-			return err
-		}
-		var piece string
-		switch d.K {
-		case DCard:
-			piece = fmt.Sprintf("{%d}", len(cards))
-			cards = append(cards, int(d.N))
-		case DPlayer:
-			piece = g.seatName(int(d.N))
-		case DList:
-			var parts []string
-			for _, c := range d.L {
-				if e.Type == TPlayers {
-					parts = append(parts, g.seatName(c))
-				} else {
-					parts = append(parts, fmt.Sprintf("{%d}", len(cards)))
-					cards = append(cards, c)
-				}
-			}
-			piece = joinNames(parts)
-		case DNil:
-			piece = "nothing"
-		default:
-			piece = fmt.Sprint(g.datumAny(d))
-		}
-		out = strings.Replace(out, fmt.Sprintf("{%d}", i), "\x00"+piece+"\x00", 1)
+	text, err := g.render(a, f, "nothing", func(c int) string {
+		cards = append(cards, c)
+		return fmt.Sprintf("{%d}", len(cards)-1)
+	})
+	if err != nil {
+		return err
 	}
-	out = strings.ReplaceAll(out, "\x00", "")
-	g.logCards(-1, kind, int(f.You), cards, "%s", out)
+	g.logCards(-1, kind, int(f.You), cards, "%s", text)
 	return nil
 }

@@ -74,31 +74,17 @@ func (g *Game) renderName(c int, t *Arg) string {
 	return g.renderText(t, f, -2)
 }
 
-// renderText fills a text's {expression} parts. A card in it is named when
+// renderText fills a text's {expression} parts for a view or a generated
+// name, where nothing prints as nothing at all. A card in it is named when
 // seat knows it (seat -1 knows all; -2 none, for names built from names).
 func (g *Game) renderText(t *Arg, f *Frame, seat int) string {
-	out := t.Text
-	for i, e := range t.Exprs {
-		d, err := g.evalDatum(e, f)
-		piece := "?"
-		if err == nil {
-			switch d.K {
-			case DPlayer:
-				piece = g.seatName(int(d.N))
-			case DCard:
-				piece = "a card"
-				if seat > -2 && d.N >= 0 && int(d.N) < len(g.S.Cards) && g.knows(seat, int(d.N)) {
-					piece = g.CardName(int(d.N))
-				}
-			case DNil:
-				piece = ""
-			default:
-				piece = fmt.Sprint(g.datumAny(d))
-			}
+	s, _ := g.render(t, f, "", func(c int) string {
+		if seat > -2 && c >= 0 && c < len(g.S.Cards) && g.knows(seat, c) {
+			return g.CardName(c)
 		}
-		out = strings.Replace(out, fmt.Sprintf("{%d}", i), piece, 1)
-	}
-	return out
+		return "a card"
+	})
+	return s
 }
 
 // CardText is the rules text of a card's current face.
@@ -204,6 +190,7 @@ func (g *Game) slotOf(c int) int64 {
 }
 
 func (g *Game) setSlot(c int, s int64) {
+	g.invalidate()
 	g.S.CardProps[c*g.stride()+len(g.rs.CardProps)] = s
 }
 
@@ -412,6 +399,7 @@ func (g *Game) expire(until uint8) {
 }
 
 func (g *Game) expireCard(c int) {
+	g.invalidate()
 	keep := g.S.Modifiers[:0]
 	for _, m := range g.S.Modifiers {
 		if !(m.Until == untilLeave && int(m.Card) == c) {
@@ -423,6 +411,7 @@ func (g *Game) expireCard(c int) {
 
 // CreateCard makes a new card instance of a definition in a zone instance.
 func (g *Game) CreateCard(def, owner, zi int) int {
+	g.invalidate()
 	d := g.rs.Cards[def]
 	c := len(g.S.Cards)
 	g.S.Cards = append(g.S.Cards, CardInstance{Def: int32(def), Owner: int8(owner), Ctrl: int8(owner), Zone: int32(zi)})
@@ -469,6 +458,7 @@ func (g *Game) Created(cards []int, zi, source int, logged bool) {
 
 // learn updates who knows a card after it arrived in a zone instance.
 func (g *Game) learn(c, zi int) {
+	g.invalidate()
 	ci := &g.S.Cards[c]
 	zd := &g.rs.Zones[g.S.Zones[zi].Kind]
 	owner := uint64(1) << uint(ci.Owner)
@@ -601,6 +591,7 @@ func (g *Game) removeFrom(c, zi int) {
 
 // Shuffle randomises a zone instance; nobody knows the order afterwards.
 func (g *Game) Shuffle(zi int) {
+	g.invalidate()
 	z := &g.S.Zones[zi]
 	cards := append([]int(nil), z.Cards...)
 	r := rand.New(&g.S.RNG)
@@ -657,6 +648,7 @@ func (g *Game) Draw(p, fromKind, toKind int) (bool, error) {
 
 // Reveal shows cards to the seats in mask.
 func (g *Game) Reveal(cards []int, mask uint64, by int) {
+	g.invalidate()
 	for _, c := range cards {
 		g.S.Cards[c].Known |= mask
 	}
@@ -680,6 +672,7 @@ func (g *Game) Reveal(cards []int, mask uint64, by int) {
 
 // Look lets a player see cards.
 func (g *Game) Look(cards []int, p int) {
+	g.invalidate()
 	for _, c := range cards {
 		g.S.Cards[c].Known |= 1 << p
 	}

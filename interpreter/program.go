@@ -40,14 +40,24 @@ type Arg struct {
 	Choices []Choice
 	Actions []int
 	Exprs   []*Expr
+	Segs    []string // a template: the text around each of Exprs
 	Pos     Pos
 }
 
 // Choice is one labelled branch of a choice step.
 type Choice struct {
 	Label string
+	Tmpl  *Arg // a label with {expression} parts
 	If    *Expr
 	Prog  int
+}
+
+// ChoiceLabel is the label of a choice as seat sees it, its template filled.
+func (g *Game) ChoiceLabel(ch *Choice, f *Frame, seat int) string {
+	if ch.Tmpl == nil {
+		return ch.Label
+	}
+	return g.RenderText(ch.Tmpl, f, seat)
 }
 
 // Arg returns the argument of the named parameter.

@@ -144,6 +144,7 @@ type Action struct {
 	Name      string
 	Index     int
 	Label     string // shown to players; "{card}" is replaced by the source card's name
+	LabelTmpl *Arg   // a label with other {expression} parts, compiled as a template
 	Doc       string
 	Source    int   // -1: no source card; else the zone whose cards each make an option
 	Filter    *Expr // on each source card, bound as `card`

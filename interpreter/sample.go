@@ -10,6 +10,7 @@ import (
 // without peeking at hidden information. The copy's generator is reseeded
 // from r, so the seat cannot learn the real future draws either.
 func (g *Game) Determinize(seat int, r *rand.Rand) *Game {
+	g.invalidate()
 	c := g.Clone()
 	s := c.S
 	var unknown []int

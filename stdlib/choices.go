@@ -13,7 +13,7 @@ func chooserP() param {
 }
 
 func promptP(def string) param {
-	return param{Name: "prompt", Kind: in.PText, Default: def, Doc: "the question shown to the chooser"}
+	return param{Name: "prompt", Kind: in.PTemplate, Default: def, Doc: "the question shown to the chooser; parts in braces are expressions"}
 }
 
 func choicePrimitives() []*in.Primitive {
@@ -236,7 +236,7 @@ func execChooseCards(single bool) func(g *game, f *frame, s *step) (in.Status, e
 			g.Logf("choose", chooser, "%s has nothing to choose from.", in.SeatName(chooser))
 			return next, nil
 		}
-		d := in.Decision{Player: chooser, Kind: "cards", Prompt: text(s, "prompt", "Choose")}
+		d := in.Decision{Player: chooser, Kind: "cards", Prompt: say(g, f, s, "prompt", "Choose", chooser)}
 		if single {
 			d.Options = dedupe(g, from, chooser)
 			labelUnique(d.Options)
@@ -312,14 +312,14 @@ func execChoose(g *game, f *frame, s *step) (in.Status, error) {
 		g.Call(f, choices[o.Value].Prog)
 		return next, nil
 	}
-	d := in.Decision{Player: chooser, Kind: "choice", Prompt: text(s, "prompt", "Choose"), Min: 1, Max: 1}
+	d := in.Decision{Player: chooser, Kind: "choice", Prompt: say(g, f, s, "prompt", "Choose", chooser), Min: 1, Max: 1}
 	for i, ch := range choices {
 		ok, err := g.EvalBool(ch.If, f)
 		if err != nil {
 			return next, err
 		}
 		if ok {
-			d.Options = append(d.Options, in.Option{ID: fmt.Sprintf("o%d", i+1), Label: ch.Label, Card: -1, Action: -1, Player: -1, Value: i})
+			d.Options = append(d.Options, in.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, f, chooser), Card: -1, Action: -1, Player: -1, Value: i})
 		}
 	}
 	if len(d.Options) == 0 {
@@ -347,7 +347,7 @@ func execChoosePlayer(g *game, f *frame, s *step) (in.Status, error) {
 		bind(g, f, s, "as", in.Val{N: -1})
 		return next, nil
 	}
-	d := in.Decision{Player: chooser, Kind: "player", Prompt: text(s, "prompt", "Choose a player"), Min: 1, Max: 1}
+	d := in.Decision{Player: chooser, Kind: "player", Prompt: say(g, f, s, "prompt", "Choose a player", chooser), Min: 1, Max: 1}
 	for _, p := range ps {
 		d.Options = append(d.Options, in.Option{ID: in.SeatName(p), Label: in.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
@@ -375,7 +375,7 @@ func execChooseNumber(g *game, f *frame, s *step) (in.Status, error) {
 	if hi < lo {
 		hi = lo
 	}
-	return g.Ask(f, in.Decision{Player: chooser, Kind: "number", Prompt: text(s, "prompt", "Choose a number"), Min: lo, Max: hi}), nil
+	return g.Ask(f, in.Decision{Player: chooser, Kind: "number", Prompt: say(g, f, s, "prompt", "Choose a number", chooser), Min: lo, Max: hi}), nil
 }
 
 func execDistribute(g *game, f *frame, s *step) (in.Status, error) {
@@ -429,7 +429,7 @@ func execDistribute(g *game, f *frame, s *step) (in.Status, error) {
 	if least*len(among) > amount {
 		least = 0
 	}
-	d := in.Decision{Player: chooser, Kind: "distribute", Prompt: text(s, "prompt", "Divide"), Total: amount, Min: 0, Max: amount}
+	d := in.Decision{Player: chooser, Kind: "distribute", Prompt: say(g, f, s, "prompt", "Divide", chooser), Total: amount, Min: 0, Max: amount}
 	for _, c := range among {
 		d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1, Value: least})
 	}
@@ -455,7 +455,7 @@ func execOrder(g *game, f *frame, s *step) (in.Status, error) {
 	if err != nil {
 		return next, err
 	}
-	d := in.Decision{Player: chooser, Kind: "order", Prompt: text(s, "prompt", "Order"), Min: len(cards), Max: len(cards)}
+	d := in.Decision{Player: chooser, Kind: "order", Prompt: say(g, f, s, "prompt", "Order", chooser), Min: len(cards), Max: len(cards)}
 	for _, c := range cards {
 		d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
 	}
@@ -503,14 +503,14 @@ func execSimultaneous(g *game, f *frame, s *step) (in.Status, error) {
 	for _, p := range ps {
 		fr := *f
 		fr.You, fr.Player = int8(p), int8(p)
-		d := in.Decision{Player: p, Kind: "choice", Prompt: text(s, "prompt", "Choose"), Min: 1, Max: 1}
+		d := in.Decision{Player: p, Kind: "choice", Prompt: say(g, f, s, "prompt", "Choose", p), Min: 1, Max: 1}
 		for i, ch := range choices {
 			ok, err := g.EvalBool(ch.If, &fr)
 			if err != nil {
 				return next, err
 			}
 			if ok {
-				d.Options = append(d.Options, in.Option{ID: fmt.Sprintf("o%d", i+1), Label: ch.Label, Card: -1, Action: -1, Player: -1, Value: i})
+				d.Options = append(d.Options, in.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, f, p), Card: -1, Action: -1, Player: -1, Value: i})
 			}
 		}
 		if len(d.Options) == 0 {
@@ -558,7 +558,7 @@ func execChooseTarget(g *game, f *frame, s *step) (in.Status, error) {
 			return next, err
 		}
 	}
-	d := in.Decision{Player: chooser, Kind: "target", Prompt: text(s, "prompt", "Choose a target"), Min: 1, Max: 1}
+	d := in.Decision{Player: chooser, Kind: "target", Prompt: say(g, f, s, "prompt", "Choose a target", chooser), Min: 1, Max: 1}
 	for _, p := range ps {
 		d.Options = append(d.Options, in.Option{ID: in.SeatName(p), Label: in.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
@@ -632,7 +632,7 @@ func execAssign(g *game, f *frame, s *step) (in.Status, error) {
 		if len(items) == 0 {
 			continue
 		}
-		d := in.Decision{Player: p, Kind: "assign", Prompt: text(s, "prompt", "Assign"), Min: 0, Max: len(items), PerTarget: per}
+		d := in.Decision{Player: p, Kind: "assign", Prompt: say(g, f, s, "prompt", "Assign", p), Min: 0, Max: len(items), PerTarget: per}
 		for _, c := range items {
 			d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
 		}

@@ -155,7 +155,7 @@ func controlPrimitives() []*in.Primitive {
 			Example:   "- log: \"{you} has {len(you.hand)} cards left.\"",
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
 				a := s.Arg("text")
-				return next, g.LogTemplate("note", f, a.Text, a.Exprs)
+				return next, g.LogTemplate("note", f, a)
 			},
 		},
 		{

@@ -101,7 +101,7 @@ func costPrimitives() []*in.Primitive {
 			Doc: "A cost that pays nothing: the action is legal only while the condition holds, and `reason` says why not.",
 			Params: []param{
 				exprP("cond", in.TBool, true, "", "the condition"),
-				{Name: "reason", Kind: in.PText, Doc: "shown when it fails"},
+				{Name: "reason", Kind: in.PTemplate, Doc: "shown when it fails; parts in braces are expressions"},
 			},
 			Example: "- require: {cond: \"len(you.hand) > 0\", reason: you have no cards}",
 			CanPay: func(g *game, f *frame, s *step) string {
@@ -110,7 +110,7 @@ func costPrimitives() []*in.Primitive {
 					return err.Error()
 				}
 				if !ok {
-					return text(s, "reason", s.Arg("cond").Expr.Src)
+					return say(g, f, s, "reason", s.Arg("cond").Expr.Src, int(f.You))
 				}
 				return ""
 			},

@@ -102,6 +102,15 @@ func text(s *step, name, def string) string {
 	return a.Text
 }
 
+// say renders a template argument for seat (its default when absent).
+func say(g *game, f *frame, s *step, name, def string, seat int) string {
+	a := s.Arg(name)
+	if !a.Set || a.Text == "" {
+		return def
+	}
+	return g.RenderText(a, f, seat)
+}
+
 func word(s *step, name, def string) string {
 	a := s.Arg(name)
 	if !a.Set || a.Word == "" {
