@@ -152,3 +152,68 @@ func optionIndex(t *testing.T, g *in.Game, label string) int {
 	t.Fatalf("no option %q in %v", label, g.Pending())
 	return -1
 }
+
+// Two statics that affect each other: a Crown sets the power of every card
+// whose power is at least 2 to 4, a Banner gives every card +1. Each reads
+// powers without statics, so the Banner's +1 never lifts a card into the
+// Crown's reach, and the order the cards are written in changes nothing;
+// sets come before additions.
+const orderRuleset = `name: order
+players: {min: 2, max: 2}
+properties:
+  card:
+    power: {type: int}
+zones:
+  table: {}
+  hand: {visibility: owner}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [wait], pass: false}
+actions:
+  wait: {label: wait}
+`
+
+func orderCards(crownFirst bool) string {
+	crown := `  - id: crown
+    name: Crown
+    props: {power: 0}
+    statics:
+      - {zones: [table], applies_to: "card != this and card.power >= 2", prop: power, set: 4}
+`
+	banner := `  - id: banner
+    name: Banner
+    props: {power: 0}
+    statics:
+      - {zones: [table], applies_to: "card != this", prop: power, add: 1}
+`
+	rest := `  - {id: one, name: One, props: {power: 1}}
+  - {id: two, name: Two, props: {power: 2}}
+`
+	if crownFirst {
+		return "cards:\n" + crown + banner + rest
+	}
+	return "cards:\n" + banner + crown + rest
+}
+
+func TestStaticsOrder(t *testing.T) {
+	for _, crownFirst := range []bool{true, false} {
+		rs, diags := in.Load(in.Source{Name: "order.yaml", Data: []byte(orderRuleset)}, []in.Source{{Name: "cards.yaml", Data: []byte(orderCards(crownFirst))}}, stdlib.Library())
+		require.False(t, diags.HasErrors(), "%v", diags)
+		g, err := in.NewFromSetup(rs, in.Options{Players: 2}, in.Setup{
+			Active: 0, Phase: "main",
+			Zones: []in.Placement{{Seat: 0, Zone: "table", Cards: []string{"Crown", "Banner", "One", "Two"}}},
+		})
+		require.NoError(t, err)
+		power := func(id string) any { return query(t, rs, g, "find(you.table, .id == '"+id+"').power") }
+		// One: 1, below the Crown's 2 even with the Banner's +1 (statics do not
+		// see each other), so only +1: 2
+		require.Equal(t, 2, power("one"), "crown first: %v", crownFirst)
+		// Two: set to 4 by the Crown, then +1 from the Banner: 5
+		require.Equal(t, 5, power("two"), "crown first: %v", crownFirst)
+		// the Crown and the Banner each get the other's +1 and nothing else
+		require.Equal(t, 1, power("crown"), "crown first: %v", crownFirst)
+		require.Equal(t, 0, query(t, rs, g, "find(you.table, .id == 'banner').power"), "crown first: %v", crownFirst)
+	}
+}

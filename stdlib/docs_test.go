@@ -92,12 +92,12 @@ func TestKeyExamples(t *testing.T) {
 				e, diags := rs.CompileQuery("example", []byte(k.Example), ex.Content[0], []in.QueryVar{{Name: "you", Type: in.TPlayer}}, in.TAny)
 				require.NotNil(t, e, "the example does not compile: %s\n%v", k.Example, diags)
 				return
-			case "decisions":
+			case "decisions", "templates":
 				// one step, written as a mapping: an action's effect is a list of them
 				rs, diags := docsRuleset(t, "- "+strings.ReplaceAll(k.Example, "\n", "\n  "))
 				require.NotNil(t, rs, "the example does not compile as a step:\n%s\n%v", k.Example, diags)
 				return
-			case "cards[]":
+			case "cards[]", "cards[].statics":
 				rs, diags := in.Load(in.Source{Name: "docs.yaml", Data: base}, []in.Source{{Name: "example.yaml", Data: []byte(k.Example)}}, stdlib.Library())
 				require.NotNil(t, rs, "the example does not load as a card file:\n%s\n%v", k.Example, diags)
 				return
