@@ -14,6 +14,8 @@
 // reference (ruleset.schema.json beside it), so the two are used together.
 package schema
 
+//go:generate go test -run TestGenerateSteps -update .
+
 import (
 	"embed"
 	"sort"

@@ -2,6 +2,8 @@
 // Arbiter rulesets.
 package main
 
+//go:generate sh -c "go run . doc --markdown > ../../docs/reference.md"
+
 import (
 	"errors"
 	"fmt"
