@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -37,12 +38,8 @@ func writeReplay(path string, rs *in.Ruleset, g *in.Game) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	_ = enc.Encode(replayLine{Header: &replayHeader{Format: ReplayFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Players: sv.Players, Decks: sv.Decks, Mode: g.Mode(), Seed: sv.Seed}})
 	for i := range sv.Answers {
 		_ = enc.Encode(replayLine{Answer: &sv.Answers[i]})
@@ -50,11 +47,7 @@ func writeReplay(path string, rs *in.Ruleset, g *in.Game) error {
 	for i := range g.LogEntries() {
 		_ = enc.Encode(replayLine{Event: &g.LogEntries()[i]})
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return writeFileSafely(path, b.Bytes(), kindLog)
 }
 
 func newReplayCmd() *cobra.Command {

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -701,7 +699,7 @@ func learnedSince(then, now *in.State, seat int) string {
 	return ""
 }
 
-// saveGame writes a save file atomically: a temp file in the same folder, then a rename.
+// saveGame writes a save file (see writeFileSafely: it replaces only a save).
 func saveGame(path string, g *in.Game, seats []string) error {
 	sv, err := g.Snapshot()
 	if err != nil {
@@ -712,31 +710,7 @@ func saveGame(path string, g *in.Game, seats []string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, data)
-}
-
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, ".arbiter-*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, errors.Unwrap(err))
-	}
-	name := tmp.Name()
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(name)
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		os.Remove(name)
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(name)
-		return err
-	}
-	return os.Rename(name, path)
+	return writeFileSafely(path, data, kindSave)
 }
 
 // completer offers commands and card names for tab completion.
