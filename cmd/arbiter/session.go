@@ -32,7 +32,8 @@ type session struct {
 	lastSeat int
 	undo     []undoPoint
 	logPath  string
-	gameArg  string // the GAME argument, for the replay hint
+	log      *replayWriter // the replay log, written as the game goes (nil: none)
+	gameArg  string        // the GAME argument, for the replay hint
 	quit     bool
 	skips    []skip // per seat: passing on its own until the turn ends
 }
@@ -114,6 +115,7 @@ func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format
 // run plays until the game ends or a human quits.
 func (s *session) run() error {
 	for !s.g.Over() && !s.quit {
+		s.record()
 		pending := s.g.Pending()
 		if len(pending) == 0 {
 			// the engine never leaves a game so; Err names the step it is at
@@ -144,6 +146,7 @@ func (s *session) run() error {
 			return err
 		}
 	}
+	s.record()
 	s.finish()
 	if s.g.Err() != nil {
 		// finish has shown the error with the step and its position
@@ -180,9 +183,9 @@ func (s *session) finish() {
 			s.printf("error: %v\n", err)
 		}
 	}
-	if s.logPath != "" {
-		if err := writeReplay(s.logPath, s.rs, s.g); err != nil {
-			s.printf("the replay log could not be written: %v\n", err)
+	if s.log != nil {
+		if err := s.log.close(); err != nil {
+			s.printf("The replay log %s stops before the end: %v\n", s.logPath, err)
 		} else {
 			hint := "arbiter replay " + s.logPath
 			if s.gameArg != "" && s.gameArg != s.rs.Name {
@@ -190,6 +193,16 @@ func (s *session) finish() {
 			}
 			s.printf("Replay log: %s (%s)\n", s.logPath, hint)
 		}
+	}
+}
+
+// record writes the answer just given (or an undo) to the replay log.
+func (s *session) record() {
+	if s.log == nil {
+		return
+	}
+	if err := s.log.record(s.g); err != nil {
+		s.printf("The replay log cannot be written any more (%v); the game goes on without it.\n", err)
 	}
 }
 
