@@ -719,6 +719,9 @@ func saveGame(path string, g *in.Game, seats []string) error {
 		return err
 	}
 	sv.Extra = map[string]any{"seats": seats}
+	if err := sv.Seal(); err != nil {
+		return err
+	}
 	data, err := json.MarshalIndent(sv, "", " ")
 	if err != nil {
 		return err
