@@ -5,10 +5,12 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -45,7 +47,8 @@ their share and 95% interval), and game length. A win shared by several
 seats counts as a win for each of them in the rates by seat, and as one game
 among the endings. Games that stop with an error are listed with their seeds
 and make sim exit with status 1. Game i uses seed --seed + i, so a run is
-reproducible.`,
+reproducible. Ctrl-C stops a run early: the games under way finish, the
+table covers every game played, and sim exits with status 130.`,
 		Example: "  arbiter sim lands --games 1000\n  arbiter sim lands --games 200 --agents greedy,random",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -80,6 +83,7 @@ reproducible.`,
 				bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
 			}
 			results := make([]simResult, games)
+			done := make([]bool, games)
 			start := time.Now()
 			var wg sync.WaitGroup
 			next := make(chan int)
@@ -91,6 +95,7 @@ reproducible.`,
 					for i := range next {
 						results[i] = simulate(rs, in.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode, NoLog: true}, kinds)
 						results[i].seed = seed + uint64(i)
+						done[i] = true
 						if bar != nil {
 							mu.Lock()
 							_ = bar.Add(1)
@@ -99,15 +104,47 @@ reproducible.`,
 					}
 				}()
 			}
+			// Ctrl-C (or kill -TERM) stops handing out games: the games under
+			// way finish and the table covers the games played
+			stop := make(chan os.Signal, 1)
+			signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+			interrupted := false
+		deal:
 			for i := 0; i < games; i++ {
-				next <- i
+				select {
+				case next <- i:
+				case <-stop:
+					interrupted = true
+					signal.Stop(stop) // a second Ctrl-C ends sim at once
+					if bar != nil {
+						_ = bar.Clear()
+					}
+					fmt.Fprintf(cmd.ErrOrStderr(), "\narbiter sim: interrupted; the games under way finish (Ctrl-C again stops at once)\n")
+					break deal
+				}
 			}
 			close(next)
 			wg.Wait()
-			if bar != nil {
+			signal.Stop(stop)
+			if bar != nil && !interrupted {
 				_ = bar.Finish()
 			}
-			report(cmd.OutOrStdout(), rs, kinds[:players], decks, results, time.Since(start))
+			played := results
+			if interrupted {
+				played = nil
+				for i, r := range results {
+					if done[i] {
+						played = append(played, r)
+					}
+				}
+				if len(played) == 0 {
+					return &exitError{code: 130, msg: fmt.Sprintf("arbiter sim: interrupted before any of the %d games ended", games)}
+				}
+			}
+			report(cmd.OutOrStdout(), rs, kinds[:players], decks, played, time.Since(start))
+			if interrupted {
+				return &exitError{code: 130, msg: fmt.Sprintf("arbiter sim: interrupted after %d of %d games; the figures above are those of the %s played", len(played), games, plural(len(played), "game"))}
+			}
 			for _, r := range results {
 				if r.err != nil {
 					return &exitError{code: 1}
