@@ -25,7 +25,7 @@ func newPlayCmd() *cobra.Command {
 	var seatFlags, deckFlags []string
 	var seed uint64
 	var players int
-	var load, logPath, mode string
+	var load, logPath, mode, format string
 	cmd := &cobra.Command{
 		Use:   "play GAME",
 		Short: "Play a text session against bots or other people",
@@ -39,6 +39,9 @@ can be replayed or resumed: --load takes a save or a replay log.`,
 		Example: "  arbiter play lands\n  arbiter play lands --seat p1=human --seat p2=human --seed 7\n  arbiter play --load saved.json",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return &exitError{code: 2, msg: "arbiter play: --format is text or json"}
+			}
 			// a save names its game, so --load needs no GAME
 			game := ""
 			switch {
@@ -84,14 +87,12 @@ can be replayed or resumed: --load takes a save or a replay log.`,
 				if !cmd.Flags().Changed("seed") {
 					seed = uint64(time.Now().UnixNano() % 1_000_000_000)
 				}
-				if players == 0 {
-					players = rs.MinPlayers
-				}
-				decks, err := parseDecks(rs, deckFlags, players)
+				o, err := gameOptions(rs, players, deckFlags, mode)
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
-				g, err = in.New(rs, in.Options{Players: players, Seed: seed, Decks: decks, Mode: mode})
+				o.Seed, players = seed, o.Players
+				g, err = in.New(rs, o)
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
@@ -165,6 +166,8 @@ can be replayed or resumed: --load takes a save or a replay log.`,
 	cmd.Flags().StringVar(&load, "load", "", "resume a saved game, or the game of a replay log after its last answer")
 	cmd.Flags().StringVar(&logPath, "log", "", "write the replay log here (JSON lines; replaces only an earlier replay log)")
 	cmd.Flags().StringVar(&mode, "mode", "", "a game mode the ruleset declares")
+	cmd.Flags().StringVar(&format, "format", "text", "how errors before the game are shown: text, or json (as validate's diagnostics)")
+	cmd.Annotations = map[string]string{jsonErrorsKey: "yes"}
 	return cmd
 }
 
@@ -243,6 +246,22 @@ func parseSeats(flags []string, n int) ([]string, error) {
 		seats[p] = v
 	}
 	return seats, nil
+}
+
+// gameOptions checks the options of a new game as play and sim take them:
+// the number of players (0 for the ruleset's minimum), the decks and the
+// mode.
+func gameOptions(rs *in.Ruleset, players int, deckFlags []string, mode string) (in.Options, error) {
+	if players == 0 {
+		players = rs.MinPlayers
+	}
+	o := in.Options{Players: players, Mode: mode}
+	if err := rs.CheckOptions(o); err != nil {
+		return o, err
+	}
+	decks, err := parseDecks(rs, deckFlags, players)
+	o.Decks = decks
+	return o, err
 }
 
 func parseDecks(rs *in.Ruleset, flags []string, n int) ([]string, error) {
