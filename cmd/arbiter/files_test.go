@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -30,4 +31,25 @@ func TestAFailedRenameLeavesNoTemporaryFile(t *testing.T) {
 	inside, err := os.ReadFile(filepath.Join(target, "inside"))
 	require.NoError(t, err)
 	require.Equal(t, "x", string(inside))
+}
+
+// The default replay log of a session never replaces another session's log,
+// even one of the same game and seed started in the same second.
+func TestTheDefaultLogIsANewFile(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	first, err := defaultReplayPath("lands", 7)
+	require.NoError(t, err)
+	// the names a session started now or in the next second would take
+	now := time.Now()
+	for _, at := range []time.Time{now, now.Add(time.Second)} {
+		taken := filepath.Join(filepath.Dir(first), "lands-7-"+at.Format("20060102-150405")+".jsonl")
+		require.NoError(t, os.WriteFile(taken, []byte("another session's log\n"), 0o644))
+	}
+	second, err := defaultReplayPath("lands", 7)
+	require.NoError(t, err)
+	require.Regexp(t, `lands-7-\d{8}-\d{6}-2\.jsonl$`, second)
+	_, err = os.Lstat(second)
+	require.ErrorIs(t, err, os.ErrNotExist)
 }

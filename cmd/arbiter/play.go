@@ -182,7 +182,15 @@ func defaultReplayPath(game string, seed uint64) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("cannot make the folder %s: %v", dir, cause(err))
 	}
-	return filepath.Join(dir, fmt.Sprintf("%s-%d-%s.jsonl", game, seed, time.Now().Format("20060102-150405"))), nil
+	// a new name: another session of this game and seed may have started in the same second
+	base := filepath.Join(dir, fmt.Sprintf("%s-%d-%s", game, seed, time.Now().Format("20060102-150405")))
+	path := base + ".jsonl"
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(path); err != nil {
+			return path, nil // free, or reserveLog says why not
+		}
+		path = fmt.Sprintf("%s-%d.jsonl", base, i)
+	}
 }
 
 // stopOnSignal ends the session when the process is asked to stop (an
