@@ -715,6 +715,9 @@ func (g *Game) Resign(p int) error {
 	if g.S.Over {
 		return errGameOver
 	}
+	if p < 0 || p >= g.nseats {
+		return fmt.Errorf("seat %d does not exist; the seats are p1 to p%d", p+1, g.nseats)
+	}
 	if g.rs.Concede == nil {
 		return fmt.Errorf("%s does not allow conceding", g.rs.Name)
 	}
