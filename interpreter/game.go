@@ -57,8 +57,8 @@ func NewCovered(rs *Ruleset, o Options, coverage map[string]int) (*Game, error) 
 	if o.Players == 0 {
 		o.Players = rs.MinPlayers
 	}
-	if o.Players < rs.MinPlayers || o.Players > rs.MaxPlayers {
-		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, o.Players)
+	if err := rs.CheckOptions(o); err != nil {
+		return nil, err
 	}
 	g := newGame(rs, o.Players)
 	g.Coverage = coverage
@@ -715,6 +715,9 @@ func (g *Game) Resign(p int) error {
 	if g.S.Over {
 		return errGameOver
 	}
+	if p < 0 || p >= g.nseats {
+		return fmt.Errorf("seat %d does not exist; the seats are p1 to p%d", p+1, g.nseats)
+	}
 	if g.rs.Concede == nil {
 		return fmt.Errorf("%s does not allow conceding", g.rs.Name)
 	}
@@ -997,6 +1000,26 @@ func (g *Game) SetVar(f *Frame, slot int, v Val) { g.S.Vars[int(f.Base)+slot] = 
 // MarkDirty asks for the state-based checks to run at the next moment between
 // effects.
 func (g *Game) MarkDirty() { g.changed() }
+
+// CheckOptions reports why a game of the ruleset cannot be started with
+// these options (the number of players, a deck, the mode), or nil. Players
+// 0 stands for the ruleset's minimum.
+func (rs *Ruleset) CheckOptions(o Options) error {
+	n := o.Players
+	if n == 0 {
+		n = rs.MinPlayers
+	}
+	if n < rs.MinPlayers || n > rs.MaxPlayers {
+		return fmt.Errorf("%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, n)
+	}
+	for _, d := range o.Decks {
+		if _, ok := rs.deckIx[d]; d != "" && !ok {
+			return fmt.Errorf("%s has no deck %q", rs.Name, d)
+		}
+	}
+	_, err := rs.modeSymbol(o.Mode)
+	return err
+}
 
 // newState makes the empty state of a game: players, properties at their
 // defaults, empty zones, the generator seeded.

@@ -1,12 +1,19 @@
 package interpreter
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 )
 
 // SaveFormat names the save file format; a change of layout changes it.
-const SaveFormat = "arbiter-save/1"
+const SaveFormat = "arbiter-save/2"
+
+// saveFormat1 is the format of saves without a checksum. They are still
+// read: their state must be the one their seed and answers give.
+const saveFormat1 = "arbiter-save/1"
 
 // Record is one answer given in a game, for replays.
 type Record struct {
@@ -28,6 +35,29 @@ type Save struct {
 	Answers []Record `json:"answers"`
 	State   *State   `json:"state"`
 	Extra   any      `json:"extra,omitempty"`
+	// Checksum is the SHA-256 of every other field (see Sum): a save that
+	// was damaged or changed after it was written is refused.
+	Checksum string `json:"checksum,omitempty"`
+}
+
+// Sum is the checksum of the save: the SHA-256 of its JSON encoding without
+// the checksum, in hex.
+func (sv *Save) Sum() (string, error) {
+	c := *sv
+	c.Checksum = ""
+	data, err := json.Marshal(&c)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:]), nil
+}
+
+// Seal sets the checksum; call it again after changing any field.
+func (sv *Save) Seal() error {
+	sum, err := sv.Sum()
+	sv.Checksum = sum
+	return err
 }
 
 // Snapshot returns the game as a Save.
@@ -44,7 +74,11 @@ func (g *Game) Snapshot() (*Save, error) {
 			decks[i] = g.rs.Decks[d].Name
 		}
 	}
-	return &Save{Format: SaveFormat, Ruleset: g.rs.Name, Version: g.rs.Version, Hash: g.rs.Hash, Players: g.nseats, Decks: decks, Seed: g.S.Seed, Answers: append([]Record(nil), g.S.History...), State: st}, nil
+	sv := &Save{Format: SaveFormat, Ruleset: g.rs.Name, Version: g.rs.Version, Hash: g.rs.Hash, Players: g.nseats, Decks: decks, Seed: g.S.Seed, Answers: append([]Record(nil), g.S.History...), State: st}
+	if err := sv.Seal(); err != nil {
+		return nil, err
+	}
+	return sv, nil
 }
 
 // MarshalJSON encodes the whole game.
@@ -56,11 +90,12 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 	return json.Marshal(s)
 }
 
-// Restore rebuilds a game from a Save made with the same ruleset. A save from
-// another ruleset or version, or one whose state does not hold together, is
-// refused with the reason.
+// Restore rebuilds a game from a Save made with the same ruleset. The save
+// is checked as a whole: a save from another ruleset or version, one whose
+// state does not hold together, or one whose content does not match its
+// checksum is refused with the reason.
 func Restore(rs *Ruleset, sv *Save) (*Game, error) {
-	if sv.Format != SaveFormat {
+	if sv.Format != SaveFormat && sv.Format != saveFormat1 {
 		return nil, fmt.Errorf("this is not an Arbiter save (format %q, expected %q)", sv.Format, SaveFormat)
 	}
 	if sv.Ruleset != rs.Name {
@@ -95,7 +130,59 @@ func Restore(rs *Ruleset, sv *Save) (*Game, error) {
 	if err := g.checkState(); err != nil {
 		return nil, fmt.Errorf("the save is damaged: %v", err)
 	}
+	if sv.Format == saveFormat1 {
+		// no checksum: the state must be the one the seed and answers give
+		if err := g.checkReplay(sv); err != nil {
+			return nil, fmt.Errorf("the save is damaged: %v", err)
+		}
+		return g, nil
+	}
+	sum, err := sv.Sum()
+	if err != nil {
+		return nil, err
+	}
+	if sv.Checksum != sum {
+		return nil, fmt.Errorf("the save is damaged: its content does not match its checksum (it was changed after it was written)")
+	}
 	return g, nil
+}
+
+// checkReplay plays the save's answers again from its seed and checks that
+// they give its state.
+func (g *Game) checkReplay(sv *Save) error {
+	if len(sv.Answers) != len(sv.State.History) {
+		return fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
+	}
+	r, err := New(g.rs, Options{Players: g.nseats, Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode(), NoLog: sv.State.NoLog})
+	if err != nil {
+		return err
+	}
+	for i, a := range sv.Answers {
+		if a.Answer.Resign {
+			err = r.Resign(a.Player)
+		} else {
+			err = r.Answer(a.Player, a.Answer)
+		}
+		if err != nil {
+			return fmt.Errorf("its answer %d is refused when the game is played again from its seed: %v", i+1, err)
+		}
+	}
+	st := r.S.Clone()
+	if st.RNGState, err = r.S.RNG.MarshalBinary(); err != nil {
+		return err
+	}
+	got, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	want, err := json.Marshal(sv.State)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(got, want) {
+		return fmt.Errorf("its seed and answers do not give its state")
+	}
+	return nil
 }
 
 // LoadJSON restores a game saved with MarshalJSON.
@@ -185,6 +272,28 @@ func (g *Game) checkState() error {
 	for _, d := range s.Pending {
 		if d.Player < 0 || d.Player >= n || d.Frame < 0 || d.Frame >= len(s.Frames) {
 			return fmt.Errorf("a pending decision belongs to nobody")
+		}
+		for _, opts := range [][]Option{d.Options, d.Targets} {
+			for _, o := range opts {
+				switch {
+				case o.Card < -1 || o.Card >= len(s.Cards):
+					return fmt.Errorf("a pending decision offers card %d, which does not exist", o.Card)
+				case o.Action < -1 || o.Action >= len(rs.Actions):
+					return fmt.Errorf("a pending decision offers action %d, which does not exist", o.Action)
+				case o.Player < -1 || o.Player >= n:
+					return fmt.Errorf("a pending decision offers player %d, who does not exist", o.Player)
+				}
+			}
+		}
+		if (d.Allowed != nil && len(d.Allowed) != len(d.Options)) || len(d.Fewest) > len(d.Targets) {
+			return fmt.Errorf("a pending decision's targets are damaged")
+		}
+		for _, ts := range d.Allowed {
+			for _, t := range ts {
+				if t < 1 || t > len(d.Targets) {
+					return fmt.Errorf("a pending decision allows target %d, which does not exist", t)
+				}
+			}
 		}
 	}
 	if s.Active < 0 || s.Active >= n {

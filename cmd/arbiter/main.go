@@ -7,31 +7,72 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
 )
 
 // exitError carries a process exit code through cobra.
 type exitError struct {
-	code int
-	msg  string
+	code  int
+	msg   string
+	diags in.Diagnostics // a ruleset's problems, shown before msg
 }
 
 func (e *exitError) Error() string { return e.msg }
 
+// jsonErrorsKey marks the commands whose errors are JSON diagnostics, like
+// validate's, when their --format is json.
+const jsonErrorsKey = "json-errors"
+
 func main() {
 	root := newRoot()
-	if err := root.Execute(); err != nil {
-		var ee *exitError
-		if errors.As(err, &ee) {
-			if ee.msg != "" {
-				fmt.Fprintln(os.Stderr, ee.msg)
-			}
+	cmd, err := root.ExecuteC()
+	if err == nil {
+		return
+	}
+	var ee *exitError
+	if !errors.As(err, &ee) {
+		ee = &exitError{code: 2, msg: "arbiter: " + err.Error()}
+	}
+	if cmd != nil && cmd.Annotations[jsonErrorsKey] != "" {
+		if f := cmd.Flags().Lookup("format"); f != nil && f.Value.String() == "json" {
+			writeJSONErrors(os.Stdout, ee)
 			os.Exit(ee.code)
 		}
-		fmt.Fprintln(os.Stderr, "arbiter:", err)
-		os.Exit(2)
+	}
+	printDiagnostics(os.Stderr, ee.diags, false)
+	if ee.msg != "" {
+		fmt.Fprintln(os.Stderr, ee.msg)
+	}
+	os.Exit(ee.code)
+}
+
+// writeJSONErrors writes an error as validate --format json writes
+// diagnostics: the ruleset's problems when it has any, or else the message
+// as one diagnostic with no position, its code usage (exit status 2) or
+// error.
+func writeJSONErrors(w io.Writer, ee *exitError) {
+	ds := ee.diags
+	if len(ds) == 0 && ee.msg != "" {
+		msg := ee.msg
+		if strings.HasPrefix(msg, "arbiter") {
+			if i := strings.Index(msg, ": "); i >= 0 {
+				msg = msg[i+2:]
+			}
+		}
+		code := "error"
+		if ee.code == 2 {
+			code = "usage"
+		}
+		ds = in.Diagnostics{{Severity: in.SeverityError, Code: code, Message: msg}}
+	}
+	if len(ds) > 0 {
+		writeJSONDiagnostics(w, ds)
 	}
 }
 

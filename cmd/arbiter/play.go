@@ -2,12 +2,15 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/peterh/liner"
@@ -22,7 +25,7 @@ func newPlayCmd() *cobra.Command {
 	var seatFlags, deckFlags []string
 	var seed uint64
 	var players int
-	var load, logPath, mode string
+	var load, logPath, mode, format string
 	cmd := &cobra.Command{
 		Use:   "play GAME",
 		Short: "Play a text session against bots or other people",
@@ -30,10 +33,15 @@ func newPlayCmd() *cobra.Command {
 (default: p1 is human, the others the greedy bot). With several humans the
 terminal is passed between them and each sees only their own view. Type help
 at a prompt for the commands. The session prints its seed and writes a replay
-log (--log, or a file it names at the end).`,
+log as it goes, one line per answer (--log FILE, or a file in the user's
+cache folder that it names at the end), so a session stopped at any moment
+can be replayed or resumed: --load takes a save or a replay log.`,
 		Example: "  arbiter play lands\n  arbiter play lands --seat p1=human --seat p2=human --seed 7\n  arbiter play --load saved.json",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return &exitError{code: 2, msg: "arbiter play: --format is text or json"}
+			}
 			// a save names its game, so --load needs no GAME
 			game := ""
 			switch {
@@ -51,6 +59,14 @@ log (--log, or a file it names at the end).`,
 			rs, err := loadGame(game)
 			if err != nil {
 				return err
+			}
+			// a --log path that cannot be written is refused before the game
+			var log *replayWriter
+			if logPath != "" {
+				if log, err = reserveLog(logPath); err != nil {
+					return &exitError{code: 2, msg: "arbiter play: --log: " + err.Error()}
+				}
+				defer log.abandon()
 			}
 			out := cmd.OutOrStdout()
 			var g *in.Game
@@ -71,14 +87,12 @@ log (--log, or a file it names at the end).`,
 				if !cmd.Flags().Changed("seed") {
 					seed = uint64(time.Now().UnixNano() % 1_000_000_000)
 				}
-				if players == 0 {
-					players = rs.MinPlayers
-				}
-				decks, err := parseDecks(rs, deckFlags, players)
+				o, err := gameOptions(rs, players, deckFlags, mode)
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
-				g, err = in.New(rs, in.Options{Players: players, Seed: seed, Decks: decks, Mode: mode})
+				o.Seed, players = seed, o.Players
+				g, err = in.New(rs, o)
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
@@ -115,11 +129,27 @@ log (--log, or a file it names at the end).`,
 				s.in = &plainReader{bufio.NewReader(cmd.InOrStdin())}
 			}
 			defer s.in.Close()
-			s.logPath = logPath
 			s.gameArg = game
-			if s.logPath == "" {
-				s.logPath = defaultReplayPath(rs.Name, g.S.Seed)
+			if log == nil {
+				path, err := defaultReplayPath(rs.Name, g.S.Seed)
+				if err == nil {
+					log, err = reserveLog(path)
+				}
+				if err != nil {
+					fmt.Fprintf(cmd.ErrOrStderr(), "arbiter play: the game is not recorded (%v); --log FILE names a replay log\n", err)
+				} else {
+					defer log.abandon()
+				}
 			}
+			if log != nil {
+				if err := log.start(rs, g, seats); err != nil {
+					return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
+				}
+				s.log, s.logPath = log, log.path
+				defer log.close()
+			}
+			stop := stopOnSignal(s)
+			defer stop()
 			if err := s.run(); err != nil {
 				if errors.Is(err, errGameError) {
 					return &exitError{code: 1} // shown in the transcript
@@ -133,22 +163,72 @@ log (--log, or a file it names at the end).`,
 	cmd.Flags().StringArrayVar(&deckFlags, "deck", nil, "a seat's deck: p1=NAME (repeatable)")
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "the game's random seed (default: from the clock, printed)")
 	cmd.Flags().IntVar(&players, "players", 0, "number of players (default: the ruleset's minimum)")
-	cmd.Flags().StringVar(&load, "load", "", "resume a saved game")
-	cmd.Flags().StringVar(&logPath, "log", "", "write the replay log here (JSON lines)")
+	cmd.Flags().StringVar(&load, "load", "", "resume a saved game, or the game of a replay log after its last answer")
+	cmd.Flags().StringVar(&logPath, "log", "", "write the replay log here (JSON lines; replaces only an earlier replay log)")
 	cmd.Flags().StringVar(&mode, "mode", "", "a game mode the ruleset declares")
+	cmd.Flags().StringVar(&format, "format", "text", "how errors before the game are shown: text, or json (as validate's diagnostics)")
+	cmd.Annotations = map[string]string{jsonErrorsKey: "yes"}
 	return cmd
 }
 
-func defaultReplayPath(game string, seed uint64) string {
+// defaultReplayPath is where a session's replay log goes without --log: a
+// new file in the user's cache folder.
+func defaultReplayPath(game string, seed uint64) (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		dir = os.TempDir()
 	}
 	dir = filepath.Join(dir, "arbiter", "replays")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return ""
+		return "", fmt.Errorf("cannot make the folder %s: %v", dir, cause(err))
 	}
-	return filepath.Join(dir, fmt.Sprintf("%s-%d-%s.jsonl", game, seed, time.Now().Format("20060102-150405")))
+	// a new name: another session of this game and seed may have started in the same second
+	base := filepath.Join(dir, fmt.Sprintf("%s-%d-%s", game, seed, time.Now().Format("20060102-150405")))
+	path := base + ".jsonl"
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(path); err != nil {
+			return path, nil // free, or reserveLog says why not
+		}
+		path = fmt.Sprintf("%s-%d.jsonl", base, i)
+	}
+}
+
+// stopOnSignal ends the session when the process is asked to stop (an
+// interrupt, kill -TERM, a closed terminal): the replay log already holds
+// every answer; the terminal is restored and the way to resume is named.
+// The function it returns stops listening.
+func stopOnSignal(s *session) func() {
+	sigs := make(chan os.Signal, 1)
+	done := make(chan struct{})
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		select {
+		case sig := <-sigs:
+			if s.log != nil {
+				s.log.mu.Lock() // no line is left half written
+			}
+			s.in.Close()
+			msg := fmt.Sprintf("\narbiter play: stopped (%v)", sig)
+			if s.log != nil && s.log.err == nil {
+				load := "arbiter play --load " + s.logPath
+				if s.gameArg != "" && s.gameArg != s.rs.Name {
+					load = "arbiter play " + s.gameArg + " --load " + s.logPath
+				}
+				msg += fmt.Sprintf("; the game so far is in %s (%s resumes it)", s.logPath, load)
+			}
+			fmt.Fprintln(os.Stderr, msg)
+			code := 1
+			if n, ok := sig.(syscall.Signal); ok {
+				code = 128 + int(n)
+			}
+			os.Exit(code)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
 }
 
 func parseSeats(flags []string, n int) ([]string, error) {
@@ -174,6 +254,22 @@ func parseSeats(flags []string, n int) ([]string, error) {
 		seats[p] = v
 	}
 	return seats, nil
+}
+
+// gameOptions checks the options of a new game as play and sim take them:
+// the number of players (0 for the ruleset's minimum), the decks and the
+// mode.
+func gameOptions(rs *in.Ruleset, players int, deckFlags []string, mode string) (in.Options, error) {
+	if players == 0 {
+		players = rs.MinPlayers
+	}
+	o := in.Options{Players: players, Mode: mode}
+	if err := rs.CheckOptions(o); err != nil {
+		return o, err
+	}
+	decks, err := parseDecks(rs, deckFlags, players)
+	o.Decks = decks
+	return o, err
 }
 
 func parseDecks(rs *in.Ruleset, flags []string, n int) ([]string, error) {
@@ -202,11 +298,18 @@ func parseDecks(rs *in.Ruleset, flags []string, n int) ([]string, error) {
 	return decks, nil
 }
 
-// saveRuleset reads the name of the game a save file holds.
+// saveRuleset reads the name of the game a save file or a replay log holds.
 func saveRuleset(path string) (string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return "", err
+	}
+	if isReplayLog(data) {
+		lg, err := readReplay(bytes.NewReader(data), path)
+		if err != nil {
+			return "", err
+		}
+		return lg.hdr.Ruleset, nil
 	}
 	var head struct {
 		Ruleset string `json:"ruleset"`
@@ -217,16 +320,33 @@ func saveRuleset(path string) (string, error) {
 	return head.Ruleset, nil
 }
 
+// loadSave resumes a game from a save, or from a replay log (played again
+// up to its last answer); it returns the seats the file names, if any.
 func loadSave(rs *in.Ruleset, path string) (*in.Game, []string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
+	if isReplayLog(data) {
+		lg, err := readReplay(bytes.NewReader(data), path)
+		if err != nil {
+			return nil, nil, err
+		}
+		if lg.hdr.Hash != rs.Hash {
+			return nil, nil, fmt.Errorf("%s: the game was played with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", path, rs.Name, lg.hdr.Hash, rs.Hash)
+		}
+		g, err := rerun(rs, lg)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", path, err)
+		}
+		var seats []string
+		if len(lg.hdr.Seats) == g.Players() {
+			seats = lg.hdr.Seats
+		}
+		return g, seats, nil
+	}
 	var sv in.Save
 	if err := json.Unmarshal(data, &sv); err != nil {
-		if strings.HasPrefix(strings.TrimSpace(string(data)), `{"header"`) {
-			return nil, nil, fmt.Errorf("%s is a replay log, not a save: use arbiter replay %s", path, path)
-		}
 		return nil, nil, fmt.Errorf("%s is not a readable save: %v", path, err)
 	}
 	g, err := in.Restore(rs, &sv)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"os"
 
@@ -10,52 +8,6 @@ import (
 
 	in "github.com/arbiter-games/arbiter/interpreter"
 )
-
-// ReplayFormat names the replay log format.
-const ReplayFormat = "arbiter-replay/1"
-
-type replayHeader struct {
-	Format  string   `json:"format"`
-	Ruleset string   `json:"ruleset"`
-	Version string   `json:"version"`
-	Hash    string   `json:"hash"`
-	Players int      `json:"players"`
-	Decks   []string `json:"decks,omitempty"`
-	Mode    string   `json:"mode,omitempty"`
-	Seed    uint64   `json:"seed"`
-}
-
-type replayLine struct {
-	Header *replayHeader `json:"header,omitempty"`
-	Answer *in.Record    `json:"answer,omitempty"`
-	Event  *in.LogEntry  `json:"event,omitempty"`
-}
-
-// writeReplay writes a game's replay log: a header, every answer, every event.
-func writeReplay(path string, rs *in.Ruleset, g *in.Game) error {
-	sv, err := g.Snapshot()
-	if err != nil {
-		return err
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	enc := json.NewEncoder(w)
-	_ = enc.Encode(replayLine{Header: &replayHeader{Format: ReplayFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Players: sv.Players, Decks: sv.Decks, Mode: g.Mode(), Seed: sv.Seed}})
-	for i := range sv.Answers {
-		_ = enc.Encode(replayLine{Answer: &sv.Answers[i]})
-	}
-	for i := range g.LogEntries() {
-		_ = enc.Encode(replayLine{Event: &g.LogEntries()[i]})
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
 
 func newReplayCmd() *cobra.Command {
 	var as, game string
@@ -74,30 +26,11 @@ event that differs.`,
 				return &exitError{code: 2, msg: "arbiter replay: " + err.Error()}
 			}
 			defer f.Close()
-			var hdr *replayHeader
-			var answers []in.Record
-			var events []in.LogEntry
-			sc := bufio.NewScanner(f)
-			sc.Buffer(make([]byte, 1<<20), 1<<26)
-			line := 0
-			for sc.Scan() {
-				line++
-				var l replayLine
-				if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: %s:%d: not a replay line: %v", args[0], line, err)}
-				}
-				switch {
-				case l.Header != nil:
-					hdr = l.Header
-				case l.Answer != nil:
-					answers = append(answers, *l.Answer)
-				case l.Event != nil:
-					events = append(events, *l.Event)
-				}
+			lg, err := readReplay(f, args[0])
+			if err != nil {
+				return &exitError{code: 1, msg: "arbiter replay: " + err.Error()}
 			}
-			if hdr == nil || hdr.Format != ReplayFormat {
-				return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: %s is not a replay log (no %s header)", args[0], ReplayFormat)}
-			}
+			hdr := lg.hdr
 			if game == "" {
 				game = hdr.Ruleset
 			}
@@ -117,39 +50,14 @@ event that differs.`,
 					return &exitError{code: 2, msg: "arbiter replay: " + err.Error()}
 				}
 			}
-			g, err := in.New(rs, in.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode})
+			g, err := rerun(rs, lg)
 			if err != nil {
 				return &exitError{code: 1, msg: "arbiter replay: " + err.Error()}
-			}
-			for i, a := range answers {
-				if a.Answer.Resign {
-					err = g.Resign(a.Player)
-				} else {
-					err = g.Answer(a.Player, a.Answer)
-				}
-				if err != nil {
-					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: answer %d (%s) is refused: %v", i+1, in.SeatName(a.Player), err)}
-				}
-			}
-			got := g.LogEntries()
-			for i := range events {
-				if i >= len(got) {
-					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), g.Render(&events[i], -1))}
-				}
-				a, b := g.Render(&got[i], -1), g.Render(&events[i], -1)
-				ja, _ := json.Marshal(got[i])
-				jb, _ := json.Marshal(events[i])
-				if a != b || string(ja) != string(jb) {
-					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: event %d differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", i+1, b, a, jb, ja)}
-				}
-			}
-			if len(got) > len(events) {
-				return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: the replay has %d more events than the log (first: %q)", len(got)-len(events), g.Render(&got[len(events)], -1))}
 			}
 			for _, l := range g.LogText(seat, 0) {
 				fmt.Fprintln(cmd.OutOrStdout(), l)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "replay ok: %s, %s; %s\n", plural(len(answers), "answer"), plural(len(events), "event"), dash(g.Outcome()))
+			fmt.Fprintf(cmd.OutOrStdout(), "replay ok: %s, %s; %s\n", plural(len(lg.answers), "answer"), plural(len(lg.events), "event"), dash(g.Outcome()))
 			return nil
 		},
 	}

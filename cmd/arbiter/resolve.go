@@ -40,8 +40,7 @@ func loadGame(game string) (*in.Ruleset, error) {
 	}
 	rs, diags := in.LoadFile(path, stdlib.Library())
 	if rs == nil {
-		printDiagnostics(os.Stderr, diags, false)
-		return nil, &exitError{code: 1, msg: fmt.Sprintf("arbiter: %s has errors; fix them first (arbiter validate %s)", path, path)}
+		return nil, &exitError{code: 1, msg: fmt.Sprintf("arbiter: %s has errors; fix them first (arbiter validate %s)", path, path), diags: diags}
 	}
 	return rs, nil
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -25,7 +26,11 @@ import (
 //
 //	exitcode N PROGRAM [ARGS...]
 //
-// which runs PROGRAM like exec and fails unless it exits with status N.
+// which runs PROGRAM like exec and fails unless it exits with status N, and
+//
+//	sleep DURATION
+//
+// which waits (1s, 200ms), for a program run in the background to get on.
 //
 // Rewrite the expected output of failing `cmp` lines with -update-scripts
 // (read the changes before you commit them).
@@ -51,7 +56,7 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		UpdateScripts:       *updateScripts,
-		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitcode},
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitcode, "sleep": cmdSleep},
 		Setup: func(env *testscript.Env) error {
 			for _, dir := range []string{"rulesets", "cards"} {
 				if err := copyTree(filepath.Join(root, dir), filepath.Join(env.WorkDir, dir)); err != nil {
@@ -117,4 +122,16 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
 	}
+}
+
+// cmdSleep waits: sleep DURATION.
+func cmdSleep(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sleep DURATION")
+	}
+	d, err := time.ParseDuration(args[0])
+	if err != nil {
+		ts.Fatalf("sleep: %v", err)
+	}
+	time.Sleep(d)
 }

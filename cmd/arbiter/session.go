@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -34,7 +32,8 @@ type session struct {
 	lastSeat int
 	undo     []undoPoint
 	logPath  string
-	gameArg  string // the GAME argument, for the replay hint
+	log      *replayWriter // the replay log, written as the game goes (nil: none)
+	gameArg  string        // the GAME argument, for the replay hint
 	quit     bool
 	skips    []skip // per seat: passing on its own until the turn ends
 }
@@ -116,6 +115,7 @@ func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format
 // run plays until the game ends or a human quits.
 func (s *session) run() error {
 	for !s.g.Over() && !s.quit {
+		s.record()
 		pending := s.g.Pending()
 		if len(pending) == 0 {
 			// the engine never leaves a game so; Err names the step it is at
@@ -146,6 +146,7 @@ func (s *session) run() error {
 			return err
 		}
 	}
+	s.record()
 	s.finish()
 	if s.g.Err() != nil {
 		// finish has shown the error with the step and its position
@@ -182,9 +183,9 @@ func (s *session) finish() {
 			s.printf("error: %v\n", err)
 		}
 	}
-	if s.logPath != "" {
-		if err := writeReplay(s.logPath, s.rs, s.g); err != nil {
-			s.printf("the replay log could not be written: %v\n", err)
+	if s.log != nil {
+		if err := s.log.close(); err != nil {
+			s.printf("The replay log %s stops before the end: %v\n", s.logPath, err)
 		} else {
 			hint := "arbiter replay " + s.logPath
 			if s.gameArg != "" && s.gameArg != s.rs.Name {
@@ -192,6 +193,16 @@ func (s *session) finish() {
 			}
 			s.printf("Replay log: %s (%s)\n", s.logPath, hint)
 		}
+	}
+}
+
+// record writes the answer just given (or an undo) to the replay log.
+func (s *session) record() {
+	if s.log == nil {
+		return
+	}
+	if err := s.log.record(s.g); err != nil {
+		s.printf("The replay log cannot be written any more (%v); the game goes on without it.\n", err)
 	}
 }
 
@@ -701,42 +712,21 @@ func learnedSince(then, now *in.State, seat int) string {
 	return ""
 }
 
-// saveGame writes a save file atomically: a temp file in the same folder, then a rename.
+// saveGame writes a save file (see writeFileSafely: it replaces only a save).
 func saveGame(path string, g *in.Game, seats []string) error {
 	sv, err := g.Snapshot()
 	if err != nil {
 		return err
 	}
 	sv.Extra = map[string]any{"seats": seats}
+	if err := sv.Seal(); err != nil {
+		return err
+	}
 	data, err := json.MarshalIndent(sv, "", " ")
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, data)
-}
-
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, ".arbiter-*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, errors.Unwrap(err))
-	}
-	name := tmp.Name()
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(name)
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		os.Remove(name)
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(name)
-		return err
-	}
-	return os.Rename(name, path)
+	return writeFileSafely(path, data, kindSave)
 }
 
 // completer offers commands and card names for tab completion.

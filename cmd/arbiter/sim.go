@@ -1,14 +1,17 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -32,7 +35,7 @@ type simResult struct {
 
 func newSimCmd() *cobra.Command {
 	var games, parallel, players int
-	var agents, mode string
+	var agents, mode, format string
 	var seed uint64
 	var deckFlags []string
 	cmd := &cobra.Command{
@@ -45,17 +48,23 @@ their share and 95% interval), and game length. A win shared by several
 seats counts as a win for each of them in the rates by seat, and as one game
 among the endings. Games that stop with an error are listed with their seeds
 and make sim exit with status 1. Game i uses seed --seed + i, so a run is
-reproducible.`,
+reproducible. Ctrl-C stops a run early: the games under way finish, the
+table covers every game played, and sim exits with status 130.`,
 		Example: "  arbiter sim lands --games 1000\n  arbiter sim lands --games 200 --agents greedy,random",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return &exitError{code: 2, msg: "arbiter sim: --format is text or json"}
+			}
 			rs, err := loadGame(args[0])
 			if err != nil {
 				return err
 			}
-			if players == 0 {
-				players = rs.MinPlayers
+			o, err := gameOptions(rs, players, deckFlags, mode)
+			if err != nil {
+				return &exitError{code: 2, msg: "arbiter sim: " + err.Error()}
 			}
+			players, decks := o.Players, o.Decks
 			kinds := strings.Split(agents, ",")
 			for len(kinds) < players {
 				kinds = append(kinds, kinds[len(kinds)-1])
@@ -64,10 +73,6 @@ reproducible.`,
 				if _, err := bot.New(k, 0); err != nil {
 					return &exitError{code: 2, msg: "arbiter sim: " + err.Error()}
 				}
-			}
-			decks, err := parseDecks(rs, deckFlags, players)
-			if err != nil {
-				return &exitError{code: 2, msg: "arbiter sim: " + err.Error()}
 			}
 			if games < 1 {
 				return &exitError{code: 2, msg: "arbiter sim: --games must be at least 1"}
@@ -80,6 +85,7 @@ reproducible.`,
 				bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
 			}
 			results := make([]simResult, games)
+			done := make([]bool, games)
 			start := time.Now()
 			var wg sync.WaitGroup
 			next := make(chan int)
@@ -91,6 +97,7 @@ reproducible.`,
 					for i := range next {
 						results[i] = simulate(rs, in.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode, NoLog: true}, kinds)
 						results[i].seed = seed + uint64(i)
+						done[i] = true
 						if bar != nil {
 							mu.Lock()
 							_ = bar.Add(1)
@@ -99,15 +106,54 @@ reproducible.`,
 					}
 				}()
 			}
+			// Ctrl-C (or kill -TERM) stops handing out games: the games under
+			// way finish and the table covers the games played
+			stop := make(chan os.Signal, 1)
+			signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+			interrupted := false
+		deal:
 			for i := 0; i < games; i++ {
-				next <- i
+				select {
+				case next <- i:
+				case <-stop:
+					interrupted = true
+					signal.Stop(stop) // a second Ctrl-C ends sim at once
+					if bar != nil {
+						_ = bar.Clear()
+					}
+					fmt.Fprintf(cmd.ErrOrStderr(), "\narbiter sim: interrupted; the games under way finish (Ctrl-C again stops at once)\n")
+					break deal
+				}
 			}
 			close(next)
 			wg.Wait()
-			if bar != nil {
+			signal.Stop(stop)
+			if bar != nil && !interrupted {
 				_ = bar.Finish()
 			}
-			report(cmd.OutOrStdout(), rs, kinds[:players], decks, results, time.Since(start))
+			played := results
+			if interrupted {
+				played = nil
+				for i, r := range results {
+					if done[i] {
+						played = append(played, r)
+					}
+				}
+				if len(played) == 0 {
+					return &exitError{code: 130, msg: fmt.Sprintf("arbiter sim: interrupted before any of the %d games ended", games)}
+				}
+			}
+			if format == "json" {
+				reportJSON(cmd.OutOrStdout(), rs, kinds[:players], decks, played, time.Since(start), games)
+				if interrupted {
+					return &exitError{code: 130} // the report says so
+				}
+			} else {
+				report(cmd.OutOrStdout(), rs, kinds[:players], decks, played, time.Since(start))
+			}
+			if interrupted {
+				return &exitError{code: 130, msg: fmt.Sprintf("arbiter sim: interrupted after %d of %d games; the figures above are those of the %s played", len(played), games, plural(len(played), "game"))}
+			}
 			for _, r := range results {
 				if r.err != nil {
 					return &exitError{code: 1}
@@ -123,6 +169,8 @@ reproducible.`,
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the first game")
 	cmd.Flags().StringArrayVar(&deckFlags, "deck", nil, "a seat's deck: p1=NAME (repeatable)")
 	cmd.Flags().StringVar(&mode, "mode", "", "a game mode the ruleset declares")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, or json (the report as one object; errors as validate's diagnostics)")
+	cmd.Annotations = map[string]string{jsonErrorsKey: "yes"}
 	return cmd
 }
 
@@ -170,65 +218,81 @@ func wilson(k, n int) (lo, hi float64) {
 	return max((c-m)/d, 0), min((c+m)/d, 1)
 }
 
-func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simResult, took time.Duration) {
-	n := len(results)
-	wins := make([]int, len(kinds))
-	firstWins, decided, errs, shared := 0, 0, 0, 0
-	var turns []int
-	decisions := 0
-	endings := map[ending]int{}
+// simTally is what the games of a run add up to.
+type simTally struct {
+	n, decided, firstWins, errs, shared, decisions int
+	wins                                           []int // per seat
+	turns                                          []int // per game that ended, in order
+	endings                                        map[ending]int
+}
+
+func tallyResults(results []simResult, seats int) simTally {
+	t := simTally{n: len(results), wins: make([]int, seats), endings: map[ending]int{}}
 	for _, r := range results {
 		if r.err != nil {
-			errs++
-			endings[ending{kind: "error"}]++
+			t.errs++
+			t.endings[ending{kind: "error"}]++
 			continue
 		}
-		endings[ending{kind: r.kind, reason: r.reason}]++
-		turns = append(turns, r.turns)
-		decisions += r.decisions
+		t.endings[ending{kind: r.kind, reason: r.reason}]++
+		t.turns = append(t.turns, r.turns)
+		t.decisions += r.decisions
 		if len(r.winners) == 0 {
 			continue
 		}
-		decided++
+		t.decided++
 		if len(r.winners) > 1 {
-			shared++
+			t.shared++
 		}
 		for _, p := range r.winners {
-			wins[p]++
+			t.wins[p]++
 			if p == r.first {
-				firstWins++
+				t.firstWins++
 			}
 		}
 	}
+	sort.Ints(t.turns)
+	return t
+}
+
+// seatDeck is the deck a seat played, in a game with a choice of decks ("" otherwise).
+func seatDeck(rs *in.Ruleset, decks []string, p int) string {
+	if len(rs.Decks) <= 1 {
+		return ""
+	}
+	if p < len(decks) && decks[p] != "" {
+		return decks[p]
+	}
+	return rs.Decks[0].Name
+}
+
+func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simResult, took time.Duration) {
+	t := tallyResults(results, len(kinds))
+	n, turns, decisions := t.n, t.turns, t.decisions
 	rate := fmt.Sprintf("%.0f games/s", float64(n)/took.Seconds())
 	if float64(n)/took.Seconds() < 10 {
 		rate = fmt.Sprintf("%.1f s/game", took.Seconds()/float64(n)) // slow bots: "0 games/s" would say nothing
 	}
 	fmt.Fprintf(w, "%s: %d games, %d players (%s), %.1fs, %s, %.0f decisions/s\n", rs.Name, n, len(kinds), strings.Join(kinds, " vs "), took.Seconds(), rate, float64(decisions)/took.Seconds())
 	fmt.Fprintf(w, "win rate by seat (95%% confidence):\n")
-	for p, k := range wins {
+	for p, k := range t.wins {
 		lo, hi := wilson(k, n)
 		who := kinds[p]
-		if len(rs.Decks) > 1 {
+		if deck := seatDeck(rs, decks, p); deck != "" {
 			// a game with a choice of decks: which one the seat played
-			deck := rs.Decks[0].Name
-			if p < len(decks) && decks[p] != "" {
-				deck = decks[p]
-			}
 			who += ", " + deck
 		}
 		fmt.Fprintf(w, "  %s (%s): %5d wins  %5.1f%%  [%4.1f%%, %4.1f%%]\n", in.SeatName(p), who, k, 100*float64(k)/float64(n), 100*lo, 100*hi)
 	}
-	if shared > 0 {
-		fmt.Fprintf(w, "  shared wins: %s won by several seats together; each winning seat counts such a game as a win, and it counts once among the endings\n", plural(shared, "game"))
+	if t.shared > 0 {
+		fmt.Fprintf(w, "  shared wins: %s won by several seats together; each winning seat counts such a game as a win, and it counts once among the endings\n", plural(t.shared, "game"))
 	}
-	if decided > 0 {
-		lo, hi := wilson(firstWins, decided)
-		fmt.Fprintf(w, "first player wins %.1f%% of decided games [%4.1f%%, %4.1f%%]\n", 100*float64(firstWins)/float64(decided), 100*lo, 100*hi)
+	if t.decided > 0 {
+		lo, hi := wilson(t.firstWins, t.decided)
+		fmt.Fprintf(w, "first player wins %.1f%% of decided games [%4.1f%%, %4.1f%%]\n", 100*float64(t.firstWins)/float64(t.decided), 100*lo, 100*hi)
 	}
-	reportEndings(w, endings, n)
+	reportEndings(w, t.endings, n)
 	if len(turns) > 0 {
-		sort.Ints(turns)
 		sum := 0
 		for _, t := range turns {
 			sum += t
@@ -236,7 +300,7 @@ func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simRes
 		fmt.Fprintf(w, "game length in turns: mean %.1f, median %d, 90th percentile %d, max %d; %.1f decisions per game\n",
 			float64(sum)/float64(len(turns)), turns[len(turns)/2], turns[len(turns)*9/10], turns[len(turns)-1], float64(decisions)/float64(len(turns)))
 	}
-	if errs > 0 {
+	if t.errs > 0 {
 		var seeds []string
 		var first error
 		for _, r := range results {
@@ -250,8 +314,100 @@ func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simRes
 		if len(seeds) > 20 {
 			seeds = append(seeds[:20], "...")
 		}
-		fmt.Fprintf(w, "ERRORS: %d games stopped with an error (seeds %s); the first:\n  %v\n", errs, strings.Join(seeds, ", "), first)
+		fmt.Fprintf(w, "ERRORS: %d games stopped with an error (seeds %s); the first:\n  %v\n", t.errs, strings.Join(seeds, ", "), first)
 	}
+}
+
+// A share with its 95% interval, in the JSON report.
+type jsonShare struct {
+	Count int     `json:"count"`
+	Of    int     `json:"of"`
+	Rate  float64 `json:"rate"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+}
+
+func share(k, n int) jsonShare {
+	lo, hi := wilson(k, n)
+	r := 0.0
+	if n > 0 {
+		r = float64(k) / float64(n)
+	}
+	return jsonShare{Count: k, Of: n, Rate: r, Low: lo, High: hi}
+}
+
+type jsonSeat struct {
+	Seat  string    `json:"seat"`
+	Agent string    `json:"agent"`
+	Deck  string    `json:"deck,omitempty"` // in a game with a choice of decks
+	Wins  jsonShare `json:"wins"`
+}
+
+type jsonEnding struct {
+	Kind   string    `json:"kind"` // win, draw or error
+	Reason string    `json:"reason,omitempty"`
+	Games  jsonShare `json:"games"`
+}
+
+type jsonLength struct {
+	Mean             float64 `json:"mean"`
+	Median           int     `json:"median"`
+	P90              int     `json:"p90"`
+	Max              int     `json:"max"`
+	DecisionsPerGame float64 `json:"decisions_per_game"`
+}
+
+type jsonSimError struct {
+	Seed    uint64 `json:"seed"`
+	Message string `json:"message"`
+}
+
+// jsonSimReport is sim's report with --format json.
+type jsonSimReport struct {
+	Ruleset         string         `json:"ruleset"`
+	Games           int            `json:"games"` // games played
+	Asked           int            `json:"asked"` // games asked for (--games)
+	Interrupted     bool           `json:"interrupted,omitempty"`
+	Players         int            `json:"players"`
+	Seats           []jsonSeat     `json:"seats"`
+	SharedWins      int            `json:"shared_wins"`
+	FirstPlayerWins *jsonShare     `json:"first_player_wins,omitempty"` // of the decided games
+	Endings         []jsonEnding   `json:"endings"`
+	Length          *jsonLength    `json:"length,omitempty"`
+	Seconds         float64        `json:"seconds"`
+	Errors          []jsonSimError `json:"errors,omitempty"`
+}
+
+// reportJSON writes the figures of report as one JSON object.
+func reportJSON(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simResult, took time.Duration, asked int) {
+	t := tallyResults(results, len(kinds))
+	out := jsonSimReport{Ruleset: rs.Name, Games: t.n, Asked: asked, Interrupted: t.n < asked, Players: len(kinds), SharedWins: t.shared, Seconds: took.Seconds()}
+	for p, k := range t.wins {
+		out.Seats = append(out.Seats, jsonSeat{Seat: in.SeatName(p), Agent: kinds[p], Deck: seatDeck(rs, decks, p), Wins: share(k, t.n)})
+	}
+	if t.decided > 0 {
+		s := share(t.firstWins, t.decided)
+		out.FirstPlayerWins = &s
+	}
+	for _, e := range sortedEndings(t.endings) {
+		out.Endings = append(out.Endings, jsonEnding{Kind: e.kind, Reason: e.reason, Games: share(t.endings[e], t.n)})
+	}
+	if len(t.turns) > 0 {
+		sum := 0
+		for _, x := range t.turns {
+			sum += x
+		}
+		m := float64(len(t.turns))
+		out.Length = &jsonLength{Mean: float64(sum) / m, Median: t.turns[len(t.turns)/2], P90: t.turns[len(t.turns)*9/10], Max: t.turns[len(t.turns)-1], DecisionsPerGame: float64(t.decisions) / m}
+	}
+	for _, r := range results {
+		if r.err != nil {
+			out.Errors = append(out.Errors, jsonSimError{Seed: r.seed, Message: r.err.Error()})
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(out)
 }
 
 // ending is how a game ended: a win or a draw and its reason, or an error.
@@ -270,11 +426,25 @@ func (e ending) String() string {
 // reportEndings prints how many games ended in each way, wins first, then
 // draws, then errors, the most frequent first within each.
 func reportEndings(w io.Writer, endings map[ending]int, n int) {
-	rows := make([]ending, 0, len(endings))
+	rows := sortedEndings(endings)
 	width := 0
+	for _, e := range rows {
+		width = max(width, len(e.String()))
+	}
+	fmt.Fprintf(w, "how the games ended (95%% confidence):\n")
+	for _, e := range rows {
+		k := endings[e]
+		lo, hi := wilson(k, n)
+		fmt.Fprintf(w, "  %-*s %5d  %5.1f%%  [%4.1f%%, %4.1f%%]\n", width, e.String(), k, 100*float64(k)/float64(n), 100*lo, 100*hi)
+	}
+}
+
+// sortedEndings orders the ways the games ended: wins first, then draws,
+// then errors, the most frequent first within each.
+func sortedEndings(endings map[ending]int) []ending {
+	rows := make([]ending, 0, len(endings))
 	for e := range endings {
 		rows = append(rows, e)
-		width = max(width, len(e.String()))
 	}
 	order := map[string]int{"win": 0, "draw": 1, "error": 2}
 	sort.Slice(rows, func(i, j int) bool {
@@ -287,10 +457,5 @@ func reportEndings(w io.Writer, endings map[ending]int, n int) {
 		}
 		return a.reason < b.reason
 	})
-	fmt.Fprintf(w, "how the games ended (95%% confidence):\n")
-	for _, e := range rows {
-		k := endings[e]
-		lo, hi := wilson(k, n)
-		fmt.Fprintf(w, "  %-*s %5d  %5.1f%%  [%4.1f%%, %4.1f%%]\n", width, e.String(), k, 100*float64(k)/float64(n), 100*lo, 100*hi)
-	}
+	return rows
 }

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// fileKind is what Arbiter writes at a path the user names: a save or a
+// replay log. Either may replace only a file of its own kind.
+type fileKind int
+
+const (
+	kindSave fileKind = iota
+	kindLog
+)
+
+func (k fileKind) String() string {
+	if k == kindSave {
+		return "save"
+	}
+	return "replay log"
+}
+
+// isKind reports whether the file r holds starts as a file of this kind:
+// a save's JSON object names its format, a replay log's first line is its
+// header. Only the start of the file is read.
+func (k fileKind) isKind(r io.Reader) bool {
+	dec := json.NewDecoder(r)
+	if k == kindSave {
+		var head struct {
+			Format string `json:"format"`
+		}
+		return dec.Decode(&head) == nil && strings.HasPrefix(head.Format, "arbiter-save/")
+	}
+	var line replayLine
+	return dec.Decode(&line) == nil && line.Header != nil && strings.HasPrefix(line.Header.Format, "arbiter-replay/")
+}
+
+// checkTarget says whether a file of this kind may be written at path, and
+// the mode to give it: nothing there (the default mode), or a regular
+// file, writable, that is itself a file of this kind (its own mode). A
+// folder, a link, a device, a read-only file or any other file is refused
+// with the reason, before anything is written.
+func checkTarget(path string, kind fileKind) (mode fs.FileMode, exists bool, err error) {
+	st, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("cannot write %s: %v", path, cause(err))
+	}
+	switch m := st.Mode(); {
+	case m&fs.ModeSymlink != 0:
+		return 0, true, fmt.Errorf("%s is a symbolic link; a %s is not written through one (name the file itself, or another file)", path, kind)
+	case m.IsDir():
+		return 0, true, fmt.Errorf("%s is a folder; name a file in it", path)
+	case !m.IsRegular():
+		return 0, true, fmt.Errorf("%s is not a regular file (a device, a pipe or a socket); it is left as it is", path)
+	case m.Perm()&0o222 == 0:
+		return 0, true, fmt.Errorf("%s is read-only; it is left as it is", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, true, fmt.Errorf("cannot write %s: %v", path, cause(err))
+	}
+	defer f.Close()
+	if !kind.isKind(f) {
+		return 0, true, fmt.Errorf("%s is not an Arbiter %s, and a %s replaces only an earlier one: it is left as it is (choose another name)", path, kind, kind)
+	}
+	return st.Mode().Perm(), true, nil
+}
+
+// createTemp creates a new, empty file beside path, with the mode a new file
+// gets (0666 less the umask).
+func createTemp(path string) (*os.File, error) {
+	dir := filepath.Dir(path)
+	for range 100 {
+		var b [6]byte
+		_, _ = rand.Read(b[:])
+		name := filepath.Join(dir, ".arbiter-"+hex.EncodeToString(b[:])+".tmp")
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cannot write %s: %v", path, cause(err))
+		}
+		return f, nil
+	}
+	return nil, fmt.Errorf("cannot write %s: no free name for a temporary file in %s", path, dir)
+}
+
+// writeFileSafely writes data at path through a temporary file in the same
+// folder and a rename, so a reader sees the old file or the new one, never
+// a part. It writes nothing when checkTarget refuses the path, keeps the
+// mode of a file it replaces, and leaves no temporary file behind when it
+// fails.
+func writeFileSafely(path string, data []byte, kind fileKind) error {
+	mode, exists, err := checkTarget(path, kind)
+	if err != nil {
+		return err
+	}
+	f, err := createTemp(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return fmt.Errorf("cannot write %s: %v", path, cause(err))
+	}
+	if err := placeTemp(f, path, mode, exists); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, cause(err))
+	}
+	return nil
+}
+
+// placeTemp gives the temporary file f the mode of the file it replaces
+// (when there is one), syncs it and renames it to path; f stays open. On
+// failure f is closed and removed.
+func placeTemp(f *os.File, path string, mode fs.FileMode, exists bool) (err error) {
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			err = fmt.Errorf("cannot write %s: %v", path, cause(err))
+		}
+	}()
+	if exists {
+		if err := f.Chmod(mode); err != nil {
+			return err
+		}
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// cause is the reason of a file error without the path it names.
+func cause(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	}
+	return err
+}

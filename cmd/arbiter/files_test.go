@@ -1,0 +1,55 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// When the rename that puts a save or a log in place fails (here the
+// target is a folder with a file in it, which no rename replaces), the
+// temporary file is removed and the target is untouched.
+func TestAFailedRenameLeavesNoTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "game.json")
+	require.NoError(t, os.Mkdir(target, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(target, "inside"), []byte("x"), 0o644))
+	f, err := createTemp(target)
+	require.NoError(t, err)
+	_, err = f.WriteString("{}")
+	require.NoError(t, err)
+	err = placeTemp(f, target, 0, false)
+	require.Error(t, err)
+	require.True(t, strings.HasPrefix(err.Error(), "cannot write "+target+": "), err.Error())
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "only the folder is left: %v", entries)
+	inside, err := os.ReadFile(filepath.Join(target, "inside"))
+	require.NoError(t, err)
+	require.Equal(t, "x", string(inside))
+}
+
+// The default replay log of a session never replaces another session's log,
+// even one of the same game and seed started in the same second.
+func TestTheDefaultLogIsANewFile(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	first, err := defaultReplayPath("lands", 7)
+	require.NoError(t, err)
+	// the names a session started now or in the next second would take
+	now := time.Now()
+	for _, at := range []time.Time{now, now.Add(time.Second)} {
+		taken := filepath.Join(filepath.Dir(first), "lands-7-"+at.Format("20060102-150405")+".jsonl")
+		require.NoError(t, os.WriteFile(taken, []byte("another session's log\n"), 0o644))
+	}
+	second, err := defaultReplayPath("lands", 7)
+	require.NoError(t, err)
+	require.Regexp(t, `lands-7-\d{8}-\d{6}-2\.jsonl$`, second)
+	_, err = os.Lstat(second)
+	require.ErrorIs(t, err, os.ErrNotExist)
+}

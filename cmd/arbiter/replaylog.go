@@ -1,0 +1,335 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"sync"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+// The replay log is JSON lines, written as the game goes so that a session
+// stopped at any moment leaves a log of every answer given until then:
+//
+//	{"header":{...},"events":[...]}         the game's start and its events up to the first question
+//	{"answer":{...},"events":[...]}         one line per answer, with the events it set off
+//	{"undo":{"answers":N,"events":M}}       a player went back: the game is as it was after N answers
+//
+// Each line is written whole, so the file is a complete log of the game so
+// far after every line. The older format arbiter-replay/1 (a header, every
+// answer, then every event) is still read.
+
+// ReplayFormat names the replay log format.
+const ReplayFormat = "arbiter-replay/2"
+
+// replayFormat1 is the format of logs written once the game had ended.
+const replayFormat1 = "arbiter-replay/1"
+
+type replayHeader struct {
+	Format  string   `json:"format"`
+	Ruleset string   `json:"ruleset"`
+	Version string   `json:"version"`
+	Hash    string   `json:"hash"`
+	Players int      `json:"players"`
+	Decks   []string `json:"decks,omitempty"`
+	Mode    string   `json:"mode,omitempty"`
+	Seed    uint64   `json:"seed"`
+	Seats   []string `json:"seats,omitempty"` // who played each seat: human or a bot
+}
+
+type replayUndo struct {
+	Answers int `json:"answers"`
+	Events  int `json:"events"`
+}
+
+type replayLine struct {
+	Header *replayHeader `json:"header,omitempty"`
+	Answer *in.Record    `json:"answer,omitempty"`
+	Undo   *replayUndo   `json:"undo,omitempty"`
+	Events []in.LogEntry `json:"events,omitempty"`
+	Event  *in.LogEntry  `json:"event,omitempty"` // arbiter-replay/1
+}
+
+// replayLog is a replay log as read: its header, the answers and the events
+// of the game it records.
+type replayLog struct {
+	hdr     *replayHeader
+	answers []in.Record
+	events  []in.LogEntry
+	setup   int   // the number of events before the first answer
+	after   []int // per answer: the number of events once it was given
+}
+
+// eventsAfter is the number of events the log holds once n answers are given.
+func (lg *replayLog) eventsAfter(n int) int {
+	if n == 0 {
+		return lg.setup
+	}
+	return lg.after[n-1]
+}
+
+// isReplayLog reports whether data starts as a replay log.
+func isReplayLog(data []byte) bool {
+	return strings.HasPrefix(strings.TrimSpace(string(data)), `{"header"`)
+}
+
+// readReplay reads a replay log; name is the file's name for messages.
+func readReplay(r io.Reader, name string) (*replayLog, error) {
+	lg := &replayLog{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	line := 0
+	for sc.Scan() {
+		line++
+		var l replayLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return nil, fmt.Errorf("%s:%d: not a replay line: %v", name, line, err)
+		}
+		if l.Header != nil {
+			if line != 1 {
+				return nil, fmt.Errorf("%s:%d: a second header: the log holds two games", name, line)
+			}
+			if l.Header.Format != ReplayFormat && l.Header.Format != replayFormat1 {
+				return nil, fmt.Errorf("%s is a replay log of format %q, which this arbiter does not read (it reads %s and %s)", name, l.Header.Format, ReplayFormat, replayFormat1)
+			}
+			lg.hdr = l.Header
+			lg.events = append(lg.events, l.Events...)
+			lg.setup = len(lg.events)
+			continue
+		} else if line == 1 {
+			break
+		}
+		switch {
+		case l.Answer != nil:
+			lg.answers = append(lg.answers, *l.Answer)
+			lg.events = append(lg.events, l.Events...)
+			lg.after = append(lg.after, len(lg.events))
+		case l.Undo != nil:
+			u := *l.Undo
+			if u.Answers < 0 || u.Answers > len(lg.answers) || u.Events < 0 || u.Events > len(lg.events) || u.Events != lg.eventsAfter(u.Answers) {
+				return nil, fmt.Errorf("%s:%d: an undo to %d answers and %d events, which the log before it does not hold", name, line, u.Answers, u.Events)
+			}
+			lg.answers, lg.after, lg.events = lg.answers[:u.Answers], lg.after[:u.Answers], lg.events[:u.Events]
+		default:
+			lg.events = append(lg.events, l.Events...)
+			if l.Event != nil {
+				lg.events = append(lg.events, *l.Event)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if lg.hdr == nil {
+		return nil, fmt.Errorf("%s is not a replay log (no %s header)", name, ReplayFormat)
+	}
+	return lg, nil
+}
+
+// rerun plays a replay log's answers again from its seed and checks that
+// every event comes out as the log has it.
+func rerun(rs *in.Ruleset, lg *replayLog) (*in.Game, error) {
+	hdr := lg.hdr
+	g, err := in.New(rs, in.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode})
+	if err != nil {
+		return nil, err
+	}
+	for i, a := range lg.answers {
+		if a.Answer.Resign {
+			err = g.Resign(a.Player)
+		} else {
+			err = g.Answer(a.Player, a.Answer)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("answer %d (%s) is refused: %v", i+1, in.SeatName(a.Player), err)
+		}
+	}
+	events, got := lg.events, g.LogEntries()
+	for i := range events {
+		if i >= len(got) {
+			return nil, fmt.Errorf("the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), g.Render(&events[i], -1))
+		}
+		a, b := g.Render(&got[i], -1), g.Render(&events[i], -1)
+		ja, _ := json.Marshal(got[i])
+		jb, _ := json.Marshal(events[i])
+		if a != b || string(ja) != string(jb) {
+			return nil, fmt.Errorf("event %d differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", i+1, b, a, jb, ja)
+		}
+	}
+	if len(got) > len(events) {
+		return nil, fmt.Errorf("the replay has %d more events than the log (first: %q)", len(got)-len(events), g.Render(&got[len(events)], -1))
+	}
+	return g, nil
+}
+
+// answerEvents splits a game's log by answer: the events before the first
+// answer, and those each answer set off. A game that has answers (one
+// resumed from a save) is played again from its seed to find them.
+func answerEvents(rs *in.Ruleset, g *in.Game) (setup []in.LogEntry, groups [][]in.LogEntry, err error) {
+	hist := g.S.History
+	if len(hist) == 0 {
+		return g.LogEntries(), nil, nil
+	}
+	sv, err := g.Snapshot()
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := in.New(rs, in.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode()})
+	if err != nil {
+		return nil, nil, err
+	}
+	setup = append([]in.LogEntry(nil), r.LogEntries()...)
+	for _, a := range hist {
+		n := r.LogLen()
+		if a.Answer.Resign {
+			err = r.Resign(a.Player)
+		} else {
+			err = r.Answer(a.Player, a.Answer)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("the game's answers cannot be played again: %v", err)
+		}
+		groups = append(groups, append([]in.LogEntry(nil), r.LogEntries()[n:]...))
+	}
+	ja, _ := json.Marshal(r.LogEntries())
+	jb, _ := json.Marshal(g.LogEntries())
+	if string(ja) != string(jb) {
+		return nil, nil, errors.New("the game's answers played again do not give its log")
+	}
+	return setup, groups, nil
+}
+
+// replayWriter writes a game's replay log as it goes. The file is made
+// beside its path first (reserveLog, before the game starts, so a path
+// that cannot be written is known at once) and put in place with the
+// header (start); each answer is then a line written whole.
+type replayWriter struct {
+	mu      sync.Mutex
+	path    string
+	f       *os.File
+	mode    fs.FileMode
+	exists  bool
+	started bool
+	answers int // answers written
+	events  int // events written
+	err     error
+}
+
+// reserveLog checks that a replay log may be written at path (see
+// checkTarget) and creates its temporary file.
+func reserveLog(path string) (*replayWriter, error) {
+	mode, exists, err := checkTarget(path, kindLog)
+	if err != nil {
+		return nil, err
+	}
+	f, err := createTemp(path)
+	if err != nil {
+		return nil, err
+	}
+	return &replayWriter{path: path, f: f, mode: mode, exists: exists}, nil
+}
+
+// abandon removes the temporary file of a log that was never started.
+func (w *replayWriter) abandon() {
+	if w != nil && !w.started && w.f != nil {
+		w.f.Close()
+		os.Remove(w.f.Name())
+		w.f = nil
+	}
+}
+
+// start writes the header and the game so far, and puts the log in place.
+func (w *replayWriter) start(rs *in.Ruleset, g *in.Game, seats []string) error {
+	setup, groups, err := answerEvents(rs, g)
+	if err != nil {
+		w.abandon()
+		return fmt.Errorf("cannot write %s: %v", w.path, err)
+	}
+	sv, err := g.Snapshot()
+	if err != nil {
+		w.abandon()
+		return err
+	}
+	hdr := &replayHeader{Format: ReplayFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Players: sv.Players, Decks: sv.Decks, Mode: g.Mode(), Seed: sv.Seed, Seats: seats}
+	var b strings.Builder
+	line := func(l replayLine) {
+		data, _ := json.Marshal(l)
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	line(replayLine{Header: hdr, Events: setup})
+	for i, a := range sv.Answers {
+		line(replayLine{Answer: &a, Events: groups[i]})
+	}
+	if _, err := w.f.WriteString(b.String()); err != nil {
+		w.abandon()
+		return fmt.Errorf("cannot write %s: %v", w.path, cause(err))
+	}
+	if err := placeTemp(w.f, w.path, w.mode, w.exists); err != nil {
+		w.f = nil
+		return err
+	}
+	w.started = true
+	w.answers, w.events = len(sv.Answers), g.LogLen()
+	return nil
+}
+
+// record writes what happened since the last call: the answer given (with
+// the events it set off), or an undo. It is called after every answer.
+func (w *replayWriter) record(g *in.Game) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil || !w.started {
+		return nil
+	}
+	hist, log := g.S.History, g.LogEntries()
+	var b strings.Builder
+	line := func(l replayLine) {
+		data, _ := json.Marshal(l)
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	if len(hist) < w.answers || len(log) < w.events {
+		line(replayLine{Undo: &replayUndo{Answers: len(hist), Events: len(log)}})
+	} else {
+		for i := w.answers; i < len(hist); i++ {
+			var evs []in.LogEntry
+			if i == len(hist)-1 {
+				evs = log[w.events:]
+			}
+			line(replayLine{Answer: &hist[i], Events: evs})
+		}
+	}
+	w.answers, w.events = len(hist), len(log)
+	if b.Len() == 0 {
+		return nil
+	}
+	if _, err := w.f.WriteString(b.String()); err != nil {
+		w.err = fmt.Errorf("cannot write %s: %v", w.path, cause(err))
+		return w.err
+	}
+	return nil
+}
+
+// close ends the log; it reports the first error the log met.
+func (w *replayWriter) close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil {
+		return w.err
+	}
+	if err := w.f.Sync(); err != nil && w.err == nil {
+		w.err = fmt.Errorf("cannot write %s: %v", w.path, cause(err))
+	}
+	if err := w.f.Close(); err != nil && w.err == nil {
+		w.err = fmt.Errorf("cannot write %s: %v", w.path, cause(err))
+	}
+	w.f = nil
+	return w.err
+}
