@@ -29,8 +29,10 @@ func newPlayCmd() *cobra.Command {
 		Long: `Play a game at the terminal. Each seat is human, random or greedy
 (default: p1 is human, the others the greedy bot). With several humans the
 terminal is passed between them and each sees only their own view. Type help
-at a prompt for the commands. The session prints its seed and writes a replay
-log (--log, or a file it names at the end).`,
+at a prompt for the commands. The seed deals every card, the other players'
+included, so the session prints it only when the game is over. It writes a
+replay log (--log, or a file it names at the end): like a save, the log is a
+full record of the game, every hidden card included.`,
 		Example: "  arbiter play lands\n  arbiter play lands --seat p1=human --seat p2=human --seed 7\n  arbiter play --load saved.json",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -63,7 +65,7 @@ log (--log, or a file it names at the end).`,
 				if _, err := parseSeats(seatFlags, g.Players()); err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
-				fmt.Fprintf(out, "Resumed %s from %s (seed %d).\n", rs.Name, load, g.S.Seed)
+				fmt.Fprintf(out, "Resumed %s from %s.\n", rs.Name, load)
 			} else {
 				if _, err := parseSeats(seatFlags, max(players, rs.MinPlayers)); err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
@@ -82,7 +84,8 @@ log (--log, or a file it names at the end).`,
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
-				fmt.Fprintf(out, "%s, %d players, seed %d.\n", rs.Name, players, seed)
+				// not the seed: it deals every hidden card (it is shown when the game is over)
+				fmt.Fprintf(out, "%s, %d players.\n", rs.Name, players)
 			}
 			if seats == nil || len(seatFlags) > 0 {
 				seats, err = parseSeats(seatFlags, g.Players())
@@ -118,7 +121,7 @@ log (--log, or a file it names at the end).`,
 			s.logPath = logPath
 			s.gameArg = game
 			if s.logPath == "" {
-				s.logPath = defaultReplayPath(rs.Name, g.S.Seed)
+				s.logPath = defaultReplayPath(rs.Name)
 			}
 			if err := s.run(); err != nil {
 				if errors.Is(err, errGameError) {
@@ -139,7 +142,9 @@ log (--log, or a file it names at the end).`,
 	return cmd
 }
 
-func defaultReplayPath(game string, seed uint64) string {
+// defaultReplayPath names a replay log in the user's cache folder by game and
+// time; not by seed, which would give away the cards.
+func defaultReplayPath(game string) string {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		dir = os.TempDir()
@@ -148,7 +153,7 @@ func defaultReplayPath(game string, seed uint64) string {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return ""
 	}
-	return filepath.Join(dir, fmt.Sprintf("%s-%d-%s.jsonl", game, seed, time.Now().Format("20060102-150405")))
+	return filepath.Join(dir, fmt.Sprintf("%s-%s.jsonl", game, time.Now().Format("20060102-150405")))
 }
 
 func parseSeats(flags []string, n int) ([]string, error) {

@@ -181,6 +181,8 @@ func (s *session) finish() {
 		if err := s.g.Err(); err != nil {
 			s.printf("error: %v\n", err)
 		}
+		// only now: the seed deals every card, the others' hands included
+		s.printf("The seed was %d.\n", s.g.S.Seed)
 	}
 	if s.logPath != "" {
 		if err := writeReplay(s.logPath, s.rs, s.g); err != nil {
