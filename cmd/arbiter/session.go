@@ -380,7 +380,8 @@ label. Commands:
   skip          pass priority for the rest of this turn, until something new
                 goes on the stack or you are asked anything else
   undo          back to your previous decision (when you have learned nothing since)
-  save FILE     save the game (resume with arbiter play --load FILE)
+  save FILE     save the game (resume with arbiter play --load FILE); the
+                file holds every card, the hidden ones too
   resign        concede the game (when the rules allow it)
   quit          leave without saving
 `)
