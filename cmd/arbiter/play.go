@@ -97,6 +97,12 @@ full record of the game, every hidden card included.`,
 			for i, k := range seats {
 				fmt.Fprintf(out, "  %s: %s\n", in.SeatName(i), k)
 			}
+			if s.humans() > 0 {
+				// what a player is playing for, before the first question
+				if goal := rs.Goal; goal != "" {
+					fmt.Fprint(out, wrap("Goal: "+goal, "", "  "))
+				}
+			}
 			s.bots = make([]bot.Bot, g.Players())
 			for i, k := range seats {
 				if k != "human" {
@@ -113,7 +119,7 @@ full record of the game, every hidden card included.`,
 				l.SetCtrlCAborts(true)
 				l.SetCompleter(completer(rs))
 				s.in = &linerReader{l}
-				fmt.Fprintln(out, "Type help for the commands.")
+				fmt.Fprintln(out, "Type rules for the rules of the game, help for the commands.")
 			} else {
 				s.in = &plainReader{bufio.NewReader(cmd.InOrStdin())}
 			}

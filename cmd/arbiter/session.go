@@ -99,7 +99,7 @@ func (r *linerReader) Prompt(p string) (string, error) {
 func (r *linerReader) Close() error { return r.l.Close() }
 func (r *linerReader) Forget()      { r.l.ClearHistory() }
 
-var commands = []string{"help", "look", "card", "log", "why", "skip", "undo", "save", "resign", "quit"}
+var commands = []string{"help", "rules", "look", "card", "log", "why", "skip", "undo", "save", "resign", "quit"}
 
 func (s *session) humans() int {
 	n := 0
@@ -373,6 +373,7 @@ func (s *session) command(d *in.Decision, line string) (bool, error) {
 		s.printf(`Answer with an option's number (several separated by spaces when more may
 be chosen; none when nothing need be; 1=2 3=1 to divide an amount), or its
 label. Commands:
+  rules         the rules of the game: its goal, turn, terms
   look          the board as you see it
   card NAME     a card's text and properties
   log [N]       the last N lines of the log (default 20)
@@ -399,6 +400,9 @@ label. Commands:
 			return false, err
 		}
 		return true, nil
+	case "rules":
+		s.printf("%s", rulesText(s.rs))
+		return false, nil
 	case "look":
 		s.header(seat)
 		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
