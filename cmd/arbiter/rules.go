@@ -196,11 +196,11 @@ func endings(rs *in.Ruleset) [][2]string {
 		}
 	}
 	if rs.Concede != nil {
-		why := rs.ConcedeWhy
-		if why == "" {
-			why = "when the rules allow it"
+		why := ""
+		if rs.ConcedeWhy != "" {
+			why = " (" + rs.ConcedeWhy + ")"
 		}
-		add("A player may resign, and loses", why)
+		add("A player who resigns loses"+why, "")
 	}
 	if rs.MaxPlayers > 1 {
 		add("When every other player has lost, the last one wins", "")

@@ -588,8 +588,9 @@ func describeCard(rs *in.Ruleset, d *in.CardDef) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// why explains why actions are not offered: for one card name, or for every
-// action of the ruleset with the cards of its zone.
+// why explains why actions are not offered: for one card name or action, or
+// for every action of the ruleset with the cards of its zone. Actions are
+// named by their labels, and the reasons are the ruleset's words.
 func (s *session) why(d *in.Decision, what string) {
 	seat := d.Player
 	if n, err := strconv.Atoi(what); err == nil {
@@ -603,60 +604,70 @@ func (s *session) why(d *in.Decision, what string) {
 	offered := map[string]bool{}
 	for _, o := range d.Options {
 		if o.Action >= 0 {
-			offered[strings.ToLower(s.rs.Actions[o.Action].Name+" "+s.g.CardLabel(max(o.Card, 0), seat))] = o.Card >= 0
-			offered[strings.ToLower(s.rs.Actions[o.Action].Name)] = true
+			a := s.rs.Actions[o.Action]
+			offered[strings.ToLower(s.g.ActionLabel(a.Name, o.Card, seat))] = true
+			offered[strings.ToLower(a.Name)] = true
 		}
 	}
 	said := map[string]bool{}
-	say := func(line string) {
+	say := func(label, why string) {
+		line := fmt.Sprintf("  %s: %s\n", label, why)
 		if !said[line] {
 			said[line] = true
 			s.printf("%s", line)
 		}
 	}
-	any := false
-	var unfit []string
-	for _, a := range s.rs.Actions {
-		if a.Source < 0 {
-			if what != "" && !strings.EqualFold(what, a.Name) {
-				continue
-			}
-			any = true
-			switch why := s.g.WhyNot(seat, a.Name, -1); {
-			case why != "":
-				say(fmt.Sprintf("  %s: %s\n", a.Name, why))
-			case offered[strings.ToLower(a.Name)]:
-				say(fmt.Sprintf("  %s: offered now\n", a.Name))
-			default:
-				say(fmt.Sprintf("  %s: allowed by its rules, but not part of this decision\n", a.Name))
-			}
-			continue
-		}
-		zone := s.g.ZoneCards(s.g.ZoneInst(a.Source, seat))
-		for _, c := range zone {
-			name := s.g.CardName(c)
-			if what != "" && !strings.EqualFold(what, name) && !strings.EqualFold(what, a.Name) && !strings.EqualFold(what, a.Name+" "+name) {
-				continue
-			}
-			if what != "" && strings.EqualFold(what, name) && !s.g.CardFits(seat, a.Name, c) {
-				unfit = append(unfit, a.Name)
-				continue // asked about a card: only the actions meant for its kind
-			}
-			any = true
-			switch why := s.g.WhyNot(seat, a.Name, c); {
-			case why != "":
-				say(fmt.Sprintf("  %s %s: %s\n", a.Name, name, why))
-			case offered[strings.ToLower(a.Name+" "+name)]:
-				say(fmt.Sprintf("  %s %s: offered now\n", a.Name, name))
-			default:
-				say(fmt.Sprintf("  %s %s: allowed by its rules, but not part of this decision\n", a.Name, name))
-			}
+	explain := func(a *in.Action, c int, label string) {
+		switch why := s.g.WhyNot(seat, a.Name, c); {
+		case why != "":
+			say(label, why)
+		case offered[strings.ToLower(label)] || (c < 0 && offered[strings.ToLower(a.Name)]):
+			say(label, "offered now")
+		default:
+			say(label, "allowed by its rules, but not part of this decision")
 		}
 	}
-	switch {
-	case !any && len(unfit) > 0:
-		s.printf("%s is not a card for %s.\n", what, strings.Join(unfit, " or "))
-	case !any:
+	named := func(a *in.Action, label string) bool {
+		bare := strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " ")
+		return strings.EqualFold(what, a.Name) || strings.EqualFold(what, label) || strings.EqualFold(what, bare)
+	}
+	any := false
+	for _, a := range s.rs.Actions {
+		if a.Source < 0 {
+			label := s.g.ActionLabel(a.Name, -1, seat)
+			if what != "" && !named(a, label) {
+				continue
+			}
+			any = true
+			explain(a, -1, label)
+			continue
+		}
+		fits := false
+		for _, c := range s.g.ZoneCards(s.g.ZoneInst(a.Source, seat)) {
+			name := s.g.CardName(c)
+			label := s.g.ActionLabel(a.Name, c, seat)
+			byCard := strings.EqualFold(what, name)
+			if what != "" && !byCard && !named(a, label) {
+				continue
+			}
+			if !byCard && !s.g.CardFits(seat, a.Name, c) {
+				// not the kind of card the action is for: said only when asked about the card
+				continue
+			}
+			any, fits = true, true
+			explain(a, c, label)
+		}
+		if !fits && what != "" && named(a, "") {
+			// asked about the action, which no card at hand is for
+			why := fmt.Sprintf("no card in your %s is one it can be done with", s.rs.Zones[a.Source].Name)
+			if a.FilterWhy != "" {
+				why += " (" + a.FilterWhy + ")"
+			}
+			any = true
+			say(strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " "), why)
+		}
+	}
+	if !any {
 		s.printf("nothing named %q among your actions and cards.\n", what)
 	}
 }
