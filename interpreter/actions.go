@@ -308,6 +308,30 @@ func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 	return "", nil
 }
 
+// InTime reports whether a player could take an action (with a source card,
+// or -1) at this moment but for its condition and costs: the card is in the
+// action's zone and fits its filter, and its timing holds.
+func (g *Game) InTime(player int, action string, card int) bool {
+	a, ok := g.rs.ActionByName(action)
+	if !ok || (a.Source >= 0) != (card >= 0) {
+		return false
+	}
+	if a.Source >= 0 && g.S.Cards[card].Zone != int32(g.ZoneInst(a.Source, player)) {
+		return false
+	}
+	f := g.TempFrame(Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
+	for _, e := range []*Expr{a.Filter, a.Timing} {
+		if e == nil {
+			continue
+		}
+		if ok, err := g.EvalBool(e, f); err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // ActionLabel is how a seat sees an action's label, with a source card (or -1).
 func (g *Game) ActionLabel(action string, card, seat int) string {
 	a, ok := g.rs.ActionByName(action)

@@ -42,11 +42,15 @@ type session struct {
 // skip is a seat's standing order to pass priority for the rest of a turn;
 // it lapses when the turn ends, when the seat is asked anything but an
 // action, or when the stack grows past its size when the order was given
-// (so the seat can answer what an opponent puts there).
+// (so the seat can answer what an opponent puts there). In the seat's own
+// turn it also lapses at its next real choice: when the moment allows an
+// action it did not allow when the order was given (a main phase after a
+// skip in the draw phase), even one the seat cannot pay for yet.
 type skip struct {
 	on    bool
 	turn  int
-	stack []in.StackItem // what was on the stack when the seat last passed
+	stack []in.StackItem  // what was on the stack when the seat last passed
+	open  map[string]bool // the actions whose moment it was when the order was given
 }
 
 // newOnStack reports whether an item is on the stack now that was not at the
@@ -237,10 +241,39 @@ func (s *session) autoPass(d *in.Decision) (int, bool) {
 		sk.on = false
 		return 0, false
 	}
+	if s.g.S.Active == d.Player {
+		for k := range s.inTime(d) {
+			if !sk.open[k] {
+				sk.on = false
+				return 0, false
+			}
+		}
+	}
 	// what was on the stack at this pass: an item added after it (even once
 	// others have resolved) is new
 	sk.stack = slices.Clone(s.g.S.Stack)
 	return pass, true
+}
+
+// inTime lists, by label, the actions of the window asking d whose moment it
+// is for the seat, whether or not it can pay for them.
+func (s *session) inTime(d *in.Decision) map[string]bool {
+	out := map[string]bool{}
+	for _, ai := range s.g.WindowActions(d) {
+		a := s.rs.Actions[ai]
+		if a.Source < 0 {
+			if s.g.InTime(d.Player, a.Name, -1) {
+				out[s.g.ActionLabel(a.Name, -1, d.Player)] = true
+			}
+			continue
+		}
+		for _, c := range s.g.ZoneCards(s.g.ZoneInst(a.Source, d.Player)) {
+			if s.g.InTime(d.Player, a.Name, c) {
+				out[s.g.ActionLabel(a.Name, c, d.Player)] = true
+			}
+		}
+	}
+	return out
 }
 
 // passOption is the index of the pass option of an action decision, or -1.
@@ -379,7 +412,9 @@ label. Commands:
   log [N]       the last N lines of the log (default 20)
   why [N|NAME]  why an action is not offered
   skip          pass priority for the rest of this turn, until something new
-                goes on the stack or you are asked anything else
+                goes on the stack or you are asked anything else; in your
+                own turn, until you may do something you could not when
+                you skipped (a main phase after the draw phase)
   undo          back to your previous decision (when you have learned nothing since)
   save FILE     save the game (resume with arbiter play --load FILE); the
                 file holds every card, the hidden ones too
@@ -395,7 +430,7 @@ label. Commands:
 		for len(s.skips) <= seat {
 			s.skips = append(s.skips, skip{})
 		}
-		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: slices.Clone(s.g.S.Stack)}
+		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: slices.Clone(s.g.S.Stack), open: s.inTime(d)}
 		if err := s.g.Answer(seat, in.Answer{Picks: []int{pass}}); err != nil {
 			return false, err
 		}
