@@ -405,7 +405,7 @@ func (s *session) command(d *in.Decision, line string) (bool, error) {
 	case "help", "?":
 		s.printf(`Answer with an option's number (several separated by spaces when more may
 be chosen; none when nothing need be; 1=2 3=1 to divide an amount), or its
-label. Commands:
+label, or the name of its card when no other option has it. Commands:
   rules         the rules of the game: its goal, turn, terms
   look          the board as you see it
   card NAME     a card's text and properties
@@ -488,12 +488,46 @@ label. Commands:
 	}
 	a, err := parseHumanAnswer(d, line)
 	if err != nil {
-		return false, err
+		ix, ok, nameErr := s.byCardName(d, line)
+		if nameErr != nil {
+			return false, nameErr
+		}
+		if !ok {
+			return false, err
+		}
+		a = in.Answer{Picks: []int{ix}}
 	}
 	if err := s.g.Answer(seat, a); err != nil {
 		return false, fmt.Errorf("refused: %v", err)
 	}
 	return true, nil
+}
+
+// byCardName finds the option a card's name stands for, when it names one
+// option's card and no other option's: Grass for "play Grass". It reports
+// an error when the name fits several options.
+func (s *session) byCardName(d *in.Decision, line string) (int, bool, error) {
+	switch d.Kind {
+	case "number", "assign", "distribute":
+		return 0, false, nil
+	}
+	var found []int
+	for i, o := range d.Options {
+		if o.Card >= 0 && strings.EqualFold(strings.TrimSpace(line), s.g.CardLabel(o.Card, d.Player)) {
+			found = append(found, i)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return 0, false, nil
+	case 1:
+		return found[0], true, nil
+	}
+	var labels []string
+	for _, i := range found {
+		labels = append(labels, fmt.Sprintf("%d. %s", i+1, d.Options[i].Label))
+	}
+	return 0, false, fmt.Errorf("%q could be %s: answer with the number or the whole label", line, strings.Join(labels, " or "))
 }
 
 func parseHumanAnswer(d *in.Decision, line string) (in.Answer, error) {
