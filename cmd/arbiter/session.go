@@ -310,7 +310,7 @@ func (s *session) ask(d *in.Decision) error {
 	}
 	s.lastSeat = seat
 	s.showLog(seat)
-	s.showDecision(d)
+	s.showDecision(d, false)
 	point := undoPoint{seat: seat, state: s.g.S.Clone(), seen: append([]int(nil), s.seen...)}
 	for {
 		line, err := s.in.Prompt(fmt.Sprintf("%s> ", in.SeatName(seat)))
@@ -348,15 +348,13 @@ func indent(text string) string {
 	return b.String()
 }
 
-func (s *session) showDecision(d *in.Decision) {
+// showDecision prints a question and its options; with the stack, unless
+// the board just above shows it.
+func (s *session) showDecision(d *in.Decision, boardAbove bool) {
 	s.printf("%s\n", d.Prompt)
-	if d.Kind == "action" && s.g.StackLen() > 0 {
+	if d.Kind == "action" && s.g.StackLen() > 0 && !boardAbove {
 		// what passing would let resolve
-		var names []string
-		for _, c := range s.g.ViewFor(d.Player).Stack {
-			names = append(names, c.Name)
-		}
-		s.printf("  on the stack, top first: %s\n", strings.Join(names, ", "))
+		s.printf("  on the stack, top first: %s\n", s.g.ViewFor(d.Player).StackLine())
 	}
 	switch d.Kind {
 	case "number":
@@ -441,7 +439,7 @@ label, or the name of its card when no other option has it. Commands:
 	case "look":
 		s.header(seat)
 		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
-		s.showDecision(d)
+		s.showDecision(d, true)
 		return false, nil
 	case "card":
 		return false, s.cardText(seat, rest)
