@@ -84,7 +84,9 @@ func (g *Game) cardView(c, seat int) CardView {
 	if len(g.rs.CardProps) > 0 {
 		v.Props = map[string]any{}
 		for i, p := range g.rs.CardProps {
-			v.Props[p.Name] = g.displayValue(g.CardProp(c, i), p.Type)
+			if seat < 0 || !p.Internal {
+				v.Props[p.Name] = g.displayValue(g.CardProp(c, i), p.Type)
+			}
 		}
 	}
 	for i, k := range g.rs.Keywords {
@@ -201,10 +203,15 @@ func (g *Game) ViewFor(seat int) View {
 	if s.Phase >= 0 && s.Phase < len(g.rs.Phases) {
 		v.Phase = g.rs.Phases[s.Phase].Name
 	}
+	// a seat's view leaves out internal properties (the rules' own
+	// bookkeeping); the observer's, a scenario's final state, keeps them
+	shown := func(p *PropDecl) bool { return seat < 0 || !p.Internal }
 	if len(g.rs.GameProps) > 0 {
 		v.Game = map[string]any{}
-		for i, p := range g.rs.GameProps {
-			v.Game[p.Name] = g.displayValue(g.GameProp(i), p.Type)
+		for i := range g.rs.GameProps {
+			if p := &g.rs.GameProps[i]; shown(p) {
+				v.Game[p.Name] = g.displayValue(g.GameProp(i), p.Type)
+			}
 		}
 	}
 	if parts := g.rs.View.Game; parts != nil {
@@ -216,8 +223,10 @@ func (g *Game) ViewFor(seat int) View {
 		pv := PlayerView{Seat: g.seatName(p), Lost: s.Players[p].Lost, Won: s.Players[p].Won}
 		if len(g.rs.PlayerProps) > 0 {
 			pv.Props = map[string]any{}
-			for i, d := range g.rs.PlayerProps {
-				pv.Props[d.Name] = g.displayValue(g.PlayerProp(p, i), d.Type)
+			for i := range g.rs.PlayerProps {
+				if d := &g.rs.PlayerProps[i]; shown(d) {
+					pv.Props[d.Name] = g.displayValue(g.PlayerProp(p, i), d.Type)
+				}
 			}
 		}
 		if parts := g.rs.View.Player; parts != nil {

@@ -625,8 +625,8 @@ func describeCard(rs *in.Ruleset, d *in.CardDef) string {
 	fmt.Fprintf(&b, "%s (%s)\n", d.Name, d.ID)
 	for i, p := range rs.CardProps {
 		v := d.Props[i]
-		if v == p.Default && !slices.Contains(d.Written, i) {
-			continue // a default the card does not set says nothing about it
+		if (v == p.Default && !slices.Contains(d.Written, i)) || p.Internal {
+			continue // a default the card does not set says nothing about it; bookkeeping is no trait
 		}
 		switch p.Type {
 		case in.TString:
