@@ -102,6 +102,17 @@ full record of the game, every hidden card included.`,
 				if goal := rs.Goal; goal != "" {
 					fmt.Fprint(out, wrap("Goal: "+goal, "", "  "))
 				}
+				fmt.Fprintln(out)
+			}
+			if load != "" {
+				// a resumed game starts from its current turn, not from the
+				// beginning: the log command shows the rest
+				if from := currentTurnStart(g); from > 0 {
+					for i := range s.seen {
+						s.seen[i] = from
+					}
+					fmt.Fprintln(out, "This turn so far; the turns before it are in the log (log N shows its last N lines).")
+				}
 			}
 			s.bots = make([]bot.Bot, g.Players())
 			for i, k := range seats {
@@ -146,6 +157,18 @@ full record of the game, every hidden card included.`,
 	cmd.Flags().StringVar(&logPath, "log", "", "write the replay log here (JSON lines)")
 	cmd.Flags().StringVar(&mode, "mode", "", "a game mode the ruleset declares")
 	return cmd
+}
+
+// currentTurnStart is the index of the log entry that began the current
+// turn (0 before the first).
+func currentTurnStart(g *in.Game) int {
+	log := g.LogEntries()
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Kind == "turn" {
+			return i
+		}
+	}
+	return 0
 }
 
 // defaultReplayPath names a replay log in the user's cache folder by game and

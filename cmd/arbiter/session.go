@@ -288,6 +288,7 @@ func passOption(d *in.Decision) int {
 
 func (s *session) ask(d *in.Decision) error {
 	seat := d.Player
+	board := seat != s.lastSeat || s.seen[seat] == 0
 	if s.humans() > 1 && seat != s.lastSeat {
 		if s.tty {
 			s.printf("\033[3J\033[2J\033[H") // the scrollback too: it holds the other player's hand
@@ -301,16 +302,19 @@ func (s *session) ask(d *in.Decision) error {
 		}
 		if s.tty {
 			s.printf("\033[3J\033[2J\033[H")
+		} else {
+			s.printf("\n")
 		}
-		s.header(seat)
-		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
-	} else if seat != s.lastSeat || s.seen[seat] == 0 {
+	}
+	s.lastSeat = seat
+	// what happened first, then the board, then the question: the board
+	// stays in sight however long the log is
+	s.showLog(seat)
+	if board {
 		s.header(seat)
 		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
 	}
-	s.lastSeat = seat
-	s.showLog(seat)
-	s.showDecision(d, false)
+	s.showDecision(d, board)
 	point := undoPoint{seat: seat, state: s.g.S.Clone(), seen: append([]int(nil), s.seen...)}
 	for {
 		line, err := s.in.Prompt(fmt.Sprintf("%s> ", in.SeatName(seat)))
