@@ -97,23 +97,6 @@ full record of the game, every hidden card included.`,
 			for i, k := range seats {
 				fmt.Fprintf(out, "  %s: %s\n", in.SeatName(i), k)
 			}
-			if s.humans() > 0 {
-				// what a player is playing for, before the first question
-				if goal := rs.Goal; goal != "" {
-					fmt.Fprint(out, wrap("Goal: "+goal, "", "  "))
-				}
-				fmt.Fprintln(out)
-			}
-			if load != "" {
-				// a resumed game starts from its current turn, not from the
-				// beginning: the log command shows the rest
-				if from := currentTurnStart(g); from > 0 {
-					for i := range s.seen {
-						s.seen[i] = from
-					}
-					fmt.Fprintln(out, "This turn so far; the turns before it are in the log (log N shows its last N lines).")
-				}
-			}
 			s.bots = make([]bot.Bot, g.Players())
 			for i, k := range seats {
 				if k != "human" {
@@ -130,9 +113,28 @@ full record of the game, every hidden card included.`,
 				l.SetCtrlCAborts(true)
 				l.SetCompleter(completer(rs))
 				s.in = &linerReader{l}
-				fmt.Fprintln(out, "Type rules for the rules of the game, help for the commands.")
 			} else {
 				s.in = &plainReader{bufio.NewReader(cmd.InOrStdin())}
+			}
+			if s.humans() > 0 {
+				// what a player is playing for, before the first question
+				if goal := rs.Goal; goal != "" {
+					fmt.Fprint(out, wrap("Goal: "+goal, "", "  "))
+				}
+				if s.tty {
+					fmt.Fprintln(out, "Type rules for the rules of the game, help for the commands.")
+				}
+				fmt.Fprintln(out)
+			}
+			if load != "" {
+				// a resumed game starts from its current turn, not from the
+				// beginning: the log command shows the rest
+				if from := currentTurnStart(g); from > 0 {
+					for i := range s.seen {
+						s.seen[i] = from
+					}
+					fmt.Fprintln(out, "This turn so far; the turns before it are in the log (log N shows its last N lines).")
+				}
 			}
 			defer s.in.Close()
 			s.logPath = logPath
