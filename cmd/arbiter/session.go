@@ -439,6 +439,7 @@ label, or the name of its card when no other option has it. Commands:
 		return true, nil
 	case "rules":
 		s.printf("%s", rulesText(s.rs))
+		s.showDecision(d, false) // the question again, below the long text
 		return false, nil
 	case "look":
 		s.header(seat)
