@@ -308,10 +308,10 @@ func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 	return "", nil
 }
 
-// InTime reports whether a player could take an action (with a source card,
-// or -1) at this moment but for its condition and costs: the card is in the
-// action's zone and fits its filter, and its timing holds.
-func (g *Game) InTime(player int, action string, card int) bool {
+// Permitted reports whether a player may take an action (with a source
+// card, or -1) at this moment but for its costs: the card is in the
+// action's zone and fits its filter, and its timing and condition hold.
+func (g *Game) Permitted(player int, action string, card int) bool {
 	a, ok := g.rs.ActionByName(action)
 	if !ok || (a.Source >= 0) != (card >= 0) {
 		return false
@@ -321,7 +321,7 @@ func (g *Game) InTime(player int, action string, card int) bool {
 	}
 	f := g.TempFrame(Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: Event{Card: -1, Source: -1}})
 	defer g.ReleaseFrame()
-	for _, e := range []*Expr{a.Filter, a.Timing} {
+	for _, e := range []*Expr{a.Filter, a.Timing, a.Condition} {
 		if e == nil {
 			continue
 		}

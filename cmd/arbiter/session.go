@@ -50,7 +50,7 @@ type skip struct {
 	on    bool
 	turn  int
 	stack []in.StackItem  // what was on the stack when the seat last passed
-	open  map[string]bool // the actions whose moment it was when the order was given
+	open  map[string]bool // the actions permitted (costs aside) when the order was given
 }
 
 // newOnStack reports whether an item is on the stack now that was not at the
@@ -242,7 +242,7 @@ func (s *session) autoPass(d *in.Decision) (int, bool) {
 		return 0, false
 	}
 	if s.g.S.Active == d.Player {
-		for k := range s.inTime(d) {
+		for k := range s.permitted(d) {
 			if !sk.open[k] {
 				sk.on = false
 				return 0, false
@@ -255,20 +255,20 @@ func (s *session) autoPass(d *in.Decision) (int, bool) {
 	return pass, true
 }
 
-// inTime lists, by label, the actions of the window asking d whose moment it
-// is for the seat, whether or not it can pay for them.
-func (s *session) inTime(d *in.Decision) map[string]bool {
+// permitted lists, by label, the actions of the window asking d that the rules
+// permit the seat now, whether or not it can pay for them.
+func (s *session) permitted(d *in.Decision) map[string]bool {
 	out := map[string]bool{}
 	for _, ai := range s.g.WindowActions(d) {
 		a := s.rs.Actions[ai]
 		if a.Source < 0 {
-			if s.g.InTime(d.Player, a.Name, -1) {
+			if s.g.Permitted(d.Player, a.Name, -1) {
 				out[s.g.ActionLabel(a.Name, -1, d.Player)] = true
 			}
 			continue
 		}
 		for _, c := range s.g.ZoneCards(s.g.ZoneInst(a.Source, d.Player)) {
-			if s.g.InTime(d.Player, a.Name, c) {
+			if s.g.Permitted(d.Player, a.Name, c) {
 				out[s.g.ActionLabel(a.Name, c, d.Player)] = true
 			}
 		}
@@ -432,7 +432,7 @@ label, or the name of its card when no other option has it. Commands:
 		for len(s.skips) <= seat {
 			s.skips = append(s.skips, skip{})
 		}
-		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: slices.Clone(s.g.S.Stack), open: s.inTime(d)}
+		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: slices.Clone(s.g.S.Stack), open: s.permitted(d)}
 		if err := s.g.Answer(seat, in.Answer{Picks: []int{pass}}); err != nil {
 			return false, err
 		}
