@@ -59,10 +59,10 @@ func (g *Game) logCards(to int, kind string, player int, cards []int, format str
 
 // whose marks the card mentions to be named with their controller: a card
 // in play (face up in a zone everyone sees) whose name a card in play of
-// another player shares, so "Sky Warden blocks Ember Whelp" says whose
-// Ember Whelp. Only what every seat sees is looked at, so the mark tells
+// another player shares, so "Knight blocks Archer" says whose
+// Archer. Only what every seat sees is looked at, so the mark tells
 // nobody anything new. A line that already says whose the card is does not
-// say it twice: one whose subject is its controller ("p2 pays with Fire",
+// say it twice: one whose subject is its controller ("p2 pays with Coin",
 // "p1: revive Moth"), or the creation of a card in a zone named with its
 // owner.
 func (g *Game) whose(e *LogEntry) {

@@ -57,8 +57,8 @@ func (rs *Ruleset) targetSlots(a *Action) []boundSlot {
 }
 
 // stackTargets names what a stack item targets, as a seat sees it: each card
-// with its controller ("p2's Ember Whelp"), and each player who controls none
-// of those cards (the player whose creature was chosen is said by the card).
+// with its controller ("p2's Archer"), and each player who controls none
+// of those cards (the player whose card was chosen is said by the card).
 func (g *Game) stackTargets(it *StackItem, seat int) []string {
 	if it.Trigger || it.Action < 0 || int(it.Action) >= len(g.rs.Actions) {
 		return nil

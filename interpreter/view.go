@@ -338,8 +338,7 @@ func (z ZoneView) line() string {
 }
 
 // StackLine lists the stack, top first: each item with whose it is and what
-// it targets ("p2's Arc Bolt (targeting p1's Ember Whelp), p1's Ember Whelp
-// (2/1)").
+// it targets ("p2's Bolt (targeting p1's Knight), p1's Knight (2/2)").
 func (v View) StackLine() string {
 	var names []string
 	for _, c := range v.Stack {
