@@ -161,18 +161,24 @@ func (s *session) run() error {
 // errGameError ends a session whose game stopped with an error.
 var errGameError = errors.New("the game stopped with an error")
 
+// viewer is the seat whose view the session shows last: the last human
+// asked, else the first human seat; -1 when bots play alone.
+func (s *session) viewer() int {
+	if s.lastSeat >= 0 {
+		return s.lastSeat
+	}
+	for i, k := range s.seats {
+		if k == "human" {
+			return i
+		}
+	}
+	return -1
+}
+
 func (s *session) finish() {
 	if s.g.Over() {
 		// show the end as the last human saw the game; the full log is in the replay file
-		seat := s.lastSeat
-		if seat < 0 {
-			for i, k := range s.seats {
-				if k == "human" {
-					seat = i
-					break
-				}
-			}
-		}
+		seat := s.viewer()
 		if seat >= 0 {
 			s.showLog(seat)
 		} else if s.humans() == 0 {
@@ -195,6 +201,16 @@ func (s *session) finish() {
 			hint := "arbiter replay " + s.logPath
 			if s.gameArg != "" && s.gameArg != s.rs.Name {
 				hint += " --game " + s.gameArg
+			}
+			if !s.g.Over() {
+				// replay shows a game that is not over as one seat saw it
+				if seat := s.viewer(); seat >= 0 && s.humans() == 1 {
+					hint += " --as " + in.SeatName(seat)
+				} else if seat >= 0 {
+					hint += " --as SEAT" // each player their own
+				} else {
+					hint += " --full"
+				}
 			}
 			s.printf("Replay log: %s (%s)\n", s.logPath, hint)
 		}
