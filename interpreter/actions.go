@@ -248,10 +248,13 @@ func (g *Game) CardFits(player int, action string, card int) bool {
 	return err == nil && ok
 }
 
+// whyNot says in words why an action is not legal: the ruleset's filter_why,
+// timing_why, why or a cost's reason, else a plain phrase; never an
+// expression, since a player reads it.
 func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 	if a.Source >= 0 {
 		if card < 0 {
-			return fmt.Sprintf("%s needs a card from your %s", a.Name, g.rs.Zones[a.Source].Name), nil
+			return fmt.Sprintf("it needs a card from your %s", g.rs.Zones[a.Source].Name), nil
 		}
 		if g.S.Cards[card].Zone != int32(g.ZoneInst(a.Source, player)) {
 			return fmt.Sprintf("%s is not in your %s", g.CardLabel(card, player), g.rs.Zones[a.Source].Name), nil
@@ -264,13 +267,19 @@ func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 	if a.Filter != nil {
 		ok, err := g.EvalBool(a.Filter, f)
 		if err != nil || !ok {
-			return fmt.Sprintf("%s cannot be used for %s (%s)", g.CardLabel(card, player), a.Name, a.Filter.Src), err
+			if a.FilterWhy != "" {
+				return a.FilterWhy, err
+			}
+			return fmt.Sprintf("%s is not a card it can be done with", g.CardLabel(card, player)), err
 		}
 	}
 	if a.Timing != nil {
 		ok, err := g.EvalBool(a.Timing, f)
 		if err != nil || !ok {
-			return "timing: not now (" + a.Timing.Src + ")", err
+			if a.TimingWhy != "" {
+				return a.TimingWhy, err
+			}
+			return "not now", err
 		}
 	}
 	if a.Condition != nil {
@@ -279,7 +288,7 @@ func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 			if a.Why != "" {
 				return a.Why, err
 			}
-			return "condition: " + a.Condition.Src, err
+			return "not possible now", err
 		}
 	}
 	if len(a.Costs) > 0 {
@@ -292,11 +301,44 @@ func (g *Game) whyNot(a *Action, player, card int) (string, error) {
 		defer func() { g.S.Vars = g.S.Vars[:base] }()
 		for _, c := range a.Costs {
 			if why := c.Prim.CanPay(g, f, c); why != "" {
-				return "cost: " + why, nil
+				return why, nil
 			}
 		}
 	}
 	return "", nil
+}
+
+// Permitted reports whether a player may take an action (with a source
+// card, or -1) at this moment but for its costs: the card is in the
+// action's zone and fits its filter, and its timing and condition hold.
+func (g *Game) Permitted(player int, action string, card int) bool {
+	a, ok := g.rs.ActionByName(action)
+	if !ok || (a.Source >= 0) != (card >= 0) {
+		return false
+	}
+	if a.Source >= 0 && g.S.Cards[card].Zone != int32(g.ZoneInst(a.Source, player)) {
+		return false
+	}
+	f := g.TempFrame(Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
+	for _, e := range []*Expr{a.Filter, a.Timing, a.Condition} {
+		if e == nil {
+			continue
+		}
+		if ok, err := g.EvalBool(e, f); err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// ActionLabel is how a seat sees an action's label, with a source card (or -1).
+func (g *Game) ActionLabel(action string, card, seat int) string {
+	a, ok := g.rs.ActionByName(action)
+	if !ok {
+		return action
+	}
+	return g.actionLabel(a, card, seat)
 }
 
 // StartAction runs an option of an action decision for a player: its costs,

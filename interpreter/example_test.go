@@ -133,7 +133,7 @@ cards:
 }
 
 // An action's why says in plain words what its condition asks; without one
-// the condition's text is shown.
+// a plain phrase is shown, never the condition's text (a player reads it).
 func ExampleGame_WhyNot() {
 	const shop = `
 name: shop
@@ -165,5 +165,5 @@ actions:
 	fmt.Println(g.WhyNot(0, "beg", -1))
 	// Output:
 	// a hat costs 2 coins
-	// condition: you.coins >= 5
+	// not possible now
 }

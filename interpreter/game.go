@@ -727,7 +727,10 @@ func (g *Game) Resign(p int) error {
 		return err
 	}
 	if !ok {
-		return fmt.Errorf("%s may not resign now (resigning is allowed when %s)", g.seatName(p), g.rs.Concede.Src)
+		if g.rs.ConcedeWhy != "" {
+			return fmt.Errorf("%s may not resign now: %s", g.seatName(p), g.rs.ConcedeWhy)
+		}
+		return fmt.Errorf("%s may not resign now", g.seatName(p))
 	}
 	g.S.History = append(g.S.History, Record{Seq: -1, Player: p, Answer: Answer{Resign: true}})
 	g.logf(-1, "resign", p, "%s resigns.", g.seatName(p))

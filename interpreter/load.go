@@ -123,7 +123,7 @@ func cardDirs(path string, data []byte) []cardDir {
 	return []cardDir{{dir: filepath.Join(base, "..", "cards", name)}}
 }
 
-var rulesetKeys = []string{"name", "version", "doc", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value", "view"}
+var rulesetKeys = []string{"name", "version", "doc", "goal", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "concede_why", "value", "view"}
 
 // maxDiagnostics caps what one load reports: past it, more errors only bury
 // the first ones.
@@ -222,6 +222,9 @@ func (c *compiler) compile(src Source, cards []Source) {
 	if n := get(fs, "doc"); n != nil {
 		rs.Doc, _ = c.r.str(n, "doc")
 	}
+	if n := get(fs, "goal"); n != nil {
+		rs.Goal, _ = c.r.str(n, "goal")
+	}
 	rs.MinPlayers, rs.MaxPlayers = 2, 2
 	if n := get(fs, "players"); n != nil {
 		c.players(n)
@@ -311,6 +314,12 @@ func (c *compiler) compile(src Source, cards []Source) {
 	}
 	if n := get(fs, "concede"); n != nil {
 		rs.Concede = c.compileExpr(n, "concede", newScope(), TBool)
+	}
+	if n := get(fs, "concede_why"); n != nil {
+		rs.ConcedeWhy, _ = c.r.str(n, "concede_why")
+		if rs.Concede == nil {
+			c.r.errorf(n, "missing-field", "concede_why", "`concede_why` explains `concede`, and there is none")
+		}
 	}
 	if n := get(fs, "value"); n != nil {
 		rs.Value = c.compileExpr(n, "value", newScope(), TInt)
@@ -517,7 +526,7 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) PropDecl {
 		}
 		return d
 	}
-	fs, ok := c.r.mapping(n, path, "type", "values", "default", "min", "max", "doc", "label", "reset_on_move")
+	fs, ok := c.r.mapping(n, path, "type", "values", "default", "min", "max", "doc", "label", "reset_on_move", "internal")
 	if !ok {
 		return d
 	}
@@ -548,6 +557,9 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) PropDecl {
 	}
 	if v := get(fs, "label"); v != nil {
 		d.Label, _ = c.r.str(v, path+".label")
+	}
+	if v := get(fs, "internal"); v != nil {
+		d.Internal, _ = c.r.boolean(v, path+".internal")
 	}
 	if v := get(fs, "reset_on_move"); v != nil {
 		d.ResetOnMove, _ = c.r.boolean(v, path+".reset_on_move")
@@ -957,7 +969,7 @@ func rangeText(lim [2]int) string {
 	return fmt.Sprintf("%d to %d", lim[0], lim[1])
 }
 
-var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "recheck", "fizzle", "why"}
+var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "recheck", "fizzle", "why", "timing_why", "filter_why"}
 
 func (c *compiler) actions(n *yaml.Node) {
 	fs, ok := c.r.mapping(n, "actions")
@@ -1011,6 +1023,18 @@ func (c *compiler) actions(n *yaml.Node) {
 			a.Why, _ = c.r.str(v, path+".why")
 			if a.Condition == nil {
 				c.r.errorf(v, "missing-field", path+".why", "`why` explains a `condition`, and this action has none")
+			}
+		}
+		if v := get(af, "timing_why"); v != nil {
+			a.TimingWhy, _ = c.r.str(v, path+".timing_why")
+			if a.Timing == nil {
+				c.r.errorf(v, "missing-field", path+".timing_why", "`timing_why` explains a `timing`, and this action has none")
+			}
+		}
+		if v := get(af, "filter_why"); v != nil {
+			a.FilterWhy, _ = c.r.str(v, path+".filter_why")
+			if a.Filter == nil {
+				c.r.errorf(v, "missing-field", path+".filter_why", "`filter_why` explains a `filter`, and this action has none")
 			}
 		}
 		if v := get(af, "stack"); v != nil {
@@ -1326,7 +1350,7 @@ func (c *compiler) turn(n *yaml.Node) {
 	seen := map[string]bool{}
 	for i, item := range items {
 		path := fmt.Sprintf("turn.phases[%d]", i)
-		pf, ok := c.r.mapping(item, path, "name", "skip_if", "do")
+		pf, ok := c.r.mapping(item, path, "name", "doc", "skip_if", "do")
 		if !ok {
 			continue
 		}
@@ -1339,6 +1363,9 @@ func (c *compiler) turn(n *yaml.Node) {
 			}
 			seen[ph.Name] = true
 			c.rs.intern(ph.Name)
+		}
+		if v := get(pf, "doc"); v != nil {
+			ph.Doc, _ = c.r.str(v, path+".doc")
 		}
 		if v := get(pf, "skip_if"); v != nil {
 			ph.Skip = c.compileExpr(v, path+".skip_if", newScope(), TBool)

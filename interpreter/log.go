@@ -53,7 +53,58 @@ func (g *Game) logCards(to int, kind string, player int, cards []int, format str
 		e.Faces[i] = ci.Face
 	}
 	g.shown(&e)
+	g.whose(&e)
 	g.appendLog(e)
+}
+
+// whose marks the card mentions to be named with their controller: a card
+// in play (face up in a zone everyone sees) whose name a card in play of
+// another player shares, so "Knight blocks Archer" says whose
+// Archer. Only what every seat sees is looked at, so the mark tells
+// nobody anything new. A line that already says whose the card is does not
+// say it twice: one whose subject is its controller ("p2 pays with Coin",
+// "p1: revive Moth"), or the creation of a card in a zone named with its
+// owner.
+func (g *Game) whose(e *LogEntry) {
+	if e.Kind == "create" {
+		return
+	}
+	var public []int // the cards in play, found once an entry needs them
+	for i, c := range e.Cards {
+		ctl := int(g.S.Cards[c].Ctrl)
+		if !g.inPlay(c) || (ctl == e.Player && (strings.HasPrefix(e.Text, g.seatName(ctl)+" ") || strings.HasPrefix(e.Text, g.seatName(ctl)+":"))) {
+			continue
+		}
+		if public == nil {
+			public = []int{}
+			for zi := range g.S.Zones {
+				if g.rs.Zones[g.S.Zones[zi].Kind].Visibility != Public {
+					continue
+				}
+				for _, d := range g.S.Zones[zi].Cards {
+					if !g.S.Cards[d].FaceDown {
+						public = append(public, d)
+					}
+				}
+			}
+		}
+		name := g.CardName(c)
+		for _, d := range public {
+			if d != c && g.S.Cards[d].Ctrl != g.S.Cards[c].Ctrl && g.CardName(d) == name {
+				if e.Whose == nil {
+					e.Whose = make([]int8, len(e.Cards))
+				}
+				e.Whose[i] = g.S.Cards[c].Ctrl + 1
+				break
+			}
+		}
+	}
+}
+
+// inPlay reports whether a card lies face up in a zone every seat sees.
+func (g *Game) inPlay(c int) bool {
+	ci := &g.S.Cards[c]
+	return !ci.FaceDown && g.rs.Zones[g.S.Zones[ci.Zone].Kind].Visibility == Public
 }
 
 func (g *Game) logMove(c, from, to int, knownBefore uint64, where Where) {
@@ -119,6 +170,9 @@ func renderEntry(rs *Ruleset, e *LogEntry, seat int) string {
 				names[i] = d.Faces[f].Name
 			} else if i < len(e.Shown) && e.Shown[i] != "" {
 				names[i] = e.Shown[i]
+			}
+			if i < len(e.Whose) && e.Whose[i] > 0 {
+				names[i] = SeatName(int(e.Whose[i])-1) + "'s " + names[i]
 			}
 		} else {
 			names[i] = "a card"

@@ -63,8 +63,11 @@ type PropDecl struct {
 	// ResetOnMove: the value belongs to the card's stay in a kind of zone
 	// (damage, tapping) and goes back to the default when it moves to another
 	ResetOnMove bool
-	Pos         Pos
-	valid       map[int64]bool // enum: the symbols of Values
+	// Internal: bookkeeping of the rules (a flag an effect sets and reads)
+	// rather than something players follow; boards leave it out
+	Internal bool
+	Pos      Pos
+	valid    map[int64]bool // enum: the symbols of Values
 }
 
 // Visibility says who may know the cards of a zone.
@@ -151,6 +154,8 @@ type Action struct {
 	Timing    *Expr
 	Condition *Expr
 	Why       string // what a player is told when Condition fails
+	TimingWhy string // ... when Timing fails
+	FilterWhy string // ... when Filter fails
 	Costs     []*Step
 	Effect    int  // program index of the effect (a child of CostProg)
 	CostProg  int  // root program: the costs, then the effect or the move to the stack
@@ -200,6 +205,7 @@ type Check struct {
 // Phase is one named part of a turn.
 type Phase struct {
 	Name string
+	Doc  string // what happens in it, in words
 	Skip *Expr
 	Body int
 	Pos  Pos
@@ -211,6 +217,7 @@ type Ruleset struct {
 	Version     string
 	Hash        string
 	Doc         string
+	Goal        string // how a game is won (and lost), in words
 	MinPlayers  int
 	MaxPlayers  int
 	CardProps   []PropDecl
@@ -233,10 +240,11 @@ type Ruleset struct {
 	Exprs       []*Expr
 	TurnLimit   int
 	StepBudget  int
-	NextTurn    *Expr // who plays next, with `you` as the player whose turn ends; nil: the next seat still in the game
-	DrainStack  int   // program run when a phase's steps end with items on the stack; -1: resolve them one by one
-	Concede     *Expr // nil: players may not concede
-	Value       *Expr // a heuristic value of the position for `you`, for bots
+	NextTurn    *Expr  // who plays next, with `you` as the player whose turn ends; nil: the next seat still in the game
+	DrainStack  int    // program run when a phase's steps end with items on the stack; -1: resolve them one by one
+	Concede     *Expr  // nil: players may not concede
+	ConcedeWhy  string // when players may concede, in words
+	Value       *Expr  // a heuristic value of the position for `you`, for bots
 	View        ViewDecl
 
 	cardPropIx   map[string]int

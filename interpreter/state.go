@@ -191,9 +191,13 @@ type LogEntry struct {
 	Names  []int32  `json:"names,omitempty"` // card definitions at the time (face included), for rendering
 	Faces  []int8   `json:"faces,omitempty"`
 	Shown  []string `json:"shown,omitempty"` // names worked out from properties, for cards whose name is a template
-	Text   string   `json:"text,omitempty"`
-	To     int      `json:"to"` // -1: everyone sees the entry; else only this seat
-	Amount int      `json:"amount,omitempty"`
+	// Whose, when set, gives per card mention its controller's seat + 1 for
+	// a card named as theirs ("p2's Knight"): a card in play whose name
+	// another player's card in play shares; 0 for the others
+	Whose  []int8 `json:"whose,omitempty"`
+	Text   string `json:"text,omitempty"`
+	To     int    `json:"to"` // -1: everyone sees the entry; else only this seat
+	Amount int    `json:"amount,omitempty"`
 }
 
 // State is all mutable data of a game: plain values, cheap to clone, saved as JSON.

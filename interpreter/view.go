@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -17,6 +18,9 @@ type CardView struct {
 	Keywords []string       `json:"keywords,omitempty"`
 	Text     string         `json:"text,omitempty"`
 	Status   []string       `json:"status,omitempty"` // the ruleset's view.card parts that hold
+	// on the stack: the seat whose item it is, and what it targets
+	By      string   `json:"by,omitempty"`
+	Targets []string `json:"targets,omitempty"`
 }
 
 // ZoneView is a zone as one seat sees it: every card when the seat may see the
@@ -29,6 +33,9 @@ type ZoneView struct {
 	Visible bool       `json:"visible"`
 	Cards   []CardView `json:"cards,omitempty"`
 	Slots   int        `json:"slots,omitempty"`
+	// OnStack: the zone holds only cards of items on the stack, which the
+	// stack shows (in order, with whose they are), so a board leaves it out
+	OnStack bool `json:"on_stack,omitempty"`
 }
 
 // PlayerView is one player's public and, for the viewer, private data.
@@ -77,7 +84,9 @@ func (g *Game) cardView(c, seat int) CardView {
 	if len(g.rs.CardProps) > 0 {
 		v.Props = map[string]any{}
 		for i, p := range g.rs.CardProps {
-			v.Props[p.Name] = g.displayValue(g.CardProp(c, i), p.Type)
+			if seat < 0 || !p.Internal {
+				v.Props[p.Name] = g.displayValue(g.CardProp(c, i), p.Type)
+			}
 		}
 	}
 	for i, k := range g.rs.Keywords {
@@ -146,6 +155,7 @@ func (g *Game) zoneView(zi, seat int) ZoneView {
 	z := &g.S.Zones[zi]
 	zd := &g.rs.Zones[z.Kind]
 	v := ZoneView{Name: zd.Name, Count: len(z.Cards), Visible: g.zoneVisible(zi, seat), Slots: zd.Slots}
+	v.OnStack = v.Visible && g.allOnStack(z.Cards)
 	if z.Owner >= 0 {
 		v.Owner = g.seatName(int(z.Owner))
 	}
@@ -169,6 +179,20 @@ func (g *Game) zoneView(zi, seat int) ZoneView {
 	return v
 }
 
+// allOnStack reports whether every one of some cards (at least one) is the
+// card of a spell or action waiting on the stack.
+func (g *Game) allOnStack(cards []int) bool {
+	if len(cards) == 0 || len(g.S.Stack) == 0 {
+		return false
+	}
+	for _, c := range cards {
+		if !slices.ContainsFunc(g.S.Stack, func(it StackItem) bool { return !it.Trigger && int(it.Card) == c }) {
+			return false
+		}
+	}
+	return true
+}
+
 // ViewFor returns what a seat (-1: an observer who sees all) knows of the game.
 func (g *Game) ViewFor(seat int) View {
 	s := g.S
@@ -179,10 +203,15 @@ func (g *Game) ViewFor(seat int) View {
 	if s.Phase >= 0 && s.Phase < len(g.rs.Phases) {
 		v.Phase = g.rs.Phases[s.Phase].Name
 	}
+	// a seat's view leaves out internal properties (the rules' own
+	// bookkeeping); the observer's, a scenario's final state, keeps them
+	shown := func(p *PropDecl) bool { return seat < 0 || !p.Internal }
 	if len(g.rs.GameProps) > 0 {
 		v.Game = map[string]any{}
-		for i, p := range g.rs.GameProps {
-			v.Game[p.Name] = g.displayValue(g.GameProp(i), p.Type)
+		for i := range g.rs.GameProps {
+			if p := &g.rs.GameProps[i]; shown(p) {
+				v.Game[p.Name] = g.displayValue(g.GameProp(i), p.Type)
+			}
 		}
 	}
 	if parts := g.rs.View.Game; parts != nil {
@@ -194,8 +223,10 @@ func (g *Game) ViewFor(seat int) View {
 		pv := PlayerView{Seat: g.seatName(p), Lost: s.Players[p].Lost, Won: s.Players[p].Won}
 		if len(g.rs.PlayerProps) > 0 {
 			pv.Props = map[string]any{}
-			for i, d := range g.rs.PlayerProps {
-				pv.Props[d.Name] = g.displayValue(g.PlayerProp(p, i), d.Type)
+			for i := range g.rs.PlayerProps {
+				if d := &g.rs.PlayerProps[i]; shown(d) {
+					pv.Props[d.Name] = g.displayValue(g.PlayerProp(p, i), d.Type)
+				}
 			}
 		}
 		if parts := g.rs.View.Player; parts != nil {
@@ -222,6 +253,8 @@ func (g *Game) ViewFor(seat int) View {
 				// the ability waits on the stack; its card stays where it is
 				cv.Name += " (triggered ability)"
 			}
+			cv.By = g.seatName(int(s.Stack[i].You))
+			cv.Targets = g.stackTargets(&s.Stack[i], seat)
 			v.Stack = append(v.Stack, cv)
 		}
 	}
@@ -266,18 +299,20 @@ func (v View) Summary() string {
 		}
 		b.WriteByte('\n')
 		for _, z := range p.Zones {
+			if z.OnStack && len(v.Stack) > 0 {
+				continue
+			}
 			fmt.Fprintf(&b, "  %s\n", z.line())
 		}
 	}
 	for _, z := range v.Shared {
+		if z.OnStack && len(v.Stack) > 0 {
+			continue
+		}
 		fmt.Fprintf(&b, "%s\n", z.line())
 	}
 	if len(v.Stack) > 0 {
-		var names []string
-		for _, c := range v.Stack {
-			names = append(names, c.label())
-		}
-		fmt.Fprintf(&b, "stack (top first): %s\n", strings.Join(names, ", "))
+		fmt.Fprintf(&b, "stack (top first): %s\n", v.StackLine())
 	}
 	return b.String()
 }
@@ -300,6 +335,26 @@ func (z ZoneView) line() string {
 		return fmt.Sprintf("%s: %s, known: %s", z.Name, cardCount(z.Count), strings.Join(names, ", "))
 	}
 	return fmt.Sprintf("%s: %s", z.Name, cardCount(z.Count))
+}
+
+// StackLine lists the stack, top first: each item with whose it is and what
+// it targets ("p2's Bolt (targeting p1's Knight), p1's Knight (2/2)").
+func (v View) StackLine() string {
+	var names []string
+	for _, c := range v.Stack {
+		names = append(names, c.stackLabel())
+	}
+	return strings.Join(names, ", ")
+}
+
+func (c CardView) stackLabel() string {
+	if len(c.Targets) > 0 {
+		c.Status = append(append([]string(nil), c.Status...), "targeting "+joinNames(c.Targets))
+	}
+	if c.By != "" {
+		c.Name = c.By + "'s " + c.Name
+	}
+	return c.label()
 }
 
 // label is a card's name with its status: "Knight (2/2, tapped)".

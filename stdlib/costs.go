@@ -2,7 +2,6 @@ package stdlib
 
 import (
 	"fmt"
-	"strings"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
 )
@@ -18,9 +17,10 @@ func costPrimitives() []*in.Primitive {
 				{Name: "to", Kind: in.PZone, Required: true, Doc: "where the paid cards go (their owner's zone)"},
 				{Name: "as", Kind: in.PBind, Type: in.TCards, Doc: "binds the paid cards"},
 				promptP("Choose a card to pay with"),
+				{Name: "reason", Kind: in.PTemplate, Doc: "what a player who cannot pay is told, in words (default: how many cards it takes); parts in braces are expressions"},
 			},
 			StateSlots: 1,
-			Example:    "- pay_cards: {from: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard}",
+			Example:    "- pay_cards: {from: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
 			CanPay: func(g *game, f *frame, s *step) string {
 				from, err := cardsArg(g, f, s, "from")
 				if err != nil {
@@ -35,11 +35,7 @@ func costPrimitives() []*in.Primitive {
 					return "cannot be paid"
 				}
 				if !ok {
-					srcs := make([]string, len(exprs))
-					for i, e := range exprs {
-						srcs[i] = e.Src
-					}
-					return fmt.Sprintf("needs %d cards matching %s", len(exprs), strings.Join(srcs, "; "))
+					return say(g, f, s, "reason", fmt.Sprintf("you do not have the %d cards it takes", len(exprs)), int(f.You))
 				}
 				return ""
 			},
@@ -71,9 +67,17 @@ func costPrimitives() []*in.Primitive {
 				if err != nil {
 					return err.Error()
 				}
-				idx, _, _ := g.Ruleset().PropIndex("player", s.Arg("prop").Text)
+				idx, d, _ := g.Ruleset().PropIndex("player", s.Arg("prop").Text)
 				if have := g.PlayerProp(p, idx); have < int64(n) {
-					return fmt.Sprintf("needs %d %s, has %d", n, s.Arg("prop").Text, have)
+					name := d.Name
+					if d.Label != "" {
+						name = d.Label
+					}
+					who := in.SeatName(p) + " has"
+					if p == int(f.You) {
+						who = "you have"
+					}
+					return fmt.Sprintf("it costs %d %s and %s %d", n, name, who, have)
 				}
 				return ""
 			},
@@ -110,7 +114,7 @@ func costPrimitives() []*in.Primitive {
 					return err.Error()
 				}
 				if !ok {
-					return say(g, f, s, "reason", s.Arg("cond").Expr.Src, int(f.You))
+					return say(g, f, s, "reason", "what it requires is not met", int(f.You))
 				}
 				return ""
 			},

@@ -89,6 +89,6 @@ path to a ruleset file.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newValidateCmd(), newPlayCmd(), newSimCmd(), newTestCmd(), newReplayCmd(), newCardsCmd(), newDocCmd(), newSchemaCmd())
+	root.AddCommand(newValidateCmd(), newPlayCmd(), newSimCmd(), newTestCmd(), newReplayCmd(), newCardsCmd(), newRulesCmd(), newDocCmd(), newSchemaCmd())
 	return root
 }

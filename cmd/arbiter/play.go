@@ -32,10 +32,12 @@ func newPlayCmd() *cobra.Command {
 		Long: `Play a game at the terminal. Each seat is human, random or greedy
 (default: p1 is human, the others the greedy bot). With several humans the
 terminal is passed between them and each sees only their own view. Type help
-at a prompt for the commands. The session prints its seed and writes a replay
-log as it goes, one line per answer (--log FILE, or a file in the user's
-cache folder that it names at the end), so a session stopped at any moment
-can be replayed or resumed: --load takes a save or a replay log.`,
+at a prompt for the commands. The seed deals every card, the other players'
+included, so the session prints it only when the game is over. It writes a
+replay log as it goes, one line per answer (--log FILE, or a file in the
+user's cache folder that it names at the end), so a session stopped at any
+moment can be replayed or resumed: --load takes a save or a replay log. Like
+a save, the log is a full record of the game, every hidden card included.`,
 		Example: "  arbiter play lands\n  arbiter play lands --seat p1=human --seat p2=human --seed 7\n  arbiter play --load saved.json",
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -79,7 +81,7 @@ can be replayed or resumed: --load takes a save or a replay log.`,
 				if _, err := parseSeats(seatFlags, g.Players()); err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
-				fmt.Fprintf(out, "Resumed %s from %s (seed %d).\n", rs.Name, load, g.S.Seed)
+				fmt.Fprintf(out, "Resumed %s from %s.\n", rs.Name, load)
 			} else {
 				if _, err := parseSeats(seatFlags, max(players, rs.MinPlayers)); err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
@@ -96,7 +98,8 @@ can be replayed or resumed: --load takes a save or a replay log.`,
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
-				fmt.Fprintf(out, "%s, %d players, seed %d.\n", rs.Name, players, seed)
+				// not the seed: it deals every hidden card (it is shown when the game is over)
+				fmt.Fprintf(out, "%s, %d players.\n", rs.Name, players)
 			}
 			if seats == nil || len(seatFlags) > 0 {
 				seats, err = parseSeats(seatFlags, g.Players())
@@ -124,14 +127,33 @@ can be replayed or resumed: --load takes a save or a replay log.`,
 				l.SetCtrlCAborts(true)
 				l.SetCompleter(completer(rs))
 				s.in = &linerReader{l}
-				fmt.Fprintln(out, "Type help for the commands.")
 			} else {
 				s.in = &plainReader{bufio.NewReader(cmd.InOrStdin())}
+			}
+			if s.humans() > 0 {
+				// what a player is playing for, before the first question
+				if goal := rs.Goal; goal != "" {
+					fmt.Fprint(out, wrap("Goal: "+goal, "", "  "))
+				}
+				if s.tty {
+					fmt.Fprintln(out, "Type rules for the rules of the game, help for the commands.")
+				}
+				fmt.Fprintln(out)
+			}
+			if load != "" {
+				// a resumed game starts from its current turn, not from the
+				// beginning: the log command shows the rest
+				if from := currentTurnStart(g); from > 0 {
+					for i := range s.seen {
+						s.seen[i] = from
+					}
+					fmt.Fprintln(out, "This turn so far; the turns before it are in the log (log N shows its last N lines).")
+				}
 			}
 			defer s.in.Close()
 			s.gameArg = game
 			if log == nil {
-				path, err := defaultReplayPath(rs.Name, g.S.Seed)
+				path, err := defaultReplayPath(rs.Name)
 				if err == nil {
 					log, err = reserveLog(path)
 				}
@@ -171,9 +193,22 @@ can be replayed or resumed: --load takes a save or a replay log.`,
 	return cmd
 }
 
+// currentTurnStart is the index of the log entry that began the current
+// turn (0 before the first).
+func currentTurnStart(g *in.Game) int {
+	log := g.LogEntries()
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Kind == "turn" {
+			return i
+		}
+	}
+	return 0
+}
+
 // defaultReplayPath is where a session's replay log goes without --log: a
-// new file in the user's cache folder.
-func defaultReplayPath(game string, seed uint64) (string, error) {
+// new file in the user's cache folder, named by game and time, not by seed,
+// which would give away the cards.
+func defaultReplayPath(game string) (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		dir = os.TempDir()
@@ -182,8 +217,8 @@ func defaultReplayPath(game string, seed uint64) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("cannot make the folder %s: %v", dir, cause(err))
 	}
-	// a new name: another session of this game and seed may have started in the same second
-	base := filepath.Join(dir, fmt.Sprintf("%s-%d-%s", game, seed, time.Now().Format("20060102-150405")))
+	// a new name: another session of this game may have started in the same second
+	base := filepath.Join(dir, fmt.Sprintf("%s-%s", game, time.Now().Format("20060102-150405")))
 	path := base + ".jsonl"
 	for i := 2; ; i++ {
 		if _, err := os.Lstat(path); err != nil {

@@ -11,14 +11,20 @@ import (
 
 func newReplayCmd() *cobra.Command {
 	var as, game string
-	var force bool
+	var force, full bool
 	cmd := &cobra.Command{
 		Use:   "replay LOG",
 		Short: "Re-run a replay log, check every event, print the game",
 		Long: `Replay re-runs a game from its replay log (seed and answers), checks that
 every event comes out the same, and prints the text log, as everyone saw
 it or from one seat's point of view (--as p1). A mismatch names the first
-event that differs.`,
+event that differs.
+
+A replay log, like a save, is the full record of a game: its seed and every
+answer, and so every card, those hidden from the players included. A game
+that is over is shown whole. A game that is not over is shown only as one
+seat saw it (--as p1), or whole when asked for the full record (--full):
+do not give the log of a game in progress to another player.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
@@ -44,6 +50,9 @@ event that differs.`,
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: the ruleset has changed since the game was played (hash %s, now %s)\n", hdr.Hash, rs.Hash)
 			}
+			if as != "" && full {
+				return &exitError{code: 2, msg: "arbiter replay: --as shows one seat's view and --full everything: give one of them"}
+			}
 			seat := -1
 			if as != "" {
 				if seat, err = in.ParseSeat(as, hdr.Players); err != nil {
@@ -54,16 +63,25 @@ event that differs.`,
 			if err != nil {
 				return &exitError{code: 1, msg: "arbiter replay: " + err.Error()}
 			}
+			end := g.Outcome()
+			if !g.Over() {
+				// the hidden cards of a game in progress are shown only on request
+				if seat < 0 && !full {
+					return &exitError{code: 2, msg: fmt.Sprintf("arbiter replay: the game in %s is not over, and its log holds every hidden card: --as p1 shows it as p1 saw it, --full shows everything", args[0])}
+				}
+				end = fmt.Sprintf("not over (turn %d)", g.S.Turn)
+			}
 			for _, l := range g.LogText(seat, 0) {
 				fmt.Fprintln(cmd.OutOrStdout(), l)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "replay ok: %s, %s; %s\n", plural(len(lg.answers), "answer"), plural(len(lg.events), "event"), dash(g.Outcome()))
+			fmt.Fprintf(cmd.OutOrStdout(), "replay ok: %s, %s; %s\n", plural(len(lg.answers), "answer"), plural(len(lg.events), "event"), end)
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&as, "as", "", "show the game as this seat saw it (p1, p2, ...)")
 	cmd.Flags().StringVar(&game, "game", "", "the ruleset to replay with (default: the one the log names, found from here)")
 	cmd.Flags().BoolVar(&force, "force", false, "replay even if the ruleset has changed since")
+	cmd.Flags().BoolVar(&full, "full", false, "show every card of a game that is not over, hidden ones included")
 	return cmd
 }
 

@@ -41,11 +41,15 @@ type session struct {
 // skip is a seat's standing order to pass priority for the rest of a turn;
 // it lapses when the turn ends, when the seat is asked anything but an
 // action, or when the stack grows past its size when the order was given
-// (so the seat can answer what an opponent puts there).
+// (so the seat can answer what an opponent puts there). In the seat's own
+// turn it also lapses at its next real choice: when the moment allows an
+// action it did not allow when the order was given (a main phase after a
+// skip in the draw phase), even one the seat cannot pay for yet.
 type skip struct {
 	on    bool
 	turn  int
-	stack []in.StackItem // what was on the stack when the seat last passed
+	stack []in.StackItem  // what was on the stack when the seat last passed
+	open  map[string]bool // the actions permitted (costs aside) when the order was given
 }
 
 // newOnStack reports whether an item is on the stack now that was not at the
@@ -98,7 +102,7 @@ func (r *linerReader) Prompt(p string) (string, error) {
 func (r *linerReader) Close() error { return r.l.Close() }
 func (r *linerReader) Forget()      { r.l.ClearHistory() }
 
-var commands = []string{"help", "look", "card", "log", "why", "skip", "undo", "save", "resign", "quit"}
+var commands = []string{"help", "rules", "look", "card", "log", "why", "skip", "undo", "save", "resign", "quit"}
 
 func (s *session) humans() int {
 	n := 0
@@ -158,18 +162,24 @@ func (s *session) run() error {
 // errGameError ends a session whose game stopped with an error.
 var errGameError = errors.New("the game stopped with an error")
 
+// viewer is the seat whose view the session shows last: the last human
+// asked, else the first human seat; -1 when bots play alone.
+func (s *session) viewer() int {
+	if s.lastSeat >= 0 {
+		return s.lastSeat
+	}
+	for i, k := range s.seats {
+		if k == "human" {
+			return i
+		}
+	}
+	return -1
+}
+
 func (s *session) finish() {
 	if s.g.Over() {
 		// show the end as the last human saw the game; the full log is in the replay file
-		seat := s.lastSeat
-		if seat < 0 {
-			for i, k := range s.seats {
-				if k == "human" {
-					seat = i
-					break
-				}
-			}
-		}
+		seat := s.viewer()
 		if seat >= 0 {
 			s.showLog(seat)
 		} else if s.humans() == 0 {
@@ -182,6 +192,8 @@ func (s *session) finish() {
 		if err := s.g.Err(); err != nil {
 			s.printf("error: %v\n", err)
 		}
+		// only now: the seed deals every card, the others' hands included
+		s.printf("The seed was %d.\n", s.g.S.Seed)
 	}
 	if s.log != nil {
 		if err := s.log.close(); err != nil {
@@ -190,6 +202,16 @@ func (s *session) finish() {
 			hint := "arbiter replay " + s.logPath
 			if s.gameArg != "" && s.gameArg != s.rs.Name {
 				hint += " --game " + s.gameArg
+			}
+			if !s.g.Over() {
+				// replay shows a game that is not over as one seat saw it
+				if seat := s.viewer(); seat >= 0 && s.humans() == 1 {
+					hint += " --as " + in.SeatName(seat)
+				} else if seat >= 0 {
+					hint += " --as SEAT" // each player their own
+				} else {
+					hint += " --full"
+				}
 			}
 			s.printf("Replay log: %s (%s)\n", s.logPath, hint)
 		}
@@ -246,10 +268,39 @@ func (s *session) autoPass(d *in.Decision) (int, bool) {
 		sk.on = false
 		return 0, false
 	}
+	if s.g.S.Active == d.Player {
+		for k := range s.permitted(d) {
+			if !sk.open[k] {
+				sk.on = false
+				return 0, false
+			}
+		}
+	}
 	// what was on the stack at this pass: an item added after it (even once
 	// others have resolved) is new
 	sk.stack = slices.Clone(s.g.S.Stack)
 	return pass, true
+}
+
+// permitted lists, by label, the actions of the window asking d that the rules
+// permit the seat now, whether or not it can pay for them.
+func (s *session) permitted(d *in.Decision) map[string]bool {
+	out := map[string]bool{}
+	for _, ai := range s.g.WindowActions(d) {
+		a := s.rs.Actions[ai]
+		if a.Source < 0 {
+			if s.g.Permitted(d.Player, a.Name, -1) {
+				out[s.g.ActionLabel(a.Name, -1, d.Player)] = true
+			}
+			continue
+		}
+		for _, c := range s.g.ZoneCards(s.g.ZoneInst(a.Source, d.Player)) {
+			if s.g.Permitted(d.Player, a.Name, c) {
+				out[s.g.ActionLabel(a.Name, c, d.Player)] = true
+			}
+		}
+	}
+	return out
 }
 
 // passOption is the index of the pass option of an action decision, or -1.
@@ -264,6 +315,7 @@ func passOption(d *in.Decision) int {
 
 func (s *session) ask(d *in.Decision) error {
 	seat := d.Player
+	board := seat != s.lastSeat || s.seen[seat] == 0
 	if s.humans() > 1 && seat != s.lastSeat {
 		if s.tty {
 			s.printf("\033[3J\033[2J\033[H") // the scrollback too: it holds the other player's hand
@@ -277,16 +329,19 @@ func (s *session) ask(d *in.Decision) error {
 		}
 		if s.tty {
 			s.printf("\033[3J\033[2J\033[H")
+		} else {
+			s.printf("\n")
 		}
-		s.header(seat)
-		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
-	} else if seat != s.lastSeat || s.seen[seat] == 0 {
+	}
+	s.lastSeat = seat
+	// what happened first, then the board, then the question: the board
+	// stays in sight however long the log is
+	s.showLog(seat)
+	if board {
 		s.header(seat)
 		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
 	}
-	s.lastSeat = seat
-	s.showLog(seat)
-	s.showDecision(d)
+	s.showDecision(d, board)
 	point := undoPoint{seat: seat, state: s.g.S.Clone(), seen: append([]int(nil), s.seen...)}
 	for {
 		line, err := s.in.Prompt(fmt.Sprintf("%s> ", in.SeatName(seat)))
@@ -324,15 +379,13 @@ func indent(text string) string {
 	return b.String()
 }
 
-func (s *session) showDecision(d *in.Decision) {
+// showDecision prints a question and its options; with the stack, unless
+// the board just above shows it.
+func (s *session) showDecision(d *in.Decision, boardAbove bool) {
 	s.printf("%s\n", d.Prompt)
-	if d.Kind == "action" && s.g.StackLen() > 0 {
+	if d.Kind == "action" && s.g.StackLen() > 0 && !boardAbove {
 		// what passing would let resolve
-		var names []string
-		for _, c := range s.g.ViewFor(d.Player).Stack {
-			names = append(names, c.Name)
-		}
-		s.printf("  on the stack, top first: %s\n", strings.Join(names, ", "))
+		s.printf("  on the stack, top first: %s\n", s.g.ViewFor(d.Player).StackLine())
 	}
 	switch d.Kind {
 	case "number":
@@ -381,15 +434,19 @@ func (s *session) command(d *in.Decision, line string) (bool, error) {
 	case "help", "?":
 		s.printf(`Answer with an option's number (several separated by spaces when more may
 be chosen; none when nothing need be; 1=2 3=1 to divide an amount), or its
-label. Commands:
+label, or the name of its card when no other option has it. Commands:
+  rules         the rules of the game: its goal, turn, terms
   look          the board as you see it
   card NAME     a card's text and properties
   log [N]       the last N lines of the log (default 20)
   why [N|NAME]  why an action is not offered
   skip          pass priority for the rest of this turn, until something new
-                goes on the stack or you are asked anything else
+                goes on the stack or you are asked anything else; in your
+                own turn, until you may do something you could not when
+                you skipped (a main phase after the draw phase)
   undo          back to your previous decision (when you have learned nothing since)
-  save FILE     save the game (resume with arbiter play --load FILE)
+  save FILE     save the game (resume with arbiter play --load FILE); the
+                file holds every card, the hidden ones too
   resign        concede the game (when the rules allow it)
   quit          leave without saving
 `)
@@ -402,15 +459,19 @@ label. Commands:
 		for len(s.skips) <= seat {
 			s.skips = append(s.skips, skip{})
 		}
-		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: slices.Clone(s.g.S.Stack)}
+		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: slices.Clone(s.g.S.Stack), open: s.permitted(d)}
 		if err := s.g.Answer(seat, in.Answer{Picks: []int{pass}}); err != nil {
 			return false, err
 		}
 		return true, nil
+	case "rules":
+		s.printf("%s", rulesText(s.rs))
+		s.showDecision(d, false) // the question again, below the long text
+		return false, nil
 	case "look":
 		s.header(seat)
 		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
-		s.showDecision(d)
+		s.showDecision(d, true)
 		return false, nil
 	case "card":
 		return false, s.cardText(seat, rest)
@@ -457,12 +518,46 @@ label. Commands:
 	}
 	a, err := parseHumanAnswer(d, line)
 	if err != nil {
-		return false, err
+		ix, ok, nameErr := s.byCardName(d, line)
+		if nameErr != nil {
+			return false, nameErr
+		}
+		if !ok {
+			return false, err
+		}
+		a = in.Answer{Picks: []int{ix}}
 	}
 	if err := s.g.Answer(seat, a); err != nil {
 		return false, fmt.Errorf("refused: %v", err)
 	}
 	return true, nil
+}
+
+// byCardName finds the option a card's name stands for, when it names one
+// option's card and no other option's: Grass for "play Grass". It reports
+// an error when the name fits several options.
+func (s *session) byCardName(d *in.Decision, line string) (int, bool, error) {
+	switch d.Kind {
+	case "number", "assign", "distribute":
+		return 0, false, nil
+	}
+	var found []int
+	for i, o := range d.Options {
+		if o.Card >= 0 && strings.EqualFold(strings.TrimSpace(line), s.g.CardLabel(o.Card, d.Player)) {
+			found = append(found, i)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return 0, false, nil
+	case 1:
+		return found[0], true, nil
+	}
+	var labels []string
+	for _, i := range found {
+		labels = append(labels, fmt.Sprintf("%d. %s", i+1, d.Options[i].Label))
+	}
+	return 0, false, fmt.Errorf("%q could be %s: answer with the number or the whole label", line, strings.Join(labels, " or "))
 }
 
 func parseHumanAnswer(d *in.Decision, line string) (in.Answer, error) {
@@ -562,8 +657,8 @@ func describeCard(rs *in.Ruleset, d *in.CardDef) string {
 	fmt.Fprintf(&b, "%s (%s)\n", d.Name, d.ID)
 	for i, p := range rs.CardProps {
 		v := d.Props[i]
-		if v == p.Default && !slices.Contains(d.Written, i) {
-			continue // a default the card does not set says nothing about it
+		if (v == p.Default && !slices.Contains(d.Written, i)) || p.Internal {
+			continue // a default the card does not set says nothing about it; bookkeeping is no trait
 		}
 		switch p.Type {
 		case in.TString:
@@ -592,8 +687,9 @@ func describeCard(rs *in.Ruleset, d *in.CardDef) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// why explains why actions are not offered: for one card name, or for every
-// action of the ruleset with the cards of its zone.
+// why explains why actions are not offered: for one card name or action, or
+// for every action of the ruleset with the cards of its zone. Actions are
+// named by their labels, and the reasons are the ruleset's words.
 func (s *session) why(d *in.Decision, what string) {
 	seat := d.Player
 	if n, err := strconv.Atoi(what); err == nil {
@@ -607,60 +703,70 @@ func (s *session) why(d *in.Decision, what string) {
 	offered := map[string]bool{}
 	for _, o := range d.Options {
 		if o.Action >= 0 {
-			offered[strings.ToLower(s.rs.Actions[o.Action].Name+" "+s.g.CardLabel(max(o.Card, 0), seat))] = o.Card >= 0
-			offered[strings.ToLower(s.rs.Actions[o.Action].Name)] = true
+			a := s.rs.Actions[o.Action]
+			offered[strings.ToLower(s.g.ActionLabel(a.Name, o.Card, seat))] = true
+			offered[strings.ToLower(a.Name)] = true
 		}
 	}
 	said := map[string]bool{}
-	say := func(line string) {
+	say := func(label, why string) {
+		line := fmt.Sprintf("  %s: %s\n", label, why)
 		if !said[line] {
 			said[line] = true
 			s.printf("%s", line)
 		}
 	}
-	any := false
-	var unfit []string
-	for _, a := range s.rs.Actions {
-		if a.Source < 0 {
-			if what != "" && !strings.EqualFold(what, a.Name) {
-				continue
-			}
-			any = true
-			switch why := s.g.WhyNot(seat, a.Name, -1); {
-			case why != "":
-				say(fmt.Sprintf("  %s: %s\n", a.Name, why))
-			case offered[strings.ToLower(a.Name)]:
-				say(fmt.Sprintf("  %s: offered now\n", a.Name))
-			default:
-				say(fmt.Sprintf("  %s: allowed by its rules, but not part of this decision\n", a.Name))
-			}
-			continue
-		}
-		zone := s.g.ZoneCards(s.g.ZoneInst(a.Source, seat))
-		for _, c := range zone {
-			name := s.g.CardName(c)
-			if what != "" && !strings.EqualFold(what, name) && !strings.EqualFold(what, a.Name) && !strings.EqualFold(what, a.Name+" "+name) {
-				continue
-			}
-			if what != "" && strings.EqualFold(what, name) && !s.g.CardFits(seat, a.Name, c) {
-				unfit = append(unfit, a.Name)
-				continue // asked about a card: only the actions meant for its kind
-			}
-			any = true
-			switch why := s.g.WhyNot(seat, a.Name, c); {
-			case why != "":
-				say(fmt.Sprintf("  %s %s: %s\n", a.Name, name, why))
-			case offered[strings.ToLower(a.Name+" "+name)]:
-				say(fmt.Sprintf("  %s %s: offered now\n", a.Name, name))
-			default:
-				say(fmt.Sprintf("  %s %s: allowed by its rules, but not part of this decision\n", a.Name, name))
-			}
+	explain := func(a *in.Action, c int, label string) {
+		switch why := s.g.WhyNot(seat, a.Name, c); {
+		case why != "":
+			say(label, why)
+		case offered[strings.ToLower(label)] || (c < 0 && offered[strings.ToLower(a.Name)]):
+			say(label, "offered now")
+		default:
+			say(label, "allowed by its rules, but not part of this decision")
 		}
 	}
-	switch {
-	case !any && len(unfit) > 0:
-		s.printf("%s is not a card for %s.\n", what, strings.Join(unfit, " or "))
-	case !any:
+	named := func(a *in.Action, label string) bool {
+		bare := strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " ")
+		return strings.EqualFold(what, a.Name) || strings.EqualFold(what, label) || strings.EqualFold(what, bare)
+	}
+	any := false
+	for _, a := range s.rs.Actions {
+		if a.Source < 0 {
+			label := s.g.ActionLabel(a.Name, -1, seat)
+			if what != "" && !named(a, label) {
+				continue
+			}
+			any = true
+			explain(a, -1, label)
+			continue
+		}
+		fits := false
+		for _, c := range s.g.ZoneCards(s.g.ZoneInst(a.Source, seat)) {
+			name := s.g.CardName(c)
+			label := s.g.ActionLabel(a.Name, c, seat)
+			byCard := strings.EqualFold(what, name)
+			if what != "" && !byCard && !named(a, label) {
+				continue
+			}
+			if !byCard && !s.g.CardFits(seat, a.Name, c) {
+				// not the kind of card the action is for: said only when asked about the card
+				continue
+			}
+			any, fits = true, true
+			explain(a, c, label)
+		}
+		if !fits && what != "" && named(a, "") {
+			// asked about the action, which no card at hand is for
+			why := fmt.Sprintf("no card in your %s is one it can be done with", s.rs.Zones[a.Source].Name)
+			if a.FilterWhy != "" {
+				why += " (" + a.FilterWhy + ")"
+			}
+			any = true
+			say(strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " "), why)
+		}
+	}
+	if !any {
 		s.printf("nothing named %q among your actions and cards.\n", what)
 	}
 }

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	in "github.com/arbiter-games/arbiter/interpreter"
+)
+
+func newRulesCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "rules GAME",
+		Short: "Explain a game to a player: its goal, its turn, how it ends, its terms",
+		Long: `Rules explains a game from its ruleset: the goal, the description, the
+phases of a turn, how a game ends, what players can do, the zones, and the
+terms of its cards and players (what EP or a keyword means). The same text
+is the rules command of arbiter play.`,
+		Example: "  arbiter rules lands",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rs, err := loadGame(args[0])
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(cmd.OutOrStdout(), rulesText(rs))
+			return nil
+		},
+	}
+}
+
+// rulesText explains a ruleset to a player, from its own words: the goal and
+// doc, the docs of its phases, actions, zones, properties, keywords and
+// modes, and the reasons its outcome steps give.
+func rulesText(rs *in.Ruleset) string {
+	var b strings.Builder
+	players := fmt.Sprintf("%d players", rs.MinPlayers)
+	if rs.MaxPlayers > rs.MinPlayers {
+		players = fmt.Sprintf("%d to %d players", rs.MinPlayers, rs.MaxPlayers)
+	}
+	fmt.Fprintf(&b, "%s, for %s\n", rs.Name, players)
+	if rs.Goal != "" {
+		b.WriteByte('\n')
+		b.WriteString(wrap("Goal: "+rs.Goal, "", "  "))
+	}
+	if rs.Doc != "" {
+		b.WriteByte('\n')
+		b.WriteString(wrap(rs.Doc, "", ""))
+	}
+
+	section := func(title string, items [][2]string) {
+		if len(items) == 0 {
+			return
+		}
+		fmt.Fprintf(&b, "\n%s\n", title)
+		for _, it := range items {
+			line := it[0]
+			if it[1] != "" {
+				line += ": " + it[1]
+			}
+			b.WriteString(wrap(line, "  ", "      "))
+		}
+	}
+
+	var phases [][2]string
+	for _, ph := range rs.Phases {
+		phases = append(phases, [2]string{ph.Name, sentence(ph.Doc)})
+	}
+	section("A turn, phase by phase:", phases)
+
+	section("How a game ends:", endings(rs))
+
+	var actions [][2]string
+	for _, a := range rs.Actions {
+		name := actionName(a.Label)
+		if a.Source >= 0 {
+			name += fmt.Sprintf(" (a card from your %s)", rs.Zones[a.Source].Name)
+		}
+		actions = append(actions, [2]string{name, sentence(a.Doc)})
+	}
+	section("What you can do (when a phase offers it):", actions)
+
+	var zones [][2]string
+	for _, z := range rs.Zones {
+		var how []string
+		if !z.PerPlayer {
+			how = append(how, "shared")
+		}
+		switch z.Visibility {
+		case in.Hidden:
+			how = append(how, "nobody sees its cards")
+		case in.OwnerOnly:
+			how = append(how, "only its owner sees its cards")
+		}
+		if z.FaceDown {
+			how = append(how, "cards lie face down")
+		}
+		name := z.Name
+		if len(how) > 0 {
+			name += " (" + strings.Join(how, "; ") + ")"
+		}
+		zones = append(zones, [2]string{name, z.Doc})
+	}
+	section("Zones (each player has their own unless shared):", zones)
+
+	var terms [][2]string
+	for _, set := range []struct {
+		of    string
+		props []in.PropDecl
+	}{{"a card", rs.CardProps}, {"a player", rs.PlayerProps}, {"the game", rs.GameProps}} {
+		for _, p := range set.props {
+			if p.Internal {
+				continue
+			}
+			name := p.Name
+			if p.Label != "" && p.Label != p.Name {
+				name = p.Label + " (" + p.Name + ")"
+			}
+			doc := p.Doc
+			if len(p.Values) > 0 {
+				doc = strings.TrimSpace(doc + " (" + strings.Join(p.Values, ", ") + ")")
+			}
+			terms = append(terms, [2]string{name + ", of " + set.of, doc})
+		}
+	}
+	section("Terms:", terms)
+
+	var keywords [][2]string
+	for i, k := range rs.Keywords {
+		keywords = append(keywords, [2]string{k, rs.KeywordDocs[i]})
+	}
+	section("Keywords:", keywords)
+
+	var modes [][2]string
+	for i, m := range rs.Modes {
+		modes = append(modes, [2]string{m, rs.ModeDocs[i]})
+	}
+	section("Modes (arbiter play --mode NAME):", modes)
+
+	fmt.Fprintf(&b, "\nEach card's text: card NAME at a prompt, or arbiter cards %s.\n", rs.Name)
+	return b.String()
+}
+
+// endings lists how a game of the ruleset ends: the reasons of the win, lose
+// and draw steps of its checks, phases and actions, conceding, and the turn
+// limit.
+func endings(rs *in.Ruleset) [][2]string {
+	roots := map[int]bool{rs.Setup: true}
+	for _, c := range rs.Checks {
+		roots[c.Effect] = true
+	}
+	for _, ph := range rs.Phases {
+		roots[ph.Body] = true
+	}
+	for _, t := range rs.Triggers {
+		roots[t.Effect] = true
+	}
+	for _, a := range rs.Actions {
+		roots[a.CostProg] = true
+	}
+	if rs.DrainStack >= 0 {
+		roots[rs.DrainStack] = true
+	}
+	var out [][2]string
+	seen := map[string]bool{}
+	add := func(what, why string) {
+		if !seen[what+why] {
+			seen[what+why] = true
+			out = append(out, [2]string{what, why})
+		}
+	}
+	for _, kind := range []string{"win", "lose", "draw_game"} {
+		for _, p := range rs.Programs {
+			if !roots[p.Root] && !roots[rootOf(rs, p)] {
+				continue
+			}
+			for _, s := range p.Steps {
+				if s.Prim == nil || s.Prim.Name != kind {
+					continue
+				}
+				reason := ""
+				if a := s.Arg("reason"); a.Set {
+					reason = a.Text
+				}
+				switch kind {
+				case "win":
+					add("A player wins", reason)
+				case "lose":
+					add("A player loses", reason)
+				default:
+					add("The game is a draw", reason)
+				}
+			}
+		}
+	}
+	if rs.Concede != nil {
+		why := ""
+		if rs.ConcedeWhy != "" {
+			why = " (" + rs.ConcedeWhy + ")"
+		}
+		add("A player who resigns loses"+why, "")
+	}
+	if rs.MaxPlayers > 1 {
+		add("When every other player has lost, the last one wins", "")
+	}
+	if rs.TurnLimit > 0 {
+		add(fmt.Sprintf("After %d turns the game is a draw", rs.TurnLimit), "")
+	}
+	return out
+}
+
+// rootOf is the root program of a program's root (a root is its own).
+func rootOf(rs *in.Ruleset, p *in.Program) int {
+	if p.Root >= 0 && p.Root < len(rs.Programs) {
+		return rs.Programs[p.Root].Root
+	}
+	return -1
+}
+
+var templatePart = regexp.MustCompile(`\{[^{}]*\}`)
+
+// actionName is an action's label with its {expression} parts in words.
+func actionName(label string) string {
+	return templatePart.ReplaceAllStringFunc(label, func(part string) string {
+		if part == "{card}" {
+			return "CARD"
+		}
+		return "…"
+	})
+}
+
+// sentence ends a text with a full stop, unless it has one.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, ")") {
+		return s
+	}
+	return s + "."
+}
+
+// wrap breaks text into lines of at most 78 characters: the first starts
+// with first, the others with rest.
+func wrap(text, first, rest string) string {
+	var b strings.Builder
+	line := first
+	empty := true
+	for _, w := range strings.Fields(text) {
+		if !empty && len(line)+1+len(w) > 78 {
+			b.WriteString(line)
+			b.WriteByte('\n')
+			line = rest
+			empty = true
+		}
+		if !empty {
+			line += " "
+		}
+		line += w
+		empty = false
+	}
+	if !empty || line != rest {
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

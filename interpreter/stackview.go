@@ -1,0 +1,102 @@
+package interpreter
+
+import "slices"
+
+// What a board says about an item on the stack: whose it is and what it
+// targets. The targets are the cards and players its action's targets steps
+// chose, read from the variables the item keeps; a seat sees a card's name
+// only if it knows the card.
+
+// boundSlot is a variable slot and the type a step binds it to.
+type boundSlot struct {
+	slot int
+	typ  Type
+}
+
+// targetSlots lists the variable slots that an action's targets steps bind
+// to cards or players: the steps of its root program before its first cost,
+// and every step nested in them.
+func (rs *Ruleset) targetSlots(a *Action) []boundSlot {
+	var out []boundSlot
+	var walk func(steps []*Step, top bool)
+	walk = func(steps []*Step, top bool) {
+		for _, s := range steps {
+			if top && (s.Prim == continuePrim || (len(a.Costs) > 0 && s == a.Costs[0])) {
+				return
+			}
+			if s.Prim == nil {
+				continue
+			}
+			for i, p := range s.Prim.Params {
+				if i >= len(s.Args) || !s.Args[i].Set {
+					continue
+				}
+				arg := &s.Args[i]
+				switch p.Kind {
+				case PBind:
+					switch arg.Type {
+					case TCard, TPlayer, TCards, TPlayers:
+						b := boundSlot{arg.Slot, arg.Type}
+						if !slices.Contains(out, b) {
+							// a variable bound in several branches is one target
+							out = append(out, b)
+						}
+					}
+				case PSteps:
+					walk(rs.Programs[arg.Prog].Steps, false)
+				case PChoices:
+					for _, ch := range arg.Choices {
+						walk(rs.Programs[ch.Prog].Steps, false)
+					}
+				}
+			}
+		}
+	}
+	walk(rs.Programs[a.CostProg].Steps, true)
+	return out
+}
+
+// stackTargets names what a stack item targets, as a seat sees it: each card
+// with its controller ("p2's Archer"), and each player who controls none
+// of those cards (the player whose card was chosen is said by the card).
+func (g *Game) stackTargets(it *StackItem, seat int) []string {
+	if it.Trigger || it.Action < 0 || int(it.Action) >= len(g.rs.Actions) {
+		return nil
+	}
+	var cards, players []int
+	for _, b := range g.rs.targetSlots(g.rs.Actions[it.Action]) {
+		if b.slot < 0 || b.slot >= len(it.Vars) {
+			continue
+		}
+		v := it.Vars[b.slot]
+		list := v.L
+		if b.typ == TCard || b.typ == TPlayer {
+			list = []int{int(v.N)}
+		}
+		for _, x := range list {
+			switch {
+			case (b.typ == TCard || b.typ == TCards) && x >= 0 && x < len(g.S.Cards):
+				cards = append(cards, x)
+			case (b.typ == TPlayer || b.typ == TPlayers) && x >= 0 && x < g.nseats:
+				players = append(players, x)
+			}
+		}
+	}
+	var out []string
+	controls := map[int]bool{}
+	for _, c := range cards {
+		ctl := int(g.S.Cards[c].Ctrl)
+		controls[ctl] = true
+		if g.knows(seat, c) {
+			out = append(out, g.seatName(ctl)+"'s "+g.CardName(c))
+		} else {
+			out = append(out, "a card of "+g.seatName(ctl)+"'s")
+		}
+	}
+	for _, p := range players {
+		if !controls[p] {
+			out = append(out, g.seatName(p))
+		}
+	}
+	return out
+}
