@@ -494,7 +494,7 @@ func BranchParts(rs *Ruleset) []string {
 			for i, p := range s.Prim.Params {
 				a := &s.Args[i]
 				switch {
-				case s.Prim.Name == "if" && (p.Name == "then" || p.Name == "else") && a.Set:
+				case p.Branch && a.Set:
 					add(branchPart(s, p.Name))
 				case p.Kind == PChoices:
 					for _, ch := range a.Choices {

@@ -45,10 +45,11 @@ const (
 	PAction                    // a list of action names
 	PExprList                  // a list of expressions of Param.Type
 	PTemplate                  // text with {expression} parts, rendered when the step runs
+	PPhase                     // the name of a phase of the turn, checked at load
 )
 
 func (k ParamKind) String() string {
-	return [...]string{"expression", "zone", "steps", "variable", "text", "word", "choices", "actions", "expressions", "template"}[k]
+	return [...]string{"expression", "zone", "steps", "variable", "text", "word", "choices", "actions", "expressions", "template", "phase"}[k]
 }
 
 // Param declares one argument of an effect primitive.
@@ -66,6 +67,12 @@ type Param struct {
 	// Late compiles the expression after the step's own bindings, so it can
 	// read the variables the step binds as it evaluates it.
 	Late bool
+	// Decides marks the condition that chooses between the step's branches:
+	// written as a constant, one branch never runs, which load reports.
+	Decides bool
+	// Branch marks a list of steps that runs or not as the step decides: test
+	// coverage counts it as a way the step can go.
+	Branch bool
 }
 
 // Status tells the machine what to do after a step ran.
@@ -93,6 +100,8 @@ type Primitive struct {
 	// Validate, when set, checks a compiled step against the ruleset at load time.
 	Validate func(v *Validator, s *Step)
 	Family   string
+	// EndsGame says the step ends the game: nothing after it in its list runs.
+	EndsGame bool
 }
 
 // Validator lets a primitive report load-time problems at its arguments' positions.

@@ -1222,7 +1222,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 		switch pp.Kind {
 		case PExpr:
 			scp := sc
-			if pp.Card || (pp.Type == TBool && strings.HasPrefix(pp.Name, "filter")) {
+			if pp.Card {
 				scp = sc.with(true, false, false)
 			}
 			a.Expr = c.compileExpr(v, ap, scp, pp.Type)
@@ -1258,7 +1258,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 			}
 			a.Slot = slot
 			a.Text = s
-		case PText:
+		case PText, PPhase:
 			a.Text, _ = c.r.str(v, ap)
 			c.plainText(v, ap, a.Text)
 		case PTemplate:
@@ -1609,13 +1609,13 @@ func (c *compiler) semantic(root *yaml.Node) {
 	// steps that can never run: after a step that ends the game
 	for _, p := range rs.Programs {
 		for i, st := range p.Steps {
-			if (st.Prim.Name == "win" || st.Prim.Name == "draw_game") && i+1 < len(p.Steps) {
+			if st.Prim.EndsGame && i+1 < len(p.Steps) {
 				next := p.Steps[i+1]
 				c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unreachable-step", Pos: next.Pos, Message: fmt.Sprintf("this step never runs: the %s before it ends the game", st.Prim.Name)})
 				break
 			}
-			if st.Prim.Name == "if" {
-				if cond := st.Args[0].Expr; cond != nil && (cond.Src == "false" || cond.Src == "true") {
+			for j, pp := range st.Prim.Params {
+				if cond := st.Args[j].Expr; pp.Decides && cond != nil && (cond.Src == "false" || cond.Src == "true") {
 					c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unreachable-step", Pos: cond.Pos, Message: fmt.Sprintf("the condition is always %s, so one branch never runs", cond.Src)})
 				}
 			}
@@ -1624,7 +1624,7 @@ func (c *compiler) semantic(root *yaml.Node) {
 	for _, p := range rs.Programs {
 		for _, st := range p.Steps {
 			for i, pp := range st.Prim.Params {
-				if pp.Name == "until_phase" && st.Args[i].Set && rs.PhaseIndex(st.Args[i].Text) < 0 {
+				if pp.Kind == PPhase && st.Args[i].Set && rs.PhaseIndex(st.Args[i].Text) < 0 {
 					var names []string
 					for _, ph := range rs.Phases {
 						names = append(names, ph.Name)

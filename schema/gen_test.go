@@ -55,6 +55,8 @@ func kindPhrase(p in.Param) string {
 		return "A variable name; it is bound as a " + p.Type.String() + "."
 	case in.PText:
 		return "Text."
+	case in.PPhase:
+		return "The name of a phase of the turn."
 	case in.PTemplate:
 		return "Text; parts in braces are expressions, like {you} or {len(you.hand)}."
 	case in.PWord:

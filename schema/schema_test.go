@@ -356,7 +356,7 @@ func expectedRef(p in.Param) string {
 		return "steps"
 	case in.PBind:
 		return "variable"
-	case in.PText, in.PTemplate:
+	case in.PText, in.PTemplate, in.PPhase:
 		return "text"
 	case in.PChoices:
 		return "choices"

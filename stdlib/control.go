@@ -10,9 +10,9 @@ func controlPrimitives() []*in.Primitive {
 			Name: "if", Family: "control",
 			Doc: "Runs `then` when the condition holds, else `else`.",
 			Params: []param{
-				exprP("cond", in.TBool, true, "", "the condition"),
-				{Name: "then", Kind: in.PSteps, Doc: "steps run when it holds"},
-				{Name: "else", Kind: in.PSteps, Doc: "steps run when it does not"},
+				{Name: "cond", Kind: in.PExpr, Type: in.TBool, Required: true, Doc: "the condition", Decides: true},
+				{Name: "then", Kind: in.PSteps, Doc: "steps run when it holds", Branch: true},
+				{Name: "else", Kind: in.PSteps, Doc: "steps run when it does not", Branch: true},
 			},
 			Example: "- if:\n    cond: len(you.hand) == 0\n    then: [{draw: {from: deck, to: hand}}]",
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {

@@ -7,7 +7,7 @@ import (
 func outcomePrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
-			Name: "win", Family: "outcome",
+			Name: "win", Family: "outcome", EndsGame: true,
 			Doc: "A player (default: you) wins; the game ends.",
 			Params: []param{
 				exprP("player", in.TPlayer, false, "", "the winner (default: you)"),
@@ -48,7 +48,7 @@ func outcomePrimitives() []*in.Primitive {
 			},
 		},
 		{
-			Name: "draw_game", Family: "outcome",
+			Name: "draw_game", Family: "outcome", EndsGame: true,
 			Doc: "The game ends with no winner.",
 			Params: []param{
 				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},

@@ -238,7 +238,7 @@ func execModify(g *game, f *frame, s *step) (in.Status, error) {
 func durationParams(def string) []param {
 	return []param{
 		{Name: "until", Kind: in.PWord, Words: in.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its kind of zone: a move between two players' zones of one kind is not leaving) or permanent"},
-		{Name: "until_phase", Kind: in.PText, Doc: "instead: it ends with the end of the named phase this turn, or at the end of the turn if that phase does not come again (until end of combat, say)"},
+		{Name: "until_phase", Kind: in.PPhase, Doc: "instead: it ends with the end of the named phase this turn, or at the end of the turn if that phase does not come again (until end of combat, say)"},
 	}
 }
 
