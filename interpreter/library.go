@@ -70,6 +70,9 @@ type Param struct {
 	// Decides marks the condition that chooses between the step's branches:
 	// written as a constant, one branch never runs, which load reports.
 	Decides bool
+	// TypedBy, on a variable of no fixed type, names the parameter whose
+	// expression gives the variable its type (let's as, typed by value).
+	TypedBy string
 	// Branch marks a list of steps that runs or not as the step decides: test
 	// coverage counts it as a way the step can go.
 	Branch bool

@@ -1244,9 +1244,9 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 				c.r.errorf(v, "bad-variable", ap, "%q is not a variable name: use letters, digits and _ , starting with a letter", s)
 			}
 			bt := pp.Type
-			if bt == TAny {
+			if bt == TAny && pp.TypedBy != "" {
 				for j, q := range p.Params {
-					if q.Name == "value" && st.Args[j].Expr != nil {
+					if q.Name == pp.TypedBy && st.Args[j].Expr != nil {
 						bt = st.Args[j].Expr.Type
 					}
 				}

@@ -133,7 +133,7 @@ func controlPrimitives() []*in.Primitive {
 			Doc: "Binds a variable to the value of an expression, typed by it.",
 			Params: []param{
 				exprP("value", in.TAny, true, "", "the value"),
-				{Name: "as", Kind: in.PBind, Type: in.TAny, Required: true, Doc: "the variable"},
+				{Name: "as", Kind: in.PBind, Type: in.TAny, Required: true, Doc: "the variable", TypedBy: "value"},
 			},
 			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}",
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
