@@ -45,7 +45,7 @@ func TestSetupPlacesGeneratedCardsByName(t *testing.T) {
 		[]interpreter.Source{{Name: "cards.yaml", Data: []byte(generatedCards)}}, stdlib.Library())
 	require.NotNil(t, rs, "%v", diags)
 	su := interpreter.Setup{Zones: []interpreter.Placement{{Seat: 0, Zone: "hand", Cards: []string{"12 of coins", "4 OF COINS", "token true", "Plain", "pip"}}}}
-	g, err := interpreter.NewFromSetup(rs, interpreter.Options{}, su)
+	g, err := interpreter.New(rs, interpreter.Options{Setup: &su})
 	require.NoError(t, err)
 	var names []string
 	for _, c := range g.ZoneCards(g.ZoneInst(0, 0)) {

@@ -71,14 +71,14 @@ func staticsGame(t *testing.T) (*in.Ruleset, *in.Game) {
 	t.Helper()
 	rs, diags := in.Load(in.Source{Name: "statics.yaml", Data: []byte(staticsRuleset)}, []in.Source{{Name: "cards.yaml", Data: []byte(staticsCards)}}, stdlib.Library())
 	require.False(t, diags.HasErrors(), "%v", diags)
-	g, err := in.NewFromSetup(rs, in.Options{Players: 2}, in.Setup{
+	g, err := in.New(rs, in.Options{Players: 2, Setup: &in.Setup{
 		Active: 0, Phase: "main",
 		Zones: []in.Placement{
 			{Seat: 0, Zone: "table", Cards: []string{"Lord", "Grunt"}},
 			{Seat: 0, Zone: "hand", Cards: []string{"Token", "Grunt"}},
 			{Seat: -1, Zone: "pile", Cards: []string{"Token", "Token", "Token"}},
 		},
-	})
+	}})
 	require.NoError(t, err)
 	return rs, g
 }
@@ -201,10 +201,10 @@ func TestStaticsOrder(t *testing.T) {
 	for _, crownFirst := range []bool{true, false} {
 		rs, diags := in.Load(in.Source{Name: "order.yaml", Data: []byte(orderRuleset)}, []in.Source{{Name: "cards.yaml", Data: []byte(orderCards(crownFirst))}}, stdlib.Library())
 		require.False(t, diags.HasErrors(), "%v", diags)
-		g, err := in.NewFromSetup(rs, in.Options{Players: 2}, in.Setup{
+		g, err := in.New(rs, in.Options{Players: 2, Setup: &in.Setup{
 			Active: 0, Phase: "main",
 			Zones: []in.Placement{{Seat: 0, Zone: "table", Cards: []string{"Crown", "Banner", "One", "Two"}}},
-		})
+		}})
 		require.NoError(t, err)
 		power := func(id string) any { return query(t, rs, g, "find(you.table, .id == '"+id+"').power") }
 		// One: 1, below the Crown's 2 even with the Banner's +1 (statics do not

@@ -17,6 +17,12 @@ type Options struct {
 	Decks   []string // per seat; empty entries use the ruleset's first deck
 	Mode    string   // a game mode the ruleset declares, or ""
 	NoLog   bool     // keep no text log (simulations); replays and views of the log need it
+	// Setup, when set, places the game in a chosen position instead of
+	// running the ruleset's setup (scenario tests, puzzles).
+	Setup *Setup
+	// Coverage, when set, counts every action, trigger and check that runs
+	// under its name (arbiter test --coverage).
+	Coverage map[string]int
 }
 
 // Game is one game in progress: the read-only ruleset, the mutable state, and
@@ -49,11 +55,15 @@ var errGameOver = errors.New("the game is over")
 
 // New starts a game: it picks the first player, runs the setup and plays until
 // the first decision.
-func New(rs *Ruleset, o Options) (*Game, error) { return NewCovered(rs, o, nil) }
+func New(rs *Ruleset, o Options) (*Game, error) {
+	if o.Setup != nil {
+		return newFromSetup(rs, o, *o.Setup)
+	}
+	return newDealt(rs, o)
+}
 
-// NewCovered is New with a coverage counter: every action, trigger and check
-// that runs is counted under its name.
-func NewCovered(rs *Ruleset, o Options, coverage map[string]int) (*Game, error) {
+// newDealt starts a game the way the ruleset sets it up.
+func newDealt(rs *Ruleset, o Options) (*Game, error) {
 	if o.Players == 0 {
 		o.Players = rs.MinPlayers
 	}
@@ -61,7 +71,7 @@ func NewCovered(rs *Ruleset, o Options, coverage map[string]int) (*Game, error) 
 		return nil, err
 	}
 	g := newGame(rs, o.Players)
-	g.Coverage = coverage
+	g.Coverage = o.Coverage
 	for i := 0; i < o.Players; i++ {
 		d := 0
 		if i < len(o.Decks) && o.Decks[i] != "" {

@@ -43,15 +43,9 @@ type PropSetting struct {
 	Pos, ValuePos Pos
 }
 
-// NewFromSetup starts a game from a placed position: no ruleset setup runs;
-// the turn begins at the given phase. A setup that does not fit the ruleset
-// is refused with Diagnostics, each at the place the Setup says it is written.
-func NewFromSetup(rs *Ruleset, o Options, su Setup) (*Game, error) {
-	return NewFromSetupCovered(rs, o, su, nil)
-}
-
-// NewFromSetupCovered is NewFromSetup with a coverage counter.
-func NewFromSetupCovered(rs *Ruleset, o Options, su Setup, coverage map[string]int) (*Game, error) {
+// newFromSetup starts a game from a placed position: no ruleset setup runs;
+// the turn begins at the given phase.
+func newFromSetup(rs *Ruleset, o Options, su Setup) (*Game, error) {
 	if o.Players == 0 {
 		o.Players = rs.MinPlayers
 	}
@@ -63,7 +57,7 @@ func NewFromSetupCovered(rs *Ruleset, o Options, su Setup, coverage map[string]i
 		return nil, diags
 	}
 	g := newGame(rs, o.Players)
-	g.Coverage = coverage
+	g.Coverage = o.Coverage
 	for i := range g.decks {
 		g.decks[i] = -1
 		if len(rs.Decks) > 0 {

@@ -252,7 +252,7 @@ func TestEvaluatorAgreesWithOracle(t *testing.T) {
 			}
 			// a position with a copy of every card in every zone, for the
 			// rulesets whose games start empty (engine tests set up their own)
-			g, err := in.NewFromSetup(rs, in.Options{Players: rs.MaxPlayers, Seed: 5}, everywhere(rs))
+			g, err := in.New(rs, in.Options{Players: rs.MaxPlayers, Seed: 5, Setup: everywhere(rs)})
 			require.NoError(t, err)
 			r := rand.New(rand.NewPCG(5, 99))
 			for k := 0; k < 3; k++ {
@@ -266,8 +266,8 @@ func TestEvaluatorAgreesWithOracle(t *testing.T) {
 
 // everywhere places the cards of the ruleset round the zones of every seat:
 // a position where each expression has cards to look at.
-func everywhere(rs *in.Ruleset) in.Setup {
-	var su in.Setup
+func everywhere(rs *in.Ruleset) *in.Setup {
+	su := &in.Setup{}
 	var ids []string
 	for _, d := range rs.Cards {
 		if d.NameTmpl == nil {

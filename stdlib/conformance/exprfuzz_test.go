@@ -257,7 +257,7 @@ var fuzzStates = sync.OnceValues(func() ([]*in.Ruleset, [][]*in.Game) {
 				}
 			}
 		}
-		if g, err := in.NewFromSetup(rs, in.Options{Players: rs.MaxPlayers, Seed: 5}, everywhere(rs)); err == nil {
+		if g, err := in.New(rs, in.Options{Players: rs.MaxPlayers, Seed: 5, Setup: everywhere(rs)}); err == nil {
 			states[i] = append(states[i], g)
 		}
 	}

@@ -52,7 +52,7 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 	var g *in.Game
 	var err error
 	if o.Setup != nil {
-		g, err = in.NewFromSetup(rs, o.Game, *o.Setup)
+		g, err = in.New(rs, withSetup(o.Game, o.Setup))
 	} else {
 		g, err = in.New(rs, o.Game)
 	}
@@ -230,4 +230,10 @@ func logLeak(g *in.Game) error {
 		}
 	}
 	return nil
+}
+
+// withSetup adds a placed position to a game's options.
+func withSetup(o in.Options, su *in.Setup) in.Options {
+	o.Setup = su
+	return o
 }

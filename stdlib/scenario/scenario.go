@@ -384,9 +384,9 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	var g *in.Game
 	var err error
 	if sc.Setup != nil {
-		g, err = in.NewFromSetupCovered(rs, opts, *sc.Setup, o.Coverage)
+		g, err = in.New(rs, withRun(opts, sc.Setup, o.Coverage))
 	} else {
-		g, err = in.NewCovered(rs, opts, o.Coverage)
+		g, err = in.New(rs, withRun(opts, nil, o.Coverage))
 	}
 	if err != nil {
 		if ds, ok := err.(in.Diagnostics); ok {
@@ -750,4 +750,10 @@ func namesCardAction(rs *in.Ruleset, label string) bool {
 		}
 	}
 	return false
+}
+
+// withRun adds a scenario's position and coverage counter to its options.
+func withRun(o in.Options, su *in.Setup, coverage map[string]int) in.Options {
+	o.Setup, o.Coverage = su, coverage
+	return o
 }
