@@ -66,9 +66,9 @@ func (sk *skip) newOnStack(now []in.StackItem) bool {
 }
 
 type undoPoint struct {
-	seat  int
-	state *in.State
-	seen  []int
+	seat int
+	at   in.Checkpoint
+	seen []int
 }
 
 // lineReader reads one line of input with a prompt.
@@ -342,7 +342,7 @@ func (s *session) ask(d *in.Decision) error {
 		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
 	}
 	s.showDecision(d, board)
-	point := undoPoint{seat: seat, state: s.g.S.Clone(), seen: append([]int(nil), s.seen...)}
+	point := undoPoint{seat: seat, at: s.g.Checkpoint(), seen: append([]int(nil), s.seen...)}
 	for {
 		line, err := s.in.Prompt(fmt.Sprintf("%s> ", in.SeatName(seat)))
 		if err != nil {
@@ -779,10 +779,9 @@ func (s *session) undoTo(seat int) (bool, error) {
 		if p.seat != seat {
 			continue
 		}
-		if why := learnedSince(p.state, s.g.S, seat); why != "" {
-			return false, fmt.Errorf("cannot undo: %s since your previous decision", why)
+		if err := s.g.Rewind(p.at, seat); err != nil {
+			return false, fmt.Errorf("cannot undo: %v since your previous decision", err)
 		}
-		s.g.S = p.state.Clone()
 		s.seen = append([]int(nil), p.seen...)
 		s.undo = s.undo[:i]
 		s.printf("Back to your previous decision.\n")
@@ -790,32 +789,6 @@ func (s *session) undoTo(seat int) (bool, error) {
 		return true, nil
 	}
 	return false, fmt.Errorf("cannot undo: you have made no decision yet")
-}
-
-func learnedSince(then, now *in.State, seat int) string {
-	if len(now.History) < len(then.History) {
-		return "the game has gone back further than that"
-	}
-	for _, r := range now.History[len(then.History):] {
-		if r.Player != seat {
-			return fmt.Sprintf("%s has answered", in.SeatName(r.Player))
-		}
-	}
-	for p := range now.Asked {
-		if p != seat && p < len(then.Asked) && now.Asked[p] > then.Asked[p] {
-			return fmt.Sprintf("%s has been asked something (even a question with one possible answer tells you about their cards)", in.SeatName(p))
-		}
-	}
-	if then.RNG != now.RNG {
-		return "something random happened (a shuffle, a draw from a shuffled pile or a roll)"
-	}
-	bit := uint64(1) << uint(seat)
-	for i := range then.Cards {
-		if then.Cards[i].Known&bit == 0 && now.Cards[i].Known&bit != 0 {
-			return "you have seen a card"
-		}
-	}
-	return ""
 }
 
 // saveGame writes a save file (see writeFileSafely: it replaces only a save).
