@@ -1,5 +1,7 @@
 package interpreter
 
+import "fmt"
+
 // Continuous effects are derived values. A card property reads, in order:
 //
 //  1. its base value (what set and the card's definition wrote);
@@ -26,6 +28,7 @@ type derivedLayer struct {
 	ok        bool   // nothing changed since
 	computing bool   // the statics are being evaluated: reads see step 2
 	vals      []int64
+	err       error // the first error of a static's expression, which stops the game
 }
 
 // fresh reports whether the derived values hold for the game's state.
@@ -116,12 +119,19 @@ func (g *Game) applyStatic(st *Static, src, k, n int) {
 		ok, err := g.EvalBool(st.Applies, f)
 		if err == nil && ok {
 			if st.Set != nil {
-				if v, err := g.evalDatum(st.Set, f); err == nil {
+				var v Datum
+				if v, err = g.evalDatum(st.Set, f); err == nil {
 					g.der.vals[c*n+k] = v.N
 				}
-			} else if v, err := g.EvalInt(st.Add, f); err == nil {
-				g.der.vals[c*n+k] += int64(v)
+			} else {
+				var v int
+				if v, err = g.EvalInt(st.Add, f); err == nil {
+					g.der.vals[c*n+k] += int64(v)
+				}
 			}
+		}
+		if err != nil && g.der.err == nil {
+			g.der.err = fmt.Errorf("the static of %s (%s): %w", g.CardName(src), st.Pos, err)
 		}
 		g.ReleaseFrame()
 	}

@@ -217,3 +217,26 @@ func TestStaticsOrder(t *testing.T) {
 		require.Equal(t, 0, query(t, rs, g, "find(you.table, .id == 'banner').power"), "crown first: %v", crownFirst)
 	}
 }
+
+// TestAFailingStaticStopsTheGame: a static whose expression fails (here it
+// reads the power of the first card of an empty hand) stops the game with
+// its position, rather than being left out silently.
+func TestAFailingStaticStopsTheGame(t *testing.T) {
+	ruleset := strings.Replace(orderRuleset, "  wait: {label: wait}", "  wait: {label: wait, condition: \"sum(you.table, .power) >= 0\"}", 1)
+	cards := `cards:
+  - id: broken
+    name: Broken
+    props: {power: 0}
+    statics:
+      - {zones: [table], applies_to: "card.power > first(this.controller.hand).power", prop: power, add: 1}
+  - {id: one, name: One, props: {power: 1}}
+`
+	rs, diags := in.Load(in.Source{Name: "order.yaml", Data: []byte(ruleset)}, []in.Source{{Name: "cards.yaml", Data: []byte(cards)}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := in.New(rs, in.Options{Players: 2, Setup: &in.Setup{Active: 0, Phase: "main",
+		Zones: []in.Placement{{Seat: 0, Zone: "table", Cards: []string{"Broken", "One"}}}}})
+	require.NoError(t, err)
+	require.True(t, g.Over())
+	require.ErrorContains(t, g.Err(), "the static of Broken (cards.yaml:6:9)")
+	require.ErrorContains(t, g.Err(), "given nothing where a number is needed")
+}

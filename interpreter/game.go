@@ -365,6 +365,11 @@ func (g *Game) run() {
 			g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
 			return
 		}
+		if err := g.der.err; err != nil {
+			// a static's expression failed while the step read a property
+			g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
+			return
+		}
 		switch st {
 		case Next:
 			if fi < len(s.Frames) {
