@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"math"
 )
 
 // begin starts an evaluation for frame f on the evaluation stack. Before the
@@ -93,8 +94,8 @@ func (g *Game) DatumVal(d Datum, t Type) (Val, error) {
 		}
 	case TInt:
 		if d.K == DFloat {
-			// a fraction stored as a whole number drops what is after the point
-			return Val{N: int64(d.Float())}, nil
+			n, err := whole(d.Float())
+			return Val{N: n}, err
 		}
 	case TString:
 		if d.K == DStr {
@@ -105,6 +106,19 @@ func (g *Game) DatumVal(d Datum, t Type) (Val, error) {
 		return Val{}, fmt.Errorf("a list cannot be stored as %s", t)
 	}
 	return Val{N: d.N}, nil
+}
+
+// whole is a fraction where a whole number is needed: cut toward zero (3.5
+// is 3, -3.5 is -3). A fraction that is no number (the root of a negative
+// number) or too large to be a count is an error, never a made-up number.
+func whole(f float64) (int64, error) {
+	if math.IsNaN(f) {
+		return 0, fmt.Errorf("a whole number is needed, and the value is no number (a root of a negative number?)")
+	}
+	if math.Abs(f) >= 1<<53 {
+		return 0, fmt.Errorf("a whole number is needed, and %g is too large for one", f)
+	}
+	return int64(f), nil
 }
 
 // describe names a value for messages.
@@ -169,7 +183,11 @@ func (g *Game) EvalInt(e *Expr, f *Frame) (int, error) {
 	case DInt, DNil:
 		return int(d.N), nil
 	case DFloat:
-		return int(d.Float()), nil
+		n, err := whole(d.Float())
+		if err != nil {
+			return 0, fmt.Errorf("%s: expression %q: %v", e.Pos, e.Src, err)
+		}
+		return int(n), nil
 	}
 	return 0, fmt.Errorf("%s: expression %q gave %v, not a number", e.Pos, e.Src, g.describe(d))
 }

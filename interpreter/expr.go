@@ -808,7 +808,11 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 		// variable whose own expression was refused is not reported again
 		pe := cc.errs[0]
 		if !(pe.untyped && c.r.diags.HasErrors()) {
-			c.r.diagAt(posOf().at(pe.node.Location().From), "unsupported-expression", path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
+			code := pe.code
+			if code == "" {
+				code = "unsupported-expression"
+			}
+			c.r.diagAt(posOf().at(pe.node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
 		}
 		return nil
 	}

@@ -33,7 +33,9 @@ func validateProp(numeric bool) func(v *in.Validator, s *step) {
 			v.Errorf("prop", "type-mismatch", "%s is a %s property; only int properties can be added to", name, d.Type)
 			return
 		}
-		if a := s.Arg("value"); a.Set && a.Expr != nil && a.Expr.Type != in.TAny && a.Expr.Type != d.Type {
+		// a fraction stored in an int property is cut toward zero, as
+		// everywhere a whole number is needed
+		if a := s.Arg("value"); a.Set && a.Expr != nil && a.Expr.Type != in.TAny && a.Expr.Type != d.Type && !(a.Expr.Type == in.TFloat && d.Type == in.TInt) {
 			v.Errorf("value", "type-mismatch", "%s is a %s property, but the value %q is %s", name, d.Type, a.Expr.Src, a.Expr.Type)
 		}
 	}
