@@ -1371,6 +1371,7 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 		t := &Trigger{Card: card, Face: -1, Pos: c.r.pos(item)}
 		if v := get(tf, "on"); v != nil {
 			t.Event, _ = c.r.str(v, tp+".on")
+			t.EventPos = c.r.pos(v)
 			c.rs.intern(t.Event)
 		}
 		if v := get(tf, "name"); v != nil {
@@ -1613,6 +1614,65 @@ func (c *compiler) semantic(root *yaml.Node) {
 		}
 	}
 	c.unplayable()
+	c.events()
+}
+
+// BuiltinEvents are the events the engine raises itself.
+var BuiltinEvents = []string{"enter", "leave", "draw", "shuffle", "reveal", "turn_start", "turn_end", "phase_start", "phase_end", "action", "resolve", "lost"}
+
+// events warns about a trigger that listens to an event nothing raises (it
+// can never run: a misspelled name, most likely) and about a custom event
+// raised that no trigger listens to (it does nothing).
+func (c *compiler) events() {
+	rs := c.rs
+	emitted := map[string]Pos{}
+	var order []string
+	for _, e := range BuiltinEvents {
+		emitted[e] = Pos{}
+	}
+	for _, p := range rs.Programs {
+		for _, st := range p.Steps {
+			if st.Prim.Name != "emit" {
+				continue
+			}
+			a := st.Arg("event")
+			if _, seen := emitted[a.Text]; !seen && a.Text != "" {
+				pos := a.Pos
+				if pos.Line == 0 {
+					pos = st.Pos
+				}
+				emitted[a.Text] = pos
+				order = append(order, a.Text)
+			}
+		}
+	}
+	heard := map[string]bool{}
+	all := append([]*Trigger(nil), rs.Triggers...)
+	for _, d := range rs.Cards {
+		all = append(all, d.Triggers...)
+		for _, f := range d.Faces {
+			all = append(all, f.Triggers...)
+		}
+	}
+	names := keysOf(emitted)
+	for _, t := range all {
+		heard[t.Event] = true
+		if _, ok := emitted[t.Event]; ok || t.Event == "" {
+			continue
+		}
+		pos := t.EventPos
+		if pos.Line == 0 {
+			pos = t.Pos
+		}
+		c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unemitted-event", Pos: pos,
+			Message: fmt.Sprintf("no trigger can run on %q: nothing emits it%s", t.Event, didYouMean(t.Event, names))})
+	}
+	for _, e := range order {
+		if !heard[e] {
+			c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unheard-event", Pos: emitted[e],
+				Message: fmt.Sprintf("the event %q is emitted, but no trigger listens to it", e)})
+		}
+	}
 }
 
 // unplayable warns about cards that no action can take: every action that

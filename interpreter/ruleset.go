@@ -163,6 +163,7 @@ type Action struct {
 // Trigger runs an effect when an event happens and its condition holds.
 type Trigger struct {
 	Event    string
+	EventPos Pos // where the event is named (on:)
 	Cond     *Expr
 	Effect   int
 	Zones    []int // card triggers: the zones in which the card listens; empty = only events about itself
