@@ -151,7 +151,7 @@ func LoadPartial(src Source, cards []Source, lib *Library) (rs *Ruleset, diags D
 	c := &compiler{files: map[string][]byte{}}
 	c.rs = &Ruleset{lib: lib, symbolIx: map[string]int{}, cardPropIx: map[string]int{}, playerPropIx: map[string]int{},
 		gamePropIx: map[string]int{}, zoneIx: map[string]int{}, cardIx: map[string]int{}, deckIx: map[string]int{},
-		actionIx: map[string]int{}, keywordIx: map[string]int{}, StepBudget: 100000, DrainStack: -1}
+		actionIx: map[string]int{}, keywordIx: map[string]int{}, DrainStack: -1}
 	c.rs.intern("") // symbol 0 is the empty name
 	for i := 1; i <= 8; i++ {
 		c.rs.intern(fmt.Sprintf("p%d", i)) // seat names
@@ -703,7 +703,11 @@ func (c *compiler) limits(n *yaml.Node) {
 		c.rs.TurnLimit, _ = c.r.integer(v, "limits.turns")
 	}
 	if v := get(fs, "steps"); v != nil {
-		c.rs.StepBudget, _ = c.r.integer(v, "limits.steps")
+		var ok bool
+		if c.rs.StepBudget, ok = c.r.integer(v, "limits.steps"); ok && c.rs.StepBudget < 1 {
+			c.r.errorf(v, "out-of-range", "limits.steps", "limits.steps is at least 1 (leave it out for a budget that grows with the game)")
+			c.rs.StepBudget = 0
+		}
 	}
 }
 
