@@ -37,8 +37,10 @@ type Source struct {
 	Data []byte
 }
 
-// LoadFile loads a ruleset file and the card files it names (by default every
-// .yaml file in cards/<name>/ beside the rulesets folder).
+// LoadFile loads a ruleset file and the card files it names: every .yaml
+// file of the folders its cards: list names, or by default of cards/<name>/
+// beside its folder, or, when there is no such folder, the card files beside
+// the ruleset itself (told from other files by their content).
 func LoadFile(path string, lib *Library) (*Ruleset, Diagnostics) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -46,7 +48,8 @@ func LoadFile(path string, lib *Library) (*Ruleset, Diagnostics) {
 	}
 	var cards []Source
 	var diags Diagnostics
-	for _, d := range cardDirs(path, data) {
+	dirs := cardDirs(path, data)
+	for _, d := range dirs {
 		if st, err := os.Stat(d.dir); err != nil || !st.IsDir() {
 			// a folder the ruleset names must exist; the default one may be absent
 			if d.named {
@@ -57,27 +60,107 @@ func LoadFile(path string, lib *Library) (*Ruleset, Diagnostics) {
 		matches, _ := filepath.Glob(filepath.Join(d.dir, "*.yaml"))
 		sort.Strings(matches)
 		for _, m := range matches {
+			if d.flat && filepath.Clean(m) == filepath.Clean(path) {
+				continue
+			}
 			b, err := os.ReadFile(m)
 			if err != nil {
-				diags = append(diags, Diagnostic{Severity: SeverityError, Code: "io", Pos: Pos{File: m, Line: 1, Column: 1}, Message: err.Error()})
+				if !d.flat {
+					diags = append(diags, Diagnostic{Severity: SeverityError, Code: "io", Pos: Pos{File: m, Line: 1, Column: 1}, Message: err.Error()})
+				}
+				continue
+			}
+			if d.flat && !IsCardFile(b) {
 				continue
 			}
 			cards = append(cards, Source{Name: m, Data: b})
 		}
 	}
 	rs, ds := LoadPartial(Source{Name: path, Data: data}, cards, lib)
+	where := cardsWhere(dirs, len(cards))
+	for i := range ds {
+		ds[i].Detail = cardsDetail(ds[i], where)
+	}
 	diags = append(diags, ds...)
 	diags.Sort()
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	rs.CardsFrom = where
 	return rs, diags
+}
+
+// CardFolders lists the folders a ruleset file reads its card files from
+// (see LoadFile); flat is set when they are the card files beside it.
+func CardFolders(path string) (dirs []string, flat bool, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, d := range cardDirs(path, data) {
+		dirs = append(dirs, filepath.Clean(d.dir))
+		flat = flat || d.flat
+	}
+	return dirs, flat, nil
+}
+
+// cardsDetail is the detail of a diagnostic: for an unknown card whose
+// message gives no hint (a near miss of a known card, generated names), where
+// cards were looked for.
+func cardsDetail(d Diagnostic, where string) string {
+	if d.Code == "unknown-card" && d.Detail == "" && !strings.Contains(d.Message, "did you mean") && !strings.Contains(d.Message, "(cards named") {
+		return where
+	}
+	return d.Detail
+}
+
+// cardsWhere says in words where a ruleset's cards were looked for.
+func cardsWhere(dirs []cardDir, files int) string {
+	found := fmt.Sprintf("%d card files", files)
+	if files == 1 {
+		found = "1 card file"
+	}
+	if len(dirs) == 0 {
+		return "the ruleset reads no card files: its cards: list is empty"
+	}
+	if dirs[0].flat {
+		return fmt.Sprintf("cards are read from the card files beside the ruleset in %s (found %s), as it has no cards: list and there is no folder %s",
+			filepath.Clean(dirs[0].dir), found, filepath.Clean(dirs[0].dflt))
+	}
+	if !dirs[0].named {
+		return fmt.Sprintf("cards are read from the .yaml files of %s (found %s), as the ruleset has no cards: list", filepath.Clean(dirs[0].dir), found)
+	}
+	var names []string
+	for _, d := range dirs {
+		names = append(names, filepath.Clean(d.dir))
+	}
+	return fmt.Sprintf("cards are read from the .yaml files of the folders of the ruleset's cards: list, %s (found %s)", joinNames(names), found)
+}
+
+// IsCardFile tells a card file from a ruleset or a scenario by its content:
+// a mapping with cards or decks and none of the keys a ruleset (name, zones,
+// turn, ...) or a scenario (ruleset, steps) must have.
+func IsCardFile(data []byte) bool {
+	var top map[string]any
+	if yaml.Unmarshal(data, &top) != nil || top == nil {
+		return false
+	}
+	for _, k := range []string{"name", "zones", "turn", "properties", "ruleset", "steps"} {
+		if _, ok := top[k]; ok {
+			return false
+		}
+	}
+	_, cards := top["cards"]
+	_, decks := top["decks"]
+	return cards || decks
 }
 
 type cardDir struct {
 	dir   string
 	text  string // as written in the ruleset
 	named bool   // written in the ruleset, not the default
+	flat  bool   // the card files beside the ruleset: the default folder does not exist
+	dflt  string // for flat: the default folder that does not exist
 	pos   Pos
 }
 
@@ -120,7 +203,11 @@ func cardDirs(path string, data []byte) []cardDir {
 	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
-	return []cardDir{{dir: filepath.Join(base, "..", "cards", name)}}
+	dflt := filepath.Join(base, "..", "cards", name)
+	if st, err := os.Stat(dflt); err != nil || !st.IsDir() {
+		return []cardDir{{dir: base, flat: true, dflt: dflt}}
+	}
+	return []cardDir{{dir: dflt}}
 }
 
 var rulesetKeys = []string{"name", "version", "doc", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "value", "view"}

@@ -233,11 +233,12 @@ type Ruleset struct {
 	Programs    []*Program
 	Exprs       []*Expr
 	TurnLimit   int
-	StepBudget  int   // limits.steps; 0: a budget that grows with the game (Game.StepBudget)
-	NextTurn    *Expr // who plays next, with `you` as the player whose turn ends; nil: the next seat still in the game
-	DrainStack  int   // program run when a phase's steps end with items on the stack; -1: resolve them one by one
-	Concede     *Expr // nil: players may not concede
-	Value       *Expr // a heuristic value of the position for `you`, for bots
+	CardsFrom   string // where LoadFile read the card files from, in words
+	StepBudget  int    // limits.steps; 0: a budget that grows with the game (Game.StepBudget)
+	NextTurn    *Expr  // who plays next, with `you` as the player whose turn ends; nil: the next seat still in the game
+	DrainStack  int    // program run when a phase's steps end with items on the stack; -1: resolve them one by one
+	Concede     *Expr  // nil: players may not concede
+	Value       *Expr  // a heuristic value of the position for `you`, for bots
 	View        ViewDecl
 
 	cardPropIx   map[string]int
