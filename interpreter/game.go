@@ -904,6 +904,11 @@ func (g *Game) Answer(player int, a Answer) error {
 		return fmt.Errorf("%s has no decision to answer", g.seatName(player))
 	}
 	d := &g.S.Pending[ix]
+	if a.Error != "" {
+		g.S.History = append(g.S.History, Record{Seq: d.Seq, Player: player, Answer: Answer{Error: a.Error}})
+		g.fail(errors.New(a.Error))
+		return nil
+	}
 	if err := checkAnswer(d, &a); err != nil {
 		return err
 	}
