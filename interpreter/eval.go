@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // begin starts an evaluation for frame f on the evaluation stack. Before the
@@ -106,6 +107,19 @@ func (g *Game) DatumVal(d Datum, t Type) (Val, error) {
 		return Val{}, fmt.Errorf("a list cannot be stored as %s", t)
 	}
 	return Val{N: d.N}, nil
+}
+
+// PropVal converts a value to be stored in a property of declaration d:
+// as DatumVal does, and for an enum only one of its declared values.
+func (g *Game) PropVal(x Datum, d *PropDecl) (Val, error) {
+	v, err := g.DatumVal(x, d.Type)
+	if err != nil {
+		return v, err
+	}
+	if d.Type == TString && d.valid != nil && !d.valid[v.N] {
+		return Val{}, fmt.Errorf("%q is not one of the values of %s (%s)", g.rs.Symbol(v.N), d.Name, strings.Join(d.Values, ", "))
+	}
+	return v, nil
 }
 
 // whole is a fraction where a whole number is needed: cut toward zero (3.5

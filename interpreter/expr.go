@@ -28,6 +28,16 @@ type Expr struct {
 	Index  int
 	nvars  int    // for queries: variable slots they need
 	fn     evalFn // the expression as closures: how it runs
+	lit    *string
+}
+
+// Literal is the name an expression is when it is a name in quotes alone
+// ('water'), so a primitive can check it at load time.
+func (e *Expr) Literal() (string, bool) {
+	if e == nil || e.lit == nil {
+		return "", false
+	}
+	return *e.lit, true
 }
 
 type identUse struct {
@@ -823,6 +833,10 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 	}
 	e.fn = fn
 	e.Type = got
+	if sn, ok := tree.Node.(*ast.StringNode); ok {
+		v := sn.Value
+		e.lit = &v
+	}
 	if e.Type == TAny || want == TCards || want == TPlayers {
 		e.Type = want
 	}

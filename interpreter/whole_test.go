@@ -77,3 +77,28 @@ func TestFractionThatIsNoWholeNumber(t *testing.T) {
 		require.Contains(t, g.Err().Error(), "fractions.yaml:16:5: set: a whole number is needed, and ", src)
 	}
 }
+
+// A name worked out when the game runs that an enum property does not
+// declare is not stored: the game stops with the position, where the
+// property would otherwise hold a value no rule expects.
+func TestUndeclaredEnumValueStopsTheGame(t *testing.T) {
+	rules := `name: weather
+properties:
+  game:
+    weather: {type: enum, values: [sun, rain], default: sun}
+zones:
+  hand: {}
+setup:
+  - set: {prop: weather, value: "turn >= 0 ? 'snow' : 'sun'"}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose: {options: [{label: a, do: []}, {label: b, do: []}]}
+`
+	rs, diags := in.Load(in.Source{Name: "weather.yaml", Data: []byte(rules)}, nil, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := in.New(rs, in.Options{Seed: 1})
+	require.NoError(t, err)
+	require.EqualError(t, g.Err(), `weather.yaml:8:5: set: "snow" is not one of the values of weather (sun, rain)`)
+}
