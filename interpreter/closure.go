@@ -219,6 +219,76 @@ func (cc *closureCompiler) refuse(n ast.Node, format string, a ...any) (evalFn, 
 	return constant(Datum{}), cNil
 }
 
+// refuseCode is refuse with a diagnostic code of its own.
+func (cc *closureCompiler) refuseCode(code string, n ast.Node, format string, a ...any) (evalFn, ctype) {
+	cc.refuse(n, format, a...)
+	cc.errs[len(cc.errs)-1].code = code
+	return constant(Datum{}), cNil
+}
+
+// zeroDivisor refuses a divisor that is zero whatever the game: made of
+// number literals only, it could never be anything else.
+func (cc *closureCompiler) zeroDivisor(n *ast.BinaryNode) bool {
+	v, ok := constNumber(n.Right)
+	if !ok || v != 0 {
+		return false
+	}
+	switch n.Right.(type) {
+	case *ast.IntegerNode, *ast.FloatNode:
+		cc.refuseCode("division-by-zero", n, "division by zero: the divisor is 0")
+	default:
+		cc.refuseCode("division-by-zero", n, "division by zero: the divisor (%s) is always 0", n.Right.String())
+	}
+	return true
+}
+
+// constNumber is the value of an expression made of number literals and
+// arithmetic alone; ok is false for anything else (or a division by zero in it).
+func constNumber(n ast.Node) (float64, bool) {
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		return float64(n.Value), true
+	case *ast.FloatNode:
+		return n.Value, true
+	case *ast.UnaryNode:
+		v, ok := constNumber(n.Node)
+		switch {
+		case !ok:
+		case n.Operator == "-":
+			return -v, true
+		case n.Operator == "+":
+			return v, true
+		}
+	case *ast.BinaryNode:
+		a, ok := constNumber(n.Left)
+		if !ok {
+			return 0, false
+		}
+		b, ok := constNumber(n.Right)
+		if !ok {
+			return 0, false
+		}
+		switch n.Operator {
+		case "+":
+			return a + b, true
+		case "-":
+			return a - b, true
+		case "*":
+			return a * b, true
+		case "/":
+			return a / b, b != 0
+		case "%":
+			if b == 0 || a != math.Trunc(a) || b != math.Trunc(b) {
+				return 0, false
+			}
+			return float64(int64(a) % int64(b)), true
+		case "**", "^":
+			return math.Pow(a, b), true
+		}
+	}
+	return 0, false
+}
+
 func constant(d Datum) evalFn { return func(*evaluation) Datum { return d } }
 
 func b2i(b bool) int64 {
@@ -673,6 +743,9 @@ func (cc *closureCompiler) binary(n *ast.BinaryNode) (evalFn, ctype) {
 		if !lt.numeric() || !rt.numeric() {
 			return cc.refuse(n, "/ takes numbers, not %s and %s", lt, rt)
 		}
+		if cc.zeroDivisor(n) {
+			return constant(Datum{}), cNil
+		}
 		return func(x *evaluation) Datum {
 			da, db := l(x), r(x)
 			if da.K == DNil || db.K == DNil {
@@ -686,6 +759,9 @@ func (cc *closureCompiler) binary(n *ast.BinaryNode) (evalFn, ctype) {
 	case "%":
 		if lt.k != DInt || rt.k != DInt {
 			return cc.refuse(n, "%% takes whole numbers, not %s and %s", lt, rt)
+		}
+		if cc.zeroDivisor(n) {
+			return constant(Datum{}), cNil
 		}
 		return func(x *evaluation) Datum {
 			a, b := l(x), r(x)

@@ -2,6 +2,8 @@ package interpreter
 
 import (
 	"fmt"
+	"math"
+	"strings"
 )
 
 // begin starts an evaluation for frame f on the evaluation stack. Before the
@@ -93,8 +95,8 @@ func (g *Game) DatumVal(d Datum, t Type) (Val, error) {
 		}
 	case TInt:
 		if d.K == DFloat {
-			// a fraction stored as a whole number drops what is after the point
-			return Val{N: int64(d.Float())}, nil
+			n, err := whole(d.Float())
+			return Val{N: n}, err
 		}
 	case TString:
 		if d.K == DStr {
@@ -105,6 +107,32 @@ func (g *Game) DatumVal(d Datum, t Type) (Val, error) {
 		return Val{}, fmt.Errorf("a list cannot be stored as %s", t)
 	}
 	return Val{N: d.N}, nil
+}
+
+// PropVal converts a value to be stored in a property of declaration d:
+// as DatumVal does, and for an enum only one of its declared values.
+func (g *Game) PropVal(x Datum, d *PropDecl) (Val, error) {
+	v, err := g.DatumVal(x, d.Type)
+	if err != nil {
+		return v, err
+	}
+	if d.Type == TString && d.valid != nil && !d.valid[v.N] {
+		return Val{}, fmt.Errorf("%q is not one of the values of %s (%s)", g.rs.Symbol(v.N), d.Name, strings.Join(d.Values, ", "))
+	}
+	return v, nil
+}
+
+// whole is a fraction where a whole number is needed: cut toward zero (3.5
+// is 3, -3.5 is -3). A fraction that is no number (the root of a negative
+// number) or too large to be a count is an error, never a made-up number.
+func whole(f float64) (int64, error) {
+	if math.IsNaN(f) {
+		return 0, fmt.Errorf("a whole number is needed, and the value is no number (a root of a negative number?)")
+	}
+	if math.Abs(f) >= 1<<53 {
+		return 0, fmt.Errorf("a whole number is needed, and %g is too large for one", f)
+	}
+	return int64(f), nil
 }
 
 // describe names a value for messages.
@@ -169,7 +197,11 @@ func (g *Game) EvalInt(e *Expr, f *Frame) (int, error) {
 	case DInt, DNil:
 		return int(d.N), nil
 	case DFloat:
-		return int(d.Float()), nil
+		n, err := whole(d.Float())
+		if err != nil {
+			return 0, fmt.Errorf("%s: expression %q: %v", e.Pos, e.Src, err)
+		}
+		return int(n), nil
 	}
 	return 0, fmt.Errorf("%s: expression %q gave %v, not a number", e.Pos, e.Src, g.describe(d))
 }

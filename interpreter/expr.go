@@ -28,6 +28,16 @@ type Expr struct {
 	Index  int
 	nvars  int    // for queries: variable slots they need
 	fn     evalFn // the expression as closures: how it runs
+	lit    *string
+}
+
+// Literal is the name an expression is when it is a name in quotes alone
+// ('water'), so a primitive can check it at load time.
+func (e *Expr) Literal() (string, bool) {
+	if e == nil || e.lit == nil {
+		return "", false
+	}
+	return *e.lit, true
 }
 
 type identUse struct {
@@ -311,7 +321,8 @@ type patcher struct {
 type patchErr struct {
 	node    ast.Node
 	msg     string
-	untyped bool // a variable with no known type: its binding was refused
+	code    string // the diagnostic's code, when the message does not decide it
+	untyped bool   // a variable with no known type: its binding was refused
 }
 
 func (p *patcher) Visit(node *ast.Node) {
@@ -410,8 +421,12 @@ func (pc pointerClaim) Visit(node *ast.Node) {
 type planner struct{ p *patcher }
 
 func (pl planner) Visit(node *ast.Node) {
-	if call, ok := (*node).(*ast.CallNode); ok {
-		pl.checkCall(call)
+	switch n := (*node).(type) {
+	case *ast.CallNode:
+		pl.checkCall(n)
+		return
+	case *ast.BinaryNode:
+		pl.checkValues(n)
 		return
 	}
 	m, ok := (*node).(*ast.MemberNode)
@@ -486,6 +501,15 @@ func (pl planner) checkCall(call *ast.CallNode) {
 			}
 		}
 	}
+	for at, of := range f.ValueArgs {
+		if at < len(call.Arguments) && of < len(call.Arguments) {
+			if prop, ok := call.Arguments[of].(*ast.StringNode); ok {
+				if i, ok := rs.cardPropIx[prop.Value]; ok {
+					pl.checkValue(&rs.CardProps[i], call.Arguments[at], f.Name+": ")
+				}
+			}
+		}
+	}
 	for _, i := range f.KeywordArgs {
 		if i < len(call.Arguments) {
 			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
@@ -495,6 +519,76 @@ func (pl planner) checkCall(call *ast.CallNode) {
 			}
 		}
 	}
+}
+
+// checkValues checks the names compared with an enum property (==, !=) or
+// looked for among its values (in): a name the enum does not declare could
+// never match, so it is a mistake, most likely a misspelling.
+func (pl planner) checkValues(b *ast.BinaryNode) {
+	switch b.Operator {
+	case "==", "!=":
+		if d := pl.enumRead(b.Left); d != nil {
+			pl.checkValue(d, b.Right, "")
+		}
+		if d := pl.enumRead(b.Right); d != nil {
+			pl.checkValue(d, b.Left, "")
+		}
+	case "in":
+		if d := pl.enumRead(b.Left); d != nil {
+			if list, ok := b.Right.(*ast.ArrayNode); ok {
+				for _, e := range list.Nodes {
+					pl.checkValue(d, e, "")
+				}
+			}
+		}
+		// a name among the values a map reads: 'x' in map(list, .prop)
+		if m, ok := b.Right.(*ast.BuiltinNode); ok && m.Name == "map" && len(m.Arguments) == 2 {
+			if pred, ok := m.Arguments[1].(*ast.PredicateNode); ok {
+				if d := pl.enumRead(pred.Node); d != nil {
+					pl.checkValue(d, b.Left, "")
+				}
+			}
+		}
+	}
+}
+
+// enumRead is the declaration of the enum property a node reads, or nil.
+func (pl planner) enumRead(n ast.Node) *PropDecl {
+	m, ok := n.(*ast.MemberNode)
+	if !ok {
+		return nil
+	}
+	info, ok := pl.p.members[m]
+	if !ok {
+		return nil
+	}
+	rs := pl.p.rs
+	var d *PropDecl
+	switch info.kind {
+	case pCardProp:
+		d = &rs.CardProps[info.index]
+	case pPlayerProp:
+		d = &rs.PlayerProps[info.index]
+	case pGameProp:
+		d = &rs.GameProps[info.index]
+	default:
+		return nil
+	}
+	if d.Type != TString || len(d.Values) == 0 {
+		return nil
+	}
+	return d
+}
+
+// checkValue reports a literal name that is not one of an enum's values; the
+// empty name (an enum property that was never set) is not a mistake.
+func (pl planner) checkValue(d *PropDecl, n ast.Node, prefix string) {
+	s, ok := n.(*ast.StringNode)
+	if !ok || s.Value == "" || contains(d.Values, s.Value) {
+		return
+	}
+	pl.p.errs = append(pl.p.errs, patchErr{node: s, code: "bad-value", msg: fmt.Sprintf("%s%q is not one of the values of %s (%s)%s",
+		prefix, s.Value, d.Name, strings.Join(d.Values, ", "), didYouMean(s.Value, d.Values))})
 }
 
 // knownNature is the nature of a node as the checker found it or, where the
@@ -697,9 +791,12 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 	p.plan(tree.Node)
 	if len(p.errs) > 0 {
 		for _, pe := range p.errs {
-			code := "unknown-property"
-			if strings.Contains(pe.msg, "keyword") {
-				code = "unknown-keyword"
+			code := pe.code
+			if code == "" {
+				code = "unknown-property"
+				if strings.Contains(pe.msg, "keyword") {
+					code = "unknown-keyword"
+				}
 			}
 			c.r.diagAt(posOf().at(pe.node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
 		}
@@ -721,7 +818,11 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 		// variable whose own expression was refused is not reported again
 		pe := cc.errs[0]
 		if !(pe.untyped && c.r.diags.HasErrors()) {
-			c.r.diagAt(posOf().at(pe.node.Location().From), "unsupported-expression", path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
+			code := pe.code
+			if code == "" {
+				code = "unsupported-expression"
+			}
+			c.r.diagAt(posOf().at(pe.node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
 		}
 		return nil
 	}
@@ -732,6 +833,10 @@ func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *
 	}
 	e.fn = fn
 	e.Type = got
+	if sn, ok := tree.Node.(*ast.StringNode); ok {
+		v := sn.Value
+		e.lit = &v
+	}
 	if e.Type == TAny || want == TCards || want == TPlayers {
 		e.Type = want
 	}

@@ -44,7 +44,8 @@ type Game struct {
 	nscr     int
 	zoneAt   []int // first zone instance of each zone kind
 	players  []int
-	checkNow bool // a window waits for the state checks (ChecksFirst)
+	checkNow bool      // a window waits for the state checks (ChecksFirst)
+	watch    stepWatch // the step budget of the steps running now
 	// Coverage, when set, counts the rule parts (actions, triggers, checks) that ran.
 	Coverage                                                                                                                        map[string]int
 	symLost                                                                                                                         int64
@@ -354,9 +355,11 @@ func (g *Game) run() {
 			continue
 		}
 		step := prog.Steps[f.PC]
+		if s.Steps == 0 || g.watch.budget == 0 {
+			g.startBudget()
+		}
 		s.Steps++
-		if s.Steps > g.rs.StepBudget {
-			g.fail(fmt.Errorf("%s: an effect ran %d steps without asking anyone anything; it probably loops forever (raise limits.steps if it does not)", step.Pos, g.rs.StepBudget))
+		if s.Steps > g.watch.from && g.runaway(step) {
 			return
 		}
 		g.cur = f
@@ -922,6 +925,11 @@ func (g *Game) Answer(player int, a Answer) error {
 		return fmt.Errorf("%s has no decision to answer", g.seatName(player))
 	}
 	d := &g.S.Pending[ix]
+	if a.Error != "" {
+		g.S.History = append(g.S.History, Record{Seq: d.Seq, Player: player, Answer: Answer{Error: a.Error}})
+		g.fail(errors.New(a.Error))
+		return nil
+	}
 	if err := checkAnswer(d, &a); err != nil {
 		return err
 	}

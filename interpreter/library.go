@@ -207,6 +207,10 @@ type Func struct {
 	PropArgs []int
 	// KeywordArgs are the argument positions that name a keyword.
 	KeywordArgs []int
+	// ValueArgs maps an argument position that holds a value of an enum
+	// property to the position of the argument naming that property; a
+	// literal value there that the enum does not declare is a load error.
+	ValueArgs map[int]int
 	// Fn is the function's one body. It receives its arguments as values of
 	// the declared Params (a name argument as an interned name) and must not
 	// keep the slice.

@@ -37,8 +37,10 @@ type Source struct {
 	Data []byte
 }
 
-// LoadFile loads a ruleset file and the card files it names (by default every
-// .yaml file in cards/<name>/ beside the rulesets folder).
+// LoadFile loads a ruleset file and the card files it names: every .yaml
+// file of the folders its cards: list names, or by default of cards/<name>/
+// beside its folder, or, when there is no such folder, the card files beside
+// the ruleset itself (told from other files by their content).
 func LoadFile(path string, lib *Library) (*Ruleset, Diagnostics) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -46,7 +48,8 @@ func LoadFile(path string, lib *Library) (*Ruleset, Diagnostics) {
 	}
 	var cards []Source
 	var diags Diagnostics
-	for _, d := range cardDirs(path, data) {
+	dirs := cardDirs(path, data)
+	for _, d := range dirs {
 		if st, err := os.Stat(d.dir); err != nil || !st.IsDir() {
 			// a folder the ruleset names must exist; the default one may be absent
 			if d.named {
@@ -57,27 +60,107 @@ func LoadFile(path string, lib *Library) (*Ruleset, Diagnostics) {
 		matches, _ := filepath.Glob(filepath.Join(d.dir, "*.yaml"))
 		sort.Strings(matches)
 		for _, m := range matches {
+			if d.flat && filepath.Clean(m) == filepath.Clean(path) {
+				continue
+			}
 			b, err := os.ReadFile(m)
 			if err != nil {
-				diags = append(diags, Diagnostic{Severity: SeverityError, Code: "io", Pos: Pos{File: m, Line: 1, Column: 1}, Message: err.Error()})
+				if !d.flat {
+					diags = append(diags, Diagnostic{Severity: SeverityError, Code: "io", Pos: Pos{File: m, Line: 1, Column: 1}, Message: err.Error()})
+				}
+				continue
+			}
+			if d.flat && !IsCardFile(b) {
 				continue
 			}
 			cards = append(cards, Source{Name: m, Data: b})
 		}
 	}
 	rs, ds := LoadPartial(Source{Name: path, Data: data}, cards, lib)
+	where := cardsWhere(dirs, len(cards))
+	for i := range ds {
+		ds[i].Detail = cardsDetail(ds[i], where)
+	}
 	diags = append(diags, ds...)
 	diags.Sort()
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	rs.CardsFrom = where
 	return rs, diags
+}
+
+// CardFolders lists the folders a ruleset file reads its card files from
+// (see LoadFile); flat is set when they are the card files beside it.
+func CardFolders(path string) (dirs []string, flat bool, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, d := range cardDirs(path, data) {
+		dirs = append(dirs, filepath.Clean(d.dir))
+		flat = flat || d.flat
+	}
+	return dirs, flat, nil
+}
+
+// cardsDetail is the detail of a diagnostic: for an unknown card whose
+// message gives no hint (a near miss of a known card, generated names), where
+// cards were looked for.
+func cardsDetail(d Diagnostic, where string) string {
+	if d.Code == "unknown-card" && d.Detail == "" && !strings.Contains(d.Message, "did you mean") && !strings.Contains(d.Message, "(cards named") {
+		return where
+	}
+	return d.Detail
+}
+
+// cardsWhere says in words where a ruleset's cards were looked for.
+func cardsWhere(dirs []cardDir, files int) string {
+	found := fmt.Sprintf("%d card files", files)
+	if files == 1 {
+		found = "1 card file"
+	}
+	if len(dirs) == 0 {
+		return "the ruleset reads no card files: its cards: list is empty"
+	}
+	if dirs[0].flat {
+		return fmt.Sprintf("cards are read from the card files beside the ruleset in %s (found %s), as it has no cards: list and there is no folder %s",
+			filepath.Clean(dirs[0].dir), found, filepath.Clean(dirs[0].dflt))
+	}
+	if !dirs[0].named {
+		return fmt.Sprintf("cards are read from the .yaml files of %s (found %s), as the ruleset has no cards: list", filepath.Clean(dirs[0].dir), found)
+	}
+	var names []string
+	for _, d := range dirs {
+		names = append(names, filepath.Clean(d.dir))
+	}
+	return fmt.Sprintf("cards are read from the .yaml files of the folders of the ruleset's cards: list, %s (found %s)", joinNames(names), found)
+}
+
+// IsCardFile tells a card file from a ruleset or a scenario by its content:
+// a mapping with cards or decks and none of the keys a ruleset (name, zones,
+// turn, ...) or a scenario (ruleset, steps) must have.
+func IsCardFile(data []byte) bool {
+	var top map[string]any
+	if yaml.Unmarshal(data, &top) != nil || top == nil {
+		return false
+	}
+	for _, k := range []string{"name", "zones", "turn", "properties", "ruleset", "steps"} {
+		if _, ok := top[k]; ok {
+			return false
+		}
+	}
+	_, cards := top["cards"]
+	_, decks := top["decks"]
+	return cards || decks
 }
 
 type cardDir struct {
 	dir   string
 	text  string // as written in the ruleset
 	named bool   // written in the ruleset, not the default
+	flat  bool   // the card files beside the ruleset: the default folder does not exist
+	dflt  string // for flat: the default folder that does not exist
 	pos   Pos
 }
 
@@ -120,7 +203,11 @@ func cardDirs(path string, data []byte) []cardDir {
 	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
-	return []cardDir{{dir: filepath.Join(base, "..", "cards", name)}}
+	dflt := filepath.Join(base, "..", "cards", name)
+	if st, err := os.Stat(dflt); err != nil || !st.IsDir() {
+		return []cardDir{{dir: base, flat: true, dflt: dflt}}
+	}
+	return []cardDir{{dir: dflt}}
 }
 
 var rulesetKeys = []string{"name", "version", "doc", "goal", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "concede_why", "value", "view"}
@@ -151,7 +238,7 @@ func LoadPartial(src Source, cards []Source, lib *Library) (rs *Ruleset, diags D
 	c := &compiler{files: map[string][]byte{}}
 	c.rs = &Ruleset{lib: lib, symbolIx: map[string]int{}, cardPropIx: map[string]int{}, playerPropIx: map[string]int{},
 		gamePropIx: map[string]int{}, zoneIx: map[string]int{}, cardIx: map[string]int{}, deckIx: map[string]int{},
-		actionIx: map[string]int{}, keywordIx: map[string]int{}, StepBudget: 100000, DrainStack: -1}
+		actionIx: map[string]int{}, keywordIx: map[string]int{}, DrainStack: -1}
 	c.rs.intern("") // symbol 0 is the empty name
 	for i := 1; i <= 8; i++ {
 		c.rs.intern(fmt.Sprintf("p%d", i)) // seat names
@@ -715,7 +802,11 @@ func (c *compiler) limits(n *yaml.Node) {
 		c.rs.TurnLimit, _ = c.r.integer(v, "limits.turns")
 	}
 	if v := get(fs, "steps"); v != nil {
-		c.rs.StepBudget, _ = c.r.integer(v, "limits.steps")
+		var ok bool
+		if c.rs.StepBudget, ok = c.r.integer(v, "limits.steps"); ok && c.rs.StepBudget < 1 {
+			c.r.errorf(v, "out-of-range", "limits.steps", "limits.steps is at least 1 (leave it out for a budget that grows with the game)")
+			c.rs.StepBudget = 0
+		}
 	}
 }
 
@@ -1398,6 +1489,7 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*Trigger {
 		t := &Trigger{Card: card, Face: -1, Pos: c.r.pos(item)}
 		if v := get(tf, "on"); v != nil {
 			t.Event, _ = c.r.str(v, tp+".on")
+			t.EventPos = c.r.pos(v)
 			c.rs.intern(t.Event)
 		}
 		if v := get(tf, "name"); v != nil {
@@ -1640,6 +1732,65 @@ func (c *compiler) semantic(root *yaml.Node) {
 		}
 	}
 	c.unplayable()
+	c.events()
+}
+
+// BuiltinEvents are the events the engine raises itself.
+var BuiltinEvents = []string{"enter", "leave", "draw", "shuffle", "reveal", "turn_start", "turn_end", "phase_start", "phase_end", "action", "resolve", "lost"}
+
+// events warns about a trigger that listens to an event nothing raises (it
+// can never run: a misspelled name, most likely) and about a custom event
+// raised that no trigger listens to (it does nothing).
+func (c *compiler) events() {
+	rs := c.rs
+	emitted := map[string]Pos{}
+	var order []string
+	for _, e := range BuiltinEvents {
+		emitted[e] = Pos{}
+	}
+	for _, p := range rs.Programs {
+		for _, st := range p.Steps {
+			if st.Prim.Name != "emit" {
+				continue
+			}
+			a := st.Arg("event")
+			if _, seen := emitted[a.Text]; !seen && a.Text != "" {
+				pos := a.Pos
+				if pos.Line == 0 {
+					pos = st.Pos
+				}
+				emitted[a.Text] = pos
+				order = append(order, a.Text)
+			}
+		}
+	}
+	heard := map[string]bool{}
+	all := append([]*Trigger(nil), rs.Triggers...)
+	for _, d := range rs.Cards {
+		all = append(all, d.Triggers...)
+		for _, f := range d.Faces {
+			all = append(all, f.Triggers...)
+		}
+	}
+	names := keysOf(emitted)
+	for _, t := range all {
+		heard[t.Event] = true
+		if _, ok := emitted[t.Event]; ok || t.Event == "" {
+			continue
+		}
+		pos := t.EventPos
+		if pos.Line == 0 {
+			pos = t.Pos
+		}
+		c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unemitted-event", Pos: pos,
+			Message: fmt.Sprintf("no trigger can run on %q: nothing emits it%s", t.Event, didYouMean(t.Event, names))})
+	}
+	for _, e := range order {
+		if !heard[e] {
+			c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, Code: "unheard-event", Pos: emitted[e],
+				Message: fmt.Sprintf("the event %q is emitted, but no trigger listens to it", e)})
+		}
+	}
 }
 
 // unplayable warns about cards that no action can take: every action that

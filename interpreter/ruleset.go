@@ -168,6 +168,7 @@ type Action struct {
 // Trigger runs an effect when an event happens and its condition holds.
 type Trigger struct {
 	Event    string
+	EventPos Pos // where the event is named (on:)
 	Cond     *Expr
 	Effect   int
 	Zones    []int // card triggers: the zones in which the card listens; empty = only events about itself
@@ -239,7 +240,8 @@ type Ruleset struct {
 	Programs    []*Program
 	Exprs       []*Expr
 	TurnLimit   int
-	StepBudget  int
+	CardsFrom   string // where LoadFile read the card files from, in words
+	StepBudget  int    // limits.steps; 0: a budget that grows with the game (Game.StepBudget)
 	NextTurn    *Expr  // who plays next, with `you` as the player whose turn ends; nil: the next seat still in the game
 	DrainStack  int    // program run when a phase's steps end with items on the stack; -1: resolve them one by one
 	Concede     *Expr  // nil: players may not concede

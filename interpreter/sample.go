@@ -45,24 +45,21 @@ func (g *Game) Determinize(seat int, r *rand.Rand) *Game {
 
 // Value is the ruleset's heuristic value of the position for a seat: very
 // high for a win, very low for a loss, else the ruleset's `value` expression
-// (0 when it declares none).
-func (g *Game) Value(seat int) float64 {
+// (0 when it declares none), or the error evaluating it met.
+func (g *Game) Value(seat int) (float64, error) {
 	if g.S.Players[seat].Won {
-		return 1e9
+		return 1e9, nil
 	}
 	if g.S.Players[seat].Lost {
-		return -1e9
+		return -1e9, nil
 	}
-	if g.S.Over {
-		return 0
-	}
-	if g.rs.Value == nil {
-		return 0
+	if g.S.Over || g.rs.Value == nil {
+		return 0, nil
 	}
 	f := Frame{You: int8(seat), Player: int8(seat), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
 	n, err := g.EvalInt(g.rs.Value, &f)
 	if err != nil {
-		return 0
+		return 0, err
 	}
-	return float64(n)
+	return float64(n), nil
 }

@@ -138,7 +138,9 @@ type plannedProp struct {
 func (rs *Ruleset) planSetup(su Setup, players int) (*setupPlan, Diagnostics) {
 	var diags Diagnostics
 	fail := func(p Pos, code, format string, args ...any) {
-		diags = append(diags, Diagnostic{Severity: SeverityError, Code: code, Pos: p, Path: "setup", Message: fmt.Sprintf(format, args...)})
+		d := Diagnostic{Severity: SeverityError, Code: code, Pos: p, Path: "setup", Message: fmt.Sprintf(format, args...)}
+		d.Detail = cardsDetail(d, rs.CardsFrom)
+		diags = append(diags, d)
 	}
 	plan := &setupPlan{}
 	if su.Active < 0 || su.Active >= players {

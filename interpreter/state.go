@@ -177,6 +177,10 @@ type Answer struct {
 	Amount []int `json:"amount,omitempty"`
 	Number int   `json:"number,omitempty"`
 	Resign bool  `json:"resign,omitempty"`
+	// Error stops the game with this error instead of answering: a program
+	// answering for a seat (a bot looking ahead) met an error in the rules.
+	// It is recorded like any answer, so a replay stops at the same point.
+	Error string `json:"error,omitempty"`
 }
 
 // LogEntry is one event of the game log, as data; Known says per card mention

@@ -8,12 +8,13 @@ func functions() []*in.Func {
 	return []*in.Func{
 		{
 			Name: "count_where", Family: "cards",
-			Doc:      "How many of the cards have a property equal to a value. Faster than count() with a predicate.",
-			Params:   []in.Type{in.TCards, in.TString, in.TAny},
-			Names:    []string{"cards", "prop", "value"},
-			Result:   in.TInt,
-			Example:  "count_where(you.table, 'color', 'red') >= 2",
-			PropArgs: []int{1},
+			Doc:       "How many of the cards have a property equal to a value. Faster than count() with a predicate.",
+			Params:    []in.Type{in.TCards, in.TString, in.TAny},
+			Names:     []string{"cards", "prop", "value"},
+			Result:    in.TInt,
+			Example:   "count_where(you.table, 'color', 'red') >= 2",
+			PropArgs:  []int{1},
+			ValueArgs: map[int]int{2: 1},
 			Fn: func(g *game, a []in.Datum) in.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[1].N)
 				n := 0

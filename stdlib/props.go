@@ -2,6 +2,8 @@ package stdlib
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
 )
@@ -33,8 +35,12 @@ func validateProp(numeric bool) func(v *in.Validator, s *step) {
 			v.Errorf("prop", "type-mismatch", "%s is a %s property; only int properties can be added to", name, d.Type)
 			return
 		}
-		if a := s.Arg("value"); a.Set && a.Expr != nil && a.Expr.Type != in.TAny && a.Expr.Type != d.Type {
+		// a fraction stored in an int property is cut toward zero, as
+		// everywhere a whole number is needed
+		if a := s.Arg("value"); a.Set && a.Expr != nil && a.Expr.Type != in.TAny && a.Expr.Type != d.Type && !(a.Expr.Type == in.TFloat && d.Type == in.TInt) {
 			v.Errorf("value", "type-mismatch", "%s is a %s property, but the value %q is %s", name, d.Type, a.Expr.Src, a.Expr.Type)
+		} else if lit, ok := s.Arg("value").Expr.Literal(); ok && d.Type == in.TString && !slices.Contains(d.Values, lit) {
+			v.Errorf("value", "bad-value", "%q is not one of the values of %s (%s)%s", lit, name, strings.Join(d.Values, ", "), v.Suggest(lit, d.Values))
 		}
 	}
 }
@@ -51,7 +57,7 @@ func propertyPrimitives() []*in.Primitive {
 	return []*in.Primitive{
 		{
 			Name: "set", Family: "properties",
-			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given).",
+			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values: a name in quotes that is not one is a load error, one worked out in play stops the game.",
 			Params:   append(targetParams(), exprP("value", in.TAny, true, "", "the new value")),
 			Example:  "- set: {card: this, prop: tapped, value: true}",
 			Validate: validateProp(false),
@@ -146,7 +152,7 @@ func writeProp(g *game, f *frame, s *step, x in.Datum, add bool) error {
 		if err != nil {
 			return err
 		}
-		v, err := g.DatumVal(x, d.Type)
+		v, err := g.PropVal(x, d)
 		if err != nil {
 			return err
 		}
@@ -166,7 +172,7 @@ func writeProp(g *game, f *frame, s *step, x in.Datum, add bool) error {
 		if p < 0 {
 			return fmt.Errorf("no player to change %s of", name)
 		}
-		v, err := g.DatumVal(x, d.Type)
+		v, err := g.PropVal(x, d)
 		if err != nil {
 			return err
 		}
@@ -177,7 +183,7 @@ func writeProp(g *game, f *frame, s *step, x in.Datum, add bool) error {
 		g.SetPlayerProp(p, idx, nv)
 	default:
 		idx, d, _ := rs.PropIndex("game", name)
-		v, err := g.DatumVal(x, d.Type)
+		v, err := g.PropVal(x, d)
 		if err != nil {
 			return err
 		}
@@ -207,7 +213,11 @@ func execModify(g *game, f *frame, s *step) (in.Status, error) {
 		}
 		m.Amount = int64(n)
 	} else {
-		v, err := g.EvalVal(s.Arg("value").Expr, f, d.Type)
+		x, err := g.EvalDatum(s.Arg("value").Expr, f)
+		if err != nil {
+			return next, err
+		}
+		v, err := g.PropVal(x, d)
 		if err != nil {
 			return next, err
 		}

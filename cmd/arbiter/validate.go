@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,7 +28,9 @@ func newValidateCmd() *cobra.Command {
 		Long: `Validate loads each ruleset (with its card files) and each scenario, and
 prints every problem as file:line:col: severity: message [code], with the
 line and a caret. PATH is a file, a folder (every YAML file in it) or a game
-name. Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or
+name. A card file (told apart by its content) is checked with the ruleset
+that reads it, found in the card file's folder or up to two folders above it
+(or in a rulesets folder there). Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or
 I/O errors.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -77,6 +80,7 @@ func count(ds in.Diagnostics) (errs, warns int) {
 // validatePaths validates every ruleset and scenario named or found under the paths.
 func validatePaths(args []string) (in.Diagnostics, error) {
 	var rulesets, scenarios []string
+	var orphans in.Diagnostics // card files no ruleset reads
 	seen := map[string]bool{}
 	add := func(list *[]string, p string) {
 		if !seen[p] {
@@ -113,13 +117,14 @@ func validatePaths(args []string) (in.Diagnostics, error) {
 		case "scenario":
 			add(&scenarios, p)
 		case "cards":
-			// a card file is checked with the ruleset it belongs to
-			game := filepath.Base(filepath.Dir(p))
-			rp := filepath.Join(filepath.Dir(p), "..", "..", "rulesets", game+".yaml")
-			if _, err := os.Stat(rp); err == nil {
-				add(&rulesets, filepath.Clean(rp))
-			} else {
-				add(&rulesets, p) // reported as a file that is not a ruleset
+			// a card file is checked with the ruleset that reads it
+			if rp, looked := rulesetOfCards(p); rp != "" {
+				add(&rulesets, rp)
+			} else if !seen[p] {
+				seen[p] = true
+				orphans = append(orphans, in.Diagnostic{Severity: in.SeverityError, Code: "no-ruleset", Pos: in.Pos{File: p, Line: 1, Column: 1},
+					Message: "this is a card file, and no ruleset that reads it was found; a card file is checked with its ruleset",
+					Detail:  "a ruleset reads the .yaml files of the folders its cards: list names, or else of ../cards/<name>/ from its own folder, or else the card files beside it; rulesets were looked for in " + looked})
 			}
 		default:
 			add(&rulesets, p)
@@ -131,7 +136,7 @@ func validatePaths(args []string) (in.Diagnostics, error) {
 			return nil, err
 		}
 	}
-	var all in.Diagnostics
+	all := orphans
 	for _, r := range rulesets {
 		_, diags := in.LoadFile(r, stdlib.Library())
 		all = append(all, diags...)
@@ -142,11 +147,14 @@ func validatePaths(args []string) (in.Diagnostics, error) {
 	return all, nil
 }
 
-// kindOf tells a ruleset, card file and scenario apart by their top-level keys.
+// kindOf tells a ruleset, card file and scenario apart by their content.
 func kindOf(path string) string {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "ruleset"
+	}
+	if in.IsCardFile(b) {
+		return "cards"
 	}
 	var top map[string]any
 	if yaml.Unmarshal(b, &top) != nil {
@@ -157,17 +165,48 @@ func kindOf(path string) string {
 			return "scenario"
 		}
 	}
-	_, hasCards := top["cards"]
-	_, hasZones := top["zones"]
-	if hasCards && !hasZones {
-		if _, ok := top["cards"].([]any); ok {
-			return "cards"
-		}
-	}
-	if _, ok := top["decks"]; ok && !hasZones && !hasCards {
-		return "cards"
-	}
 	return "ruleset"
+}
+
+// rulesetOfCards finds the ruleset that reads a card file: a ruleset file in
+// the card file's folder or up to two folders above it, or in a rulesets
+// folder there, whose card folders hold the card file. It also says where it
+// looked.
+func rulesetOfCards(card string) (ruleset, looked string) {
+	abs, err := filepath.Abs(card)
+	if err != nil {
+		return "", ""
+	}
+	home := filepath.Dir(abs)
+	var folders []string
+	dir := filepath.Dir(card)
+	for up := 0; up < 3; up++ {
+		for _, f := range []string{dir, filepath.Join(dir, "rulesets")} {
+			f = filepath.Clean(f)
+			if slices.Contains(folders, f) {
+				continue
+			}
+			folders = append(folders, f)
+			matches, _ := filepath.Glob(filepath.Join(f, "*.yaml"))
+			sort.Strings(matches)
+			for _, m := range matches {
+				if kindOf(m) != "ruleset" {
+					continue
+				}
+				dirs, _, err := in.CardFolders(m)
+				if err != nil {
+					continue
+				}
+				for _, d := range dirs {
+					if da, err := filepath.Abs(d); err == nil && da == home {
+						return filepath.Clean(m), ""
+					}
+				}
+			}
+		}
+		dir = filepath.Join(dir, "..")
+	}
+	return "", strings.Join(folders, ", ")
 }
 
 func validateScenario(path string) in.Diagnostics {

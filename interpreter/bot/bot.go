@@ -115,15 +115,23 @@ type Greedy struct {
 
 func (b *Greedy) Name() string { return "greedy" }
 
+// Choose picks the answer whose lookahead the ruleset values most. An error
+// met while looking ahead (an effect or the ruleset's value failing) is an
+// error in the rules, not an outcome to value: the answer is then one that
+// stops the game with that error, so it is seen where the game is played.
 func (b *Greedy) Choose(g *in.Game, d *in.Decision) in.Answer {
 	b.r = rngFor(b.seed, d)
-	return b.choose(g, d, 3)
+	a, err := b.choose(g, d, 3)
+	if err != nil {
+		return in.Answer{Error: fmt.Sprintf("%v (met by %s's greedy bot looking ahead)", err, in.SeatName(d.Player))}
+	}
+	return a
 }
 
-func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) in.Answer {
+func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) (in.Answer, error) {
 	cands := candidates(b.r, d)
 	if len(cands) == 1 || depth == 0 {
-		return cands[0]
+		return cands[0], nil
 	}
 	best, bestV := 0, -1e18
 	seat := d.Player
@@ -137,14 +145,18 @@ func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) in.Answer {
 		v := 0.0
 		for s := 0; s < samples; s++ {
 			sim := g.Determinize(seat, b.r)
-			v += b.rollout(sim, seat, a, depth)
+			w, err := b.rollout(sim, seat, a, depth)
+			if err != nil {
+				return in.Answer{}, err
+			}
+			v += w
 		}
 		v += b.r.Float64() * 1e-6 // break ties at random
 		if v > bestV {
 			best, bestV = i, v
 		}
 	}
-	return cands[best]
+	return cands[best], nil
 }
 
 // rollout applies an answer, then plays on until what it started is done:
@@ -153,10 +165,11 @@ func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) in.Answer {
 // stack, so that a spell is valued once it has resolved, not while it waits.
 // It stops at the first action decision (anyone's) with an empty stack, so a
 // pass is valued where it is made rather than after the turn moved on, or
-// after a few dozen decisions, and values the position.
-func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) float64 {
+// after a few dozen decisions, and values the position. A game the lookahead
+// stopped with an error, and a value that cannot be worked out, are errors.
+func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) (float64, error) {
 	if err := sim.Answer(seat, a); err != nil {
-		return -1e12
+		return -1e12, nil // a candidate the engine refuses is the worst
 	}
 	for steps := 0; steps < 40 && !sim.Over(); steps++ {
 		pending := sim.Pending()
@@ -173,11 +186,17 @@ func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) float64
 		case d.Kind == "action":
 			na = in.LeastAnswer(&d)
 		default:
-			na = b.choose(sim, &d, depth-1)
+			var err error
+			if na, err = b.choose(sim, &d, depth-1); err != nil {
+				return 0, err
+			}
 		}
 		if err := sim.Answer(d.Player, na); err != nil {
 			break
 		}
+	}
+	if err := sim.Err(); err != nil {
+		return 0, err
 	}
 	return sim.Value(seat)
 }

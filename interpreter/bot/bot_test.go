@@ -2,12 +2,14 @@ package bot_test
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 func opts(n int) []in.Option {
@@ -65,4 +67,71 @@ func TestAssignAllowedIsEnforced(t *testing.T) {
 	require.NoError(t, d.Check(in.Answer{Amount: []int{2, 1}}))
 	require.NoError(t, d.Check(in.Answer{Amount: []int{0, 0}}))
 	require.ErrorContains(t, d.Check(in.Answer{Amount: []int{1, 0}}), "a cannot be assigned to a")
+}
+
+// risky offers an action whose effect divides by a property that is 0: the
+// greedy bot meets the error when it looks ahead at that action. The value
+// of a position divides by a property too, so that it can fail as well.
+const riskyRules = `name: risky
+properties:
+  player:
+    score: {type: int}
+    zero: {type: int}
+    one: {type: int, default: 1}
+zones:
+  hand: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [safe, risky], pass: false}
+actions:
+  safe:
+    label: safe
+    effect: [{add: {player: you, prop: score, value: 1}}]
+  risky:
+    label: risky
+    effect: [{add: {player: you, prop: score, value: "10 % you.zero"}}]
+value: "you.score / you.%s"
+`
+
+func riskyGame(t *testing.T, divisor string) *in.Game {
+	t.Helper()
+	src := strings.Replace(riskyRules, "%s", divisor, 1)
+	rs, diags := in.Load(in.Source{Name: "risky.yaml", Data: []byte(src)}, nil, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := in.New(rs, in.Options{Seed: 1})
+	require.NoError(t, err)
+	return g
+}
+
+// An error the greedy bot meets while it looks ahead is an error in the
+// rules: it stops the game with its position, recorded among the answers so
+// a replay stops there too, instead of being valued as a game without a
+// winner (and the option quietly avoided).
+func TestGreedyLookaheadErrorStopsTheGame(t *testing.T) {
+	for _, c := range []struct{ divisor, want string }{
+		{"one", `risky.yaml:20:15: add: risky.yaml:20:55: in expression "10 % you.zero": integer divide by zero`},
+		{"zero", `risky.yaml:21:9: in expression "you.score / you.zero": division by zero`},
+	} {
+		g := riskyGame(t, c.divisor)
+		d := g.Pending()[0]
+		b, err := bot.New("greedy", 1)
+		require.NoError(t, err)
+		a := b.Choose(g, &d)
+		require.NoError(t, g.Answer(d.Player, a))
+		require.True(t, g.Over(), c.divisor)
+		require.Equal(t, "error", g.OutcomeKind(), c.divisor)
+		require.ErrorContains(t, g.Err(), c.want)
+		require.ErrorContains(t, g.Err(), "greedy bot")
+
+		// the answer that stopped the game is recorded: the same answers
+		// replayed stop it the same way
+		r, err := in.New(g.Ruleset(), in.Options{Seed: 1})
+		require.NoError(t, err)
+		for _, rec := range g.S.History {
+			require.NoError(t, r.Answer(rec.Player, rec.Answer))
+		}
+		require.Equal(t, g.Err(), r.Err())
+	}
 }

@@ -3,6 +3,7 @@ package conformance_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -73,7 +74,8 @@ func (g *exprGen) gen(t in.Type, budget int) string {
 	case in.TInt:
 		switch g.pick(12) {
 		case 0:
-			return fmt.Sprintf("(%s %s %s)", g.gen(in.TInt, b), []string{"+", "-", "*", "%"}[g.pick(4)], g.gen(in.TInt, b))
+			op := []string{"+", "-", "*", "%"}[g.pick(4)]
+			return fmt.Sprintf("(%s %s %s)", g.gen(in.TInt, b), op, g.divisor(op, b))
 		case 1:
 			return fmt.Sprintf("len(%s)", g.gen(in.TCards, b))
 		case 2:
@@ -96,7 +98,9 @@ func (g *exprGen) gen(t in.Type, budget int) string {
 				return fmt.Sprintf("count_where(%s, '%s', '%s')", g.gen(in.TCards, b), p.Name, p.Values[g.pick(len(p.Values))])
 			}
 		case 9:
-			return fmt.Sprintf("int(%s / %s)", g.gen(in.TInt, b), g.gen(in.TInt, b))
+			// a divisor written with numbers alone that comes to 0 is
+			// refused at load; one read from the game may still be 0
+			return fmt.Sprintf("int(%s / %s)", g.gen(in.TInt, b), g.divisor("/", b))
 		case 10:
 			return fmt.Sprintf("findIndex(%s, %s)", g.gen(in.TCards, b), g.pred(in.TBool, b))
 		}
@@ -120,7 +124,8 @@ func (g *exprGen) gen(t in.Type, budget int) string {
 		case 6:
 			return fmt.Sprintf("(%s in %s)", g.gen(in.TCard, b), g.gen(in.TCards, b))
 		case 7:
-			return fmt.Sprintf("(%s == %s)", g.gen(in.TString, b), g.gen(in.TString, b))
+			l, r := g.gen(in.TString, b), g.gen(in.TString, b)
+			return fmt.Sprintf("(%s == %s)", g.sameEnum(l, r), g.sameEnum(r, l))
 		case 8:
 			return fmt.Sprintf("(%s == %s)", g.gen(in.TPlayer, b), g.gen(in.TPlayer, b))
 		}
@@ -159,6 +164,32 @@ func (g *exprGen) gen(t in.Type, budget int) string {
 		return g.leaf(t)
 	}
 	return g.leaf(t)
+}
+
+// sameEnum is name, or, when name is a literal compared with a read of an
+// enum property that does not declare it (a load error), one of the values
+// that property declares.
+func (g *exprGen) sameEnum(name, other string) string {
+	if !strings.HasPrefix(name, "'") {
+		return name
+	}
+	for _, p := range g.props("card", in.TString) {
+		if strings.HasSuffix(other, "."+p.Name) && !slices.Contains(p.Values, strings.Trim(name, "'")) {
+			return "'" + p.Values[g.pick(len(p.Values))] + "'"
+		}
+	}
+	return name
+}
+
+// divisor writes the right side of op; for / and %, one written with numbers
+// alone is given a part read from the game: a divisor that is 0 whatever the
+// game is refused at load, one read from the game may still be 0.
+func (g *exprGen) divisor(op string, budget int) string {
+	d := g.gen(in.TInt, budget)
+	if (op == "/" || op == "%") && !strings.ContainsAny(d, "abcdefghijklmnopqrstuvwxyz") {
+		d = "(" + d + " + turn)"
+	}
+	return d
 }
 
 // pred writes the body of a predicate over cards: # is the element.
