@@ -75,17 +75,8 @@ func (g *Game) renderName(c int, t *Arg) string {
 }
 
 // renderText fills a text's {expression} parts for a view or a generated
-// name, where nothing prints as nothing at all. A card in it is named when
-// seat knows it (seat -1 knows all; -2 none, for names built from names).
-func (g *Game) renderText(t *Arg, f *Frame, seat int) string {
-	s, _ := g.render(t, f, "", func(c int) string {
-		if seat > -2 && c >= 0 && c < len(g.S.Cards) && g.knows(seat, c) {
-			return g.CardName(c)
-		}
-		return "a card"
-	})
-	return s
-}
+// name, where nothing prints as nothing at all.
+func (g *Game) renderText(t *Arg, f *Frame, seat int) string { return g.seatText(t, f, seat, "") }
 
 // CardText is the rules text of a card's current face.
 func (g *Game) CardText(c int) string {
