@@ -142,7 +142,9 @@ func (g *Game) render(a *Arg, f *Frame, none string, card func(int) string) (str
 
 // RenderText renders a template as seat sees it: the cards it does not know
 // are "a card" (seat -1 knows every card; -2 none, for names built from names).
-func (g *Game) RenderText(a *Arg, f *Frame, seat int) string { return g.seatText(a, f, seat, "nothing") }
+func (g *Game) RenderText(a *Arg, f *Frame, seat int) string {
+	return g.seatText(a, f, seat, "nothing")
+}
 
 // seatText renders a template for a seat, with none for nothing.
 func (g *Game) seatText(a *Arg, f *Frame, seat int, none string) string {
