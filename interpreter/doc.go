@@ -10,6 +10,12 @@
 // standard one is in package stdlib), so dependencies point one way:
 // cmd → stdlib → interpreter.
 //
+// Expressions run as Go closures compiled at load (closure.go), each
+// evaluation with its own state on a stack (eval.go); expr's VM runs the same
+// programs only as a test oracle (oracle.go). Continuous effects are derived
+// values computed outside evaluation (derived.go); texts with {expression}
+// parts are templates (template.go).
+//
 // The flow of a game: Load (or LoadFile) returns a read-only *Ruleset; New
 // starts a *Game and runs it to its first Decision; Pending lists the open
 // decisions; Answer gives one seat's answer and runs on to the next ones.
