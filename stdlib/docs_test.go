@@ -11,7 +11,7 @@ import (
 
 	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/stdlib"
-	"github.com/arbiter-games/arbiter/stdlib/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
 )
 
 // docsRuleset loads the neutral ruleset the examples compile against, with an

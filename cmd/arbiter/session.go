@@ -15,7 +15,7 @@ import (
 
 	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/bot"
-	"github.com/arbiter-games/arbiter/stdlib/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
 )
 
 // session is a text game between humans and bots at one terminal.

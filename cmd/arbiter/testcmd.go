@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/stdlib"
-	"github.com/arbiter-games/arbiter/stdlib/scenario"
 )
 
 func newTestCmd() *cobra.Command {
@@ -84,7 +84,7 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 					}
 					cache[sc.Ruleset] = rs
 				}
-				o := scenario.Options{}
+				o := scenario.Options{Library: stdlib.Library()}
 				if covRS != nil && rs.Name == covRS.Name {
 					o.Coverage = cov
 				} else if covRS != nil {

@@ -15,8 +15,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/stdlib"
-	"github.com/arbiter-games/arbiter/stdlib/scenario"
 )
 
 func newValidateCmd() *cobra.Command {

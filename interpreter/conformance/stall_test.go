@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
-	"github.com/arbiter-games/arbiter/stdlib/conformance"
+	"github.com/arbiter-games/arbiter/interpreter/conformance"
 )
 
 // A playout fails on a game that stops without being over, naming the seed

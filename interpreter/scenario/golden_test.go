@@ -9,7 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arbiter-games/arbiter/stdlib/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -25,7 +26,7 @@ func TestGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			sc, err := scenario.Load(f)
 			require.NoError(t, err)
-			res, err := scenario.Run(sc, scenario.Options{})
+			res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
 			require.NoError(t, err)
 			for _, fl := range res.Failures {
 				t.Error(fl)

@@ -8,7 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/arbiter-games/arbiter/stdlib/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // runLands runs scenario steps from a set-up Lands position in which p1 plays
@@ -35,7 +36,7 @@ steps:
 	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
 	sc, err := scenario.Load(path)
 	require.NoError(t, err)
-	res, err := scenario.Run(sc, scenario.Options{})
+	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
 	require.NoError(t, err)
 	var out []string
 	for _, f := range res.Failures {

@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/conformance"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/stdlib"
-	"github.com/arbiter-games/arbiter/stdlib/conformance"
-	"github.com/arbiter-games/arbiter/stdlib/scenario"
 )
 
 func rulesets(t testing.TB) []*in.Ruleset {

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/stdlib"
-	"github.com/arbiter-games/arbiter/stdlib/scenario"
 )
 
 // writeScenario writes a scenario file for a ruleset of testdata/engine and
@@ -67,7 +67,7 @@ steps:
 		return strings.Split(strings.ReplaceAll(err.Error(), filepath.Dir(path)+string(filepath.Separator), ""), "\n")
 	}
 	assert.Equal(t, want, relative(scenario.Check(rs, sc)))
-	_, err = scenario.RunWith(rs, sc, scenario.Options{})
+	_, err = scenario.RunWith(rs, sc, scenario.Options{Library: stdlib.Library()})
 	assert.Equal(t, want, relative(err))
 }
 
@@ -88,7 +88,7 @@ steps:
 `)
 	sc, err := scenario.Load(path)
 	require.NoError(t, err)
-	res, err := scenario.Run(sc, scenario.Options{})
+	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
 	require.NoError(t, err)
 	assert.Empty(t, res.Failures)
 }

@@ -9,7 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/arbiter-games/arbiter/stdlib/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // TestFaceDownCardsStayHidden plays the face-down scenario and checks that
@@ -18,7 +19,7 @@ import (
 func TestFaceDownCardsStayHidden(t *testing.T) {
 	sc, err := scenario.Load(filepath.Join("..", "..", "testdata", "engine", "secret.yaml"))
 	require.NoError(t, err)
-	res, err := scenario.Run(sc, scenario.Options{})
+	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
 	require.NoError(t, err)
 	require.Empty(t, res.Failures)
 	g := res.Game

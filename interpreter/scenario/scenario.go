@@ -12,7 +12,6 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
-	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // Scenario is a parsed scenario file.
@@ -350,13 +349,17 @@ func (r *Result) Passed() bool { return len(r.Failures) == 0 }
 
 // Options change how a scenario runs.
 type Options struct {
+	Library  *in.Library    // the primitives and functions rulesets are compiled with (required)
 	Coverage map[string]int // when set, counts the rule parts exercised
 }
 
 // Run plays a scenario and returns its output and failed expectations. An
 // error means the scenario could not be run at all.
 func Run(sc *Scenario, o Options) (*Result, error) {
-	rs, diags := in.LoadFile(sc.Ruleset, stdlib.Library())
+	if o.Library == nil {
+		return nil, fmt.Errorf("%s: no library to compile the ruleset with", sc.File)
+	}
+	rs, diags := in.LoadFile(sc.Ruleset, o.Library)
 	if rs == nil {
 		return nil, fmt.Errorf("%s: the ruleset does not load:\n%v", sc.File, diags)
 	}
