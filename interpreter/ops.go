@@ -469,14 +469,26 @@ func (g *Game) learn(c, zi int) {
 	}
 }
 
+// Facing says how a moved card lies in its new zone.
+type Facing uint8
+
+const (
+	FacingZone Facing = iota // as the zone's cards lie (its face_down)
+	FacingDown
+	FacingUp
+)
+
 // MoveOpts say where and how a card is moved.
 type MoveOpts struct {
-	Where     Where
-	Slot      int // for positional zones; -1 picks the first free slot
-	FaceDown  int // 0 keep the zone's default, 1 face down, 2 face up
-	Source    int // the card that caused the move, or -1
-	Quiet     bool
-	ControlBy int // who controls the card in its new zone: 0 its owner, p+1 seat p
+	Where  Where
+	Slot   int // for positional zones; -1 picks the first free slot
+	Facing Facing
+	Source int // the card that caused the move, or -1
+	Quiet  bool
+	// Controller, when Control is set, is the seat that controls the card in
+	// its new zone; otherwise its owner does.
+	Control    bool
+	Controller int
 }
 
 // Move moves a card to a zone instance, updating knowledge, emitting leave and
@@ -506,10 +518,10 @@ func (g *Game) Move(c, zi int, o MoveOpts) error {
 	g.removeFrom(c, from)
 	knownBefore := ci.Known
 	ci.Zone = int32(zi)
-	switch o.FaceDown {
-	case 1:
+	switch o.Facing {
+	case FacingDown:
 		ci.FaceDown = true
-	case 2:
+	case FacingUp:
 		ci.FaceDown = false
 	default:
 		ci.FaceDown = zd.FaceDown
@@ -529,8 +541,8 @@ func (g *Game) Move(c, zi int, o MoveOpts) error {
 	}
 	if from != zi {
 		ci.Ctrl = ci.Owner
-		if o.ControlBy > 0 {
-			ci.Ctrl = int8(o.ControlBy - 1)
+		if o.Control {
+			ci.Ctrl = int8(o.Controller)
 		}
 	}
 	switch o.Where {

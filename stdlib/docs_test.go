@@ -10,8 +10,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	in "github.com/arbiter-games/arbiter/interpreter"
-	"github.com/arbiter-games/arbiter/stdlib"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // docsRuleset loads the neutral ruleset the examples compile against, with an

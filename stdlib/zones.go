@@ -296,7 +296,7 @@ func execMove(g *game, f *frame, s *step) (in.Status, error) {
 		if err != nil {
 			return next, err
 		}
-		o.ControlBy = p + 1
+		o.Control, o.Controller = p >= 0, p
 	}
 	switch word(s, "position", "top") {
 	case "bottom":
@@ -306,9 +306,9 @@ func execMove(g *game, f *frame, s *step) (in.Status, error) {
 	}
 	switch word(s, "face", "zone") {
 	case "down":
-		o.FaceDown = 1
+		o.Facing = in.FacingDown
 	case "up":
-		o.FaceDown = 2
+		o.Facing = in.FacingUp
 	}
 	if a := s.Arg("slot"); a.Set {
 		o.Slot, err = g.EvalInt(a.Expr, f)
