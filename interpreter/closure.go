@@ -492,7 +492,7 @@ func (cc *closureCompiler) ident(n *ast.IdentifierNode) (evalFn, ctype) {
 		case idPhase:
 			return func(x *evaluation) Datum {
 				g := x.g
-				if g.S.Phase >= 0 && g.S.Phase < len(g.rs.Phases) {
+				if g.S.Phase.InPhase(len(g.rs.Phases)) {
 					return Datum{K: DSym, N: g.rs.phaseSyms[g.S.Phase]}
 				}
 				return g.NameDatum("")

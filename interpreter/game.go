@@ -91,13 +91,13 @@ func newDealt(rs *Ruleset, o Options) (*Game, error) {
 		return nil, err
 	}
 	g.S = s
-	s.Phase = -1
+	s.Phase = StageBetween
 	s.First = g.rand(o.Players)
 	s.Active = s.First
 	g.logf(-1, "start", s.First, "%s starts.", g.seatName(s.First))
 	g.pushRoot(rs.Setup, s.First, -1, Event{Card: -1, Player: int8(s.First)})
 	s.Turn = 0
-	s.Phase = -2 // setup
+	s.Phase = StageSetup
 	g.run()
 	return g, nil
 }
@@ -404,9 +404,9 @@ func (g *Game) advance() {
 	s := g.S
 	rs := g.rs
 	switch {
-	case s.Phase == -2: // setup done
-		s.Phase = -1
-	case s.Phase == -1: // a new turn
+	case s.Phase == StageSetup:
+		s.Phase = StageBetween
+	case s.Phase == StageBetween:
 		if rs.TurnLimit > 0 && s.Turn >= rs.TurnLimit {
 			s.Over = true
 			s.Outcome = fmt.Sprintf("draw: turn limit (%d turns) reached", rs.TurnLimit)
@@ -435,10 +435,10 @@ func (g *Game) advance() {
 		}
 		s.Turn++
 		g.logf(-1, "turn", s.Active, "Turn %d: %s.", s.Turn, g.seatName(s.Active))
-		s.Phase = 0
+		s.Phase = 0 // the first phase
 		g.enterPhase()
 		g.emit(Event{Name: g.symTurnStart, Player: int8(s.Active), Card: -1, Source: -1})
-	case s.Phase >= 0 && s.Phase < len(rs.Phases):
+	case s.Phase.InPhase(len(rs.Phases)):
 		// the phase's body finished; a phase ends only on an empty stack
 		if len(s.Stack) > 0 {
 			g.drainStack()
@@ -447,11 +447,11 @@ func (g *Game) advance() {
 		s.Draining = false
 		ph := rs.Phases[s.Phase]
 		g.expire(untilPhase)
-		g.expirePhase(s.Phase)
+		g.expirePhase(int(s.Phase))
 		g.emit(Event{Name: g.symPhaseEnd, Player: int8(s.Active), Card: -1, Source: -1, From: int64(rs.symbolIx[ph.Name])})
 		s.Phase++
-		if s.Phase >= len(rs.Phases) {
-			s.Phase = len(rs.Phases)
+		if int(s.Phase) >= len(rs.Phases) {
+			s.Phase = Stage(len(rs.Phases))
 			g.emit(Event{Name: g.symTurnEnd, Player: int8(s.Active), Card: -1, Source: -1})
 			return
 		}
@@ -463,7 +463,7 @@ func (g *Game) advance() {
 		}
 		s.Draining = false
 		g.expire(untilTurn)
-		s.Phase = -1
+		s.Phase = StageBetween
 	}
 }
 
@@ -494,7 +494,7 @@ func (g *Game) pushTriggered(t Frame) {
 // enterPhase starts phase s.Phase, skipping phases whose skip_if holds.
 func (g *Game) enterPhase() {
 	s := g.S
-	for s.Phase < len(g.rs.Phases) {
+	for int(s.Phase) < len(g.rs.Phases) {
 		ph := g.rs.Phases[s.Phase]
 		if ph.Skip != nil {
 			f := g.TempFrame(ruleFrame(s.Active))

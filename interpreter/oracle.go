@@ -48,7 +48,7 @@ func (g *Game) identValue(id *identUse, f *Frame) any {
 	case idTurn:
 		return s.Turn
 	case idPhase:
-		if s.Phase >= 0 && s.Phase < len(g.rs.Phases) {
+		if s.Phase.InPhase(len(g.rs.Phases)) {
 			return g.rs.Phases[s.Phase].Name
 		}
 		return ""

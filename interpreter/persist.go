@@ -299,7 +299,7 @@ func (g *Game) checkState() error {
 	if s.Active < 0 || s.Active >= n {
 		return fmt.Errorf("the active player %d does not exist", s.Active)
 	}
-	if s.Phase < -2 || s.Phase > len(rs.Phases) {
+	if s.Phase < StageSetup || int(s.Phase) > len(rs.Phases) {
 		return fmt.Errorf("the phase %d does not exist", s.Phase)
 	}
 	return nil

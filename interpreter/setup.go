@@ -96,7 +96,7 @@ func newFromSetup(rs *Ruleset, o Options, su Setup) (*Game, error) {
 		}
 	}
 	s.Turn = max(su.Turn, 1)
-	s.Phase = plan.phase
+	s.Phase = Stage(plan.phase)
 	g.invalidate()
 	g.logf(-1, "turn", s.Active, "Turn %d: %s (set up).", s.Turn, g.seatName(s.Active))
 	g.enterPhase()

@@ -231,7 +231,7 @@ type State struct {
 	History    []Record   `json:"history,omitempty"`
 	Mode       int64      `json:"mode,omitempty"` // the game mode's symbol; 0 is none
 	Turn       int        `json:"turn"`
-	Phase      int        `json:"phase"`
+	Phase      Stage      `json:"phase"`
 	Active     int        `json:"active"`
 	First      int        `json:"first"`
 	Over       bool       `json:"over,omitempty"`
@@ -318,3 +318,16 @@ func (s *State) Clone() *State {
 	c.History = s.History[:len(s.History):len(s.History)]
 	return &c
 }
+
+// Stage is where a turn is: the index of one of the ruleset's phases, or one
+// of the stages outside them. A stage equal to the number of phases means the
+// turn's phases are over and the turn is ending.
+type Stage int
+
+const (
+	StageSetup   Stage = -2 // the ruleset's setup runs, before the first turn
+	StageBetween Stage = -1 // between two turns: the next one starts
+)
+
+// InPhase reports whether the stage is one of n phases.
+func (st Stage) InPhase(n int) bool { return st >= 0 && int(st) < n }

@@ -200,7 +200,7 @@ func (g *Game) ViewFor(seat int) View {
 	if seat >= 0 {
 		v.Seat = g.seatName(seat)
 	}
-	if s.Phase >= 0 && s.Phase < len(g.rs.Phases) {
+	if s.Phase.InPhase(len(g.rs.Phases)) {
 		v.Phase = g.rs.Phases[s.Phase].Name
 	}
 	// a seat's view leaves out internal properties (the rules' own
