@@ -57,7 +57,7 @@ func TestRunawayStoppedByABudgetThatGrowsWithTheGame(t *testing.T) {
 	}})
 	require.NoError(t, err)
 	require.Equal(t, 2000+25*4, g.StepBudget())
-	before := g.LogLen()
+	before := in.LogLen(g)
 	require.NoError(t, g.Answer(0, in.Answer{Picks: []int{optionIndex(t, g, "ring Bell")}}))
 
 	require.True(t, g.Over())
@@ -69,7 +69,7 @@ func TestRunawayStoppedByABudgetThatGrowsWithTheGame(t *testing.T) {
 	}
 	require.Contains(t, msg, "The budget is 2000 steps and 25 per card in the game; if the effect is meant to be this long, set limits.steps")
 
-	lines := g.LogText(-1, before)
+	lines := in.LogText(g, -1, before)
 	require.LessOrEqual(t, len(lines), 13, "%s", strings.Join(lines, "\n"))
 	rings := query(t, rs, g, "sum(you.table, .rings)").(int)
 	require.Contains(t, lines, fmt.Sprintf("... and %d more log lines of the same effect.", rings-9))

@@ -64,14 +64,14 @@ func TestSetupPlacesGeneratedCardsByName(t *testing.T) {
 		"3 of cups": `"3 of cups" is the name of cards of 2 definitions (pip, cup): place one by its id and set its properties`,
 	} {
 		su := interpreter.Setup{Zones: []interpreter.Placement{{Seat: 0, Zone: "hand", Cards: []string{name}}}}
-		ds := rs.CheckSetup(su, 2)
+		ds := interpreter.CheckSetup(rs, su, 2)
 		require.Len(t, ds, 1, name)
 		assert.Equal(t, "unknown-card", ds[0].Code, name)
 		assert.True(t, strings.HasPrefix(ds[0].Message, want), "%s: %s", name, ds[0].Message)
 	}
 	// an unknown name tells how generated cards are named, and which cannot
 	// be placed by name
-	ds := rs.CheckSetup(interpreter.Setup{Zones: []interpreter.Placement{{Seat: 0, Zone: "hand", Cards: []string{"5 up"}}}}, 2)
+	ds := interpreter.CheckSetup(rs, interpreter.Setup{Zones: []interpreter.Placement{{Seat: 0, Zone: "hand", Cards: []string{"5 up"}}}}, 2)
 	require.Len(t, ds, 1)
 	assert.Contains(t, ds[0].Message, `cards named "{card.rank} of {card.suit}", "{card.rank} of cups", "token {card.marked}" are placed by the names they get from their properties`)
 	assert.Contains(t, ds[0].Message, `cards named "{card.rank + 1} up" cannot be placed by name`)

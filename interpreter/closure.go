@@ -40,7 +40,7 @@ type evalFn func(x *evaluation) Datum
 // own (Game keeps them on a stack, pushed and popped strictly), so no
 // evaluation can see another's scratch.
 type evaluation struct {
-	g      *Game
+	g      *Evaluator
 	f      *Frame
 	elem   []int64
 	args   []Datum
@@ -834,7 +834,7 @@ func (cc *closureCompiler) binary(n *ast.BinaryNode) (evalFn, ctype) {
 
 // equal compares two values as expr does: nil equals only nil, numbers by
 // value, names by their text, lists element by element.
-func (g *Game) equal(a, b Datum) bool {
+func (g *Evaluator) equal(a, b Datum) bool {
 	if a.K == DNil || b.K == DNil {
 		return a.K == b.K
 	}
@@ -864,7 +864,7 @@ func (g *Game) equal(a, b Datum) bool {
 }
 
 // text is the text of a name.
-func (g *Game) Text(d Datum) string {
+func (g *Evaluator) Text(d Datum) string {
 	if d.K == DStr {
 		return d.S
 	}
@@ -872,7 +872,7 @@ func (g *Game) Text(d Datum) string {
 }
 
 // nameDatum is a text as a value: the interned name when the ruleset knows it.
-func (g *Game) NameDatum(s string) Datum {
+func (g *Evaluator) NameDatum(s string) Datum {
 	if i, ok := g.rs.symbolIx[s]; ok {
 		return Datum{K: DSym, N: int64(i)}
 	}

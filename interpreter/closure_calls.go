@@ -557,7 +557,7 @@ func (cc *closureCompiler) call(n *ast.CallNode) (evalFn, ctype) {
 }
 
 // symDatum is an interned name as a value; a negative symbol (none) is "".
-func (g *Game) symDatum(n int64) Datum {
+func (g *Evaluator) symDatum(n int64) Datum {
 	if n < 0 {
 		return g.NameDatum("")
 	}

@@ -32,7 +32,7 @@ type derivedLayer struct {
 }
 
 // fresh reports whether the derived values hold for the game's state.
-func (d *derivedLayer) fresh(g *Game) bool {
+func (d *derivedLayer) fresh(g *Evaluator) bool {
 	return len(g.rs.statics) == 0 || (d.ok && d.s == g.S)
 }
 
@@ -44,13 +44,13 @@ func (g *Game) changed() {
 }
 
 // invalidate drops the derived values without marking the state for checks.
-func (g *Game) invalidate() { g.der.ok = false }
+func (g *Evaluator) invalidate() { g.der.ok = false }
 
 // derive computes the values of every card property a static changes.
 // Every change of the state that an expression can read invalidates them
 // (changed, invalidate): properties, zones and their order, faces,
 // control, knowledge, modifiers, keywords, the stack, the turn and phase.
-func (g *Game) derive() {
+func (g *Evaluator) derive() {
 	rs := g.rs
 	d := &g.der
 	d.computing = true
@@ -112,7 +112,7 @@ func (g *Game) derive() {
 }
 
 // applyStatic applies one static of one source card to every card it applies to.
-func (g *Game) applyStatic(st *Static, src, k, n int) {
+func (g *Evaluator) applyStatic(st *Static, src, k, n int) {
 	ctrl := g.S.Cards[src].Ctrl
 	for c := range g.S.Cards {
 		f := g.TempFrame(Frame{You: ctrl, Player: ctrl, This: int32(src), Card: int32(c), Event: Event{Card: -1, Source: -1}})

@@ -9,7 +9,7 @@ import (
 // begin starts an evaluation for frame f on the evaluation stack. Before the
 // first one, the values static effects derive are brought up to date, so no
 // read of a property during the evaluation evaluates anything.
-func (g *Game) begin(f *Frame) *evaluation {
+func (g *Evaluator) begin(f *Frame) *evaluation {
 	if !g.der.computing && !g.der.fresh(g) {
 		g.derive()
 	}
@@ -24,10 +24,10 @@ func (g *Game) begin(f *Frame) *evaluation {
 }
 
 // end pops the evaluation begin pushed.
-func (g *Game) end() { g.depth-- }
+func (g *Evaluator) end() { g.depth-- }
 
 // evalDatum evaluates an expression for frame f.
-func (g *Game) evalDatum(e *Expr, f *Frame) (Datum, error) {
+func (g *Evaluator) evalDatum(e *Expr, f *Frame) (Datum, error) {
 	x := g.begin(f)
 	d := e.fn(x)
 	msg := x.err
@@ -39,7 +39,7 @@ func (g *Game) evalDatum(e *Expr, f *Frame) (Datum, error) {
 }
 
 // EvalDatum evaluates an expression for frame f.
-func (g *Game) EvalDatum(e *Expr, f *Frame) (Datum, error) {
+func (g *Evaluator) EvalDatum(e *Expr, f *Frame) (Datum, error) {
 	if e == nil {
 		return Datum{}, nil
 	}
@@ -48,7 +48,7 @@ func (g *Game) EvalDatum(e *Expr, f *Frame) (Datum, error) {
 
 // Eval evaluates an expression for frame f, as a Go value: nil, int, bool,
 // float64, string, or []int for lists.
-func (g *Game) Eval(e *Expr, f *Frame) (any, error) {
+func (g *Evaluator) Eval(e *Expr, f *Frame) (any, error) {
 	if e == nil {
 		return nil, nil
 	}
@@ -60,7 +60,7 @@ func (g *Game) Eval(e *Expr, f *Frame) (any, error) {
 }
 
 // EvalVal evaluates an expression into a variable or property value of type t.
-func (g *Game) EvalVal(e *Expr, f *Frame, t Type) (Val, error) {
+func (g *Evaluator) EvalVal(e *Expr, f *Frame, t Type) (Val, error) {
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return Val{}, err
@@ -73,7 +73,7 @@ func (g *Game) EvalVal(e *Expr, f *Frame, t Type) (Val, error) {
 }
 
 // DatumVal converts a value to a variable or property value of type t.
-func (g *Game) DatumVal(d Datum, t Type) (Val, error) {
+func (g *Evaluator) DatumVal(d Datum, t Type) (Val, error) {
 	switch t {
 	case TCards, TPlayers, TInts, TStrings:
 		switch d.K {
@@ -111,7 +111,7 @@ func (g *Game) DatumVal(d Datum, t Type) (Val, error) {
 
 // PropVal converts a value to be stored in a property of declaration d:
 // as DatumVal does, and for an enum only one of its declared values.
-func (g *Game) PropVal(x Datum, d *PropDecl) (Val, error) {
+func (g *Evaluator) PropVal(x Datum, d *PropDecl) (Val, error) {
 	v, err := g.DatumVal(x, d.Type)
 	if err != nil {
 		return v, err
@@ -136,10 +136,10 @@ func whole(f float64) (int64, error) {
 }
 
 // describe names a value for messages.
-func (g *Game) describe(d Datum) string { return fmt.Sprint(g.datumAny(d)) }
+func (g *Evaluator) describe(d Datum) string { return fmt.Sprint(g.datumAny(d)) }
 
 // datumAny converts a value to a plain Go value.
-func (g *Game) datumAny(d Datum) any {
+func (g *Evaluator) datumAny(d Datum) any {
 	switch d.K {
 	case DNil:
 		return nil
@@ -173,7 +173,7 @@ func (g *Game) datumAny(d Datum) any {
 }
 
 // EvalBool evaluates a condition; nil is true.
-func (g *Game) EvalBool(e *Expr, f *Frame) (bool, error) {
+func (g *Evaluator) EvalBool(e *Expr, f *Frame) (bool, error) {
 	if e == nil {
 		return true, nil
 	}
@@ -188,7 +188,7 @@ func (g *Game) EvalBool(e *Expr, f *Frame) (bool, error) {
 }
 
 // EvalInt evaluates a number; a fraction is cut to its whole part.
-func (g *Game) EvalInt(e *Expr, f *Frame) (int, error) {
+func (g *Evaluator) EvalInt(e *Expr, f *Frame) (int, error) {
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return 0, err
@@ -207,7 +207,7 @@ func (g *Game) EvalInt(e *Expr, f *Frame) (int, error) {
 }
 
 // EvalCard evaluates a card (-1 for none).
-func (g *Game) EvalCard(e *Expr, f *Frame) (int, error) {
+func (g *Evaluator) EvalCard(e *Expr, f *Frame) (int, error) {
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return -1, err
@@ -227,7 +227,7 @@ func (g *Game) EvalCard(e *Expr, f *Frame) (int, error) {
 }
 
 // EvalCards evaluates a list of cards; a single card makes a list of one.
-func (g *Game) EvalCards(e *Expr, f *Frame) ([]int, error) {
+func (g *Evaluator) EvalCards(e *Expr, f *Frame) ([]int, error) {
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return nil, err
@@ -244,7 +244,7 @@ func (g *Game) EvalCards(e *Expr, f *Frame) ([]int, error) {
 }
 
 // EvalPlayer evaluates a player (-1 for none).
-func (g *Game) EvalPlayer(e *Expr, f *Frame) (int, error) {
+func (g *Evaluator) EvalPlayer(e *Expr, f *Frame) (int, error) {
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return -1, err
@@ -259,7 +259,7 @@ func (g *Game) EvalPlayer(e *Expr, f *Frame) (int, error) {
 }
 
 // EvalPlayers evaluates a list of players; a single player makes a list of one.
-func (g *Game) EvalPlayers(e *Expr, f *Frame) ([]int, error) {
+func (g *Evaluator) EvalPlayers(e *Expr, f *Frame) ([]int, error) {
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return nil, err
@@ -275,7 +275,7 @@ func (g *Game) EvalPlayers(e *Expr, f *Frame) ([]int, error) {
 	return nil, fmt.Errorf("%s: expression %q gave %v, not players", e.Pos, e.Src, g.describe(d))
 }
 
-func (g *Game) opponentsOf(p int) []int {
+func (g *Evaluator) opponentsOf(p int) []int {
 	out := make([]int, 0, g.nseats-1)
 	for q := 0; q < g.nseats; q++ {
 		if q != p && !g.S.Players[q].Lost {
@@ -286,7 +286,7 @@ func (g *Game) opponentsOf(p int) []int {
 }
 
 // stackCards lists the cards on the stack, top first.
-func (g *Game) stackCards() []int {
+func (g *Evaluator) stackCards() []int {
 	s := g.S
 	out := make([]int, 0, len(s.Stack))
 	for i := len(s.Stack) - 1; i >= 0; i-- {
@@ -299,7 +299,7 @@ func (g *Game) stackCards() []int {
 
 // allZone lists the cards of a per-player zone of every player still in the
 // game, in seat order.
-func (g *Game) allZone(kind int) []int {
+func (g *Evaluator) allZone(kind int) []int {
 	var out []int
 	for p := 0; p < g.nseats; p++ {
 		if !g.S.Players[p].Lost {

@@ -88,7 +88,7 @@ func query(t *testing.T, rs *in.Ruleset, g *in.Game, src string) any {
 	var doc yaml.Node
 	require.NoError(t, yaml.Unmarshal([]byte("q: "+strings.ReplaceAll(src, `"`, `\"`)+"\n"), &doc))
 	node := doc.Content[0].Content[1]
-	e, diags := rs.CompileQuery("q.yaml", []byte(src), node, nil, in.TAny)
+	e, diags := in.CompileQuery(rs, "q.yaml", []byte(src), node, nil, in.TAny)
 	require.False(t, diags.HasErrors(), "%v", diags)
 	require.NotNil(t, e)
 	v, err := g.EvalQuery(e, 0, nil)
@@ -137,7 +137,7 @@ func TestLetOfAConditionalList(t *testing.T) {
 	require.False(t, diags.HasErrors(), "%v", diags)
 	g, err := in.New(rs, in.Options{Players: 2, Seed: 1})
 	require.NoError(t, err)
-	require.Contains(t, g.LogText(-1, 0), "chosen 0")
+	require.Contains(t, in.LogText(g, -1, 0), "chosen 0")
 }
 
 func optionIndex(t *testing.T, g *in.Game, label string) int {

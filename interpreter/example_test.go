@@ -77,7 +77,7 @@ turn:
 
 // Each seat sees its own hand by name and the other's as a count; what is on
 // the table everyone sees.
-func ExampleGame_ViewFor() {
+func ExampleViewFor() {
 	const gems = `
 name: gems
 zones:
@@ -111,9 +111,9 @@ cards:
 		fmt.Println(err)
 		return
 	}
-	fmt.Print(g.ViewFor(0).Summary())
+	fmt.Print(interpreter.ViewFor(g, 0).Summary())
 	fmt.Println("--")
-	fmt.Print(g.ViewFor(1).Summary())
+	fmt.Print(interpreter.ViewFor(g, 1).Summary())
 	// Output:
 	// turn 1, phase main, active p2
 	// p1

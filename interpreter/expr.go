@@ -18,6 +18,16 @@ import (
 	"github.com/expr-lang/expr/vm"
 )
 
+// exprCompiler compiles the expressions and templates of one ruleset against
+// the type environment its declarations make.
+type exprCompiler struct {
+	rs       *Ruleset
+	r        *reader
+	ts       *typeSystem
+	cfg      *conf.Config
+	envCache map[string]nature.Nature
+}
+
 // Expr is one compiled expression with its source position.
 type Expr struct {
 	Src    string
@@ -749,7 +759,7 @@ func (pm posMap) at(offset int) Pos {
 
 // compileExpr compiles one expression against a scope; want is the type the
 // place of the expression needs (TAny accepts anything).
-func (c *compiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *Expr {
+func (c *exprCompiler) compileExpr(n *yamlNode, path string, sc *scope, want Type) *Expr {
 	n = resolveAlias(n)
 	if n == nil || n.Kind != scalarKind {
 		c.r.errorf(n, "type-mismatch", path, "%s must be an expression, found %s", describePath(path), kindName(n))
@@ -860,7 +870,7 @@ func assignable(got, want Type) bool {
 	return false
 }
 
-func (c *compiler) patchAndCompile(tree *astTree, opt expr.Option, p *patcher) (prog *vm.Program, err error) {
+func (c *exprCompiler) patchAndCompile(tree *astTree, opt expr.Option, p *patcher) (prog *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("expression could not be compiled: %v", r)
@@ -875,7 +885,7 @@ func (c *compiler) patchAndCompile(tree *astTree, opt expr.Option, p *patcher) (
 	return exprcompiler.Compile(tree, &cfg)
 }
 
-func (c *compiler) check(src string, opt expr.Option) (tree *astTree, err error) {
+func (c *exprCompiler) check(src string, opt expr.Option) (tree *astTree, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("expression could not be checked: %v", r)
@@ -887,7 +897,7 @@ func (c *compiler) check(src string, opt expr.Option) (tree *astTree, err error)
 }
 
 // envNature is the type environment of a scope, built once per distinct scope.
-func (c *compiler) envNature(sc *scope) nature.Nature {
+func (c *exprCompiler) envNature(sc *scope) nature.Nature {
 	var key strings.Builder
 	fmt.Fprintf(&key, "%v%v%v", sc.card, sc.player, sc.event)
 	names := make([]string, 0, len(sc.vars))
@@ -912,7 +922,7 @@ func (c *compiler) envNature(sc *scope) nature.Nature {
 	return envN
 }
 
-func (c *compiler) exprError(err error, pm posMap, path, src string, sc *scope) {
+func (c *exprCompiler) exprError(err error, pm posMap, path, src string, sc *scope) {
 	var fe *file.Error
 	msg := err.Error()
 	pos := pm.at(0)
@@ -956,7 +966,7 @@ func (c *compiler) exprError(err error, pm posMap, path, src string, sc *scope) 
 
 // explain rewrites expr's messages about unknown names into the designer's terms,
 // with the nearest known name.
-func (c *compiler) explain(msg string, sc *scope) string {
+func (c *exprCompiler) explain(msg string, sc *scope) string {
 	if rest, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		name := strings.TrimSpace(rest)
 		known := []string{}

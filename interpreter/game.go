@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-
-	"github.com/expr-lang/expr/vm"
 )
 
 // Options configure a new game.
@@ -25,31 +23,15 @@ type Options struct {
 	Coverage map[string]int
 }
 
-// Game is one game in progress: the read-only ruleset, the mutable state, and
-// scratch space for evaluating expressions. A Game is not safe for concurrent use;
-// clone it for another goroutine.
+// Game is one game in progress: the evaluator (the read-only ruleset, the
+// mutable state, and scratch space for evaluating expressions) and the
+// machine's own registers. A Game is not safe for concurrent use; clone it
+// for another goroutine.
 type Game struct {
-	rs       *Ruleset
-	S        *State
-	nseats   int
+	Evaluator
 	decks    []int
-	env      map[string]any
-	vm       vm.VM
-	cur      *Frame        // the frame the expression VM (the test oracle) evaluates for
-	evals    []*evaluation // the evaluation stack: one entry per evaluation under way
-	depth    int
-	der      derivedLayer // card properties as static effects make them
-	explain  bool         // WhyNot is asking: cost checks give their full reason
-	scratch  []*Frame     // frames for evaluations outside running effects, reused to spare the heap
-	nscr     int
-	zoneAt   []int // first zone instance of each zone kind
-	players  []int
 	checkNow bool      // a window waits for the state checks (ChecksFirst)
 	watch    stepWatch // the step budget of the steps running now
-	// Coverage, when set, counts the rule parts (actions, triggers, checks) that ran.
-	Coverage                                                                                                                        map[string]int
-	symLost                                                                                                                         int64
-	symEnter, symLeave, symDraw, symShuffle, symTurnStart, symTurnEnd, symPhaseStart, symPhaseEnd, symReveal, symAction, symResolve int64
 }
 
 var errGameOver = errors.New("the game is over")
@@ -68,7 +50,7 @@ func newDealt(rs *Ruleset, o Options) (*Game, error) {
 	if o.Players == 0 {
 		o.Players = rs.MinPlayers
 	}
-	if err := rs.CheckOptions(o); err != nil {
+	if err := CheckOptions(rs, o); err != nil {
 		return nil, err
 	}
 	g := newGame(rs, o.Players)
@@ -86,7 +68,7 @@ func newDealt(rs *Ruleset, o Options) (*Game, error) {
 		}
 		g.decks[i] = d
 	}
-	s, err := rs.newState(o)
+	s, err := newState(rs, o)
 	if err != nil {
 		return nil, err
 	}
@@ -103,8 +85,9 @@ func newDealt(rs *Ruleset, o Options) (*Game, error) {
 }
 
 func newGame(rs *Ruleset, n int) *Game {
-	g := &Game{rs: rs, nseats: n, decks: make([]int, n), env: map[string]any{}}
-	g.env["$c"] = g
+	g := &Game{decks: make([]int, n)}
+	g.rs, g.nseats, g.env = rs, n, map[string]any{}
+	g.env["$c"] = &g.Evaluator
 	g.zoneAt = make([]int, len(rs.Zones))
 	at := 0
 	for k, z := range rs.Zones {
@@ -133,10 +116,10 @@ func newGame(rs *Ruleset, n int) *Game {
 }
 
 // Ruleset returns the game's ruleset.
-func (g *Game) Ruleset() *Ruleset { return g.rs }
+func (g *Evaluator) Ruleset() *Ruleset { return g.rs }
 
 // Players returns the number of seats.
-func (g *Game) Players() int { return g.nseats }
+func (g *Evaluator) Players() int { return g.nseats }
 
 // Clone returns an independent copy of the game.
 func (g *Game) Clone() *Game {
@@ -146,8 +129,9 @@ func (g *Game) Clone() *Game {
 }
 
 func newGameShallow(g *Game) *Game {
-	c := &Game{rs: g.rs, nseats: g.nseats, decks: g.decks, zoneAt: g.zoneAt, players: g.players, env: map[string]any{}}
-	c.env["$c"] = c
+	c := &Game{decks: g.decks}
+	c.rs, c.nseats, c.zoneAt, c.players, c.env = g.rs, g.nseats, g.zoneAt, g.players, map[string]any{}
+	c.env["$c"] = &c.Evaluator
 	c.Coverage = g.Coverage
 	c.symEnter, c.symLeave, c.symDraw, c.symShuffle = g.symEnter, g.symLeave, g.symDraw, g.symShuffle
 	c.symTurnStart, c.symTurnEnd, c.symPhaseStart, c.symPhaseEnd = g.symTurnStart, g.symTurnEnd, g.symPhaseStart, g.symPhaseEnd
@@ -234,7 +218,7 @@ func (g *Game) rand(n int) int {
 // Rand draws a number in [0, n) from the game's generator; effect steps use it.
 func (g *Game) Rand(n int) int { return g.rand(n) }
 
-func (g *Game) seatName(p int) string {
+func (g *Evaluator) seatName(p int) string {
 	if p < 0 {
 		return "nobody"
 	}
@@ -251,7 +235,7 @@ func SeatName(p int) string {
 
 // Explaining reports whether a cost check should say why it fails; during
 // plain legality checks a short reason is enough and cheaper.
-func (g *Game) Explaining() bool { return g.explain }
+func (g *Evaluator) Explaining() bool { return g.explain }
 
 // pushRoot starts a root effect with fresh variable slots.
 func (g *Game) pushRoot(prog int, you, this int, ev Event) {
@@ -518,7 +502,7 @@ func (g *Game) enterPhase() {
 }
 
 // nextLive returns the next seat after p in turn order that has not lost.
-func (g *Game) nextLive(p int) int {
+func (g *Evaluator) nextLive(p int) int {
 	for i := 1; i <= g.nseats; i++ {
 		q := (p + i) % g.nseats
 		if !g.S.Players[q].Lost {
@@ -529,7 +513,7 @@ func (g *Game) nextLive(p int) int {
 }
 
 // prevLive returns the previous seat before p in turn order that has not lost.
-func (g *Game) prevLive(p int) int {
+func (g *Evaluator) prevLive(p int) int {
 	for i := 1; i <= g.nseats; i++ {
 		q := (p - i + g.nseats) % g.nseats
 		if !g.S.Players[q].Lost {
@@ -1030,7 +1014,7 @@ func (g *Game) MarkDirty() { g.changed() }
 // CheckOptions reports why a game of the ruleset cannot be started with
 // these options (the number of players, a deck, the mode), or nil. Players
 // 0 stands for the ruleset's minimum.
-func (rs *Ruleset) CheckOptions(o Options) error {
+func CheckOptions(rs *Ruleset, o Options) error {
 	n := o.Players
 	if n == 0 {
 		n = rs.MinPlayers
@@ -1043,15 +1027,15 @@ func (rs *Ruleset) CheckOptions(o Options) error {
 			return fmt.Errorf("%s has no deck %q", rs.Name, d)
 		}
 	}
-	_, err := rs.modeSymbol(o.Mode)
+	_, err := modeSymbol(rs, o.Mode)
 	return err
 }
 
 // newState makes the empty state of a game: players, properties at their
 // defaults, empty zones, the generator seeded.
-func (rs *Ruleset) newState(o Options) (*State, error) {
+func newState(rs *Ruleset, o Options) (*State, error) {
 	s := &State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15), NoLog: o.NoLog}
-	mode, err := rs.modeSymbol(o.Mode)
+	mode, err := modeSymbol(rs, o.Mode)
 	if err != nil {
 		return nil, err
 	}
@@ -1080,7 +1064,7 @@ func (rs *Ruleset) newState(o Options) (*State, error) {
 }
 
 // modeSymbol checks a mode name against the ruleset's modes.
-func (rs *Ruleset) modeSymbol(mode string) (int64, error) {
+func modeSymbol(rs *Ruleset, mode string) (int64, error) {
 	if mode == "" {
 		return 0, nil
 	}
@@ -1135,10 +1119,10 @@ func (g *Game) Interchangeable(a, b, seat int) bool {
 }
 
 // NextLive is the next seat after p in turn order still in the game.
-func (g *Game) NextLive(p int) int { return g.nextLive(p) }
+func (g *Evaluator) NextLive(p int) int { return g.nextLive(p) }
 
 // LivePlayers counts the seats still in the game.
-func (g *Game) LivePlayers() int {
+func (g *Evaluator) LivePlayers() int {
 	n := 0
 	for _, p := range g.S.Players {
 		if !p.Lost {
@@ -1180,7 +1164,7 @@ func (g *Game) OutcomeReason() string {
 // TempFrame returns a scratch frame for a short evaluation, set to f. Release
 // it with ReleaseFrame, innermost first. Reusing frames keeps evaluations from
 // allocating: a frame handed to a compiled expression would otherwise escape.
-func (g *Game) TempFrame(f Frame) *Frame {
+func (g *Evaluator) TempFrame(f Frame) *Frame {
 	if g.nscr == len(g.scratch) {
 		g.scratch = append(g.scratch, new(Frame))
 	}
@@ -1191,11 +1175,11 @@ func (g *Game) TempFrame(f Frame) *Frame {
 }
 
 // ReleaseFrame gives back the last scratch frame.
-func (g *Game) ReleaseFrame() { g.nscr-- }
+func (g *Evaluator) ReleaseFrame() { g.nscr-- }
 
 func ruleFrame(p int) Frame {
 	return Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}}
 }
 
 // Mode is the game mode the game was started with ("" for none).
-func (g *Game) Mode() string { return g.rs.Symbol(g.S.Mode) }
+func (g *Evaluator) Mode() string { return g.rs.Symbol(g.S.Mode) }

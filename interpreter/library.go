@@ -101,34 +101,24 @@ type Primitive struct {
 	// cost cannot be paid now, or "".
 	CanPay func(g *Game, f *Frame, s *Step) string
 	// Validate, when set, checks a compiled step against the ruleset at load time.
-	Validate func(v *Validator, s *Step)
+	Validate func(v Validator, s *Step)
 	Family   string
 	// EndsGame says the step ends the game: nothing after it in its list runs.
 	EndsGame bool
 }
 
-// Validator lets a primitive report load-time problems at its arguments' positions.
-type Validator struct {
-	rs   *Ruleset
-	c    *compiler
-	step *Step
-	path string
+// Validator lets a primitive report load-time problems at its arguments'
+// positions.
+type Validator interface {
+	// Ruleset is the ruleset being loaded.
+	Ruleset() *Ruleset
+	// Errorf reports a problem with the argument arg of the step.
+	Errorf(arg, code, format string, args ...any)
+	// Suggest returns "; did you mean X?" for the nearest of known, or "".
+	Suggest(name string, known []string) string
+	// InternName makes a name usable as a symbol.
+	InternName(name string) int64
 }
-
-// Ruleset is the ruleset being loaded.
-func (v *Validator) Ruleset() *Ruleset { return v.rs }
-
-// Errorf reports a problem with an argument of the step.
-func (v *Validator) Errorf(arg, code, format string, args ...any) {
-	pos := v.step.Pos
-	if a := v.step.Arg(arg); a.Set && a.Pos.Line > 0 {
-		pos = a.Pos
-	}
-	v.c.r.diagAt(pos, code, v.path+"."+arg, fmt.Sprintf(format, args...))
-}
-
-// Suggest returns "; did you mean X?" for the nearest of known, or "".
-func (v *Validator) Suggest(name string, known []string) string { return didYouMean(name, known) }
 
 // PropIndex finds a declared property by owner kind ("card", "player", "game").
 func (rs *Ruleset) PropIndex(kind, name string) (int, *PropDecl, bool) {
@@ -189,9 +179,6 @@ func (rs *Ruleset) SymbolIndex(name string) int64 {
 	return -1
 }
 
-// InternName makes a name usable as a symbol; only during load (Validate).
-func (v *Validator) InternName(name string) int64 { return v.rs.intern(name) }
-
 // Func is a function callable from expressions. It is pure: it reads the state
 // through the evaluation context and changes nothing.
 type Func struct {
@@ -214,7 +201,7 @@ type Func struct {
 	// Fn is the function's one body. It receives its arguments as values of
 	// the declared Params (a name argument as an interned name) and must not
 	// keep the slice.
-	Fn func(g *Game, args []Datum) Datum
+	Fn func(g *Evaluator, args []Datum) Datum
 }
 
 // Library is the set of primitives and functions a ruleset is compiled against.
@@ -313,7 +300,7 @@ func goType(t Type) reflect.Type {
 // baseConfig builds the expr configuration shared by every expression of a
 // ruleset: game functions with typed signatures, and the host functions the
 // patcher calls.
-func (c *compiler) baseConfig() *conf.Config {
+func (c *exprCompiler) baseConfig() *conf.Config {
 	if c.cfg != nil {
 		return c.cfg
 	}

@@ -9,21 +9,15 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/expr-lang/expr/checker/nature"
-	"github.com/expr-lang/expr/conf"
 	"go.yaml.in/yaml/v3"
 )
 
 type compiler struct {
-	steps    int // steps compiled so far: aliases of aliases could make them explode
-	tooMany  bool
-	envCache map[string]nature.Nature
-	rs       *Ruleset
-	r        *reader
-	ts       *typeSystem
-	cfg      *conf.Config
-	diags    Diagnostics
-	files    map[string][]byte
+	*exprCompiler
+	steps   int // steps compiled so far: aliases of aliases could make them explode
+	tooMany bool
+	diags   Diagnostics
+	files   map[string][]byte
 	// coverage names each rule part a scenario can exercise
 }
 
@@ -235,7 +229,7 @@ func LoadPartial(src Source, cards []Source, lib *Library) (rs *Ruleset, diags D
 			diags = append(diags, Diagnostic{Severity: SeverityError, Code: "internal", Pos: Pos{File: src.Name, Line: 1, Column: 1}, Message: fmt.Sprintf("internal error while loading (please report it): %v", r)})
 		}
 	}()
-	c := &compiler{files: map[string][]byte{}}
+	c := &compiler{exprCompiler: &exprCompiler{}, files: map[string][]byte{}}
 	c.rs = &Ruleset{lib: lib, symbolIx: map[string]int{}, cardPropIx: map[string]int{}, playerPropIx: map[string]int{},
 		gamePropIx: map[string]int{}, zoneIx: map[string]int{}, cardIx: map[string]int{}, deckIx: map[string]int{},
 		actionIx: map[string]int{}, keywordIx: map[string]int{}, DrainStack: -1}
@@ -1404,7 +1398,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 		}
 	}
 	if p.Validate != nil {
-		p.Validate(&Validator{rs: c.rs, c: c, step: st, path: path}, st)
+		p.Validate(&stepValidator{rs: c.rs, c: c, step: st, path: path}, st)
 	}
 	return st
 }
@@ -1635,18 +1629,18 @@ func (c *compiler) view(n *yaml.Node) {
 		path := "view." + f.Key
 		switch f.Key {
 		case "card":
-			c.rs.View.Card = c.viewParts(f.Value, path, newScope().with(true, false, false))
+			c.rs.View.Card = c.viewPartsOf(f.Value, path, newScope().with(true, false, false))
 		case "player":
-			c.rs.View.Player = c.viewParts(f.Value, path, newScope().with(false, true, false))
+			c.rs.View.Player = c.viewPartsOf(f.Value, path, newScope().with(false, true, false))
 		case "game":
-			c.rs.View.Game = c.viewParts(f.Value, path, newScope())
+			c.rs.View.Game = c.viewPartsOf(f.Value, path, newScope())
 		}
 	}
 }
 
 // viewParts reads a list whose items are a text (always shown) or
 // {if, show}; the texts may hold {expression}s.
-func (c *compiler) viewParts(n *yaml.Node, path string, sc *scope) []ViewPart {
+func (c *compiler) viewPartsOf(n *yaml.Node, path string, sc *scope) []ViewPart {
 	items, ok := c.r.seq(n, path)
 	if !ok {
 		return nil
@@ -1847,3 +1841,29 @@ func (c *compiler) unplayable() {
 		}
 	}
 }
+
+// stepValidator is the Validator of one step being loaded.
+type stepValidator struct {
+	rs   *Ruleset
+	c    *compiler
+	step *Step
+	path string
+}
+
+// Ruleset is the ruleset being loaded.
+func (v *stepValidator) Ruleset() *Ruleset { return v.rs }
+
+// Errorf reports a problem with an argument of the step.
+func (v *stepValidator) Errorf(arg, code, format string, args ...any) {
+	pos := v.step.Pos
+	if a := v.step.Arg(arg); a.Set && a.Pos.Line > 0 {
+		pos = a.Pos
+	}
+	v.c.r.diagAt(pos, code, v.path+"."+arg, fmt.Sprintf(format, args...))
+}
+
+// Suggest returns "; did you mean X?" for the nearest of known, or "".
+func (v *stepValidator) Suggest(name string, known []string) string { return didYouMean(name, known) }
+
+// InternName makes a name usable as a symbol; only during load (Validate).
+func (v *stepValidator) InternName(name string) int64 { return v.rs.intern(name) }

@@ -155,7 +155,7 @@ func (e *LogEntry) Visible(seat int) bool {
 }
 
 // Render returns the text of a log entry as a seat sees it (-1: everything).
-func (g *Game) Render(e *LogEntry, seat int) string { return renderEntry(g.rs, e, seat) }
+func Render(g *Game, e *LogEntry, seat int) string { return renderEntry(g.rs, e, seat) }
 
 func renderEntry(rs *Ruleset, e *LogEntry, seat int) string {
 	if len(e.Cards) == 0 {
@@ -214,7 +214,7 @@ func collapse(names []string) []string {
 }
 
 // LogText returns the log as a seat sees it, one line per entry (-1: everything).
-func (g *Game) LogText(seat int, from int) []string {
+func LogText(g *Game, seat int, from int) []string {
 	var out []string
 	for i := from; i < len(g.S.Log); i++ {
 		e := &g.S.Log[i]
@@ -227,10 +227,10 @@ func (g *Game) LogText(seat int, from int) []string {
 }
 
 // LogLen is the number of log entries so far.
-func (g *Game) LogLen() int { return len(g.S.Log) }
+func LogLen(g *Game) int { return len(g.S.Log) }
 
 // LogEntries returns the structured log. Do not modify it.
-func (g *Game) LogEntries() []LogEntry { return g.S.Log }
+func LogEntries(g *Game) []LogEntry { return g.S.Log }
 
 // LogTemplate writes a compiled text template to the log: players are named by
 // seat, cards by name for the seats that know them.

@@ -26,10 +26,10 @@ const (
 // UntilNames are the durations a modifier may have.
 var UntilNames = []string{"end_of_turn", "end_of_phase", "leaves", "permanent"}
 
-func (g *Game) allMask() uint64 { return (uint64(1) << g.nseats) - 1 }
+func (g *Evaluator) allMask() uint64 { return (uint64(1) << g.nseats) - 1 }
 
 // ZoneInst returns the zone instance of a zone kind for an owner.
-func (g *Game) ZoneInst(kind, owner int) int {
+func (g *Evaluator) ZoneInst(kind, owner int) int {
 	if g.rs.Zones[kind].PerPlayer {
 		if owner < 0 {
 			owner = 0
@@ -40,20 +40,20 @@ func (g *Game) ZoneInst(kind, owner int) int {
 }
 
 // ZoneCards returns the cards of a zone instance, top first. Do not modify it.
-func (g *Game) ZoneCards(zi int) []int { return g.S.Zones[zi].Cards }
+func (g *Evaluator) ZoneCards(zi int) []int { return g.S.Zones[zi].Cards }
 
 // CardZoneKind returns the zone kind a card is in.
-func (g *Game) CardZoneKind(c int) int { return int(g.S.Zones[g.S.Cards[c].Zone].Kind) }
+func (g *Evaluator) CardZoneKind(c int) int { return int(g.S.Zones[g.S.Cards[c].Zone].Kind) }
 
 // Card returns a card instance.
-func (g *Game) Card(c int) *CardInstance { return &g.S.Cards[c] }
+func (g *Evaluator) Card(c int) *CardInstance { return &g.S.Cards[c] }
 
 // CardDefOf returns the definition of a card instance.
-func (g *Game) CardDefOf(c int) *CardDef { return g.rs.Cards[g.S.Cards[c].Def] }
+func (g *Evaluator) CardDefOf(c int) *CardDef { return g.rs.Cards[g.S.Cards[c].Def] }
 
 // CardName is the name of a card's current face; a name written with
 // {expression} parts is worked out from the card's properties.
-func (g *Game) CardName(c int) string {
+func (g *Evaluator) CardName(c int) string {
 	ci := &g.S.Cards[c]
 	d := g.rs.Cards[ci.Def]
 	if ci.Face > 0 && int(ci.Face) < len(d.Faces) {
@@ -68,7 +68,7 @@ func (g *Game) CardName(c int) string {
 	return d.Name
 }
 
-func (g *Game) renderName(c int, t *Arg) string {
+func (g *Evaluator) renderName(c int, t *Arg) string {
 	f := g.TempFrame(Frame{This: int32(c), Card: int32(c), You: g.S.Cards[c].Owner, Player: g.S.Cards[c].Owner, Event: Event{Card: -1, Source: -1}})
 	defer g.ReleaseFrame()
 	return g.renderText(t, f, -2)
@@ -76,10 +76,10 @@ func (g *Game) renderName(c int, t *Arg) string {
 
 // renderText fills a text's {expression} parts for a view or a generated
 // name, where nothing prints as nothing at all.
-func (g *Game) renderText(t *Arg, f *Frame, seat int) string { return g.seatText(t, f, seat, "") }
+func (g *Evaluator) renderText(t *Arg, f *Frame, seat int) string { return g.seatText(t, f, seat, "") }
 
 // CardText is the rules text of a card's current face.
-func (g *Game) CardText(c int) string {
+func (g *Evaluator) CardText(c int) string {
 	ci := &g.S.Cards[c]
 	d := g.rs.Cards[ci.Def]
 	if int(ci.Face) < len(d.Faces) && d.Faces[ci.Face].Text != "" {
@@ -90,7 +90,7 @@ func (g *Game) CardText(c int) string {
 
 // Keywords returns the keyword bits of a card: its definition's and granted
 // ones, then its keyword modifiers in the order they were made.
-func (g *Game) Keywords(c int) uint64 {
+func (g *Evaluator) Keywords(c int) uint64 {
 	ci := &g.S.Cards[c]
 	k := g.rs.Cards[ci.Def].Keywords | ci.Granted
 	for i := range g.S.Modifiers {
@@ -124,7 +124,7 @@ func (g *Game) GrantKeywordFor(c int, kw string, on bool, m Modifier) error {
 }
 
 // HasKeyword reports whether a card has a keyword by name.
-func (g *Game) HasKeyword(c int, kw string) bool {
+func (g *Evaluator) HasKeyword(c int, kw string) bool {
 	i, ok := g.rs.keywordIx[kw]
 	if !ok || c < 0 {
 		return false
@@ -137,7 +137,7 @@ func (g *Game) HasKeyword(c int, kw string) bool {
 }
 
 // HasKeywordSym is HasKeyword with the keyword given by its symbol.
-func (g *Game) HasKeywordSym(c int, sym int64) bool {
+func (g *Evaluator) HasKeywordSym(c int, sym int64) bool {
 	if sym < 0 || int(sym) >= len(g.rs.symbols) {
 		return false
 	}
@@ -160,7 +160,7 @@ func (g *Game) GrantKeyword(c int, kw string, on bool) error {
 }
 
 // Slot is a card's position: its slot in a positional zone, else its index from the top.
-func (g *Game) Slot(c int) int {
+func (g *Evaluator) Slot(c int) int {
 	ci := &g.S.Cards[c]
 	z := &g.S.Zones[ci.Zone]
 	for i, x := range z.Cards {
@@ -176,7 +176,7 @@ func (g *Game) Slot(c int) int {
 
 // slots of positional zones are kept as a card property-like value in Face's
 // neighbour: we store them in the card's props area after the declared ones.
-func (g *Game) slotOf(c int) int64 {
+func (g *Evaluator) slotOf(c int) int64 {
 	return g.S.CardProps[c*g.stride()+len(g.rs.CardProps)]
 }
 
@@ -185,10 +185,10 @@ func (g *Game) setSlot(c int, s int64) {
 	g.S.CardProps[c*g.stride()+len(g.rs.CardProps)] = s
 }
 
-func (g *Game) stride() int { return len(g.rs.CardProps) + 1 }
+func (g *Evaluator) stride() int { return len(g.rs.CardProps) + 1 }
 
 // Adjacent lists the cards in the positions next to a card in its zone.
-func (g *Game) Adjacent(c int) []int {
+func (g *Evaluator) Adjacent(c int) []int {
 	ci := &g.S.Cards[c]
 	z := &g.S.Zones[ci.Zone]
 	var out []int
@@ -215,7 +215,7 @@ func (g *Game) Adjacent(c int) []int {
 }
 
 // FreeSlot returns the first empty position of a positional zone instance, or -1.
-func (g *Game) FreeSlot(zi int) int {
+func (g *Evaluator) FreeSlot(zi int) int {
 	n := g.rs.Zones[g.S.Zones[zi].Kind].Slots
 	used := make([]bool, n)
 	for _, c := range g.S.Zones[zi].Cards {
@@ -232,7 +232,7 @@ func (g *Game) FreeSlot(zi int) int {
 }
 
 // CardAt returns the card in a slot of a positional zone instance, or -1.
-func (g *Game) CardAt(zi, slot int) int {
+func (g *Evaluator) CardAt(zi, slot int) int {
 	for _, c := range g.S.Zones[zi].Cards {
 		if int(g.slotOf(c)) == slot {
 			return c
@@ -243,7 +243,7 @@ func (g *Game) CardAt(zi, slot int) int {
 
 // CardProp returns a card property's value with its modifiers applied, then
 // the static effects of the cards in play (see derived.go for the order).
-func (g *Game) CardProp(c, idx int) int64 {
+func (g *Evaluator) CardProp(c, idx int) int64 {
 	if k := g.rs.staticSlot[idx]; k >= 0 && !g.der.computing {
 		if !g.der.fresh(g) {
 			g.derive()
@@ -258,7 +258,7 @@ func (g *Game) CardProp(c, idx int) int64 {
 }
 
 // BaseCardProp returns a card property without modifiers.
-func (g *Game) BaseCardProp(c, idx int) int64 { return g.S.CardProps[c*g.stride()+idx] }
+func (g *Evaluator) BaseCardProp(c, idx int) int64 { return g.S.CardProps[c*g.stride()+idx] }
 
 func (g *Game) clamp(d *PropDecl, v int64) int64 {
 	if d.Type != TInt {
@@ -280,7 +280,7 @@ func (g *Game) SetCardProp(c, idx int, v int64) {
 }
 
 // PlayerProp returns a player property with modifiers applied.
-func (g *Game) PlayerProp(p, idx int) int64 {
+func (g *Evaluator) PlayerProp(p, idx int) int64 {
 	v := g.S.PlayerProp[p*len(g.rs.PlayerProps)+idx]
 	if len(g.S.Modifiers) > 0 {
 		v = g.applyMods(-1, int8(p), int32(idx), v)
@@ -295,7 +295,7 @@ func (g *Game) SetPlayerProp(p, idx int, v int64) {
 }
 
 // GameProp returns a game property.
-func (g *Game) GameProp(idx int) int64 { return g.S.GameProps[idx] }
+func (g *Evaluator) GameProp(idx int) int64 { return g.S.GameProps[idx] }
 
 // SetGameProp writes a game property (clamped to its declared range).
 func (g *Game) SetGameProp(idx int, v int64) {
@@ -303,7 +303,7 @@ func (g *Game) SetGameProp(idx int, v int64) {
 	g.changed()
 }
 
-func (g *Game) applyMods(card int32, player int8, prop int32, v int64) int64 {
+func (g *Evaluator) applyMods(card int32, player int8, prop int32, v int64) int64 {
 	// sets first, in the order they were made; then additions
 	for _, m := range g.S.Modifiers {
 		if m.Set && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {
@@ -699,7 +699,7 @@ func (g *Game) Flip(c int, faceDown bool, face int) {
 	g.changed()
 }
 
-func (g *Game) zoneLabel(zi int) string {
+func (g *Evaluator) zoneLabel(zi int) string {
 	z := &g.S.Zones[zi]
 	name := g.rs.Zones[z.Kind].Name
 	if z.Owner < 0 {

@@ -12,7 +12,7 @@ import (
 
 // OracleEval evaluates an expression on expr's VM, for tests that compare it
 // with the evaluator. Statics are brought up to date first, as for Eval.
-func (g *Game) OracleEval(e *Expr, f *Frame) (any, error) {
+func (g *Evaluator) OracleEval(e *Expr, f *Frame) (any, error) {
 	if !g.der.computing && !g.der.fresh(g) {
 		g.derive()
 	}
@@ -20,7 +20,7 @@ func (g *Game) OracleEval(e *Expr, f *Frame) (any, error) {
 }
 
 // evalVM evaluates an expression on the expression VM.
-func (g *Game) evalVM(e *Expr, f *Frame) (out any, err error) {
+func (g *Evaluator) evalVM(e *Expr, f *Frame) (out any, err error) {
 	prev := g.cur
 	g.cur = f
 	env := g.env
@@ -36,7 +36,7 @@ func (g *Game) evalVM(e *Expr, f *Frame) (out any, err error) {
 	return out, nil
 }
 
-func (g *Game) identValue(id *identUse, f *Frame) any {
+func (g *Evaluator) identValue(id *identUse, f *Frame) any {
 	s := g.S
 	switch id.kind {
 	case idYou:
@@ -84,7 +84,7 @@ func cardAny(c int) any {
 	return c
 }
 
-func (g *Game) scalarAny(v int64, t Type) any {
+func (g *Evaluator) scalarAny(v int64, t Type) any {
 	switch t {
 	case TInt:
 		return int(v)
@@ -116,7 +116,7 @@ func asIndex(x any) (int, bool) {
 	return -1, false
 }
 
-func (g *Game) exprCardProp(x any, idx int) any {
+func (g *Evaluator) exprCardProp(x any, idx int) any {
 	c, ok := asIndex(x)
 	if !ok || c < 0 || c >= len(g.S.Cards) {
 		return nil
@@ -124,7 +124,7 @@ func (g *Game) exprCardProp(x any, idx int) any {
 	return g.scalarAny(g.CardProp(c, idx), g.rs.CardProps[idx].Type)
 }
 
-func (g *Game) exprCardField(x any, idx int) any {
+func (g *Evaluator) exprCardField(x any, idx int) any {
 	c, ok := asIndex(x)
 	if !ok || c < 0 || c >= len(g.S.Cards) {
 		return nil
@@ -159,7 +159,7 @@ func (g *Game) exprCardField(x any, idx int) any {
 	return nil
 }
 
-func (g *Game) exprPlayerProp(x any, idx int) any {
+func (g *Evaluator) exprPlayerProp(x any, idx int) any {
 	p, ok := asIndex(x)
 	if !ok || p < 0 || p >= g.nseats {
 		return nil
@@ -167,7 +167,7 @@ func (g *Game) exprPlayerProp(x any, idx int) any {
 	return g.scalarAny(g.PlayerProp(p, idx), g.rs.PlayerProps[idx].Type)
 }
 
-func (g *Game) exprPlayerZone(x any, kind int) any {
+func (g *Evaluator) exprPlayerZone(x any, kind int) any {
 	p, ok := asIndex(x)
 	if !ok || p < 0 || p >= g.nseats {
 		return []int{}
@@ -175,7 +175,7 @@ func (g *Game) exprPlayerZone(x any, kind int) any {
 	return g.S.Zones[g.ZoneInst(kind, p)].Cards
 }
 
-func (g *Game) exprPlayerField(x any, idx int) any {
+func (g *Evaluator) exprPlayerField(x any, idx int) any {
 	p, ok := asIndex(x)
 	if !ok || p < 0 || p >= g.nseats {
 		return nil
@@ -197,15 +197,15 @@ func (g *Game) exprPlayerField(x any, idx int) any {
 	return nil
 }
 
-func (g *Game) exprGameProp(idx int) any {
+func (g *Evaluator) exprGameProp(idx int) any {
 	return g.scalarAny(g.GameProp(idx), g.rs.GameProps[idx].Type)
 }
 
-func (g *Game) exprGameZone(kind int) any {
+func (g *Evaluator) exprGameZone(kind int) any {
 	return g.S.Zones[g.ZoneInst(kind, 0)].Cards
 }
 
-func (g *Game) exprEventField(idx int) any {
+func (g *Evaluator) exprEventField(idx int) any {
 	if g.cur == nil {
 		return nil
 	}
@@ -232,7 +232,7 @@ func (g *Game) exprEventField(idx int) any {
 	return nil
 }
 
-func (g *Game) valAny(v Val, t Type) any {
+func (g *Evaluator) valAny(v Val, t Type) any {
 	switch t {
 	case TCards, TPlayers:
 		if v.L == nil {
@@ -245,7 +245,7 @@ func (g *Game) valAny(v Val, t Type) any {
 
 // oracleCall runs a library function for the VM: its arguments, Go values of
 // the VM, become values of the evaluator, and its result goes back.
-func (g *Game) oracleCall(fn *Func, params []any) (any, error) {
+func (g *Evaluator) oracleCall(fn *Func, params []any) (any, error) {
 	args := make([]Datum, len(params))
 	for i, p := range params {
 		t := TAny
@@ -262,7 +262,7 @@ func (g *Game) oracleCall(fn *Func, params []any) (any, error) {
 }
 
 // anyToDatum converts a Go value of the VM to a value of type t.
-func (g *Game) anyToDatum(x any, t Type) (Datum, error) {
+func (g *Evaluator) anyToDatum(x any, t Type) (Datum, error) {
 	switch v := x.(type) {
 	case nil:
 		return Datum{}, nil

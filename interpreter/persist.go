@@ -61,7 +61,7 @@ func (sv *Save) Seal() error {
 }
 
 // Snapshot returns the game as a Save.
-func (g *Game) Snapshot() (*Save, error) {
+func Snapshot(g *Game) (*Save, error) {
 	st := g.S.Clone()
 	b, err := g.S.RNG.MarshalBinary()
 	if err != nil {
@@ -83,7 +83,7 @@ func (g *Game) Snapshot() (*Save, error) {
 
 // MarshalJSON encodes the whole game.
 func (g *Game) MarshalJSON() ([]byte, error) {
-	s, err := g.Snapshot()
+	s, err := Snapshot(g)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func Restore(rs *Ruleset, sv *Save) (*Game, error) {
 	}
 	if sv.Format == saveFormat1 {
 		// no checksum: the state must be the one the seed and answers give
-		if err := g.checkReplay(sv); err != nil {
+		if err := checkReplay(g, sv); err != nil {
 			return nil, fmt.Errorf("the save is damaged: %v", err)
 		}
 		return g, nil
@@ -149,7 +149,7 @@ func Restore(rs *Ruleset, sv *Save) (*Game, error) {
 
 // checkReplay plays the save's answers again from its seed and checks that
 // they give its state.
-func (g *Game) checkReplay(sv *Save) error {
+func checkReplay(g *Game, sv *Save) error {
 	if len(sv.Answers) != len(sv.State.History) {
 		return fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
 	}

@@ -13,9 +13,9 @@ type QueryVar struct {
 // CompileQuery compiles an expression written outside the ruleset (a scenario
 // expectation, a tool's question) against the loaded ruleset, with extra
 // variables. node gives its position in file, whose text is src.
-func (rs *Ruleset) CompileQuery(file string, src []byte, node *yaml.Node, vars []QueryVar, want Type) (*Expr, Diagnostics) {
+func CompileQuery(rs *Ruleset, file string, src []byte, node *yaml.Node, vars []QueryVar, want Type) (*Expr, Diagnostics) {
 	var diags Diagnostics
-	c := &compiler{rs: rs, r: &reader{file: file, src: src, diags: &diags}, ts: rs.ts, cfg: rs.cfg}
+	c := &exprCompiler{rs: rs, r: &reader{file: file, src: src, diags: &diags}, ts: rs.ts, cfg: rs.cfg}
 	sc := newScope()
 	for _, v := range vars {
 		if _, err := sc.bind(v.Name, v.Type, Pos{}); err != nil {

@@ -52,7 +52,7 @@ func newFromSetup(rs *Ruleset, o Options, su Setup) (*Game, error) {
 	if o.Players < rs.MinPlayers || o.Players > rs.MaxPlayers {
 		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, o.Players)
 	}
-	plan, diags := rs.planSetup(su, o.Players)
+	plan, diags := planSetup(rs, su, o.Players)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -64,7 +64,7 @@ func newFromSetup(rs *Ruleset, o Options, su Setup) (*Game, error) {
 			g.decks[i] = 0
 		}
 	}
-	s, err := rs.newState(o)
+	s, err := newState(rs, o)
 	if err != nil {
 		return nil, err
 	}
@@ -108,8 +108,8 @@ func newFromSetup(rs *Ruleset, o Options, su Setup) (*Game, error) {
 // of the given number of players (unknown zones, cards, properties and
 // phases, values of the wrong type, card indexes past the cards placed),
 // each at the place the Setup says it is written. It runs nothing.
-func (rs *Ruleset) CheckSetup(su Setup, players int) Diagnostics {
-	_, diags := rs.planSetup(su, players)
+func CheckSetup(rs *Ruleset, su Setup, players int) Diagnostics {
+	_, diags := planSetup(rs, su, players)
 	return diags
 }
 
@@ -135,7 +135,7 @@ type plannedProp struct {
 	value int64
 }
 
-func (rs *Ruleset) planSetup(su Setup, players int) (*setupPlan, Diagnostics) {
+func planSetup(rs *Ruleset, su Setup, players int) (*setupPlan, Diagnostics) {
 	var diags Diagnostics
 	fail := func(p Pos, code, format string, args ...any) {
 		d := Diagnostic{Severity: SeverityError, Code: code, Pos: p, Path: "setup", Message: fmt.Sprintf(format, args...)}
@@ -162,7 +162,7 @@ func (rs *Ruleset) planSetup(su Setup, players int) (*setupPlan, Diagnostics) {
 	// how many cards each zone instance gets, for the indexes of props
 	placed := map[[2]int]int{}
 	for _, pl := range su.Zones {
-		zone, seat, ok := rs.setupZone(pl.Zone, pl.Seat, players, pl.Pos, fail)
+		zone, seat, ok := setupZone(rs, pl.Zone, pl.Seat, players, pl.Pos, fail)
 		if !ok {
 			continue
 		}
@@ -171,7 +171,7 @@ func (rs *Ruleset) planSetup(su Setup, players int) (*setupPlan, Diagnostics) {
 			if i < len(pl.CardPos) {
 				at = pl.CardPos[i]
 			}
-			d := rs.findCard(name)
+			d := findCard(rs, name)
 			var props []propValue
 			if d == nil {
 				var err error
@@ -181,7 +181,7 @@ func (rs *Ruleset) planSetup(su Setup, players int) (*setupPlan, Diagnostics) {
 				}
 			}
 			if d == nil {
-				fail(at, "unknown-card", "unknown card %q%s%s", name, didYouMean(name, rs.cardNames()), rs.generatedHint())
+				fail(at, "unknown-card", "unknown card %q%s%s", name, didYouMean(name, cardNames(rs)), generatedHint(rs))
 				continue
 			}
 			plan.cards = append(plan.cards, plannedCard{def: d.Index, zone: zone, seat: seat, down: pl.Down, props: props})
@@ -189,7 +189,7 @@ func (rs *Ruleset) planSetup(su Setup, players int) (*setupPlan, Diagnostics) {
 		}
 	}
 	for _, ps := range su.Props {
-		pp, err := rs.planProp(ps, players, placed)
+		pp, err := planProp(rs, ps, players, placed)
 		if err != nil {
 			at := ps.Pos
 			if err.inValue && ps.ValuePos.Line > 0 {
@@ -205,7 +205,7 @@ func (rs *Ruleset) planSetup(su Setup, players int) (*setupPlan, Diagnostics) {
 
 // setupZone resolves the zone a placement or a card property names: a shared
 // zone by its name or game.<name>, a player's as p1.<name>.
-func (rs *Ruleset) setupZone(name string, seat, players int, at Pos, fail func(Pos, string, string, ...any)) (int, int, bool) {
+func setupZone(rs *Ruleset, name string, seat, players int, at Pos, fail func(Pos, string, string, ...any)) (int, int, bool) {
 	shared := strings.HasPrefix(name, "game.")
 	name = strings.TrimPrefix(name, "game.")
 	k, ok := rs.zoneIx[name]
@@ -235,7 +235,7 @@ type setupError struct {
 	inValue   bool // the value is wrong, not what it is set on
 }
 
-func (rs *Ruleset) planProp(ps PropSetting, players int, placed map[[2]int]int) (plannedProp, *setupError) {
+func planProp(rs *Ruleset, ps PropSetting, players int, placed map[[2]int]int) (plannedProp, *setupError) {
 	bad := func(code, format string, args ...any) (plannedProp, *setupError) {
 		return plannedProp{}, &setupError{code: code, msg: fmt.Sprintf(format, args...)}
 	}
@@ -266,7 +266,7 @@ func (rs *Ruleset) planProp(ps PropSetting, players int, placed map[[2]int]int) 
 		if owner == "game" {
 			zoneName = "game." + zoneName
 		}
-		k, seat, ok := rs.setupZone(zoneName, pp.seat, players, Pos{}, fail)
+		k, seat, ok := setupZone(rs, zoneName, pp.seat, players, Pos{}, fail)
 		if !ok {
 			return plannedProp{}, zerr
 		}
@@ -288,7 +288,7 @@ func (rs *Ruleset) planProp(ps PropSetting, players int, placed map[[2]int]int) 
 	if !ok {
 		return bad("unknown-property", "unknown %s property %q%s", kind, ps.Prop, didYouMean(ps.Prop, rs.PropNames(kind)))
 	}
-	v, err := rs.setupValue(d, ps.Value, players)
+	v, err := setupValue(rs, d, ps.Value, players)
 	if err != nil {
 		return plannedProp{}, &setupError{"bad-value", err.Error(), true}
 	}
@@ -296,7 +296,7 @@ func (rs *Ruleset) planProp(ps PropSetting, players int, placed map[[2]int]int) 
 	return pp, nil
 }
 
-func (rs *Ruleset) findCard(name string) *CardDef {
+func findCard(rs *Ruleset, name string) *CardDef {
 	if i, ok := rs.cardIx[name]; ok {
 		return rs.Cards[i]
 	}
@@ -310,7 +310,7 @@ func (rs *Ruleset) findCard(name string) *CardDef {
 
 // generatedHint reminds how generated cards are named, when the ruleset has
 // any: a name that is not a card's may be meant as one of theirs.
-func (rs *Ruleset) generatedHint() string {
+func generatedHint(rs *Ruleset) string {
 	readers, unreadable := rs.nameReaders()
 	var names []string
 	for _, r := range readers {
@@ -327,7 +327,7 @@ func (rs *Ruleset) generatedHint() string {
 }
 
 // cardNames lists the names and ids of the cards, for suggestions.
-func (rs *Ruleset) cardNames() []string {
+func cardNames(rs *Ruleset) []string {
 	var out []string
 	for _, d := range rs.Cards {
 		out = append(out, d.Name, d.ID)
@@ -336,7 +336,7 @@ func (rs *Ruleset) cardNames() []string {
 }
 
 // setupValue reads a value written in a setup for a property (not clamped).
-func (rs *Ruleset) setupValue(d *PropDecl, x any, players int) (int64, error) {
+func setupValue(rs *Ruleset, d *PropDecl, x any, players int) (int64, error) {
 	switch d.Type {
 	case TString:
 		s := fmt.Sprint(x)

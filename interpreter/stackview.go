@@ -16,7 +16,7 @@ type boundSlot struct {
 // targetSlots lists the variable slots that an action's targets steps bind
 // to cards or players: the steps of its root program before its first cost,
 // and every step nested in them.
-func (rs *Ruleset) targetSlots(a *Action) []boundSlot {
+func targetSlots(rs *Ruleset, a *Action) []boundSlot {
 	var out []boundSlot
 	var walk func(steps []*Step, top bool)
 	walk = func(steps []*Step, top bool) {
@@ -59,12 +59,12 @@ func (rs *Ruleset) targetSlots(a *Action) []boundSlot {
 // stackTargets names what a stack item targets, as a seat sees it: each card
 // with its controller ("p2's Archer"), and each player who controls none
 // of those cards (the player whose card was chosen is said by the card).
-func (g *Game) stackTargets(it *StackItem, seat int) []string {
+func stackTargets(g *Game, it *StackItem, seat int) []string {
 	if it.Trigger || it.Action < 0 || int(it.Action) >= len(g.rs.Actions) {
 		return nil
 	}
 	var cards, players []int
-	for _, b := range g.rs.targetSlots(g.rs.Actions[it.Action]) {
+	for _, b := range targetSlots(g.rs, g.rs.Actions[it.Action]) {
 		if b.slot < 0 || b.slot >= len(it.Vars) {
 			continue
 		}

@@ -55,7 +55,7 @@ func TestSaveWithoutDecisionIsRefused(t *testing.T) {
 	g, err := in.New(rs, in.Options{Seed: 1})
 	require.NoError(t, err)
 	require.NotEmpty(t, g.Pending())
-	sv, err := g.Snapshot()
+	sv, err := in.Snapshot(g)
 	require.NoError(t, err)
 	_, err = in.Restore(rs, sv)
 	require.NoError(t, err)

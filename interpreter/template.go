@@ -17,7 +17,7 @@ import (
 
 // template compiles the text of a into its fixed segments and expressions:
 // Segs holds one more segment than Exprs, the text around each expression.
-func (c *compiler) template(a *Arg, n *yaml.Node, path string, sc *scope) {
+func (c *exprCompiler) template(a *Arg, n *yaml.Node, path string, sc *scope) {
 	raw := a.Text
 	var seg strings.Builder
 	a.Segs, a.Exprs = nil, nil
@@ -71,7 +71,7 @@ func (c *compiler) template(a *Arg, n *yaml.Node, path string, sc *scope) {
 
 // plainText checks a text that is not a template: braces there would be shown
 // as they are, which is never what a designer meant.
-func (c *compiler) plainText(n *yaml.Node, path, text string) {
+func (c *exprCompiler) plainText(n *yaml.Node, path, text string) {
 	if strings.ContainsAny(text, "{}") {
 		c.r.errorf(n, "bad-template", path, "%s is plain text: {expressions} are not filled in here", describePath(path))
 	}
@@ -81,7 +81,7 @@ func (c *compiler) plainText(n *yaml.Node, path, text string) {
 // through card (a name, or "a card" for a seat that does not know it), whole
 // numbers and fractions as numbers (3.5), names as themselves, lists joined
 // with commas and "and", and nothing as none.
-func (g *Game) textPiece(d Datum, none string, card func(int) string) string {
+func (g *Evaluator) textPiece(d Datum, none string, card func(int) string) string {
 	switch d.K {
 	case DNil:
 		return none
@@ -115,7 +115,7 @@ func (g *Game) textPiece(d Datum, none string, card func(int) string) string {
 
 // render fills a template's parts; a part that fails prints as "?" and the
 // first error is returned.
-func (g *Game) render(a *Arg, f *Frame, none string, card func(int) string) (string, error) {
+func (g *Evaluator) render(a *Arg, f *Frame, none string, card func(int) string) (string, error) {
 	if len(a.Exprs) == 0 {
 		if len(a.Segs) == 1 {
 			return a.Segs[0], nil
@@ -142,12 +142,12 @@ func (g *Game) render(a *Arg, f *Frame, none string, card func(int) string) (str
 
 // RenderText renders a template as seat sees it: the cards it does not know
 // are "a card" (seat -1 knows every card; -2 none, for names built from names).
-func (g *Game) RenderText(a *Arg, f *Frame, seat int) string {
+func (g *Evaluator) RenderText(a *Arg, f *Frame, seat int) string {
 	return g.seatText(a, f, seat, "nothing")
 }
 
 // seatText renders a template for a seat, with none for nothing.
-func (g *Game) seatText(a *Arg, f *Frame, seat int, none string) string {
+func (g *Evaluator) seatText(a *Arg, f *Frame, seat int, none string) string {
 	s, _ := g.render(a, f, none, func(c int) string {
 		if seat > -2 && c >= 0 && c < len(g.S.Cards) && g.knows(seat, c) {
 			return g.CardName(c)

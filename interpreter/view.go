@@ -64,11 +64,11 @@ type View struct {
 	Waiting []string       `json:"waiting,omitempty"` // seats whose answer is awaited
 }
 
-func (g *Game) knows(seat, c int) bool {
+func (g *Evaluator) knows(seat, c int) bool {
 	return seat < 0 || g.S.Cards[c].Known&(1<<uint(seat)) != 0
 }
 
-func (g *Game) cardView(c, seat int) CardView {
+func cardView(g *Game, c, seat int) CardView {
 	ci := &g.S.Cards[c]
 	if !g.knows(seat, c) {
 		v := CardView{Name: "hidden card", FaceDown: ci.FaceDown}
@@ -85,7 +85,7 @@ func (g *Game) cardView(c, seat int) CardView {
 		v.Props = map[string]any{}
 		for i, p := range g.rs.CardProps {
 			if seat < 0 || !p.Internal {
-				v.Props[p.Name] = g.displayValue(g.CardProp(c, i), p.Type)
+				v.Props[p.Name] = displayValue(g, g.CardProp(c, i), p.Type)
 			}
 		}
 	}
@@ -97,7 +97,7 @@ func (g *Game) cardView(c, seat int) CardView {
 	if parts := g.rs.View.Card; len(parts) > 0 {
 		ctl := g.S.Cards[c].Ctrl
 		f := g.TempFrame(Frame{This: int32(c), Card: int32(c), You: ctl, Player: ctl, Event: Event{Card: -1, Source: -1}})
-		v.Status = g.viewParts(parts, f, seat)
+		v.Status = viewParts(g, parts, f, seat)
 		g.ReleaseFrame()
 	}
 	return v
@@ -105,7 +105,7 @@ func (g *Game) cardView(c, seat int) CardView {
 
 // viewParts renders the parts of a view declaration whose condition holds.
 // A part whose expression fails is left out: a view never stops a game.
-func (g *Game) viewParts(parts []ViewPart, f *Frame, seat int) []string {
+func viewParts(g *Game, parts []ViewPart, f *Frame, seat int) []string {
 	out := []string{}
 	for _, p := range parts {
 		if p.If != nil {
@@ -120,7 +120,7 @@ func (g *Game) viewParts(parts []ViewPart, f *Frame, seat int) []string {
 	return out
 }
 
-func (g *Game) displayValue(v int64, t Type) any {
+func displayValue(g *Game, v int64, t Type) any {
 	switch t {
 	case TCard:
 		if v < 0 || int(v) >= len(g.S.Cards) {
@@ -137,7 +137,7 @@ func (g *Game) displayValue(v int64, t Type) any {
 }
 
 // zoneVisible says whether a seat may see the cards of a zone instance.
-func (g *Game) zoneVisible(zi, seat int) bool {
+func zoneVisible(g *Game, zi, seat int) bool {
 	if seat < 0 {
 		return true
 	}
@@ -151,20 +151,20 @@ func (g *Game) zoneVisible(zi, seat int) bool {
 	return false
 }
 
-func (g *Game) zoneView(zi, seat int) ZoneView {
+func zoneView(g *Game, zi, seat int) ZoneView {
 	z := &g.S.Zones[zi]
 	zd := &g.rs.Zones[z.Kind]
-	v := ZoneView{Name: zd.Name, Count: len(z.Cards), Visible: g.zoneVisible(zi, seat), Slots: zd.Slots}
-	v.OnStack = v.Visible && g.allOnStack(z.Cards)
+	v := ZoneView{Name: zd.Name, Count: len(z.Cards), Visible: zoneVisible(g, zi, seat), Slots: zd.Slots}
+	v.OnStack = v.Visible && allOnStack(g, z.Cards)
 	if z.Owner >= 0 {
 		v.Owner = g.seatName(int(z.Owner))
 	}
 	for _, c := range z.Cards {
 		if v.Visible {
-			v.Cards = append(v.Cards, g.cardView(c, seat))
+			v.Cards = append(v.Cards, cardView(g, c, seat))
 		} else if g.knows(seat, c) {
 			// a hidden zone shows only the cards this seat knows, without their position
-			v.Cards = append(v.Cards, g.cardView(c, seat))
+			v.Cards = append(v.Cards, cardView(g, c, seat))
 		}
 	}
 	if zd.Slots > 0 {
@@ -181,7 +181,7 @@ func (g *Game) zoneView(zi, seat int) ZoneView {
 
 // allOnStack reports whether every one of some cards (at least one) is the
 // card of a spell or action waiting on the stack.
-func (g *Game) allOnStack(cards []int) bool {
+func allOnStack(g *Game, cards []int) bool {
 	if len(cards) == 0 || len(g.S.Stack) == 0 {
 		return false
 	}
@@ -194,7 +194,7 @@ func (g *Game) allOnStack(cards []int) bool {
 }
 
 // ViewFor returns what a seat (-1: an observer who sees all) knows of the game.
-func (g *Game) ViewFor(seat int) View {
+func ViewFor(g *Game, seat int) View {
 	s := g.S
 	v := View{Seat: "all", Turn: s.Turn, Active: g.seatName(s.Active), Over: s.Over, Outcome: s.Outcome}
 	if seat >= 0 {
@@ -210,13 +210,13 @@ func (g *Game) ViewFor(seat int) View {
 		v.Game = map[string]any{}
 		for i := range g.rs.GameProps {
 			if p := &g.rs.GameProps[i]; shown(p) {
-				v.Game[p.Name] = g.displayValue(g.GameProp(i), p.Type)
+				v.Game[p.Name] = displayValue(g, g.GameProp(i), p.Type)
 			}
 		}
 	}
 	if parts := g.rs.View.Game; parts != nil {
 		f := g.TempFrame(Frame{You: int8(max(s.Active, 0)), Player: int8(max(s.Active, 0)), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}})
-		v.Status = g.viewParts(parts, f, seat)
+		v.Status = viewParts(g, parts, f, seat)
 		g.ReleaseFrame()
 	}
 	for p := 0; p < g.nseats; p++ {
@@ -225,36 +225,36 @@ func (g *Game) ViewFor(seat int) View {
 			pv.Props = map[string]any{}
 			for i := range g.rs.PlayerProps {
 				if d := &g.rs.PlayerProps[i]; shown(d) {
-					pv.Props[d.Name] = g.displayValue(g.PlayerProp(p, i), d.Type)
+					pv.Props[d.Name] = displayValue(g, g.PlayerProp(p, i), d.Type)
 				}
 			}
 		}
 		if parts := g.rs.View.Player; parts != nil {
 			f := g.TempFrame(Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: Event{Card: -1, Source: -1}})
-			pv.Status = g.viewParts(parts, f, seat)
+			pv.Status = viewParts(g, parts, f, seat)
 			g.ReleaseFrame()
 		}
 		for k, z := range g.rs.Zones {
 			if z.PerPlayer {
-				pv.Zones = append(pv.Zones, g.zoneView(g.ZoneInst(k, p), seat))
+				pv.Zones = append(pv.Zones, zoneView(g, g.ZoneInst(k, p), seat))
 			}
 		}
 		v.Players = append(v.Players, pv)
 	}
 	for k, z := range g.rs.Zones {
 		if !z.PerPlayer {
-			v.Shared = append(v.Shared, g.zoneView(g.ZoneInst(k, 0), seat))
+			v.Shared = append(v.Shared, zoneView(g, g.ZoneInst(k, 0), seat))
 		}
 	}
 	for i := len(s.Stack) - 1; i >= 0; i-- {
 		if c := s.Stack[i].Card; c >= 0 {
-			cv := g.cardView(int(c), seat)
+			cv := cardView(g, int(c), seat)
 			if s.Stack[i].Trigger {
 				// the ability waits on the stack; its card stays where it is
 				cv.Name += " (triggered ability)"
 			}
 			cv.By = g.seatName(int(s.Stack[i].You))
-			cv.Targets = g.stackTargets(&s.Stack[i], seat)
+			cv.Targets = stackTargets(g, &s.Stack[i], seat)
 			v.Stack = append(v.Stack, cv)
 		}
 	}
@@ -397,4 +397,4 @@ func orDash(s string) string {
 }
 
 // Knows reports whether a seat knows which card a card instance is.
-func (g *Game) Knows(seat, c int) bool { return g.knows(seat, c) }
+func (g *Evaluator) Knows(seat, c int) bool { return g.knows(seat, c) }

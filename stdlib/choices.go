@@ -144,7 +144,7 @@ func choicePrimitives() []*in.Primitive {
 			},
 			StateSlots: 1,
 			Example:    "- assign: {players: opponents, items: you.table, targets: active.table, prop: facing, target_as: t, allow: \"card.power >= t.power\", min_per_target: \"t.power > 3 ? 2 : 1\"}",
-			Validate: func(v *in.Validator, s *step) {
+			Validate: func(v in.Validator, s *step) {
 				name := s.Arg("prop").Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
 					v.Errorf("prop", "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))

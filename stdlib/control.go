@@ -169,7 +169,7 @@ func controlPrimitives() []*in.Primitive {
 				exprP("source", in.TCard, false, "", "the card that causes it (default: this)"),
 			},
 			Example: "- emit: {event: scored, amount: 2}",
-			Validate: func(v *in.Validator, s *step) {
+			Validate: func(v in.Validator, s *step) {
 				v.InternName(s.Arg("event").Text)
 			},
 			Exec: func(g *game, f *frame, s *step) (in.Status, error) {

@@ -50,7 +50,7 @@ func costPrimitives() []*in.Primitive {
 				exprP("amount", in.TInt, true, "", "how much"),
 			},
 			Example: "- spend: {prop: gold, amount: 2}",
-			Validate: func(v *in.Validator, s *step) {
+			Validate: func(v in.Validator, s *step) {
 				name := s.Arg("prop").Text
 				if _, d, ok := v.Ruleset().PropIndex("player", name); !ok {
 					v.Errorf("prop", "unknown-property", "unknown player property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("player")))
@@ -128,7 +128,7 @@ func costPrimitives() []*in.Primitive {
 				{Name: "prop", Kind: in.PText, Required: true, Doc: "the bool card property"},
 			},
 			Example: "- mark: {prop: tapped}",
-			Validate: func(v *in.Validator, s *step) {
+			Validate: func(v in.Validator, s *step) {
 				name := s.Arg("prop").Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
 					v.Errorf("prop", "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))

@@ -59,7 +59,7 @@ func TestFunctionExamples(t *testing.T) {
 			require.NotEmpty(t, f.Doc)
 			var n yaml.Node
 			require.NoError(t, yaml.Unmarshal([]byte(`"`+strings.ReplaceAll(f.Example, `"`, `\"`)+`"`), &n))
-			e, diags := rs.CompileQuery("example", []byte(f.Example), n.Content[0], nil, in.TAny)
+			e, diags := in.CompileQuery(rs, "example", []byte(f.Example), n.Content[0], nil, in.TAny)
 			require.NotNil(t, e, "example of %s does not compile: %s\n%v", f.Name, f.Example, diags)
 		})
 	}
@@ -89,7 +89,7 @@ func TestKeyExamples(t *testing.T) {
 			case "expressions":
 				rs, diags := docsRuleset(t, "- log: ok")
 				require.NotNil(t, rs, "%v", diags)
-				e, diags := rs.CompileQuery("example", []byte(k.Example), ex.Content[0], []in.QueryVar{{Name: "you", Type: in.TPlayer}}, in.TAny)
+				e, diags := in.CompileQuery(rs, "example", []byte(k.Example), ex.Content[0], []in.QueryVar{{Name: "you", Type: in.TPlayer}}, in.TAny)
 				require.NotNil(t, e, "the example does not compile: %s\n%v", k.Example, diags)
 				return
 			case "decisions", "templates":

@@ -15,7 +15,7 @@ func functions() []*in.Func {
 			Example:   "count_where(you.table, 'color', 'red') >= 2",
 			PropArgs:  []int{1},
 			ValueArgs: map[int]int{2: 1},
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[1].N)
 				n := 0
 				if idx >= 0 {
@@ -36,7 +36,7 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "max_group(you.table, 'color') >= 3",
 			PropArgs: []int{1},
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				return in.Datum{K: in.DInt, N: int64(maxGroup(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
 		},
@@ -48,7 +48,7 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "distinct(you.table, 'color') == 4",
 			PropArgs: []int{1},
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				return in.Datum{K: in.DInt, N: int64(distinct(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
 		},
@@ -60,7 +60,7 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "total(you.table, 'power') > 10",
 			PropArgs: []int{1},
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[1].N)
 				n := int64(0)
 				if idx >= 0 {
@@ -79,7 +79,7 @@ func functions() []*in.Func {
 			Result:      in.TBool,
 			Example:     "has(this, 'swift')",
 			KeywordArgs: []int{1},
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				if a[0].K != in.DCard {
 					return in.Datum{K: in.DBool}
 				}
@@ -94,7 +94,7 @@ func functions() []*in.Func {
 			Result:      in.TInt,
 			Example:     "count_keyword(you.table, 'guard') > 0",
 			KeywordArgs: []int{1},
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				n := 0
 				for _, c := range a[0].L {
 					if g.HasKeywordSym(c, a[1].N) {
@@ -111,7 +111,7 @@ func functions() []*in.Func {
 			Names:   []string{"player", "card"},
 			Result:  in.TBool,
 			Example: "knows(opponent, this)",
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				if a[0].K == in.DNil || a[1].K != in.DCard {
 					return in.Datum{K: in.DBool}
 				}
@@ -125,7 +125,7 @@ func functions() []*in.Func {
 			Names:   []string{"player", "zone", "slot"},
 			Result:  in.TBool,
 			Example: "occupied(you, 'row', 0)",
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				k, ok := g.Ruleset().Zone(g.Text(a[1]))
 				if !ok || a[0].K != in.DPlayer {
 					return in.Datum{K: in.DBool}
@@ -141,7 +141,7 @@ func functions() []*in.Func {
 			Result:   in.TString,
 			Example:  "value_at('color', 0) == 'red'",
 			PropArgs: []int{0},
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
 				i := int(a[1].N)
 				if !ok || i < 0 || i >= len(d.Values) {
@@ -158,7 +158,7 @@ func functions() []*in.Func {
 			Result:   in.TInt,
 			Example:  "value_count('color') == 2",
 			PropArgs: []int{0},
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
 				if !ok {
 					return in.Datum{K: in.DInt}
@@ -173,7 +173,7 @@ func functions() []*in.Func {
 			Names:   []string{"x", "low", "high"},
 			Result:  in.TInt,
 			Example: "clamp(you.gold - 3, 0, 10)",
-			Fn: func(g *game, a []in.Datum) in.Datum {
+			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
 				return in.Datum{K: in.DInt, N: min(max(a[0].N, a[1].N), a[2].N)}
 			},
 		},
@@ -188,7 +188,7 @@ func b2i(b bool) int64 {
 }
 
 // maxGroup is the size of the largest group of cards sharing a property value.
-func maxGroup(g *game, cards []int, idx int) int {
+func maxGroup(g *in.Evaluator, cards []int, idx int) int {
 	if idx < 0 {
 		return 0
 	}
@@ -215,7 +215,7 @@ func maxGroup(g *game, cards []int, idx int) int {
 }
 
 // distinct counts the different values of a property among cards.
-func distinct(g *game, cards []int, idx int) int {
+func distinct(g *in.Evaluator, cards []int, idx int) int {
 	if idx < 0 {
 		return 0
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // target says whose property a step changes: a card's, a player's or the game's.
-func propTarget(v *in.Validator, s *step) (kind string) {
+func propTarget(v in.Validator, s *step) (kind string) {
 	switch {
 	case s.Arg("card").Set && s.Arg("player").Set:
 		v.Errorf("player", "bad-step", "give either card or player, not both")
@@ -22,8 +22,8 @@ func propTarget(v *in.Validator, s *step) (kind string) {
 	return "game"
 }
 
-func validateProp(numeric bool) func(v *in.Validator, s *step) {
-	return func(v *in.Validator, s *step) {
+func validateProp(numeric bool) func(v in.Validator, s *step) {
+	return func(v in.Validator, s *step) {
 		kind := propTarget(v, s)
 		name := s.Arg("prop").Text
 		_, d, ok := v.Ruleset().PropIndex(kind, name)
@@ -91,7 +91,7 @@ func propertyPrimitives() []*in.Primitive {
 				exprP("value", in.TAny, false, "", "a value that replaces it (applied before additions)")),
 				durationParams("end_of_turn")...),
 			Example: "- modify: {card: this, prop: power, add: 2, until: end_of_turn}",
-			Validate: func(v *in.Validator, s *step) {
+			Validate: func(v in.Validator, s *step) {
 				validateProp(false)(v, s)
 				if s.Arg("add").Set == s.Arg("value").Set {
 					v.Errorf("add", "bad-step", "modify takes either add or value")
@@ -108,7 +108,7 @@ func propertyPrimitives() []*in.Primitive {
 				exprP("remove", in.TBool, false, "false", "take it away instead"),
 			}, durationParams("")...),
 			Example: "- grant: {card: this, keyword: swift, until: end_of_turn}",
-			Validate: func(v *in.Validator, s *step) {
+			Validate: func(v in.Validator, s *step) {
 				kw := s.Arg("keyword").Text
 				if _, ok := v.Ruleset().KeywordIndex(kw); !ok {
 					v.Errorf("keyword", "unknown-keyword", "unknown keyword %q%s", kw, v.Suggest(kw, v.Ruleset().Keywords))

@@ -158,7 +158,7 @@ func zonePrimitives() []*in.Primitive {
 				exprP("quiet", in.TBool, false, "false", "no log line (cards made to build a deck, named only once their properties are set)"),
 			},
 			Example: "- create: {card: token, count: 2, to: table}",
-			Validate: func(v *in.Validator, s *step) {
+			Validate: func(v in.Validator, s *step) {
 				if s.Arg("card").Set == s.Arg("copy_of").Set {
 					v.Errorf("card", "missing-field", "create takes either card (an id) or copy_of (a card)")
 					return
@@ -234,7 +234,7 @@ func zonePrimitives() []*in.Primitive {
 				{Name: "deck", Kind: in.PText, Doc: "a deck name, instead of the player's chosen deck"},
 			},
 			Example: "- create_deck: {to: deck}",
-			Validate: func(v *in.Validator, s *step) {
+			Validate: func(v in.Validator, s *step) {
 				if a := s.Arg("deck"); a.Set {
 					if _, ok := v.Ruleset().DeckByName(a.Text); !ok {
 						var names []string
@@ -274,7 +274,7 @@ func zonePrimitives() []*in.Primitive {
 	}
 }
 
-func validateCardID(v *in.Validator, s *step) {
+func validateCardID(v in.Validator, s *step) {
 	id := s.Arg("card").Text
 	if _, ok := v.Ruleset().CardByID(id); !ok {
 		var ids []string

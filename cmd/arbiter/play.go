@@ -196,7 +196,7 @@ a save, the log is a full record of the game, every hidden card included.`,
 // currentTurnStart is the index of the log entry that began the current
 // turn (0 before the first).
 func currentTurnStart(g *in.Game) int {
-	log := g.LogEntries()
+	log := in.LogEntries(g)
 	for i := len(log) - 1; i >= 0; i-- {
 		if log[i].Kind == "turn" {
 			return i
@@ -299,7 +299,7 @@ func gameOptions(rs *in.Ruleset, players int, deckFlags []string, mode string) (
 		players = rs.MinPlayers
 	}
 	o := in.Options{Players: players, Mode: mode}
-	if err := rs.CheckOptions(o); err != nil {
+	if err := in.CheckOptions(rs, o); err != nil {
 		return o, err
 	}
 	decks, err := parseDecks(rs, deckFlags, players)

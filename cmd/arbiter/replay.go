@@ -71,7 +71,7 @@ do not give the log of a game in progress to another player.`,
 				}
 				end = fmt.Sprintf("not over (turn %d)", g.S.Turn)
 			}
-			for _, l := range g.LogText(seat, 0) {
+			for _, l := range in.LogText(g, seat, 0) {
 				fmt.Fprintln(cmd.OutOrStdout(), l)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "replay ok: %s, %s; %s\n", plural(len(lg.answers), "answer"), plural(len(lg.events), "event"), end)

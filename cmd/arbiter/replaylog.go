@@ -150,12 +150,12 @@ func rerun(rs *in.Ruleset, lg *replayLog) (*in.Game, error) {
 			return nil, fmt.Errorf("answer %d (%s) is refused: %v", i+1, in.SeatName(a.Player), err)
 		}
 	}
-	events, got := lg.events, g.LogEntries()
+	events, got := lg.events, in.LogEntries(g)
 	for i := range events {
 		if i >= len(got) {
-			return nil, fmt.Errorf("the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), g.Render(&events[i], -1))
+			return nil, fmt.Errorf("the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), in.Render(g, &events[i], -1))
 		}
-		a, b := g.Render(&got[i], -1), g.Render(&events[i], -1)
+		a, b := in.Render(g, &got[i], -1), in.Render(g, &events[i], -1)
 		ja, _ := json.Marshal(got[i])
 		jb, _ := json.Marshal(events[i])
 		if a != b || string(ja) != string(jb) {
@@ -163,7 +163,7 @@ func rerun(rs *in.Ruleset, lg *replayLog) (*in.Game, error) {
 		}
 	}
 	if len(got) > len(events) {
-		return nil, fmt.Errorf("the replay has %d more events than the log (first: %q)", len(got)-len(events), g.Render(&got[len(events)], -1))
+		return nil, fmt.Errorf("the replay has %d more events than the log (first: %q)", len(got)-len(events), in.Render(g, &got[len(events)], -1))
 	}
 	return g, nil
 }
@@ -174,9 +174,9 @@ func rerun(rs *in.Ruleset, lg *replayLog) (*in.Game, error) {
 func answerEvents(rs *in.Ruleset, g *in.Game) (setup []in.LogEntry, groups [][]in.LogEntry, err error) {
 	hist := g.S.History
 	if len(hist) == 0 {
-		return g.LogEntries(), nil, nil
+		return in.LogEntries(g), nil, nil
 	}
-	sv, err := g.Snapshot()
+	sv, err := in.Snapshot(g)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -184,9 +184,9 @@ func answerEvents(rs *in.Ruleset, g *in.Game) (setup []in.LogEntry, groups [][]i
 	if err != nil {
 		return nil, nil, err
 	}
-	setup = append([]in.LogEntry(nil), r.LogEntries()...)
+	setup = append([]in.LogEntry(nil), in.LogEntries(r)...)
 	for _, a := range hist {
-		n := r.LogLen()
+		n := in.LogLen(r)
 		if a.Answer.Resign {
 			err = r.Resign(a.Player)
 		} else {
@@ -195,10 +195,10 @@ func answerEvents(rs *in.Ruleset, g *in.Game) (setup []in.LogEntry, groups [][]i
 		if err != nil {
 			return nil, nil, fmt.Errorf("the game's answers cannot be played again: %v", err)
 		}
-		groups = append(groups, append([]in.LogEntry(nil), r.LogEntries()[n:]...))
+		groups = append(groups, append([]in.LogEntry(nil), in.LogEntries(r)[n:]...))
 	}
-	ja, _ := json.Marshal(r.LogEntries())
-	jb, _ := json.Marshal(g.LogEntries())
+	ja, _ := json.Marshal(in.LogEntries(r))
+	jb, _ := json.Marshal(in.LogEntries(g))
 	if string(ja) != string(jb) {
 		return nil, nil, errors.New("the game's answers played again do not give its log")
 	}
@@ -251,7 +251,7 @@ func (w *replayWriter) start(rs *in.Ruleset, g *in.Game, seats []string) error {
 		w.abandon()
 		return fmt.Errorf("cannot write %s: %v", w.path, err)
 	}
-	sv, err := g.Snapshot()
+	sv, err := in.Snapshot(g)
 	if err != nil {
 		w.abandon()
 		return err
@@ -276,7 +276,7 @@ func (w *replayWriter) start(rs *in.Ruleset, g *in.Game, seats []string) error {
 		return err
 	}
 	w.started = true
-	w.answers, w.events = len(sv.Answers), g.LogLen()
+	w.answers, w.events = len(sv.Answers), in.LogLen(g)
 	return nil
 }
 
@@ -288,7 +288,7 @@ func (w *replayWriter) record(g *in.Game) error {
 	if w.err != nil || !w.started {
 		return nil
 	}
-	hist, log := g.S.History, g.LogEntries()
+	hist, log := g.S.History, in.LogEntries(g)
 	var b strings.Builder
 	line := func(l replayLine) {
 		data, _ := json.Marshal(l)

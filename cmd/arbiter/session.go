@@ -184,7 +184,7 @@ func (s *session) finish() {
 			s.showLog(seat)
 		} else if s.humans() == 0 {
 			// bots only: nothing is private, so the whole game is shown
-			for _, l := range s.g.LogText(-1, 0) {
+			for _, l := range in.LogText(s.g, -1, 0) {
 				s.printf("  %s\n", l)
 			}
 		}
@@ -233,15 +233,15 @@ func (s *session) showLog(seat int) {
 	from := 0
 	if seat >= 0 {
 		from = s.seen[seat]
-		s.seen[seat] = s.g.LogLen()
+		s.seen[seat] = in.LogLen(s.g)
 	}
-	for _, l := range s.g.LogText(seat, from) {
+	for _, l := range in.LogText(s.g, seat, from) {
 		s.printf("  %s\n", l)
 	}
 }
 
 func (s *session) header(seat int) {
-	v := s.g.ViewFor(seat)
+	v := in.ViewFor(s.g, seat)
 	whose := v.Active + "'s turn"
 	if v.Active == in.SeatName(seat) {
 		whose = "your turn"
@@ -339,7 +339,7 @@ func (s *session) ask(d *in.Decision) error {
 	s.showLog(seat)
 	if board {
 		s.header(seat)
-		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
+		s.printf("%s", indent(in.ViewFor(s.g, seat).Summary()))
 	}
 	s.showDecision(d, board)
 	point := undoPoint{seat: seat, at: s.g.Checkpoint(), seen: append([]int(nil), s.seen...)}
@@ -385,7 +385,7 @@ func (s *session) showDecision(d *in.Decision, boardAbove bool) {
 	s.printf("%s\n", d.Prompt)
 	if d.Kind == "action" && s.g.StackLen() > 0 && !boardAbove {
 		// what passing would let resolve
-		s.printf("  on the stack, top first: %s\n", s.g.ViewFor(d.Player).StackLine())
+		s.printf("  on the stack, top first: %s\n", in.ViewFor(s.g, d.Player).StackLine())
 	}
 	switch d.Kind {
 	case "number":
@@ -470,7 +470,7 @@ label, or the name of its card when no other option has it. Commands:
 		return false, nil
 	case "look":
 		s.header(seat)
-		s.printf("%s", indent(s.g.ViewFor(seat).Summary()))
+		s.printf("%s", indent(in.ViewFor(s.g, seat).Summary()))
 		s.showDecision(d, true)
 		return false, nil
 	case "card":
@@ -484,7 +484,7 @@ label, or the name of its card when no other option has it. Commands:
 			}
 			n = x
 		}
-		lines := s.g.LogText(seat, 0)
+		lines := in.LogText(s.g, seat, 0)
 		if len(lines) > n {
 			lines = lines[len(lines)-n:]
 		}
@@ -793,7 +793,7 @@ func (s *session) undoTo(seat int) (bool, error) {
 
 // saveGame writes a save file (see writeFileSafely: it replaces only a save).
 func saveGame(path string, g *in.Game, seats []string) error {
-	sv, err := g.Snapshot()
+	sv, err := in.Snapshot(g)
 	if err != nil {
 		return err
 	}

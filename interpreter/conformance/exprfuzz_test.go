@@ -319,7 +319,7 @@ func FuzzExpressions(f *testing.F) {
 		if err := yaml.Unmarshal([]byte(`q: "`+quoted+`"`), &doc); err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		e, diags := rs.CompileQuery("fuzz.yaml", []byte(`q: "`+quoted+`"`), doc.Content[0].Content[1], nil, in.TAny)
+		e, diags := in.CompileQuery(rs, "fuzz.yaml", []byte(`q: "`+quoted+`"`), doc.Content[0].Content[1], nil, in.TAny)
 		if diags.HasErrors() || e == nil {
 			t.Fatalf("%s: a well-typed expression was refused: %v", src, diags)
 		}

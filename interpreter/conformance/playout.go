@@ -117,7 +117,7 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 			return nil, fmt.Errorf("seed %d: %w", seed, err)
 		}
 	}
-	res := &Result{Answers: answers, Turns: g.S.Turn, Outcome: g.Outcome(), Log: g.LogText(-1, 0), Err: gameErr}
+	res := &Result{Answers: answers, Turns: g.S.Turn, Outcome: g.Outcome(), Log: in.LogText(g, -1, 0), Err: gameErr}
 	for _, other := range []*in.Game{clone, saved} {
 		if other == nil {
 			continue
@@ -132,7 +132,7 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 				return nil, fmt.Errorf("seed %d: the resumed game refused an answer: %w", seed, err)
 			}
 		}
-		got := other.LogText(-1, 0)
+		got := in.LogText(other, -1, 0)
 		if strings.Join(got, "\n") != strings.Join(res.Log, "\n") {
 			return nil, fmt.Errorf("seed %d: a game cloned or saved after %d answers continued differently:\n%s", seed, resumeAt, firstDiff(res.Log, got))
 		}
@@ -175,9 +175,9 @@ func check(g *in.Game, o Options) error {
 	if o.Views {
 		r := rand.New(rand.NewPCG(uint64(g.S.Decisions), 7))
 		for seat := 0; seat < g.Players(); seat++ {
-			v1 := g.ViewFor(seat)
+			v1 := in.ViewFor(g, seat)
 			other := g.Determinize(seat, r)
-			v2 := other.ViewFor(seat)
+			v2 := in.ViewFor(other, seat)
 			if !reflect.DeepEqual(v1, v2) {
 				j1, _ := json.Marshal(v1)
 				j2, _ := json.Marshal(v2)
@@ -201,14 +201,14 @@ func check(g *in.Game, o Options) error {
 // logLeak checks that each seat's log names only cards that seat knew when the
 // entry was written: it renders the log after replacing those cards' names.
 func logLeak(g *in.Game) error {
-	entries := g.LogEntries()
+	entries := in.LogEntries(g)
 	for seat := 0; seat < g.Players(); seat++ {
 		for i := range entries {
 			e := entries[i]
 			if !e.Visible(seat) || len(e.Cards) == 0 {
 				continue
 			}
-			text := g.Render(&e, seat)
+			text := in.Render(g, &e, seat)
 			for j := range e.Cards {
 				if e.Known[j]&(1<<uint(seat)) != 0 {
 					continue

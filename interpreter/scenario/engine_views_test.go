@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
@@ -27,16 +28,16 @@ func TestFaceDownCardsStayHidden(t *testing.T) {
 
 	hidden := []string{"Opal", "Jade"} // p1's face-down cards
 
-	ownView := g.ViewFor(0)
+	ownView := interpreter.ViewFor(g, 0)
 	ownJSON, err := json.Marshal(ownView)
 	require.NoError(t, err)
-	ownLog := strings.Join(g.LogText(0, 0), "\n")
+	ownLog := strings.Join(interpreter.LogText(g, 0, 0), "\n")
 
-	otherView := g.ViewFor(1)
+	otherView := interpreter.ViewFor(g, 1)
 	otherJSON, err := json.Marshal(otherView)
 	require.NoError(t, err)
 	otherText := otherView.Summary()
-	otherLog := strings.Join(g.LogText(1, 0), "\n")
+	otherLog := strings.Join(interpreter.LogText(g, 1, 0), "\n")
 
 	for _, name := range hidden {
 		// the owner sees the card and its name in the log

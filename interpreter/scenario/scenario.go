@@ -377,7 +377,7 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		if st.Expect == nil {
 			continue
 		}
-		e, diags := rs.CompileQuery(sc.File, sc.src, st.Expect, vars, in.TBool)
+		e, diags := in.CompileQuery(rs, sc.File, sc.src, st.Expect, vars, in.TBool)
 		if diags.HasErrors() || e == nil {
 			return nil, diags
 		}
@@ -648,12 +648,12 @@ func optionList(d *in.Decision) string {
 func Render(g *in.Game, name string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n== log\n", name)
-	for _, l := range g.LogText(-1, 0) {
+	for _, l := range in.LogText(g, -1, 0) {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
 	b.WriteString("== final state\n")
-	b.WriteString(g.ViewFor(-1).Summary())
+	b.WriteString(in.ViewFor(g, -1).Summary())
 	for _, d := range g.Pending() {
 		fmt.Fprintf(&b, "asked %s (%s): %s\n", in.SeatName(d.Player), d.Kind, d.Prompt)
 		for i, o := range d.Options {
@@ -687,7 +687,7 @@ func Check(rs *in.Ruleset, sc *Scenario) error {
 	all := checkGame(rs, sc, players)
 	for i := range sc.Steps {
 		if st := &sc.Steps[i]; st.Expect != nil {
-			_, diags := rs.CompileQuery(sc.File, sc.src, st.Expect, vars, in.TBool)
+			_, diags := in.CompileQuery(rs, sc.File, sc.src, st.Expect, vars, in.TBool)
 			all = append(all, diags...)
 		}
 	}
@@ -731,7 +731,7 @@ func checkGame(rs *in.Ruleset, sc *Scenario, players int) in.Diagnostics {
 		fail(sc.modePos, "bad-value", "%s has no mode %q; its modes are %s", rs.Name, sc.Mode, strings.Join(rs.Modes, ", "))
 	}
 	if sc.Setup != nil {
-		ds = append(ds, rs.CheckSetup(*sc.Setup, players)...)
+		ds = append(ds, in.CheckSetup(rs, *sc.Setup, players)...)
 	}
 	return ds
 }
