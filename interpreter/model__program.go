@@ -53,7 +53,7 @@ type Choice struct {
 }
 
 // ChoiceLabel is the label of a choice as seat sees it, its template filled.
-func (g *Game) ChoiceLabel(ch *Choice, f *Frame, seat int) string {
+func (g *Evaluator) ChoiceLabel(ch *Choice, f *Frame, seat int) string {
 	if ch.Tmpl == nil {
 		return ch.Label
 	}

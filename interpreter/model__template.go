@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // A template is text with {expression} parts, the one syntax of every text a
@@ -14,68 +11,6 @@ import (
 // reasons, generated card names, views. {{ and }} stand for braces. Each part
 // is compiled at load like any expression; when the text is rendered, every
 // value prints the same way wherever it appears (see textPiece).
-
-// template compiles the text of a into its fixed segments and expressions:
-// Segs holds one more segment than Exprs, the text around each expression.
-func (c *exprCompiler) template(a *Arg, n *yaml.Node, path string, sc *scope) {
-	raw := a.Text
-	var seg strings.Builder
-	a.Segs, a.Exprs = nil, nil
-	// where the scalar's text starts in the file, when it is on one line
-	line, col := n.Line, n.Column
-	oneLine := !strings.Contains(n.Value, "\n") && n.Style != yaml.LiteralStyle && n.Style != yaml.FoldedStyle
-	if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
-		col++
-	}
-	for i := 0; i < len(raw); {
-		switch {
-		case strings.HasPrefix(raw[i:], "{{"):
-			seg.WriteByte('{')
-			i += 2
-		case strings.HasPrefix(raw[i:], "}}"):
-			seg.WriteByte('}')
-			i += 2
-		case raw[i] == '}':
-			c.r.errorf(n, "bad-template", path, "a } without its { in %q (write }} for a brace)", raw)
-			return
-		case raw[i] == '{':
-			j := strings.IndexByte(raw[i:], '}')
-			if j < 0 {
-				c.r.errorf(n, "bad-template", path, "a { without its } in %q (write {{ for a brace)", raw)
-				return
-			}
-			src := raw[i+1 : i+j]
-			if strings.TrimSpace(src) == "" {
-				c.r.errorf(n, "bad-template", path, "an empty {} in %q", raw)
-				return
-			}
-			node := &yaml.Node{Kind: yaml.ScalarNode, Value: src, Line: line, Column: col}
-			if oneLine {
-				node.Column = col + utf8.RuneCountInString(raw[:i+1])
-			}
-			e := c.compileExpr(node, path, sc.with(sc.card, sc.player, sc.event), TAny)
-			if e == nil {
-				return
-			}
-			a.Segs = append(a.Segs, seg.String())
-			seg.Reset()
-			a.Exprs = append(a.Exprs, e)
-			i += j + 1
-		default:
-			seg.WriteByte(raw[i])
-			i++
-		}
-	}
-	a.Segs = append(a.Segs, seg.String())
-}
-
-// plainText checks a text that is not a template: braces there would be shown
-// as they are, which is never what a designer meant.
-func (c *exprCompiler) plainText(n *yaml.Node, path, text string) {
-	if strings.ContainsAny(text, "{}") {
-		c.r.errorf(n, "bad-template", path, "%s is plain text: {expressions} are not filled in here", describePath(path))
-	}
-}
 
 // textPiece prints a value in text. Players print as their seats, cards
 // through card (a name, or "a card" for a seat that does not know it), whole

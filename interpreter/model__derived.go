@@ -36,13 +36,6 @@ func (d *derivedLayer) fresh(g *Evaluator) bool {
 	return len(g.rs.statics) == 0 || (d.ok && d.s == g.S)
 }
 
-// changed marks the state as changed: state checks run again and derived
-// values are derived again before they are next read.
-func (g *Game) changed() {
-	g.S.Dirty = true
-	g.der.ok = false
-}
-
 // invalidate drops the derived values without marking the state for checks.
 func (g *Evaluator) invalidate() { g.der.ok = false }
 

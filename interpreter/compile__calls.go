@@ -556,14 +556,6 @@ func (cc *closureCompiler) call(n *ast.CallNode) (evalFn, ctype) {
 	}, ctypeOf(fn.Result)
 }
 
-// symDatum is an interned name as a value; a negative symbol (none) is "".
-func (g *Evaluator) symDatum(n int64) Datum {
-	if n < 0 {
-		return g.NameDatum("")
-	}
-	return Datum{K: DSym, N: n}
-}
-
 func propDatum(v int64, t ctype) Datum {
 	switch t.k {
 	case DCard, DPlayer:

@@ -1,35 +1,8 @@
 package interpreter
 
 import (
-	"fmt"
-	"reflect"
 	"sort"
-
-	"github.com/expr-lang/expr"
-	"github.com/expr-lang/expr/checker"
-	"github.com/expr-lang/expr/conf"
-	"github.com/expr-lang/expr/parser"
-	"github.com/expr-lang/expr/types"
-	"go.yaml.in/yaml/v3"
 )
-
-type (
-	yamlNode = yaml.Node
-	astTree  = parser.Tree
-	exprType = types.Type
-)
-
-const (
-	scalarKind   = yaml.ScalarNode
-	styleLiteral = yaml.LiteralStyle
-	styleFolded  = yaml.FoldedStyle
-	styleDouble  = yaml.DoubleQuotedStyle
-	styleSingle  = yaml.SingleQuotedStyle
-)
-
-func checkTree(src string, cfg *conf.Config) (*parser.Tree, error) {
-	return checker.ParseCheck(src, cfg)
-}
 
 // ParamKind says how a primitive's argument is written and compiled.
 type ParamKind uint8
@@ -270,78 +243,3 @@ func (l *Library) Primitive(name string) (*Primitive, bool) { p, ok := l.prims[n
 
 // Func returns a function by name.
 func (l *Library) Func(name string) (*Func, bool) { f, ok := l.funcs[name]; return f, ok }
-
-// Fields documents the fields every card, player and event has.
-func Fields() (card, player, event [][3]string) {
-	for _, f := range cardFields {
-		card = append(card, [3]string{f.name, f.typ.String(), f.doc})
-	}
-	for _, f := range playerFields {
-		player = append(player, [3]string{f.name, f.typ.String(), f.doc})
-	}
-	for _, f := range eventFields {
-		event = append(event, [3]string{f.name, f.typ.String(), f.doc})
-	}
-	return
-}
-
-func goType(t Type) reflect.Type {
-	switch t {
-	case TInt:
-		return reflect.TypeOf(0)
-	case TBool:
-		return reflect.TypeOf(true)
-	case TString:
-		return reflect.TypeOf("")
-	}
-	return reflect.TypeOf((*any)(nil)).Elem()
-}
-
-// baseConfig builds the expr configuration shared by every expression of a
-// ruleset: game functions with typed signatures, and the host functions the
-// patcher calls.
-func (c *exprCompiler) baseConfig() *conf.Config {
-	if c.cfg != nil {
-		return c.cfg
-	}
-	cfg := conf.CreateNew()
-	anyT := goType(TAny)
-	wrap := func(f func(g *Game, a []any) any) func(params ...any) (any, error) {
-		return func(params ...any) (any, error) {
-			g := params[0].(map[string]any)["$c"].(*Game)
-			return f(g, params), nil
-		}
-	}
-	var opts []expr.Option
-	for name, h := range hostFunctions() {
-		in := make([]reflect.Type, h.n)
-		for i := range in {
-			in[i] = anyT
-		}
-		in[len(in)-1] = reflect.TypeOf(0)
-		ft := reflect.FuncOf(in, []reflect.Type{anyT}, false)
-		opts = append(opts, expr.Function(name, wrap(h.fn), reflect.New(ft).Interface()))
-	}
-	for _, f := range c.rs.lib.funcs {
-		in := make([]reflect.Type, len(f.Params))
-		for i, p := range f.Params {
-			in[i] = goType(p)
-		}
-		out := []reflect.Type{goType(f.Result)}
-		user := reflect.FuncOf(in, out, false)
-		opts = append(opts, expr.Function(f.Name, func(params ...any) (any, error) {
-			return nil, fmt.Errorf("%s called without a game", f.Name)
-		}, reflect.New(user).Interface()))
-		inner := reflect.FuncOf(append([]reflect.Type{anyT}, in...), out, false)
-		fn := f
-		opts = append(opts, expr.Function("$"+f.Name, func(params ...any) (any, error) {
-			g := params[0].(map[string]any)["$c"].(*Game)
-			return g.oracleCall(fn, params[1:])
-		}, reflect.New(inner).Interface()))
-	}
-	for _, o := range opts {
-		o(cfg)
-	}
-	c.cfg = cfg
-	return cfg
-}

@@ -64,10 +64,6 @@ type View struct {
 	Waiting []string       `json:"waiting,omitempty"` // seats whose answer is awaited
 }
 
-func (g *Evaluator) knows(seat, c int) bool {
-	return seat < 0 || g.S.Cards[c].Known&(1<<uint(seat)) != 0
-}
-
 func cardView(g *Game, c, seat int) CardView {
 	ci := &g.S.Cards[c]
 	if !g.knows(seat, c) {
@@ -395,6 +391,3 @@ func orDash(s string) string {
 	}
 	return s
 }
-
-// Knows reports whether a seat knows which card a card instance is.
-func (g *Evaluator) Knows(seat, c int) bool { return g.knows(seat, c) }

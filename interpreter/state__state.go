@@ -1,7 +1,6 @@
 package interpreter
 
 import (
-	"fmt"
 	"math/rand/v2"
 )
 
@@ -97,90 +96,6 @@ type StackItem struct {
 	// it, which its effect reads as `event` when it resolves.
 	Trigger bool   `json:"trigger,omitempty"`
 	Event   *Event `json:"event,omitempty"`
-}
-
-// Option is one legal answer to a decision, with a stable id and a readable label.
-type Option struct {
-	ID     string `json:"id"`
-	Label  string `json:"label"`
-	Card   int    `json:"card"`   // card instance, or -1
-	Action int    `json:"action"` // action index, or -1
-	Player int    `json:"player"` // player index, or -1
-	Value  int    `json:"value"`  // a number, a choice index
-}
-
-// Decision is a question the engine asks one player.
-type Decision struct {
-	Seq     int      `json:"seq"`
-	Player  int      `json:"player"`
-	Kind    string   `json:"kind"` // action, cards, choice, number, distribute, order
-	Prompt  string   `json:"prompt"`
-	Options []Option `json:"options"`
-	Min     int      `json:"min"`
-	Max     int      `json:"max"`
-	Total   int      `json:"total,omitempty"` // distribute: the amount to split
-	Frame   int      `json:"frame"`
-	Pass    bool     `json:"pass,omitempty"` // an action decision that may be passed
-	// Targets are what the options are assigned to in an assign decision; the
-	// answer's Amount gives, per option, a target number from 1, or 0 for none.
-	Targets   []Option `json:"targets,omitempty"`
-	PerTarget int      `json:"per_target,omitempty"` // assign: the most options per target; 0 no limit
-	// Allowed, in an assign decision, lists per option the target numbers
-	// (from 1) it may be given; nil when every option may take every target.
-	Allowed [][]int `json:"allowed,omitempty"`
-	// Fewest, in an assign decision, gives per target the fewest options it
-	// may get when it gets any; nil when one is always enough.
-	Fewest []int `json:"fewest,omitempty"`
-}
-
-// FewestFor is the fewest options target number t (from 1) of an assign
-// decision may get, when it gets any.
-func (d *Decision) FewestFor(t int) int {
-	if t < 1 || t > len(d.Fewest) || d.Fewest[t-1] < 1 {
-		return 1
-	}
-	return d.Fewest[t-1]
-}
-
-// checkFewest refuses an assignment that gives a target some options but
-// fewer than it may get; per counts the options given to each target.
-func (d *Decision) checkFewest(per map[int]int) error {
-	for t := 1; t <= len(d.Fewest); t++ {
-		if n := per[t]; n > 0 && n < d.FewestFor(t) {
-			return fmt.Errorf("%s must get at least %d, or none (it gets %d)", d.Targets[t-1].Label, d.FewestFor(t), n)
-		}
-	}
-	return nil
-}
-
-// MayAssign reports whether option i of an assign decision may be given
-// target number t (from 1; 0, none, is always allowed).
-func (d *Decision) MayAssign(i, t int) bool {
-	if t == 0 || d.Allowed == nil {
-		return true
-	}
-	if i < 0 || i >= len(d.Allowed) {
-		return false
-	}
-	for _, x := range d.Allowed[i] {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
-
-// Answer is what a player answers to a decision: picked option indexes, or a
-// number, or for a distribution an amount per option.
-type Answer struct {
-	Picks  []int `json:"picks,omitempty"`
-	Amount []int `json:"amount,omitempty"`
-	Number int   `json:"number,omitempty"`
-	Resign bool  `json:"resign,omitempty"`
-	// Error stops the game with this error instead of answering: a program
-	// answering for a seat (a bot looking ahead) met an error in the rules.
-	// It is recorded like any answer, so a replay stops at the same point.
-	Error string `json:"error,omitempty"`
 }
 
 // LogEntry is one event of the game log, as data; Known says per card mention
@@ -324,10 +239,30 @@ func (s *State) Clone() *State {
 // turn's phases are over and the turn is ending.
 type Stage int
 
+// InPhase reports whether the stage is one of n phases.
+func (st Stage) InPhase(n int) bool { return st >= 0 && int(st) < n }
+
 const (
 	StageSetup   Stage = -2 // the ruleset's setup runs, before the first turn
 	StageBetween Stage = -1 // between two turns: the next one starts
 )
 
-// InPhase reports whether the stage is one of n phases.
-func (st Stage) InPhase(n int) bool { return st >= 0 && int(st) < n }
+// Visible reports whether a seat sees a log entry; seat -1 is the omniscient observer.
+func (e *LogEntry) Visible(seat int) bool {
+	return e.To < 0 || seat < 0 || e.To == seat
+}
+
+// Record is one answer given in a game, for replays.
+type Record struct {
+	Seq    int    `json:"seq"`
+	Player int    `json:"player"`
+	Answer Answer `json:"answer"`
+}
+
+// Until says when a modifier ends.
+const (
+	untilTurn uint8 = iota
+	untilPhase
+	untilLeave
+	untilEver
+)

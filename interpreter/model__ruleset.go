@@ -339,3 +339,13 @@ type ViewPart struct {
 
 // Symbols is the number of interned names; Symbol(i) gives each.
 func (rs *Ruleset) Symbols() int { return len(rs.symbols) }
+
+// PhaseIndex finds a phase by name (-1 if none).
+func (rs *Ruleset) PhaseIndex(name string) int {
+	for i, ph := range rs.Phases {
+		if ph.Name == name {
+			return i
+		}
+	}
+	return -1
+}

@@ -3,7 +3,6 @@ package interpreter
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -133,26 +132,6 @@ func (g *Game) CardLabel(c, seat int) string {
 	}
 	return g.CardName(c)
 }
-
-// CardID is the stable id of a card instance in options and views.
-func CardID(c int) string {
-	if c >= 0 && c < len(cardIDs) {
-		return cardIDs[c]
-	}
-	return fmt.Sprintf("c%d", c)
-}
-
-// cardIDs holds the ids of the first card instances, so building options does
-// not format strings.
-var cardIDs = func() []string {
-	ids := make([]string, 512)
-	for i := range ids {
-		ids[i] = fmt.Sprintf("c%d", i)
-	}
-	return ids
-}()
-
-var seatNames = [...]string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"}
 
 // equivalent reports whether two cards are interchangeable for a seat's choice:
 // same definition, face, facing, properties and keywords in the same zone.
@@ -366,66 +345,6 @@ func (g *Game) StartAction(player int, o Option) {
 	g.emit(Event{Name: g.symAction, Card: int32(o.Card), Player: int8(player), Source: -1, From: int64(g.rs.symbolIx[a.Name])})
 }
 
-// StackLen is the number of items on the stack.
-func (g *Game) StackLen() int { return len(g.S.Stack) }
-
-// ResolveTop takes the top stack item and runs its effect.
-func (g *Game) ResolveTop() {
-	n := len(g.S.Stack)
-	if n == 0 {
-		return
-	}
-	it := g.S.Stack[n-1]
-	g.S.Stack = g.S.Stack[:n-1]
-	g.invalidate()
-	base := len(g.S.Vars)
-	g.S.Vars = append(g.S.Vars, it.Vars...)
-	fr := Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: Event{Card: it.Card, Player: it.You, Source: -1}}
-	if it.Trigger && it.Event != nil {
-		fr.Event = *it.Event
-		if it.Card >= 0 {
-			g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "The triggered ability of {cards} resolves.")
-		}
-	} else if it.Card >= 0 {
-		g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "{cards} resolves.")
-	}
-	if it.Action >= 0 {
-		a := g.rs.Actions[it.Action]
-		if a.Recheck != nil {
-			ok, err := g.EvalBool(a.Recheck, &fr)
-			if err != nil {
-				g.fail(err)
-				return
-			}
-			if !ok {
-				if it.Card >= 0 {
-					g.logCards(-1, "fizzle", int(it.You), []int{int(it.Card)}, "{cards} does nothing: its targets are no longer legal.")
-				} else {
-					g.logf(-1, "fizzle", int(it.You), "%s's %s does nothing: its targets are no longer legal.", g.seatName(int(it.You)), a.Name)
-				}
-				if a.Fizzle < 0 {
-					g.S.Vars = g.S.Vars[:base]
-					return
-				}
-				fr.Prog = int32(a.Fizzle)
-			}
-		}
-	}
-	g.S.Frames = append(g.S.Frames, fr)
-	g.emit(Event{Name: g.symResolve, Card: it.Card, Player: it.You, Source: -1})
-}
-
-// PushStack puts an effect program on the stack for a player, with a source card.
-func (g *Game) PushStack(prog, you, card int) {
-	root := g.rs.Programs[g.rs.Programs[prog].Root]
-	vars := make([]Val, root.NVars)
-	for i := range vars {
-		vars[i] = Val{N: -1}
-	}
-	g.invalidate()
-	g.S.Stack = append(g.S.Stack, StackItem{Card: int32(card), Prog: int32(prog), You: int8(you), Vars: vars, NVars: int32(root.NVars), Action: -1})
-}
-
 // CoverBranch counts, when coverage is on, that one branch of a step ran:
 // "then" or "else" of an if, or the label of a chosen option.
 func (g *Game) CoverBranch(s *Step, branch string) {
@@ -505,53 +424,4 @@ func BranchParts(rs *Ruleset) []string {
 		}
 	}
 	return out
-}
-
-// RemoveStackItems takes items off the stack without resolving them: those
-// whose source is one of cards, and all those of player p (-1: none). It
-// returns the source cards of the items that went (-1 for an item without
-// one).
-func (g *Game) RemoveStackItems(cards []int, p int) []int {
-	keep := g.S.Stack[:0]
-	var gone []int
-	for _, it := range g.S.Stack {
-		drop := int(it.You) == p
-		for _, c := range cards {
-			drop = drop || int(it.Card) == c
-		}
-		if drop {
-			gone = append(gone, int(it.Card))
-			continue
-		}
-		keep = append(keep, it)
-	}
-	g.S.Stack = keep
-	g.invalidate()
-	// actions still being announced (their targets or costs not yet done)
-	// are withdrawn too: they will not reach the stack
-	for i, fr := range g.S.Frames {
-		if !fr.Root || !g.rs.Programs[fr.Prog].Announces || slices.Contains(g.S.Withdrawn, int32(i)) {
-			continue
-		}
-		drop := int(fr.You) == p
-		for _, c := range cards {
-			drop = drop || int(fr.This) == c
-		}
-		if drop {
-			g.S.Withdrawn = append(g.S.Withdrawn, int32(i))
-			gone = append(gone, int(fr.This))
-		}
-	}
-	return gone
-}
-
-// withdrawn reports (and forgets) whether the action announced by frame i
-// was taken off the stack before reaching it.
-func (g *Game) withdrawn(i int) bool {
-	k := slices.Index(g.S.Withdrawn, int32(i))
-	if k < 0 {
-		return false
-	}
-	g.S.Withdrawn = slices.Delete(g.S.Withdrawn, k, k+1)
-	return true
 }
