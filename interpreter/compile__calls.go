@@ -536,7 +536,7 @@ func (cc *closureCompiler) call(n *ast.CallNode) (evalFn, ctype) {
 	case "$ef":
 		return cc.eventField(lit(1))
 	}
-	fn, ok := rs.lib.funcs[id.Value[1:]]
+	fn, ok := rs.lib.Func(id.Value[1:])
 	if !ok {
 		return cc.refuse(n, "unknown function %s", id.Value[1:])
 	}
@@ -686,7 +686,7 @@ func (cc *closureCompiler) playerField(of evalFn, idx int) (evalFn, ctype) {
 				return Datum{}
 			}
 			if next {
-				return playerDatum(x.g.nextLive(p))
+				return playerDatum(x.g.NextLive(p))
 			}
 			return playerDatum(x.g.prevLive(p))
 		}, cPlayer

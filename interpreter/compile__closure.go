@@ -260,7 +260,7 @@ func (cc *closureCompiler) ident(n *ast.IdentifierNode) (evalFn, ctype) {
 		case idYou:
 			return func(x *evaluation) Datum { return Datum{K: DPlayer, N: int64(x.f.You)} }, cPlayer
 		case idOpponent:
-			return func(x *evaluation) Datum { return playerDatum(x.g.nextLive(int(x.f.You))) }, cPlayer
+			return func(x *evaluation) Datum { return playerDatum(x.g.NextLive(int(x.f.You))) }, cPlayer
 		case idActive:
 			return func(x *evaluation) Datum { return Datum{K: DPlayer, N: int64(x.g.S.Active)} }, cPlayer
 		case idTurn:
@@ -276,7 +276,7 @@ func (cc *closureCompiler) ident(n *ast.IdentifierNode) (evalFn, ctype) {
 		case idThis:
 			return func(x *evaluation) Datum { return cardDatum(int(x.f.This)) }, cCard
 		case idPlayers:
-			return func(x *evaluation) Datum { return Datum{K: DList, E: DPlayer, L: x.g.players} }, listOf(DPlayer)
+			return func(x *evaluation) Datum { return Datum{K: DList, E: DPlayer, L: x.g.seats} }, listOf(DPlayer)
 		case idOpponents:
 			return func(x *evaluation) Datum {
 				return Datum{K: DList, E: DPlayer, L: x.g.opponentsOf(int(x.f.You))}

@@ -335,8 +335,8 @@ func (c *exprCompiler) explain(msg string, sc *scope) string {
 		for k := range sc.envType(c.ts) {
 			known = append(known, k)
 		}
-		for k := range c.rs.lib.funcs {
-			known = append(known, k)
+		for _, f := range c.rs.lib.Funcs() {
+			known = append(known, f.Name)
 		}
 		sort.Strings(known)
 		out := "unknown name " + name
@@ -381,8 +381,8 @@ func (c *exprCompiler) explain(msg string, sc *scope) string {
 			name = name[:i]
 		}
 		known := append([]string(nil), exprBuiltins...)
-		for k := range c.rs.lib.funcs {
-			known = append(known, k)
+		for _, f := range c.rs.lib.Funcs() {
+			known = append(known, f.Name)
 		}
 		sort.Strings(known)
 		return "unknown function " + name + didYouMean(name, known)

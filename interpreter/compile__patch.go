@@ -77,7 +77,7 @@ func (p *patcher) Visit(node *ast.Node) {
 		if !ok {
 			return
 		}
-		f, ok := p.rs.lib.funcs[id.Value]
+		f, ok := p.rs.lib.Func(id.Value)
 		if !ok {
 			return
 		}
@@ -196,7 +196,7 @@ func (pl planner) checkCall(call *ast.CallNode) {
 	if !ok {
 		return
 	}
-	f, ok := pl.p.rs.lib.funcs[id.Value]
+	f, ok := pl.p.rs.lib.Func(id.Value)
 	if !ok {
 		return
 	}

@@ -49,9 +49,9 @@ func (c *exprCompiler) baseConfig() *conf.Config {
 	}
 	cfg := conf.CreateNew()
 	anyT := goType(TAny)
-	wrap := func(f func(g *Game, a []any) any) func(params ...any) (any, error) {
+	wrap := func(f func(g *Evaluator, a []any) any) func(params ...any) (any, error) {
 		return func(params ...any) (any, error) {
-			g := params[0].(map[string]any)["$c"].(*Game)
+			g := params[0].(map[string]any)["$c"].(*Evaluator)
 			return f(g, params), nil
 		}
 	}
@@ -65,7 +65,7 @@ func (c *exprCompiler) baseConfig() *conf.Config {
 		ft := reflect.FuncOf(in, []reflect.Type{anyT}, false)
 		opts = append(opts, expr.Function(name, wrap(h.fn), reflect.New(ft).Interface()))
 	}
-	for _, f := range c.rs.lib.funcs {
+	for _, f := range c.rs.lib.Funcs() {
 		in := make([]reflect.Type, len(f.Params))
 		for i, p := range f.Params {
 			in[i] = goType(p)
@@ -78,7 +78,7 @@ func (c *exprCompiler) baseConfig() *conf.Config {
 		inner := reflect.FuncOf(append([]reflect.Type{anyT}, in...), out, false)
 		fn := f
 		opts = append(opts, expr.Function("$"+f.Name, func(params ...any) (any, error) {
-			g := params[0].(map[string]any)["$c"].(*Game)
+			g := params[0].(map[string]any)["$c"].(*Evaluator)
 			return g.oracleCall(fn, params[1:])
 		}, reflect.New(inner).Interface()))
 	}
@@ -295,19 +295,19 @@ var exprBuiltins = func() []string {
 // host functions that read game objects by index; the patcher routes accesses here.
 func hostFunctions() map[string]*funcSig {
 	return map[string]*funcSig{
-		"$cp": {n: 3, fn: func(g *Game, a []any) any { return g.exprCardProp(a[1], a[2].(int)) }},
-		"$cf": {n: 3, fn: func(g *Game, a []any) any { return g.exprCardField(a[1], a[2].(int)) }},
-		"$pp": {n: 3, fn: func(g *Game, a []any) any { return g.exprPlayerProp(a[1], a[2].(int)) }},
-		"$pz": {n: 3, fn: func(g *Game, a []any) any { return g.exprPlayerZone(a[1], a[2].(int)) }},
-		"$pf": {n: 3, fn: func(g *Game, a []any) any { return g.exprPlayerField(a[1], a[2].(int)) }},
-		"$gp": {n: 2, fn: func(g *Game, a []any) any { return g.exprGameProp(a[1].(int)) }},
-		"$gz": {n: 2, fn: func(g *Game, a []any) any { return g.exprGameZone(a[1].(int)) }},
-		"$ef": {n: 2, fn: func(g *Game, a []any) any { return g.exprEventField(a[1].(int)) }},
-		"$az": {n: 2, fn: func(g *Game, a []any) any { return g.allZone(a[1].(int)) }},
+		"$cp": {n: 3, fn: func(g *Evaluator, a []any) any { return g.exprCardProp(a[1], a[2].(int)) }},
+		"$cf": {n: 3, fn: func(g *Evaluator, a []any) any { return g.exprCardField(a[1], a[2].(int)) }},
+		"$pp": {n: 3, fn: func(g *Evaluator, a []any) any { return g.exprPlayerProp(a[1], a[2].(int)) }},
+		"$pz": {n: 3, fn: func(g *Evaluator, a []any) any { return g.exprPlayerZone(a[1], a[2].(int)) }},
+		"$pf": {n: 3, fn: func(g *Evaluator, a []any) any { return g.exprPlayerField(a[1], a[2].(int)) }},
+		"$gp": {n: 2, fn: func(g *Evaluator, a []any) any { return g.exprGameProp(a[1].(int)) }},
+		"$gz": {n: 2, fn: func(g *Evaluator, a []any) any { return g.exprGameZone(a[1].(int)) }},
+		"$ef": {n: 2, fn: func(g *Evaluator, a []any) any { return g.exprEventField(a[1].(int)) }},
+		"$az": {n: 2, fn: func(g *Evaluator, a []any) any { return g.allZone(a[1].(int)) }},
 	}
 }
 
 type funcSig struct {
 	n  int
-	fn func(g *Game, a []any) any
+	fn func(g *Evaluator, a []any) any
 }

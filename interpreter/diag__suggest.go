@@ -65,3 +65,14 @@ func didYouMean(s string, known []string) string {
 	}
 	return ""
 }
+
+// listCards renders card names as "A, B and C" for a seat.
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return "nothing"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

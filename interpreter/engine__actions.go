@@ -10,7 +10,8 @@ import (
 // continuePrim ends an action's costs: it runs the effect, or puts it on the stack.
 var continuePrim = &Primitive{
 	Name: "$continue",
-	Exec: func(g *Game, f *Frame, s *Step) (Status, error) {
+	Exec: func(c Context, f *Frame, s *Step) (Status, error) {
+		g := c.(*Game)
 		prog := s.Args[0].Prog
 		root := g.rs.Programs[g.rs.Programs[prog].Root]
 		if s.Args[0].Word == "stack" {

@@ -93,7 +93,7 @@ func (g *Game) Answer(player int, a Answer) error {
 // identical in every way, and both known to the seat (merging cards a seat
 // does not know would tell it that they are alike).
 func (g *Game) Interchangeable(a, b, seat int) bool {
-	if seat >= 0 && (!g.knows(seat, a) || !g.knows(seat, b)) {
+	if seat >= 0 && (!g.Knows(seat, a) || !g.Knows(seat, b)) {
 		return false
 	}
 	return g.equivalent(a, b)

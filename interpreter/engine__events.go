@@ -1,9 +1,5 @@
 package interpreter
 
-import (
-	"strings"
-)
-
 // emit matches an event against ruleset and card triggers and queues those whose
 // condition holds.
 func (g *Game) emit(ev Event) {
@@ -91,15 +87,4 @@ func (g *Game) covered(name string) {
 	if g.Coverage != nil {
 		g.Coverage[name]++
 	}
-}
-
-// listCards renders card names as "A, B and C" for a seat.
-func joinNames(names []string) string {
-	switch len(names) {
-	case 0:
-		return "nothing"
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

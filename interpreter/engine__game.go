@@ -98,9 +98,9 @@ func newGame(rs *Ruleset, n int) *Game {
 			at++
 		}
 	}
-	g.players = make([]int, n)
-	for i := range g.players {
-		g.players[i] = i
+	g.seats = make([]int, n)
+	for i := range g.seats {
+		g.seats[i] = i
 	}
 	sym := func(s string) int64 {
 		if i, ok := rs.symbolIx[s]; ok {
@@ -124,7 +124,7 @@ func (g *Game) Clone() *Game {
 
 func newGameShallow(g *Game) *Game {
 	c := &Game{decks: g.decks}
-	c.rs, c.nseats, c.zoneAt, c.players, c.env = g.rs, g.nseats, g.zoneAt, g.players, map[string]any{}
+	c.rs, c.nseats, c.zoneAt, c.seats, c.env = g.rs, g.nseats, g.zoneAt, g.seats, map[string]any{}
 	c.env["$c"] = &c.Evaluator
 	c.Coverage = g.Coverage
 	c.symEnter, c.symLeave, c.symDraw, c.symShuffle = g.symEnter, g.symLeave, g.symDraw, g.symShuffle
@@ -317,9 +317,14 @@ func (g *Game) OutcomeReason() string {
 
 // MarshalJSON encodes the whole game.
 func (g *Game) MarshalJSON() ([]byte, error) {
-	s, err := Snapshot(g)
+	st := g.S.Clone()
+	b, err := g.S.RNG.MarshalBinary()
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(s)
+	st.RNGState = b
+	return json.Marshal(struct {
+		Decks []int
+		State *State
+	}{g.decks, st})
 }

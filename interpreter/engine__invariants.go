@@ -2,15 +2,11 @@ package interpreter
 
 import "fmt"
 
-// CheckStructure verifies that every card is in exactly one zone and every
-// index of the state points where it may: the cheap part of CheckState.
-func (g *Game) CheckStructure() error { return g.checkState() }
-
 // CheckState verifies the invariants every state must keep: each card in
 // exactly one zone, every index in range, and every property within its
 // declaration (type, values, min and max). Tests run it after every step.
 func (g *Game) CheckState() error {
-	if err := g.checkState(); err != nil {
+	if err := g.CheckStructure(); err != nil {
 		return err
 	}
 	rs := g.rs
@@ -67,9 +63,10 @@ func (g *Game) CheckState() error {
 	return nil
 }
 
-// checkState verifies that every index in the state points where it may, so a
-// damaged save is refused instead of failing later.
-func (g *Game) checkState() error {
+// CheckStructure verifies that every card is in exactly one zone and every
+// index of the state points where it may (the cheap part of CheckState), so
+// a damaged save is refused instead of failing later.
+func (g *Game) CheckStructure() error {
 	s, rs := g.S, g.rs
 	n := g.nseats
 	if len(s.Players) != n {

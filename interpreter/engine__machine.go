@@ -185,11 +185,11 @@ func (g *Game) advance() {
 					return
 				}
 				if p < 0 || s.Players[p].Lost {
-					p = g.nextLive(s.Active)
+					p = g.NextLive(s.Active)
 				}
 				s.Active = p
 			} else {
-				s.Active = g.nextLive(s.Active)
+				s.Active = g.NextLive(s.Active)
 			}
 		}
 		s.Turn++

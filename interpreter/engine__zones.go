@@ -5,9 +5,6 @@ import (
 	"math/rand/v2"
 )
 
-// Where a moved card goes in an ordered zone.
-type Where uint8
-
 // UntilNames are the durations a modifier may have.
 var UntilNames = []string{"end_of_turn", "end_of_phase", "leaves", "permanent"}
 
@@ -83,22 +80,6 @@ func (g *Game) learn(c, zi int) {
 			ci.Known |= owner
 		}
 	}
-}
-
-// Facing says how a moved card lies in its new zone.
-type Facing uint8
-
-// MoveOpts say where and how a card is moved.
-type MoveOpts struct {
-	Where  Where
-	Slot   int // for positional zones; -1 picks the first free slot
-	Facing Facing
-	Source int // the card that caused the move, or -1
-	Quiet  bool
-	// Controller, when Control is set, is the seat that controls the card in
-	// its new zone; otherwise its owner does.
-	Control    bool
-	Controller int
 }
 
 // Move moves a card to a zone instance, updating knowledge, emitting leave and
@@ -264,15 +245,3 @@ func (g *Game) SetController(c, p int) {
 	g.S.Cards[c].Ctrl = int8(p)
 	g.changed()
 }
-
-const (
-	Top Where = iota
-	Bottom
-	Random
-)
-
-const (
-	FacingZone Facing = iota // as the zone's cards lie (its face_down)
-	FacingDown
-	FacingUp
-)

@@ -23,16 +23,6 @@ func CardFolders(path string) (dirs []string, flat bool, err error) {
 	return dirs, flat, nil
 }
 
-// cardsDetail is the detail of a diagnostic: for an unknown card whose
-// message gives no hint (a near miss of a known card, generated names), where
-// cards were looked for.
-func cardsDetail(d Diagnostic, where string) string {
-	if d.Code == "unknown-card" && d.Detail == "" && !strings.Contains(d.Message, "did you mean") && !strings.Contains(d.Message, "(cards named") {
-		return where
-	}
-	return d.Detail
-}
-
 // cardsWhere says in words where a ruleset's cards were looked for.
 func cardsWhere(dirs []cardDir, files int) string {
 	found := fmt.Sprintf("%d card files", files)

@@ -74,9 +74,9 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *scope, root int) *
 		c.r.errorf(n, "bad-step", path, "a step must be a primitive name or a mapping, found %s", kindName(n))
 		return nil
 	}
-	p, ok := c.rs.lib.prims[name]
+	p, ok := c.rs.lib.Primitive(name)
 	if !ok {
-		c.r.errorf(keyN, "unknown-primitive", path, "unknown effect primitive %q%s", name, didYouMean(name, keysOf(c.rs.lib.prims)))
+		c.r.errorf(keyN, "unknown-primitive", path, "unknown effect primitive %q%s", name, didYouMean(name, c.rs.lib.PrimitiveNames()))
 		return nil
 	}
 	path = path + "." + name

@@ -157,3 +157,13 @@ func (rs *Ruleset) generatedCard(name string) (*CardDef, []propValue, error) {
 	}
 	return found, values, nil
 }
+
+// cardsDetail is the detail of a diagnostic: for an unknown card whose
+// message gives no hint (a near miss of a known card, generated names), where
+// cards were looked for.
+func cardsDetail(d Diagnostic, where string) string {
+	if d.Code == "unknown-card" && d.Detail == "" && !strings.Contains(d.Message, "did you mean") && !strings.Contains(d.Message, "(cards named") {
+		return where
+	}
+	return d.Detail
+}

@@ -167,3 +167,19 @@ func (g *Evaluator) symDatum(n int64) Datum {
 	}
 	return Datum{K: DSym, N: n}
 }
+
+// ElemKind is the kind of the elements of a list type (DNil for a type that
+// is no list).
+func ElemKind(t Type) DatumKind {
+	switch t {
+	case TCards:
+		return DCard
+	case TPlayers:
+		return DPlayer
+	case TInts:
+		return DInt
+	case TStrings:
+		return DSym
+	}
+	return DNil
+}

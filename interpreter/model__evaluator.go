@@ -20,7 +20,7 @@ type Evaluator struct {
 	scratch []*Frame     // frames for evaluations outside running effects, reused to spare the heap
 	nscr    int
 	zoneAt  []int // first zone instance of each zone kind
-	players []int
+	seats   []int // every seat, in order: the value of `players`
 	// Coverage, when set, counts the rule parts (actions, triggers, checks,
 	// keywords) that ran or were read.
 	Coverage map[string]int

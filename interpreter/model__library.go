@@ -69,10 +69,10 @@ type Primitive struct {
 	Params     []Param
 	Shorthand  string // the parameter a scalar value fills: `draw: 2`
 	StateSlots int    // hidden variable slots the step keeps its progress in
-	Exec       func(g *Game, f *Frame, s *Step) (Status, error)
+	Exec       func(g Context, f *Frame, s *Step) (Status, error)
 	// CanPay, when set, makes the primitive usable as a cost: it returns why the
 	// cost cannot be paid now, or "".
-	CanPay func(g *Game, f *Frame, s *Step) string
+	CanPay func(g Context, f *Frame, s *Step) string
 	// Validate, when set, checks a compiled step against the ruleset at load time.
 	Validate func(v Validator, s *Step)
 	Family   string
@@ -243,3 +243,115 @@ func (l *Library) Primitive(name string) (*Primitive, bool) { p, ok := l.prims[n
 
 // Func returns a function by name.
 func (l *Library) Func(name string) (*Func, bool) { f, ok := l.funcs[name]; return f, ok }
+
+// Context is what an effect primitive sees of the game that runs it, as a
+// builtin of starlark sees its thread: the reading side (evaluate its
+// arguments, read cards, zones and players) and the operations of the
+// machine (change the state, ask a seat, run nested steps, write the log).
+// It is not the engine: a primitive cannot answer a decision, save, clone or
+// rewind the game. The engine's machine implements it.
+type Context interface {
+	// The ruleset and the seats.
+	Ruleset() *Ruleset
+	Players() int
+	LivePlayers() int
+	NextLive(p int) int
+	Active() int
+	Lost(p int) bool
+	DeckOf(p int) *Deck
+
+	// Evaluating the step's expressions for a frame.
+	EvalDatum(e *Expr, f *Frame) (Datum, error)
+	EvalVal(e *Expr, f *Frame, t Type) (Val, error)
+	EvalBool(e *Expr, f *Frame) (bool, error)
+	EvalInt(e *Expr, f *Frame) (int, error)
+	EvalCard(e *Expr, f *Frame) (int, error)
+	EvalCards(e *Expr, f *Frame) ([]int, error)
+	EvalPlayer(e *Expr, f *Frame) (int, error)
+	EvalPlayers(e *Expr, f *Frame) ([]int, error)
+	PropVal(x Datum, d *PropDecl) (Val, error)
+	NameDatum(s string) Datum
+	Text(d Datum) string
+	RenderText(a *Arg, f *Frame, seat int) string
+	ChoiceLabel(ch *Choice, f *Frame, seat int) string
+	TempFrame(f Frame) *Frame
+	ReleaseFrame()
+	Explaining() bool
+
+	// Reading cards, zones and properties.
+	Card(c int) *CardInstance
+	CardDefOf(c int) *CardDef
+	CardName(c int) string
+	CardLabel(c, seat int) string
+	CardAt(zi, slot int) int
+	CardProp(c, idx int) int64
+	BaseCardProp(c, idx int) int64
+	PlayerProp(p, idx int) int64
+	BasePlayerProp(p, idx int) int64
+	GameProp(idx int) int64
+	HasKeywordSym(c int, sym int64) bool
+	Knows(seat, c int) bool
+	ZoneInst(kind, owner int) int
+	ZoneCards(zi int) []int
+	StackLen() int
+	Interchangeable(a, b, seat int) bool
+
+	// The step's variables and the randomness of the game.
+	Var(f *Frame, slot int) Val
+	SetVar(f *Frame, slot int, v Val)
+	Rand(n int) int
+
+	// Changing the state.
+	SetCardProp(c, idx int, v int64)
+	SetPlayerProp(p, idx int, v int64)
+	SetGameProp(idx int, v int64)
+	AddModifier(m Modifier)
+	EndEffectsOf(p int) int
+	GrantKeyword(c int, kw string, on bool) error
+	GrantKeywordFor(c int, kw string, on bool, m Modifier) error
+	Move(c, zi int, o MoveOpts) error
+	Draw(p, fromKind, toKind int) (bool, error)
+	Shuffle(zi int)
+	Reveal(cards []int, mask uint64, by int)
+	Look(cards []int, p int)
+	Flip(c int, faceDown bool, face int)
+	SetController(c, p int)
+	CreateCard(def, owner, zi int) int
+	Created(cards []int, zi, source int, logged bool)
+	EmitFrom(name string, card, player, amount, source int)
+	AddExtraTurn(p int)
+	MarkDirty()
+
+	// Ending the game.
+	WinWith(p int, with []int, why string)
+	Lose(p int, why string)
+	DrawGame(why string)
+
+	// Decisions, nested steps, actions and the stack.
+	Ask(f *Frame, d Decision) Status
+	Answered(f *Frame) ([]Decision, []*Answer)
+	Call(f *Frame, prog int)
+	CallAs(f *Frame, prog, p int)
+	CallTogether(f *Frame, prog int)
+	ChecksFirst() bool
+	ActionOptions(player int, actions []int) ([]Option, error)
+	StartAction(player int, o Option)
+	ResolveTop()
+	RemoveStackItems(cards []int, p int) []int
+	CoverBranch(s *Step, branch string)
+
+	// The log.
+	Logf(kind string, player int, format string, args ...any)
+	LogCards(kind string, player int, cards []int, format string, args ...any)
+	LogTemplate(kind string, f *Frame, a *Arg) error
+}
+
+// PrimitiveNames lists the names of the primitives, for suggestions.
+func (l *Library) PrimitiveNames() []string {
+	out := make([]string, 0, len(l.prims))
+	for name := range l.prims {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -42,7 +42,7 @@ func (g *Evaluator) identValue(id *identUse, f *Frame) any {
 	case idYou:
 		return int(f.You)
 	case idOpponent:
-		return g.nextLive(int(f.You))
+		return g.NextLive(int(f.You))
 	case idActive:
 		return s.Active
 	case idTurn:
@@ -57,7 +57,7 @@ func (g *Evaluator) identValue(id *identUse, f *Frame) any {
 	case idGame, idEvent:
 		return 0
 	case idPlayers:
-		return g.players
+		return g.seats
 	case idOpponents:
 		return g.opponentsOf(int(f.You))
 	case idCard:
@@ -188,7 +188,7 @@ func (g *Evaluator) exprPlayerField(x any, idx int) any {
 	case "lost":
 		return g.S.Players[p].Lost
 	case "next":
-		return g.nextLive(p)
+		return g.NextLive(p)
 	case "prev":
 		return g.prevLive(p)
 	case "opponents":
@@ -281,7 +281,7 @@ func (g *Evaluator) anyToDatum(x any, t Type) (Datum, error) {
 		}
 		return Datum{K: DInt, N: int64(v)}, nil
 	case []int:
-		return Datum{K: DList, E: ctypeOf(t).e, L: v}, nil
+		return Datum{K: DList, E: ElemKind(t), L: v}, nil
 	case []any:
 		l := make([]int, 0, len(v))
 		for _, e := range v {
@@ -291,7 +291,7 @@ func (g *Evaluator) anyToDatum(x any, t Type) (Datum, error) {
 			}
 			l = append(l, n)
 		}
-		return Datum{K: DList, E: ctypeOf(t).e, L: l}, nil
+		return Datum{K: DList, E: ElemKind(t), L: l}, nil
 	}
 	return Datum{}, fmt.Errorf("unexpected value %v (%T)", x, x)
 }

@@ -45,12 +45,14 @@ func (g *Evaluator) CardName(c int) string {
 func (g *Evaluator) renderName(c int, t *Arg) string {
 	f := g.TempFrame(Frame{This: int32(c), Card: int32(c), You: g.S.Cards[c].Owner, Player: g.S.Cards[c].Owner, Event: Event{Card: -1, Source: -1}})
 	defer g.ReleaseFrame()
-	return g.renderText(t, f, -2)
+	return g.templateText(t, f, -2)
 }
 
 // renderText fills a text's {expression} parts for a view or a generated
 // name, where nothing prints as nothing at all.
-func (g *Evaluator) renderText(t *Arg, f *Frame, seat int) string { return g.seatText(t, f, seat, "") }
+func (g *Evaluator) templateText(t *Arg, f *Frame, seat int) string {
+	return g.seatText(t, f, seat, "")
+}
 
 // CardText is the rules text of a card's current face.
 func (g *Evaluator) CardText(c int) string {
@@ -252,7 +254,7 @@ func (g *Evaluator) seatName(p int) string {
 func (g *Evaluator) Explaining() bool { return g.explain }
 
 // nextLive returns the next seat after p in turn order that has not lost.
-func (g *Evaluator) nextLive(p int) int {
+func (g *Evaluator) NextLive(p int) int {
 	for i := 1; i <= g.nseats; i++ {
 		q := (p + i) % g.nseats
 		if !g.S.Players[q].Lost {
@@ -274,7 +276,6 @@ func (g *Evaluator) prevLive(p int) int {
 }
 
 // NextLive is the next seat after p in turn order still in the game.
-func (g *Evaluator) NextLive(p int) int { return g.nextLive(p) }
 
 // LivePlayers counts the seats still in the game.
 func (g *Evaluator) LivePlayers() int {
@@ -306,9 +307,19 @@ func (g *Evaluator) ReleaseFrame() { g.nscr-- }
 // Mode is the game mode the game was started with ("" for none).
 func (g *Evaluator) Mode() string { return g.rs.Symbol(g.S.Mode) }
 
-func (g *Evaluator) knows(seat, c int) bool {
+func (g *Evaluator) Knows(seat, c int) bool {
 	return seat < 0 || g.S.Cards[c].Known&(1<<uint(seat)) != 0
 }
 
 // Knows reports whether a seat knows which card a card instance is.
-func (g *Evaluator) Knows(seat, c int) bool { return g.knows(seat, c) }
+
+// Active is the seat whose turn it is.
+func (g *Evaluator) Active() int { return g.S.Active }
+
+// Lost reports whether a seat has lost (and is out of the game).
+func (g *Evaluator) Lost(p int) bool { return g.S.Players[p].Lost }
+
+// BasePlayerProp is a player property as set, without modifiers.
+func (g *Evaluator) BasePlayerProp(p, idx int) int64 {
+	return g.S.PlayerProp[p*len(g.rs.PlayerProps)+idx]
+}

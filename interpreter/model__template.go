@@ -84,7 +84,7 @@ func (g *Evaluator) RenderText(a *Arg, f *Frame, seat int) string {
 // seatText renders a template for a seat, with none for nothing.
 func (g *Evaluator) seatText(a *Arg, f *Frame, seat int, none string) string {
 	s, _ := g.render(a, f, none, func(c int) string {
-		if seat > -2 && c >= 0 && c < len(g.S.Cards) && g.knows(seat, c) {
+		if seat > -2 && c >= 0 && c < len(g.S.Cards) && g.Knows(seat, c) {
 			return g.CardName(c)
 		}
 		return "a card"

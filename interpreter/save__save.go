@@ -111,7 +111,7 @@ func Restore(rs *Ruleset, sv *Save) (*Game, error) {
 	}
 	st.RNGState = nil
 	g.S = st
-	if err := g.checkState(); err != nil {
+	if err := g.CheckStructure(); err != nil {
 		return nil, fmt.Errorf("the save is damaged: %v", err)
 	}
 	if sv.Format == saveFormat1 {

@@ -33,7 +33,7 @@ actions:
 %s
 `
 
-func load(t *testing.T, top, phases, action, cards string) in.Diagnostics {
+func loadRules(t *testing.T, top, phases, action, cards string) in.Diagnostics {
 	t.Helper()
 	src := fmt.Sprintf(base, top, phases, action)
 	_, diags := in.Load(in.Source{Name: "t.yaml", Data: []byte(src)}, []in.Source{{Name: "c.yaml", Data: []byte(cards)}}, stdlib.Library())
@@ -62,7 +62,7 @@ func TestSemanticChecks(t *testing.T) {
 		{name: "number where a condition is needed", action: "    condition: 1 + 2", cards: twoCards, code: "type-mismatch", message: "gives int where bool is needed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			diags := load(t, tc.top, tc.phases, tc.action, tc.cards)
+			diags := loadRules(t, tc.top, tc.phases, tc.action, tc.cards)
 			var found []string
 			for _, d := range diags {
 				found = append(found, d.Error())
@@ -77,6 +77,6 @@ func TestSemanticChecks(t *testing.T) {
 
 // TestCleanRulesetHasNoDiagnostics guards the fixture itself.
 func TestCleanRulesetHasNoDiagnostics(t *testing.T) {
-	diags := load(t, "deck_rules: {sizes: {deck: {min: 3, max: 3}}, copies: 3}\ndecks: {d: {deck: {x: 3}}}", "", "", twoCards)
+	diags := loadRules(t, "deck_rules: {sizes: {deck: {min: 3, max: 3}}, copies: 3}\ndecks: {d: {deck: {x: 3}}}", "", "", twoCards)
 	require.Empty(t, diags)
 }

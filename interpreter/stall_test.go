@@ -16,7 +16,7 @@ func stallLibrary() *in.Library {
 	lib := in.NewLibrary()
 	lib.AddPrimitive(&in.Primitive{
 		Name: "stall", Doc: "Suspends without a decision.",
-		Exec: func(g *in.Game, f *in.Frame, s *in.Step) (in.Status, error) { return in.Suspend, nil },
+		Exec: func(g in.Context, f *in.Frame, s *in.Step) (in.Status, error) { return in.Suspend, nil },
 	})
 	return lib
 }

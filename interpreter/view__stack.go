@@ -87,7 +87,7 @@ func stackTargets(g *Game, it *StackItem, seat int) []string {
 	for _, c := range cards {
 		ctl := int(g.S.Cards[c].Ctrl)
 		controls[ctl] = true
-		if g.knows(seat, c) {
+		if g.Knows(seat, c) {
 			out = append(out, g.seatName(ctl)+"'s "+g.CardName(c))
 		} else {
 			out = append(out, "a card of "+g.seatName(ctl)+"'s")

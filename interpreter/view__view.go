@@ -66,7 +66,7 @@ type View struct {
 
 func cardView(g *Game, c, seat int) CardView {
 	ci := &g.S.Cards[c]
-	if !g.knows(seat, c) {
+	if !g.Knows(seat, c) {
 		v := CardView{Name: "hidden card", FaceDown: ci.FaceDown}
 		if ci.FaceDown {
 			v.Name = "face-down card"
@@ -109,7 +109,7 @@ func viewParts(g *Game, parts []ViewPart, f *Frame, seat int) []string {
 				continue
 			}
 		}
-		if t := g.renderText(p.Show, f, seat); t != "" {
+		if t := g.templateText(p.Show, f, seat); t != "" {
 			out = append(out, t)
 		}
 	}
@@ -158,7 +158,7 @@ func zoneView(g *Game, zi, seat int) ZoneView {
 	for _, c := range z.Cards {
 		if v.Visible {
 			v.Cards = append(v.Cards, cardView(g, c, seat))
-		} else if g.knows(seat, c) {
+		} else if g.Knows(seat, c) {
 			// a hidden zone shows only the cards this seat knows, without their position
 			v.Cards = append(v.Cards, cardView(g, c, seat))
 		}

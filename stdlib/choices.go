@@ -178,7 +178,7 @@ func choicePrimitives() []*in.Primitive {
 	}
 }
 
-func dedupe(g *game, cards []int, seat int) []in.Option {
+func dedupe(g game, cards []int, seat int) []in.Option {
 	var opts []in.Option
 	var kept []int
 outer:
@@ -194,8 +194,8 @@ outer:
 	return opts
 }
 
-func execChooseCards(single bool) func(g *game, f *frame, s *step) (in.Status, error) {
-	return func(g *game, f *frame, s *step) (in.Status, error) {
+func execChooseCards(single bool) func(g game, f *frame, s *step) (in.Status, error) {
+	return func(g game, f *frame, s *step) (in.Status, error) {
 		chooser, err := playerArg(g, f, s, "chooser")
 		if err != nil {
 			return next, err
@@ -298,7 +298,7 @@ func labelUnique(opts []in.Option) {
 	}
 }
 
-func execChoose(g *game, f *frame, s *step) (in.Status, error) {
+func execChoose(g game, f *frame, s *step) (in.Status, error) {
 	chooser, err := playerArg(g, f, s, "chooser")
 	if err != nil {
 		return next, err
@@ -328,7 +328,7 @@ func execChoose(g *game, f *frame, s *step) (in.Status, error) {
 	return g.Ask(f, d), nil
 }
 
-func execChoosePlayer(g *game, f *frame, s *step) (in.Status, error) {
+func execChoosePlayer(g game, f *frame, s *step) (in.Status, error) {
 	chooser, err := playerArg(g, f, s, "chooser")
 	if err != nil {
 		return next, err
@@ -354,7 +354,7 @@ func execChoosePlayer(g *game, f *frame, s *step) (in.Status, error) {
 	return g.Ask(f, d), nil
 }
 
-func execChooseNumber(g *game, f *frame, s *step) (in.Status, error) {
+func execChooseNumber(g game, f *frame, s *step) (in.Status, error) {
 	chooser, err := playerArg(g, f, s, "chooser")
 	if err != nil {
 		return next, err
@@ -378,7 +378,7 @@ func execChooseNumber(g *game, f *frame, s *step) (in.Status, error) {
 	return g.Ask(f, in.Decision{Player: chooser, Kind: "number", Prompt: say(g, f, s, "prompt", "Choose a number", chooser), Min: lo, Max: hi}), nil
 }
 
-func execDistribute(g *game, f *frame, s *step) (in.Status, error) {
+func execDistribute(g game, f *frame, s *step) (in.Status, error) {
 	// state: [0] = the targets (list) and the next index; [1] = the shares (list)
 	st0, st1 := s.State, s.State+1
 	if cur := g.Var(f, st0); cur.N > 0 {
@@ -437,7 +437,7 @@ func execDistribute(g *game, f *frame, s *step) (in.Status, error) {
 	return g.Ask(f, d), nil
 }
 
-func execOrder(g *game, f *frame, s *step) (in.Status, error) {
+func execOrder(g game, f *frame, s *step) (in.Status, error) {
 	chooser, err := playerArg(g, f, s, "chooser")
 	if err != nil {
 		return next, err
@@ -467,7 +467,7 @@ func execOrder(g *game, f *frame, s *step) (in.Status, error) {
 	return g.Ask(f, d), nil
 }
 
-func execSimultaneous(g *game, f *frame, s *step) (in.Status, error) {
+func execSimultaneous(g game, f *frame, s *step) (in.Status, error) {
 	choices := s.Arg("options").Choices
 	st := s.State
 	// after the answers: run each player's choice, one per pass through this step
@@ -525,7 +525,7 @@ func execSimultaneous(g *game, f *frame, s *step) (in.Status, error) {
 	return status, nil
 }
 
-func execChooseTarget(g *game, f *frame, s *step) (in.Status, error) {
+func execChooseTarget(g game, f *frame, s *step) (in.Status, error) {
 	chooser, err := playerArg(g, f, s, "chooser")
 	if err != nil {
 		return next, err
@@ -577,7 +577,7 @@ func execChooseTarget(g *game, f *frame, s *step) (in.Status, error) {
 	return g.Ask(f, d), nil
 }
 
-func execAssign(g *game, f *frame, s *step) (in.Status, error) {
+func execAssign(g game, f *frame, s *step) (in.Status, error) {
 	idx, _, _ := g.Ruleset().PropIndex("card", s.Arg("prop").Text)
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		for i, d := range ds {
@@ -666,7 +666,7 @@ func execAssign(g *game, f *frame, s *step) (in.Status, error) {
 
 // fewestPerTarget evaluates an assign step's min_per_target for every target,
 // bound as the target_as variable; nil when every target needs one at most.
-func fewestPerTarget(g *game, f *frame, s *step, p int, targets []int) ([]int, error) {
+func fewestPerTarget(g game, f *frame, s *step, p int, targets []int) ([]int, error) {
 	slot := s.Arg("target_as").Slot
 	fewest := make([]int, len(targets))
 	some := false
@@ -691,7 +691,7 @@ func fewestPerTarget(g *game, f *frame, s *step, p int, targets []int) ([]int, e
 
 // allowedPairs evaluates an assign step's allow condition for every item and
 // target, with `card` the item and the target_as variable the target.
-func allowedPairs(g *game, f *frame, s *step, p int, items, targets []int) ([][]int, error) {
+func allowedPairs(g game, f *frame, s *step, p int, items, targets []int) ([][]int, error) {
 	slot := s.Arg("target_as").Slot
 	allowed := make([][]int, len(items))
 	for i, c := range items {

@@ -15,7 +15,7 @@ func controlPrimitives() []*in.Primitive {
 				{Name: "else", Kind: in.PSteps, Doc: "steps run when it does not", Branch: true},
 			},
 			Example: "- if:\n    cond: len(you.hand) == 0\n    then: [{draw: {from: deck, to: hand}}]",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				ok, err := g.EvalBool(s.Arg("cond").Expr, f)
 				if err != nil {
 					return next, err
@@ -38,7 +38,7 @@ func controlPrimitives() []*in.Primitive {
 				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
 			},
 			Example: "- at_once:\n    do:\n      - for_each: {card: \"filter(everyone.table, .power > 0)\", as: c, do: [{emit: {event: hit, card: c, amount: c.power}}]}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				g.CallTogether(f, s.Arg("do").Prog)
 				return next, nil
 			},
@@ -76,7 +76,7 @@ func controlPrimitives() []*in.Primitive {
 			},
 			StateSlots: 1,
 			Example:    "- repeat: {count: 2, do: [{draw: {from: deck, to: hand}}]}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				cur := g.Var(f, s.State)
 				if cur.N <= 0 {
 					n, err := intArg(g, f, s, "count", 0)
@@ -105,7 +105,7 @@ func controlPrimitives() []*in.Primitive {
 			},
 			StateSlots: 1,
 			Example:    "- for_range: {from: 1, to: 3, as: n, do: [{create: {card: token, to: table}}]}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				cur := g.Var(f, s.State)
 				if cur.L == nil {
 					lo, err := intArg(g, f, s, "from", 1)
@@ -136,7 +136,7 @@ func controlPrimitives() []*in.Primitive {
 				{Name: "as", Kind: in.PBind, Type: in.TAny, Required: true, Doc: "the variable", TypedBy: "value"},
 			},
 			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				v, err := g.EvalVal(s.Arg("value").Expr, f, s.Arg("as").Type)
 				if err != nil {
 					return next, err
@@ -153,7 +153,7 @@ func controlPrimitives() []*in.Primitive {
 			},
 			Shorthand: "text",
 			Example:   "- log: \"{you} has {len(you.hand)} cards left.\"",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				a := s.Arg("text")
 				return next, g.LogTemplate("note", f, a)
 			},
@@ -172,7 +172,7 @@ func controlPrimitives() []*in.Primitive {
 			Validate: func(v in.Validator, s *step) {
 				v.InternName(s.Arg("event").Text)
 			},
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				c := -1
 				if a := s.Arg("card"); a.Set {
 					var err error
@@ -202,8 +202,8 @@ func controlPrimitives() []*in.Primitive {
 }
 
 // loop runs a body once per element of a list kept in the step's state slot.
-func loop(listArg string, players bool) func(g *game, f *frame, s *step) (in.Status, error) {
-	return func(g *game, f *frame, s *step) (in.Status, error) {
+func loop(listArg string, players bool) func(g game, f *frame, s *step) (in.Status, error) {
+	return func(g game, f *frame, s *step) (in.Status, error) {
 		cur := g.Var(f, s.State)
 		if cur.N <= 0 {
 			var l []int

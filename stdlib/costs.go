@@ -21,7 +21,7 @@ func costPrimitives() []*in.Primitive {
 			},
 			StateSlots: 1,
 			Example:    "- pay_cards: {from: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
-			CanPay: func(g *game, f *frame, s *step) string {
+			CanPay: func(g game, f *frame, s *step) string {
 				from, err := cardsArg(g, f, s, "from")
 				if err != nil {
 					return err.Error()
@@ -58,7 +58,7 @@ func costPrimitives() []*in.Primitive {
 					v.Errorf("prop", "type-mismatch", "%s is not an int property", name)
 				}
 			},
-			CanPay: func(g *game, f *frame, s *step) string {
+			CanPay: func(g game, f *frame, s *step) string {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil {
 					return err.Error()
@@ -81,7 +81,7 @@ func costPrimitives() []*in.Primitive {
 				}
 				return ""
 			},
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil {
 					return next, err
@@ -91,7 +91,7 @@ func costPrimitives() []*in.Primitive {
 					return next, err
 				}
 				idx, _, _ := g.Ruleset().PropIndex("player", s.Arg("prop").Text)
-				g.SetPlayerProp(p, idx, g.S.PlayerProp[p*len(g.Ruleset().PlayerProps)+idx]-int64(n))
+				g.SetPlayerProp(p, idx, g.BasePlayerProp(p, idx)-int64(n))
 				name := s.Arg("prop").Text
 				if _, d, ok := g.Ruleset().PropIndex("player", name); ok && d.Label != "" {
 					name = d.Label
@@ -108,7 +108,7 @@ func costPrimitives() []*in.Primitive {
 				{Name: "reason", Kind: in.PTemplate, Doc: "shown when it fails; parts in braces are expressions"},
 			},
 			Example: "- require: {cond: \"len(you.hand) > 0\", reason: you have no cards}",
-			CanPay: func(g *game, f *frame, s *step) string {
+			CanPay: func(g game, f *frame, s *step) string {
 				ok, err := g.EvalBool(s.Arg("cond").Expr, f)
 				if err != nil {
 					return err.Error()
@@ -118,7 +118,7 @@ func costPrimitives() []*in.Primitive {
 				}
 				return ""
 			},
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) { return next, nil },
+			Exec: func(g game, f *frame, s *step) (in.Status, error) { return next, nil },
 		},
 		{
 			Name: "mark", Family: "costs",
@@ -136,7 +136,7 @@ func costPrimitives() []*in.Primitive {
 					v.Errorf("prop", "type-mismatch", "%s is not a bool property", name)
 				}
 			},
-			CanPay: func(g *game, f *frame, s *step) string {
+			CanPay: func(g game, f *frame, s *step) string {
 				c, err := g.EvalCard(s.Arg("card").Expr, f)
 				if err != nil {
 					return err.Error()
@@ -150,7 +150,7 @@ func costPrimitives() []*in.Primitive {
 				}
 				return ""
 			},
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				c, err := g.EvalCard(s.Arg("card").Expr, f)
 				if err != nil || c < 0 {
 					return next, err
@@ -165,7 +165,7 @@ func costPrimitives() []*in.Primitive {
 
 // matchable reports whether each pattern can get its own card among from,
 // given the cards already chosen for the first patterns.
-func matchable(g *game, f *frame, pats []*in.Expr, from, chosen []int) (bool, error) {
+func matchable(g game, f *frame, pats []*in.Expr, from, chosen []int) (bool, error) {
 	rest := pats[len(chosen):]
 	var cands []int
 	for _, c := range from {
@@ -193,7 +193,7 @@ func matchable(g *game, f *frame, pats []*in.Expr, from, chosen []int) (bool, er
 	return fullMatching(fits, len(cands)), nil
 }
 
-func evalOnCard(g *game, f *frame, e *in.Expr, c int) (bool, error) {
+func evalOnCard(g game, f *frame, e *in.Expr, c int) (bool, error) {
 	fr := *f
 	fr.Card = int32(c)
 	tf := g.TempFrame(fr)
@@ -229,7 +229,7 @@ func fullMatching(fits [][]bool, ncols int) bool {
 	return true
 }
 
-func execPayCards(g *game, f *frame, s *step) (in.Status, error) {
+func execPayCards(g game, f *frame, s *step) (in.Status, error) {
 	pats := s.Arg("match").Exprs
 	chosen := g.Var(f, s.State).L
 	if g.Var(f, s.State).N < 0 {

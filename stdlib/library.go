@@ -50,7 +50,7 @@ func Library() *interpreter.Library {
 // helpers shared by the primitives
 
 type (
-	game  = interpreter.Game
+	game  = interpreter.Context
 	frame = interpreter.Frame
 	step  = interpreter.Step
 	param = interpreter.Param
@@ -62,7 +62,7 @@ const (
 	suspend = interpreter.Suspend
 )
 
-func playerArg(g *game, f *frame, s *step, name string) (int, error) {
+func playerArg(g game, f *frame, s *step, name string) (int, error) {
 	a := s.Arg(name)
 	if !a.Set {
 		return int(f.You), nil
@@ -70,7 +70,7 @@ func playerArg(g *game, f *frame, s *step, name string) (int, error) {
 	return g.EvalPlayer(a.Expr, f)
 }
 
-func intArg(g *game, f *frame, s *step, name string, def int) (int, error) {
+func intArg(g game, f *frame, s *step, name string, def int) (int, error) {
 	a := s.Arg(name)
 	if !a.Set {
 		return def, nil
@@ -78,7 +78,7 @@ func intArg(g *game, f *frame, s *step, name string, def int) (int, error) {
 	return g.EvalInt(a.Expr, f)
 }
 
-func boolArg(g *game, f *frame, s *step, name string, def bool) (bool, error) {
+func boolArg(g game, f *frame, s *step, name string, def bool) (bool, error) {
 	a := s.Arg(name)
 	if !a.Set {
 		return def, nil
@@ -86,7 +86,7 @@ func boolArg(g *game, f *frame, s *step, name string, def bool) (bool, error) {
 	return g.EvalBool(a.Expr, f)
 }
 
-func cardsArg(g *game, f *frame, s *step, name string) ([]int, error) {
+func cardsArg(g game, f *frame, s *step, name string) ([]int, error) {
 	a := s.Arg(name)
 	if !a.Set {
 		return nil, nil
@@ -103,7 +103,7 @@ func text(s *step, name, def string) string {
 }
 
 // say renders a template argument for seat (its default when absent).
-func say(g *game, f *frame, s *step, name, def string, seat int) string {
+func say(g game, f *frame, s *step, name, def string, seat int) string {
 	a := s.Arg(name)
 	if !a.Set || a.Text == "" {
 		return def
@@ -119,7 +119,7 @@ func word(s *step, name, def string) string {
 	return a.Word
 }
 
-func bind(g *game, f *frame, s *step, name string, v interpreter.Val) {
+func bind(g game, f *frame, s *step, name string, v interpreter.Val) {
 	if a := s.Arg(name); a.Set {
 		g.SetVar(f, a.Slot, v)
 	}

@@ -15,7 +15,7 @@ func outcomePrimitives() []*in.Primitive {
 				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
 			},
 			Example: "- win: {reason: five of a kind}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil || p < 0 {
 					return next, err
@@ -38,7 +38,7 @@ func outcomePrimitives() []*in.Primitive {
 				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
 			},
 			Example: "- lose: {reason: no cards left}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil || p < 0 {
 					return next, err
@@ -55,7 +55,7 @@ func outcomePrimitives() []*in.Primitive {
 			},
 			Shorthand: "reason",
 			Example:   "- draw_game: nobody can move",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				g.DrawGame(text(s, "reason", "declared by an effect"))
 				return next, nil
 			},
@@ -67,7 +67,7 @@ func outcomePrimitives() []*in.Primitive {
 				exprP("player", in.TPlayer, false, "", "who takes it (default: you)"),
 			},
 			Example: "- extra_turn: {}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil || p < 0 {
 					return next, err
@@ -85,7 +85,7 @@ func outcomePrimitives() []*in.Primitive {
 				exprP("player", in.TPlayer, false, "", "the player whose stack items go"),
 			},
 			Example: "- remove_from_stack: {card: \"stack[0]\"}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -127,7 +127,7 @@ func outcomePrimitives() []*in.Primitive {
 				exprP("player", in.TPlayer, true, "", "the player whose effects end"),
 			},
 			Example: "- end_effects: {player: you}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				p, err := g.EvalPlayer(s.Arg("player").Expr, f)
 				if err != nil || p < 0 {
 					return next, err
@@ -146,7 +146,7 @@ func outcomePrimitives() []*in.Primitive {
 				{Name: "as", Kind: in.PBind, Type: in.TInt, Required: true, Doc: "the variable that gets the result"},
 			},
 			Example: "- roll: {sides: 20, as: r}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				n, err := intArg(g, f, s, "sides", 6)
 				if err != nil {
 					return next, err
@@ -165,7 +165,7 @@ func outcomePrimitives() []*in.Primitive {
 				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "the variable"},
 			},
 			Example: "- pick_random: {from: opponent.hand, as: c}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				l, err := cardsArg(g, f, s, "from")
 				if err != nil {
 					return next, err
@@ -186,7 +186,7 @@ func outcomePrimitives() []*in.Primitive {
 				{Name: "as", Kind: in.PBind, Type: in.TPlayer, Required: true, Doc: "the variable"},
 			},
 			Example: "- pick_random_player: {as: first}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				l, err := g.EvalPlayers(s.Arg("from").Expr, f)
 				if err != nil {
 					return next, err

@@ -61,7 +61,7 @@ func propertyPrimitives() []*in.Primitive {
 			Params:   append(targetParams(), exprP("value", in.TAny, true, "", "the new value")),
 			Example:  "- set: {card: this, prop: tapped, value: true}",
 			Validate: validateProp(false),
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				x, err := g.EvalDatum(s.Arg("value").Expr, f)
 				if err != nil {
 					return next, err
@@ -75,7 +75,7 @@ func propertyPrimitives() []*in.Primitive {
 			Params:   append(targetParams(), exprP("value", in.TInt, true, "", "the amount (negative to take away)")),
 			Example:  "- add: {player: you, prop: gold, value: 1}",
 			Validate: validateProp(true),
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				x, err := g.EvalDatum(s.Arg("value").Expr, f)
 				if err != nil {
 					return next, err
@@ -114,7 +114,7 @@ func propertyPrimitives() []*in.Primitive {
 					v.Errorf("keyword", "unknown-keyword", "unknown keyword %q%s", kw, v.Suggest(kw, v.Ruleset().Keywords))
 				}
 			},
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -142,7 +142,7 @@ func propertyPrimitives() []*in.Primitive {
 	}
 }
 
-func writeProp(g *game, f *frame, s *step, x in.Datum, add bool) error {
+func writeProp(g game, f *frame, s *step, x in.Datum, add bool) error {
 	rs := g.Ruleset()
 	name := s.Arg("prop").Text
 	switch {
@@ -178,7 +178,7 @@ func writeProp(g *game, f *frame, s *step, x in.Datum, add bool) error {
 		}
 		nv := v.N
 		if add {
-			nv += g.S.PlayerProp[p*len(rs.PlayerProps)+idx]
+			nv += g.BasePlayerProp(p, idx)
 		}
 		g.SetPlayerProp(p, idx, nv)
 	default:
@@ -196,7 +196,7 @@ func writeProp(g *game, f *frame, s *step, x in.Datum, add bool) error {
 	return nil
 }
 
-func execModify(g *game, f *frame, s *step) (in.Status, error) {
+func execModify(g game, f *frame, s *step) (in.Status, error) {
 	rs := g.Ruleset()
 	name := s.Arg("prop").Text
 	kind := "player"
@@ -254,7 +254,7 @@ func durationParams(def string) []param {
 
 // modifierDuration is a modifier with the duration a step asks for, made by
 // the step's player (their effects end if they leave the game).
-func modifierDuration(g *game, f *frame, s *step) in.Modifier {
+func modifierDuration(g game, f *frame, s *step) in.Modifier {
 	m := in.Modifier{By: f.You}
 	w := word(s, "until", "end_of_turn")
 	for i, u := range in.UntilNames {

@@ -36,7 +36,7 @@ func windowPrimitives() []*in.Primitive {
 	}
 }
 
-func execAct(g *game, f *frame, s *step) (in.Status, error) {
+func execAct(g game, f *frame, s *step) (in.Status, error) {
 	p, err := playerArg(g, f, s, "player")
 	if err != nil {
 		return next, err
@@ -65,7 +65,7 @@ func execAct(g *game, f *frame, s *step) (in.Status, error) {
 			return next, err
 		}
 	}
-	if p < 0 || g.S.Players[p].Lost {
+	if p < 0 || g.Lost(p) {
 		return next, nil
 	}
 	if g.ChecksFirst() {
@@ -85,14 +85,14 @@ func execAct(g *game, f *frame, s *step) (in.Status, error) {
 	return g.Ask(f, in.Decision{Player: p, Kind: "action", Prompt: text(s, "prompt", "Your move"), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
 }
 
-func execPriority(g *game, f *frame, s *step) (in.Status, error) {
+func execPriority(g game, f *frame, s *step) (in.Status, error) {
 	holderSlot, passSlot := s.State, s.State+1
 	holder := int(g.Var(f, holderSlot).N)
 	passes := int(g.Var(f, passSlot).N)
 	if holder < 0 {
-		holder, passes = g.S.Active, 0
+		holder, passes = g.Active(), 0
 	}
-	if g.S.Players[holder].Lost {
+	if g.Lost(holder) {
 		// a player who left the game does not hold priority
 		holder = g.NextLive(holder)
 	}
@@ -100,7 +100,7 @@ func execPriority(g *game, f *frame, s *step) (in.Status, error) {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {
 			g.Logf("pass", holder, "%s passes.", in.SeatName(holder))
-			if holder == g.S.Active && g.StackLen() == 0 && s.Arg("close").Word == "active" {
+			if holder == g.Active() && g.StackLen() == 0 && s.Arg("close").Word == "active" {
 				g.SetVar(f, holderSlot, in.Val{N: -1})
 				g.SetVar(f, passSlot, in.Val{N: 0})
 				return next, nil
@@ -116,7 +116,7 @@ func execPriority(g *game, f *frame, s *step) (in.Status, error) {
 	}
 	if passes >= g.LivePlayers() {
 		if g.StackLen() > 0 {
-			g.SetVar(f, holderSlot, in.Val{N: int64(g.S.Active)})
+			g.SetVar(f, holderSlot, in.Val{N: int64(g.Active())})
 			g.SetVar(f, passSlot, in.Val{N: 0})
 			g.ResolveTop()
 			return stay, nil

@@ -47,7 +47,7 @@ func zonePrimitives() []*in.Primitive {
 			},
 			Shorthand: "zone",
 			Example:   "- shuffle: deck",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				p, err := playerArg(g, f, s, "owner")
 				if err != nil {
 					return next, err
@@ -65,7 +65,7 @@ func zonePrimitives() []*in.Primitive {
 			},
 			Shorthand: "card",
 			Example:   "- reveal: {card: you.hand}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -94,7 +94,7 @@ func zonePrimitives() []*in.Primitive {
 			},
 			Shorthand: "card",
 			Example:   "- look: {card: \"you.deck[:1]\"}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -116,7 +116,7 @@ func zonePrimitives() []*in.Primitive {
 				exprP("face", in.TInt, false, "", "the face to show, from 0"),
 			},
 			Example: "- flip: {card: this, face: 1}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -167,7 +167,7 @@ func zonePrimitives() []*in.Primitive {
 					validateCardID(v, s)
 				}
 			},
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				var d *in.CardDef
 				if a := s.Arg("copy_of"); a.Set {
 					c, err := g.EvalCard(a.Expr, f)
@@ -209,7 +209,7 @@ func zonePrimitives() []*in.Primitive {
 				exprP("player", in.TPlayer, false, "", "the new controller (default: you)"),
 			},
 			Example: "- control: {card: card}",
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -245,7 +245,7 @@ func zonePrimitives() []*in.Primitive {
 					}
 				}
 			},
-			Exec: func(g *game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (in.Status, error) {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil {
 					return next, err
@@ -285,7 +285,7 @@ func validateCardID(v in.Validator, s *step) {
 	}
 }
 
-func execMove(g *game, f *frame, s *step) (in.Status, error) {
+func execMove(g game, f *frame, s *step) (in.Status, error) {
 	cards, err := cardsArg(g, f, s, "card")
 	if err != nil {
 		return next, err
@@ -335,7 +335,7 @@ func execMove(g *game, f *frame, s *step) (in.Status, error) {
 	return next, nil
 }
 
-func execDraw(g *game, f *frame, s *step) (in.Status, error) {
+func execDraw(g game, f *frame, s *step) (in.Status, error) {
 	p, err := playerArg(g, f, s, "player")
 	if err != nil || p < 0 {
 		return next, err

@@ -20,7 +20,7 @@ func stallRuleset(t *testing.T) *in.Ruleset {
 	lib := in.NewLibrary()
 	lib.AddPrimitive(&in.Primitive{
 		Name: "stall", Doc: "Suspends without a decision.",
-		Exec: func(g *in.Game, f *in.Frame, s *in.Step) (in.Status, error) { return in.Suspend, nil },
+		Exec: func(g in.Context, f *in.Frame, s *in.Step) (in.Status, error) { return in.Suspend, nil },
 	})
 	src := "name: stall\nzones:\n  hand: {visibility: owner}\nturn:\n  phases:\n    - name: main\n      do:\n        - stall: {}\n"
 	rs, diags := in.Load(in.Source{Name: "stall.yaml", Data: []byte(src)}, nil, lib)
