@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"github.com/expr-lang/expr/conf"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -15,7 +16,10 @@ type QueryVar struct {
 // variables. node gives its position in file, whose text is src.
 func CompileQuery(rs *Ruleset, file string, src []byte, node *yaml.Node, vars []QueryVar, want Type) (*Expr, Diagnostics) {
 	var diags Diagnostics
-	c := &exprCompiler{rs: rs, r: &reader{file: file, src: src, diags: &diags}, ts: rs.ts, cfg: rs.cfg}
+	c := &exprCompiler{rs: rs, r: &reader{file: file, src: src, diags: &diags}}
+	if env, ok := rs.exprEnv.(*exprEnv); ok {
+		c.ts, c.cfg = env.ts, env.cfg
+	}
 	sc := newScope()
 	for _, v := range vars {
 		if _, err := sc.bind(v.Name, v.Type, Pos{}); err != nil {
@@ -29,4 +33,15 @@ func CompileQuery(rs *Ruleset, file string, src []byte, node *yaml.Node, vars []
 		e.nvars = *sc.nvars
 	}
 	return e, diags
+}
+
+// exprEnv is what a loaded ruleset keeps of its expression compiler.
+type exprEnv struct {
+	ts  *typeSystem
+	cfg *conf.Config
+}
+
+// keepEnv stores the type environment in the ruleset for later queries.
+func (c *exprCompiler) keepEnv() {
+	c.rs.exprEnv = &exprEnv{ts: c.ts, cfg: c.baseConfig()}
 }

@@ -130,8 +130,7 @@ func LoadPartial(src Source, cards []Source, lib *Library) (rs *Ruleset, diags D
 		c.diags = append(c.diags[:maxDiagnostics:maxDiagnostics], Diagnostic{Severity: SeverityError, Code: "too-many-errors", Pos: last.Pos, Message: fmt.Sprintf("%d more problems not shown; fix these first", len(c.diags)-maxDiagnostics)})
 	}
 	if c.ts != nil {
-		c.rs.ts = c.ts
-		c.rs.cfg = c.baseConfig()
+		c.keepEnv()
 	}
 	return c.rs, c.diags
 }

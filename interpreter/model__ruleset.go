@@ -1,7 +1,5 @@
 package interpreter
 
-import "github.com/expr-lang/expr/conf"
-
 // Type is the declared type of a property, a variable or an expression result.
 type Type uint8
 
@@ -268,8 +266,10 @@ type Ruleset struct {
 	staticSlot   []int // per card property: its place in staticProps, or -1
 	phaseSyms    []int64
 	zoneSyms     []int64
-	ts           *typeSystem
-	cfg          *conf.Config
+	// exprEnv is the expression compiler's type environment, kept so that
+	// queries compiled later (scenario expectations, tools) see the same
+	// types; model does not know its type.
+	exprEnv any
 }
 
 // Zone returns the index of a zone kind by name.
