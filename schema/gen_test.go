@@ -10,60 +10,60 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 var update = flag.Bool("update", false, "regenerate the step definitions of ruleset.schema.json from the primitives")
 
 // kindPhrase says in words what an argument of a kind is.
-func kindPhrase(p in.Param) string {
+func kindPhrase(p model.Param) string {
 	switch p.Kind {
-	case in.PExpr:
+	case model.PExpr:
 		switch p.Type {
-		case in.TInt:
+		case model.TInt:
 			return "An expression giving a whole number."
-		case in.TBool:
+		case model.TBool:
 			return "A condition."
-		case in.TCard:
+		case model.TCard:
 			return "An expression giving a card."
-		case in.TCards:
+		case model.TCards:
 			return "An expression giving a card or a list of cards."
-		case in.TPlayer:
+		case model.TPlayer:
 			return "An expression giving a player."
-		case in.TPlayers:
+		case model.TPlayers:
 			return "An expression giving a player or a list of players."
 		}
 		return "An expression giving any value."
-	case in.PExprList:
+	case model.PExprList:
 		return "A list of conditions."
-	case in.PZone:
+	case model.PZone:
 		return "A zone name."
-	case in.PSteps:
+	case model.PSteps:
 		return "A list of steps."
-	case in.PBind:
+	case model.PBind:
 		switch p.Type {
-		case in.TAny:
+		case model.TAny:
 			return "A variable name; it is bound as the type of its value."
-		case in.TCards:
+		case model.TCards:
 			return "A variable name; it is bound as a list of cards."
-		case in.TPlayers:
+		case model.TPlayers:
 			return "A variable name; it is bound as a list of players."
-		case in.TInt:
+		case model.TInt:
 			return "A variable name; it is bound as a whole number."
 		}
 		return "A variable name; it is bound as a " + p.Type.String() + "."
-	case in.PText:
+	case model.PText:
 		return "Text."
-	case in.PPhase:
+	case model.PPhase:
 		return "The name of a phase of the turn."
-	case in.PTemplate:
+	case model.PTemplate:
 		return "Text; parts in braces are expressions, like {you} or {len(you.hand)}."
-	case in.PWord:
+	case model.PWord:
 		return "One of: " + strings.Join(p.Words, ", ") + "."
-	case in.PChoices:
+	case model.PChoices:
 		return "A list of {label, if, do}."
-	case in.PAction:
+	case model.PAction:
 		return "A list of action names."
 	}
 	return ""
@@ -80,7 +80,7 @@ func sentence(s string) string {
 	return s
 }
 
-func paramSchema(p in.Param) map[string]any {
+func paramSchema(p model.Param) map[string]any {
 	desc := sentence(p.Doc) + " " + kindPhrase(p)
 	if p.Required {
 		desc += " Required."
@@ -89,7 +89,7 @@ func paramSchema(p in.Param) map[string]any {
 		desc += " Default: " + p.Default + "."
 	}
 	out := map[string]any{"description": desc}
-	if p.Kind == in.PWord {
+	if p.Kind == model.PWord {
 		out["type"] = "string"
 		words := make([]any, len(p.Words))
 		for i, w := range p.Words {
@@ -112,7 +112,7 @@ func paramSchema(p in.Param) map[string]any {
 	return out
 }
 
-func stepSchema(p *in.Primitive) map[string]any {
+func stepSchema(p *model.Primitive) map[string]any {
 	props := map[string]any{}
 	var req []any
 	for _, q := range p.Params {

@@ -18,7 +18,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -327,40 +327,40 @@ func refName(v any) string {
 }
 
 // expectedRef is the definition an argument of a kind and type refers to.
-func expectedRef(p in.Param) string {
+func expectedRef(p model.Param) string {
 	switch p.Kind {
-	case in.PExpr:
+	case model.PExpr:
 		switch p.Type {
-		case in.TInt:
+		case model.TInt:
 			return "intExpression"
-		case in.TBool:
+		case model.TBool:
 			return "boolExpression"
-		case in.TCard:
+		case model.TCard:
 			return "cardExpression"
-		case in.TCards:
+		case model.TCards:
 			return "cardsExpression"
-		case in.TPlayer:
+		case model.TPlayer:
 			return "playerExpression"
-		case in.TPlayers:
+		case model.TPlayers:
 			return "playersExpression"
 		}
 		return "expression"
-	case in.PExprList:
-		if p.Type == in.TBool {
+	case model.PExprList:
+		if p.Type == model.TBool {
 			return "boolExpressions"
 		}
 		return "expressions"
-	case in.PZone:
+	case model.PZone:
 		return "zoneName"
-	case in.PSteps:
+	case model.PSteps:
 		return "steps"
-	case in.PBind:
+	case model.PBind:
 		return "variable"
-	case in.PText, in.PTemplate, in.PPhase:
+	case model.PText, model.PTemplate, model.PPhase:
 		return "text"
-	case in.PChoices:
+	case model.PChoices:
 		return "choices"
-	case in.PAction:
+	case model.PAction:
 		return "actionNames"
 	}
 	return "" // words are an inline enum
@@ -423,7 +423,7 @@ func TestStepsMatchPrimitives(t *testing.T) {
 			if want := expectedRef(q); want != "" && refName(s) != want {
 				t.Errorf("step.%s.%s: the schema refers to %q, a %s of %s wants %q", p.Name, q.Name, refName(s), q.Kind, q.Type, want)
 			}
-			if q.Kind == in.PWord {
+			if q.Kind == model.PWord {
 				var words []string
 				enum, _ := s["enum"].([]any)
 				for _, w := range enum {
@@ -502,7 +502,7 @@ func TestStepsMatchPrimitives(t *testing.T) {
 	}
 }
 
-func paramNamed(p *in.Primitive, name string) *in.Param {
+func paramNamed(p *model.Primitive, name string) *model.Param {
 	for i := range p.Params {
 		if p.Params[i].Name == name {
 			return &p.Params[i]

@@ -5,28 +5,29 @@ import (
 	"strconv"
 	"strings"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 func chooserP() param {
-	return exprP("chooser", in.TPlayer, false, "", "who chooses (default: you)")
+	return exprP("chooser", model.TPlayer, false, "", "who chooses (default: you)")
 }
 
 func promptP(def string) param {
-	return param{Name: "prompt", Kind: in.PTemplate, Default: def, Doc: "the question shown to the chooser; parts in braces are expressions"}
+	return param{Name: "prompt", Kind: model.PTemplate, Default: def, Doc: "the question shown to the chooser; parts in braces are expressions"}
 }
 
-func choicePrimitives() []*in.Primitive {
-	return []*in.Primitive{
+func choicePrimitives() []*model.Primitive {
+	return []*model.Primitive{
 		{
 			Name: "choose_card", Family: "choices",
 			Doc: "Asks a player to choose one card among `from`; binds it (none when `from` is empty, or when optional and declined).",
 			Params: []param{
-				exprP("from", in.TCards, true, "", "the candidates"),
+				exprP("from", model.TCards, true, "", "the candidates"),
 				chooserP(),
-				exprP("optional", in.TBool, false, "false", "the chooser may choose nothing"),
+				exprP("optional", model.TBool, false, "false", "the chooser may choose nothing"),
 				promptP("Choose a card"),
-				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "the variable that gets the card"},
+				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable that gets the card"},
 			},
 			Example: "- choose_card: {from: opponent.table, as: victim, prompt: \"Choose a card to remove\"}",
 			Exec:    execChooseCards(true),
@@ -35,13 +36,13 @@ func choicePrimitives() []*in.Primitive {
 			Name: "choose_cards", Family: "choices",
 			Doc: "Asks a player to choose from `min` to `max` cards among `from` (or exactly `count`, limited to how many there are); binds the list.",
 			Params: []param{
-				exprP("from", in.TCards, true, "", "the candidates"),
+				exprP("from", model.TCards, true, "", "the candidates"),
 				chooserP(),
-				exprP("count", in.TInt, false, "", "exactly this many (or all, if fewer)"),
-				exprP("min", in.TInt, false, "0", "at least"),
-				exprP("max", in.TInt, false, "", "at most (default: all)"),
+				exprP("count", model.TInt, false, "", "exactly this many (or all, if fewer)"),
+				exprP("min", model.TInt, false, "0", "at least"),
+				exprP("max", model.TInt, false, "", "at most (default: all)"),
 				promptP("Choose cards"),
-				{Name: "as", Kind: in.PBind, Type: in.TCards, Required: true, Doc: "the variable that gets the list"},
+				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the variable that gets the list"},
 			},
 			Example: "- choose_cards: {from: you.hand, count: 2, as: picked}",
 			Exec:    execChooseCards(false),
@@ -50,10 +51,10 @@ func choicePrimitives() []*in.Primitive {
 			Name: "choose", Family: "choices",
 			Doc: "Asks a player to pick one of labelled options and runs its steps. Options whose `if` is false are not offered.",
 			Params: []param{
-				{Name: "options", Kind: in.PChoices, Required: true, Doc: "a list of {label, if, do}"},
+				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
 				chooserP(),
 				promptP("Choose"),
-				{Name: "as", Kind: in.PBind, Type: in.TInt, Doc: "binds the index of the chosen option"},
+				{Name: "as", Kind: model.PBind, Type: model.TInt, Doc: "binds the index of the chosen option"},
 			},
 			Shorthand: "options",
 			Example:   "- choose:\n    prompt: Keep it?\n    options:\n      - {label: keep}\n      - {label: discard it, do: [{move: {card: this, to: discard}}]}",
@@ -63,10 +64,10 @@ func choicePrimitives() []*in.Primitive {
 			Name: "choose_player", Family: "choices",
 			Doc: "Asks a player to choose a player among `from` (default: your opponents).",
 			Params: []param{
-				exprP("from", in.TPlayers, false, "opponents", "the candidates"),
+				exprP("from", model.TPlayers, false, "opponents", "the candidates"),
 				chooserP(),
 				promptP("Choose a player"),
-				{Name: "as", Kind: in.PBind, Type: in.TPlayer, Required: true, Doc: "the variable that gets the player"},
+				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "the variable that gets the player"},
 			},
 			Example: "- choose_player: {as: target}",
 			Exec:    execChoosePlayer,
@@ -75,13 +76,13 @@ func choicePrimitives() []*in.Primitive {
 			Name: "choose_target", Family: "choices",
 			Doc: "Asks a player to choose one target among cards and players (an attack on a player or a card, say). Binds the chosen card or player; the other variable gets none.",
 			Params: []param{
-				exprP("cards", in.TCards, false, "", "the cards that may be chosen"),
-				exprP("players", in.TPlayers, false, "", "the players that may be chosen"),
+				exprP("cards", model.TCards, false, "", "the cards that may be chosen"),
+				exprP("players", model.TPlayers, false, "", "the players that may be chosen"),
 				chooserP(),
-				exprP("optional", in.TBool, false, "false", "the chooser may choose nothing"),
+				exprP("optional", model.TBool, false, "false", "the chooser may choose nothing"),
 				promptP("Choose a target"),
-				{Name: "as_card", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "gets the chosen card, or none"},
-				{Name: "as_player", Kind: in.PBind, Type: in.TPlayer, Required: true, Doc: "gets the chosen player, or none"},
+				{Name: "as_card", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "gets the chosen card, or none"},
+				{Name: "as_player", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "gets the chosen player, or none"},
 			},
 			Example: "- choose_target: {cards: opponent.table, players: opponents, as_card: tc, as_player: tp}",
 			Exec:    execChooseTarget,
@@ -90,11 +91,11 @@ func choicePrimitives() []*in.Primitive {
 			Name: "choose_number", Family: "choices",
 			Doc: "Asks a player for a number from `min` to `max`.",
 			Params: []param{
-				exprP("min", in.TInt, false, "0", "the smallest"),
-				exprP("max", in.TInt, true, "", "the largest"),
+				exprP("min", model.TInt, false, "0", "the smallest"),
+				exprP("max", model.TInt, true, "", "the largest"),
 				chooserP(),
 				promptP("Choose a number"),
-				{Name: "as", Kind: in.PBind, Type: in.TInt, Required: true, Doc: "the variable that gets it"},
+				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable that gets it"},
 			},
 			Example: "- choose_number: {max: you.gold, as: bid}",
 			Exec:    execChooseNumber,
@@ -103,14 +104,14 @@ func choicePrimitives() []*in.Primitive {
 			Name: "distribute", Family: "choices",
 			Doc: "Asks a player to split an amount among cards, answered as one structured answer; then runs `do` once per card with its share.",
 			Params: []param{
-				exprP("amount", in.TInt, true, "", "the amount to split"),
-				exprP("among", in.TCards, true, "", "the cards that share it"),
-				exprP("at_least", in.TInt, false, "0", "the least each card gets"),
+				exprP("amount", model.TInt, true, "", "the amount to split"),
+				exprP("among", model.TCards, true, "", "the cards that share it"),
+				exprP("at_least", model.TInt, false, "0", "the least each card gets"),
 				chooserP(),
 				promptP("Divide"),
-				{Name: "do", Kind: in.PSteps, Required: true, Doc: "run for each card, with the card and its share bound"},
-				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "binds each card in turn"},
-				{Name: "share", Kind: in.PBind, Type: in.TInt, Required: true, Doc: "binds each card's share"},
+				{Name: "do", Kind: model.PSteps, Required: true, Doc: "run for each card, with the card and its share bound"},
+				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "binds each card in turn"},
+				{Name: "share", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "binds each card's share"},
 			},
 			StateSlots: 2,
 			Example:    "- distribute: {amount: 3, among: opponent.table, as: target, share: n, do: [{add: {card: target, prop: power, value: \"-n\"}}]}",
@@ -120,10 +121,10 @@ func choicePrimitives() []*in.Primitive {
 			Name: "order", Family: "choices",
 			Doc: "Asks a player to put cards in an order; binds the list, first chosen first.",
 			Params: []param{
-				exprP("card", in.TCards, true, "", "the cards"),
+				exprP("card", model.TCards, true, "", "the cards"),
 				chooserP(),
 				promptP("Put these in order, first first"),
-				{Name: "as", Kind: in.PBind, Type: in.TCards, Required: true, Doc: "the ordered list"},
+				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the ordered list"},
 			},
 			Example: "- order: {card: \"you.deck[:3]\", as: ordered}",
 			Exec:    execOrder,
@@ -132,23 +133,23 @@ func choicePrimitives() []*in.Primitive {
 			Name: "assign", Family: "choices",
 			Doc: "Asks players at once (answers sealed until all are in) to assign each of their items to one target or none: blockers to attackers, say. For each player, items and targets are evaluated with `you` as that player. Each item's card property `prop` is set to its target (or none).",
 			Params: []param{
-				exprP("players", in.TPlayers, false, "", "who assigns (default: you)"),
-				exprP("items", in.TCards, true, "", "the cards each player assigns"),
-				exprP("targets", in.TCards, true, "", "the cards they may be assigned to"),
-				{Name: "prop", Kind: in.PText, Required: true, Doc: "a card property of type card, set on each item"},
-				exprP("per_target", in.TInt, false, "0", "the most items one target may get (0: no limit)"),
-				{Name: "target_as", Kind: in.PBind, Type: in.TCard, Doc: "the variable that holds a target while `allow` and `min_per_target` are evaluated"},
-				{Name: "allow", Kind: in.PExpr, Type: in.TBool, Card: true, Late: true, Doc: "which item may take which target: a condition on `card` (the item) and the `target_as` variable (the target); pairs for which it is false are not offered"},
-				{Name: "min_per_target", Kind: in.PExpr, Type: in.TInt, Late: true, Doc: "the fewest items a target may get when it gets any, on the `target_as` variable (default 1): an answer that gives a target some items, but fewer, is refused with the reason"},
+				exprP("players", model.TPlayers, false, "", "who assigns (default: you)"),
+				exprP("items", model.TCards, true, "", "the cards each player assigns"),
+				exprP("targets", model.TCards, true, "", "the cards they may be assigned to"),
+				{Name: "prop", Kind: model.PText, Required: true, Doc: "a card property of type card, set on each item"},
+				exprP("per_target", model.TInt, false, "0", "the most items one target may get (0: no limit)"),
+				{Name: "target_as", Kind: model.PBind, Type: model.TCard, Doc: "the variable that holds a target while `allow` and `min_per_target` are evaluated"},
+				{Name: "allow", Kind: model.PExpr, Type: model.TBool, Card: true, Late: true, Doc: "which item may take which target: a condition on `card` (the item) and the `target_as` variable (the target); pairs for which it is false are not offered"},
+				{Name: "min_per_target", Kind: model.PExpr, Type: model.TInt, Late: true, Doc: "the fewest items a target may get when it gets any, on the `target_as` variable (default 1): an answer that gives a target some items, but fewer, is refused with the reason"},
 				promptP("Assign"),
 			},
 			StateSlots: 1,
 			Example:    "- assign: {players: opponents, items: you.table, targets: active.table, prop: facing, target_as: t, allow: \"card.power >= t.power\", min_per_target: \"t.power > 3 ? 2 : 1\"}",
-			Validate: func(v in.Validator, s *step) {
+			Validate: func(v model.Validator, s *step) {
 				name := s.Arg("prop").Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
 					v.Errorf("prop", "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
-				} else if d.Type != in.TCard {
+				} else if d.Type != model.TCard {
 					v.Errorf("prop", "type-mismatch", "%s must be a card property (type: card) to hold the target", name)
 				}
 				if s.Arg("allow").Set && !s.Arg("target_as").Set {
@@ -167,8 +168,8 @@ func choicePrimitives() []*in.Primitive {
 			Name: "simultaneous", Family: "choices",
 			Doc: "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in turn order, with `you` as that player.",
 			Params: []param{
-				exprP("players", in.TPlayers, false, "players", "who is asked"),
-				{Name: "options", Kind: in.PChoices, Required: true, Doc: "a list of {label, if, do}"},
+				exprP("players", model.TPlayers, false, "players", "who is asked"),
+				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
 				promptP("Choose"),
 			},
 			StateSlots: 1,
@@ -178,8 +179,8 @@ func choicePrimitives() []*in.Primitive {
 	}
 }
 
-func dedupe(g game, cards []int, seat int) []in.Option {
-	var opts []in.Option
+func dedupe(g game, cards []int, seat int) []state.Option {
+	var opts []state.Option
 	var kept []int
 outer:
 	for _, c := range cards {
@@ -189,13 +190,13 @@ outer:
 			}
 		}
 		kept = append(kept, c)
-		opts = append(opts, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1})
+		opts = append(opts, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1})
 	}
 	return opts
 }
 
-func execChooseCards(single bool) func(g game, f *frame, s *step) (in.Status, error) {
-	return func(g game, f *frame, s *step) (in.Status, error) {
+func execChooseCards(single bool) func(g game, f *frame, s *step) (model.Status, error) {
+	return func(g game, f *frame, s *step) (model.Status, error) {
 		chooser, err := playerArg(g, f, s, "chooser")
 		if err != nil {
 			return next, err
@@ -217,9 +218,9 @@ func execChooseCards(single bool) func(g game, f *frame, s *step) (in.Status, er
 				bind(g, f, s, "as", listVal(picked))
 			}
 			if len(picked) == 0 {
-				g.Logf("choose", chooser, "%s chooses nothing.", in.SeatName(chooser))
+				g.Logf("choose", chooser, "%s chooses nothing.", state.SeatName(chooser))
 			} else {
-				g.LogCards("choose", chooser, picked, "%s chooses {cards}.", in.SeatName(chooser))
+				g.LogCards("choose", chooser, picked, "%s chooses {cards}.", state.SeatName(chooser))
 			}
 			return next, nil
 		}
@@ -233,10 +234,10 @@ func execChooseCards(single bool) func(g game, f *frame, s *step) (in.Status, er
 			} else {
 				bind(g, f, s, "as", listVal(nil))
 			}
-			g.Logf("choose", chooser, "%s has nothing to choose from.", in.SeatName(chooser))
+			g.Logf("choose", chooser, "%s has nothing to choose from.", state.SeatName(chooser))
 			return next, nil
 		}
-		d := in.Decision{Player: chooser, Kind: "cards", Prompt: say(g, f, s, "prompt", "Choose", chooser)}
+		d := state.Decision{Player: chooser, Kind: "cards", Prompt: say(g, f, s, "prompt", "Choose", chooser)}
 		if single {
 			d.Options = dedupe(g, from, chooser)
 			labelUnique(d.Options)
@@ -252,7 +253,7 @@ func execChooseCards(single bool) func(g game, f *frame, s *step) (in.Status, er
 		}
 		// several cards: every card is its own option, so counts are exact
 		for _, c := range from {
-			d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
+			d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
 		}
 		lo, err := intArg(g, f, s, "min", 0)
 		if err != nil {
@@ -279,7 +280,7 @@ func execChooseCards(single bool) func(g game, f *frame, s *step) (in.Status, er
 		if lo == hi && hi == len(from) {
 			// no real choice: all of them
 			bind(g, f, s, "as", listVal(from))
-			g.LogCards("choose", chooser, from, "%s chooses {cards}.", in.SeatName(chooser))
+			g.LogCards("choose", chooser, from, "%s chooses {cards}.", state.SeatName(chooser))
 			return next, nil
 		}
 		labelUnique(d.Options)
@@ -288,7 +289,7 @@ func execChooseCards(single bool) func(g game, f *frame, s *step) (in.Status, er
 }
 
 // labelUnique numbers repeated labels (Water, Water #2) so every label names one option.
-func labelUnique(opts []in.Option) {
+func labelUnique(opts []state.Option) {
 	count := map[string]int{}
 	for i := range opts {
 		count[opts[i].Label]++
@@ -298,7 +299,7 @@ func labelUnique(opts []in.Option) {
 	}
 }
 
-func execChoose(g game, f *frame, s *step) (in.Status, error) {
+func execChoose(g game, f *frame, s *step) (model.Status, error) {
 	chooser, err := playerArg(g, f, s, "chooser")
 	if err != nil {
 		return next, err
@@ -306,20 +307,20 @@ func execChoose(g game, f *frame, s *step) (in.Status, error) {
 	choices := s.Arg("options").Choices
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
-		g.Logf("choose", chooser, "%s chooses: %s.", in.SeatName(chooser), o.Label)
-		bind(g, f, s, "as", in.Val{N: int64(o.Value)})
+		g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
+		bind(g, f, s, "as", state.Val{N: int64(o.Value)})
 		g.CoverBranch(s, strconv.Quote(choices[o.Value].Label))
 		g.Call(f, choices[o.Value].Prog)
 		return next, nil
 	}
-	d := in.Decision{Player: chooser, Kind: "choice", Prompt: say(g, f, s, "prompt", "Choose", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: "choice", Prompt: say(g, f, s, "prompt", "Choose", chooser), Min: 1, Max: 1}
 	for i, ch := range choices {
 		ok, err := g.EvalBool(ch.If, f)
 		if err != nil {
 			return next, err
 		}
 		if ok {
-			d.Options = append(d.Options, in.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, f, chooser), Card: -1, Action: -1, Player: -1, Value: i})
+			d.Options = append(d.Options, state.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, f, chooser), Card: -1, Action: -1, Player: -1, Value: i})
 		}
 	}
 	if len(d.Options) == 0 {
@@ -328,15 +329,15 @@ func execChoose(g game, f *frame, s *step) (in.Status, error) {
 	return g.Ask(f, d), nil
 }
 
-func execChoosePlayer(g game, f *frame, s *step) (in.Status, error) {
+func execChoosePlayer(g game, f *frame, s *step) (model.Status, error) {
 	chooser, err := playerArg(g, f, s, "chooser")
 	if err != nil {
 		return next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
-		g.Logf("choose", chooser, "%s chooses %s.", in.SeatName(chooser), o.Label)
-		bind(g, f, s, "as", in.Val{N: int64(o.Player)})
+		g.Logf("choose", chooser, "%s chooses %s.", state.SeatName(chooser), o.Label)
+		bind(g, f, s, "as", state.Val{N: int64(o.Player)})
 		return next, nil
 	}
 	ps, err := g.EvalPlayers(s.Arg("from").Expr, f)
@@ -344,24 +345,24 @@ func execChoosePlayer(g game, f *frame, s *step) (in.Status, error) {
 		return next, err
 	}
 	if len(ps) == 0 {
-		bind(g, f, s, "as", in.Val{N: -1})
+		bind(g, f, s, "as", state.Val{N: -1})
 		return next, nil
 	}
-	d := in.Decision{Player: chooser, Kind: "player", Prompt: say(g, f, s, "prompt", "Choose a player", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: "player", Prompt: say(g, f, s, "prompt", "Choose a player", chooser), Min: 1, Max: 1}
 	for _, p := range ps {
-		d.Options = append(d.Options, in.Option{ID: in.SeatName(p), Label: in.SeatName(p), Card: -1, Action: -1, Player: p})
+		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
 	return g.Ask(f, d), nil
 }
 
-func execChooseNumber(g game, f *frame, s *step) (in.Status, error) {
+func execChooseNumber(g game, f *frame, s *step) (model.Status, error) {
 	chooser, err := playerArg(g, f, s, "chooser")
 	if err != nil {
 		return next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		g.Logf("choose", chooser, "%s chooses %d.", in.SeatName(chooser), as[0].Number)
-		bind(g, f, s, "as", in.Val{N: int64(as[0].Number)})
+		g.Logf("choose", chooser, "%s chooses %d.", state.SeatName(chooser), as[0].Number)
+		bind(g, f, s, "as", state.Val{N: int64(as[0].Number)})
 		return next, nil
 	}
 	lo, err := intArg(g, f, s, "min", 0)
@@ -375,22 +376,22 @@ func execChooseNumber(g game, f *frame, s *step) (in.Status, error) {
 	if hi < lo {
 		hi = lo
 	}
-	return g.Ask(f, in.Decision{Player: chooser, Kind: "number", Prompt: say(g, f, s, "prompt", "Choose a number", chooser), Min: lo, Max: hi}), nil
+	return g.Ask(f, state.Decision{Player: chooser, Kind: "number", Prompt: say(g, f, s, "prompt", "Choose a number", chooser), Min: lo, Max: hi}), nil
 }
 
-func execDistribute(g game, f *frame, s *step) (in.Status, error) {
+func execDistribute(g game, f *frame, s *step) (model.Status, error) {
 	// state: [0] = the targets (list) and the next index; [1] = the shares (list)
 	st0, st1 := s.State, s.State+1
 	if cur := g.Var(f, st0); cur.N > 0 {
 		i := int(cur.N) - 1
 		shares := g.Var(f, st1).L
 		if i >= len(cur.L) {
-			g.SetVar(f, st0, in.Val{N: -1})
+			g.SetVar(f, st0, state.Val{N: -1})
 			return next, nil
 		}
-		g.SetVar(f, st0, in.Val{N: cur.N + 1, L: cur.L})
+		g.SetVar(f, st0, state.Val{N: cur.N + 1, L: cur.L})
 		bind(g, f, s, "as", cardVal(cur.L[i]))
-		bind(g, f, s, "share", in.Val{N: int64(shares[i])})
+		bind(g, f, s, "share", state.Val{N: int64(shares[i])})
 		g.Call(f, s.Arg("do").Prog)
 		return stay, nil
 	}
@@ -406,9 +407,9 @@ func execDistribute(g game, f *frame, s *step) (in.Status, error) {
 			shares = append(shares, as[0].Amount[i])
 			parts = append(parts, fmt.Sprintf("{%d}=%d", i, as[0].Amount[i]))
 		}
-		g.LogCards("distribute", chooser, targets, "%s divides %d: %s.", in.SeatName(chooser), ds[0].Total, strings.Join(parts, ", "))
-		g.SetVar(f, st0, in.Val{N: 1, L: targets})
-		g.SetVar(f, st1, in.Val{L: shares})
+		g.LogCards("distribute", chooser, targets, "%s divides %d: %s.", state.SeatName(chooser), ds[0].Total, strings.Join(parts, ", "))
+		g.SetVar(f, st0, state.Val{N: 1, L: targets})
+		g.SetVar(f, st1, state.Val{L: shares})
 		return stay, nil
 	}
 	amount, err := intArg(g, f, s, "amount", 0)
@@ -429,15 +430,15 @@ func execDistribute(g game, f *frame, s *step) (in.Status, error) {
 	if least*len(among) > amount {
 		least = 0
 	}
-	d := in.Decision{Player: chooser, Kind: "distribute", Prompt: say(g, f, s, "prompt", "Divide", chooser), Total: amount, Min: 0, Max: amount}
+	d := state.Decision{Player: chooser, Kind: "distribute", Prompt: say(g, f, s, "prompt", "Divide", chooser), Total: amount, Min: 0, Max: amount}
 	for _, c := range among {
-		d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1, Value: least})
+		d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1, Value: least})
 	}
 	labelUnique(d.Options)
 	return g.Ask(f, d), nil
 }
 
-func execOrder(g game, f *frame, s *step) (in.Status, error) {
+func execOrder(g game, f *frame, s *step) (model.Status, error) {
 	chooser, err := playerArg(g, f, s, "chooser")
 	if err != nil {
 		return next, err
@@ -448,16 +449,16 @@ func execOrder(g game, f *frame, s *step) (in.Status, error) {
 			out = append(out, ds[0].Options[p].Card)
 		}
 		bind(g, f, s, "as", listVal(out))
-		g.LogCards("order", chooser, out, "%s orders {cards}.", in.SeatName(chooser))
+		g.LogCards("order", chooser, out, "%s orders {cards}.", state.SeatName(chooser))
 		return next, nil
 	}
 	cards, err := cardsArg(g, f, s, "card")
 	if err != nil {
 		return next, err
 	}
-	d := in.Decision{Player: chooser, Kind: "order", Prompt: say(g, f, s, "prompt", "Order", chooser), Min: len(cards), Max: len(cards)}
+	d := state.Decision{Player: chooser, Kind: "order", Prompt: say(g, f, s, "prompt", "Order", chooser), Min: len(cards), Max: len(cards)}
 	for _, c := range cards {
-		d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
+		d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
 	}
 	labelUnique(d.Options)
 	if len(cards) <= 1 {
@@ -467,17 +468,17 @@ func execOrder(g game, f *frame, s *step) (in.Status, error) {
 	return g.Ask(f, d), nil
 }
 
-func execSimultaneous(g game, f *frame, s *step) (in.Status, error) {
+func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 	choices := s.Arg("options").Choices
 	st := s.State
 	// after the answers: run each player's choice, one per pass through this step
 	if cur := g.Var(f, st); cur.N > 0 {
 		i := int(cur.N) - 1
 		if i*2 >= len(cur.L) {
-			g.SetVar(f, st, in.Val{N: -1})
+			g.SetVar(f, st, state.Val{N: -1})
 			return next, nil
 		}
-		g.SetVar(f, st, in.Val{N: cur.N + 1, L: cur.L})
+		g.SetVar(f, st, state.Val{N: cur.N + 1, L: cur.L})
 		p, c := cur.L[2*i], cur.L[2*i+1]
 		fr := *f
 		fr.You, fr.Player = int8(p), int8(p)
@@ -489,10 +490,10 @@ func execSimultaneous(g game, f *frame, s *step) (in.Status, error) {
 		var plan []int
 		for i, d := range ds {
 			o := d.Options[as[i].Picks[0]]
-			g.Logf("choose", d.Player, "%s chooses: %s.", in.SeatName(d.Player), o.Label)
+			g.Logf("choose", d.Player, "%s chooses: %s.", state.SeatName(d.Player), o.Label)
 			plan = append(plan, d.Player, o.Value)
 		}
-		g.SetVar(f, st, in.Val{N: 1, L: plan})
+		g.SetVar(f, st, state.Val{N: 1, L: plan})
 		return stay, nil
 	}
 	ps, err := g.EvalPlayers(s.Arg("players").Expr, f)
@@ -503,14 +504,14 @@ func execSimultaneous(g game, f *frame, s *step) (in.Status, error) {
 	for _, p := range ps {
 		fr := *f
 		fr.You, fr.Player = int8(p), int8(p)
-		d := in.Decision{Player: p, Kind: "choice", Prompt: say(g, f, s, "prompt", "Choose", p), Min: 1, Max: 1}
+		d := state.Decision{Player: p, Kind: "choice", Prompt: say(g, f, s, "prompt", "Choose", p), Min: 1, Max: 1}
 		for i, ch := range choices {
 			ok, err := g.EvalBool(ch.If, &fr)
 			if err != nil {
 				return next, err
 			}
 			if ok {
-				d.Options = append(d.Options, in.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, f, p), Card: -1, Action: -1, Player: -1, Value: i})
+				d.Options = append(d.Options, state.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, f, p), Card: -1, Action: -1, Player: -1, Value: i})
 			}
 		}
 		if len(d.Options) == 0 {
@@ -525,7 +526,7 @@ func execSimultaneous(g game, f *frame, s *step) (in.Status, error) {
 	return status, nil
 }
 
-func execChooseTarget(g game, f *frame, s *step) (in.Status, error) {
+func execChooseTarget(g game, f *frame, s *step) (model.Status, error) {
 	chooser, err := playerArg(g, f, s, "chooser")
 	if err != nil {
 		return next, err
@@ -537,14 +538,14 @@ func execChooseTarget(g game, f *frame, s *step) (in.Status, error) {
 			c, p = o.Card, o.Player
 		}
 		bind(g, f, s, "as_card", cardVal(c))
-		bind(g, f, s, "as_player", in.Val{N: int64(p)})
+		bind(g, f, s, "as_player", state.Val{N: int64(p)})
 		switch {
 		case c >= 0:
-			g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", in.SeatName(chooser))
+			g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", state.SeatName(chooser))
 		case p >= 0:
-			g.Logf("choose", chooser, "%s targets %s.", in.SeatName(chooser), in.SeatName(p))
+			g.Logf("choose", chooser, "%s targets %s.", state.SeatName(chooser), state.SeatName(p))
 		default:
-			g.Logf("choose", chooser, "%s chooses no target.", in.SeatName(chooser))
+			g.Logf("choose", chooser, "%s chooses no target.", state.SeatName(chooser))
 		}
 		return next, nil
 	}
@@ -558,9 +559,9 @@ func execChooseTarget(g game, f *frame, s *step) (in.Status, error) {
 			return next, err
 		}
 	}
-	d := in.Decision{Player: chooser, Kind: "target", Prompt: say(g, f, s, "prompt", "Choose a target", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: "target", Prompt: say(g, f, s, "prompt", "Choose a target", chooser), Min: 1, Max: 1}
 	for _, p := range ps {
-		d.Options = append(d.Options, in.Option{ID: in.SeatName(p), Label: in.SeatName(p), Card: -1, Action: -1, Player: p})
+		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
 	d.Options = append(d.Options, dedupe(g, cards, chooser)...)
 	labelUnique(d.Options)
@@ -571,13 +572,13 @@ func execChooseTarget(g game, f *frame, s *step) (in.Status, error) {
 	}
 	if len(d.Options) == 0 {
 		bind(g, f, s, "as_card", cardVal(-1))
-		bind(g, f, s, "as_player", in.Val{N: -1})
+		bind(g, f, s, "as_player", state.Val{N: -1})
 		return next, nil
 	}
 	return g.Ask(f, d), nil
 }
 
-func execAssign(g game, f *frame, s *step) (in.Status, error) {
+func execAssign(g game, f *frame, s *step) (model.Status, error) {
 	idx, _, _ := g.Ruleset().PropIndex("card", s.Arg("prop").Text)
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		for i, d := range ds {
@@ -593,9 +594,9 @@ func execAssign(g game, f *frame, s *step) (in.Status, error) {
 				g.SetCardProp(o.Card, idx, int64(t))
 			}
 			if len(parts) == 0 {
-				g.Logf("assign", d.Player, "%s assigns nothing.", in.SeatName(d.Player))
+				g.Logf("assign", d.Player, "%s assigns nothing.", state.SeatName(d.Player))
 			} else {
-				g.LogCards("assign", d.Player, cards, "%s assigns %s.", in.SeatName(d.Player), strings.Join(parts, ", "))
+				g.LogCards("assign", d.Player, cards, "%s assigns %s.", state.SeatName(d.Player), strings.Join(parts, ", "))
 			}
 		}
 		return next, nil
@@ -632,12 +633,12 @@ func execAssign(g game, f *frame, s *step) (in.Status, error) {
 		if len(items) == 0 {
 			continue
 		}
-		d := in.Decision{Player: p, Kind: "assign", Prompt: say(g, f, s, "prompt", "Assign", p), Min: 0, Max: len(items), PerTarget: per}
+		d := state.Decision{Player: p, Kind: "assign", Prompt: say(g, f, s, "prompt", "Assign", p), Min: 0, Max: len(items), PerTarget: per}
 		for _, c := range items {
-			d.Options = append(d.Options, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
+			d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
 		}
 		for _, c := range targets {
-			d.Targets = append(d.Targets, in.Option{ID: in.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
+			d.Targets = append(d.Targets, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
 		}
 		if a := s.Arg("allow"); a.Set {
 			if d.Allowed, err = allowedPairs(g, f, s, p, items, targets); err != nil {

@@ -1,21 +1,22 @@
 package stdlib
 
 import (
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-func controlPrimitives() []*in.Primitive {
-	return []*in.Primitive{
+func controlPrimitives() []*model.Primitive {
+	return []*model.Primitive{
 		{
 			Name: "if", Family: "control",
 			Doc: "Runs `then` when the condition holds, else `else`.",
 			Params: []param{
-				{Name: "cond", Kind: in.PExpr, Type: in.TBool, Required: true, Doc: "the condition", Decides: true},
-				{Name: "then", Kind: in.PSteps, Doc: "steps run when it holds", Branch: true},
-				{Name: "else", Kind: in.PSteps, Doc: "steps run when it does not", Branch: true},
+				{Name: "cond", Kind: model.PExpr, Type: model.TBool, Required: true, Doc: "the condition", Decides: true},
+				{Name: "then", Kind: model.PSteps, Doc: "steps run when it holds", Branch: true},
+				{Name: "else", Kind: model.PSteps, Doc: "steps run when it does not", Branch: true},
 			},
 			Example: "- if:\n    cond: len(you.hand) == 0\n    then: [{draw: {from: deck, to: hand}}]",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				ok, err := g.EvalBool(s.Arg("cond").Expr, f)
 				if err != nil {
 					return next, err
@@ -35,10 +36,10 @@ func controlPrimitives() []*in.Primitive {
 			Name: "at_once", Family: "control",
 			Doc: "Runs its steps as one moment of the game, the effects they set off included: the state checks, which otherwise run before and after each effect an event sets off through a trigger (see checks), wait until all of it is done. The steps of one effect need no at_once, as checks never run between them; it is for a series of events whose effects must happen together: damage dealt to several cards, each through a trigger of its own, then whatever it destroyed is destroyed together.",
 			Params: []param{
-				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
+				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			Example: "- at_once:\n    do:\n      - for_each: {card: \"filter(everyone.table, .power > 0)\", as: c, do: [{emit: {event: hit, card: c, amount: c.power}}]}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				g.CallTogether(f, s.Arg("do").Prog)
 				return next, nil
 			},
@@ -47,9 +48,9 @@ func controlPrimitives() []*in.Primitive {
 			Name: "for_each", Family: "control",
 			Doc: "Runs `do` once per card of a list (computed once, at the start), with the card bound.",
 			Params: []param{
-				exprP("card", in.TCards, true, "", "the cards"),
-				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "the variable for each card"},
-				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
+				exprP("card", model.TCards, true, "", "the cards"),
+				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable for each card"},
+				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
 			Example:    "- for_each: {card: you.table, as: c, do: [{set: {card: c, prop: tapped, value: false}}]}",
@@ -59,9 +60,9 @@ func controlPrimitives() []*in.Primitive {
 			Name: "for_each_player", Family: "control",
 			Doc: "Runs `do` once per player of a list (default: every player, in seat order from you), with `you` set to that player and the player bound.",
 			Params: []param{
-				exprP("players", in.TPlayers, false, "", "the players (default: all, starting with you)"),
-				{Name: "as", Kind: in.PBind, Type: in.TPlayer, Doc: "the variable for each player"},
-				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
+				exprP("players", model.TPlayers, false, "", "the players (default: all, starting with you)"),
+				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Doc: "the variable for each player"},
+				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
 			Example:    "- for_each_player:\n    do: [{draw: {count: 5, from: deck, to: hand}}]",
@@ -71,25 +72,25 @@ func controlPrimitives() []*in.Primitive {
 			Name: "repeat", Family: "control",
 			Doc: "Runs `do` a number of times.",
 			Params: []param{
-				exprP("count", in.TInt, true, "", "how many times"),
-				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
+				exprP("count", model.TInt, true, "", "how many times"),
+				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
 			Example:    "- repeat: {count: 2, do: [{draw: {from: deck, to: hand}}]}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cur := g.Var(f, s.State)
 				if cur.N <= 0 {
 					n, err := intArg(g, f, s, "count", 0)
 					if err != nil {
 						return next, err
 					}
-					cur = in.Val{N: int64(n) + 1}
+					cur = state.Val{N: int64(n) + 1}
 				}
 				if cur.N == 1 {
-					g.SetVar(f, s.State, in.Val{N: -1})
+					g.SetVar(f, s.State, state.Val{N: -1})
 					return next, nil
 				}
-				g.SetVar(f, s.State, in.Val{N: cur.N - 1})
+				g.SetVar(f, s.State, state.Val{N: cur.N - 1})
 				g.Call(f, s.Arg("do").Prog)
 				return stay, nil
 			},
@@ -98,14 +99,14 @@ func controlPrimitives() []*in.Primitive {
 			Name: "for_range", Family: "control",
 			Doc: "Runs `do` once per whole number from `from` to `to` (both included), with the number bound. To go through the values of an enum property, loop from 0 to value_count(prop) - 1 and read value_at(prop, n).",
 			Params: []param{
-				exprP("from", in.TInt, false, "1", "the first number"),
-				exprP("to", in.TInt, true, "", "the last number"),
-				{Name: "as", Kind: in.PBind, Type: in.TInt, Required: true, Doc: "the variable for each number"},
-				{Name: "do", Kind: in.PSteps, Required: true, Doc: "the steps"},
+				exprP("from", model.TInt, false, "1", "the first number"),
+				exprP("to", model.TInt, true, "", "the last number"),
+				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable for each number"},
+				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
 			Example:    "- for_range: {from: 1, to: 3, as: n, do: [{create: {card: token, to: table}}]}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cur := g.Var(f, s.State)
 				if cur.L == nil {
 					lo, err := intArg(g, f, s, "from", 1)
@@ -116,14 +117,14 @@ func controlPrimitives() []*in.Primitive {
 					if err != nil {
 						return next, err
 					}
-					cur = in.Val{N: int64(lo), L: []int{hi}}
+					cur = state.Val{N: int64(lo), L: []int{hi}}
 				}
 				if cur.N > int64(cur.L[0]) {
-					g.SetVar(f, s.State, in.Val{N: -1})
+					g.SetVar(f, s.State, state.Val{N: -1})
 					return next, nil
 				}
-				bind(g, f, s, "as", in.Val{N: cur.N})
-				g.SetVar(f, s.State, in.Val{N: cur.N + 1, L: cur.L})
+				bind(g, f, s, "as", state.Val{N: cur.N})
+				g.SetVar(f, s.State, state.Val{N: cur.N + 1, L: cur.L})
 				g.Call(f, s.Arg("do").Prog)
 				return stay, nil
 			},
@@ -132,11 +133,11 @@ func controlPrimitives() []*in.Primitive {
 			Name: "let", Family: "control",
 			Doc: "Binds a variable to the value of an expression, typed by it.",
 			Params: []param{
-				exprP("value", in.TAny, true, "", "the value"),
-				{Name: "as", Kind: in.PBind, Type: in.TAny, Required: true, Doc: "the variable", TypedBy: "value"},
+				exprP("value", model.TAny, true, "", "the value"),
+				{Name: "as", Kind: model.PBind, Type: model.TAny, Required: true, Doc: "the variable", TypedBy: "value"},
 			},
 			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				v, err := g.EvalVal(s.Arg("value").Expr, f, s.Arg("as").Type)
 				if err != nil {
 					return next, err
@@ -149,11 +150,11 @@ func controlPrimitives() []*in.Primitive {
 			Name: "log", Family: "control",
 			Doc: "Writes a line to the game log, seen by everyone. Parts in braces are expressions: {you}, {this}, {event.amount}; cards are named only to the seats that know them.",
 			Params: []param{
-				{Name: "text", Kind: in.PTemplate, Required: true, Doc: "the line"},
+				{Name: "text", Kind: model.PTemplate, Required: true, Doc: "the line"},
 			},
 			Shorthand: "text",
 			Example:   "- log: \"{you} has {len(you.hand)} cards left.\"",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				a := s.Arg("text")
 				return next, g.LogTemplate("note", f, a)
 			},
@@ -162,17 +163,17 @@ func controlPrimitives() []*in.Primitive {
 			Name: "emit", Family: "control",
 			Doc: "Raises a custom event that triggers may listen to (`on: <name>`).",
 			Params: []param{
-				{Name: "event", Kind: in.PText, Required: true, Doc: "the event name"},
-				exprP("card", in.TCard, false, "", "the card it is about"),
-				exprP("player", in.TPlayer, false, "", "the player it is about (default: you)"),
-				exprP("amount", in.TInt, false, "0", "a number it carries"),
-				exprP("source", in.TCard, false, "", "the card that causes it (default: this)"),
+				{Name: "event", Kind: model.PText, Required: true, Doc: "the event name"},
+				exprP("card", model.TCard, false, "", "the card it is about"),
+				exprP("player", model.TPlayer, false, "", "the player it is about (default: you)"),
+				exprP("amount", model.TInt, false, "0", "a number it carries"),
+				exprP("source", model.TCard, false, "", "the card that causes it (default: this)"),
 			},
 			Example: "- emit: {event: scored, amount: 2}",
-			Validate: func(v in.Validator, s *step) {
+			Validate: func(v model.Validator, s *step) {
 				v.InternName(s.Arg("event").Text)
 			},
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				c := -1
 				if a := s.Arg("card"); a.Set {
 					var err error
@@ -202,8 +203,8 @@ func controlPrimitives() []*in.Primitive {
 }
 
 // loop runs a body once per element of a list kept in the step's state slot.
-func loop(listArg string, players bool) func(g game, f *frame, s *step) (in.Status, error) {
-	return func(g game, f *frame, s *step) (in.Status, error) {
+func loop(listArg string, players bool) func(g game, f *frame, s *step) (model.Status, error) {
+	return func(g game, f *frame, s *step) (model.Status, error) {
 		cur := g.Var(f, s.State)
 		if cur.N <= 0 {
 			var l []int
@@ -222,15 +223,15 @@ func loop(listArg string, players bool) func(g game, f *frame, s *step) (in.Stat
 			if err != nil {
 				return next, err
 			}
-			cur = in.Val{N: 1, L: l}
+			cur = state.Val{N: 1, L: l}
 		}
 		i := int(cur.N) - 1
 		if i >= len(cur.L) {
-			g.SetVar(f, s.State, in.Val{N: -1})
+			g.SetVar(f, s.State, state.Val{N: -1})
 			return next, nil
 		}
-		g.SetVar(f, s.State, in.Val{N: cur.N + 1, L: cur.L})
-		bind(g, f, s, "as", in.Val{N: int64(cur.L[i])})
+		g.SetVar(f, s.State, state.Val{N: cur.N + 1, L: cur.L})
+		bind(g, f, s, "as", state.Val{N: int64(cur.L[i])})
 		if players {
 			g.CallAs(f, s.Arg("do").Prog, cur.L[i])
 		} else {

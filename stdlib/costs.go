@@ -3,21 +3,22 @@ package stdlib
 import (
 	"fmt"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-func costPrimitives() []*in.Primitive {
-	return []*in.Primitive{
+func costPrimitives() []*model.Primitive {
+	return []*model.Primitive{
 		{
 			Name: "pay_cards", Family: "costs",
 			Doc: "A cost: moves cards from a list to a zone, one distinct card per pattern in `match` (each an expression on `card`). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice.",
 			Params: []param{
-				exprP("from", in.TCards, true, "", "the cards that may pay"),
-				{Name: "match", Kind: in.PExprList, Type: in.TBool, Required: true, Doc: "one condition per card to pay, on `card`"},
-				{Name: "to", Kind: in.PZone, Required: true, Doc: "where the paid cards go (their owner's zone)"},
-				{Name: "as", Kind: in.PBind, Type: in.TCards, Doc: "binds the paid cards"},
+				exprP("from", model.TCards, true, "", "the cards that may pay"),
+				{Name: "match", Kind: model.PExprList, Type: model.TBool, Required: true, Doc: "one condition per card to pay, on `card`"},
+				{Name: "to", Kind: model.PZone, Required: true, Doc: "where the paid cards go (their owner's zone)"},
+				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the paid cards"},
 				promptP("Choose a card to pay with"),
-				{Name: "reason", Kind: in.PTemplate, Doc: "what a player who cannot pay is told, in words (default: how many cards it takes); parts in braces are expressions"},
+				{Name: "reason", Kind: model.PTemplate, Doc: "what a player who cannot pay is told, in words (default: how many cards it takes); parts in braces are expressions"},
 			},
 			StateSlots: 1,
 			Example:    "- pay_cards: {from: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
@@ -45,16 +46,16 @@ func costPrimitives() []*in.Primitive {
 			Name: "spend", Family: "costs",
 			Doc: "A cost: takes an amount from an int property of a player (default: you). It can be paid when the player has at least that much.",
 			Params: []param{
-				exprP("player", in.TPlayer, false, "", "who pays (default: you)"),
-				{Name: "prop", Kind: in.PText, Required: true, Doc: "the player property"},
-				exprP("amount", in.TInt, true, "", "how much"),
+				exprP("player", model.TPlayer, false, "", "who pays (default: you)"),
+				{Name: "prop", Kind: model.PText, Required: true, Doc: "the player property"},
+				exprP("amount", model.TInt, true, "", "how much"),
 			},
 			Example: "- spend: {prop: gold, amount: 2}",
-			Validate: func(v in.Validator, s *step) {
+			Validate: func(v model.Validator, s *step) {
 				name := s.Arg("prop").Text
 				if _, d, ok := v.Ruleset().PropIndex("player", name); !ok {
 					v.Errorf("prop", "unknown-property", "unknown player property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("player")))
-				} else if d.Type != in.TInt {
+				} else if d.Type != model.TInt {
 					v.Errorf("prop", "type-mismatch", "%s is not an int property", name)
 				}
 			},
@@ -73,7 +74,7 @@ func costPrimitives() []*in.Primitive {
 					if d.Label != "" {
 						name = d.Label
 					}
-					who := in.SeatName(p) + " has"
+					who := state.SeatName(p) + " has"
 					if p == int(f.You) {
 						who = "you have"
 					}
@@ -81,7 +82,7 @@ func costPrimitives() []*in.Primitive {
 				}
 				return ""
 			},
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil {
 					return next, err
@@ -96,7 +97,7 @@ func costPrimitives() []*in.Primitive {
 				if _, d, ok := g.Ruleset().PropIndex("player", name); ok && d.Label != "" {
 					name = d.Label
 				}
-				g.Logf("pay", p, "%s pays %d %s.", in.SeatName(p), n, name)
+				g.Logf("pay", p, "%s pays %d %s.", state.SeatName(p), n, name)
 				return next, nil
 			},
 		},
@@ -104,8 +105,8 @@ func costPrimitives() []*in.Primitive {
 			Name: "require", Family: "costs",
 			Doc: "A cost that pays nothing: the action is legal only while the condition holds, and `reason` says why not.",
 			Params: []param{
-				exprP("cond", in.TBool, true, "", "the condition"),
-				{Name: "reason", Kind: in.PTemplate, Doc: "shown when it fails; parts in braces are expressions"},
+				exprP("cond", model.TBool, true, "", "the condition"),
+				{Name: "reason", Kind: model.PTemplate, Doc: "shown when it fails; parts in braces are expressions"},
 			},
 			Example: "- require: {cond: \"len(you.hand) > 0\", reason: you have no cards}",
 			CanPay: func(g game, f *frame, s *step) string {
@@ -118,21 +119,21 @@ func costPrimitives() []*in.Primitive {
 				}
 				return ""
 			},
-			Exec: func(g game, f *frame, s *step) (in.Status, error) { return next, nil },
+			Exec: func(g game, f *frame, s *step) (model.Status, error) { return next, nil },
 		},
 		{
 			Name: "mark", Family: "costs",
 			Doc: "Sets a bool property of a card (default: this) to true. As a cost it can be paid only while the property is false: the usual way to exhaust a card.",
 			Params: []param{
-				exprP("card", in.TCard, false, "this", "the card"),
-				{Name: "prop", Kind: in.PText, Required: true, Doc: "the bool card property"},
+				exprP("card", model.TCard, false, "this", "the card"),
+				{Name: "prop", Kind: model.PText, Required: true, Doc: "the bool card property"},
 			},
 			Example: "- mark: {prop: tapped}",
-			Validate: func(v in.Validator, s *step) {
+			Validate: func(v model.Validator, s *step) {
 				name := s.Arg("prop").Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
 					v.Errorf("prop", "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
-				} else if d.Type != in.TBool {
+				} else if d.Type != model.TBool {
 					v.Errorf("prop", "type-mismatch", "%s is not a bool property", name)
 				}
 			},
@@ -150,7 +151,7 @@ func costPrimitives() []*in.Primitive {
 				}
 				return ""
 			},
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				c, err := g.EvalCard(s.Arg("card").Expr, f)
 				if err != nil || c < 0 {
 					return next, err
@@ -165,7 +166,7 @@ func costPrimitives() []*in.Primitive {
 
 // matchable reports whether each pattern can get its own card among from,
 // given the cards already chosen for the first patterns.
-func matchable(g game, f *frame, pats []*in.Expr, from, chosen []int) (bool, error) {
+func matchable(g game, f *frame, pats []*model.Expr, from, chosen []int) (bool, error) {
 	rest := pats[len(chosen):]
 	var cands []int
 	for _, c := range from {
@@ -193,7 +194,7 @@ func matchable(g game, f *frame, pats []*in.Expr, from, chosen []int) (bool, err
 	return fullMatching(fits, len(cands)), nil
 }
 
-func evalOnCard(g game, f *frame, e *in.Expr, c int) (bool, error) {
+func evalOnCard(g game, f *frame, e *model.Expr, c int) (bool, error) {
 	fr := *f
 	fr.Card = int32(c)
 	tf := g.TempFrame(fr)
@@ -229,7 +230,7 @@ func fullMatching(fits [][]bool, ncols int) bool {
 	return true
 }
 
-func execPayCards(g game, f *frame, s *step) (in.Status, error) {
+func execPayCards(g game, f *frame, s *step) (model.Status, error) {
 	pats := s.Arg("match").Exprs
 	chosen := g.Var(f, s.State).L
 	if g.Var(f, s.State).N < 0 {
@@ -237,7 +238,7 @@ func execPayCards(g game, f *frame, s *step) (in.Status, error) {
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Card)
-		g.SetVar(f, s.State, in.Val{N: 1, L: chosen})
+		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
 	}
 	from, err := cardsArg(g, f, s, "from")
 	if err != nil {
@@ -274,16 +275,16 @@ func execPayCards(g game, f *frame, s *step) (in.Status, error) {
 		}
 		opts := dedupe(g, ok, int(f.You))
 		labelUnique(opts)
-		return g.Ask(f, in.Decision{Player: int(f.You), Kind: "cards", Prompt: fmt.Sprintf("%s (%d of %d)", text(s, "prompt", "Choose a card to pay with"), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
+		return g.Ask(f, state.Decision{Player: int(f.You), Kind: "cards", Prompt: fmt.Sprintf("%s (%d of %d)", text(s, "prompt", "Choose a card to pay with"), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
 	}
 	to := s.Arg("to").Zone
 	for _, c := range chosen {
-		if err := g.Move(c, g.ZoneInst(to, int(g.Card(c).Owner)), in.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}); err != nil {
+		if err := g.Move(c, g.ZoneInst(to, int(g.Card(c).Owner)), state.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}); err != nil {
 			return next, err
 		}
 	}
-	g.LogCards("pay", int(f.You), chosen, "%s pays with {cards}.", in.SeatName(int(f.You)))
+	g.LogCards("pay", int(f.You), chosen, "%s pays with {cards}.", state.SeatName(int(f.You)))
 	bind(g, f, s, "as", listVal(chosen))
-	g.SetVar(f, s.State, in.Val{N: -1})
+	g.SetVar(f, s.State, state.Val{N: -1})
 	return next, nil
 }

@@ -9,14 +9,17 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // docsRuleset loads the neutral ruleset the examples compile against, with an
 // action whose effect is the given steps.
-func docsRuleset(t *testing.T, effect string) (*in.Ruleset, in.Diagnostics) {
+func docsRuleset(t *testing.T, effect string) (*model.Ruleset, diag.Diagnostics) {
 	t.Helper()
 	dir := filepath.Join("testdata", "docs")
 	src, err := os.ReadFile(filepath.Join(dir, "docs.yaml"))
@@ -24,7 +27,7 @@ func docsRuleset(t *testing.T, effect string) (*in.Ruleset, in.Diagnostics) {
 	cards, err := os.ReadFile(filepath.Join(dir, "cards", "docs", "cards.yaml"))
 	require.NoError(t, err)
 	text := strings.Replace(string(src), "  probe: {from: hand}", "  probe:\n    from: hand\n    effect:\n"+indent(effect, "      "), 1)
-	return in.Load(in.Source{Name: "docs.yaml", Data: []byte(text)}, []in.Source{{Name: "cards.yaml", Data: cards}}, stdlib.Library())
+	return load.Load(load.Source{Name: "docs.yaml", Data: []byte(text)}, []load.Source{{Name: "cards.yaml", Data: cards}}, stdlib.Library())
 }
 
 func indent(s, pre string) string {
@@ -59,7 +62,7 @@ func TestFunctionExamples(t *testing.T) {
 			require.NotEmpty(t, f.Doc)
 			var n yaml.Node
 			require.NoError(t, yaml.Unmarshal([]byte(`"`+strings.ReplaceAll(f.Example, `"`, `\"`)+`"`), &n))
-			e, diags := in.CompileQuery(rs, "example", []byte(f.Example), n.Content[0], nil, in.TAny)
+			e, diags := compile.CompileQuery(rs, "example", []byte(f.Example), n.Content[0], nil, model.TAny)
 			require.NotNil(t, e, "example of %s does not compile: %s\n%v", f.Name, f.Example, diags)
 		})
 	}
@@ -89,7 +92,7 @@ func TestKeyExamples(t *testing.T) {
 			case "expressions":
 				rs, diags := docsRuleset(t, "- log: ok")
 				require.NotNil(t, rs, "%v", diags)
-				e, diags := in.CompileQuery(rs, "example", []byte(k.Example), ex.Content[0], []in.QueryVar{{Name: "you", Type: in.TPlayer}}, in.TAny)
+				e, diags := compile.CompileQuery(rs, "example", []byte(k.Example), ex.Content[0], []compile.QueryVar{{Name: "you", Type: model.TPlayer}}, model.TAny)
 				require.NotNil(t, e, "the example does not compile: %s\n%v", k.Example, diags)
 				return
 			case "decisions", "templates":
@@ -98,7 +101,7 @@ func TestKeyExamples(t *testing.T) {
 				require.NotNil(t, rs, "the example does not compile as a step:\n%s\n%v", k.Example, diags)
 				return
 			case "cards[]", "cards[].statics":
-				rs, diags := in.Load(in.Source{Name: "docs.yaml", Data: base}, []in.Source{{Name: "example.yaml", Data: []byte(k.Example)}}, stdlib.Library())
+				rs, diags := load.Load(load.Source{Name: "docs.yaml", Data: base}, []load.Source{{Name: "example.yaml", Data: []byte(k.Example)}}, stdlib.Library())
 				require.NotNil(t, rs, "the example does not load as a card file:\n%s\n%v", k.Example, diags)
 				return
 			case "scenario":
@@ -111,7 +114,7 @@ func TestKeyExamples(t *testing.T) {
 			merge(doc.Content[0], ex.Content[0])
 			text, err := yaml.Marshal(&doc)
 			require.NoError(t, err)
-			rs, diags := in.Load(in.Source{Name: "docs.yaml", Data: text}, []in.Source{{Name: "cards.yaml", Data: cards}}, stdlib.Library())
+			rs, diags := load.Load(load.Source{Name: "docs.yaml", Data: text}, []load.Source{{Name: "cards.yaml", Data: cards}}, stdlib.Library())
 			require.NotNil(t, rs, "the example does not compile in the neutral ruleset:\n%s\n%v\n--- the ruleset:\n%s", k.Example, diags, text)
 		})
 	}
@@ -160,7 +163,7 @@ func checkScenarioExample(t *testing.T, example string, base, cards []byte) {
 	require.NoError(t, os.WriteFile(path, []byte(example), 0o644))
 	sc, err := scenario.Load(path)
 	require.NoError(t, err)
-	rs, diags := in.LoadFile(sc.Ruleset, stdlib.Library())
+	rs, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
 	require.NotNil(t, rs, "%v", diags)
 	require.NoError(t, scenario.Check(rs, sc))
 }

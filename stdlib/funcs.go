@@ -1,21 +1,21 @@
 package stdlib
 
 import (
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 )
 
-func functions() []*in.Func {
-	return []*in.Func{
+func functions() []*model.Func {
+	return []*model.Func{
 		{
 			Name: "count_where", Family: "cards",
 			Doc:       "How many of the cards have a property equal to a value. Faster than count() with a predicate.",
-			Params:    []in.Type{in.TCards, in.TString, in.TAny},
+			Params:    []model.Type{model.TCards, model.TString, model.TAny},
 			Names:     []string{"cards", "prop", "value"},
-			Result:    in.TInt,
+			Result:    model.TInt,
 			Example:   "count_where(you.table, 'color', 'red') >= 2",
 			PropArgs:  []int{1},
 			ValueArgs: map[int]int{2: 1},
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[1].N)
 				n := 0
 				if idx >= 0 {
@@ -25,42 +25,42 @@ func functions() []*in.Func {
 						}
 					}
 				}
-				return in.Datum{K: in.DInt, N: int64(n)}
+				return model.Datum{K: model.DInt, N: int64(n)}
 			},
 		},
 		{
 			Name: "max_group", Family: "cards",
 			Doc:      "The size of the largest group of the cards that share a value of a property.",
-			Params:   []in.Type{in.TCards, in.TString},
+			Params:   []model.Type{model.TCards, model.TString},
 			Names:    []string{"cards", "prop"},
-			Result:   in.TInt,
+			Result:   model.TInt,
 			Example:  "max_group(you.table, 'color') >= 3",
 			PropArgs: []int{1},
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
-				return in.Datum{K: in.DInt, N: int64(maxGroup(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
+				return model.Datum{K: model.DInt, N: int64(maxGroup(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
 		},
 		{
 			Name: "distinct", Family: "cards",
 			Doc:      "How many different values of a property the cards have.",
-			Params:   []in.Type{in.TCards, in.TString},
+			Params:   []model.Type{model.TCards, model.TString},
 			Names:    []string{"cards", "prop"},
-			Result:   in.TInt,
+			Result:   model.TInt,
 			Example:  "distinct(you.table, 'color') == 4",
 			PropArgs: []int{1},
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
-				return in.Datum{K: in.DInt, N: int64(distinct(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
+				return model.Datum{K: model.DInt, N: int64(distinct(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
 		},
 		{
 			Name: "total", Family: "cards",
 			Doc:      "The sum of an int property over the cards.",
-			Params:   []in.Type{in.TCards, in.TString},
+			Params:   []model.Type{model.TCards, model.TString},
 			Names:    []string{"cards", "prop"},
-			Result:   in.TInt,
+			Result:   model.TInt,
 			Example:  "total(you.table, 'power') > 10",
 			PropArgs: []int{1},
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[1].N)
 				n := int64(0)
 				if idx >= 0 {
@@ -68,80 +68,80 @@ func functions() []*in.Func {
 						n += g.CardProp(c, idx)
 					}
 				}
-				return in.Datum{K: in.DInt, N: n}
+				return model.Datum{K: model.DInt, N: n}
 			},
 		},
 		{
 			Name: "has", Family: "cards",
 			Doc:         "Whether a card has a keyword (printed or granted).",
-			Params:      []in.Type{in.TCard, in.TString},
+			Params:      []model.Type{model.TCard, model.TString},
 			Names:       []string{"card", "keyword"},
-			Result:      in.TBool,
+			Result:      model.TBool,
 			Example:     "has(this, 'swift')",
 			KeywordArgs: []int{1},
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
-				if a[0].K != in.DCard {
-					return in.Datum{K: in.DBool}
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
+				if a[0].K != model.DCard {
+					return model.Datum{K: model.DBool}
 				}
-				return in.Datum{K: in.DBool, N: b2i(g.HasKeywordSym(int(a[0].N), a[1].N))}
+				return model.Datum{K: model.DBool, N: b2i(g.HasKeywordSym(int(a[0].N), a[1].N))}
 			},
 		},
 		{
 			Name: "count_keyword", Family: "cards",
 			Doc:         "How many of the cards have a keyword.",
-			Params:      []in.Type{in.TCards, in.TString},
+			Params:      []model.Type{model.TCards, model.TString},
 			Names:       []string{"cards", "keyword"},
-			Result:      in.TInt,
+			Result:      model.TInt,
 			Example:     "count_keyword(you.table, 'guard') > 0",
 			KeywordArgs: []int{1},
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				n := 0
 				for _, c := range a[0].L {
 					if g.HasKeywordSym(c, a[1].N) {
 						n++
 					}
 				}
-				return in.Datum{K: in.DInt, N: int64(n)}
+				return model.Datum{K: model.DInt, N: int64(n)}
 			},
 		},
 		{
 			Name: "knows", Family: "cards",
 			Doc:     "Whether a player knows which card a card is.",
-			Params:  []in.Type{in.TPlayer, in.TCard},
+			Params:  []model.Type{model.TPlayer, model.TCard},
 			Names:   []string{"player", "card"},
-			Result:  in.TBool,
+			Result:  model.TBool,
 			Example: "knows(opponent, this)",
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
-				if a[0].K == in.DNil || a[1].K != in.DCard {
-					return in.Datum{K: in.DBool}
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
+				if a[0].K == model.DNil || a[1].K != model.DCard {
+					return model.Datum{K: model.DBool}
 				}
-				return in.Datum{K: in.DBool, N: b2i(g.Knows(int(a[0].N), int(a[1].N)))}
+				return model.Datum{K: model.DBool, N: b2i(g.Knows(int(a[0].N), int(a[1].N)))}
 			},
 		},
 		{
 			Name: "occupied", Family: "zones",
 			Doc:     "Whether a position of a player's positional zone holds a card.",
-			Params:  []in.Type{in.TPlayer, in.TString, in.TInt},
+			Params:  []model.Type{model.TPlayer, model.TString, model.TInt},
 			Names:   []string{"player", "zone", "slot"},
-			Result:  in.TBool,
+			Result:  model.TBool,
 			Example: "occupied(you, 'row', 0)",
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				k, ok := g.Ruleset().Zone(g.Text(a[1]))
-				if !ok || a[0].K != in.DPlayer {
-					return in.Datum{K: in.DBool}
+				if !ok || a[0].K != model.DPlayer {
+					return model.Datum{K: model.DBool}
 				}
-				return in.Datum{K: in.DBool, N: b2i(g.CardAt(g.ZoneInst(k, int(a[0].N)), int(a[2].N)) >= 0)}
+				return model.Datum{K: model.DBool, N: b2i(g.CardAt(g.ZoneInst(k, int(a[0].N)), int(a[2].N)) >= 0)}
 			},
 		},
 		{
 			Name: "value_at", Family: "properties",
 			Doc:      "The i-th declared value (from 0) of an enum card property: for generating cards in loops.",
-			Params:   []in.Type{in.TString, in.TInt},
+			Params:   []model.Type{model.TString, model.TInt},
 			Names:    []string{"prop", "i"},
-			Result:   in.TString,
+			Result:   model.TString,
 			Example:  "value_at('color', 0) == 'red'",
 			PropArgs: []int{0},
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
 				i := int(a[1].N)
 				if !ok || i < 0 || i >= len(d.Values) {
@@ -153,28 +153,28 @@ func functions() []*in.Func {
 		{
 			Name: "value_count", Family: "properties",
 			Doc:      "How many values an enum card property declares.",
-			Params:   []in.Type{in.TString},
+			Params:   []model.Type{model.TString},
 			Names:    []string{"prop"},
-			Result:   in.TInt,
+			Result:   model.TInt,
 			Example:  "value_count('color') == 2",
 			PropArgs: []int{0},
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
 				if !ok {
-					return in.Datum{K: in.DInt}
+					return model.Datum{K: model.DInt}
 				}
-				return in.Datum{K: in.DInt, N: int64(len(d.Values))}
+				return model.Datum{K: model.DInt, N: int64(len(d.Values))}
 			},
 		},
 		{
 			Name: "clamp", Family: "numbers",
 			Doc:     "A number limited to a range.",
-			Params:  []in.Type{in.TInt, in.TInt, in.TInt},
+			Params:  []model.Type{model.TInt, model.TInt, model.TInt},
 			Names:   []string{"x", "low", "high"},
-			Result:  in.TInt,
+			Result:  model.TInt,
 			Example: "clamp(you.gold - 3, 0, 10)",
-			Fn: func(g *in.Evaluator, a []in.Datum) in.Datum {
-				return in.Datum{K: in.DInt, N: min(max(a[0].N, a[1].N), a[2].N)}
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
+				return model.Datum{K: model.DInt, N: min(max(a[0].N, a[1].N), a[2].N)}
 			},
 		},
 	}
@@ -188,7 +188,7 @@ func b2i(b bool) int64 {
 }
 
 // maxGroup is the size of the largest group of cards sharing a property value.
-func maxGroup(g *in.Evaluator, cards []int, idx int) int {
+func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 	if idx < 0 {
 		return 0
 	}
@@ -215,7 +215,7 @@ func maxGroup(g *in.Evaluator, cards []int, idx int) int {
 }
 
 // distinct counts the different values of a property among cards.
-func distinct(g *in.Evaluator, cards []int, idx int) int {
+func distinct(g *model.Evaluator, cards []int, idx int) int {
 	if idx < 0 {
 		return 0
 	}

@@ -1,10 +1,12 @@
 package stdlib
 
-import in "github.com/arbiter-games/arbiter/interpreter"
+import (
+	"github.com/arbiter-games/arbiter/interpreter/model"
+)
 
 // rulesetKeys documents every key of ruleset and card files.
-func rulesetKeys() []in.RulesetKey {
-	return []in.RulesetKey{
+func rulesetKeys() []model.RulesetKey {
+	return []model.RulesetKey{
 		{Path: "name", Doc: "The game's name; card files live in cards/<name>/ unless `cards` says otherwise.", Example: "name: duel"},
 		{Path: "version", Doc: "The ruleset's version, shown in saves and logs.", Example: "version: \"1\""},
 		{Path: "doc", Doc: "A paragraph about the game, for players (arbiter rules) and designers.", Example: "doc: A two-player race to five points."},

@@ -3,19 +3,20 @@ package stdlib
 import (
 	"sync"
 
-	"github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 var (
 	once sync.Once
-	lib  *interpreter.Library
+	lib  *model.Library
 )
 
 // Library returns the standard library of primitives and functions. It is
 // built once and shared; it is read-only after that.
-func Library() *interpreter.Library {
+func Library() *model.Library {
 	once.Do(func() {
-		lib = interpreter.NewLibrary()
+		lib = model.NewLibrary()
 		for _, p := range zonePrimitives() {
 			lib.AddPrimitive(p)
 		}
@@ -50,16 +51,16 @@ func Library() *interpreter.Library {
 // helpers shared by the primitives
 
 type (
-	game  = interpreter.Context
-	frame = interpreter.Frame
-	step  = interpreter.Step
-	param = interpreter.Param
+	game  = model.Context
+	frame = state.Frame
+	step  = model.Step
+	param = model.Param
 )
 
 const (
-	next    = interpreter.Next
-	stay    = interpreter.Stay
-	suspend = interpreter.Suspend
+	next    = model.Next
+	stay    = model.Stay
+	suspend = model.Suspend
 )
 
 func playerArg(g game, f *frame, s *step, name string) (int, error) {
@@ -119,17 +120,17 @@ func word(s *step, name, def string) string {
 	return a.Word
 }
 
-func bind(g game, f *frame, s *step, name string, v interpreter.Val) {
+func bind(g game, f *frame, s *step, name string, v state.Val) {
 	if a := s.Arg(name); a.Set {
 		g.SetVar(f, a.Slot, v)
 	}
 }
 
-func cardVal(c int) interpreter.Val { return interpreter.Val{N: int64(c)} }
+func cardVal(c int) state.Val { return state.Val{N: int64(c)} }
 
-func listVal(l []int) interpreter.Val { return interpreter.Val{L: append([]int{}, l...)} }
+func listVal(l []int) state.Val { return state.Val{L: append([]int{}, l...)} }
 
 // expr is a parameter of type t; req says whether it must be given.
-func exprP(name string, t interpreter.Type, req bool, def, doc string) param {
-	return param{Name: name, Kind: interpreter.PExpr, Type: t, Required: req, Default: def, Doc: doc}
+func exprP(name string, t model.Type, req bool, def, doc string) param {
+	return param{Name: name, Kind: model.PExpr, Type: t, Required: req, Default: def, Doc: doc}
 }

@@ -1,21 +1,22 @@
 package stdlib
 
 import (
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-func outcomePrimitives() []*in.Primitive {
-	return []*in.Primitive{
+func outcomePrimitives() []*model.Primitive {
+	return []*model.Primitive{
 		{
 			Name: "win", Family: "outcome", EndsGame: true,
 			Doc: "A player (default: you) wins; the game ends.",
 			Params: []param{
-				exprP("player", in.TPlayer, false, "", "the winner (default: you)"),
-				exprP("with", in.TPlayers, false, "", "players who share the win (allies)"),
-				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
+				exprP("player", model.TPlayer, false, "", "the winner (default: you)"),
+				exprP("with", model.TPlayers, false, "", "players who share the win (allies)"),
+				{Name: "reason", Kind: model.PText, Doc: "why, for the log"},
 			},
 			Example: "- win: {reason: five of a kind}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil || p < 0 {
 					return next, err
@@ -34,11 +35,11 @@ func outcomePrimitives() []*in.Primitive {
 			Name: "lose", Family: "outcome",
 			Doc: "A player (default: you) loses; when one player is left, that player wins.",
 			Params: []param{
-				exprP("player", in.TPlayer, false, "", "the loser (default: you)"),
-				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
+				exprP("player", model.TPlayer, false, "", "the loser (default: you)"),
+				{Name: "reason", Kind: model.PText, Doc: "why, for the log"},
 			},
 			Example: "- lose: {reason: no cards left}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil || p < 0 {
 					return next, err
@@ -51,11 +52,11 @@ func outcomePrimitives() []*in.Primitive {
 			Name: "draw_game", Family: "outcome", EndsGame: true,
 			Doc: "The game ends with no winner.",
 			Params: []param{
-				{Name: "reason", Kind: in.PText, Doc: "why, for the log"},
+				{Name: "reason", Kind: model.PText, Doc: "why, for the log"},
 			},
 			Shorthand: "reason",
 			Example:   "- draw_game: nobody can move",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				g.DrawGame(text(s, "reason", "declared by an effect"))
 				return next, nil
 			},
@@ -64,16 +65,16 @@ func outcomePrimitives() []*in.Primitive {
 			Name: "extra_turn", Family: "turns",
 			Doc: "Gives a player (default: you) an extra turn after this one; several queue in order.",
 			Params: []param{
-				exprP("player", in.TPlayer, false, "", "who takes it (default: you)"),
+				exprP("player", model.TPlayer, false, "", "who takes it (default: you)"),
 			},
 			Example: "- extra_turn: {}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil || p < 0 {
 					return next, err
 				}
 				g.AddExtraTurn(p)
-				g.Logf("extra_turn", p, "%s will take an extra turn.", in.SeatName(p))
+				g.Logf("extra_turn", p, "%s will take an extra turn.", state.SeatName(p))
 				return next, nil
 			},
 		},
@@ -81,11 +82,11 @@ func outcomePrimitives() []*in.Primitive {
 			Name: "remove_from_stack", Family: "turns",
 			Doc: "Takes items off the stack without resolving them: those of a card (a countered spell) or all those of a player (who left the game). An action still being announced (its targets or costs not done yet, as when a hidden card answers a spell as it is cast) is withdrawn too: it never reaches the stack.",
 			Params: []param{
-				exprP("card", in.TCards, false, "", "the cards whose stack items go"),
-				exprP("player", in.TPlayer, false, "", "the player whose stack items go"),
+				exprP("card", model.TCards, false, "", "the cards whose stack items go"),
+				exprP("player", model.TPlayer, false, "", "the player whose stack items go"),
 			},
 			Example: "- remove_from_stack: {card: \"stack[0]\"}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -124,16 +125,16 @@ func outcomePrimitives() []*in.Primitive {
 			Name: "end_effects", Family: "turns",
 			Doc: "Ends every modifier (property changes and timed keyword grants) that a player's effects made, wherever it applies: for a player who leaves the game, whose effects end with them.",
 			Params: []param{
-				exprP("player", in.TPlayer, true, "", "the player whose effects end"),
+				exprP("player", model.TPlayer, true, "", "the player whose effects end"),
 			},
 			Example: "- end_effects: {player: you}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				p, err := g.EvalPlayer(s.Arg("player").Expr, f)
 				if err != nil || p < 0 {
 					return next, err
 				}
 				if n := g.EndEffectsOf(p); n > 0 {
-					g.Logf("effects", p, "%d effect(s) of %s end.", n, in.SeatName(p))
+					g.Logf("effects", p, "%d effect(s) of %s end.", n, state.SeatName(p))
 				}
 				return next, nil
 			},
@@ -142,18 +143,18 @@ func outcomePrimitives() []*in.Primitive {
 			Name: "roll", Family: "random",
 			Doc: "Rolls a die with `sides` sides (1 to sides) and binds the result.",
 			Params: []param{
-				exprP("sides", in.TInt, false, "6", "the number of sides"),
-				{Name: "as", Kind: in.PBind, Type: in.TInt, Required: true, Doc: "the variable that gets the result"},
+				exprP("sides", model.TInt, false, "6", "the number of sides"),
+				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable that gets the result"},
 			},
 			Example: "- roll: {sides: 20, as: r}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				n, err := intArg(g, f, s, "sides", 6)
 				if err != nil {
 					return next, err
 				}
 				r := 1 + g.Rand(max(n, 1))
-				g.Logf("roll", int(f.You), "%s rolls %d (d%d).", in.SeatName(int(f.You)), r, n)
-				bind(g, f, s, "as", in.Val{N: int64(r)})
+				g.Logf("roll", int(f.You), "%s rolls %d (d%d).", state.SeatName(int(f.You)), r, n)
+				bind(g, f, s, "as", state.Val{N: int64(r)})
 				return next, nil
 			},
 		},
@@ -161,11 +162,11 @@ func outcomePrimitives() []*in.Primitive {
 			Name: "pick_random", Family: "random",
 			Doc: "Picks one card of a list at random and binds it (none if the list is empty).",
 			Params: []param{
-				exprP("from", in.TCards, true, "", "the cards"),
-				{Name: "as", Kind: in.PBind, Type: in.TCard, Required: true, Doc: "the variable"},
+				exprP("from", model.TCards, true, "", "the cards"),
+				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable"},
 			},
 			Example: "- pick_random: {from: opponent.hand, as: c}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				l, err := cardsArg(g, f, s, "from")
 				if err != nil {
 					return next, err
@@ -182,11 +183,11 @@ func outcomePrimitives() []*in.Primitive {
 			Name: "pick_random_player", Family: "random",
 			Doc: "Picks one player of a list (default: every player) at random and binds it.",
 			Params: []param{
-				exprP("from", in.TPlayers, false, "players", "the players"),
-				{Name: "as", Kind: in.PBind, Type: in.TPlayer, Required: true, Doc: "the variable"},
+				exprP("from", model.TPlayers, false, "players", "the players"),
+				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "the variable"},
 			},
 			Example: "- pick_random_player: {as: first}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				l, err := g.EvalPlayers(s.Arg("from").Expr, f)
 				if err != nil {
 					return next, err
@@ -195,7 +196,7 @@ func outcomePrimitives() []*in.Primitive {
 				if len(l) > 0 {
 					p = l[g.Rand(len(l))]
 				}
-				bind(g, f, s, "as", in.Val{N: int64(p)})
+				bind(g, f, s, "as", state.Val{N: int64(p)})
 				return next, nil
 			},
 		},

@@ -5,11 +5,13 @@ import (
 	"slices"
 	"strings"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // target says whose property a step changes: a card's, a player's or the game's.
-func propTarget(v in.Validator, s *step) (kind string) {
+func propTarget(v model.Validator, s *step) (kind string) {
 	switch {
 	case s.Arg("card").Set && s.Arg("player").Set:
 		v.Errorf("player", "bad-step", "give either card or player, not both")
@@ -22,8 +24,8 @@ func propTarget(v in.Validator, s *step) (kind string) {
 	return "game"
 }
 
-func validateProp(numeric bool) func(v in.Validator, s *step) {
-	return func(v in.Validator, s *step) {
+func validateProp(numeric bool) func(v model.Validator, s *step) {
+	return func(v model.Validator, s *step) {
 		kind := propTarget(v, s)
 		name := s.Arg("prop").Text
 		_, d, ok := v.Ruleset().PropIndex(kind, name)
@@ -31,15 +33,15 @@ func validateProp(numeric bool) func(v in.Validator, s *step) {
 			v.Errorf("prop", "unknown-property", "unknown %s property %q%s", kind, name, v.Suggest(name, v.Ruleset().PropNames(kind)))
 			return
 		}
-		if numeric && d.Type != in.TInt {
+		if numeric && d.Type != model.TInt {
 			v.Errorf("prop", "type-mismatch", "%s is a %s property; only int properties can be added to", name, d.Type)
 			return
 		}
 		// a fraction stored in an int property is cut toward zero, as
 		// everywhere a whole number is needed
-		if a := s.Arg("value"); a.Set && a.Expr != nil && a.Expr.Type != in.TAny && a.Expr.Type != d.Type && !(a.Expr.Type == in.TFloat && d.Type == in.TInt) {
+		if a := s.Arg("value"); a.Set && a.Expr != nil && a.Expr.Type != model.TAny && a.Expr.Type != d.Type && !(a.Expr.Type == model.TFloat && d.Type == model.TInt) {
 			v.Errorf("value", "type-mismatch", "%s is a %s property, but the value %q is %s", name, d.Type, a.Expr.Src, a.Expr.Type)
-		} else if lit, ok := s.Arg("value").Expr.Literal(); ok && d.Type == in.TString && !slices.Contains(d.Values, lit) {
+		} else if lit, ok := s.Arg("value").Expr.Literal(); ok && d.Type == model.TString && !slices.Contains(d.Values, lit) {
 			v.Errorf("value", "bad-value", "%q is not one of the values of %s (%s)%s", lit, name, strings.Join(d.Values, ", "), v.Suggest(lit, d.Values))
 		}
 	}
@@ -47,21 +49,21 @@ func validateProp(numeric bool) func(v in.Validator, s *step) {
 
 func targetParams() []param {
 	return []param{
-		exprP("card", in.TCards, false, "", "the card or cards whose property changes"),
-		exprP("player", in.TPlayer, false, "", "the player whose property changes"),
-		{Name: "prop", Kind: in.PText, Required: true, Doc: "the property name"},
+		exprP("card", model.TCards, false, "", "the card or cards whose property changes"),
+		exprP("player", model.TPlayer, false, "", "the player whose property changes"),
+		{Name: "prop", Kind: model.PText, Required: true, Doc: "the property name"},
 	}
 }
 
-func propertyPrimitives() []*in.Primitive {
-	return []*in.Primitive{
+func propertyPrimitives() []*model.Primitive {
+	return []*model.Primitive{
 		{
 			Name: "set", Family: "properties",
 			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values: a name in quotes that is not one is a load error, one worked out in play stops the game.",
-			Params:   append(targetParams(), exprP("value", in.TAny, true, "", "the new value")),
+			Params:   append(targetParams(), exprP("value", model.TAny, true, "", "the new value")),
 			Example:  "- set: {card: this, prop: tapped, value: true}",
 			Validate: validateProp(false),
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				x, err := g.EvalDatum(s.Arg("value").Expr, f)
 				if err != nil {
 					return next, err
@@ -72,10 +74,10 @@ func propertyPrimitives() []*in.Primitive {
 		{
 			Name: "add", Family: "properties",
 			Doc:      "Adds to an int property of cards, of a player, or of the game; the declared min and max hold.",
-			Params:   append(targetParams(), exprP("value", in.TInt, true, "", "the amount (negative to take away)")),
+			Params:   append(targetParams(), exprP("value", model.TInt, true, "", "the amount (negative to take away)")),
 			Example:  "- add: {player: you, prop: gold, value: 1}",
 			Validate: validateProp(true),
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				x, err := g.EvalDatum(s.Arg("value").Expr, f)
 				if err != nil {
 					return next, err
@@ -87,11 +89,11 @@ func propertyPrimitives() []*in.Primitive {
 			Name: "modify", Family: "properties",
 			Doc: "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written.",
 			Params: append(append(targetParams(),
-				exprP("add", in.TInt, false, "", "an amount added to the value"),
-				exprP("value", in.TAny, false, "", "a value that replaces it (applied before additions)")),
+				exprP("add", model.TInt, false, "", "an amount added to the value"),
+				exprP("value", model.TAny, false, "", "a value that replaces it (applied before additions)")),
 				durationParams("end_of_turn")...),
 			Example: "- modify: {card: this, prop: power, add: 2, until: end_of_turn}",
-			Validate: func(v in.Validator, s *step) {
+			Validate: func(v model.Validator, s *step) {
 				validateProp(false)(v, s)
 				if s.Arg("add").Set == s.Arg("value").Set {
 					v.Errorf("add", "bad-step", "modify takes either add or value")
@@ -103,18 +105,18 @@ func propertyPrimitives() []*in.Primitive {
 			Name: "grant", Family: "properties",
 			Doc: "Gives cards a keyword, or takes it away with `remove: true`. Without `until` or `until_phase` the change is written on the card and lasts while the card exists; with one of them it is a modifier that ends then, like `modify`.",
 			Params: append([]param{
-				exprP("card", in.TCards, true, "", "the cards"),
-				{Name: "keyword", Kind: in.PText, Required: true, Doc: "the keyword"},
-				exprP("remove", in.TBool, false, "false", "take it away instead"),
+				exprP("card", model.TCards, true, "", "the cards"),
+				{Name: "keyword", Kind: model.PText, Required: true, Doc: "the keyword"},
+				exprP("remove", model.TBool, false, "false", "take it away instead"),
 			}, durationParams("")...),
 			Example: "- grant: {card: this, keyword: swift, until: end_of_turn}",
-			Validate: func(v in.Validator, s *step) {
+			Validate: func(v model.Validator, s *step) {
 				kw := s.Arg("keyword").Text
 				if _, ok := v.Ruleset().KeywordIndex(kw); !ok {
 					v.Errorf("keyword", "unknown-keyword", "unknown keyword %q%s", kw, v.Suggest(kw, v.Ruleset().Keywords))
 				}
 			},
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -142,7 +144,7 @@ func propertyPrimitives() []*in.Primitive {
 	}
 }
 
-func writeProp(g game, f *frame, s *step, x in.Datum, add bool) error {
+func writeProp(g game, f *frame, s *step, x model.Datum, add bool) error {
 	rs := g.Ruleset()
 	name := s.Arg("prop").Text
 	switch {
@@ -196,7 +198,7 @@ func writeProp(g game, f *frame, s *step, x in.Datum, add bool) error {
 	return nil
 }
 
-func execModify(g game, f *frame, s *step) (in.Status, error) {
+func execModify(g game, f *frame, s *step) (model.Status, error) {
 	rs := g.Ruleset()
 	name := s.Arg("prop").Text
 	kind := "player"
@@ -247,17 +249,17 @@ func execModify(g game, f *frame, s *step) (in.Status, error) {
 // durationParams are the parameters that say when a modifier ends.
 func durationParams(def string) []param {
 	return []param{
-		{Name: "until", Kind: in.PWord, Words: in.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its kind of zone: a move between two players' zones of one kind is not leaving) or permanent"},
-		{Name: "until_phase", Kind: in.PPhase, Doc: "instead: it ends with the end of the named phase this turn, or at the end of the turn if that phase does not come again (until end of combat, say)"},
+		{Name: "until", Kind: model.PWord, Words: engine.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its kind of zone: a move between two players' zones of one kind is not leaving) or permanent"},
+		{Name: "until_phase", Kind: model.PPhase, Doc: "instead: it ends with the end of the named phase this turn, or at the end of the turn if that phase does not come again (until end of combat, say)"},
 	}
 }
 
 // modifierDuration is a modifier with the duration a step asks for, made by
 // the step's player (their effects end if they leave the game).
-func modifierDuration(g game, f *frame, s *step) in.Modifier {
-	m := in.Modifier{By: f.You}
+func modifierDuration(g game, f *frame, s *step) state.Modifier {
+	m := state.Modifier{By: f.You}
 	w := word(s, "until", "end_of_turn")
-	for i, u := range in.UntilNames {
+	for i, u := range engine.UntilNames {
 		if u == w {
 			m.Until = uint8(i)
 		}

@@ -1,20 +1,21 @@
 package stdlib
 
 import (
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-func windowPrimitives() []*in.Primitive {
-	return []*in.Primitive{
+func windowPrimitives() []*model.Primitive {
+	return []*model.Primitive{
 		{
 			Name: "act", Family: "windows",
 			Doc: "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass. `repeat` is tested once the chosen action has completely resolved (its cost and its effect, or its cost and the move to the stack), so a condition sees what the action did. The state checks run before the player is asked.",
 			Params: []param{
-				exprP("player", in.TPlayer, false, "active", "who acts (default: the active player)"),
-				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions offered"},
-				exprP("pass", in.TBool, false, "true", "the player may pass"),
-				exprP("repeat", in.TBool, false, "false", "ask again after each action until the player passes, while this holds after the action"),
-				{Name: "pass_label", Kind: in.PText, Default: "pass", Doc: "how passing is shown"},
+				exprP("player", model.TPlayer, false, "active", "who acts (default: the active player)"),
+				{Name: "actions", Kind: model.PAction, Required: true, Doc: "the actions offered"},
+				exprP("pass", model.TBool, false, "true", "the player may pass"),
+				exprP("repeat", model.TBool, false, "false", "ask again after each action until the player passes, while this holds after the action"),
+				{Name: "pass_label", Kind: model.PText, Default: "pass", Doc: "how passing is shown"},
 				promptP("Your move"),
 			},
 			StateSlots: 1,
@@ -25,8 +26,8 @@ func windowPrimitives() []*in.Primitive {
 			Name: "priority", Family: "windows",
 			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes (with `close: active`, as soon as the active player passes on an empty stack, the others not asked). The state checks run before each player is asked.",
 			Params: []param{
-				{Name: "actions", Kind: in.PAction, Required: true, Doc: "the actions players may take"},
-				{Name: "close", Kind: in.PWord, Words: []string{"all", "active"}, Default: "all", Doc: "when the window closes on an empty stack: all (when every player still in the game has passed in a row) or active (when the active player passes; while the active player is out of the game, as with all)"},
+				{Name: "actions", Kind: model.PAction, Required: true, Doc: "the actions players may take"},
+				{Name: "close", Kind: model.PWord, Words: []string{"all", "active"}, Default: "all", Doc: "when the window closes on an empty stack: all (when every player still in the game has passed in a row) or active (when the active player passes; while the active player is out of the game, as with all)"},
 				promptP("You have priority"),
 			},
 			StateSlots: 2,
@@ -36,7 +37,7 @@ func windowPrimitives() []*in.Primitive {
 	}
 }
 
-func execAct(g game, f *frame, s *step) (in.Status, error) {
+func execAct(g game, f *frame, s *step) (model.Status, error) {
 	p, err := playerArg(g, f, s, "player")
 	if err != nil {
 		return next, err
@@ -45,7 +46,7 @@ func execAct(g game, f *frame, s *step) (in.Status, error) {
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {
-			g.Logf("pass", p, "%s: %s.", in.SeatName(p), passLabel)
+			g.Logf("pass", p, "%s: %s.", state.SeatName(p), passLabel)
 			return next, nil
 		}
 		if !s.Arg("repeat").Set {
@@ -54,12 +55,12 @@ func execAct(g game, f *frame, s *step) (in.Status, error) {
 		}
 		// back here once the action's cost and effect have run: repeat is
 		// tested then, on what the action did
-		g.SetVar(f, s.State, in.Val{N: 1})
+		g.SetVar(f, s.State, state.Val{N: 1})
 		g.StartAction(p, o)
 		return stay, nil
 	}
 	if g.Var(f, s.State).N == 1 {
-		g.SetVar(f, s.State, in.Val{N: -1})
+		g.SetVar(f, s.State, state.Val{N: -1})
 		repeat, err := boolArg(g, f, s, "repeat", false)
 		if err != nil || !repeat {
 			return next, err
@@ -80,12 +81,12 @@ func execAct(g game, f *frame, s *step) (in.Status, error) {
 		return next, err
 	}
 	if pass || len(opts) == 0 {
-		opts = append(opts, in.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
+		opts = append(opts, state.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
 	}
-	return g.Ask(f, in.Decision{Player: p, Kind: "action", Prompt: text(s, "prompt", "Your move"), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
+	return g.Ask(f, state.Decision{Player: p, Kind: "action", Prompt: text(s, "prompt", "Your move"), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
 }
 
-func execPriority(g game, f *frame, s *step) (in.Status, error) {
+func execPriority(g game, f *frame, s *step) (model.Status, error) {
 	holderSlot, passSlot := s.State, s.State+1
 	holder := int(g.Var(f, holderSlot).N)
 	passes := int(g.Var(f, passSlot).N)
@@ -99,34 +100,34 @@ func execPriority(g game, f *frame, s *step) (in.Status, error) {
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {
-			g.Logf("pass", holder, "%s passes.", in.SeatName(holder))
+			g.Logf("pass", holder, "%s passes.", state.SeatName(holder))
 			if holder == g.Active() && g.StackLen() == 0 && s.Arg("close").Word == "active" {
-				g.SetVar(f, holderSlot, in.Val{N: -1})
-				g.SetVar(f, passSlot, in.Val{N: 0})
+				g.SetVar(f, holderSlot, state.Val{N: -1})
+				g.SetVar(f, passSlot, state.Val{N: 0})
 				return next, nil
 			}
 			passes++
 			holder = g.NextLive(holder)
 		} else {
-			g.SetVar(f, holderSlot, in.Val{N: int64(holder)})
-			g.SetVar(f, passSlot, in.Val{N: 0})
+			g.SetVar(f, holderSlot, state.Val{N: int64(holder)})
+			g.SetVar(f, passSlot, state.Val{N: 0})
 			g.StartAction(holder, o)
 			return stay, nil
 		}
 	}
 	if passes >= g.LivePlayers() {
 		if g.StackLen() > 0 {
-			g.SetVar(f, holderSlot, in.Val{N: int64(g.Active())})
-			g.SetVar(f, passSlot, in.Val{N: 0})
+			g.SetVar(f, holderSlot, state.Val{N: int64(g.Active())})
+			g.SetVar(f, passSlot, state.Val{N: 0})
 			g.ResolveTop()
 			return stay, nil
 		}
-		g.SetVar(f, holderSlot, in.Val{N: -1})
-		g.SetVar(f, passSlot, in.Val{N: 0})
+		g.SetVar(f, holderSlot, state.Val{N: -1})
+		g.SetVar(f, passSlot, state.Val{N: 0})
 		return next, nil
 	}
-	g.SetVar(f, holderSlot, in.Val{N: int64(holder)})
-	g.SetVar(f, passSlot, in.Val{N: int64(passes)})
+	g.SetVar(f, holderSlot, state.Val{N: int64(holder)})
+	g.SetVar(f, passSlot, state.Val{N: int64(passes)})
 	if g.ChecksFirst() {
 		return stay, nil
 	}
@@ -134,6 +135,6 @@ func execPriority(g game, f *frame, s *step) (in.Status, error) {
 	if err != nil {
 		return next, err
 	}
-	opts = append(opts, in.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
-	return g.Ask(f, in.Decision{Player: holder, Kind: "action", Prompt: text(s, "prompt", "You have priority"), Options: opts, Min: 1, Max: 1, Pass: true}), nil
+	opts = append(opts, state.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
+	return g.Ask(f, state.Decision{Player: holder, Kind: "action", Prompt: text(s, "prompt", "You have priority"), Options: opts, Min: 1, Max: 1, Pass: true}), nil
 }

@@ -3,22 +3,23 @@ package stdlib
 import (
 	"fmt"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-func zonePrimitives() []*in.Primitive {
-	return []*in.Primitive{
+func zonePrimitives() []*model.Primitive {
+	return []*model.Primitive{
 		{
 			Name: "move", Family: "zones",
 			Doc: "Moves cards to a zone: the zone of the card's owner, or of `owner` when given.",
 			Params: []param{
-				exprP("card", in.TCards, true, "", "the card or cards to move"),
-				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone they go to"},
-				exprP("owner", in.TPlayer, false, "", "whose zone (default: each card's owner)"),
-				{Name: "position", Kind: in.PWord, Words: []string{"top", "bottom", "random"}, Default: "top", Doc: "where in an ordered zone"},
-				{Name: "face", Kind: in.PWord, Words: []string{"zone", "up", "down"}, Default: "zone", Doc: "face up or down; `zone` follows the zone's declaration"},
-				exprP("slot", in.TInt, false, "", "the position in a positional zone (default: the first free one)"),
-				exprP("controller", in.TPlayer, false, "", "who controls the cards there (default: their owner)"),
+				exprP("card", model.TCards, true, "", "the card or cards to move"),
+				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone they go to"},
+				exprP("owner", model.TPlayer, false, "", "whose zone (default: each card's owner)"),
+				{Name: "position", Kind: model.PWord, Words: []string{"top", "bottom", "random"}, Default: "top", Doc: "where in an ordered zone"},
+				{Name: "face", Kind: model.PWord, Words: []string{"zone", "up", "down"}, Default: "zone", Doc: "face up or down; `zone` follows the zone's declaration"},
+				exprP("slot", model.TInt, false, "", "the position in a positional zone (default: the first free one)"),
+				exprP("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
 			},
 			Example: "- move: {card: card, to: discard}",
 			Exec:    execMove,
@@ -27,12 +28,12 @@ func zonePrimitives() []*in.Primitive {
 			Name: "draw", Family: "zones",
 			Doc: "Moves the top cards of a player's `from` zone to their `to` zone, one at a time. An empty `from` zone with refill_from is refilled first; when nothing is left, `if_empty` runs.",
 			Params: []param{
-				exprP("player", in.TPlayer, false, "", "who draws (default: you)"),
-				exprP("count", in.TInt, false, "1", "how many cards"),
-				{Name: "from", Kind: in.PZone, Required: true, Doc: "the zone drawn from"},
-				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone the cards go to"},
-				{Name: "if_empty", Kind: in.PSteps, Doc: "steps run once if a card could not be drawn"},
-				{Name: "as", Kind: in.PBind, Type: in.TCards, Doc: "binds the drawn cards"},
+				exprP("player", model.TPlayer, false, "", "who draws (default: you)"),
+				exprP("count", model.TInt, false, "1", "how many cards"),
+				{Name: "from", Kind: model.PZone, Required: true, Doc: "the zone drawn from"},
+				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone the cards go to"},
+				{Name: "if_empty", Kind: model.PSteps, Doc: "steps run once if a card could not be drawn"},
+				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the drawn cards"},
 			},
 			Shorthand: "count",
 			Example:   "- draw: {count: 2, from: deck, to: hand}",
@@ -42,12 +43,12 @@ func zonePrimitives() []*in.Primitive {
 			Name: "shuffle", Family: "zones",
 			Doc: "Shuffles a player's zone; nobody knows its order afterwards.",
 			Params: []param{
-				{Name: "zone", Kind: in.PZone, Required: true, Doc: "the zone"},
-				exprP("owner", in.TPlayer, false, "", "whose zone (default: you)"),
+				{Name: "zone", Kind: model.PZone, Required: true, Doc: "the zone"},
+				exprP("owner", model.TPlayer, false, "", "whose zone (default: you)"),
 			},
 			Shorthand: "zone",
 			Example:   "- shuffle: deck",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				p, err := playerArg(g, f, s, "owner")
 				if err != nil {
 					return next, err
@@ -60,12 +61,12 @@ func zonePrimitives() []*in.Primitive {
 			Name: "reveal", Family: "knowledge",
 			Doc: "Shows cards to players (default: every player); they remember them.",
 			Params: []param{
-				exprP("card", in.TCards, true, "", "the cards"),
-				exprP("to", in.TPlayers, false, "", "who sees them (default: everyone)"),
+				exprP("card", model.TCards, true, "", "the cards"),
+				exprP("to", model.TPlayers, false, "", "who sees them (default: everyone)"),
 			},
 			Shorthand: "card",
 			Example:   "- reveal: {card: you.hand}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -89,12 +90,12 @@ func zonePrimitives() []*in.Primitive {
 			Name: "look", Family: "knowledge",
 			Doc: "Lets a player (default: you) see cards, privately.",
 			Params: []param{
-				exprP("card", in.TCards, true, "", "the cards"),
-				exprP("player", in.TPlayer, false, "", "who looks (default: you)"),
+				exprP("card", model.TCards, true, "", "the cards"),
+				exprP("player", model.TPlayer, false, "", "who looks (default: you)"),
 			},
 			Shorthand: "card",
 			Example:   "- look: {card: \"you.deck[:1]\"}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -111,12 +112,12 @@ func zonePrimitives() []*in.Primitive {
 			Name: "flip", Family: "zones",
 			Doc: "Turns cards face up or face down, or to another face of a card with several.",
 			Params: []param{
-				exprP("card", in.TCards, true, "", "the cards"),
-				exprP("face_down", in.TBool, false, "false", "face down after the flip"),
-				exprP("face", in.TInt, false, "", "the face to show, from 0"),
+				exprP("card", model.TCards, true, "", "the cards"),
+				exprP("face_down", model.TBool, false, "false", "face down after the flip"),
+				exprP("face", model.TInt, false, "", "the face to show, from 0"),
 			},
 			Example: "- flip: {card: this, face: 1}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -149,16 +150,16 @@ func zonePrimitives() []*in.Primitive {
 			Name: "create", Family: "zones",
 			Doc: "Makes new cards of a definition in a player's zone: tokens, generated decks. The new cards are logged (unless `quiet`) and each raises `enter`, with `event.from` empty ('').",
 			Params: []param{
-				{Name: "card", Kind: in.PText, Doc: "the card id"},
-				exprP("copy_of", in.TCard, false, "", "make copies of this card's definition instead"),
-				exprP("count", in.TInt, false, "1", "how many"),
-				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone"},
-				exprP("owner", in.TPlayer, false, "", "the owner (default: you)"),
-				{Name: "as", Kind: in.PBind, Type: in.TCards, Doc: "binds the new cards"},
-				exprP("quiet", in.TBool, false, "false", "no log line (cards made to build a deck, named only once their properties are set)"),
+				{Name: "card", Kind: model.PText, Doc: "the card id"},
+				exprP("copy_of", model.TCard, false, "", "make copies of this card's definition instead"),
+				exprP("count", model.TInt, false, "1", "how many"),
+				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone"},
+				exprP("owner", model.TPlayer, false, "", "the owner (default: you)"),
+				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the new cards"},
+				exprP("quiet", model.TBool, false, "false", "no log line (cards made to build a deck, named only once their properties are set)"),
 			},
 			Example: "- create: {card: token, count: 2, to: table}",
-			Validate: func(v in.Validator, s *step) {
+			Validate: func(v model.Validator, s *step) {
 				if s.Arg("card").Set == s.Arg("copy_of").Set {
 					v.Errorf("card", "missing-field", "create takes either card (an id) or copy_of (a card)")
 					return
@@ -167,8 +168,8 @@ func zonePrimitives() []*in.Primitive {
 					validateCardID(v, s)
 				}
 			},
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
-				var d *in.CardDef
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+				var d *model.CardDef
 				if a := s.Arg("copy_of"); a.Set {
 					c, err := g.EvalCard(a.Expr, f)
 					if err != nil || c < 0 {
@@ -205,11 +206,11 @@ func zonePrimitives() []*in.Primitive {
 			Name: "control", Family: "zones",
 			Doc: "Gives control of cards to a player, until the cards change zone.",
 			Params: []param{
-				exprP("card", in.TCards, true, "", "the cards"),
-				exprP("player", in.TPlayer, false, "", "the new controller (default: you)"),
+				exprP("card", model.TCards, true, "", "the cards"),
+				exprP("player", model.TPlayer, false, "", "the new controller (default: you)"),
 			},
 			Example: "- control: {card: card}",
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s, "card")
 				if err != nil {
 					return next, err
@@ -220,7 +221,7 @@ func zonePrimitives() []*in.Primitive {
 				}
 				for _, c := range cards {
 					g.SetController(c, p)
-					g.LogCards("control", p, []int{c}, "%s takes control of {cards}.", in.SeatName(p))
+					g.LogCards("control", p, []int{c}, "%s takes control of {cards}.", state.SeatName(p))
 				}
 				return next, nil
 			},
@@ -229,12 +230,12 @@ func zonePrimitives() []*in.Primitive {
 			Name: "create_deck", Family: "zones",
 			Doc: "Puts a player's deck (chosen at game start, default the ruleset's first deck, or `deck`) into a zone of theirs; a deck split by zone fills each of its zones instead.",
 			Params: []param{
-				exprP("player", in.TPlayer, false, "", "whose deck (default: you)"),
-				{Name: "to", Kind: in.PZone, Required: true, Doc: "the zone"},
-				{Name: "deck", Kind: in.PText, Doc: "a deck name, instead of the player's chosen deck"},
+				exprP("player", model.TPlayer, false, "", "whose deck (default: you)"),
+				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone"},
+				{Name: "deck", Kind: model.PText, Doc: "a deck name, instead of the player's chosen deck"},
 			},
 			Example: "- create_deck: {to: deck}",
-			Validate: func(v in.Validator, s *step) {
+			Validate: func(v model.Validator, s *step) {
 				if a := s.Arg("deck"); a.Set {
 					if _, ok := v.Ruleset().DeckByName(a.Text); !ok {
 						var names []string
@@ -245,7 +246,7 @@ func zonePrimitives() []*in.Primitive {
 					}
 				}
 			},
-			Exec: func(g game, f *frame, s *step) (in.Status, error) {
+			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				p, err := playerArg(g, f, s, "player")
 				if err != nil {
 					return next, err
@@ -255,7 +256,7 @@ func zonePrimitives() []*in.Primitive {
 					deck, _ = g.Ruleset().DeckByName(a.Text)
 				}
 				if deck == nil {
-					return next, fmt.Errorf("%s has no deck", in.SeatName(p))
+					return next, fmt.Errorf("%s has no deck", state.SeatName(p))
 				}
 				for _, e := range deck.Entries {
 					zone := s.Arg("to").Zone
@@ -274,7 +275,7 @@ func zonePrimitives() []*in.Primitive {
 	}
 }
 
-func validateCardID(v in.Validator, s *step) {
+func validateCardID(v model.Validator, s *step) {
 	id := s.Arg("card").Text
 	if _, ok := v.Ruleset().CardByID(id); !ok {
 		var ids []string
@@ -285,12 +286,12 @@ func validateCardID(v in.Validator, s *step) {
 	}
 }
 
-func execMove(g game, f *frame, s *step) (in.Status, error) {
+func execMove(g game, f *frame, s *step) (model.Status, error) {
 	cards, err := cardsArg(g, f, s, "card")
 	if err != nil {
 		return next, err
 	}
-	o := in.MoveOpts{Slot: -1, Source: int(f.This)}
+	o := state.MoveOpts{Slot: -1, Source: int(f.This)}
 	if a := s.Arg("controller"); a.Set {
 		p, err := g.EvalPlayer(a.Expr, f)
 		if err != nil {
@@ -300,15 +301,15 @@ func execMove(g game, f *frame, s *step) (in.Status, error) {
 	}
 	switch word(s, "position", "top") {
 	case "bottom":
-		o.Where = in.Bottom
+		o.Where = state.Bottom
 	case "random":
-		o.Where = in.Random
+		o.Where = state.Random
 	}
 	switch word(s, "face", "zone") {
 	case "down":
-		o.Facing = in.FacingDown
+		o.Facing = state.FacingDown
 	case "up":
-		o.Facing = in.FacingUp
+		o.Facing = state.FacingUp
 	}
 	if a := s.Arg("slot"); a.Set {
 		o.Slot, err = g.EvalInt(a.Expr, f)
@@ -335,7 +336,7 @@ func execMove(g game, f *frame, s *step) (in.Status, error) {
 	return next, nil
 }
 
-func execDraw(g game, f *frame, s *step) (in.Status, error) {
+func execDraw(g game, f *frame, s *step) (model.Status, error) {
 	p, err := playerArg(g, f, s, "player")
 	if err != nil || p < 0 {
 		return next, err
@@ -354,7 +355,7 @@ func execDraw(g game, f *frame, s *step) (in.Status, error) {
 		}
 		if !ok {
 			short = true
-			g.Logf("draw", p, "%s cannot draw: no cards are left.", in.SeatName(p))
+			g.Logf("draw", p, "%s cannot draw: no cards are left.", state.SeatName(p))
 			break
 		}
 		zc := g.ZoneCards(g.ZoneInst(to, p))

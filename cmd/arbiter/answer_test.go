@@ -5,20 +5,21 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // TestParseHumanAnswer pins how a typed line becomes an answer to a choice
 // of cards: numbers, a label, and "none" where choosing nothing is allowed.
 func TestParseHumanAnswer(t *testing.T) {
-	opts := []in.Option{{Label: "Knight", Card: 1}, {Label: "Archer", Card: 2}}
-	upTo := func(min, max int) *in.Decision {
-		return &in.Decision{Kind: "cards", Min: min, Max: max, Options: opts}
+	opts := []state.Option{{Label: "Knight", Card: 1}, {Label: "Archer", Card: 2}}
+	upTo := func(min, max int) *state.Decision {
+		return &state.Decision{Kind: "cards", Min: min, Max: max, Options: opts}
 	}
 	for _, tc := range []struct {
 		name  string
-		d     *in.Decision
+		d     *state.Decision
 		line  string
 		picks []int
 		err   string
@@ -47,7 +48,7 @@ func TestParseHumanAnswer(t *testing.T) {
 // (Gambler's Spark pitches for 1, the default), and not the state
 // properties it leaves at their defaults.
 func TestDescribeCard(t *testing.T) {
-	rs, diags := in.LoadFile("../../rulesets/risk-resource.yaml", stdlib.Library())
+	rs, diags := load.LoadFile("../../rulesets/risk-resource.yaml", stdlib.Library())
 	require.NotNil(t, rs, "%v", diags)
 	var text string
 	for _, d := range rs.Cards {

@@ -7,7 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -62,7 +63,7 @@ func firstSentence(s string) string {
 	return s
 }
 
-func signature(f *in.Func) string {
+func signature(f *model.Func) string {
 	parts := make([]string, len(f.Params))
 	for i, t := range f.Params {
 		name := ""
@@ -105,7 +106,7 @@ func indentBy(s, pre string) string {
 	return strings.Join(lines, "\n")
 }
 
-func writePrimitive(w io.Writer, p *in.Primitive, md bool) {
+func writePrimitive(w io.Writer, p *model.Primitive, md bool) {
 	if md {
 		fmt.Fprintf(w, "### %s\n\n%s", p.Name, p.Doc)
 		if p.CanPay != nil {
@@ -143,18 +144,18 @@ func writePrimitive(w io.Writer, p *in.Primitive, md bool) {
 	fmt.Fprintf(w, "Example:\n%s\n", indentBy(p.Example, "  "))
 }
 
-func paramKind(a in.Param) string {
+func paramKind(a model.Param) string {
 	switch a.Kind {
-	case in.PExpr:
+	case model.PExpr:
 		return a.Type.String() + " expression"
-	case in.PBind:
-		if a.Type == in.TAny {
+	case model.PBind:
+		if a.Type == model.TAny {
 			return "variable"
 		}
 		return a.Type.String() + " variable"
-	case in.PWord:
+	case model.PWord:
 		return strings.Join(a.Words, "|")
-	case in.PExprList:
+	case model.PExprList:
 		return "list of " + a.Type.String() + " expressions"
 	}
 	return a.Kind.String()
@@ -174,7 +175,7 @@ func mdCode(s string) string {
 	return "`" + s + "`"
 }
 
-func writeFunc(w io.Writer, f *in.Func, md bool) {
+func writeFunc(w io.Writer, f *model.Func, md bool) {
 	if md {
 		fmt.Fprintf(w, "### %s\n\n`%s`: %s\n\n```\n%s\n```\n\n", f.Name, signature(f), f.Doc, f.Example)
 		return
@@ -183,7 +184,7 @@ func writeFunc(w io.Writer, f *in.Func, md bool) {
 }
 
 func writeFields(w io.Writer, md bool) {
-	card, player, event := in.Fields()
+	card, player, event := compile.Fields()
 	for _, group := range []struct {
 		name string
 		rows [][3]string
@@ -214,7 +215,7 @@ func WriteReference(w io.Writer) {
 	fmt.Fprint(w, "## Fields\n\n")
 	writeFields(w, true)
 	fmt.Fprint(w, "## Effect primitives\n\nAn effect is a list of steps; each step is one primitive: `- name: {argument: value}`, or `- name: value` for a primitive's main argument. Expressions are strings; variables bound with `as` can be used by the later steps of the same effect.\n\n")
-	families := map[string][]*in.Primitive{}
+	families := map[string][]*model.Primitive{}
 	var order []string
 	for _, p := range lib.Primitives() {
 		if _, ok := families[p.Family]; !ok {

@@ -13,14 +13,14 @@ import (
 
 	"github.com/spf13/cobra"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
 )
 
 // exitError carries a process exit code through cobra.
 type exitError struct {
 	code  int
 	msg   string
-	diags in.Diagnostics // a ruleset's problems, shown before msg
+	diags diag.Diagnostics // a ruleset's problems, shown before msg
 }
 
 func (e *exitError) Error() string { return e.msg }
@@ -69,7 +69,7 @@ func writeJSONErrors(w io.Writer, ee *exitError) {
 		if ee.code == 2 {
 			code = "usage"
 		}
-		ds = in.Diagnostics{{Severity: in.SeverityError, Code: code, Message: msg}}
+		ds = diag.Diagnostics{{Severity: diag.SeverityError, Code: code, Message: msg}}
 	}
 	if len(ds) > 0 {
 		writeJSONDiagnostics(w, ds)

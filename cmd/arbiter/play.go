@@ -17,8 +17,13 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/save"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/interpreter/view"
 )
 
 func newPlayCmd() *cobra.Command {
@@ -71,7 +76,7 @@ a save, the log is a full record of the game, every hidden card included.`,
 				defer log.abandon()
 			}
 			out := cmd.OutOrStdout()
-			var g *in.Game
+			var g *engine.Game
 			var seats []string
 			if load != "" {
 				g, seats, err = loadSave(rs, load)
@@ -94,7 +99,7 @@ a save, the log is a full record of the game, every hidden card included.`,
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
 				o.Seed, players = seed, o.Players
-				g, err = in.New(rs, o)
+				g, err = engine.New(rs, o)
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
@@ -109,7 +114,7 @@ a save, the log is a full record of the game, every hidden card included.`,
 			}
 			s := &session{rs: rs, g: g, seats: seats, out: out, seen: make([]int, g.Players()), lastSeat: -1}
 			for i, k := range seats {
-				fmt.Fprintf(out, "  %s: %s\n", in.SeatName(i), k)
+				fmt.Fprintf(out, "  %s: %s\n", state.SeatName(i), k)
 			}
 			s.bots = make([]bot.Bot, g.Players())
 			for i, k := range seats {
@@ -195,8 +200,8 @@ a save, the log is a full record of the game, every hidden card included.`,
 
 // currentTurnStart is the index of the log entry that began the current
 // turn (0 before the first).
-func currentTurnStart(g *in.Game) int {
-	log := in.LogEntries(g)
+func currentTurnStart(g *engine.Game) int {
+	log := view.LogEntries(g)
 	for i := len(log) - 1; i >= 0; i-- {
 		if log[i].Kind == "turn" {
 			return i
@@ -277,7 +282,7 @@ func parseSeats(flags []string, n int) ([]string, error) {
 		if !ok {
 			return nil, fmt.Errorf("--seat takes p1=human, p2=random or p2=greedy, not %q", f)
 		}
-		p, err := in.ParseSeat(k, n)
+		p, err := setup.ParseSeat(k, n)
 		if err != nil {
 			return nil, err
 		}
@@ -294,12 +299,12 @@ func parseSeats(flags []string, n int) ([]string, error) {
 // gameOptions checks the options of a new game as play and sim take them:
 // the number of players (0 for the ruleset's minimum), the decks and the
 // mode.
-func gameOptions(rs *in.Ruleset, players int, deckFlags []string, mode string) (in.Options, error) {
+func gameOptions(rs *model.Ruleset, players int, deckFlags []string, mode string) (engine.Options, error) {
 	if players == 0 {
 		players = rs.MinPlayers
 	}
-	o := in.Options{Players: players, Mode: mode}
-	if err := in.CheckOptions(rs, o); err != nil {
+	o := engine.Options{Players: players, Mode: mode}
+	if err := engine.CheckOptions(rs, o); err != nil {
 		return o, err
 	}
 	decks, err := parseDecks(rs, deckFlags, players)
@@ -307,14 +312,14 @@ func gameOptions(rs *in.Ruleset, players int, deckFlags []string, mode string) (
 	return o, err
 }
 
-func parseDecks(rs *in.Ruleset, flags []string, n int) ([]string, error) {
+func parseDecks(rs *model.Ruleset, flags []string, n int) ([]string, error) {
 	decks := make([]string, n)
 	for _, f := range flags {
 		k, v, ok := strings.Cut(f, "=")
 		if !ok {
 			return nil, fmt.Errorf("--deck takes p1=NAME, not %q", f)
 		}
-		p, err := in.ParseSeat(k, n)
+		p, err := setup.ParseSeat(k, n)
 		if err != nil {
 			return nil, err
 		}
@@ -357,7 +362,7 @@ func saveRuleset(path string) (string, error) {
 
 // loadSave resumes a game from a save, or from a replay log (played again
 // up to its last answer); it returns the seats the file names, if any.
-func loadSave(rs *in.Ruleset, path string) (*in.Game, []string, error) {
+func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
@@ -380,11 +385,11 @@ func loadSave(rs *in.Ruleset, path string) (*in.Game, []string, error) {
 		}
 		return g, seats, nil
 	}
-	var sv in.Save
+	var sv save.Save
 	if err := json.Unmarshal(data, &sv); err != nil {
 		return nil, nil, fmt.Errorf("%s is not a readable save: %v", path, err)
 	}
-	g, err := in.Restore(rs, &sv)
+	g, err := save.Restore(rs, &sv)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}

@@ -6,7 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/view"
 )
 
 func newReplayCmd() *cobra.Command {
@@ -55,7 +56,7 @@ do not give the log of a game in progress to another player.`,
 			}
 			seat := -1
 			if as != "" {
-				if seat, err = in.ParseSeat(as, hdr.Players); err != nil {
+				if seat, err = setup.ParseSeat(as, hdr.Players); err != nil {
 					return &exitError{code: 2, msg: "arbiter replay: " + err.Error()}
 				}
 			}
@@ -71,7 +72,7 @@ do not give the log of a game in progress to another player.`,
 				}
 				end = fmt.Sprintf("not over (turn %d)", g.S.Turn)
 			}
-			for _, l := range in.LogText(g, seat, 0) {
+			for _, l := range view.LogText(g, seat, 0) {
 				fmt.Fprintln(cmd.OutOrStdout(), l)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "replay ok: %s, %s; %s\n", plural(len(lg.answers), "answer"), plural(len(lg.events), "event"), end)

@@ -11,7 +11,11 @@ import (
 	"strings"
 	"sync"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/save"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/interpreter/view"
 )
 
 // The replay log is JSON lines, written as the game goes so that a session
@@ -49,19 +53,19 @@ type replayUndo struct {
 }
 
 type replayLine struct {
-	Header *replayHeader `json:"header,omitempty"`
-	Answer *in.Record    `json:"answer,omitempty"`
-	Undo   *replayUndo   `json:"undo,omitempty"`
-	Events []in.LogEntry `json:"events,omitempty"`
-	Event  *in.LogEntry  `json:"event,omitempty"` // arbiter-replay/1
+	Header *replayHeader    `json:"header,omitempty"`
+	Answer *state.Record    `json:"answer,omitempty"`
+	Undo   *replayUndo      `json:"undo,omitempty"`
+	Events []state.LogEntry `json:"events,omitempty"`
+	Event  *state.LogEntry  `json:"event,omitempty"` // arbiter-replay/1
 }
 
 // replayLog is a replay log as read: its header, the answers and the events
 // of the game it records.
 type replayLog struct {
 	hdr     *replayHeader
-	answers []in.Record
-	events  []in.LogEntry
+	answers []state.Record
+	events  []state.LogEntry
 	setup   int   // the number of events before the first answer
 	after   []int // per answer: the number of events once it was given
 }
@@ -134,9 +138,9 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 
 // rerun plays a replay log's answers again from its seed and checks that
 // every event comes out as the log has it.
-func rerun(rs *in.Ruleset, lg *replayLog) (*in.Game, error) {
+func rerun(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 	hdr := lg.hdr
-	g, err := in.New(rs, in.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode})
+	g, err := engine.New(rs, engine.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode})
 	if err != nil {
 		return nil, err
 	}
@@ -147,15 +151,15 @@ func rerun(rs *in.Ruleset, lg *replayLog) (*in.Game, error) {
 			err = g.Answer(a.Player, a.Answer)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("answer %d (%s) is refused: %v", i+1, in.SeatName(a.Player), err)
+			return nil, fmt.Errorf("answer %d (%s) is refused: %v", i+1, state.SeatName(a.Player), err)
 		}
 	}
-	events, got := lg.events, in.LogEntries(g)
+	events, got := lg.events, view.LogEntries(g)
 	for i := range events {
 		if i >= len(got) {
-			return nil, fmt.Errorf("the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), in.Render(g, &events[i], -1))
+			return nil, fmt.Errorf("the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), view.Render(g, &events[i], -1))
 		}
-		a, b := in.Render(g, &got[i], -1), in.Render(g, &events[i], -1)
+		a, b := view.Render(g, &got[i], -1), view.Render(g, &events[i], -1)
 		ja, _ := json.Marshal(got[i])
 		jb, _ := json.Marshal(events[i])
 		if a != b || string(ja) != string(jb) {
@@ -163,7 +167,7 @@ func rerun(rs *in.Ruleset, lg *replayLog) (*in.Game, error) {
 		}
 	}
 	if len(got) > len(events) {
-		return nil, fmt.Errorf("the replay has %d more events than the log (first: %q)", len(got)-len(events), in.Render(g, &got[len(events)], -1))
+		return nil, fmt.Errorf("the replay has %d more events than the log (first: %q)", len(got)-len(events), view.Render(g, &got[len(events)], -1))
 	}
 	return g, nil
 }
@@ -171,22 +175,22 @@ func rerun(rs *in.Ruleset, lg *replayLog) (*in.Game, error) {
 // answerEvents splits a game's log by answer: the events before the first
 // answer, and those each answer set off. A game that has answers (one
 // resumed from a save) is played again from its seed to find them.
-func answerEvents(rs *in.Ruleset, g *in.Game) (setup []in.LogEntry, groups [][]in.LogEntry, err error) {
+func answerEvents(rs *model.Ruleset, g *engine.Game) (setup []state.LogEntry, groups [][]state.LogEntry, err error) {
 	hist := g.S.History
 	if len(hist) == 0 {
-		return in.LogEntries(g), nil, nil
+		return view.LogEntries(g), nil, nil
 	}
-	sv, err := in.Snapshot(g)
+	sv, err := save.Snapshot(g)
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := in.New(rs, in.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode()})
+	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode()})
 	if err != nil {
 		return nil, nil, err
 	}
-	setup = append([]in.LogEntry(nil), in.LogEntries(r)...)
+	setup = append([]state.LogEntry(nil), view.LogEntries(r)...)
 	for _, a := range hist {
-		n := in.LogLen(r)
+		n := view.LogLen(r)
 		if a.Answer.Resign {
 			err = r.Resign(a.Player)
 		} else {
@@ -195,10 +199,10 @@ func answerEvents(rs *in.Ruleset, g *in.Game) (setup []in.LogEntry, groups [][]i
 		if err != nil {
 			return nil, nil, fmt.Errorf("the game's answers cannot be played again: %v", err)
 		}
-		groups = append(groups, append([]in.LogEntry(nil), in.LogEntries(r)[n:]...))
+		groups = append(groups, append([]state.LogEntry(nil), view.LogEntries(r)[n:]...))
 	}
-	ja, _ := json.Marshal(in.LogEntries(r))
-	jb, _ := json.Marshal(in.LogEntries(g))
+	ja, _ := json.Marshal(view.LogEntries(r))
+	jb, _ := json.Marshal(view.LogEntries(g))
 	if string(ja) != string(jb) {
 		return nil, nil, errors.New("the game's answers played again do not give its log")
 	}
@@ -245,13 +249,13 @@ func (w *replayWriter) abandon() {
 }
 
 // start writes the header and the game so far, and puts the log in place.
-func (w *replayWriter) start(rs *in.Ruleset, g *in.Game, seats []string) error {
+func (w *replayWriter) start(rs *model.Ruleset, g *engine.Game, seats []string) error {
 	setup, groups, err := answerEvents(rs, g)
 	if err != nil {
 		w.abandon()
 		return fmt.Errorf("cannot write %s: %v", w.path, err)
 	}
-	sv, err := in.Snapshot(g)
+	sv, err := save.Snapshot(g)
 	if err != nil {
 		w.abandon()
 		return err
@@ -276,19 +280,19 @@ func (w *replayWriter) start(rs *in.Ruleset, g *in.Game, seats []string) error {
 		return err
 	}
 	w.started = true
-	w.answers, w.events = len(sv.Answers), in.LogLen(g)
+	w.answers, w.events = len(sv.Answers), view.LogLen(g)
 	return nil
 }
 
 // record writes what happened since the last call: the answer given (with
 // the events it set off), or an undo. It is called after every answer.
-func (w *replayWriter) record(g *in.Game) error {
+func (w *replayWriter) record(g *engine.Game) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.err != nil || !w.started {
 		return nil
 	}
-	hist, log := g.S.History, in.LogEntries(g)
+	hist, log := g.S.History, view.LogEntries(g)
 	var b strings.Builder
 	line := func(l replayLine) {
 		data, _ := json.Marshal(l)
@@ -299,7 +303,7 @@ func (w *replayWriter) record(g *in.Game) error {
 		line(replayLine{Undo: &replayUndo{Answers: len(hist), Events: len(log)}})
 	} else {
 		for i := w.answers; i < len(hist); i++ {
-			var evs []in.LogEntry
+			var evs []state.LogEntry
 			if i == len(hist)-1 {
 				evs = log[w.events:]
 			}

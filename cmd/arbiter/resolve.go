@@ -6,7 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -18,7 +19,7 @@ func rulesetPath(game string) (string, error) {
 		}
 		return game, nil
 	}
-	if cand := in.FindRuleset(game, mustWd()); cand != "" {
+	if cand := load.FindRuleset(game, mustWd()); cand != "" {
 		if rel, err := filepath.Rel(mustWd(), cand); err == nil {
 			return rel, nil
 		}
@@ -33,12 +34,12 @@ func mustWd() string {
 }
 
 // loadGame loads a ruleset by name or path; diagnostics are printed on failure.
-func loadGame(game string) (*in.Ruleset, error) {
+func loadGame(game string) (*model.Ruleset, error) {
 	path, err := rulesetPath(game)
 	if err != nil {
 		return nil, &exitError{code: 2, msg: "arbiter: " + err.Error()}
 	}
-	rs, diags := in.LoadFile(path, stdlib.Library())
+	rs, diags := load.LoadFile(path, stdlib.Library())
 	if rs == nil {
 		return nil, &exitError{code: 1, msg: fmt.Sprintf("arbiter: %s has errors; fix them first (arbiter validate %s)", path, path), diags: diags}
 	}

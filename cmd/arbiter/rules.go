@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 )
 
 func newRulesCmd() *cobra.Command {
@@ -34,7 +34,7 @@ is the rules command of arbiter play.`,
 // rulesText explains a ruleset to a player, from its own words: the goal and
 // doc, the docs of its phases, actions, zones, properties, keywords and
 // modes, and the reasons its outcome steps give.
-func rulesText(rs *in.Ruleset) string {
+func rulesText(rs *model.Ruleset) string {
 	var b strings.Builder
 	players := fmt.Sprintf("%d players", rs.MinPlayers)
 	if rs.MaxPlayers > rs.MinPlayers {
@@ -89,9 +89,9 @@ func rulesText(rs *in.Ruleset) string {
 			how = append(how, "shared")
 		}
 		switch z.Visibility {
-		case in.Hidden:
+		case model.Hidden:
 			how = append(how, "nobody sees its cards")
-		case in.OwnerOnly:
+		case model.OwnerOnly:
 			how = append(how, "only its owner sees its cards")
 		}
 		if z.FaceDown {
@@ -108,7 +108,7 @@ func rulesText(rs *in.Ruleset) string {
 	var terms [][2]string
 	for _, set := range []struct {
 		of    string
-		props []in.PropDecl
+		props []model.PropDecl
 	}{{"a card", rs.CardProps}, {"a player", rs.PlayerProps}, {"the game", rs.GameProps}} {
 		for _, p := range set.props {
 			if p.Internal {
@@ -146,7 +146,7 @@ func rulesText(rs *in.Ruleset) string {
 // endings lists how a game of the ruleset ends: the reasons of the win, lose
 // and draw steps of its checks, phases and actions, conceding, and the turn
 // limit.
-func endings(rs *in.Ruleset) [][2]string {
+func endings(rs *model.Ruleset) [][2]string {
 	roots := map[int]bool{rs.Setup: true}
 	for _, c := range rs.Checks {
 		roots[c.Effect] = true
@@ -212,7 +212,7 @@ func endings(rs *in.Ruleset) [][2]string {
 }
 
 // rootOf is the root program of a program's root (a root is its own).
-func rootOf(rs *in.Ruleset, p *in.Program) int {
+func rootOf(rs *model.Ruleset, p *model.Program) int {
 	if p.Root >= 0 && p.Root < len(rs.Programs) {
 		return rs.Programs[p.Root].Root
 	}

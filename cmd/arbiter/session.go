@@ -13,16 +13,20 @@ import (
 
 	"github.com/peterh/liner"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/save"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/interpreter/view"
 )
 
 // session is a text game between humans and bots at one terminal.
 type session struct {
 	undone   bool // the last command went back to an earlier decision
-	rs       *in.Ruleset
-	g        *in.Game
+	rs       *model.Ruleset
+	g        *engine.Game
 	seats    []string // "human" or a bot name, per seat
 	bots     []bot.Bot
 	out      io.Writer
@@ -48,15 +52,15 @@ type session struct {
 type skip struct {
 	on    bool
 	turn  int
-	stack []in.StackItem  // what was on the stack when the seat last passed
-	open  map[string]bool // the actions permitted (costs aside) when the order was given
+	stack []state.StackItem // what was on the stack when the seat last passed
+	open  map[string]bool   // the actions permitted (costs aside) when the order was given
 }
 
 // newOnStack reports whether an item is on the stack now that was not at the
 // seat's last pass (the stack may have emptied and filled again meanwhile).
-func (sk *skip) newOnStack(now []in.StackItem) bool {
+func (sk *skip) newOnStack(now []state.StackItem) bool {
 	for _, it := range now {
-		if !slices.ContainsFunc(sk.stack, func(o in.StackItem) bool {
+		if !slices.ContainsFunc(sk.stack, func(o state.StackItem) bool {
 			return o.Card == it.Card && o.Prog == it.Prog && o.You == it.You
 		}) {
 			return true
@@ -67,7 +71,7 @@ func (sk *skip) newOnStack(now []in.StackItem) bool {
 
 type undoPoint struct {
 	seat int
-	at   in.Checkpoint
+	at   engine.Checkpoint
 	seen []int
 }
 
@@ -136,12 +140,12 @@ func (s *session) run() error {
 		if s.seats[d.Player] != "human" {
 			a := s.bots[d.Player].Choose(s.g, &d)
 			if err := s.g.Answer(d.Player, a); err != nil {
-				return fmt.Errorf("bot %s gave an illegal answer: %v", in.SeatName(d.Player), err)
+				return fmt.Errorf("bot %s gave an illegal answer: %v", state.SeatName(d.Player), err)
 			}
 			continue
 		}
 		if pass, ok := s.autoPass(&d); ok {
-			if err := s.g.Answer(d.Player, in.Answer{Picks: []int{pass}}); err != nil {
+			if err := s.g.Answer(d.Player, state.Answer{Picks: []int{pass}}); err != nil {
 				return err
 			}
 			continue
@@ -184,7 +188,7 @@ func (s *session) finish() {
 			s.showLog(seat)
 		} else if s.humans() == 0 {
 			// bots only: nothing is private, so the whole game is shown
-			for _, l := range in.LogText(s.g, -1, 0) {
+			for _, l := range view.LogText(s.g, -1, 0) {
 				s.printf("  %s\n", l)
 			}
 		}
@@ -206,7 +210,7 @@ func (s *session) finish() {
 			if !s.g.Over() {
 				// replay shows a game that is not over as one seat saw it
 				if seat := s.viewer(); seat >= 0 && s.humans() == 1 {
-					hint += " --as " + in.SeatName(seat)
+					hint += " --as " + state.SeatName(seat)
 				} else if seat >= 0 {
 					hint += " --as SEAT" // each player their own
 				} else {
@@ -233,20 +237,20 @@ func (s *session) showLog(seat int) {
 	from := 0
 	if seat >= 0 {
 		from = s.seen[seat]
-		s.seen[seat] = in.LogLen(s.g)
+		s.seen[seat] = view.LogLen(s.g)
 	}
-	for _, l := range in.LogText(s.g, seat, from) {
+	for _, l := range view.LogText(s.g, seat, from) {
 		s.printf("  %s\n", l)
 	}
 }
 
 func (s *session) header(seat int) {
-	v := in.ViewFor(s.g, seat)
+	v := view.ViewFor(s.g, seat)
 	whose := v.Active + "'s turn"
-	if v.Active == in.SeatName(seat) {
+	if v.Active == state.SeatName(seat) {
 		whose = "your turn"
 	}
-	s.printf("\n== Turn %d (%s), %s phase — you are %s ==\n", v.Turn, whose, dash(v.Phase), in.SeatName(seat))
+	s.printf("\n== Turn %d (%s), %s phase — you are %s ==\n", v.Turn, whose, dash(v.Phase), state.SeatName(seat))
 }
 
 func dash(s string) string {
@@ -258,7 +262,7 @@ func dash(s string) string {
 
 // autoPass answers pass for a seat that asked to skip the rest of the turn,
 // while its order holds.
-func (s *session) autoPass(d *in.Decision) (int, bool) {
+func (s *session) autoPass(d *state.Decision) (int, bool) {
 	if d.Player >= len(s.skips) || !s.skips[d.Player].on {
 		return 0, false
 	}
@@ -284,7 +288,7 @@ func (s *session) autoPass(d *in.Decision) (int, bool) {
 
 // permitted lists, by label, the actions of the window asking d that the rules
 // permit the seat now, whether or not it can pay for them.
-func (s *session) permitted(d *in.Decision) map[string]bool {
+func (s *session) permitted(d *state.Decision) map[string]bool {
 	out := map[string]bool{}
 	for _, ai := range s.g.WindowActions(d) {
 		a := s.rs.Actions[ai]
@@ -304,7 +308,7 @@ func (s *session) permitted(d *in.Decision) map[string]bool {
 }
 
 // passOption is the index of the pass option of an action decision, or -1.
-func passOption(d *in.Decision) int {
+func passOption(d *state.Decision) int {
 	for i, o := range d.Options {
 		if o.Action < 0 {
 			return i
@@ -313,7 +317,7 @@ func passOption(d *in.Decision) int {
 	return -1
 }
 
-func (s *session) ask(d *in.Decision) error {
+func (s *session) ask(d *state.Decision) error {
 	seat := d.Player
 	board := seat != s.lastSeat || s.seen[seat] == 0
 	if s.humans() > 1 && seat != s.lastSeat {
@@ -321,7 +325,7 @@ func (s *session) ask(d *in.Decision) error {
 			s.printf("\033[3J\033[2J\033[H") // the scrollback too: it holds the other player's hand
 			s.in.Forget()
 		}
-		s.printf("\nPass the terminal to %s and press Enter.", in.SeatName(seat))
+		s.printf("\nPass the terminal to %s and press Enter.", state.SeatName(seat))
 		if _, err := s.in.Prompt(""); err != nil {
 			s.printf("\nInput ended; the game is left unfinished.\n")
 			s.quit = true
@@ -339,12 +343,12 @@ func (s *session) ask(d *in.Decision) error {
 	s.showLog(seat)
 	if board {
 		s.header(seat)
-		s.printf("%s", indent(in.ViewFor(s.g, seat).Summary()))
+		s.printf("%s", indent(view.ViewFor(s.g, seat).Summary()))
 	}
 	s.showDecision(d, board)
 	point := undoPoint{seat: seat, at: s.g.Checkpoint(), seen: append([]int(nil), s.seen...)}
 	for {
-		line, err := s.in.Prompt(fmt.Sprintf("%s> ", in.SeatName(seat)))
+		line, err := s.in.Prompt(fmt.Sprintf("%s> ", state.SeatName(seat)))
 		if err != nil {
 			s.printf("\nInput ended; the game is left unfinished.\n")
 			s.quit = true
@@ -381,11 +385,11 @@ func indent(text string) string {
 
 // showDecision prints a question and its options; with the stack, unless
 // the board just above shows it.
-func (s *session) showDecision(d *in.Decision, boardAbove bool) {
+func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 	s.printf("%s\n", d.Prompt)
 	if d.Kind == "action" && s.g.StackLen() > 0 && !boardAbove {
 		// what passing would let resolve
-		s.printf("  on the stack, top first: %s\n", in.ViewFor(s.g, d.Player).StackLine())
+		s.printf("  on the stack, top first: %s\n", view.ViewFor(s.g, d.Player).StackLine())
 	}
 	switch d.Kind {
 	case "number":
@@ -426,7 +430,7 @@ func (s *session) showDecision(d *in.Decision, boardAbove bool) {
 
 // command handles one line: a command, or an answer. It reports whether the
 // decision was answered.
-func (s *session) command(d *in.Decision, line string) (bool, error) {
+func (s *session) command(d *state.Decision, line string) (bool, error) {
 	word, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimSpace(rest)
 	seat := d.Player
@@ -460,7 +464,7 @@ label, or the name of its card when no other option has it. Commands:
 			s.skips = append(s.skips, skip{})
 		}
 		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: slices.Clone(s.g.S.Stack), open: s.permitted(d)}
-		if err := s.g.Answer(seat, in.Answer{Picks: []int{pass}}); err != nil {
+		if err := s.g.Answer(seat, state.Answer{Picks: []int{pass}}); err != nil {
 			return false, err
 		}
 		return true, nil
@@ -470,7 +474,7 @@ label, or the name of its card when no other option has it. Commands:
 		return false, nil
 	case "look":
 		s.header(seat)
-		s.printf("%s", indent(in.ViewFor(s.g, seat).Summary()))
+		s.printf("%s", indent(view.ViewFor(s.g, seat).Summary()))
 		s.showDecision(d, true)
 		return false, nil
 	case "card":
@@ -484,7 +488,7 @@ label, or the name of its card when no other option has it. Commands:
 			}
 			n = x
 		}
-		lines := in.LogText(s.g, seat, 0)
+		lines := view.LogText(s.g, seat, 0)
 		if len(lines) > n {
 			lines = lines[len(lines)-n:]
 		}
@@ -525,7 +529,7 @@ label, or the name of its card when no other option has it. Commands:
 		if !ok {
 			return false, err
 		}
-		a = in.Answer{Picks: []int{ix}}
+		a = state.Answer{Picks: []int{ix}}
 	}
 	if err := s.g.Answer(seat, a); err != nil {
 		return false, fmt.Errorf("refused: %v", err)
@@ -536,7 +540,7 @@ label, or the name of its card when no other option has it. Commands:
 // byCardName finds the option a card's name stands for, when it names one
 // option's card and no other option's: Grass for "play Grass". It reports
 // an error when the name fits several options.
-func (s *session) byCardName(d *in.Decision, line string) (int, bool, error) {
+func (s *session) byCardName(d *state.Decision, line string) (int, bool, error) {
 	switch d.Kind {
 	case "number", "assign", "distribute":
 		return 0, false, nil
@@ -560,56 +564,56 @@ func (s *session) byCardName(d *in.Decision, line string) (int, bool, error) {
 	return 0, false, fmt.Errorf("%q could be %s: answer with the number or the whole label", line, strings.Join(labels, " or "))
 }
 
-func parseHumanAnswer(d *in.Decision, line string) (in.Answer, error) {
+func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 	fields := strings.Fields(line)
 	switch d.Kind {
 	case "number":
 		n, err := strconv.Atoi(line)
 		if err != nil {
-			return in.Answer{}, fmt.Errorf("answer with a number from %d to %d (or type help)", d.Min, d.Max)
+			return state.Answer{}, fmt.Errorf("answer with a number from %d to %d (or type help)", d.Min, d.Max)
 		}
-		return in.Answer{Number: n}, nil
+		return state.Answer{Number: n}, nil
 	case "assign":
 		amounts := make([]int, len(d.Options))
 		for _, f := range fields {
 			k, v, ok := strings.Cut(f, "=")
 			if !ok {
-				return in.Answer{}, fmt.Errorf("assign with item=target pairs, like 1=2 2=1 (or type help)")
+				return state.Answer{}, fmt.Errorf("assign with item=target pairs, like 1=2 2=1 (or type help)")
 			}
 			i, err1 := strconv.Atoi(k)
 			t, err2 := strconv.Atoi(v)
 			if err1 != nil || err2 != nil || i < 1 || i > len(d.Options) {
-				return in.Answer{}, fmt.Errorf("%q is not item=target (items 1 to %d, targets 1 to %d)", f, len(d.Options), len(d.Targets))
+				return state.Answer{}, fmt.Errorf("%q is not item=target (items 1 to %d, targets 1 to %d)", f, len(d.Options), len(d.Targets))
 			}
 			amounts[i-1] = t
 		}
-		return in.Answer{Amount: amounts}, nil
+		return state.Answer{Amount: amounts}, nil
 	case "distribute":
 		amounts := make([]int, len(d.Options))
 		for _, f := range fields {
 			k, v, ok := strings.Cut(f, "=")
 			if !ok {
-				return in.Answer{}, fmt.Errorf("divide with option=amount pairs, like 1=2 2=1 (or type help)")
+				return state.Answer{}, fmt.Errorf("divide with option=amount pairs, like 1=2 2=1 (or type help)")
 			}
 			i, err := strconv.Atoi(k)
 			if err != nil || i < 1 || i > len(d.Options) {
 				ix, ferr := scenario.FindOption(d, k)
 				if ferr != nil {
-					return in.Answer{}, fmt.Errorf("there is no option %q", k)
+					return state.Answer{}, fmt.Errorf("there is no option %q", k)
 				}
 				i = ix + 1
 			}
 			n, err := strconv.Atoi(v)
 			if err != nil {
-				return in.Answer{}, fmt.Errorf("%q is not an amount", v)
+				return state.Answer{}, fmt.Errorf("%q is not an amount", v)
 			}
 			amounts[i-1] = n
 		}
-		return in.Answer{Amount: amounts}, nil
+		return state.Answer{Amount: amounts}, nil
 	}
 	if d.Min == 0 && strings.EqualFold(line, "none") {
 		if _, err := scenario.FindOption(d, line); err != nil { // unless an option is called none
-			return in.Answer{Picks: []int{}}, nil
+			return state.Answer{Picks: []int{}}, nil
 		}
 	}
 	var picks []int
@@ -621,18 +625,18 @@ func parseHumanAnswer(d *in.Decision, line string) (in.Answer, error) {
 			break
 		}
 		if n < 1 || n > len(d.Options) {
-			return in.Answer{}, fmt.Errorf("there is no option %d; choose 1 to %d (or type help)", n, len(d.Options))
+			return state.Answer{}, fmt.Errorf("there is no option %d; choose 1 to %d (or type help)", n, len(d.Options))
 		}
 		picks = append(picks, n-1)
 	}
 	if !allNumbers {
 		ix, err := scenario.FindOption(d, line)
 		if err != nil {
-			return in.Answer{}, fmt.Errorf("%q is neither an option nor a command (type help)", line)
+			return state.Answer{}, fmt.Errorf("%q is neither an option nor a command (type help)", line)
 		}
 		picks = []int{ix}
 	}
-	return in.Answer{Picks: picks}, nil
+	return state.Answer{Picks: picks}, nil
 }
 
 func (s *session) cardText(seat int, name string) error {
@@ -652,7 +656,7 @@ func (s *session) cardText(seat int, name string) error {
 	return fmt.Errorf("no card %q; the cards are %s", name, strings.Join(names, ", "))
 }
 
-func describeCard(rs *in.Ruleset, d *in.CardDef) string {
+func describeCard(rs *model.Ruleset, d *model.CardDef) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s)\n", d.Name, d.ID)
 	for i, p := range rs.CardProps {
@@ -661,11 +665,11 @@ func describeCard(rs *in.Ruleset, d *in.CardDef) string {
 			continue // a default the card does not set says nothing about it; bookkeeping is no trait
 		}
 		switch p.Type {
-		case in.TString:
+		case model.TString:
 			fmt.Fprintf(&b, "  %s: %s\n", p.Name, rs.Symbol(v))
-		case in.TBool:
+		case model.TBool:
 			fmt.Fprintf(&b, "  %s: %v\n", p.Name, v != 0)
-		case in.TInt:
+		case model.TInt:
 			fmt.Fprintf(&b, "  %s: %d\n", p.Name, v)
 		}
 	}
@@ -690,7 +694,7 @@ func describeCard(rs *in.Ruleset, d *in.CardDef) string {
 // why explains why actions are not offered: for one card name or action, or
 // for every action of the ruleset with the cards of its zone. Actions are
 // named by their labels, and the reasons are the ruleset's words.
-func (s *session) why(d *in.Decision, what string) {
+func (s *session) why(d *state.Decision, what string) {
 	seat := d.Player
 	if n, err := strconv.Atoi(what); err == nil {
 		if n >= 1 && n <= len(d.Options) {
@@ -716,7 +720,7 @@ func (s *session) why(d *in.Decision, what string) {
 			s.printf("%s", line)
 		}
 	}
-	explain := func(a *in.Action, c int, label string) {
+	explain := func(a *model.Action, c int, label string) {
 		switch why := s.g.WhyNot(seat, a.Name, c); {
 		case why != "":
 			say(label, why)
@@ -726,7 +730,7 @@ func (s *session) why(d *in.Decision, what string) {
 			say(label, "allowed by its rules, but not part of this decision")
 		}
 	}
-	named := func(a *in.Action, label string) bool {
+	named := func(a *model.Action, label string) bool {
 		bare := strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " ")
 		return strings.EqualFold(what, a.Name) || strings.EqualFold(what, label) || strings.EqualFold(what, bare)
 	}
@@ -792,8 +796,8 @@ func (s *session) undoTo(seat int) (bool, error) {
 }
 
 // saveGame writes a save file (see writeFileSafely: it replaces only a save).
-func saveGame(path string, g *in.Game, seats []string) error {
-	sv, err := in.Snapshot(g)
+func saveGame(path string, g *engine.Game, seats []string) error {
+	sv, err := save.Snapshot(g)
 	if err != nil {
 		return err
 	}
@@ -809,7 +813,7 @@ func saveGame(path string, g *in.Game, seats []string) error {
 }
 
 // completer offers commands and card names for tab completion.
-func completer(rs *in.Ruleset) func(string) []string {
+func completer(rs *model.Ruleset) func(string) []string {
 	var names []string
 	for _, d := range rs.Cards {
 		names = append(names, d.Name)
@@ -836,7 +840,7 @@ func completer(rs *in.Ruleset) func(string) []string {
 
 // allowedTargets says which targets an item of an assign decision may take,
 // when not every one.
-func allowedTargets(d *in.Decision, i int) string {
+func allowedTargets(d *state.Decision, i int) string {
 	if d.Allowed == nil {
 		return ""
 	}

@@ -18,8 +18,10 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 type simResult struct {
@@ -95,7 +97,7 @@ table covers every game played, and sim exits with status 130.`,
 				go func() {
 					defer wg.Done()
 					for i := range next {
-						results[i] = simulate(rs, in.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode, NoLog: true}, kinds)
+						results[i] = simulate(rs, engine.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode, NoLog: true}, kinds)
 						results[i].seed = seed + uint64(i)
 						done[i] = true
 						if bar != nil {
@@ -174,13 +176,13 @@ table covers every game played, and sim exits with status 130.`,
 	return cmd
 }
 
-func simulate(rs *in.Ruleset, o in.Options, kinds []string) (r simResult) {
+func simulate(rs *model.Ruleset, o engine.Options, kinds []string) (r simResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			r.err = fmt.Errorf("seed %d: panic: %v", o.Seed, p)
 		}
 	}()
-	g, err := in.New(rs, o)
+	g, err := engine.New(rs, o)
 	if err != nil {
 		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, err)}
 	}
@@ -256,7 +258,7 @@ func tallyResults(results []simResult, seats int) simTally {
 }
 
 // seatDeck is the deck a seat played, in a game with a choice of decks ("" otherwise).
-func seatDeck(rs *in.Ruleset, decks []string, p int) string {
+func seatDeck(rs *model.Ruleset, decks []string, p int) string {
 	if len(rs.Decks) <= 1 {
 		return ""
 	}
@@ -266,7 +268,7 @@ func seatDeck(rs *in.Ruleset, decks []string, p int) string {
 	return rs.Decks[0].Name
 }
 
-func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simResult, took time.Duration) {
+func report(w io.Writer, rs *model.Ruleset, kinds, decks []string, results []simResult, took time.Duration) {
 	t := tallyResults(results, len(kinds))
 	n, turns, decisions := t.n, t.turns, t.decisions
 	rate := fmt.Sprintf("%.0f games/s", float64(n)/took.Seconds())
@@ -282,7 +284,7 @@ func report(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simRes
 			// a game with a choice of decks: which one the seat played
 			who += ", " + deck
 		}
-		fmt.Fprintf(w, "  %s (%s): %5d wins  %5.1f%%  [%4.1f%%, %4.1f%%]\n", in.SeatName(p), who, k, 100*float64(k)/float64(n), 100*lo, 100*hi)
+		fmt.Fprintf(w, "  %s (%s): %5d wins  %5.1f%%  [%4.1f%%, %4.1f%%]\n", state.SeatName(p), who, k, 100*float64(k)/float64(n), 100*lo, 100*hi)
 	}
 	if t.shared > 0 {
 		fmt.Fprintf(w, "  shared wins: %s won by several seats together; each winning seat counts such a game as a win, and it counts once among the endings\n", plural(t.shared, "game"))
@@ -379,11 +381,11 @@ type jsonSimReport struct {
 }
 
 // reportJSON writes the figures of report as one JSON object.
-func reportJSON(w io.Writer, rs *in.Ruleset, kinds, decks []string, results []simResult, took time.Duration, asked int) {
+func reportJSON(w io.Writer, rs *model.Ruleset, kinds, decks []string, results []simResult, took time.Duration, asked int) {
 	t := tallyResults(results, len(kinds))
 	out := jsonSimReport{Ruleset: rs.Name, Games: t.n, Asked: asked, Interrupted: t.n < asked, Players: len(kinds), SharedWins: t.shared, Seconds: took.Seconds()}
 	for p, k := range t.wins {
-		out.Seats = append(out.Seats, jsonSeat{Seat: in.SeatName(p), Agent: kinds[p], Deck: seatDeck(rs, decks, p), Wins: share(k, t.n)})
+		out.Seats = append(out.Seats, jsonSeat{Seat: state.SeatName(p), Agent: kinds[p], Deck: seatDeck(rs, decks, p), Wins: share(k, t.n)})
 	}
 	if t.decided > 0 {
 		s := share(t.firstWins, t.decided)

@@ -8,22 +8,25 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // stallRuleset is a game whose only step suspends without asking anyone
 // anything, as a step that forgets its decision would: no ruleset written
 // with the standard primitives can do that, so the step is made here.
-func stallRuleset(t *testing.T) *in.Ruleset {
+func stallRuleset(t *testing.T) *model.Ruleset {
 	t.Helper()
-	lib := in.NewLibrary()
-	lib.AddPrimitive(&in.Primitive{
+	lib := model.NewLibrary()
+	lib.AddPrimitive(&model.Primitive{
 		Name: "stall", Doc: "Suspends without a decision.",
-		Exec: func(g in.Context, f *in.Frame, s *in.Step) (in.Status, error) { return in.Suspend, nil },
+		Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) { return model.Suspend, nil },
 	})
 	src := "name: stall\nzones:\n  hand: {visibility: owner}\nturn:\n  phases:\n    - name: main\n      do:\n        - stall: {}\n"
-	rs, diags := in.Load(in.Source{Name: "stall.yaml", Data: []byte(src)}, nil, lib)
+	rs, diags := load.Load(load.Source{Name: "stall.yaml", Data: []byte(src)}, nil, lib)
 	require.NotNil(t, rs, "%v", diags)
 	return rs
 }
@@ -37,7 +40,7 @@ func TestSimCountsAStoppedGameAsAnError(t *testing.T) {
 	kinds := []string{"random", "random"}
 	var results []simResult
 	for seed := uint64(7); seed <= 8; seed++ {
-		r := simulate(rs, in.Options{Players: 2, Seed: seed, NoLog: true}, kinds)
+		r := simulate(rs, engine.Options{Players: 2, Seed: seed, NoLog: true}, kinds)
 		r.seed = seed
 		results = append(results, r)
 	}
@@ -54,7 +57,7 @@ func TestSimCountsAStoppedGameAsAnError(t *testing.T) {
 // over, and exits with an error.
 func TestPlayNamesTheStepAGameStoppedAt(t *testing.T) {
 	rs := stallRuleset(t)
-	g, err := in.New(rs, in.Options{Players: 2, Seed: 1})
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
 	require.NoError(t, err)
 	var out bytes.Buffer
 	s := &session{rs: rs, g: g, seats: []string{"human", "human"}, out: &out, seen: make([]int, 2), lastSeat: -1}
@@ -63,9 +66,9 @@ func TestPlayNamesTheStepAGameStoppedAt(t *testing.T) {
 
 	// a game left with nobody asked and not over (a state put together by
 	// hand; the engine never leaves one so): the step it is at is named
-	lands, diags := in.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	lands, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
 	require.NotNil(t, lands, "%v", diags)
-	g, err = in.New(lands, in.Options{Seed: 1})
+	g, err = engine.New(lands, engine.Options{Seed: 1})
 	require.NoError(t, err)
 	g.S.Pending, g.S.Answers = nil, nil
 	s = &session{rs: lands, g: g, seats: []string{"human", "human"}, out: &out, seen: make([]int, 2), lastSeat: -1}

@@ -11,7 +11,10 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
@@ -54,7 +57,7 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 					}
 				}
 			}
-			var covRS *in.Ruleset
+			var covRS *model.Ruleset
 			cov := map[string]int{}
 			if coverage != "" {
 				rs, err := loadGame(coverage)
@@ -63,7 +66,7 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 				}
 				covRS = rs
 			}
-			cache := map[string]*in.Ruleset{}
+			cache := map[string]*model.Ruleset{}
 			passed, failed := 0, 0
 			for _, f := range files {
 				sc, err := scenario.Load(f)
@@ -74,8 +77,8 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 				}
 				rs, ok := cache[sc.Ruleset]
 				if !ok {
-					var diags in.Diagnostics
-					rs, diags = in.LoadFile(sc.Ruleset, stdlib.Library())
+					var diags diag.Diagnostics
+					rs, diags = load.LoadFile(sc.Ruleset, stdlib.Library())
 					if rs == nil {
 						fmt.Fprintf(out, "FAIL %s: its ruleset has errors\n", f)
 						printDiagnostics(out, diags, false)
@@ -143,7 +146,7 @@ func indentLines(m string) string {
 	return strings.ReplaceAll(strings.TrimRight(m, "\n"), "\n", "\n  ")
 }
 
-func printCoverage(w interface{ Write([]byte) (int, error) }, rs *in.Ruleset, cov map[string]int) {
+func printCoverage(w interface{ Write([]byte) (int, error) }, rs *model.Ruleset, cov map[string]int) {
 	report := func(parts []string, what, verb string) {
 		var missed []string
 		for _, p := range parts {
@@ -165,7 +168,7 @@ func printCoverage(w interface{ Write([]byte) (int, error) }, rs *in.Ruleset, co
 			fmt.Fprintf(w, "  not %s: %s\n", verb, m)
 		}
 	}
-	report(in.RuleParts(rs), "rule parts", "exercised")
+	report(engine.RuleParts(rs), "rule parts", "exercised")
 	// the ways of each if and the options of each choice, cards' included
-	report(in.BranchParts(rs), "branches", "taken")
+	report(engine.BranchParts(rs), "branches", "taken")
 }

@@ -14,7 +14,8 @@ import (
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
@@ -66,9 +67,9 @@ I/O errors.`,
 	return cmd
 }
 
-func count(ds in.Diagnostics) (errs, warns int) {
+func count(ds diag.Diagnostics) (errs, warns int) {
 	for _, d := range ds {
-		if d.Severity == in.SeverityError {
+		if d.Severity == diag.SeverityError {
 			errs++
 		} else {
 			warns++
@@ -78,9 +79,9 @@ func count(ds in.Diagnostics) (errs, warns int) {
 }
 
 // validatePaths validates every ruleset and scenario named or found under the paths.
-func validatePaths(args []string) (in.Diagnostics, error) {
+func validatePaths(args []string) (diag.Diagnostics, error) {
 	var rulesets, scenarios []string
-	var orphans in.Diagnostics // card files no ruleset reads
+	var orphans diag.Diagnostics // card files no ruleset reads
 	seen := map[string]bool{}
 	add := func(list *[]string, p string) {
 		if !seen[p] {
@@ -122,7 +123,7 @@ func validatePaths(args []string) (in.Diagnostics, error) {
 				add(&rulesets, rp)
 			} else if !seen[p] {
 				seen[p] = true
-				orphans = append(orphans, in.Diagnostic{Severity: in.SeverityError, Code: "no-ruleset", Pos: in.Pos{File: p, Line: 1, Column: 1},
+				orphans = append(orphans, diag.Diagnostic{Severity: diag.SeverityError, Code: "no-ruleset", Pos: diag.Pos{File: p, Line: 1, Column: 1},
 					Message: "this is a card file, and no ruleset that reads it was found; a card file is checked with its ruleset",
 					Detail:  "a ruleset reads the .yaml files of the folders its cards: list names, or else of ../cards/<name>/ from its own folder, or else the card files beside it; rulesets were looked for in " + looked})
 			}
@@ -138,7 +139,7 @@ func validatePaths(args []string) (in.Diagnostics, error) {
 	}
 	all := orphans
 	for _, r := range rulesets {
-		_, diags := in.LoadFile(r, stdlib.Library())
+		_, diags := load.LoadFile(r, stdlib.Library())
 		all = append(all, diags...)
 	}
 	for _, s := range scenarios {
@@ -153,7 +154,7 @@ func kindOf(path string) string {
 	if err != nil {
 		return "ruleset"
 	}
-	if in.IsCardFile(b) {
+	if load.IsCardFile(b) {
 		return "cards"
 	}
 	var top map[string]any
@@ -193,7 +194,7 @@ func rulesetOfCards(card string) (ruleset, looked string) {
 				if kindOf(m) != "ruleset" {
 					continue
 				}
-				dirs, _, err := in.CardFolders(m)
+				dirs, _, err := load.CardFolders(m)
 				if err != nil {
 					continue
 				}
@@ -209,30 +210,30 @@ func rulesetOfCards(card string) (ruleset, looked string) {
 	return "", strings.Join(folders, ", ")
 }
 
-func validateScenario(path string) in.Diagnostics {
+func validateScenario(path string) diag.Diagnostics {
 	sc, err := scenario.Load(path)
-	if ds, ok := err.(in.Diagnostics); ok {
+	if ds, ok := err.(diag.Diagnostics); ok {
 		return ds
 	}
 	if err != nil {
-		return in.Diagnostics{diagFromError(path, err)}
+		return diag.Diagnostics{diagFromError(path, err)}
 	}
-	rs, diags := in.LoadFile(sc.Ruleset, stdlib.Library())
+	rs, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
 	if rs == nil {
 		return diags
 	}
 	if err := scenario.Check(rs, sc); err != nil {
-		if ds, ok := err.(in.Diagnostics); ok {
+		if ds, ok := err.(diag.Diagnostics); ok {
 			return ds
 		}
-		return in.Diagnostics{diagFromError(path, err)}
+		return diag.Diagnostics{diagFromError(path, err)}
 	}
 	return nil
 }
 
 // diagFromError turns "file:line:col: message" errors into diagnostics.
-func diagFromError(path string, err error) in.Diagnostic {
-	d := in.Diagnostic{Severity: in.SeverityError, Code: "bad-scenario", Pos: in.Pos{File: path, Line: 1, Column: 1}, Message: err.Error()}
+func diagFromError(path string, err error) diag.Diagnostic {
+	d := diag.Diagnostic{Severity: diag.SeverityError, Code: "bad-scenario", Pos: diag.Pos{File: path, Line: 1, Column: 1}, Message: err.Error()}
 	var line, col int
 	msg := err.Error()
 	if rest, ok := strings.CutPrefix(msg, path+":"); ok {
@@ -266,7 +267,7 @@ func sourceLine(file string, line int) (string, bool) {
 
 // printDiagnostics writes diagnostics as file:line:col: severity: message [code],
 // optionally with the offending line and a caret.
-func printDiagnostics(w io.Writer, ds in.Diagnostics, snippet bool) {
+func printDiagnostics(w io.Writer, ds diag.Diagnostics, snippet bool) {
 	const limit = 200
 	for i, d := range ds {
 		if i == limit {
@@ -299,7 +300,7 @@ type jsonDiag struct {
 	Path      string `json:"path"`
 }
 
-func writeJSONDiagnostics(w io.Writer, ds in.Diagnostics) {
+func writeJSONDiagnostics(w io.Writer, ds diag.Diagnostics) {
 	out := make([]jsonDiag, 0, len(ds))
 	for _, d := range ds {
 		end := d.End

@@ -8,13 +8,14 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // Bot chooses answers for one seat.
 type Bot interface {
 	Name() string
-	Choose(g *in.Game, d *in.Decision) in.Answer
+	Choose(g *engine.Game, d *state.Decision) state.Answer
 }
 
 // New makes a bot by name: random or greedy. Its randomness for a decision
@@ -36,7 +37,7 @@ func SeatSeed(gameSeed uint64, seat int) uint64 {
 	return gameSeed*0x9e3779b97f4a7c15 + uint64(seat)*7919 + 1
 }
 
-func rngFor(seed uint64, d *in.Decision) *rand.Rand {
+func rngFor(seed uint64, d *state.Decision) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(d.Seq)*0x5bd1e995+uint64(d.Player)))
 }
 
@@ -48,15 +49,15 @@ type Random struct{ seed uint64 }
 
 func (b *Random) Name() string { return "random" }
 
-func (b *Random) Choose(g *in.Game, d *in.Decision) in.Answer {
+func (b *Random) Choose(g *engine.Game, d *state.Decision) state.Answer {
 	return RandomAnswer(rngFor(b.seed, d), d)
 }
 
 // RandomAnswer picks a uniformly random legal answer to a decision.
-func RandomAnswer(r *rand.Rand, d *in.Decision) in.Answer {
+func RandomAnswer(r *rand.Rand, d *state.Decision) state.Answer {
 	switch d.Kind {
 	case "number":
-		return in.Answer{Number: d.Min + r.IntN(d.Max-d.Min+1)}
+		return state.Answer{Number: d.Min + r.IntN(d.Max-d.Min+1)}
 	case "distribute":
 		amounts := make([]int, len(d.Options))
 		left := d.Total
@@ -67,9 +68,9 @@ func RandomAnswer(r *rand.Rand, d *in.Decision) in.Answer {
 		for ; left > 0; left-- {
 			amounts[r.IntN(len(amounts))]++
 		}
-		return in.Answer{Amount: amounts}
+		return state.Answer{Amount: amounts}
 	case "order":
-		return in.Answer{Picks: r.Perm(len(d.Options))}
+		return state.Answer{Picks: r.Perm(len(d.Options))}
 	case "assign":
 		amounts := make([]int, len(d.Options))
 		per := map[int]int{}
@@ -95,13 +96,13 @@ func RandomAnswer(r *rand.Rand, d *in.Decision) in.Answer {
 				amounts[i] = 0
 			}
 		}
-		return in.Answer{Amount: amounts}
+		return state.Answer{Amount: amounts}
 	}
 	n := d.Min
 	if d.Max > d.Min {
 		n += r.IntN(d.Max - d.Min + 1)
 	}
-	return in.Answer{Picks: r.Perm(len(d.Options))[:n]}
+	return state.Answer{Picks: r.Perm(len(d.Options))[:n]}
 }
 
 // Greedy tries each option on a few resampled copies of the game, plays its
@@ -119,16 +120,16 @@ func (b *Greedy) Name() string { return "greedy" }
 // met while looking ahead (an effect or the ruleset's value failing) is an
 // error in the rules, not an outcome to value: the answer is then one that
 // stops the game with that error, so it is seen where the game is played.
-func (b *Greedy) Choose(g *in.Game, d *in.Decision) in.Answer {
+func (b *Greedy) Choose(g *engine.Game, d *state.Decision) state.Answer {
 	b.r = rngFor(b.seed, d)
 	a, err := b.choose(g, d, 3)
 	if err != nil {
-		return in.Answer{Error: fmt.Sprintf("%v (met by %s's greedy bot looking ahead)", err, in.SeatName(d.Player))}
+		return state.Answer{Error: fmt.Sprintf("%v (met by %s's greedy bot looking ahead)", err, state.SeatName(d.Player))}
 	}
 	return a
 }
 
-func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) (in.Answer, error) {
+func (b *Greedy) choose(g *engine.Game, d *state.Decision, depth int) (state.Answer, error) {
 	cands := candidates(b.r, d)
 	if len(cands) == 1 || depth == 0 {
 		return cands[0], nil
@@ -147,7 +148,7 @@ func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) (in.Answer, error
 			sim := g.Determinize(seat, b.r)
 			w, err := b.rollout(sim, seat, a, depth)
 			if err != nil {
-				return in.Answer{}, err
+				return state.Answer{}, err
 			}
 			v += w
 		}
@@ -167,7 +168,7 @@ func (b *Greedy) choose(g *in.Game, d *in.Decision, depth int) (in.Answer, error
 // pass is valued where it is made rather than after the turn moved on, or
 // after a few dozen decisions, and values the position. A game the lookahead
 // stopped with an error, and a value that cannot be worked out, are errors.
-func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) (float64, error) {
+func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) (float64, error) {
 	if err := sim.Answer(seat, a); err != nil {
 		return -1e12, nil // a candidate the engine refuses is the worst
 	}
@@ -177,14 +178,14 @@ func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) (float6
 			break
 		}
 		d := pending[0]
-		var na in.Answer
+		var na state.Answer
 		switch {
 		case d.Kind == "action" && sim.StackLen() == 0:
 			return sim.Value(seat)
 		case d.Player != seat:
-			na = in.LeastAnswer(&d)
+			na = state.LeastAnswer(&d)
 		case d.Kind == "action":
-			na = in.LeastAnswer(&d)
+			na = state.LeastAnswer(&d)
 		default:
 			var err error
 			if na, err = b.choose(sim, &d, depth-1); err != nil {
@@ -203,25 +204,25 @@ func (b *Greedy) rollout(sim *in.Game, seat int, a in.Answer, depth int) (float6
 
 // candidates lists the answers worth comparing: every option of a single
 // choice, else a handful of random legal answers.
-func candidates(r *rand.Rand, d *in.Decision) []in.Answer {
+func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 	if d.Kind != "number" && d.Kind != "distribute" && d.Kind != "order" && d.Kind != "assign" && d.Min <= 1 && d.Max == 1 {
-		var out []in.Answer
+		var out []state.Answer
 		if d.Min == 0 {
-			out = append(out, in.Answer{})
+			out = append(out, state.Answer{})
 		}
 		for i := range d.Options {
-			out = append(out, in.Answer{Picks: []int{i}})
+			out = append(out, state.Answer{Picks: []int{i}})
 		}
 		return out
 	}
 	if d.Kind == "number" && d.Max-d.Min <= 10 {
-		var out []in.Answer
+		var out []state.Answer
 		for n := d.Min; n <= d.Max; n++ {
-			out = append(out, in.Answer{Number: n})
+			out = append(out, state.Answer{Number: n})
 		}
 		return out
 	}
-	out := make([]in.Answer, 6)
+	out := make([]state.Answer, 6)
 	for i := range out {
 		out[i] = RandomAnswer(r, d)
 	}

@@ -7,15 +7,17 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
-func opts(n int) []in.Option {
-	out := make([]in.Option, n)
+func opts(n int) []state.Option {
+	out := make([]state.Option, n)
 	for i := range out {
-		out[i] = in.Option{ID: string(rune('a' + i)), Label: string(rune('a' + i)), Card: i, Action: -1, Player: -1}
+		out[i] = state.Option{ID: string(rune('a' + i)), Label: string(rune('a' + i)), Card: i, Action: -1, Player: -1}
 	}
 	return out
 }
@@ -25,20 +27,20 @@ func opts(n int) []in.Option {
 func TestRandomAnswerIsLegal(t *testing.T) {
 	cases := []struct {
 		name string
-		d    in.Decision
+		d    state.Decision
 	}{
-		{"one card", in.Decision{Kind: "cards", Options: opts(5), Min: 1, Max: 1}},
-		{"up to three", in.Decision{Kind: "cards", Options: opts(5), Min: 0, Max: 3}},
-		{"number", in.Decision{Kind: "number", Min: 2, Max: 7}},
-		{"distribute", in.Decision{Kind: "distribute", Options: opts(3), Total: 6}},
-		{"order", in.Decision{Kind: "order", Options: opts(4), Min: 4, Max: 4}},
-		{"assign", in.Decision{Kind: "assign", Options: opts(4), Targets: opts(3), Max: 4}},
-		{"assign one per target", in.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, PerTarget: 1}},
+		{"one card", state.Decision{Kind: "cards", Options: opts(5), Min: 1, Max: 1}},
+		{"up to three", state.Decision{Kind: "cards", Options: opts(5), Min: 0, Max: 3}},
+		{"number", state.Decision{Kind: "number", Min: 2, Max: 7}},
+		{"distribute", state.Decision{Kind: "distribute", Options: opts(3), Total: 6}},
+		{"order", state.Decision{Kind: "order", Options: opts(4), Min: 4, Max: 4}},
+		{"assign", state.Decision{Kind: "assign", Options: opts(4), Targets: opts(3), Max: 4}},
+		{"assign one per target", state.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, PerTarget: 1}},
 		// item 0 may take target 2 only, item 1 nothing, item 2 targets 1 and 3
-		{"assign with allowed pairs", in.Decision{Kind: "assign", Options: opts(3), Targets: opts(3), Max: 3, Allowed: [][]int{{2}, {}, {1, 3}}}},
+		{"assign with allowed pairs", state.Decision{Kind: "assign", Options: opts(3), Targets: opts(3), Max: 3, Allowed: [][]int{{2}, {}, {1, 3}}}},
 		// target 1 takes two items or none; target 2 cannot be filled (at most one per target)
-		{"assign with fewest per target", in.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, Fewest: []int{2, 1}}},
-		{"assign with fewest above the most", in.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, PerTarget: 1, Fewest: []int{1, 2}}},
+		{"assign with fewest per target", state.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, Fewest: []int{2, 1}}},
+		{"assign with fewest above the most", state.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, PerTarget: 1, Fewest: []int{1, 2}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -54,19 +56,19 @@ func TestRandomAnswerIsLegal(t *testing.T) {
 // The engine refuses an assignment that gives a target fewer items than it
 // needs, and accepts none or enough.
 func TestAssignFewestIsEnforced(t *testing.T) {
-	d := in.Decision{Kind: "assign", Options: opts(3), Targets: opts(2), Max: 3, Fewest: []int{2, 1}}
-	require.NoError(t, d.Check(in.Answer{Amount: []int{1, 1, 2}}))
-	require.NoError(t, d.Check(in.Answer{Amount: []int{2, 0, 0}}))
-	require.NoError(t, d.Check(in.Answer{Amount: []int{0, 0, 0}}))
-	require.ErrorContains(t, d.Check(in.Answer{Amount: []int{1, 0, 2}}), "a must get at least 2, or none (it gets 1)")
+	d := state.Decision{Kind: "assign", Options: opts(3), Targets: opts(2), Max: 3, Fewest: []int{2, 1}}
+	require.NoError(t, d.Check(state.Answer{Amount: []int{1, 1, 2}}))
+	require.NoError(t, d.Check(state.Answer{Amount: []int{2, 0, 0}}))
+	require.NoError(t, d.Check(state.Answer{Amount: []int{0, 0, 0}}))
+	require.ErrorContains(t, d.Check(state.Answer{Amount: []int{1, 0, 2}}), "a must get at least 2, or none (it gets 1)")
 }
 
 // The engine refuses an assignment the decision does not allow.
 func TestAssignAllowedIsEnforced(t *testing.T) {
-	d := in.Decision{Kind: "assign", Options: opts(2), Targets: opts(2), Max: 2, Allowed: [][]int{{2}, {1, 2}}}
-	require.NoError(t, d.Check(in.Answer{Amount: []int{2, 1}}))
-	require.NoError(t, d.Check(in.Answer{Amount: []int{0, 0}}))
-	require.ErrorContains(t, d.Check(in.Answer{Amount: []int{1, 0}}), "a cannot be assigned to a")
+	d := state.Decision{Kind: "assign", Options: opts(2), Targets: opts(2), Max: 2, Allowed: [][]int{{2}, {1, 2}}}
+	require.NoError(t, d.Check(state.Answer{Amount: []int{2, 1}}))
+	require.NoError(t, d.Check(state.Answer{Amount: []int{0, 0}}))
+	require.ErrorContains(t, d.Check(state.Answer{Amount: []int{1, 0}}), "a cannot be assigned to a")
 }
 
 // risky offers an action whose effect divides by a property that is 0: the
@@ -95,12 +97,12 @@ actions:
 value: "you.score / you.%s"
 `
 
-func riskyGame(t *testing.T, divisor string) *in.Game {
+func riskyGame(t *testing.T, divisor string) *engine.Game {
 	t.Helper()
 	src := strings.Replace(riskyRules, "%s", divisor, 1)
-	rs, diags := in.Load(in.Source{Name: "risky.yaml", Data: []byte(src)}, nil, stdlib.Library())
+	rs, diags := load.Load(load.Source{Name: "risky.yaml", Data: []byte(src)}, nil, stdlib.Library())
 	require.False(t, diags.HasErrors(), "%v", diags)
-	g, err := in.New(rs, in.Options{Seed: 1})
+	g, err := engine.New(rs, engine.Options{Seed: 1})
 	require.NoError(t, err)
 	return g
 }
@@ -127,7 +129,7 @@ func TestGreedyLookaheadErrorStopsTheGame(t *testing.T) {
 
 		// the answer that stopped the game is recorded: the same answers
 		// replayed stop it the same way
-		r, err := in.New(g.Ruleset(), in.Options{Seed: 1})
+		r, err := engine.New(g.Ruleset(), engine.Options{Seed: 1})
 		require.NoError(t, err)
 		for _, rec := range g.S.History {
 			require.NoError(t, r.Answer(rec.Player, rec.Answer))

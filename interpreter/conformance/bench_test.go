@@ -5,14 +5,16 @@ import (
 	"path/filepath"
 	"testing"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/stdlib"
 	"math/rand/v2"
 )
 
-func loadLands(b *testing.B) *in.Ruleset {
-	rs, diags := in.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+func loadLands(b *testing.B) *model.Ruleset {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
 	if rs == nil {
 		b.Fatal(diags)
 	}
@@ -28,18 +30,18 @@ func BenchmarkPlayoutLands(b *testing.B) { benchPlayout(b, false) }
 func BenchmarkPlayoutLandsNoLog(b *testing.B) { benchPlayout(b, true) }
 
 func benchPlayout(b *testing.B, noLog bool) {
-	playRandom(b, loadLands(b), in.Options{NoLog: noLog})
+	playRandom(b, loadLands(b), engine.Options{NoLog: noLog})
 }
 
 // playRandom plays b.N random games and reports games/s and decisions/s.
-func playRandom(b *testing.B, rs *in.Ruleset, o in.Options) {
+func playRandom(b *testing.B, rs *model.Ruleset, o engine.Options) {
 	r := rand.New(rand.NewPCG(1, 2))
 	decisions := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		o.Seed = uint64(i)
-		g, err := in.New(rs, o)
+		g, err := engine.New(rs, o)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -57,8 +59,8 @@ func playRandom(b *testing.B, rs *in.Ruleset, o in.Options) {
 }
 
 // midGame plays a Lands game for a while and returns it.
-func midGame(b *testing.B, rs *in.Ruleset) *in.Game {
-	g, _ := in.New(rs, in.Options{Seed: 3})
+func midGame(b *testing.B, rs *model.Ruleset) *engine.Game {
+	g, _ := engine.New(rs, engine.Options{Seed: 3})
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 20 && !g.Over(); i++ {
 		p := g.Pending()
@@ -88,7 +90,7 @@ func BenchmarkLoadLands(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		rs, diags := in.Load(in.Source{Name: path, Data: src}, []in.Source{{Name: "energy.yaml", Data: cards}}, stdlib.Library())
+		rs, diags := load.Load(load.Source{Name: path, Data: src}, []load.Source{{Name: "energy.yaml", Data: cards}}, stdlib.Library())
 		if rs == nil {
 			b.Fatal(diags)
 		}
@@ -100,7 +102,7 @@ func BenchmarkLoadLands(b *testing.B) {
 func BenchmarkPlayoutEach(b *testing.B) {
 	for _, rs := range rulesets(b) {
 		b.Run(rs.Name, func(b *testing.B) {
-			playRandom(b, rs, in.Options{Players: rs.MaxPlayers, NoLog: true})
+			playRandom(b, rs, engine.Options{Players: rs.MaxPlayers, NoLog: true})
 		})
 	}
 }

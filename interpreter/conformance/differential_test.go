@@ -1,7 +1,6 @@
 package conformance_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -12,8 +11,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/save"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -24,13 +28,13 @@ import (
 // bindings, and require the same answer.
 
 // allRulesets loads the shipped rulesets and the engine's test rulesets.
-func allRulesets(t testing.TB) []*in.Ruleset {
+func allRulesets(t testing.TB) []*model.Ruleset {
 	out, err := loadAll()
 	require.NoError(t, err)
 	return out
 }
 
-func loadAll() ([]*in.Ruleset, error) {
+func loadAll() ([]*model.Ruleset, error) {
 	var files []string
 	for _, pattern := range []string{"../../rulesets/*.yaml", "../../testdata/engine/rulesets/*.yaml"} {
 		m, err := filepath.Glob(pattern)
@@ -42,9 +46,9 @@ func loadAll() ([]*in.Ruleset, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("no ruleset found")
 	}
-	var out []*in.Ruleset
+	var out []*model.Ruleset
 	for _, f := range files {
-		rs, diags := in.LoadFile(f, stdlib.Library())
+		rs, diags := load.LoadFile(f, stdlib.Library())
 		if rs == nil || diags.HasErrors() {
 			return nil, fmt.Errorf("%s: %v", f, diags)
 		}
@@ -56,7 +60,7 @@ func loadAll() ([]*in.Ruleset, error) {
 // frameFor binds an expression's names at random: you, this, card, player,
 // the event and its variables (appended to the state's variables, which the
 // caller truncates back).
-func frameFor(g *in.Game, rs *in.Ruleset, e *in.Expr, r *rand.Rand) in.Frame {
+func frameFor(g *engine.Game, rs *model.Ruleset, e *model.Expr, r *rand.Rand) state.Frame {
 	n := g.Players()
 	cards := len(g.S.Cards)
 	card := func() int32 {
@@ -65,11 +69,11 @@ func frameFor(g *in.Game, rs *in.Ruleset, e *in.Expr, r *rand.Rand) in.Frame {
 		}
 		return int32(r.IntN(cards))
 	}
-	f := in.Frame{
+	f := state.Frame{
 		Base: int32(len(g.S.Vars)),
 		You:  int8(r.IntN(n)), Player: int8(r.IntN(n)),
 		This: card(), Card: card(),
-		Event: in.Event{
+		Event: state.Event{
 			Name: int64(r.IntN(rs.Symbols())), Card: card(), Player: int8(r.IntN(n+1) - 1),
 			From: int64(r.IntN(rs.Symbols()+1) - 1), To: int64(r.IntN(rs.Symbols())),
 			Amount: int64(r.IntN(6)), Source: card(),
@@ -79,7 +83,7 @@ func frameFor(g *in.Game, rs *in.Ruleset, e *in.Expr, r *rand.Rand) in.Frame {
 	for _, s := range e.Slots() {
 		top = max(top, s.Slot+1)
 	}
-	vals := make([]in.Val, top)
+	vals := make([]state.Val, top)
 	for _, s := range e.Slots() {
 		vals[s.Slot] = randomVal(s.Type, r, n, cards, rs)
 	}
@@ -87,7 +91,7 @@ func frameFor(g *in.Game, rs *in.Ruleset, e *in.Expr, r *rand.Rand) in.Frame {
 	return f
 }
 
-func randomVal(t in.Type, r *rand.Rand, players, cards int, rs *in.Ruleset) in.Val {
+func randomVal(t model.Type, r *rand.Rand, players, cards int, rs *model.Ruleset) state.Val {
 	list := func(of int) []int {
 		out := []int{}
 		for i := r.IntN(4); i > 0 && of > 0; i-- {
@@ -96,29 +100,29 @@ func randomVal(t in.Type, r *rand.Rand, players, cards int, rs *in.Ruleset) in.V
 		return out
 	}
 	switch t {
-	case in.TCard:
+	case model.TCard:
 		if cards == 0 || r.IntN(8) == 0 {
-			return in.Val{N: -1}
+			return state.Val{N: -1}
 		}
-		return in.Val{N: int64(r.IntN(cards))}
-	case in.TPlayer:
-		return in.Val{N: int64(r.IntN(players))}
-	case in.TCards:
-		return in.Val{L: list(cards)}
-	case in.TPlayers:
-		return in.Val{L: list(players)}
-	case in.TInts:
-		return in.Val{L: list(7)}
-	case in.TStrings:
-		return in.Val{L: list(rs.Symbols())}
-	case in.TBool:
-		return in.Val{N: int64(r.IntN(2))}
-	case in.TString:
-		return in.Val{N: int64(r.IntN(rs.Symbols()))}
-	case in.TFloat:
-		return in.Val{N: int64(math.Float64bits(float64(r.IntN(20)) / 4))}
+		return state.Val{N: int64(r.IntN(cards))}
+	case model.TPlayer:
+		return state.Val{N: int64(r.IntN(players))}
+	case model.TCards:
+		return state.Val{L: list(cards)}
+	case model.TPlayers:
+		return state.Val{L: list(players)}
+	case model.TInts:
+		return state.Val{L: list(7)}
+	case model.TStrings:
+		return state.Val{L: list(rs.Symbols())}
+	case model.TBool:
+		return state.Val{N: int64(r.IntN(2))}
+	case model.TString:
+		return state.Val{N: int64(r.IntN(rs.Symbols()))}
+	case model.TFloat:
+		return state.Val{N: int64(math.Float64bits(float64(r.IntN(20)) / 4))}
 	}
-	return in.Val{N: int64(r.IntN(7) - 1)}
+	return state.Val{N: int64(r.IntN(7) - 1)}
 }
 
 // normal puts a value of either evaluator in one form for comparison.
@@ -162,7 +166,7 @@ func normal(x any) any {
 }
 
 // agree compares the evaluator with the oracle on one expression and frame.
-func agree(g *in.Game, e *in.Expr, f *in.Frame) error {
+func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 	got, gerr := g.Eval(e, f)
 	want, werr := g.OracleEval(e, f)
 	switch {
@@ -201,9 +205,9 @@ func agree(g *in.Game, e *in.Expr, f *in.Frame) error {
 
 // compareAll evaluates every expression of the ruleset twice with random
 // bindings on the game's current state, and checks that nothing changed it.
-func compareAll(t *testing.T, rs *in.Ruleset, g *in.Game, exprs []*in.Expr, r *rand.Rand) {
+func compareAll(t *testing.T, rs *model.Ruleset, g *engine.Game, exprs []*model.Expr, r *rand.Rand) {
 	t.Helper()
-	before, err := json.Marshal(g)
+	before, err := save.Marshal(g)
 	require.NoError(t, err)
 	vars := g.S.Vars
 	for _, e := range exprs {
@@ -216,7 +220,7 @@ func compareAll(t *testing.T, rs *in.Ruleset, g *in.Game, exprs []*in.Expr, r *r
 			}
 		}
 	}
-	after, err := json.Marshal(g)
+	after, err := save.Marshal(g)
 	require.NoError(t, err)
 	require.Equal(t, string(before), string(after), "evaluating expressions changed the game")
 }
@@ -235,7 +239,7 @@ func TestEvaluatorAgreesWithOracle(t *testing.T) {
 			states := 0
 			for seed := uint64(1); seed <= uint64(games); seed++ {
 				players := rs.MinPlayers + int(seed)%(rs.MaxPlayers-rs.MinPlayers+1)
-				g, err := in.New(rs, in.Options{Players: players, Seed: seed, NoLog: true})
+				g, err := engine.New(rs, engine.Options{Players: players, Seed: seed, NoLog: true})
 				require.NoError(t, err)
 				r := rand.New(rand.NewPCG(seed, 99))
 				for answers := 0; !g.Over() && answers < 3000; answers++ {
@@ -252,7 +256,7 @@ func TestEvaluatorAgreesWithOracle(t *testing.T) {
 			}
 			// a position with a copy of every card in every zone, for the
 			// rulesets whose games start empty (engine tests set up their own)
-			g, err := in.New(rs, in.Options{Players: rs.MaxPlayers, Seed: 5, Setup: everywhere(rs)})
+			g, err := engine.New(rs, engine.Options{Players: rs.MaxPlayers, Seed: 5, Setup: everywhere(rs)})
 			require.NoError(t, err)
 			r := rand.New(rand.NewPCG(5, 99))
 			for k := 0; k < 3; k++ {
@@ -266,8 +270,8 @@ func TestEvaluatorAgreesWithOracle(t *testing.T) {
 
 // everywhere places the cards of the ruleset round the zones of every seat:
 // a position where each expression has cards to look at.
-func everywhere(rs *in.Ruleset) *in.Setup {
-	su := &in.Setup{}
+func everywhere(rs *model.Ruleset) *setup.Setup {
+	su := &setup.Setup{}
 	var ids []string
 	for _, d := range rs.Cards {
 		if d.NameTmpl == nil {
@@ -299,7 +303,7 @@ func everywhere(rs *in.Ruleset) *in.Setup {
 				cards = append(cards, ids[k%len(ids)])
 				k++
 			}
-			su.Zones = append(su.Zones, in.Placement{Seat: p, Zone: z.Name, Cards: cards})
+			su.Zones = append(su.Zones, setup.Placement{Seat: p, Zone: z.Name, Cards: cards})
 		}
 	}
 	return su

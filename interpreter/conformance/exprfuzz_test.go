@@ -10,14 +10,16 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 )
 
 // exprGen writes random well-typed expressions over a ruleset's declared
 // properties, zones and keywords, from a stream of fuzz bytes.
 type exprGen struct {
-	rs    *in.Ruleset
+	rs    *model.Ruleset
 	data  []byte
 	pos   int
 	depth int // nesting of predicates: # is a card inside one
@@ -35,8 +37,8 @@ func (g *exprGen) pick(n int) int {
 	return int(b) % n
 }
 
-func (g *exprGen) props(owner string, t in.Type) []in.PropDecl {
-	var list []in.PropDecl
+func (g *exprGen) props(owner string, t model.Type) []model.PropDecl {
+	var list []model.PropDecl
 	switch owner {
 	case "card":
 		list = g.rs.CardProps
@@ -45,7 +47,7 @@ func (g *exprGen) props(owner string, t in.Type) []in.PropDecl {
 	default:
 		list = g.rs.GameProps
 	}
-	var out []in.PropDecl
+	var out []model.PropDecl
 	for _, p := range list {
 		if p.Type == t {
 			out = append(out, p)
@@ -65,101 +67,101 @@ func (g *exprGen) zones(perPlayer bool) []string {
 }
 
 // gen writes an expression of type t, at most budget levels deep.
-func (g *exprGen) gen(t in.Type, budget int) string {
+func (g *exprGen) gen(t model.Type, budget int) string {
 	if budget <= 0 {
 		return g.leaf(t)
 	}
 	b := budget - 1
 	switch t {
-	case in.TInt:
+	case model.TInt:
 		switch g.pick(12) {
 		case 0:
 			op := []string{"+", "-", "*", "%"}[g.pick(4)]
-			return fmt.Sprintf("(%s %s %s)", g.gen(in.TInt, b), op, g.divisor(op, b))
+			return fmt.Sprintf("(%s %s %s)", g.gen(model.TInt, b), op, g.divisor(op, b))
 		case 1:
-			return fmt.Sprintf("len(%s)", g.gen(in.TCards, b))
+			return fmt.Sprintf("len(%s)", g.gen(model.TCards, b))
 		case 2:
-			return fmt.Sprintf("count(%s, %s)", g.gen(in.TCards, b), g.pred(in.TBool, b))
+			return fmt.Sprintf("count(%s, %s)", g.gen(model.TCards, b), g.pred(model.TBool, b))
 		case 3:
-			return fmt.Sprintf("clamp(%s, %s, %s)", g.gen(in.TInt, b), g.gen(in.TInt, b), g.gen(in.TInt, b))
+			return fmt.Sprintf("clamp(%s, %s, %s)", g.gen(model.TInt, b), g.gen(model.TInt, b), g.gen(model.TInt, b))
 		case 4:
-			return fmt.Sprintf("%s(%s, %s)", []string{"min", "max"}[g.pick(2)], g.gen(in.TInt, b), g.gen(in.TInt, b))
+			return fmt.Sprintf("%s(%s, %s)", []string{"min", "max"}[g.pick(2)], g.gen(model.TInt, b), g.gen(model.TInt, b))
 		case 5:
-			return fmt.Sprintf("(%s ? %s : %s)", g.gen(in.TBool, b), g.gen(in.TInt, b), g.gen(in.TInt, b))
+			return fmt.Sprintf("(%s ? %s : %s)", g.gen(model.TBool, b), g.gen(model.TInt, b), g.gen(model.TInt, b))
 		case 6:
-			return fmt.Sprintf("sum(%s, %s)", g.gen(in.TCards, b), g.pred(in.TInt, b))
+			return fmt.Sprintf("sum(%s, %s)", g.gen(model.TCards, b), g.pred(model.TInt, b))
 		case 7:
-			if ps := g.props("card", in.TInt); len(ps) > 0 {
-				return fmt.Sprintf("total(%s, '%s')", g.gen(in.TCards, b), ps[g.pick(len(ps))].Name)
+			if ps := g.props("card", model.TInt); len(ps) > 0 {
+				return fmt.Sprintf("total(%s, '%s')", g.gen(model.TCards, b), ps[g.pick(len(ps))].Name)
 			}
 		case 8:
-			if ps := g.props("card", in.TString); len(ps) > 0 {
+			if ps := g.props("card", model.TString); len(ps) > 0 {
 				p := ps[g.pick(len(ps))]
-				return fmt.Sprintf("count_where(%s, '%s', '%s')", g.gen(in.TCards, b), p.Name, p.Values[g.pick(len(p.Values))])
+				return fmt.Sprintf("count_where(%s, '%s', '%s')", g.gen(model.TCards, b), p.Name, p.Values[g.pick(len(p.Values))])
 			}
 		case 9:
 			// a divisor written with numbers alone that comes to 0 is
 			// refused at load; one read from the game may still be 0
-			return fmt.Sprintf("int(%s / %s)", g.gen(in.TInt, b), g.divisor("/", b))
+			return fmt.Sprintf("int(%s / %s)", g.gen(model.TInt, b), g.divisor("/", b))
 		case 10:
-			return fmt.Sprintf("findIndex(%s, %s)", g.gen(in.TCards, b), g.pred(in.TBool, b))
+			return fmt.Sprintf("findIndex(%s, %s)", g.gen(model.TCards, b), g.pred(model.TBool, b))
 		}
 		return g.leaf(t)
-	case in.TBool:
+	case model.TBool:
 		switch g.pick(10) {
 		case 0:
-			return fmt.Sprintf("(%s %s %s)", g.gen(in.TInt, b), []string{"<", "<=", ">", ">=", "==", "!="}[g.pick(6)], g.gen(in.TInt, b))
+			return fmt.Sprintf("(%s %s %s)", g.gen(model.TInt, b), []string{"<", "<=", ">", ">=", "==", "!="}[g.pick(6)], g.gen(model.TInt, b))
 		case 1:
-			return fmt.Sprintf("(%s %s %s)", g.gen(in.TBool, b), []string{"and", "or"}[g.pick(2)], g.gen(in.TBool, b))
+			return fmt.Sprintf("(%s %s %s)", g.gen(model.TBool, b), []string{"and", "or"}[g.pick(2)], g.gen(model.TBool, b))
 		case 2:
-			return fmt.Sprintf("not %s", g.gen(in.TBool, b))
+			return fmt.Sprintf("not %s", g.gen(model.TBool, b))
 		case 3:
-			return fmt.Sprintf("%s(%s, %s)", []string{"any", "all", "none", "one"}[g.pick(4)], g.gen(in.TCards, b), g.pred(in.TBool, b))
+			return fmt.Sprintf("%s(%s, %s)", []string{"any", "all", "none", "one"}[g.pick(4)], g.gen(model.TCards, b), g.pred(model.TBool, b))
 		case 4:
-			return fmt.Sprintf("(%s == %s)", g.gen(in.TCard, b), g.gen(in.TCard, b))
+			return fmt.Sprintf("(%s == %s)", g.gen(model.TCard, b), g.gen(model.TCard, b))
 		case 5:
 			if len(g.rs.Keywords) > 0 {
-				return fmt.Sprintf("has(%s, '%s')", g.gen(in.TCard, b), g.rs.Keywords[g.pick(len(g.rs.Keywords))])
+				return fmt.Sprintf("has(%s, '%s')", g.gen(model.TCard, b), g.rs.Keywords[g.pick(len(g.rs.Keywords))])
 			}
 		case 6:
-			return fmt.Sprintf("(%s in %s)", g.gen(in.TCard, b), g.gen(in.TCards, b))
+			return fmt.Sprintf("(%s in %s)", g.gen(model.TCard, b), g.gen(model.TCards, b))
 		case 7:
-			l, r := g.gen(in.TString, b), g.gen(in.TString, b)
+			l, r := g.gen(model.TString, b), g.gen(model.TString, b)
 			return fmt.Sprintf("(%s == %s)", g.sameEnum(l, r), g.sameEnum(r, l))
 		case 8:
-			return fmt.Sprintf("(%s == %s)", g.gen(in.TPlayer, b), g.gen(in.TPlayer, b))
+			return fmt.Sprintf("(%s == %s)", g.gen(model.TPlayer, b), g.gen(model.TPlayer, b))
 		}
 		return g.leaf(t)
-	case in.TCard:
+	case model.TCard:
 		switch g.pick(5) {
 		case 0:
-			return fmt.Sprintf("%s(%s)", []string{"first", "last"}[g.pick(2)], g.gen(in.TCards, b))
+			return fmt.Sprintf("%s(%s)", []string{"first", "last"}[g.pick(2)], g.gen(model.TCards, b))
 		case 1:
-			return fmt.Sprintf("find(%s, %s)", g.gen(in.TCards, b), g.pred(in.TBool, b))
+			return fmt.Sprintf("find(%s, %s)", g.gen(model.TCards, b), g.pred(model.TBool, b))
 		case 2:
-			return fmt.Sprintf("get(%s, %s)", g.gen(in.TCards, b), g.gen(in.TInt, b))
+			return fmt.Sprintf("get(%s, %s)", g.gen(model.TCards, b), g.gen(model.TInt, b))
 		}
 		return g.leaf(t)
-	case in.TCards:
+	case model.TCards:
 		switch g.pick(6) {
 		case 0:
-			return fmt.Sprintf("filter(%s, %s)", g.gen(in.TCards, b), g.pred(in.TBool, b))
+			return fmt.Sprintf("filter(%s, %s)", g.gen(model.TCards, b), g.pred(model.TBool, b))
 		case 1:
-			return fmt.Sprintf("sortBy(%s, %s)", g.gen(in.TCards, b), g.pred(in.TInt, b))
+			return fmt.Sprintf("sortBy(%s, %s)", g.gen(model.TCards, b), g.pred(model.TInt, b))
 		case 2:
-			return fmt.Sprintf("%s[%d:]", g.gen(in.TCards, b), g.pick(3))
+			return fmt.Sprintf("%s[%d:]", g.gen(model.TCards, b), g.pick(3))
 		case 3:
-			return fmt.Sprintf("concat(%s, %s)", g.gen(in.TCards, b), g.gen(in.TCards, b))
+			return fmt.Sprintf("concat(%s, %s)", g.gen(model.TCards, b), g.gen(model.TCards, b))
 		}
 		return g.leaf(t)
-	case in.TPlayer:
+	case model.TPlayer:
 		if g.pick(3) == 0 {
-			return fmt.Sprintf("%s.%s", g.gen(in.TCard, b), []string{"owner", "controller"}[g.pick(2)])
+			return fmt.Sprintf("%s.%s", g.gen(model.TCard, b), []string{"owner", "controller"}[g.pick(2)])
 		}
 		return g.leaf(t)
-	case in.TString:
-		if ps := g.props("card", in.TString); len(ps) > 0 && g.pick(2) == 0 {
-			return fmt.Sprintf("%s.%s", g.gen(in.TCard, b), ps[g.pick(len(ps))].Name)
+	case model.TString:
+		if ps := g.props("card", model.TString); len(ps) > 0 && g.pick(2) == 0 {
+			return fmt.Sprintf("%s.%s", g.gen(model.TCard, b), ps[g.pick(len(ps))].Name)
 		}
 		return g.leaf(t)
 	}
@@ -173,7 +175,7 @@ func (g *exprGen) sameEnum(name, other string) string {
 	if !strings.HasPrefix(name, "'") {
 		return name
 	}
-	for _, p := range g.props("card", in.TString) {
+	for _, p := range g.props("card", model.TString) {
 		if strings.HasSuffix(other, "."+p.Name) && !slices.Contains(p.Values, strings.Trim(name, "'")) {
 			return "'" + p.Values[g.pick(len(p.Values))] + "'"
 		}
@@ -185,7 +187,7 @@ func (g *exprGen) sameEnum(name, other string) string {
 // alone is given a part read from the game: a divisor that is 0 whatever the
 // game is refused at load, one read from the game may still be 0.
 func (g *exprGen) divisor(op string, budget int) string {
-	d := g.gen(in.TInt, budget)
+	d := g.gen(model.TInt, budget)
 	if (op == "/" || op == "%") && !strings.ContainsAny(d, "abcdefghijklmnopqrstuvwxyz") {
 		d = "(" + d + " + turn)"
 	}
@@ -193,7 +195,7 @@ func (g *exprGen) divisor(op string, budget int) string {
 }
 
 // pred writes the body of a predicate over cards: # is the element.
-func (g *exprGen) pred(t in.Type, budget int) string {
+func (g *exprGen) pred(t model.Type, budget int) string {
 	g.depth++
 	defer func() { g.depth-- }()
 	return g.gen(t, budget)
@@ -211,39 +213,39 @@ func (g *exprGen) card() string {
 }
 
 // leaf writes an expression of type t with no nesting.
-func (g *exprGen) leaf(t in.Type) string {
+func (g *exprGen) leaf(t model.Type) string {
 	switch t {
-	case in.TInt:
+	case model.TInt:
 		switch g.pick(5) {
 		case 0:
-			if ps := g.props("card", in.TInt); len(ps) > 0 {
+			if ps := g.props("card", model.TInt); len(ps) > 0 {
 				return g.card() + "." + ps[g.pick(len(ps))].Name
 			}
 		case 1:
-			if ps := g.props("player", in.TInt); len(ps) > 0 {
+			if ps := g.props("player", model.TInt); len(ps) > 0 {
 				return g.player() + "." + ps[g.pick(len(ps))].Name
 			}
 		case 2:
-			if ps := g.props("game", in.TInt); len(ps) > 0 {
+			if ps := g.props("game", model.TInt); len(ps) > 0 {
 				return "game." + ps[g.pick(len(ps))].Name
 			}
 		case 3:
 			return "turn"
 		}
 		return fmt.Sprint(g.pick(7) - 1)
-	case in.TBool:
+	case model.TBool:
 		switch g.pick(3) {
 		case 0:
-			if ps := g.props("card", in.TBool); len(ps) > 0 {
+			if ps := g.props("card", model.TBool); len(ps) > 0 {
 				return g.card() + "." + ps[g.pick(len(ps))].Name
 			}
 		case 1:
 			return g.card() + ".face_down"
 		}
 		return []string{"true", "false"}[g.pick(2)]
-	case in.TCard:
+	case model.TCard:
 		return g.card()
-	case in.TCards:
+	case model.TCards:
 		if zs := g.zones(false); len(zs) > 0 && g.pick(4) == 0 {
 			return "game." + zs[g.pick(len(zs))]
 		}
@@ -255,10 +257,10 @@ func (g *exprGen) leaf(t in.Type) string {
 			return "everyone." + zs[g.pick(len(zs))]
 		}
 		return g.player() + "." + zs[g.pick(len(zs))]
-	case in.TPlayer:
+	case model.TPlayer:
 		return g.player()
-	case in.TString:
-		if ps := g.props("card", in.TString); len(ps) > 0 {
+	case model.TString:
+		if ps := g.props("card", model.TString); len(ps) > 0 {
 			p := ps[g.pick(len(ps))]
 			return "'" + p.Values[g.pick(len(p.Values))] + "'"
 		}
@@ -268,14 +270,14 @@ func (g *exprGen) leaf(t in.Type) string {
 }
 
 // fuzzStates holds, per ruleset, a few states of a random game to evaluate on.
-var fuzzStates = sync.OnceValues(func() ([]*in.Ruleset, [][]*in.Game) {
+var fuzzStates = sync.OnceValues(func() ([]*model.Ruleset, [][]*engine.Game) {
 	rss, err := loadAll()
 	if err != nil {
 		panic(err)
 	}
-	states := make([][]*in.Game, len(rss))
+	states := make([][]*engine.Game, len(rss))
 	for i, rs := range rss {
-		g, err := in.New(rs, in.Options{Seed: 3, NoLog: true})
+		g, err := engine.New(rs, engine.Options{Seed: 3, NoLog: true})
 		if err == nil {
 			r := rand.New(rand.NewPCG(3, 1))
 			for a := 0; a < 400 && !g.Over(); a++ {
@@ -288,7 +290,7 @@ var fuzzStates = sync.OnceValues(func() ([]*in.Ruleset, [][]*in.Game) {
 				}
 			}
 		}
-		if g, err := in.New(rs, in.Options{Players: rs.MaxPlayers, Seed: 5, Setup: everywhere(rs)}); err == nil {
+		if g, err := engine.New(rs, engine.Options{Players: rs.MaxPlayers, Seed: 5, Setup: everywhere(rs)}); err == nil {
 			states[i] = append(states[i], g)
 		}
 	}
@@ -312,14 +314,14 @@ func FuzzExpressions(f *testing.F) {
 		i := int(which) % len(rss)
 		rs := rss[i]
 		gen := &exprGen{rs: rs, data: data}
-		types := []in.Type{in.TInt, in.TBool, in.TCard, in.TCards, in.TPlayer, in.TString}
+		types := []model.Type{model.TInt, model.TBool, model.TCard, model.TCards, model.TPlayer, model.TString}
 		src := gen.gen(types[gen.pick(len(types))], 4)
 		var doc yaml.Node
 		quoted := strings.ReplaceAll(src, `"`, `\"`)
 		if err := yaml.Unmarshal([]byte(`q: "`+quoted+`"`), &doc); err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		e, diags := in.CompileQuery(rs, "fuzz.yaml", []byte(`q: "`+quoted+`"`), doc.Content[0].Content[1], nil, in.TAny)
+		e, diags := compile.CompileQuery(rs, "fuzz.yaml", []byte(`q: "`+quoted+`"`), doc.Content[0].Content[1], nil, model.TAny)
 		if diags.HasErrors() || e == nil {
 			t.Fatalf("%s: a well-typed expression was refused: %v", src, diags)
 		}

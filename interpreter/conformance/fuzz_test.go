@@ -1,11 +1,14 @@
 package conformance_test
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"testing"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/save"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -14,9 +17,9 @@ import (
 // and nothing panics.
 func FuzzAnswers(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "rulesets", "*.yaml"))
-	var rss []*in.Ruleset
+	var rss []*model.Ruleset
 	for _, file := range files {
-		if rs, _ := in.LoadFile(file, stdlib.Library()); rs != nil {
+		if rs, _ := load.LoadFile(file, stdlib.Library()); rs != nil {
 			rss = append(rss, rs)
 		}
 	}
@@ -28,7 +31,7 @@ func FuzzAnswers(f *testing.F) {
 	f.Add(uint64(3), []byte{})
 	f.Fuzz(func(t *testing.T, seed uint64, data []byte) {
 		rs := rss[int(seed%uint64(len(rss)))]
-		g, err := in.New(rs, in.Options{Seed: seed, NoLog: true})
+		g, err := engine.New(rs, engine.Options{Seed: seed, NoLog: true})
 		if err != nil {
 			t.Skip()
 		}
@@ -39,9 +42,9 @@ func FuzzAnswers(f *testing.F) {
 			}
 			d := p[int(data[i])%len(p)]
 			a := answerFrom(data[i+1], data[i:], &d)
-			before, _ := json.Marshal(g)
+			before, _ := save.Marshal(g)
 			if err := g.Answer(d.Player, a); err != nil {
-				after, _ := json.Marshal(g)
+				after, _ := save.Marshal(g)
 				if string(before) != string(after) {
 					t.Fatalf("a refused answer (%v) changed the game", err)
 				}
@@ -54,15 +57,15 @@ func FuzzAnswers(f *testing.F) {
 }
 
 // answerFrom builds an answer, often an illegal one, from fuzz bytes.
-func answerFrom(b byte, rest []byte, d *in.Decision) in.Answer {
+func answerFrom(b byte, rest []byte, d *state.Decision) state.Answer {
 	n := len(d.Options) + 2
 	switch b % 7 {
 	case 0:
-		return in.Answer{Picks: []int{int(b) % n}}
+		return state.Answer{Picks: []int{int(b) % n}}
 	case 1:
-		return in.Answer{Picks: []int{int(b)%n - 1, int(b) % n}}
+		return state.Answer{Picks: []int{int(b)%n - 1, int(b) % n}}
 	case 2:
-		return in.Answer{Number: int(int8(b))}
+		return state.Answer{Number: int(int8(b))}
 	case 3:
 		amounts := make([]int, len(d.Options))
 		for i := range amounts {
@@ -70,11 +73,11 @@ func answerFrom(b byte, rest []byte, d *in.Decision) in.Answer {
 				amounts[i] = int(int8(rest[i]))
 			}
 		}
-		return in.Answer{Amount: amounts}
+		return state.Answer{Amount: amounts}
 	case 4:
-		return in.Answer{Resign: true}
+		return state.Answer{Resign: true}
 	case 5:
-		return in.Answer{}
+		return state.Answer{}
 	}
-	return in.Answer{Picks: []int{0}}
+	return state.Answer{Picks: []int{0}}
 }

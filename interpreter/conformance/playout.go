@@ -7,20 +7,25 @@ import (
 	"reflect"
 	"strings"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/save"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/interpreter/view"
 )
 
 // Options configure a checked playout.
 type Options struct {
-	Game       in.Options
+	Game       engine.Options
 	MaxAnswers int  // a game needing more answers than this fails (default 100000)
 	Resume     bool // clone and save+load at a random answer and compare the continuations
 	Views      bool // check that views do not depend on unknown cards
 	Legality   bool // re-check every offered action option
 	// Setup, when set, starts the game from a placed position (a scenario's
 	// setup) instead of the ruleset's own setup.
-	Setup *in.Setup
+	Setup *setup.Setup
 	// Errors lets the game end with a runtime error (a ruleset that tests
 	// one) instead of failing the playout; Result.Err holds it.
 	Errors bool
@@ -38,23 +43,23 @@ type Result struct {
 
 // answerFor picks a random legal answer that depends only on the seed and the
 // decision, so two copies of a game answer alike.
-func answerFor(seed uint64, d *in.Decision) in.Answer {
+func answerFor(seed uint64, d *state.Decision) state.Answer {
 	r := rand.New(rand.NewPCG(seed, uint64(d.Seq)*0x9e3779b97f4a7c15+uint64(d.Player)))
 	return bot.RandomAnswer(r, d)
 }
 
 // Playout plays one game with random answers and checks the invariants after
 // every answer. It returns the first violation as an error.
-func Playout(rs *in.Ruleset, o Options) (*Result, error) {
+func Playout(rs *model.Ruleset, o Options) (*Result, error) {
 	if o.MaxAnswers == 0 {
 		o.MaxAnswers = 100000
 	}
-	var g *in.Game
+	var g *engine.Game
 	var err error
 	if o.Setup != nil {
-		g, err = in.New(rs, withSetup(o.Game, o.Setup))
+		g, err = engine.New(rs, withSetup(o.Game, o.Setup))
 	} else {
-		g, err = in.New(rs, o.Game)
+		g, err = engine.New(rs, o.Game)
 	}
 	if err != nil {
 		return nil, err
@@ -63,7 +68,7 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 	if o.Resume {
 		resumeAt = int(o.Game.Seed % 40)
 	}
-	var clone, saved *in.Game
+	var clone, saved *engine.Game
 	answers := 0
 	seed := o.Game.Seed
 	for !g.Over() {
@@ -79,11 +84,11 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 		}
 		if answers == resumeAt {
 			clone = g.Clone()
-			data, err := json.Marshal(g)
+			data, err := save.Marshal(g)
 			if err != nil {
 				return nil, fmt.Errorf("seed %d: save: %w", seed, err)
 			}
-			saved, err = in.LoadJSON(rs, data)
+			saved, err = save.LoadJSON(rs, data)
 			if err != nil {
 				return nil, fmt.Errorf("seed %d: load of a save made after %d answers: %w", seed, answers, err)
 			}
@@ -117,8 +122,8 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 			return nil, fmt.Errorf("seed %d: %w", seed, err)
 		}
 	}
-	res := &Result{Answers: answers, Turns: g.S.Turn, Outcome: g.Outcome(), Log: in.LogText(g, -1, 0), Err: gameErr}
-	for _, other := range []*in.Game{clone, saved} {
+	res := &Result{Answers: answers, Turns: g.S.Turn, Outcome: g.Outcome(), Log: view.LogText(g, -1, 0), Err: gameErr}
+	for _, other := range []*engine.Game{clone, saved} {
 		if other == nil {
 			continue
 		}
@@ -132,7 +137,7 @@ func Playout(rs *in.Ruleset, o Options) (*Result, error) {
 				return nil, fmt.Errorf("seed %d: the resumed game refused an answer: %w", seed, err)
 			}
 		}
-		got := in.LogText(other, -1, 0)
+		got := view.LogText(other, -1, 0)
 		if strings.Join(got, "\n") != strings.Join(res.Log, "\n") {
 			return nil, fmt.Errorf("seed %d: a game cloned or saved after %d answers continued differently:\n%s", seed, resumeAt, firstDiff(res.Log, got))
 		}
@@ -149,7 +154,7 @@ func firstDiff(a, b []string) string {
 	return fmt.Sprintf("lengths %d vs %d", len(a), len(b))
 }
 
-func check(g *in.Game, o Options) error {
+func check(g *engine.Game, o Options) error {
 	if o.props {
 		if err := g.CheckState(); err != nil {
 			return err
@@ -160,13 +165,13 @@ func check(g *in.Game, o Options) error {
 	if o.Legality {
 		for _, d := range g.Pending() {
 			if len(d.Options) == 0 && d.Kind != "number" {
-				return fmt.Errorf("%s is asked %q with no options", in.SeatName(d.Player), d.Prompt)
+				return fmt.Errorf("%s is asked %q with no options", state.SeatName(d.Player), d.Prompt)
 			}
 			for _, op := range d.Options {
 				if op.Action >= 0 {
 					a := g.Ruleset().Actions[op.Action]
 					if why := g.WhyNot(d.Player, a.Name, op.Card); why != "" {
-						return fmt.Errorf("%s is offered %q, which is illegal: %s", in.SeatName(d.Player), op.Label, why)
+						return fmt.Errorf("%s is offered %q, which is illegal: %s", state.SeatName(d.Player), op.Label, why)
 					}
 				}
 			}
@@ -175,13 +180,13 @@ func check(g *in.Game, o Options) error {
 	if o.Views {
 		r := rand.New(rand.NewPCG(uint64(g.S.Decisions), 7))
 		for seat := 0; seat < g.Players(); seat++ {
-			v1 := in.ViewFor(g, seat)
+			v1 := view.ViewFor(g, seat)
 			other := g.Determinize(seat, r)
-			v2 := in.ViewFor(other, seat)
+			v2 := view.ViewFor(other, seat)
 			if !reflect.DeepEqual(v1, v2) {
 				j1, _ := json.Marshal(v1)
 				j2, _ := json.Marshal(v2)
-				return fmt.Errorf("%s's view depends on cards %s does not know:\n%s\n%s", in.SeatName(seat), in.SeatName(seat), j1, j2)
+				return fmt.Errorf("%s's view depends on cards %s does not know:\n%s\n%s", state.SeatName(seat), state.SeatName(seat), j1, j2)
 			}
 			for _, d := range g.Pending() {
 				if d.Player != seat {
@@ -189,7 +194,7 @@ func check(g *in.Game, o Options) error {
 				}
 				for _, op := range d.Options {
 					if op.Card >= 0 && !g.Knows(seat, op.Card) && !strings.Contains(op.Label, "card") {
-						return fmt.Errorf("%s is offered %q, which names a card it does not know", in.SeatName(seat), op.Label)
+						return fmt.Errorf("%s is offered %q, which names a card it does not know", state.SeatName(seat), op.Label)
 					}
 				}
 			}
@@ -200,15 +205,15 @@ func check(g *in.Game, o Options) error {
 
 // logLeak checks that each seat's log names only cards that seat knew when the
 // entry was written: it renders the log after replacing those cards' names.
-func logLeak(g *in.Game) error {
-	entries := in.LogEntries(g)
+func logLeak(g *engine.Game) error {
+	entries := view.LogEntries(g)
 	for seat := 0; seat < g.Players(); seat++ {
 		for i := range entries {
 			e := entries[i]
 			if !e.Visible(seat) || len(e.Cards) == 0 {
 				continue
 			}
-			text := in.Render(g, &e, seat)
+			text := view.Render(g, &e, seat)
 			for j := range e.Cards {
 				if e.Known[j]&(1<<uint(seat)) != 0 {
 					continue
@@ -223,7 +228,7 @@ func logLeak(g *in.Game) error {
 						}
 					}
 					if !known && !strings.Contains(e.Text, name) {
-						return fmt.Errorf("log entry %d shows %s the card %s it does not know: %q", i, in.SeatName(seat), name, text)
+						return fmt.Errorf("log entry %d shows %s the card %s it does not know: %q", i, state.SeatName(seat), name, text)
 					}
 				}
 			}
@@ -233,7 +238,7 @@ func logLeak(g *in.Game) error {
 }
 
 // withSetup adds a placed position to a game's options.
-func withSetup(o in.Options, su *in.Setup) in.Options {
+func withSetup(o engine.Options, su *setup.Setup) engine.Options {
 	o.Setup = su
 	return o
 }

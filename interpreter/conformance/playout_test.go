@@ -8,19 +8,22 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/conformance"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
-func rulesets(t testing.TB) []*in.Ruleset {
+func rulesets(t testing.TB) []*model.Ruleset {
 	files, err := filepath.Glob(filepath.Join("..", "..", "rulesets", "*.yaml"))
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
-	var out []*in.Ruleset
+	var out []*model.Ruleset
 	for _, f := range files {
-		rs, diags := in.LoadFile(f, stdlib.Library())
+		rs, diags := load.LoadFile(f, stdlib.Library())
 		require.NotNil(t, rs, "%s: %v", f, diags)
 		out = append(out, rs)
 	}
@@ -29,13 +32,13 @@ func rulesets(t testing.TB) []*in.Ruleset {
 
 // configs lists the ways a ruleset can be played: every player count, and
 // every mode at the largest count.
-func configs(rs *in.Ruleset) []in.Options {
-	var out []in.Options
+func configs(rs *model.Ruleset) []engine.Options {
+	var out []engine.Options
 	for n := rs.MinPlayers; n <= rs.MaxPlayers; n++ {
-		out = append(out, in.Options{Players: n})
+		out = append(out, engine.Options{Players: n})
 	}
 	for _, m := range rs.Modes {
-		out = append(out, in.Options{Players: rs.MaxPlayers, Mode: m})
+		out = append(out, engine.Options{Players: rs.MaxPlayers, Mode: m})
 	}
 	return out
 }
@@ -78,9 +81,9 @@ func TestRandomPlayouts(t *testing.T) {
 func TestSameSeedSameGame(t *testing.T) {
 	for _, rs := range rulesets(t) {
 		for seed := uint64(1); seed <= 20; seed++ {
-			a, err := conformance.Playout(rs, conformance.Options{Game: in.Options{Seed: seed}})
+			a, err := conformance.Playout(rs, conformance.Options{Game: engine.Options{Seed: seed}})
 			require.NoError(t, err)
-			b, err := conformance.Playout(rs, conformance.Options{Game: in.Options{Seed: seed}})
+			b, err := conformance.Playout(rs, conformance.Options{Game: engine.Options{Seed: seed}})
 			require.NoError(t, err)
 			require.Equal(t, strings.Join(a.Log, "\n"), strings.Join(b.Log, "\n"), "%s seed %d", rs.Name, seed)
 		}
@@ -92,8 +95,8 @@ func TestSameSeedSameGame(t *testing.T) {
 // scenarios (which gives the game cards to play with).
 type engineStart struct {
 	name  string
-	game  in.Options
-	setup *in.Setup
+	game  engine.Options
+	setup *setup.Setup
 }
 
 // engineStarts lists the starts of every engine ruleset under
@@ -113,7 +116,7 @@ func engineStarts(t *testing.T) (files []string, starts map[string][]engineStart
 			continue
 		}
 		rf := filepath.Clean(sc.Ruleset)
-		o := in.Options{Players: sc.Players, Mode: sc.Mode, Decks: sc.Decks}
+		o := engine.Options{Players: sc.Players, Mode: sc.Mode, Decks: sc.Decks}
 		starts[rf] = append(starts[rf], engineStart{name: strings.TrimSuffix(filepath.Base(f), ".yaml"), game: o, setup: sc.Setup})
 	}
 	return files, starts
@@ -140,7 +143,7 @@ func TestEngineRulesetPlayouts(t *testing.T) {
 	}
 	files, starts := engineStarts(t)
 	for _, f := range files {
-		rs, diags := in.LoadFile(f, stdlib.Library())
+		rs, diags := load.LoadFile(f, stdlib.Library())
 		require.NotNil(t, rs, "%s: %v", f, diags)
 		if rs.TurnLimit == 0 {
 			rs.TurnLimit = 40

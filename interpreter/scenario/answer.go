@@ -7,15 +7,16 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // ParseAnswer turns a written answer into an Answer for a seat's pending
 // decision. Options are named by label (case does not matter), by id, or by
 // number as #N; a label that two options share is an error, not a guess.
-func ParseAnswer(g *in.Game, seat int, n *yaml.Node) (in.Answer, error) {
+func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 	if n.Kind == yaml.ScalarNode && strings.EqualFold(n.Value, "resign") {
-		return in.Answer{Resign: true}, nil
+		return state.Answer{Resign: true}, nil
 	}
 	d, ok := g.PendingFor(seat)
 	if !ok {
@@ -23,53 +24,53 @@ func ParseAnswer(g *in.Game, seat int, n *yaml.Node) (in.Answer, error) {
 		for _, p := range g.Pending() {
 			waiting = append(waiting, p.Player)
 		}
-		return in.Answer{}, fmt.Errorf("%s has nothing to answer (waiting for: %s)", in.SeatName(seat), seats(waiting))
+		return state.Answer{}, fmt.Errorf("%s has nothing to answer (waiting for: %s)", state.SeatName(seat), seats(waiting))
 	}
 	switch d.Kind {
 	case "number":
 		x, err := strconv.Atoi(n.Value)
 		if err != nil {
-			return in.Answer{}, fmt.Errorf("%s is asked for a number, not %q", in.SeatName(seat), n.Value)
+			return state.Answer{}, fmt.Errorf("%s is asked for a number, not %q", state.SeatName(seat), n.Value)
 		}
-		return in.Answer{Number: x}, nil
+		return state.Answer{Number: x}, nil
 	case "assign":
 		if n.Kind != yaml.MappingNode {
-			return in.Answer{}, fmt.Errorf("%s assigns: answer {item label: target label or none, ...}", in.SeatName(seat))
+			return state.Answer{}, fmt.Errorf("%s assigns: answer {item label: target label or none, ...}", state.SeatName(seat))
 		}
 		amounts := make([]int, len(d.Options))
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			ix, err := FindOption(d, n.Content[i].Value)
 			if err != nil {
-				return in.Answer{}, err
+				return state.Answer{}, err
 			}
 			t := n.Content[i+1].Value
 			if strings.EqualFold(t, "none") {
 				continue
 			}
-			tix, err := FindOption(&in.Decision{Player: d.Player, Options: d.Targets}, t)
+			tix, err := FindOption(&state.Decision{Player: d.Player, Options: d.Targets}, t)
 			if err != nil {
-				return in.Answer{}, err
+				return state.Answer{}, err
 			}
 			amounts[ix] = tix + 1
 		}
-		return in.Answer{Amount: amounts}, nil
+		return state.Answer{Amount: amounts}, nil
 	case "distribute":
 		if n.Kind != yaml.MappingNode {
-			return in.Answer{}, fmt.Errorf("%s divides %d: answer {label: amount, ...}", in.SeatName(seat), d.Total)
+			return state.Answer{}, fmt.Errorf("%s divides %d: answer {label: amount, ...}", state.SeatName(seat), d.Total)
 		}
 		amounts := make([]int, len(d.Options))
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			ix, err := FindOption(d, n.Content[i].Value)
 			if err != nil {
-				return in.Answer{}, err
+				return state.Answer{}, err
 			}
 			x, err := strconv.Atoi(n.Content[i+1].Value)
 			if err != nil {
-				return in.Answer{}, fmt.Errorf("the amount for %q must be a number", n.Content[i].Value)
+				return state.Answer{}, fmt.Errorf("the amount for %q must be a number", n.Content[i].Value)
 			}
 			amounts[ix] = x
 		}
-		return in.Answer{Amount: amounts}, nil
+		return state.Answer{Amount: amounts}, nil
 	}
 	var labels []string
 	switch n.Kind {
@@ -83,13 +84,13 @@ func ParseAnswer(g *in.Game, seat int, n *yaml.Node) (in.Answer, error) {
 			labels = nil
 		}
 	default:
-		return in.Answer{}, fmt.Errorf("write the answer as a label or a list of labels")
+		return state.Answer{}, fmt.Errorf("write the answer as a label or a list of labels")
 	}
-	var a in.Answer
+	var a state.Answer
 	for _, l := range labels {
 		ix, err := FindOption(d, l)
 		if err != nil {
-			return in.Answer{}, err
+			return state.Answer{}, err
 		}
 		a.Picks = append(a.Picks, ix)
 	}
@@ -97,7 +98,7 @@ func ParseAnswer(g *in.Game, seat int, n *yaml.Node) (in.Answer, error) {
 }
 
 // FindOption finds one option of a decision by label, id or #number.
-func FindOption(d *in.Decision, s string) (int, error) {
+func FindOption(d *state.Decision, s string) (int, error) {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "#") {
 		n, err := strconv.Atoi(s[1:])
@@ -116,7 +117,7 @@ func FindOption(d *in.Decision, s string) (int, error) {
 		}
 	}
 	if found < 0 {
-		return -1, fmt.Errorf("%s is not offered %q; the options are %s", in.SeatName(d.Player), s, optionList(d))
+		return -1, fmt.Errorf("%s is not offered %q; the options are %s", state.SeatName(d.Player), s, optionList(d))
 	}
 	return found, nil
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/arbiter-games/arbiter/interpreter"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/view"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -28,16 +28,16 @@ func TestFaceDownCardsStayHidden(t *testing.T) {
 
 	hidden := []string{"Opal", "Jade"} // p1's face-down cards
 
-	ownView := interpreter.ViewFor(g, 0)
+	ownView := view.ViewFor(g, 0)
 	ownJSON, err := json.Marshal(ownView)
 	require.NoError(t, err)
-	ownLog := strings.Join(interpreter.LogText(g, 0, 0), "\n")
+	ownLog := strings.Join(view.LogText(g, 0, 0), "\n")
 
-	otherView := interpreter.ViewFor(g, 1)
+	otherView := view.ViewFor(g, 1)
 	otherJSON, err := json.Marshal(otherView)
 	require.NoError(t, err)
 	otherText := otherView.Summary()
-	otherLog := strings.Join(interpreter.LogText(g, 1, 0), "\n")
+	otherLog := strings.Join(view.LogText(g, 1, 0), "\n")
 
 	for _, name := range hidden {
 		// the owner sees the card and its name in the log

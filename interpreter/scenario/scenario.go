@@ -11,7 +11,15 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/interpreter/view"
 )
 
 // Scenario is a parsed scenario file.
@@ -24,10 +32,10 @@ type Scenario struct {
 	Players int
 	Mode    string
 	Decks   []string
-	Setup   *in.Setup
+	Setup   *setup.Setup
 	// where players, mode and each deck are written, for messages
-	playersPos, modePos in.Pos
-	deckPos             []in.Pos
+	playersPos, modePos diag.Pos
+	deckPos             []diag.Pos
 	Steps               []Step
 	src                 []byte
 }
@@ -35,7 +43,7 @@ type Scenario struct {
 // Step is one line of a scenario: an answer, an expectation or a check of
 // what is asked and offered.
 type Step struct {
-	Pos      in.Pos
+	Pos      diag.Pos
 	Seat     int
 	Answer   *yaml.Node // for answers and refusals
 	Refuse   bool
@@ -46,7 +54,7 @@ type Step struct {
 	Waiting  []int
 	hasWait  bool
 	NotAsked []int // seats that must have no question now
-	expr     *in.Expr
+	expr     *model.Expr
 }
 
 var topKeys = []string{"name", "doc", "ruleset", "seed", "players", "decks", "mode", "setup", "steps"}
@@ -61,13 +69,13 @@ func Load(path string) (*Scenario, error) {
 	sc := &Scenario{File: path, Seed: 1, src: data}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, in.Diagnostics{in.SyntaxError(path, data, err)}
+		return nil, diag.Diagnostics{source.SyntaxError(path, data, err)}
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s: a scenario is a mapping with ruleset and steps", path)
 	}
 	root := doc.Content[0]
-	pos := func(n *yaml.Node) in.Pos { return in.Pos{File: path, Line: n.Line, Column: n.Column} }
+	pos := func(n *yaml.Node) diag.Pos { return diag.Pos{File: path, Line: n.Line, Column: n.Column} }
 	errAt := func(n *yaml.Node, format string, args ...any) error {
 		return fmt.Errorf("%s: %s", pos(n), fmt.Sprintf(format, args...))
 	}
@@ -103,13 +111,13 @@ func Load(path string) (*Scenario, error) {
 				return nil, errAt(v, "decks maps seats to deck names: {p1: starter}")
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
-				p, err := in.ParseSeat(v.Content[j].Value, 8)
+				p, err := setup.ParseSeat(v.Content[j].Value, 8)
 				if err != nil {
 					return nil, errAt(v.Content[j], "%v", err)
 				}
 				for len(sc.Decks) <= p {
 					sc.Decks = append(sc.Decks, "")
-					sc.deckPos = append(sc.deckPos, in.Pos{})
+					sc.deckPos = append(sc.deckPos, diag.Pos{})
 				}
 				sc.Decks[p], sc.deckPos[p] = v.Content[j+1].Value, pos(v.Content[j+1])
 			}
@@ -166,7 +174,7 @@ func findRuleset(scenario, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if found := in.FindRuleset(name, dir, wd); found != "" {
+	if found := load.FindRuleset(name, dir, wd); found != "" {
 		return found, nil
 	}
 	where := fmt.Sprintf("in %s and the folders above it", dir)
@@ -176,16 +184,16 @@ func findRuleset(scenario, name string) (string, error) {
 	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml %s; name the file instead (ruleset: path/to/%s.yaml, relative to the scenario)", name, name, where, name)
 }
 
-func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) in.Pos) (*in.Setup, error) {
+func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) diag.Pos) (*setup.Setup, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, errAt(n, "setup is a mapping")
 	}
-	su := &in.Setup{}
+	su := &setup.Setup{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		switch k.Value {
 		case "active":
-			p, err := in.ParseSeat(v.Value, 8)
+			p, err := setup.ParseSeat(v.Value, 8)
 			if err != nil {
 				return nil, errAt(v, "%v", err)
 			}
@@ -204,9 +212,9 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				zk, zv := v.Content[j], v.Content[j+1]
-				pl := in.Placement{Seat: -1, Zone: zk.Value, Down: k.Value == "face_down", Pos: pos(zk)}
+				pl := setup.Placement{Seat: -1, Zone: zk.Value, Down: k.Value == "face_down", Pos: pos(zk)}
 				if seat, zone, ok := strings.Cut(zk.Value, "."); ok && seat != "game" {
-					p, err := in.ParseSeat(seat, 8)
+					p, err := setup.ParseSeat(seat, 8)
 					if err != nil {
 						return nil, errAt(zk, "%v", err)
 					}
@@ -235,7 +243,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 				if err := v.Content[j+1].Decode(&val); err != nil {
 					return nil, errAt(v.Content[j+1], "%v", err)
 				}
-				su.Props = append(su.Props, in.PropSetting{Target: key[:dot], Prop: key[dot+1:], Value: val, Pos: pos(v.Content[j]), ValuePos: pos(v.Content[j+1])})
+				su.Props = append(su.Props, setup.PropSetting{Target: key[:dot], Prop: key[dot+1:], Value: val, Pos: pos(v.Content[j]), ValuePos: pos(v.Content[j+1])})
 			}
 		default:
 			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, props)", k.Value)
@@ -244,7 +252,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 	return su, nil
 }
 
-func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) in.Pos) (Step, error) {
+func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) diag.Pos) (Step, error) {
 	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
 		return Step{}, errAt(n, "a step is one of `p1: <answer>`, `expect: <expression>`, `offered:`, `not_offered:`, `options:`, `refuse:`, `waiting:`, `not_asked:`")
 	}
@@ -254,7 +262,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 		if v.Kind != yaml.MappingNode || len(v.Content) != 2 {
 			return 0, nil, errAt(v, "write {p1: [label, label]}")
 		}
-		p, err := in.ParseSeat(v.Content[0].Value, 8)
+		p, err := setup.ParseSeat(v.Content[0].Value, 8)
 		if err != nil {
 			return 0, nil, errAt(v.Content[0], "%v", err)
 		}
@@ -290,7 +298,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 		if v.Kind != yaml.MappingNode || len(v.Content) != 2 {
 			return st, errAt(v, "write {p1: <answer that must be refused>}")
 		}
-		p, err := in.ParseSeat(v.Content[0].Value, 8)
+		p, err := setup.ParseSeat(v.Content[0].Value, 8)
 		if err != nil {
 			return st, errAt(v.Content[0], "%v", err)
 		}
@@ -305,7 +313,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 			if x.Value == "" || x.Value == "nobody" {
 				continue
 			}
-			p, err := in.ParseSeat(x.Value, 8)
+			p, err := setup.ParseSeat(x.Value, 8)
 			if err != nil {
 				return st, errAt(x, "%v", err)
 			}
@@ -317,7 +325,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 			items = v.Content
 		}
 		for _, x := range items {
-			p, err := in.ParseSeat(x.Value, 8)
+			p, err := setup.ParseSeat(x.Value, 8)
 			if err != nil {
 				return st, errAt(x, "not_asked names seats: not_asked: p2, or not_asked: [p2, p3]; %v", err)
 			}
@@ -327,7 +335,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 			return st, errAt(v, "not_asked names seats: not_asked: p2, or not_asked: [p2, p3]")
 		}
 	default:
-		p, err := in.ParseSeat(k.Value, 8)
+		p, err := setup.ParseSeat(k.Value, 8)
 		if err != nil {
 			return st, errAt(k, "unknown step %q: a step is a seat's answer (p1: ...) or expect, offered, not_offered, options, refuse, waiting, not_asked", k.Value)
 		}
@@ -341,7 +349,7 @@ type Result struct {
 	Scenario *Scenario
 	Output   string   // log and final state: what the golden file holds
 	Failures []string // expectations that did not hold
-	Game     *in.Game
+	Game     *engine.Game
 }
 
 // Passed reports whether every expectation held.
@@ -349,7 +357,7 @@ func (r *Result) Passed() bool { return len(r.Failures) == 0 }
 
 // Options change how a scenario runs.
 type Options struct {
-	Library  *in.Library    // the primitives and functions rulesets are compiled with (required)
+	Library  *model.Library // the primitives and functions rulesets are compiled with (required)
 	Coverage map[string]int // when set, counts the rule parts exercised
 }
 
@@ -359,7 +367,7 @@ func Run(sc *Scenario, o Options) (*Result, error) {
 	if o.Library == nil {
 		return nil, fmt.Errorf("%s: no library to compile the ruleset with", sc.File)
 	}
-	rs, diags := in.LoadFile(sc.Ruleset, o.Library)
+	rs, diags := load.LoadFile(sc.Ruleset, o.Library)
 	if rs == nil {
 		return nil, fmt.Errorf("%s: the ruleset does not load:\n%v", sc.File, diags)
 	}
@@ -367,7 +375,7 @@ func Run(sc *Scenario, o Options) (*Result, error) {
 }
 
 // RunWith plays a scenario against an already loaded ruleset.
-func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
+func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	players, vars := queryVars(rs, sc)
 	if ds := checkGame(rs, sc, players); ds.HasErrors() {
 		return nil, ds
@@ -377,22 +385,22 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		if st.Expect == nil {
 			continue
 		}
-		e, diags := in.CompileQuery(rs, sc.File, sc.src, st.Expect, vars, in.TBool)
+		e, diags := compile.CompileQuery(rs, sc.File, sc.src, st.Expect, vars, model.TBool)
 		if diags.HasErrors() || e == nil {
 			return nil, diags
 		}
 		st.expr = e
 	}
-	opts := in.Options{Players: players, Seed: sc.Seed, Decks: sc.Decks, Mode: sc.Mode}
-	var g *in.Game
+	opts := engine.Options{Players: players, Seed: sc.Seed, Decks: sc.Decks, Mode: sc.Mode}
+	var g *engine.Game
 	var err error
 	if sc.Setup != nil {
-		g, err = in.New(rs, withRun(opts, sc.Setup, o.Coverage))
+		g, err = engine.New(rs, withRun(opts, sc.Setup, o.Coverage))
 	} else {
-		g, err = in.New(rs, withRun(opts, nil, o.Coverage))
+		g, err = engine.New(rs, withRun(opts, nil, o.Coverage))
 	}
 	if err != nil {
-		if ds, ok := err.(in.Diagnostics); ok {
+		if ds, ok := err.(diag.Diagnostics); ok {
 			return nil, ds
 		}
 		return nil, fmt.Errorf("%s: %v", sc.File, err)
@@ -408,9 +416,9 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		st := &sc.Steps[i]
 		switch {
 		case st.expr != nil:
-			vals := []in.Val{{N: rs.SymbolIndex(winnerOf(g))}, {N: b2i(g.Over())}, {N: rs.SymbolIndex(g.OutcomeKind())}}
+			vals := []state.Val{{N: rs.SymbolIndex(winnerOf(g))}, {N: b2i(g.Over())}, {N: rs.SymbolIndex(g.OutcomeKind())}}
 			for p := 0; p < players; p++ {
-				vals = append(vals, in.Val{N: int64(p)})
+				vals = append(vals, state.Val{N: int64(p)})
 			}
 			x, err := g.EvalQuery(st.expr, 0, vals)
 			if err != nil {
@@ -431,7 +439,7 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		case st.NotAsked != nil:
 			for _, p := range st.NotAsked {
 				if d, ok := g.PendingFor(p); ok {
-					fail(st, "%s is asked %q (%s), but must not be asked", in.SeatName(p), d.Prompt, optionList(d))
+					fail(st, "%s is asked %q (%s), but must not be asked", state.SeatName(p), d.Prompt, optionList(d))
 				}
 			}
 		case st.Offered != nil || st.Absent != nil:
@@ -446,7 +454,7 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			}
 			for _, l := range st.Offered {
 				if !labels[strings.ToLower(l)] {
-					fail(st, "%s is not offered %q; the options are %s", in.SeatName(st.Seat), l, optionList(d))
+					fail(st, "%s is not offered %q; the options are %s", state.SeatName(st.Seat), l, optionList(d))
 				}
 			}
 			var possible map[string]bool
@@ -460,10 +468,10 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			for _, l := range st.Absent {
 				switch {
 				case labels[strings.ToLower(l)]:
-					fail(st, "%s is offered %q, which must not be offered", in.SeatName(st.Seat), l)
+					fail(st, "%s is offered %q, which must not be offered", state.SeatName(st.Seat), l)
 				case possible != nil && !possible[strings.ToLower(l)] && namesCardAction(rs, l):
 					// such a check could never fail: no action of the ruleset has this label here
-					fail(st, "%q could not be offered to %s here whatever the rules said (its card is not in the zone the action takes cards from), so not_offered proves nothing", l, in.SeatName(st.Seat))
+					fail(st, "%q could not be offered to %s here whatever the rules said (its card is not in the zone the action takes cards from), so not_offered proves nothing", l, state.SeatName(st.Seat))
 				case window != nil:
 					if msg := outsideWindow(g, rs, st.Seat, d, l, window, since); msg != "" {
 						fail(st, "%s", msg)
@@ -471,11 +479,11 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				}
 			}
 			if st.Exact && len(st.Offered) != len(d.Options) {
-				fail(st, "%s is offered %s, not exactly %q", in.SeatName(st.Seat), optionList(d), st.Offered)
+				fail(st, "%s is offered %s, not exactly %q", state.SeatName(st.Seat), optionList(d), st.Offered)
 			}
 		case st.Refuse:
 			if g.Over() {
-				fail(st, "the game is over (%s): nothing %s answers could be refused", g.Outcome(), in.SeatName(st.Seat))
+				fail(st, "the game is over (%s): nothing %s answers could be refused", g.Outcome(), state.SeatName(st.Seat))
 				continue
 			}
 			resign := st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(st.Answer.Value, "resign")
@@ -495,7 +503,7 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			}
 		case st.Answer != nil:
 			if g.Over() {
-				fail(st, "the game is over (%s); %s cannot answer", g.Outcome(), in.SeatName(st.Seat))
+				fail(st, "the game is over (%s); %s cannot answer", g.Outcome(), state.SeatName(st.Seat))
 				return finish(res), nil
 			}
 			a, err := ParseAnswer(g, st.Seat, st.Answer)
@@ -521,7 +529,7 @@ func RunWith(rs *in.Ruleset, sc *Scenario, o Options) (*Result, error) {
 // only actions the window asking the seat now does not list: no rule could
 // have put it among these options. It returns "" when the label names an
 // action of the window, or none at all.
-func outsideWindow(g *in.Game, rs *in.Ruleset, seat int, d *in.Decision, label string, window []int, since asked) string {
+func outsideWindow(g *engine.Game, rs *model.Ruleset, seat int, d *state.Decision, label string, window []int, since asked) string {
 	named := g.ActionsLabelled(seat, label)
 	if len(named) == 0 {
 		return ""
@@ -537,7 +545,7 @@ func outsideWindow(g *in.Game, rs *in.Ruleset, seat int, d *in.Decision, label s
 	for _, a := range window {
 		offers = append(offers, rs.Actions[a].Name)
 	}
-	who := in.SeatName(seat)
+	who := state.SeatName(seat)
 	msg := fmt.Sprintf("%q is the label of action %s, which the question %s is asked now (%q) could not offer whatever the rules said: its window offers only %s. not_offered looks at the question asked now, so it proves nothing here",
 		label, strings.Join(actions, ", "), who, d.Prompt, strings.Join(offers, ", "))
 	if n := since.forced(g, seat); n > 0 {
@@ -554,13 +562,13 @@ type asked struct {
 	seq    int
 }
 
-func mark(g *in.Game) asked {
+func mark(g *engine.Game) asked {
 	return asked{counts: append([]int(nil), g.S.Asked...), seq: g.S.DecSeq}
 }
 
 // forced counts the questions of a seat since the mark that are no longer
 // open: those with one way to answer, which the engine answered itself.
-func (a asked) forced(g *in.Game, seat int) int {
+func (a asked) forced(g *engine.Game, seat int) int {
 	n := 0
 	if seat < len(g.S.Asked) {
 		n = g.S.Asked[seat]
@@ -578,12 +586,12 @@ func (a asked) forced(g *in.Game, seat int) int {
 
 // noQuestion says why a seat has nothing to answer now, and how a scenario
 // says so.
-func noQuestion(g *in.Game, seat int, since asked) string {
+func noQuestion(g *engine.Game, seat int, since asked) string {
 	var waiting []int
 	for _, d := range g.Pending() {
 		waiting = append(waiting, d.Player)
 	}
-	who := in.SeatName(seat)
+	who := state.SeatName(seat)
 	if g.Over() {
 		return fmt.Sprintf("%s has no question: the game is over (%s)", who, g.Outcome())
 	}
@@ -616,12 +624,12 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-func winnerOf(g *in.Game) string {
+func winnerOf(g *engine.Game) string {
 	w := g.Winners()
 	if len(w) == 0 {
 		return ""
 	}
-	return in.SeatName(w[0])
+	return state.SeatName(w[0])
 }
 
 func seats(ps []int) string {
@@ -630,12 +638,12 @@ func seats(ps []int) string {
 	}
 	var s []string
 	for _, p := range ps {
-		s = append(s, in.SeatName(p))
+		s = append(s, state.SeatName(p))
 	}
 	return strings.Join(s, ", ")
 }
 
-func optionList(d *in.Decision) string {
+func optionList(d *state.Decision) string {
 	var s []string
 	for _, o := range d.Options {
 		s = append(s, fmt.Sprintf("%q", o.Label))
@@ -645,17 +653,17 @@ func optionList(d *in.Decision) string {
 
 // Render is the golden text of a game: the full log, the final state and what
 // is still asked.
-func Render(g *in.Game, name string) string {
+func Render(g *engine.Game, name string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n== log\n", name)
-	for _, l := range in.LogText(g, -1, 0) {
+	for _, l := range view.LogText(g, -1, 0) {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
 	b.WriteString("== final state\n")
-	b.WriteString(in.ViewFor(g, -1).Summary())
+	b.WriteString(view.ViewFor(g, -1).Summary())
 	for _, d := range g.Pending() {
-		fmt.Fprintf(&b, "asked %s (%s): %s\n", in.SeatName(d.Player), d.Kind, d.Prompt)
+		fmt.Fprintf(&b, "asked %s (%s): %s\n", state.SeatName(d.Player), d.Kind, d.Prompt)
 		for i, o := range d.Options {
 			fmt.Fprintf(&b, "  %d. %s\n", i+1, o.Label)
 		}
@@ -668,26 +676,26 @@ func Render(g *in.Game, name string) string {
 
 // queryVars is the player count of a scenario and the names its
 // expectations may use besides the ruleset's: winner, over, outcome, p1...
-func queryVars(rs *in.Ruleset, sc *Scenario) (int, []in.QueryVar) {
+func queryVars(rs *model.Ruleset, sc *Scenario) (int, []compile.QueryVar) {
 	players := sc.Players
 	if players == 0 {
 		players = rs.MinPlayers
 	}
-	vars := []in.QueryVar{{Name: "winner", Type: in.TString}, {Name: "over", Type: in.TBool}, {Name: "outcome", Type: in.TString}}
+	vars := []compile.QueryVar{{Name: "winner", Type: model.TString}, {Name: "over", Type: model.TBool}, {Name: "outcome", Type: model.TString}}
 	for p := 0; p < players; p++ {
-		vars = append(vars, in.QueryVar{Name: in.SeatName(p), Type: in.TPlayer})
+		vars = append(vars, compile.QueryVar{Name: state.SeatName(p), Type: model.TPlayer})
 	}
 	return players, vars
 }
 
 // Check compiles a scenario's expectations and checks its setup against a
 // ruleset without running it.
-func Check(rs *in.Ruleset, sc *Scenario) error {
+func Check(rs *model.Ruleset, sc *Scenario) error {
 	players, vars := queryVars(rs, sc)
 	all := checkGame(rs, sc, players)
 	for i := range sc.Steps {
 		if st := &sc.Steps[i]; st.Expect != nil {
-			_, diags := in.CompileQuery(rs, sc.File, sc.src, st.Expect, vars, in.TBool)
+			_, diags := compile.CompileQuery(rs, sc.File, sc.src, st.Expect, vars, model.TBool)
 			all = append(all, diags...)
 		}
 	}
@@ -699,10 +707,10 @@ func Check(rs *in.Ruleset, sc *Scenario) error {
 
 // checkGame reports what of a scenario's game does not fit the ruleset: the
 // number of players, the decks, the mode and the setup.
-func checkGame(rs *in.Ruleset, sc *Scenario, players int) in.Diagnostics {
-	var ds in.Diagnostics
-	fail := func(p in.Pos, code, format string, args ...any) {
-		ds = append(ds, in.Diagnostic{Severity: in.SeverityError, Code: code, Pos: p, Message: fmt.Sprintf(format, args...)})
+func checkGame(rs *model.Ruleset, sc *Scenario, players int) diag.Diagnostics {
+	var ds diag.Diagnostics
+	fail := func(p diag.Pos, code, format string, args ...any) {
+		ds = append(ds, diag.Diagnostic{Severity: diag.SeverityError, Code: code, Pos: p, Message: fmt.Sprintf(format, args...)})
 	}
 	if players < rs.MinPlayers || players > rs.MaxPlayers {
 		fail(sc.playersPos, "out-of-range", "%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, players)
@@ -716,7 +724,7 @@ func checkGame(rs *in.Ruleset, sc *Scenario, players int) in.Diagnostics {
 		switch {
 		case name == "":
 		case p >= players:
-			fail(sc.deckPos[p], "bad-value", "there is no %s in a game of %d players", in.SeatName(p), players)
+			fail(sc.deckPos[p], "bad-value", "there is no %s in a game of %d players", state.SeatName(p), players)
 		case len(deckNames) == 0:
 			fail(sc.deckPos[p], "unknown-deck", "%s has no decks", rs.Name)
 		case !slices.Contains(deckNames, name):
@@ -731,14 +739,14 @@ func checkGame(rs *in.Ruleset, sc *Scenario, players int) in.Diagnostics {
 		fail(sc.modePos, "bad-value", "%s has no mode %q; its modes are %s", rs.Name, sc.Mode, strings.Join(rs.Modes, ", "))
 	}
 	if sc.Setup != nil {
-		ds = append(ds, in.CheckSetup(rs, *sc.Setup, players)...)
+		ds = append(ds, setup.CheckSetup(rs, *sc.Setup, players)...)
 	}
 	return ds
 }
 
 // namesCardAction reports whether a label has the form of an action that
 // takes a card ("cast {card}" for "cast Knight").
-func namesCardAction(rs *in.Ruleset, label string) bool {
+func namesCardAction(rs *model.Ruleset, label string) bool {
 	l := strings.ToLower(label)
 	for _, a := range rs.Actions {
 		if a.Source < 0 {
@@ -756,7 +764,7 @@ func namesCardAction(rs *in.Ruleset, label string) bool {
 }
 
 // withRun adds a scenario's position and coverage counter to its options.
-func withRun(o in.Options, su *in.Setup, coverage map[string]int) in.Options {
+func withRun(o engine.Options, su *setup.Setup, coverage map[string]int) engine.Options {
 	o.Setup, o.Coverage = su, coverage
 	return o
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	in "github.com/arbiter-games/arbiter/interpreter"
+	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
@@ -60,7 +60,7 @@ steps:
 	}
 	sc, err := scenario.Load(path)
 	require.NoError(t, err)
-	rs, diags := in.LoadFile(sc.Ruleset, stdlib.Library())
+	rs, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
 	require.NotNil(t, rs, "%v", diags)
 	relative := func(err error) []string {
 		require.Error(t, err)

@@ -1,0 +1,751 @@
+package compile
+
+import (
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/expr-lang/expr/ast"
+)
+
+// builtin compiles expr's built-in functions that rulesets may use. The rest
+// (text, time, JSON, maps) are refused at load: nothing in a game needs them,
+// and some (now) would make expressions impure.
+func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (model.EvalFn, ctype) {
+	switch n.Name {
+	case "filter", "map", "count", "any", "all", "none", "one", "find", "findIndex", "findLast", "findLastIndex", "sum", "sortBy":
+		if len(n.Arguments) >= 2 {
+			if _, ok := n.Arguments[1].(*ast.PredicateNode); ok {
+				return cc.predicate(n)
+			}
+		}
+	}
+	args := make([]model.EvalFn, len(n.Arguments))
+	types := make([]ctype, len(n.Arguments))
+	for i, a := range n.Arguments {
+		if n.Name == "flatten" {
+			break
+		}
+		args[i], types[i] = cc.compile(a)
+	}
+	arity := func(lo, hi int) bool { return len(args) >= lo && len(args) <= hi }
+	list0 := arity(1, 1) && types[0].k == model.DList
+	switch n.Name {
+	case "len":
+		if !list0 {
+			return cc.refuse(n, "len takes a list, not %s", types[0])
+		}
+		a := args[0]
+		return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DInt, N: int64(len(a(x).L))} }, cInt
+	case "first", "last":
+		if !list0 {
+			return cc.refuse(n, "%s takes a list (to find the first card that matches, use find(list, predicate))", n.Name)
+		}
+		a, last := args[0], n.Name == "last"
+		return func(x *model.Evaluation) model.Datum {
+			d := a(x)
+			if len(d.L) == 0 {
+				return model.Datum{}
+			}
+			if last {
+				return model.Datum{K: d.E, N: int64(d.L[len(d.L)-1])}
+			}
+			return model.Datum{K: d.E, N: int64(d.L[0])}
+		}, ctype{k: types[0].e}
+	case "min", "max":
+		return cc.minMax(n, args, types)
+	case "sum":
+		if !list0 || (types[0].e != model.DInt && types[0].e != model.DNil) {
+			return cc.refuse(n, "sum takes a list of numbers, or a list and a predicate that gives a number")
+		}
+		a := args[0]
+		return func(x *model.Evaluation) model.Datum {
+			s := int64(0)
+			for _, v := range a(x).L {
+				s += int64(v)
+			}
+			return model.Datum{K: model.DInt, N: s}
+		}, cInt
+	case "abs":
+		if !arity(1, 1) || !types[0].numeric() {
+			return cc.refuse(n, "abs takes a number")
+		}
+		a := args[0]
+		if types[0].k == model.DInt {
+			return func(x *model.Evaluation) model.Datum {
+				d := a(x)
+				if d.K == model.DNil {
+					return x.Missing("abs")
+				}
+				if d.N < 0 {
+					d.N = -d.N
+				}
+				return d
+			}, cInt
+		}
+		return func(x *model.Evaluation) model.Datum { return model.FloatDatum(math.Abs(a(x).Float())) }, cFloat
+	case "ceil", "floor", "round":
+		if !arity(1, 1) || !types[0].numeric() {
+			return cc.refuse(n, "%s takes a number", n.Name)
+		}
+		a, op := args[0], map[string]func(float64) float64{"ceil": math.Ceil, "floor": math.Floor, "round": math.Round}[n.Name]
+		return func(x *model.Evaluation) model.Datum { return model.FloatDatum(op(a(x).Float())) }, cFloat
+	case "int":
+		if !arity(1, 1) || !types[0].numeric() {
+			return cc.refuse(n, "int takes a number")
+		}
+		a := args[0]
+		return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DInt, N: int64(a(x).Float())} }, cInt
+	case "float":
+		if !arity(1, 1) || !types[0].numeric() {
+			return cc.refuse(n, "float takes a number")
+		}
+		a := args[0]
+		return func(x *model.Evaluation) model.Datum { return model.FloatDatum(a(x).Float()) }, cFloat
+	case "reverse", "uniq":
+		if !list0 {
+			return cc.refuse(n, "%s takes a list", n.Name)
+		}
+		a, rev := args[0], n.Name == "reverse"
+		return func(x *model.Evaluation) model.Datum {
+			d := a(x)
+			out := make([]int, 0, len(d.L))
+			for i := range d.L {
+				if rev {
+					out = append(out, d.L[len(d.L)-1-i])
+				} else if !slices.Contains(out, d.L[i]) {
+					out = append(out, d.L[i])
+				}
+			}
+			d.L = out
+			return d
+		}, types[0]
+	case "sort":
+		if !arity(1, 2) || types[0].k != model.DList || (types[0].e != model.DInt && types[0].e != model.DNil) {
+			return cc.refuse(n, "sort takes a list of numbers; to sort cards use sortBy(list, .property)")
+		}
+		desc := cc.order(n, 1)
+		a := args[0]
+		return func(x *model.Evaluation) model.Datum {
+			d := a(x)
+			d.L = slices.Clone(d.L)
+			sort.SliceStable(d.L, func(i, j int) bool {
+				if desc {
+					return d.L[i] > d.L[j]
+				}
+				return d.L[i] < d.L[j]
+			})
+			return d
+		}, types[0]
+	case "take":
+		if !arity(2, 2) || types[0].k != model.DList || types[1].k != model.DInt {
+			return cc.refuse(n, "take takes a list and a number")
+		}
+		a, k := args[0], args[1]
+		return func(x *model.Evaluation) model.Datum {
+			d := a(x)
+			kd := k(x)
+			if kd.K == model.DNil {
+				return x.Missing("take")
+			}
+			m := max(min(int(kd.N), len(d.L)), 0)
+			d.L = d.L[:m:m]
+			return d
+		}, types[0]
+	case "get":
+		if !arity(2, 2) || types[0].k != model.DList || types[1].k != model.DInt {
+			return cc.refuse(n, "get takes a list and an index")
+		}
+		a, k := args[0], args[1]
+		return func(x *model.Evaluation) model.Datum {
+			d := a(x)
+			kd := k(x)
+			if kd.K == model.DNil {
+				return x.Missing("get")
+			}
+			i := int(kd.N)
+			if i < 0 {
+				i += len(d.L)
+			}
+			if i < 0 || i >= len(d.L) {
+				return model.Datum{}
+			}
+			return model.Datum{K: d.E, N: int64(d.L[i])}
+		}, ctype{k: types[0].e}
+	case "concat":
+		t := listOf(model.DNil)
+		for i, at := range types {
+			u, ok := unify(t, at)
+			if at.k != model.DList || !ok {
+				return cc.refuse(n.Arguments[i], "concat joins lists of one kind, not %s", at)
+			}
+			t = u
+		}
+		return func(x *model.Evaluation) model.Datum {
+			out := []int{}
+			for _, a := range args {
+				out = append(out, a(x).L...)
+			}
+			return model.Datum{K: model.DList, E: t.e, L: out}
+		}, t
+	case "flatten":
+		return cc.flatten(n)
+	}
+	return cc.refuse(n, "%s is not available in rulesets", n.Name)
+}
+
+// order reads the optional "asc"/"desc" argument of sort and sortBy.
+func (cc *closureCompiler) order(n *ast.BuiltinNode, i int) bool {
+	if i >= len(n.Arguments) {
+		return false
+	}
+	s, ok := n.Arguments[i].(*ast.StringNode)
+	if !ok || (s.Value != "asc" && s.Value != "desc") {
+		cc.refuse(n.Arguments[i], "the order of %s is written \"asc\" or \"desc\"", n.Name)
+		return false
+	}
+	return s.Value == "desc"
+}
+
+func (cc *closureCompiler) minMax(n *ast.BuiltinNode, args []model.EvalFn, types []ctype) (model.EvalFn, ctype) {
+	isMax := n.Name == "max"
+	pick := func(v, w float64) bool { return (isMax && w > v) || (!isMax && w < v) }
+	if len(args) == 1 {
+		t := types[0]
+		if t.k != model.DList || (t.e != model.DInt && t.e != model.DNil) {
+			return cc.refuse(n, "%s takes numbers, or one list of numbers, not %s", n.Name, t)
+		}
+		a := args[0]
+		return func(x *model.Evaluation) model.Datum {
+			d := a(x)
+			if len(d.L) == 0 {
+				return model.Datum{} // as expr: the largest of nothing is nothing
+			}
+			v := d.L[0]
+			for _, w := range d.L[1:] {
+				if pick(float64(v), float64(w)) {
+					v = w
+				}
+			}
+			return model.Datum{K: model.DInt, N: int64(v)}
+		}, cInt
+	}
+	if len(args) == 0 {
+		return cc.refuse(n, "%s needs at least one value", n.Name)
+	}
+	t := cInt
+	for i, at := range types {
+		if !at.numeric() {
+			return cc.refuse(n.Arguments[i], "%s takes numbers, not %s", n.Name, at)
+		}
+		if at.k == model.DFloat {
+			t = cFloat
+		}
+	}
+	return func(x *model.Evaluation) model.Datum {
+		best := args[0](x)
+		if best.K == model.DNil {
+			return x.Missing(n.Name)
+		}
+		for _, a := range args[1:] {
+			d := a(x)
+			if d.K == model.DNil {
+				return x.Missing(n.Name)
+			}
+			if pick(best.Float(), d.Float()) {
+				best = d
+			}
+		}
+		if t.k == model.DFloat && best.K == model.DInt {
+			return model.FloatDatum(best.Float())
+		}
+		return best
+	}, t
+}
+
+// flatten joins the lists a map gives: flatten(map(players, #.hand[:2])).
+func (cc *closureCompiler) flatten(n *ast.BuiltinNode) (model.EvalFn, ctype) {
+	if len(n.Arguments) != 1 {
+		return cc.refuse(n, "flatten takes one list of lists")
+	}
+	m, ok := n.Arguments[0].(*ast.BuiltinNode)
+	if !ok || m.Name != "map" || len(m.Arguments) != 2 {
+		return cc.refuse(n, "flatten joins the lists a map gives: flatten(map(list, expression giving a list))")
+	}
+	pred, ok := m.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return cc.refuse(n, "flatten joins the lists a map gives")
+	}
+	list, lt := cc.compile(m.Arguments[0])
+	if lt.k != model.DList {
+		return cc.refuse(m, "map takes a list, not %s", lt)
+	}
+	level := len(cc.elems)
+	cc.elems = append(cc.elems, ctype{k: lt.e})
+	body, bt := cc.compile(pred.Node)
+	cc.elems = cc.elems[:level]
+	if bt.k != model.DList {
+		return cc.refuse(pred, "flatten needs a map whose expression gives a list, not %s", bt)
+	}
+	return func(x *model.Evaluation) model.Datum {
+		out := []int{}
+		for _, v := range list(x).L {
+			x.SetAt(level, int64(v))
+			out = append(out, body(x).L...)
+		}
+		return model.Datum{K: model.DList, E: bt.e, L: out}
+	}, bt
+}
+
+// predicate compiles the built-ins that run an expression for each element of
+// a list, with # the element.
+func (cc *closureCompiler) predicate(n *ast.BuiltinNode) (model.EvalFn, ctype) {
+	list, lt := cc.compile(n.Arguments[0])
+	if lt.k != model.DList {
+		return cc.refuse(n.Arguments[0], "%s takes a list, not %s", n.Name, lt)
+	}
+	pred := n.Arguments[1].(*ast.PredicateNode)
+	level := len(cc.elems)
+	cc.elems = append(cc.elems, ctype{k: lt.e})
+	body, bt := cc.compile(pred.Node)
+	cc.elems = cc.elems[:level]
+	name := n.Name
+	et := ctype{k: lt.e}
+	switch name {
+	case "map":
+		switch bt.k {
+		case model.DList:
+			return cc.refuse(n, "a map that gives lists must be joined with flatten(map(...))")
+		case model.DNil:
+			return cc.refuse(n, "map gives nothing here")
+		}
+		e := bt.k
+		if e == model.DStr {
+			e = model.DSym
+		}
+		return func(x *model.Evaluation) model.Datum {
+			d := list(x)
+			out := make([]int, 0, len(d.L))
+			for _, v := range d.L {
+				x.SetAt(level, int64(v))
+				r := body(x)
+				if r.K == model.DNil {
+					return x.Fail("map gives nothing for an element (a property read from no card or player?)")
+				}
+				if r.K == model.DStr {
+					r = x.G.NameDatum(r.S)
+					if r.K == model.DStr {
+						return x.Fail("the name %q is not one the ruleset declares", r.S)
+					}
+				}
+				out = append(out, int(r.N))
+			}
+			return model.Datum{K: model.DList, E: e, L: out}
+		}, listOf(e)
+	case "sum":
+		if bt.k != model.DInt && bt.k != model.DFloat {
+			return cc.refuse(pred, "sum adds numbers, not %s", bt)
+		}
+		isFloat := bt.k == model.DFloat
+		return func(x *model.Evaluation) model.Datum {
+			var s int64
+			var fs float64
+			for _, v := range list(x).L {
+				x.SetAt(level, int64(v))
+				r := body(x)
+				if r.K == model.DNil {
+					return x.Missing("sum")
+				}
+				s += r.N
+				fs += r.Float()
+			}
+			if isFloat {
+				return model.FloatDatum(fs)
+			}
+			return model.Datum{K: model.DInt, N: s}
+		}, bt
+	case "sortBy":
+		if bt.k != model.DInt && bt.k != model.DFloat && bt.k != model.DSym {
+			return cc.refuse(pred, "sortBy sorts by a number or a name, not %s", bt)
+		}
+		desc := cc.order(n, 2)
+		return func(x *model.Evaluation) model.Datum {
+			d := list(x)
+			ks := keyedList{byName: bt.k == model.DSym, desc: desc, items: make([]keyed, len(d.L))}
+			for i, v := range d.L {
+				x.SetAt(level, int64(v))
+				r := body(x)
+				if r.K == model.DNil && len(d.L) > 1 { // as expr: a key is read only to compare
+					return x.Missing("sortBy")
+				}
+				ks.items[i] = keyed{v: v, f: r.Float()}
+				if r.K == model.DSym || r.K == model.DStr {
+					ks.items[i].s = x.G.Text(r)
+				}
+			}
+			// the same algorithm as expr's sortBy, so equal keys come out in
+			// the same (deterministic, not stable) order as there
+			sort.Sort(ks)
+			out := make([]int, len(ks.items))
+			for i, k := range ks.items {
+				out[i] = k.v
+			}
+			return model.Datum{K: model.DList, E: d.E, L: out}
+		}, lt
+	}
+	if bt.k != model.DBool {
+		return cc.refuse(pred, "the predicate of %s must give true or false, not %s", name, bt)
+	}
+	switch name {
+	case "filter":
+		return func(x *model.Evaluation) model.Datum {
+			d := list(x)
+			out := []int{}
+			for _, v := range d.L {
+				x.SetAt(level, int64(v))
+				if model.Truth(body(x)) {
+					out = append(out, v)
+				}
+			}
+			return model.Datum{K: model.DList, E: d.E, L: out}
+		}, lt
+	case "count", "one":
+		one := name == "one"
+		return func(x *model.Evaluation) model.Datum {
+			k := int64(0)
+			for _, v := range list(x).L {
+				x.SetAt(level, int64(v))
+				if model.Truth(body(x)) {
+					k++
+				}
+			}
+			if one {
+				return model.Datum{K: model.DBool, N: model.B2i(k == 1)}
+			}
+			return model.Datum{K: model.DInt, N: k}
+		}, map[bool]ctype{true: cBool, false: cInt}[one]
+	case "any", "all", "none":
+		// any stops at the first hit, all and none at the first miss or hit
+		want := name == "any" || name == "none"
+		onHit := model.B2i(name == "any")
+		return func(x *model.Evaluation) model.Datum {
+			for _, v := range list(x).L {
+				x.SetAt(level, int64(v))
+				if model.Truth(body(x)) == want {
+					return model.Datum{K: model.DBool, N: onHit}
+				}
+			}
+			return model.Datum{K: model.DBool, N: 1 - onHit}
+		}, cBool
+	case "find", "findLast", "findIndex", "findLastIndex":
+		last := name == "findLast" || name == "findLastIndex"
+		index := name == "findIndex" || name == "findLastIndex"
+		rt := et
+		if index {
+			rt = cInt
+		}
+		return func(x *model.Evaluation) model.Datum {
+			d := list(x)
+			for k := range d.L {
+				i := k
+				if last {
+					i = len(d.L) - 1 - k
+				}
+				x.SetAt(level, int64(d.L[i]))
+				if model.Truth(body(x)) {
+					if index {
+						return model.Datum{K: model.DInt, N: int64(i)}
+					}
+					return model.Datum{K: d.E, N: int64(d.L[i])}
+				}
+			}
+			return model.Datum{} // as expr: no index when nothing matches
+		}, rt
+	}
+	return cc.refuse(n, "%s is not available in rulesets", name)
+}
+
+// call compiles the host calls the patcher made: reads of card, player and
+// game properties, zones and fields by index, and the library's functions.
+func (cc *closureCompiler) call(n *ast.CallNode) (model.EvalFn, ctype) {
+	id, ok := n.Callee.(*ast.IdentifierNode)
+	if !ok || len(id.Value) < 2 || id.Value[0] != '$' {
+		return cc.refuse(n, "only the functions of the library can be called")
+	}
+	lit := func(i int) int {
+		if i < len(n.Arguments) {
+			if x, ok := n.Arguments[i].(*ast.IntegerNode); ok {
+				return x.Value
+			}
+		}
+		return -1
+	}
+	obj := func() model.EvalFn {
+		fn, _ := cc.compile(n.Arguments[1])
+		return fn
+	}
+	rs := cc.rs
+	switch id.Value {
+	case "$cp":
+		of, idx := obj(), lit(2)
+		t := ctypeOf(rs.CardProps[idx].Type)
+		return func(x *model.Evaluation) model.Datum {
+			c := of(x)
+			if c.K == model.DNil {
+				return model.Datum{}
+			}
+			return propDatum(x.G.CardProp(int(c.N), idx), t)
+		}, t
+	case "$pp":
+		of, idx := obj(), lit(2)
+		t := ctypeOf(rs.PlayerProps[idx].Type)
+		return func(x *model.Evaluation) model.Datum {
+			p := of(x)
+			if p.K == model.DNil {
+				return model.Datum{}
+			}
+			return propDatum(x.G.PlayerProp(int(p.N), idx), t)
+		}, t
+	case "$gp":
+		idx := lit(1)
+		t := ctypeOf(rs.GameProps[idx].Type)
+		return func(x *model.Evaluation) model.Datum { return propDatum(x.G.GameProp(idx), t) }, t
+	case "$pz":
+		of, kind := obj(), lit(2)
+		return func(x *model.Evaluation) model.Datum {
+			p := of(x)
+			if p.K == model.DNil {
+				return model.Datum{K: model.DList, E: model.DCard}
+			}
+			g := x.G
+			return model.Datum{K: model.DList, E: model.DCard, L: g.S.Zones[g.ZoneInst(kind, int(p.N))].Cards}
+		}, listOf(model.DCard)
+	case "$az":
+		kind := lit(1)
+		return func(x *model.Evaluation) model.Datum {
+			return model.Datum{K: model.DList, E: model.DCard, L: x.G.AllZone(kind)}
+		}, listOf(model.DCard)
+	case "$gz":
+		kind := lit(1)
+		return func(x *model.Evaluation) model.Datum {
+			g := x.G
+			return model.Datum{K: model.DList, E: model.DCard, L: g.S.Zones[g.ZoneInst(kind, 0)].Cards}
+		}, listOf(model.DCard)
+	case "$cf":
+		return cc.cardField(obj(), lit(2))
+	case "$pf":
+		return cc.playerField(obj(), lit(2))
+	case "$ef":
+		return cc.eventField(lit(1))
+	}
+	fn, ok := rs.Lib.Func(id.Value[1:])
+	if !ok {
+		return cc.refuse(n, "unknown function %s", id.Value[1:])
+	}
+	args := make([]model.EvalFn, len(n.Arguments)-1)
+	for i := range args {
+		args[i], _ = cc.compile(n.Arguments[i+1])
+	}
+	body := fn.Fn
+	return func(x *model.Evaluation) model.Datum {
+		base := len(x.Args)
+		for _, a := range args {
+			x.Args = append(x.Args, a(x))
+		}
+		out := body(x.G, x.Args[base:])
+		x.Args = x.Args[:base]
+		return out
+	}, ctypeOf(fn.Result)
+}
+
+func propDatum(v int64, t ctype) model.Datum {
+	switch t.k {
+	case model.DCard, model.DPlayer:
+		if v < 0 {
+			return model.Datum{}
+		}
+	}
+	return model.Datum{K: t.k, N: v}
+}
+
+func (cc *closureCompiler) cardField(of model.EvalFn, idx int) (model.EvalFn, ctype) {
+	card := func(x *model.Evaluation) (int, bool) {
+		c := of(x)
+		return int(c.N), c.K == model.DCard && c.N >= 0 && int(c.N) < len(x.G.S.Cards)
+	}
+	switch model.CardFields[idx].Name {
+	case "name":
+		return func(x *model.Evaluation) model.Datum {
+			if c, ok := card(x); ok {
+				return x.G.NameDatum(x.G.CardName(c))
+			}
+			return model.Datum{}
+		}, cSym
+	case "id":
+		return func(x *model.Evaluation) model.Datum {
+			if c, ok := card(x); ok {
+				return x.G.NameDatum(x.G.Rs.Cards[x.G.S.Cards[c].Def].ID)
+			}
+			return model.Datum{}
+		}, cSym
+	case "owner", "controller":
+		owner := model.CardFields[idx].Name == "owner"
+		return func(x *model.Evaluation) model.Datum {
+			c, ok := card(x)
+			if !ok {
+				return model.Datum{}
+			}
+			ci := &x.G.S.Cards[c]
+			if owner {
+				return model.PlayerDatum(int(ci.Owner))
+			}
+			return model.PlayerDatum(int(ci.Ctrl))
+		}, cPlayer
+	case "zone":
+		return func(x *model.Evaluation) model.Datum {
+			if c, ok := card(x); ok {
+				g := x.G
+				return model.Datum{K: model.DSym, N: g.Rs.ZoneSyms[g.S.Zones[g.S.Cards[c].Zone].Kind]}
+			}
+			return model.Datum{}
+		}, cSym
+	case "face_down":
+		return func(x *model.Evaluation) model.Datum {
+			if c, ok := card(x); ok {
+				return model.Datum{K: model.DBool, N: model.B2i(x.G.S.Cards[c].FaceDown)}
+			}
+			return model.Datum{}
+		}, cBool
+	case "face":
+		return func(x *model.Evaluation) model.Datum {
+			if c, ok := card(x); ok {
+				return model.Datum{K: model.DInt, N: int64(x.G.S.Cards[c].Face)}
+			}
+			return model.Datum{}
+		}, cInt
+	case "slot":
+		return func(x *model.Evaluation) model.Datum {
+			if c, ok := card(x); ok {
+				return model.Datum{K: model.DInt, N: int64(x.G.Slot(c))}
+			}
+			return model.Datum{}
+		}, cInt
+	case "adjacent":
+		return func(x *model.Evaluation) model.Datum {
+			if c, ok := card(x); ok {
+				return model.Datum{K: model.DList, E: model.DCard, L: x.G.Adjacent(c)}
+			}
+			return model.Datum{K: model.DList, E: model.DCard}
+		}, listOf(model.DCard)
+	case "keywords":
+		return func(x *model.Evaluation) model.Datum {
+			c, ok := card(x)
+			if !ok {
+				return model.Datum{}
+			}
+			k := int64(0)
+			for m := x.G.Keywords(c); m != 0; m &= m - 1 {
+				k++
+			}
+			return model.Datum{K: model.DInt, N: k}
+		}, cInt
+	}
+	return constant(model.Datum{}), cNil
+}
+
+func (cc *closureCompiler) playerField(of model.EvalFn, idx int) (model.EvalFn, ctype) {
+	player := func(x *model.Evaluation) (int, bool) {
+		p := of(x)
+		return int(p.N), p.K == model.DPlayer && p.N >= 0 && int(p.N) < x.G.Nseats
+	}
+	switch model.PlayerFields[idx].Name {
+	case "seat":
+		return func(x *model.Evaluation) model.Datum {
+			if p, ok := player(x); ok {
+				return x.G.NameDatum(x.G.SeatName(p))
+			}
+			return model.Datum{}
+		}, cSym
+	case "index":
+		return func(x *model.Evaluation) model.Datum {
+			if p, ok := player(x); ok {
+				return model.Datum{K: model.DInt, N: int64(p)}
+			}
+			return model.Datum{}
+		}, cInt
+	case "lost":
+		return func(x *model.Evaluation) model.Datum {
+			if p, ok := player(x); ok {
+				return model.Datum{K: model.DBool, N: model.B2i(x.G.S.Players[p].Lost)}
+			}
+			return model.Datum{}
+		}, cBool
+	case "next", "prev":
+		next := model.PlayerFields[idx].Name == "next"
+		return func(x *model.Evaluation) model.Datum {
+			p, ok := player(x)
+			if !ok {
+				return model.Datum{}
+			}
+			if next {
+				return model.PlayerDatum(x.G.NextLive(p))
+			}
+			return model.PlayerDatum(x.G.PrevLive(p))
+		}, cPlayer
+	case "opponents":
+		return func(x *model.Evaluation) model.Datum {
+			if p, ok := player(x); ok {
+				return model.Datum{K: model.DList, E: model.DPlayer, L: x.G.OpponentsOf(p)}
+			}
+			return model.Datum{K: model.DList, E: model.DPlayer}
+		}, listOf(model.DPlayer)
+	}
+	return constant(model.Datum{}), cNil
+}
+
+func (cc *closureCompiler) eventField(idx int) (model.EvalFn, ctype) {
+	switch model.EventFields[idx].Name {
+	case "name":
+		return func(x *model.Evaluation) model.Datum { return x.G.SymDatum(x.F.Event.Name) }, cSym
+	case "card":
+		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.Event.Card)) }, cCard
+	case "player":
+		return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(int(x.F.Event.Player)) }, cPlayer
+	case "from":
+		return func(x *model.Evaluation) model.Datum { return x.G.SymDatum(x.F.Event.From) }, cSym
+	case "to":
+		return func(x *model.Evaluation) model.Datum { return x.G.SymDatum(x.F.Event.To) }, cSym
+	case "amount":
+		return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DInt, N: int64(x.F.Event.Amount)} }, cInt
+	case "source":
+		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.Event.Source)) }, cCard
+	}
+	return constant(model.Datum{}), cNil
+}
+
+// keyed is an element of a list being sorted, with its key.
+type keyed struct {
+	v int
+	f float64
+	s string
+}
+
+type keyedList struct {
+	items  []keyed
+	byName bool
+	desc   bool
+}
+
+func (k keyedList) Len() int      { return len(k.items) }
+func (k keyedList) Swap(i, j int) { k.items[i], k.items[j] = k.items[j], k.items[i] }
+func (k keyedList) Less(i, j int) bool {
+	a, b := k.items[i], k.items[j]
+	if k.desc {
+		a, b = b, a
+	}
+	if k.byName {
+		return a.s < b.s
+	}
+	return a.f < b.f
+}

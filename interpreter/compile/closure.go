@@ -1,0 +1,691 @@
+package compile
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/expr-lang/expr/ast"
+)
+
+// closureCompiler turns the checked, patched tree of an expression into Go
+// closures: the one evaluator of the engine. A form it does not cover is
+// refused at load with its position, never run some other way.
+type closureCompiler struct {
+	rs     *model.Ruleset
+	sc     *Scope
+	errs   []patchErr
+	elems  []ctype // the type of # at each level of nested predicates
+	locals []local // the names let binds inside the expression, innermost last
+}
+
+type local struct {
+	name string
+	t    ctype
+}
+
+func (cc *closureCompiler) refuse(n ast.Node, format string, a ...any) (model.EvalFn, ctype) {
+	cc.errs = append(cc.errs, patchErr{node: n, msg: fmt.Sprintf(format, a...)})
+	return constant(model.Datum{}), cNil
+}
+
+// refuseCode is refuse with a diagnostic code of its own.
+func (cc *closureCompiler) refuseCode(code string, n ast.Node, format string, a ...any) (model.EvalFn, ctype) {
+	cc.refuse(n, format, a...)
+	cc.errs[len(cc.errs)-1].code = code
+	return constant(model.Datum{}), cNil
+}
+
+// zeroDivisor refuses a divisor that is zero whatever the game: made of
+// number literals only, it could never be anything else.
+func (cc *closureCompiler) zeroDivisor(n *ast.BinaryNode) bool {
+	v, ok := constNumber(n.Right)
+	if !ok || v != 0 {
+		return false
+	}
+	switch n.Right.(type) {
+	case *ast.IntegerNode, *ast.FloatNode:
+		cc.refuseCode("division-by-zero", n, "division by zero: the divisor is 0")
+	default:
+		cc.refuseCode("division-by-zero", n, "division by zero: the divisor (%s) is always 0", n.Right.String())
+	}
+	return true
+}
+
+// constNumber is the value of an expression made of number literals and
+// arithmetic alone; ok is false for anything else (or a division by zero in it).
+func constNumber(n ast.Node) (float64, bool) {
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		return float64(n.Value), true
+	case *ast.FloatNode:
+		return n.Value, true
+	case *ast.UnaryNode:
+		v, ok := constNumber(n.Node)
+		switch {
+		case !ok:
+		case n.Operator == "-":
+			return -v, true
+		case n.Operator == "+":
+			return v, true
+		}
+	case *ast.BinaryNode:
+		a, ok := constNumber(n.Left)
+		if !ok {
+			return 0, false
+		}
+		b, ok := constNumber(n.Right)
+		if !ok {
+			return 0, false
+		}
+		switch n.Operator {
+		case "+":
+			return a + b, true
+		case "-":
+			return a - b, true
+		case "*":
+			return a * b, true
+		case "/":
+			return a / b, b != 0
+		case "%":
+			if b == 0 || a != math.Trunc(a) || b != math.Trunc(b) {
+				return 0, false
+			}
+			return float64(int64(a) % int64(b)), true
+		case "**", "^":
+			return math.Pow(a, b), true
+		}
+	}
+	return 0, false
+}
+
+func constant(d model.Datum) model.EvalFn { return func(*model.Evaluation) model.Datum { return d } }
+
+func (cc *closureCompiler) compile(n ast.Node) (model.EvalFn, ctype) {
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		return constant(model.Datum{K: model.DInt, N: int64(n.Value)}), cInt
+	case *ast.FloatNode:
+		return constant(model.FloatDatum(n.Value)), cFloat
+	case *ast.BoolNode:
+		return constant(model.Datum{K: model.DBool, N: model.B2i(n.Value)}), cBool
+	case *ast.StringNode:
+		return constant(model.Datum{K: model.DSym, N: cc.rs.Intern(n.Value)}), cSym
+	case *ast.NilNode:
+		return constant(model.Datum{}), cNil
+	case *ast.IdentifierNode:
+		return cc.ident(n)
+	case *ast.UnaryNode:
+		return cc.unary(n)
+	case *ast.BinaryNode:
+		return cc.binary(n)
+	case *ast.ConditionalNode:
+		c, ct := cc.compile(n.Cond)
+		a, at := cc.compile(n.Exp1)
+		b, bt := cc.compile(n.Exp2)
+		if ct.k != model.DBool && ct.k != model.DNil {
+			return cc.refuse(n.Cond, "the condition of ?: must be true or false, not %s", ct)
+		}
+		t, ok := unify(at, bt)
+		if !ok {
+			return cc.refuse(n, "the two branches of ?: give %s and %s; both must give the same kind of value", at, bt)
+		}
+		a, b = cc.widen(a, at, t), cc.widen(b, bt, t)
+		return func(x *model.Evaluation) model.Datum {
+			d := c(x)
+			if d.K != model.DBool {
+				return x.MissingBool("?:")
+			}
+			if d.N != 0 {
+				return a(x)
+			}
+			return b(x)
+		}, t
+	case *ast.BuiltinNode:
+		return cc.builtin(n)
+	case *ast.PointerNode:
+		if n.Name != "" {
+			return cc.refuse(n, "#%s is not available in rulesets; use # for the current element", n.Name)
+		}
+		if len(cc.elems) == 0 {
+			return cc.refuse(n, "# stands for the current element of a predicate and is used outside one")
+		}
+		level := len(cc.elems) - 1
+		t := cc.elems[level]
+		return func(x *model.Evaluation) model.Datum { return model.Datum{K: t.k, N: x.At(level)} }, t
+	case *ast.ArrayNode:
+		return cc.array(n)
+	case *ast.MemberNode:
+		return cc.index(n)
+	case *ast.SliceNode:
+		l, lt := cc.compile(n.Node)
+		if lt.k != model.DList {
+			return cc.refuse(n, "only lists can be sliced, not %s", lt)
+		}
+		var from, to model.EvalFn
+		if n.From != nil {
+			from = cc.intArg(n.From, "a slice bound")
+		}
+		if n.To != nil {
+			to = cc.intArg(n.To, "a slice bound")
+		}
+		return func(x *model.Evaluation) model.Datum {
+			d := l(x)
+			a, b := 0, len(d.L)
+			if from != nil {
+				fd := from(x)
+				if fd.K == model.DNil {
+					return x.Missing("[:]")
+				}
+				a = int(fd.N)
+			}
+			if to != nil {
+				td := to(x)
+				if td.K == model.DNil {
+					return x.Missing("[:]")
+				}
+				b = int(td.N)
+			}
+			if a < 0 {
+				a += len(d.L)
+			}
+			if b < 0 {
+				b += len(d.L)
+			}
+			a, b = max(min(a, len(d.L)), 0), max(min(b, len(d.L)), 0)
+			if a > b {
+				a = b
+			}
+			return model.Datum{K: model.DList, E: d.E, L: d.L[a:b:b]}
+		}, lt
+	case *ast.CallNode:
+		return cc.call(n)
+	case *ast.ChainNode:
+		return cc.compile(n.Node)
+	case *ast.VariableDeclaratorNode:
+		value, vt := cc.compile(n.Value)
+		if vt.k == model.DNil {
+			return cc.refuse(n.Value, "let %s is given nothing", n.Name)
+		}
+		slot := len(cc.locals)
+		cc.locals = append(cc.locals, local{n.Name, vt})
+		body, bt := cc.compile(n.Expr)
+		cc.locals = cc.locals[:slot]
+		return func(x *model.Evaluation) model.Datum {
+			for len(x.Locals) <= slot {
+				x.Locals = append(x.Locals, model.Datum{})
+			}
+			x.Locals[slot] = value(x)
+			return body(x)
+		}, bt
+	case *ast.MapNode:
+		return cc.refuse(n, "maps are not available in rulesets; use a property or a variable")
+	case *ast.SequenceNode:
+		return cc.refuse(n, "a sequence of expressions (;) is not available in rulesets")
+	}
+	return cc.refuse(n, "this form of expression is not available in rulesets")
+}
+
+// widen converts a value of type from to the unified type to (an int where a
+// fraction is expected).
+func (cc *closureCompiler) widen(fn model.EvalFn, from, to ctype) model.EvalFn {
+	if to.k == model.DFloat && from.k == model.DInt {
+		return func(x *model.Evaluation) model.Datum { return model.FloatDatum(fn(x).Float()) }
+	}
+	if to.k == model.DList && from.k == model.DList && from.e != to.e {
+		e := to.e
+		return func(x *model.Evaluation) model.Datum { d := fn(x); d.E = e; return d }
+	}
+	return fn
+}
+
+func (cc *closureCompiler) intArg(n ast.Node, what string) model.EvalFn {
+	fn, t := cc.compile(n)
+	if t.k != model.DInt && t.k != model.DNil {
+		f, _ := cc.refuse(n, "%s must be a whole number, not %s", what, t)
+		return f
+	}
+	return fn
+}
+
+func (cc *closureCompiler) ident(n *ast.IdentifierNode) (model.EvalFn, ctype) {
+	name := n.Value
+	for i := len(cc.locals) - 1; i >= 0; i-- {
+		if cc.locals[i].name == name {
+			slot := i
+			return func(x *model.Evaluation) model.Datum { return x.Locals[slot] }, cc.locals[i].t
+		}
+	}
+	if k, ok := builtinIdents[name]; ok {
+		switch k {
+		case model.IdYou:
+			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DPlayer, N: int64(x.F.You)} }, cPlayer
+		case model.IdOpponent:
+			return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(x.G.NextLive(int(x.F.You))) }, cPlayer
+		case model.IdActive:
+			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DPlayer, N: int64(x.G.S.Active)} }, cPlayer
+		case model.IdTurn:
+			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DInt, N: int64(x.G.S.Turn)} }, cInt
+		case model.IdPhase:
+			return func(x *model.Evaluation) model.Datum {
+				g := x.G
+				if g.S.Phase.InPhase(len(g.Rs.Phases)) {
+					return model.Datum{K: model.DSym, N: g.Rs.PhaseSyms[g.S.Phase]}
+				}
+				return g.NameDatum("")
+			}, cSym
+		case model.IdThis:
+			return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.This)) }, cCard
+		case model.IdPlayers:
+			return func(x *model.Evaluation) model.Datum {
+				return model.Datum{K: model.DList, E: model.DPlayer, L: x.G.Seats}
+			}, listOf(model.DPlayer)
+		case model.IdOpponents:
+			return func(x *model.Evaluation) model.Datum {
+				return model.Datum{K: model.DList, E: model.DPlayer, L: x.G.OpponentsOf(int(x.F.You))}
+			}, listOf(model.DPlayer)
+		case model.IdMode:
+			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DSym, N: x.G.S.Mode} }, cSym
+		case model.IdStack:
+			return func(x *model.Evaluation) model.Datum {
+				return model.Datum{K: model.DList, E: model.DCard, L: x.G.StackCards()}
+			}, listOf(model.DCard)
+		}
+		return cc.refuse(n, "%s cannot be used as a value by itself; read one of its properties (%s.<name>)", name, name)
+	}
+	if name == "card" && cc.sc.card {
+		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.Card)) }, cCard
+	}
+	if name == "player" && cc.sc.player {
+		return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(int(x.F.Player)) }, cPlayer
+	}
+	v, ok := cc.sc.vars[name]
+	if !ok {
+		return cc.refuse(n, "unknown name %s", name)
+	}
+	slot := v.slot
+	switch v.typ {
+	case model.TCards, model.TPlayers, model.TInts, model.TStrings:
+		e := ctypeOf(v.typ).e
+		return func(x *model.Evaluation) model.Datum {
+			return model.Datum{K: model.DList, E: e, L: x.G.S.Vars[int(x.F.Base)+slot].L}
+		}, listOf(e)
+	case model.TCard:
+		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.G.S.Vars[int(x.F.Base)+slot].N)) }, cCard
+	case model.TPlayer:
+		return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(int(x.G.S.Vars[int(x.F.Base)+slot].N)) }, cPlayer
+	case model.TInt, model.TBool, model.TString, model.TFloat:
+		t := ctypeOf(v.typ)
+		return func(x *model.Evaluation) model.Datum { return model.Datum{K: t.k, N: x.G.S.Vars[int(x.F.Base)+slot].N} }, t
+	}
+	cc.refuse(n, "the variable %s has no known type here", name)
+	cc.errs[len(cc.errs)-1].untyped = true
+	return constant(model.Datum{}), cNil
+}
+
+func (cc *closureCompiler) unary(n *ast.UnaryNode) (model.EvalFn, ctype) {
+	v, t := cc.compile(n.Node)
+	switch n.Operator {
+	case "not", "!":
+		if t.k != model.DBool {
+			return cc.refuse(n, "not takes true or false, not %s", t)
+		}
+		return func(x *model.Evaluation) model.Datum {
+			d := v(x)
+			if d.K != model.DBool {
+				return x.MissingBool("not")
+			}
+			return model.Datum{K: model.DBool, N: 1 - d.N}
+		}, cBool
+	case "-":
+		switch t.k {
+		case model.DInt:
+			return func(x *model.Evaluation) model.Datum {
+				d := v(x)
+				if d.K == model.DNil {
+					return x.Missing("-")
+				}
+				return model.Datum{K: model.DInt, N: -d.N}
+			}, cInt
+		case model.DFloat:
+			return func(x *model.Evaluation) model.Datum {
+				d := v(x)
+				if d.K == model.DNil {
+					return x.Missing("-")
+				}
+				return model.FloatDatum(-d.Float())
+			}, cFloat
+		}
+		return cc.refuse(n, "- takes a number, not %s", t)
+	case "+":
+		if !t.numeric() {
+			return cc.refuse(n, "+ takes a number, not %s", t)
+		}
+		return v, t
+	}
+	return cc.refuse(n, "the operator %s is not available in rulesets", n.Operator)
+}
+
+func (cc *closureCompiler) binary(n *ast.BinaryNode) (model.EvalFn, ctype) {
+	l, lt := cc.compile(n.Left)
+	r, rt := cc.compile(n.Right)
+	switch n.Operator {
+	case "and", "&&", "or", "||":
+		if lt.k != model.DBool || rt.k != model.DBool {
+			return cc.refuse(n, "%s takes true or false on both sides, not %s and %s", n.Operator, lt, rt)
+		}
+		op := n.Operator
+		if op == "and" || op == "&&" {
+			return func(x *model.Evaluation) model.Datum {
+				a := l(x)
+				if a.K != model.DBool {
+					return x.MissingBool(op)
+				}
+				if a.N == 0 {
+					return a
+				}
+				b := r(x)
+				if b.K != model.DBool {
+					return x.MissingBool(op)
+				}
+				return b
+			}, cBool
+		}
+		return func(x *model.Evaluation) model.Datum {
+			a := l(x)
+			if a.K != model.DBool {
+				return x.MissingBool(op)
+			}
+			if a.N != 0 {
+				return a
+			}
+			b := r(x)
+			if b.K != model.DBool {
+				return x.MissingBool(op)
+			}
+			return b
+		}, cBool
+	case "==", "!=":
+		neq := n.Operator == "!="
+		return func(x *model.Evaluation) model.Datum {
+			return model.Datum{K: model.DBool, N: model.B2i(x.G.Equal(l(x), r(x)) != neq)}
+		}, cBool
+	case "<", "<=", ">", ">=":
+		if !lt.numeric() || !rt.numeric() {
+			return cc.refuse(n, "%s compares numbers, not %s and %s", n.Operator, lt, rt)
+		}
+		op := n.Operator
+		if lt.k == model.DInt && rt.k == model.DInt {
+			switch op {
+			case "<":
+				return func(x *model.Evaluation) model.Datum {
+					a, b := l(x), r(x)
+					if a.K == model.DNil || b.K == model.DNil {
+						return x.Missing(op)
+					}
+					return model.Datum{K: model.DBool, N: model.B2i(a.N < b.N)}
+				}, cBool
+			case "<=":
+				return func(x *model.Evaluation) model.Datum {
+					a, b := l(x), r(x)
+					if a.K == model.DNil || b.K == model.DNil {
+						return x.Missing(op)
+					}
+					return model.Datum{K: model.DBool, N: model.B2i(a.N <= b.N)}
+				}, cBool
+			case ">":
+				return func(x *model.Evaluation) model.Datum {
+					a, b := l(x), r(x)
+					if a.K == model.DNil || b.K == model.DNil {
+						return x.Missing(op)
+					}
+					return model.Datum{K: model.DBool, N: model.B2i(a.N > b.N)}
+				}, cBool
+			default:
+				return func(x *model.Evaluation) model.Datum {
+					a, b := l(x), r(x)
+					if a.K == model.DNil || b.K == model.DNil {
+						return x.Missing(op)
+					}
+					return model.Datum{K: model.DBool, N: model.B2i(a.N >= b.N)}
+				}, cBool
+			}
+		}
+		return func(x *model.Evaluation) model.Datum {
+			da, db := l(x), r(x)
+			if da.K == model.DNil || db.K == model.DNil {
+				return x.Missing(op)
+			}
+			a, b := da.Float(), db.Float()
+			var v bool
+			switch op {
+			case "<":
+				v = a < b
+			case "<=":
+				v = a <= b
+			case ">":
+				v = a > b
+			default:
+				v = a >= b
+			}
+			return model.Datum{K: model.DBool, N: model.B2i(v)}
+		}, cBool
+	case "+", "-", "*":
+		if !lt.numeric() || !rt.numeric() {
+			if n.Operator == "+" && (lt.isText() || rt.isText()) {
+				return cc.refuse(n, "names cannot be joined with +; write the text as a template with {expression} parts")
+			}
+			return cc.refuse(n, "%s takes numbers, not %s and %s", n.Operator, lt, rt)
+		}
+		op := n.Operator[0]
+		if lt.k == model.DInt && rt.k == model.DInt {
+			switch op {
+			case '+':
+				return func(x *model.Evaluation) model.Datum {
+					a, b := l(x), r(x)
+					if a.K == model.DNil || b.K == model.DNil {
+						return x.Missing("+")
+					}
+					return model.Datum{K: model.DInt, N: a.N + b.N}
+				}, cInt
+			case '-':
+				return func(x *model.Evaluation) model.Datum {
+					a, b := l(x), r(x)
+					if a.K == model.DNil || b.K == model.DNil {
+						return x.Missing("-")
+					}
+					return model.Datum{K: model.DInt, N: a.N - b.N}
+				}, cInt
+			default:
+				return func(x *model.Evaluation) model.Datum {
+					a, b := l(x), r(x)
+					if a.K == model.DNil || b.K == model.DNil {
+						return x.Missing("*")
+					}
+					return model.Datum{K: model.DInt, N: a.N * b.N}
+				}, cInt
+			}
+		}
+		return func(x *model.Evaluation) model.Datum {
+			da, db := l(x), r(x)
+			if da.K == model.DNil || db.K == model.DNil {
+				return x.Missing(n.Operator)
+			}
+			a, b := da.Float(), db.Float()
+			switch op {
+			case '+':
+				return model.FloatDatum(a + b)
+			case '-':
+				return model.FloatDatum(a - b)
+			}
+			return model.FloatDatum(a * b)
+		}, cFloat
+	case "/":
+		if !lt.numeric() || !rt.numeric() {
+			return cc.refuse(n, "/ takes numbers, not %s and %s", lt, rt)
+		}
+		if cc.zeroDivisor(n) {
+			return constant(model.Datum{}), cNil
+		}
+		return func(x *model.Evaluation) model.Datum {
+			da, db := l(x), r(x)
+			if da.K == model.DNil || db.K == model.DNil {
+				return x.Missing("/")
+			}
+			if db.Float() == 0 {
+				return x.Fail("division by zero")
+			}
+			return model.FloatDatum(da.Float() / db.Float())
+		}, cFloat
+	case "%":
+		if lt.k != model.DInt || rt.k != model.DInt {
+			return cc.refuse(n, "%% takes whole numbers, not %s and %s", lt, rt)
+		}
+		if cc.zeroDivisor(n) {
+			return constant(model.Datum{}), cNil
+		}
+		return func(x *model.Evaluation) model.Datum {
+			a, b := l(x), r(x)
+			if a.K == model.DNil || b.K == model.DNil {
+				return x.Missing("%")
+			}
+			if b.N == 0 {
+				return x.Fail("integer divide by zero")
+			}
+			return model.Datum{K: model.DInt, N: a.N % b.N}
+		}, cInt
+	case "**", "^":
+		if !lt.numeric() || !rt.numeric() {
+			return cc.refuse(n, "%s takes numbers, not %s and %s", n.Operator, lt, rt)
+		}
+		return func(x *model.Evaluation) model.Datum {
+			a, b := l(x), r(x)
+			if a.K == model.DNil || b.K == model.DNil {
+				return x.Missing(n.Operator)
+			}
+			return model.FloatDatum(math.Pow(a.Float(), b.Float()))
+		}, cFloat
+	case "..":
+		if lt.k != model.DInt || rt.k != model.DInt {
+			return cc.refuse(n, ".. takes whole numbers, not %s and %s", lt, rt)
+		}
+		return func(x *model.Evaluation) model.Datum {
+			a, b := l(x).N, r(x).N
+			if b-a > 10000 {
+				return x.Fail("the range %d..%d is longer than 10000", a, b)
+			}
+			out := []int{}
+			for i := a; i <= b; i++ {
+				out = append(out, int(i))
+			}
+			return model.Datum{K: model.DList, E: model.DInt, L: out}
+		}, listOf(model.DInt)
+	case "??":
+		t, ok := unify(lt, rt)
+		if !ok {
+			return cc.refuse(n, "?? gives %s or %s; both sides must give the same kind of value", lt, rt)
+		}
+		return func(x *model.Evaluation) model.Datum {
+			if d := l(x); d.K != model.DNil {
+				return d
+			}
+			return r(x)
+		}, t
+	case "in":
+		if rt.k != model.DList {
+			return cc.refuse(n, "in looks for a value in a list, not in %s", rt)
+		}
+		return func(x *model.Evaluation) model.Datum {
+			v, list := l(x), r(x)
+			if v.K == model.DNil {
+				return model.Datum{K: model.DBool}
+			}
+			for _, e := range list.L {
+				if x.G.Equal(v, model.Datum{K: list.E, N: int64(e)}) {
+					return model.Datum{K: model.DBool, N: 1}
+				}
+			}
+			return model.Datum{K: model.DBool}
+		}, cBool
+	case "matches", "contains", "startsWith", "endsWith":
+		return cc.refuse(n, "%s works on free text, which rulesets do not have: names are compared with ==", n.Operator)
+	}
+	return cc.refuse(n, "the operator %s is not available in rulesets", n.Operator)
+}
+
+func (cc *closureCompiler) array(n *ast.ArrayNode) (model.EvalFn, ctype) {
+	t := listOf(model.DNil)
+	parts := make([]model.EvalFn, len(n.Nodes))
+	constant := true
+	for i, e := range n.Nodes {
+		fn, et := cc.compile(e)
+		parts[i] = fn
+		if et.k == model.DList || et.k == model.DFloat || et.k == model.DBool {
+			return cc.refuse(e, "a literal list holds cards, players, numbers or names, not %s", et)
+		}
+		if et.k == model.DStr {
+			et = cSym
+		}
+		u, ok := unify(ctype{k: t.e}, et)
+		if !ok {
+			return cc.refuse(e, "a list holds one kind of value: %s here, %s before", et, ctype{k: t.e})
+		}
+		t.e = u.k
+		switch e.(type) {
+		case *ast.IntegerNode, *ast.StringNode:
+		default:
+			constant = false
+		}
+	}
+	if constant {
+		l := make([]int, len(parts))
+		for i, p := range parts {
+			l[i] = int(p(nil).N)
+		}
+		d := model.Datum{K: model.DList, E: t.e, L: l[:len(l):len(l)]}
+		return func(*model.Evaluation) model.Datum { return d }, t
+	}
+	e := t.e
+	return func(x *model.Evaluation) model.Datum {
+		l := make([]int, 0, len(parts))
+		for _, p := range parts {
+			if d := p(x); d.K != model.DNil {
+				l = append(l, int(d.N))
+			}
+		}
+		return model.Datum{K: model.DList, E: e, L: l}
+	}, t
+}
+
+// index compiles list[i]: after patching, the only member access left.
+func (cc *closureCompiler) index(n *ast.MemberNode) (model.EvalFn, ctype) {
+	l, lt := cc.compile(n.Node)
+	if lt.k != model.DList {
+		if s, ok := n.Property.(*ast.StringNode); ok {
+			return cc.refuse(n.Property, "cannot read .%s from %s", s.Value, lt)
+		}
+		return cc.refuse(n, "only lists can be indexed, not %s", lt)
+	}
+	at := cc.intArg(n.Property, "an index")
+	et := ctype{k: lt.e}
+	optional := n.Optional
+	return func(x *model.Evaluation) model.Datum {
+		d := l(x)
+		ad := at(x)
+		if ad.K == model.DNil {
+			return x.Missing("[]")
+		}
+		i := int(ad.N)
+		j := i
+		if j < 0 {
+			j += len(d.L)
+		}
+		if j < 0 || j >= len(d.L) {
+			if optional {
+				return model.Datum{}
+			}
+			return x.Fail("index out of range: %d (the list has %d)", i, len(d.L))
+		}
+		return model.Datum{K: d.E, N: int64(d.L[j])}
+	}, et
+}

@@ -1,0 +1,414 @@
+package compile
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker/nature"
+)
+
+// patchKind says what a member access becomes after patching.
+type patchKind uint8
+
+type patchInfo struct {
+	kind  patchKind
+	index int
+}
+
+// patcher rewrites member accesses on game objects into calls of host functions
+// that read the state by index, and calls of game functions so they receive the
+// evaluation context. It runs after expr's type check, on the checked natures.
+type patcher struct {
+	elems   map[*ast.PointerNode]*nature.Nature
+	rs      *model.Ruleset
+	members map[*ast.MemberNode]patchInfo
+	errs    []patchErr
+}
+
+type patchErr struct {
+	node    ast.Node
+	msg     string
+	code    string // the diagnostic's code, when the message does not decide it
+	untyped bool   // a variable with no known type: its binding was refused
+}
+
+func (p *patcher) Visit(node *ast.Node) {
+	switch n := (*node).(type) {
+	case *ast.MemberNode:
+		info, ok := p.members[n]
+		if !ok {
+			return
+		}
+		env := &ast.IdentifierNode{Value: "$env"}
+		args := []ast.Node{env}
+		fn := ""
+		switch info.kind {
+		case pCardProp:
+			fn = "$cp"
+			args = append(args, n.Node)
+		case pCardField:
+			fn = "$cf"
+			args = append(args, n.Node)
+		case pPlayerProp:
+			fn = "$pp"
+			args = append(args, n.Node)
+		case pPlayerZone:
+			fn = "$pz"
+			args = append(args, n.Node)
+		case pPlayerField:
+			fn = "$pf"
+			args = append(args, n.Node)
+		case pGameProp:
+			fn = "$gp"
+		case pGameZone:
+			fn = "$gz"
+		case pEventField:
+			fn = "$ef"
+		case pAllZone:
+			fn = "$az"
+		}
+		args = append(args, &ast.IntegerNode{Value: info.index})
+		call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args}
+		ast.Patch(node, call)
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		if !ok {
+			return
+		}
+		f, ok := p.rs.Lib.Func(id.Value)
+		if !ok {
+			return
+		}
+		args := append([]ast.Node{&ast.IdentifierNode{Value: "$env"}}, n.Arguments...)
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$" + f.Name}, Arguments: args})
+	}
+}
+
+// plan walks the checked tree and records how each member access on a game object
+// must be rewritten, before any node is replaced.
+func (p *patcher) plan(root ast.Node) {
+	// the elements # stands for, where the checker lost the list's type:
+	// inner predicates come first in the walk, so each # is claimed by its own
+	p.elems = map[*ast.PointerNode]*nature.Nature{}
+	ast.Walk(&root, pointerScan{p})
+	ast.Walk(&root, planner{p})
+}
+
+type pointerScan struct{ p *patcher }
+
+func (ps pointerScan) Visit(node *ast.Node) {
+	b, ok := (*node).(*ast.BuiltinNode)
+	if !ok || len(b.Arguments) < 2 {
+		return
+	}
+	pred, ok := b.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return
+	}
+	var el *nature.Nature
+	if l := ps.p.knownNature(b.Arguments[0]); l != nil && l.Ref != nil && l.Ref.Type != nil {
+		el = l.Ref
+	}
+	ast.Walk(&pred.Node, pointerClaim{ps.p, el})
+}
+
+type pointerClaim struct {
+	p  *patcher
+	el *nature.Nature
+}
+
+func (pc pointerClaim) Visit(node *ast.Node) {
+	if ptr, ok := (*node).(*ast.PointerNode); ok && ptr.Name == "" {
+		if _, claimed := pc.p.elems[ptr]; !claimed {
+			pc.p.elems[ptr] = pc.el
+		}
+	}
+}
+
+type planner struct{ p *patcher }
+
+func (pl planner) Visit(node *ast.Node) {
+	switch n := (*node).(type) {
+	case *ast.CallNode:
+		pl.checkCall(n)
+		return
+	case *ast.BinaryNode:
+		pl.checkValues(n)
+		return
+	}
+	m, ok := (*node).(*ast.MemberNode)
+	if !ok {
+		return
+	}
+	name, ok := m.Property.(*ast.StringNode)
+	if !ok {
+		return
+	}
+	base := pl.p.knownNature(m.Node)
+	if base == nil {
+		// an unknown value: at run time it is most likely a card or a player
+		// whose type was lost (concat, flatten, a function returning any)
+		pl.p.errs = append(pl.p.errs, patchErr{node: m.Property, msg: fmt.Sprintf("cannot tell what .%s is read from here: the value's type is unknown (a list built with flatten loses its type; use everyone.<zone> for the cards of every player)", name.Value)})
+		return
+	}
+	if base.TypeData == nil || base.Fields == nil {
+		return
+	}
+	rs := pl.p.rs
+	f := base.Fields
+	switch {
+	case has(f, sentCard):
+		if i, ok := rs.CardPropIx[name.Value]; ok {
+			pl.p.members[m] = patchInfo{pCardProp, i}
+		} else if i := FieldIndex(name.Value, len(model.CardFields), func(i int) string { return model.CardFields[i].Name }); i >= 0 {
+			pl.p.members[m] = patchInfo{pCardField, i}
+		}
+	case has(f, sentPlayer):
+		if i, ok := rs.PlayerPropIx[name.Value]; ok {
+			pl.p.members[m] = patchInfo{pPlayerProp, i}
+		} else if i, ok := rs.ZoneIx[name.Value]; ok && rs.Zones[i].PerPlayer {
+			pl.p.members[m] = patchInfo{pPlayerZone, i}
+		} else if i := FieldIndex(name.Value, len(model.PlayerFields), func(i int) string { return model.PlayerFields[i].Name }); i >= 0 {
+			pl.p.members[m] = patchInfo{pPlayerField, i}
+		}
+	case has(f, sentGame):
+		if i, ok := rs.GamePropIx[name.Value]; ok {
+			pl.p.members[m] = patchInfo{pGameProp, i}
+		} else if i, ok := rs.ZoneIx[name.Value]; ok {
+			pl.p.members[m] = patchInfo{pGameZone, i}
+		}
+	case has(f, sentAll):
+		if i, ok := rs.ZoneIx[name.Value]; ok {
+			pl.p.members[m] = patchInfo{pAllZone, i}
+		}
+	case has(f, sentEvent):
+		if i := FieldIndex(name.Value, len(model.EventFields), func(i int) string { return model.EventFields[i].Name }); i >= 0 {
+			pl.p.members[m] = patchInfo{pEventField, i}
+		}
+	}
+}
+
+// checkCall checks literal property and keyword names given to game functions.
+func (pl planner) checkCall(call *ast.CallNode) {
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	f, ok := pl.p.rs.Lib.Func(id.Value)
+	if !ok {
+		return
+	}
+	rs := pl.p.rs
+	for _, i := range f.PropArgs {
+		if i < len(call.Arguments) {
+			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
+				if _, ok := rs.CardPropIx[sn.Value]; !ok {
+					pl.p.errs = append(pl.p.errs, patchErr{node: sn, msg: fmt.Sprintf("%s: unknown card property %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, diag.KeysOf(rs.CardPropIx)))})
+				}
+			}
+		}
+	}
+	for at, of := range f.ValueArgs {
+		if at < len(call.Arguments) && of < len(call.Arguments) {
+			if prop, ok := call.Arguments[of].(*ast.StringNode); ok {
+				if i, ok := rs.CardPropIx[prop.Value]; ok {
+					pl.checkValue(&rs.CardProps[i], call.Arguments[at], f.Name+": ")
+				}
+			}
+		}
+	}
+	for _, i := range f.KeywordArgs {
+		if i < len(call.Arguments) {
+			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
+				if _, ok := rs.KeywordIx[sn.Value]; !ok {
+					pl.p.errs = append(pl.p.errs, patchErr{node: sn, msg: fmt.Sprintf("%s: unknown keyword %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, rs.Keywords))})
+				}
+			}
+		}
+	}
+}
+
+// checkValues checks the names compared with an enum property (==, !=) or
+// looked for among its values (in): a name the enum does not declare could
+// never match, so it is a mistake, most likely a misspelling.
+func (pl planner) checkValues(b *ast.BinaryNode) {
+	switch b.Operator {
+	case "==", "!=":
+		if d := pl.enumRead(b.Left); d != nil {
+			pl.checkValue(d, b.Right, "")
+		}
+		if d := pl.enumRead(b.Right); d != nil {
+			pl.checkValue(d, b.Left, "")
+		}
+	case "in":
+		if d := pl.enumRead(b.Left); d != nil {
+			if list, ok := b.Right.(*ast.ArrayNode); ok {
+				for _, e := range list.Nodes {
+					pl.checkValue(d, e, "")
+				}
+			}
+		}
+		// a name among the values a map reads: 'x' in map(list, .prop)
+		if m, ok := b.Right.(*ast.BuiltinNode); ok && m.Name == "map" && len(m.Arguments) == 2 {
+			if pred, ok := m.Arguments[1].(*ast.PredicateNode); ok {
+				if d := pl.enumRead(pred.Node); d != nil {
+					pl.checkValue(d, b.Left, "")
+				}
+			}
+		}
+	}
+}
+
+// enumRead is the declaration of the enum property a node reads, or nil.
+func (pl planner) enumRead(n ast.Node) *model.PropDecl {
+	m, ok := n.(*ast.MemberNode)
+	if !ok {
+		return nil
+	}
+	info, ok := pl.p.members[m]
+	if !ok {
+		return nil
+	}
+	rs := pl.p.rs
+	var d *model.PropDecl
+	switch info.kind {
+	case pCardProp:
+		d = &rs.CardProps[info.index]
+	case pPlayerProp:
+		d = &rs.PlayerProps[info.index]
+	case pGameProp:
+		d = &rs.GameProps[info.index]
+	default:
+		return nil
+	}
+	if d.Type != model.TString || len(d.Values) == 0 {
+		return nil
+	}
+	return d
+}
+
+// checkValue reports a literal name that is not one of an enum's values; the
+// empty name (an enum property that was never set) is not a mistake.
+func (pl planner) checkValue(d *model.PropDecl, n ast.Node, prefix string) {
+	s, ok := n.(*ast.StringNode)
+	if !ok || s.Value == "" || source.Contains(d.Values, s.Value) {
+		return
+	}
+	pl.p.errs = append(pl.p.errs, patchErr{node: s, code: "bad-value", msg: fmt.Sprintf("%s%q is not one of the values of %s (%s)%s",
+		prefix, s.Value, d.Name, strings.Join(d.Values, ", "), diag.DidYouMean(s.Value, d.Values))})
+}
+
+// knownNature is the nature of a node as the checker found it or, where the
+// checker lost it (nested filters), as the built-ins that keep or pick
+// elements of a list pass it on.
+func (p *patcher) knownNature(n ast.Node) *nature.Nature {
+	if nt := n.Nature(); nt != nil && nt.Type != nil && nt.Kind != reflect.Interface &&
+		(nt.Kind != reflect.Slice || (nt.Ref != nil && nt.Ref.Type != nil && nt.Ref.Kind != reflect.Interface)) {
+		return nt
+	}
+	elem := func(l ast.Node) *nature.Nature {
+		if nt := p.knownNature(l); nt != nil && nt.Ref != nil && nt.Ref.Type != nil {
+			return nt.Ref
+		}
+		return nil
+	}
+	var name string
+	var args []ast.Node
+	switch x := n.(type) {
+	case *ast.BuiltinNode:
+		name, args = x.Name, x.Arguments
+	case *ast.CallNode:
+		if id, ok := x.Callee.(*ast.IdentifierNode); ok {
+			name, args = id.Value, x.Arguments
+		}
+	}
+	if len(args) > 0 {
+		switch name {
+		case "first", "last", "find", "findLast", "get":
+			return elem(args[0])
+		case "filter", "sortBy", "take", "reverse", "uniq", "concat":
+			return p.knownNature(args[0])
+		}
+	}
+	switch x := n.(type) {
+	case *ast.PointerNode:
+		return p.elems[x]
+	case *ast.MemberNode:
+		if _, named := x.Property.(*ast.StringNode); !named {
+			return elem(x.Node)
+		}
+	case *ast.SliceNode:
+		return p.knownNature(x.Node)
+	case *ast.ChainNode:
+		return p.knownNature(x.Node)
+	case *ast.ConditionalNode:
+		if nt := p.knownNature(x.Exp1); nt != nil {
+			return nt
+		}
+		return p.knownNature(x.Exp2)
+	}
+	return nil
+}
+
+func has(m map[string]nature.Nature, k string) bool { _, ok := m[k]; return ok }
+
+func FieldIndex(name string, n int, at func(int) string) int {
+	for i := 0; i < n; i++ {
+		if at(i) == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func identsOf(root ast.Node, sc *Scope) []model.IdentUse {
+	seen := map[string]bool{}
+	var out []model.IdentUse
+	ast.Walk(&root, identCollector(func(name string) {
+		if seen[name] {
+			return
+		}
+		seen[name] = true
+		if k, ok := builtinIdents[name]; ok {
+			out = append(out, model.IdentUse{Name: name, Kind: k})
+			return
+		}
+		if name == "card" && sc.card {
+			out = append(out, model.IdentUse{Name: name, Kind: model.IdCard})
+			return
+		}
+		if name == "player" && sc.player {
+			out = append(out, model.IdentUse{Name: name, Kind: model.IdPlayer})
+			return
+		}
+		if v, ok := sc.vars[name]; ok {
+			out = append(out, model.IdentUse{Name: name, Kind: model.IdVar, Slot: v.slot, Typ: v.typ})
+		}
+	}))
+	return out
+}
+
+type identCollector func(string)
+
+func (f identCollector) Visit(node *ast.Node) {
+	if id, ok := (*node).(*ast.IdentifierNode); ok {
+		f(id.Value)
+	}
+}
+
+const (
+	pCardProp patchKind = iota + 1
+	pCardField
+	pPlayerProp
+	pPlayerZone
+	pPlayerField
+	pGameProp
+	pGameZone
+	pEventField
+	pAllZone
+)

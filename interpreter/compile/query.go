@@ -1,0 +1,50 @@
+package compile
+
+import (
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"github.com/expr-lang/expr/conf"
+	"go.yaml.in/yaml/v3"
+)
+
+// QueryVar is a name a query may use besides the built-in ones.
+type QueryVar struct {
+	Name string
+	Type model.Type
+}
+
+// CompileQuery compiles an expression written outside the ruleset (a scenario
+// expectation, a tool's question) against the loaded ruleset, with extra
+// variables. node gives its position in file, whose text is src.
+func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, vars []QueryVar, want model.Type) (*model.Expr, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	c := &ExprCompiler{Rs: rs, R: &source.Reader{File: file, Src: src, Diags: &diags}}
+	if env, ok := rs.ExprEnv.(*exprEnv); ok {
+		c.Ts, c.cfg = env.ts, env.cfg
+	}
+	sc := NewScope()
+	for _, v := range vars {
+		if _, err := sc.Bind(v.Name, v.Type, diag.Pos{}); err != nil {
+			diags = append(diags, diag.Diagnostic{Code: "bad-variable", Pos: c.R.Pos(node), Message: err.Error()})
+		}
+	}
+	nExprs := len(rs.Exprs)
+	e := c.CompileExpr(node, "", sc, want)
+	rs.Exprs = rs.Exprs[:nExprs] // queries are not part of the ruleset
+	if e != nil {
+		e.Nvars = *sc.Nvars
+	}
+	return e, diags
+}
+
+// exprEnv is what a loaded ruleset keeps of its expression compiler.
+type exprEnv struct {
+	ts  *typeSystem
+	cfg *conf.Config
+}
+
+// KeepEnv stores the type environment in the ruleset for later queries.
+func (c *ExprCompiler) KeepEnv() {
+	c.Rs.ExprEnv = &exprEnv{ts: c.Ts, cfg: c.baseConfig()}
+}

@@ -1,0 +1,72 @@
+package compile
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"go.yaml.in/yaml/v3"
+)
+
+// Template compiles the text of a into its fixed segments and expressions:
+// Segs holds one more segment than Exprs, the text around each expression.
+func (c *ExprCompiler) Template(a *model.Arg, n *yaml.Node, path string, sc *Scope) {
+	raw := a.Text
+	var seg strings.Builder
+	a.Segs, a.Exprs = nil, nil
+	// where the scalar's text starts in the file, when it is on one line
+	line, col := n.Line, n.Column
+	oneLine := !strings.Contains(n.Value, "\n") && n.Style != yaml.LiteralStyle && n.Style != yaml.FoldedStyle
+	if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
+		col++
+	}
+	for i := 0; i < len(raw); {
+		switch {
+		case strings.HasPrefix(raw[i:], "{{"):
+			seg.WriteByte('{')
+			i += 2
+		case strings.HasPrefix(raw[i:], "}}"):
+			seg.WriteByte('}')
+			i += 2
+		case raw[i] == '}':
+			c.R.Errorf(n, "bad-template", path, "a } without its { in %q (write }} for a brace)", raw)
+			return
+		case raw[i] == '{':
+			j := strings.IndexByte(raw[i:], '}')
+			if j < 0 {
+				c.R.Errorf(n, "bad-template", path, "a { without its } in %q (write {{ for a brace)", raw)
+				return
+			}
+			src := raw[i+1 : i+j]
+			if strings.TrimSpace(src) == "" {
+				c.R.Errorf(n, "bad-template", path, "an empty {} in %q", raw)
+				return
+			}
+			node := &yaml.Node{Kind: yaml.ScalarNode, Value: src, Line: line, Column: col}
+			if oneLine {
+				node.Column = col + utf8.RuneCountInString(raw[:i+1])
+			}
+			e := c.CompileExpr(node, path, sc.With(sc.card, sc.player, sc.event), model.TAny)
+			if e == nil {
+				return
+			}
+			a.Segs = append(a.Segs, seg.String())
+			seg.Reset()
+			a.Exprs = append(a.Exprs, e)
+			i += j + 1
+		default:
+			seg.WriteByte(raw[i])
+			i++
+		}
+	}
+	a.Segs = append(a.Segs, seg.String())
+}
+
+// PlainText checks a text that is not a template: braces there would be shown
+// as they are, which is never what a designer meant.
+func (c *ExprCompiler) PlainText(n *yaml.Node, path, text string) {
+	if strings.ContainsAny(text, "{}") {
+		c.R.Errorf(n, "bad-template", path, "%s is plain text: {expressions} are not filled in here", source.DescribePath(path))
+	}
+}

@@ -1,0 +1,110 @@
+package diag
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity says whether a diagnostic stops a ruleset from loading.
+type Severity int
+
+const (
+	SeverityError Severity = iota
+	SeverityWarning
+)
+
+func (s Severity) String() string {
+	if s == SeverityWarning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Pos is a position in a source file; Line and Column are 1-based.
+type Pos struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+}
+
+func (p Pos) String() string {
+	if p.File == "" {
+		return fmt.Sprintf("%d:%d", p.Line, p.Column)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column)
+}
+
+// Diagnostic is one problem found while loading or validating a ruleset.
+type Diagnostic struct {
+	Severity Severity `json:"-"`
+	Code     string   `json:"code"`
+	Pos      Pos      `json:"pos"`
+	End      Pos      `json:"end"` // where the offending text ends, when known
+	Path     string   `json:"path,omitempty"`
+	Message  string   `json:"message"`
+	Detail   string   `json:"detail,omitempty"`
+}
+
+func (d Diagnostic) Error() string {
+	return fmt.Sprintf("%s: %s: %s [%s]", d.Pos, d.Severity, d.Message, d.Code)
+}
+
+// Diagnostics is a list of problems; it is an error when it holds an error.
+type Diagnostics []Diagnostic
+
+func (ds Diagnostics) HasErrors() bool {
+	for _, d := range ds {
+		if d.Severity == SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// Sort orders diagnostics by file and position, so output is stable.
+func (ds Diagnostics) Sort() {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i].Pos, ds[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+}
+
+func (ds Diagnostics) Error() string {
+	var b strings.Builder
+	for i, d := range ds {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.Error())
+	}
+	return b.String()
+}
+
+// Dedup drops repeats of a diagnostic: a YAML alias compiles its node once
+// per use, and one mistake in it is one mistake.
+func (ds Diagnostics) Dedup() Diagnostics {
+	seen := make(map[Diagnostic]bool, len(ds))
+	out := ds[:0]
+	for _, d := range ds {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Err returns ds as an error when it holds an error, else nil.
+func (ds Diagnostics) Err() error {
+	if ds.HasErrors() {
+		return ds
+	}
+	return nil
+}

@@ -1,0 +1,430 @@
+package engine
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// ContinuePrim ends an action's costs: it runs the effect, or puts it on the stack.
+var ContinuePrim = &model.Primitive{
+	Name: "$continue",
+	Exec: func(c model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+		g := c.(*Game)
+		prog := s.Args[0].Prog
+		root := g.Rs.Programs[g.Rs.Programs[prog].Root]
+		if s.Args[0].Word == "stack" {
+			if g.withdrawn(len(g.S.Frames) - 1) {
+				return model.Next, nil
+			}
+			vars := append([]state.Val(nil), g.S.Vars[f.Base:int(f.Base)+root.NVars]...)
+			g.Invalidate()
+			g.S.Stack = append(g.S.Stack, state.StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: int32(s.Args[0].Slot)})
+			return model.Next, nil
+		}
+		g.Call(f, prog)
+		return model.Next, nil
+	},
+}
+
+// OptionFor describes an action option: the action and its source card.
+func (g *Game) actionLabel(a *model.Action, card, seat int) string {
+	if a.LabelTmpl != nil {
+		return g.renderLabel(a, card, seat, func(c int) string { return g.CardLabel(c, seat) })
+	}
+	label := a.Label
+	if card >= 0 {
+		name := g.CardLabel(card, seat)
+		if strings.Contains(label, "{card}") {
+			label = strings.ReplaceAll(label, "{card}", name)
+		} else {
+			label = label + " " + name
+		}
+	}
+	return label
+}
+
+// renderLabel fills an action's label template for the acting seat, with
+// the source card bound as card and this.
+func (g *Game) renderLabel(a *model.Action, card, seat int, name func(int) string) string {
+	you := seat
+	if you < 0 && card >= 0 {
+		you = int(g.S.Cards[card].Ctrl)
+	}
+	f := g.TempFrame(state.Frame{You: int8(max(you, 0)), Player: int8(max(you, 0)), This: int32(card), Card: int32(card), Event: state.Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
+	s, _ := g.Render(a.LabelTmpl, f, "nothing", name)
+	return s
+}
+
+// ActionLabels lists the labels every action of the ruleset would have for
+// a seat, legal now or not: one per card in the zone an action draws on.
+// A test that an option is absent means something only for these.
+func (g *Game) ActionLabels(seat int) []string {
+	var out []string
+	for _, a := range g.Rs.Actions {
+		if a.Source < 0 {
+			out = append(out, g.actionLabel(a, -1, seat))
+			continue
+		}
+		for _, c := range g.ZoneCards(g.ZoneInst(a.Source, seat)) {
+			out = append(out, g.actionLabel(a, c, seat))
+		}
+	}
+	return out
+}
+
+// ActionsLabelled lists the actions of the ruleset that would have this
+// label (case does not matter) for a seat, legal now or not.
+func (g *Game) ActionsLabelled(seat int, label string) []int {
+	var out []int
+	for i, a := range g.Rs.Actions {
+		if a.Source < 0 {
+			if strings.EqualFold(g.actionLabel(a, -1, seat), label) {
+				out = append(out, i)
+			}
+			continue
+		}
+		for _, c := range g.ZoneCards(g.ZoneInst(a.Source, seat)) {
+			if strings.EqualFold(g.actionLabel(a, c, seat), label) {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// WindowActions lists the actions the window that asked an action decision
+// may offer (act or priority), legal now or not; nil when the decision was
+// not asked by such a window.
+func (g *Game) WindowActions(d *state.Decision) []int {
+	if d.Kind != "action" || d.Frame < 0 || d.Frame >= len(g.S.Frames) {
+		return nil
+	}
+	f := g.S.Frames[d.Frame]
+	if int(f.Prog) >= len(g.Rs.Programs) {
+		return nil
+	}
+	prog := g.Rs.Programs[f.Prog]
+	if int(f.PC) >= len(prog.Steps) {
+		return nil
+	}
+	s := prog.Steps[f.PC]
+	for i, p := range s.Prim.Params {
+		if p.Kind == model.PAction && i < len(s.Args) {
+			return s.Args[i].Actions
+		}
+	}
+	return nil
+}
+
+// CardLabel is how a seat names a card: its name if the seat knows it.
+func (g *Game) CardLabel(c, seat int) string {
+	if c < 0 {
+		return "nothing"
+	}
+	if seat >= 0 && g.S.Cards[c].Known&(1<<uint(seat)) == 0 {
+		if g.S.Cards[c].FaceDown {
+			return "a face-down card"
+		}
+		return "a card"
+	}
+	return g.CardName(c)
+}
+
+// equivalent reports whether two cards are interchangeable for a seat's choice:
+// same definition, face, facing, properties and keywords in the same zone.
+func (g *Game) equivalent(a, b int) bool {
+	ca, cb := &g.S.Cards[a], &g.S.Cards[b]
+	if ca.Def != cb.Def || ca.Face != cb.Face || ca.FaceDown != cb.FaceDown || ca.Zone != cb.Zone || ca.Granted != cb.Granted || ca.Ctrl != cb.Ctrl {
+		return false
+	}
+	st := g.Stride()
+	for i := 0; i < len(g.Rs.CardProps); i++ {
+		if g.CardProp(a, i) != g.CardProp(b, i) {
+			return false
+		}
+	}
+	if g.Rs.Zones[g.S.Zones[ca.Zone].Kind].Slots > 0 && g.S.CardProps[a*st+len(g.Rs.CardProps)] != g.S.CardProps[b*st+len(g.Rs.CardProps)] {
+		return false
+	}
+	for _, m := range g.S.Modifiers {
+		if int(m.Card) == a || int(m.Card) == b {
+			return false
+		}
+	}
+	return true
+}
+
+// ActionOptions enumerates the legal options of the given actions for a player.
+// Interchangeable source cards give one option.
+func (g *Game) ActionOptions(player int, actions []int) ([]state.Option, error) {
+	var out []state.Option
+	for _, ai := range actions {
+		a := g.Rs.Actions[ai]
+		if a.Source < 0 {
+			why, err := g.whyNot(a, player, -1)
+			if err != nil {
+				return nil, err
+			}
+			if why == "" {
+				out = append(out, state.Option{ID: a.Name, Label: g.actionLabel(a, -1, player), Card: -1, Action: ai, Player: -1})
+			}
+			continue
+		}
+		zi := g.ZoneInst(a.Source, player)
+		var seen []int
+	cards:
+		for _, c := range g.S.Zones[zi].Cards {
+			for _, s := range seen {
+				if g.Interchangeable(s, c, player) {
+					continue cards
+				}
+			}
+			why, err := g.whyNot(a, player, c)
+			if err != nil {
+				return nil, err
+			}
+			if why == "" {
+				seen = append(seen, c)
+				out = append(out, state.Option{ID: a.Name + ":" + state.CardID(c), Label: g.actionLabel(a, c, player), Card: c, Action: ai, Player: -1})
+			}
+		}
+	}
+	return out, nil
+}
+
+// WhyNot explains why a player cannot take an action (with a source card, or -1)
+// now: the failed timing, condition or cost. It returns "" when the action is legal.
+func (g *Game) WhyNot(player int, action string, card int) string {
+	a, ok := g.Rs.ActionByName(action)
+	if !ok {
+		return fmt.Sprintf("there is no action %q", action)
+	}
+	g.Explain = true
+	why, err := g.whyNot(a, player, card)
+	g.Explain = false
+	if err != nil {
+		return err.Error()
+	}
+	return why
+}
+
+// CardFits reports whether a card passes an action's filter: whether it is
+// the kind of card the action is for at all, whatever the moment.
+func (g *Game) CardFits(player int, action string, card int) bool {
+	a, ok := g.Rs.ActionByName(action)
+	if !ok || a.Source < 0 || card < 0 {
+		return false
+	}
+	if a.Filter == nil {
+		return true
+	}
+	f := g.TempFrame(state.Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: state.Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
+	ok, err := g.EvalBool(a.Filter, f)
+	return err == nil && ok
+}
+
+// whyNot says in words why an action is not legal: the ruleset's filter_why,
+// timing_why, why or a cost's reason, else a plain phrase; never an
+// expression, since a player reads it.
+func (g *Game) whyNot(a *model.Action, player, card int) (string, error) {
+	if a.Source >= 0 {
+		if card < 0 {
+			return fmt.Sprintf("it needs a card from your %s", g.Rs.Zones[a.Source].Name), nil
+		}
+		if g.S.Cards[card].Zone != int32(g.ZoneInst(a.Source, player)) {
+			return fmt.Sprintf("%s is not in your %s", g.CardLabel(card, player), g.Rs.Zones[a.Source].Name), nil
+		}
+	}
+	f := g.TempFrame(state.Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: state.Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
+	// the filter first: a card that can never be used for the action says
+	// so, rather than "not now"
+	if a.Filter != nil {
+		ok, err := g.EvalBool(a.Filter, f)
+		if err != nil || !ok {
+			if a.FilterWhy != "" {
+				return a.FilterWhy, err
+			}
+			return fmt.Sprintf("%s is not a card it can be done with", g.CardLabel(card, player)), err
+		}
+	}
+	if a.Timing != nil {
+		ok, err := g.EvalBool(a.Timing, f)
+		if err != nil || !ok {
+			if a.TimingWhy != "" {
+				return a.TimingWhy, err
+			}
+			return "not now", err
+		}
+	}
+	if a.Condition != nil {
+		ok, err := g.EvalBool(a.Condition, f)
+		if err != nil || !ok {
+			if a.Why != "" {
+				return a.Why, err
+			}
+			return "not possible now", err
+		}
+	}
+	if len(a.Costs) > 0 {
+		root := g.Rs.Programs[a.CostProg]
+		base := len(g.S.Vars)
+		for i := 0; i < root.NVars; i++ {
+			g.S.Vars = append(g.S.Vars, state.Val{N: -1})
+		}
+		f.Base = int32(base)
+		defer func() { g.S.Vars = g.S.Vars[:base] }()
+		for _, c := range a.Costs {
+			if why := c.Prim.CanPay(g, f, c); why != "" {
+				return why, nil
+			}
+		}
+	}
+	return "", nil
+}
+
+// Permitted reports whether a player may take an action (with a source
+// card, or -1) at this moment but for its costs: the card is in the
+// action's zone and fits its filter, and its timing and condition hold.
+func (g *Game) Permitted(player int, action string, card int) bool {
+	a, ok := g.Rs.ActionByName(action)
+	if !ok || (a.Source >= 0) != (card >= 0) {
+		return false
+	}
+	if a.Source >= 0 && g.S.Cards[card].Zone != int32(g.ZoneInst(a.Source, player)) {
+		return false
+	}
+	f := g.TempFrame(state.Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: state.Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
+	for _, e := range []*model.Expr{a.Filter, a.Timing, a.Condition} {
+		if e == nil {
+			continue
+		}
+		if ok, err := g.EvalBool(e, f); err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// ActionLabel is how a seat sees an action's label, with a source card (or -1).
+func (g *Game) ActionLabel(action string, card, seat int) string {
+	a, ok := g.Rs.ActionByName(action)
+	if !ok {
+		return action
+	}
+	return g.actionLabel(a, card, seat)
+}
+
+// StartAction runs an option of an action decision for a player: its costs,
+// then its effect (or the move of its effect to the stack).
+func (g *Game) StartAction(player int, o state.Option) {
+	a := g.Rs.Actions[o.Action]
+	if a.LabelTmpl != nil {
+		var cards []int
+		label := g.renderLabel(a, o.Card, player, func(c int) string {
+			cards = append(cards, c)
+			return fmt.Sprintf("{%d}", len(cards)-1)
+		})
+		g.logCards(-1, "action", player, cards, "%s: %s.", g.SeatName(player), label)
+	} else if o.Card >= 0 {
+		label := a.Label + " {cards}"
+		if strings.Contains(a.Label, "{card}") {
+			label = strings.ReplaceAll(a.Label, "{card}", "{cards}")
+		}
+		g.logCards(-1, "action", player, []int{o.Card}, "%s: %s.", g.SeatName(player), label)
+	} else {
+		g.logf(-1, "action", player, "%s: %s.", g.SeatName(player), a.Label)
+	}
+	g.covered("action " + a.Name)
+	g.pushRoot(a.CostProg, player, o.Card, state.Event{Card: int32(o.Card), Player: int8(player), Source: -1})
+	g.emit(state.Event{Name: g.SymAction, Card: int32(o.Card), Player: int8(player), Source: -1, From: int64(g.Rs.SymbolIx[a.Name])})
+}
+
+// CoverBranch counts, when coverage is on, that one branch of a step ran:
+// "then" or "else" of an if, or the label of a chosen option.
+func (g *Game) CoverBranch(s *model.Step, branch string) {
+	if g.Coverage != nil {
+		g.Coverage[branchPart(s, branch)]++
+	}
+}
+
+// branchPart names a branch by where its step is written, with the file's
+// absolute path: a scenario and a coverage report may reach the same file
+// by different relative paths.
+func branchPart(s *model.Step, branch string) string {
+	pos := s.Pos
+	if abs, err := filepath.Abs(pos.File); err == nil && pos.File != "" {
+		pos.File = abs
+	}
+	return fmt.Sprintf("%s %s at %s", s.Prim.Name, branch, pos)
+}
+
+// RuleParts names every part of a ruleset that coverage counts: actions,
+// triggers (ruleset and card), checks and keywords.
+func RuleParts(rs *model.Ruleset) []string {
+	var out []string
+	for _, a := range rs.Actions {
+		out = append(out, "action "+a.Name)
+	}
+	for _, t := range rs.Triggers {
+		out = append(out, t.Coverage)
+	}
+	for _, d := range rs.Cards {
+		for _, t := range d.Triggers {
+			out = append(out, t.Coverage)
+		}
+		for _, f := range d.Faces {
+			for _, t := range f.Triggers {
+				out = append(out, t.Coverage)
+			}
+		}
+	}
+	for _, c := range rs.Checks {
+		out = append(out, "check "+c.Name)
+	}
+	for _, k := range rs.Keywords {
+		out = append(out, "keyword "+k)
+	}
+	return out
+}
+
+// BranchParts names every branch that coverage counts: both ways of each if
+// (a missing else is no branch) and each option of each choice, wherever
+// they are written (a step reused through a YAML alias counts once).
+func BranchParts(rs *model.Ruleset) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, prog := range rs.Programs {
+		for _, s := range prog.Steps {
+			if s.Prim == nil {
+				continue
+			}
+			for i, p := range s.Prim.Params {
+				a := &s.Args[i]
+				switch {
+				case p.Branch && a.Set:
+					add(branchPart(s, p.Name))
+				case p.Kind == model.PChoices:
+					for _, ch := range a.Choices {
+						add(branchPart(s, strconv.Quote(ch.Label)))
+					}
+				}
+			}
+		}
+	}
+	return out
+}

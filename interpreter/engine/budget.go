@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"sort"
+)
+
+// The step budget stops an effect that runs for ever: the steps the game
+// runs between two decisions are counted, and past the budget the game stops
+// with an error. Unless the ruleset sets limits.steps, the budget grows with
+// the game: a base for the turn structure and the setup, and a share for each
+// card, since effects over every card are the long ones.
+const (
+	budgetBase    = 2000
+	budgetPerCard = 25
+	// runawayShown is how many log lines of a runaway effect are kept;
+	// the others are counted in one line.
+	runawayShown = 10
+)
+
+// stepWatch is the budget of the steps running now, between two decisions.
+// It is no part of the state: it is worked out again when the count starts
+// over (at an answer), from the state alone.
+type stepWatch struct {
+	budget  int
+	from    int                 // past this many steps, which steps run is tallied
+	logMark int                 // the log's length when the count started
+	tally   map[*model.Step]int // the steps run since then
+}
+
+// StepBudget is how many steps the game may run between two decisions now:
+// limits.steps, or the base and a share per card in the game.
+func (g *Game) StepBudget() int {
+	if g.Rs.StepBudget > 0 {
+		return g.Rs.StepBudget
+	}
+	return budgetBase + budgetPerCard*len(g.S.Cards)
+}
+
+func (g *Game) startBudget() {
+	b := g.StepBudget()
+	g.watch = stepWatch{budget: b, from: b - b/10, logMark: len(g.S.Log)}
+}
+
+// runaway tallies the steps of an effect that is near its budget and, past
+// it, stops the game with the steps it kept repeating, leaving most of the
+// log lines it wrote out. It reports whether the game was stopped.
+func (g *Game) runaway(step *model.Step) bool {
+	r := &g.watch
+	if r.tally == nil {
+		r.tally = map[*model.Step]int{}
+	}
+	r.tally[step]++
+	if g.S.Steps <= r.budget {
+		return false
+	}
+	type count struct {
+		st *model.Step
+		n  int
+	}
+	var top []count
+	for st, n := range r.tally {
+		top = append(top, count{st, n})
+	}
+	sort.Slice(top, func(i, j int) bool {
+		if top[i].n != top[j].n {
+			return top[i].n > top[j].n
+		}
+		a, b := top[i].st.Pos, top[j].st.Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	var parts []string
+	for i, c := range top {
+		if i == 3 {
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", c.st.Prim.Name, c.st.Pos))
+	}
+	how := fmt.Sprintf("limits.steps (%d); if the effect is meant to be this long, raise it", r.budget)
+	if g.Rs.StepBudget == 0 {
+		how = fmt.Sprintf("%d steps and %d per card in the game; if the effect is meant to be this long, set limits.steps", budgetBase, budgetPerCard)
+	}
+	g.compactLog()
+	g.fail(fmt.Errorf("%s: an effect ran %d steps without asking anyone anything and probably loops for ever: it repeats %s. The budget is %s",
+		step.Pos, r.budget, diag.JoinNames(parts), how))
+	return true
+}
+
+// compactLog keeps the first log lines the runaway effect wrote and counts
+// the others in one line, so a runaway prints a summary, not every step.
+func (g *Game) compactLog() {
+	s := g.S
+	from := g.watch.logMark
+	if from > len(s.Log) || len(s.Log)-from <= runawayShown+1 {
+		return
+	}
+	// a line only some seat saw is dropped uncounted: the others may not
+	// learn that it was there
+	left := 0
+	for _, e := range s.Log[from+runawayShown:] {
+		if e.To < 0 {
+			left++
+		}
+	}
+	s.Log = s.Log[:from+runawayShown]
+	g.logf(-1, "note", -1, "... and %d more log lines of the same effect.", left)
+}

@@ -1,0 +1,96 @@
+package engine_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/interpreter/view"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// A Bell answers every ping with a log line and another ping, for ever; the
+// ruleset sets no limits.steps, so the budget is the one that grows with the
+// game.
+const runawayRules = `name: runaway
+properties:
+  card:
+    rings: {type: int, default: 0}
+zones:
+  hand: {}
+  table: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [ring], repeat: true}
+actions:
+  ring:
+    label: ring {card}
+    from: table
+    effect:
+      - emit: {event: ping, card: this}
+`
+
+const runawayCards = `cards:
+  - id: bell
+    name: Bell
+    triggers:
+      - on: ping
+        do:
+          - add: {card: this, prop: rings, value: 1}
+          - log: "{this} rings {this.rings} times."
+          - emit: {event: ping, card: this}
+`
+
+// A runaway effect is stopped after a budget of 2000 steps and 25 per card
+// (not after 100,000), the error names the steps it repeats and the budget,
+// and its log lines are kept to a few and a count of the rest.
+func TestRunawayStoppedByABudgetThatGrowsWithTheGame(t *testing.T) {
+	rs, diags := load.Load(load.Source{Name: "runaway.yaml", Data: []byte(runawayRules)}, []load.Source{{Name: "cards.yaml", Data: []byte(runawayCards)}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Setup: &setup.Setup{
+		Active: 0, Phase: "main",
+		Zones: []setup.Placement{{Seat: 0, Zone: "table", Cards: []string{"Bell", "Bell", "Bell", "Bell"}}},
+	}})
+	require.NoError(t, err)
+	require.Equal(t, 2000+25*4, g.StepBudget())
+	before := view.LogLen(g)
+	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{optionIndex(t, g, "ring Bell")}}))
+
+	require.True(t, g.Over())
+	require.Equal(t, 2100+1, g.S.Steps, "stopped as the budget ran out")
+	msg := g.Err().Error()
+	require.Contains(t, msg, "cards.yaml:7:13: an effect ran 2100 steps without asking anyone anything and probably loops for ever: it repeats ")
+	for _, step := range []string{"add (cards.yaml:7:13)", "log (cards.yaml:8:13)", "emit (cards.yaml:9:13)"} {
+		require.Contains(t, msg, step)
+	}
+	require.Contains(t, msg, "The budget is 2000 steps and 25 per card in the game; if the effect is meant to be this long, set limits.steps")
+
+	lines := view.LogText(g, -1, before)
+	require.LessOrEqual(t, len(lines), 13, "%s", strings.Join(lines, "\n"))
+	rings := query(t, rs, g, "sum(you.table, .rings)").(int)
+	require.Contains(t, lines, fmt.Sprintf("... and %d more log lines of the same effect.", rings-9))
+	require.Equal(t, "The game stopped: "+msg, lines[len(lines)-1])
+}
+
+// limits.steps sets the budget whatever the size of the game.
+func TestRunawayBudgetFromLimits(t *testing.T) {
+	rs, diags := load.Load(load.Source{Name: "runaway.yaml", Data: []byte(runawayRules + "limits: {steps: 300}\n")}, []load.Source{{Name: "cards.yaml", Data: []byte(runawayCards)}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Setup: &setup.Setup{
+		Active: 0, Phase: "main",
+		Zones: []setup.Placement{{Seat: 0, Zone: "table", Cards: []string{"Bell"}}},
+	}})
+	require.NoError(t, err)
+	require.Equal(t, 300, g.StepBudget())
+	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{optionIndex(t, g, "ring Bell")}}))
+	require.Contains(t, g.Err().Error(), "an effect ran 300 steps without asking anyone anything")
+	require.Contains(t, g.Err().Error(), "The budget is limits.steps (300); if the effect is meant to be this long, raise it")
+}

@@ -1,0 +1,42 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// TestRewind: a seat goes back to its own earlier decision while nobody else
+// has answered or learned anything, and is refused, with the reason, once
+// another seat has answered.
+func TestRewind(t *testing.T) {
+	rs, diags := load.LoadFile("../../testdata/engine/rulesets/again.yaml", stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Setup: &setup.Setup{Active: 0, Phase: "main"}})
+	require.NoError(t, err)
+	count := func() any { return query(t, rs, g, "game.count") }
+
+	start := g.Checkpoint()
+	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{optionIndex(t, g, "walk")}}))
+	require.Equal(t, 1, count())
+	// p1 is asked again, nobody else anything: p1 may go back
+	require.Equal(t, "", g.RewindRefusal(start, 0))
+	require.NoError(t, g.Rewind(start, 0))
+	require.Equal(t, 0, count())
+
+	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{optionIndex(t, g, "walk")}}))
+	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{optionIndex(t, g, "walk")}}))
+	// the turn has passed to p2, who answers: going back would let p1 act
+	// again knowing what p2 did
+	require.NoError(t, g.Answer(1, state.Answer{Picks: []int{optionIndex(t, g, "walk")}}))
+	require.Equal(t, 1, count())
+	err = g.Rewind(start, 0)
+	require.ErrorContains(t, err, "p2 has answered")
+	require.Equal(t, 1, count(), "a refused rewind changes nothing")
+}

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// Ask suspends frame f on a decision. A decision with exactly one way to answer
+// is answered at once, so nobody is asked a question without a choice.
+func (g *Game) Ask(f *state.Frame, d state.Decision) model.Status {
+	d.Seq = g.S.DecSeq
+	g.S.DecSeq++
+	for len(g.S.Asked) <= d.Player {
+		g.S.Asked = append(g.S.Asked, 0)
+	}
+	g.S.Asked[d.Player]++
+	d.Frame = g.frameIndex(f)
+	g.S.Pending = append(g.S.Pending, d)
+	if forced, a := state.ForcedAnswer(&d); forced {
+		g.S.Answers = append(g.S.Answers, a)
+		return model.Stay
+	}
+	g.S.Answers = append(g.S.Answers, nil)
+	return model.Suspend
+}
+
+// Answered returns and removes the answered decisions of frame f, in the order
+// they were asked. It returns nil when the frame has asked nothing.
+func (g *Game) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
+	fi := g.frameIndex(f)
+	var ds []state.Decision
+	var as []*state.Answer
+	keepD := g.S.Pending[:0]
+	keepA := g.S.Answers[:0]
+	for i, d := range g.S.Pending {
+		if d.Frame == fi && g.S.Answers[i] != nil {
+			ds = append(ds, d)
+			as = append(as, g.S.Answers[i])
+			continue
+		}
+		keepD = append(keepD, d)
+		keepA = append(keepA, g.S.Answers[i])
+	}
+	if len(keepD) == 0 {
+		g.S.Pending, g.S.Answers = nil, nil
+	} else {
+		g.S.Pending, g.S.Answers = keepD, keepA
+	}
+	return ds, as
+}
+
+// Answer gives a seat's answer to its pending decision. An illegal answer is
+// refused with the reason and changes nothing.
+func (g *Game) Answer(player int, a state.Answer) error {
+	if g.S.Over {
+		return errGameOver
+	}
+	if a.Resign {
+		return g.Resign(player)
+	}
+	g.Invalidate()
+	ix := -1
+	for i, d := range g.S.Pending {
+		if d.Player == player && g.S.Answers[i] == nil {
+			ix = i
+			break
+		}
+	}
+	if ix < 0 {
+		return fmt.Errorf("%s has no decision to answer", g.SeatName(player))
+	}
+	d := &g.S.Pending[ix]
+	if a.Error != "" {
+		g.S.History = append(g.S.History, state.Record{Seq: d.Seq, Player: player, Answer: state.Answer{Error: a.Error}})
+		g.fail(errors.New(a.Error))
+		return nil
+	}
+	if err := state.CheckAnswer(d, &a); err != nil {
+		return err
+	}
+	cp := a
+	g.S.Answers[ix] = &cp
+	g.S.History = append(g.S.History, state.Record{Seq: d.Seq, Player: player, Answer: cp})
+	g.S.Decisions++
+	g.S.Steps = 0
+	if !g.waiting() {
+		g.run()
+	}
+	return nil
+}
+
+// Interchangeable reports whether two cards are the same choice for a seat:
+// identical in every way, and both known to the seat (merging cards a seat
+// does not know would tell it that they are alike).
+func (g *Game) Interchangeable(a, b, seat int) bool {
+	if seat >= 0 && (!g.Knows(seat, a) || !g.Knows(seat, b)) {
+		return false
+	}
+	return g.equivalent(a, b)
+}

@@ -1,0 +1,248 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/interpreter/view"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// A ruleset whose cards have statics with predicates of their own: the
+// cases where one evaluation used to run inside another and share its scratch.
+const staticsRuleset = `name: statics
+players: {min: 2, max: 2}
+properties:
+  card:
+    kind: {type: enum, values: [a, b]}
+    power: {type: int}
+  game:
+    n: {type: int}
+zones:
+  deck: {visibility: hidden}
+  hand: {visibility: owner}
+  table: {}
+  pile: {per: game}
+setup:
+  - let: {as: chosen, value: "turn > 5 ? [] : game.pile"}
+  - log: "chosen {len(chosen)}"
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [play], pass: false}
+actions:
+  play:
+    from: hand
+    effect:
+      - move: {card: this, to: table}
+`
+
+const staticsCards = `cards:
+  - id: lord
+    name: Lord
+    props: {kind: a, power: 1}
+    statics:
+      # while a card of kind a is on its controller's table, every other card
+      # on the table gets +1: a predicate inside applies_to, whose last
+      # element (the first card of kind a) is not the card it is asked about
+      - zones: [table]
+        applies_to: "card != this and card.zone == 'table' and any(this.controller.table, .kind == 'a')"
+        prop: power
+        add: 1
+      # a static whose condition maps over a list, as one that ran on the
+      # expression VM while the expression reading it ran there too
+      - zones: [table]
+        applies_to: "card.id == 'grunt' and len(map(this.controller.table, .kind)) > 5"
+        prop: power
+        add: 10
+  - id: grunt
+    name: Grunt
+    props: {kind: b, power: 0}
+  - id: token
+    name: Token
+    props: {kind: a, power: 2}
+`
+
+func staticsGame(t *testing.T) (*model.Ruleset, *engine.Game) {
+	t.Helper()
+	rs, diags := load.Load(load.Source{Name: "statics.yaml", Data: []byte(staticsRuleset)}, []load.Source{{Name: "cards.yaml", Data: []byte(staticsCards)}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Setup: &setup.Setup{
+		Active: 0, Phase: "main",
+		Zones: []setup.Placement{
+			{Seat: 0, Zone: "table", Cards: []string{"Lord", "Grunt"}},
+			{Seat: 0, Zone: "hand", Cards: []string{"Token", "Grunt"}},
+			{Seat: -1, Zone: "pile", Cards: []string{"Token", "Token", "Token"}},
+		},
+	}})
+	require.NoError(t, err)
+	return rs, g
+}
+
+func query(t *testing.T, rs *model.Ruleset, g *engine.Game, src string) any {
+	t.Helper()
+	var doc yaml.Node
+	require.NoError(t, yaml.Unmarshal([]byte("q: "+strings.ReplaceAll(src, `"`, `\"`)+"\n"), &doc))
+	node := doc.Content[0].Content[1]
+	e, diags := compile.CompileQuery(rs, "q.yaml", []byte(src), node, nil, model.TAny)
+	require.False(t, diags.HasErrors(), "%v", diags)
+	require.NotNil(t, e)
+	v, err := g.EvalQuery(e, 0, nil)
+	require.NoError(t, err)
+	return v
+}
+
+// TestNestedCallsKeepTheirArguments: a call inside the arguments of another
+// call used to overwrite the outer call's argument buffer.
+func TestNestedCallsKeepTheirArguments(t *testing.T) {
+	rs, g := staticsGame(t)
+	for i := 0; i < 3; i++ {
+		require.Equal(t, 1, query(t, rs, g, "clamp(1, 0, clamp(9, 0, 5))"), "evaluation %d", i+1)
+		require.Equal(t, 5, query(t, rs, g, "clamp(9, 0, clamp(9, 0, 5))"), "evaluation %d", i+1)
+	}
+}
+
+// TestPredicateReadingAStaticWithAPredicate: reading .power applies the
+// Lord's static, whose applies_to has a predicate of its own; the outer
+// predicate used to lose its element to it.
+func TestPredicateReadingAStaticWithAPredicate(t *testing.T) {
+	rs, g := staticsGame(t)
+	// Grunt is kind b with power 0 + 1 from the Lord; Lord is kind a, power 1
+	require.Equal(t, 1, query(t, rs, g, "count(you.table, .power >= 0 and .kind == 'b')"))
+	require.Equal(t, 1, query(t, rs, g, "count(you.table, .power == 1 and .kind == 'b')"))
+	require.Equal(t, []int{1, 1}, query(t, rs, g, "map(you.table, .power)"))
+	require.Equal(t, 2, query(t, rs, g, "sum(map(you.table, .power))"))
+}
+
+// TestStaticsFollowTheState: derived values are derived again after a change.
+func TestStaticsFollowTheState(t *testing.T) {
+	rs, g := staticsGame(t)
+	require.Equal(t, 1, query(t, rs, g, "find(you.table, .id == 'grunt').power"))
+	require.Equal(t, 2, query(t, rs, g, "sum(filter(you.hand, .id == 'token'), .power)"))
+	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{optionIndex(t, g, "Token")}}))
+	// the Token entered the table, so the Lord's static gives it +1 too
+	require.Equal(t, 3, query(t, rs, g, "sum(filter(players[0].table, .id == 'token'), .power)"))
+	require.Equal(t, 1, query(t, rs, g, "find(players[0].table, .id == 'grunt').power"))
+	require.Equal(t, 1, query(t, rs, g, "find(players[0].table, .id == 'lord').power"))
+}
+
+// TestLetOfAConditionalList: a list that is empty on one branch used to be
+// typed as unknown and refused when it was bound, branch taken or not.
+func TestLetOfAConditionalList(t *testing.T) {
+	rs, diags := load.Load(load.Source{Name: "statics.yaml", Data: []byte(staticsRuleset)}, []load.Source{{Name: "cards.yaml", Data: []byte(staticsCards)}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	require.Contains(t, view.LogText(g, -1, 0), "chosen 0")
+}
+
+func optionIndex(t *testing.T, g *engine.Game, label string) int {
+	t.Helper()
+	for _, d := range g.Pending() {
+		for i, o := range d.Options {
+			if strings.Contains(o.Label, label) {
+				return i
+			}
+		}
+	}
+	t.Fatalf("no option %q in %v", label, g.Pending())
+	return -1
+}
+
+// Two statics that affect each other: a Crown sets the power of every card
+// whose power is at least 2 to 4, a Banner gives every card +1. Each reads
+// powers without statics, so the Banner's +1 never lifts a card into the
+// Crown's reach, and the order the cards are written in changes nothing;
+// sets come before additions.
+const orderRuleset = `name: order
+players: {min: 2, max: 2}
+properties:
+  card:
+    power: {type: int}
+zones:
+  table: {}
+  hand: {visibility: owner}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [wait], pass: false}
+actions:
+  wait: {label: wait}
+`
+
+func orderCards(crownFirst bool) string {
+	crown := `  - id: crown
+    name: Crown
+    props: {power: 0}
+    statics:
+      - {zones: [table], applies_to: "card != this and card.power >= 2", prop: power, set: 4}
+`
+	banner := `  - id: banner
+    name: Banner
+    props: {power: 0}
+    statics:
+      - {zones: [table], applies_to: "card != this", prop: power, add: 1}
+`
+	rest := `  - {id: one, name: One, props: {power: 1}}
+  - {id: two, name: Two, props: {power: 2}}
+`
+	if crownFirst {
+		return "cards:\n" + crown + banner + rest
+	}
+	return "cards:\n" + banner + crown + rest
+}
+
+func TestStaticsOrder(t *testing.T) {
+	for _, crownFirst := range []bool{true, false} {
+		rs, diags := load.Load(load.Source{Name: "order.yaml", Data: []byte(orderRuleset)}, []load.Source{{Name: "cards.yaml", Data: []byte(orderCards(crownFirst))}}, stdlib.Library())
+		require.False(t, diags.HasErrors(), "%v", diags)
+		g, err := engine.New(rs, engine.Options{Players: 2, Setup: &setup.Setup{
+			Active: 0, Phase: "main",
+			Zones: []setup.Placement{{Seat: 0, Zone: "table", Cards: []string{"Crown", "Banner", "One", "Two"}}},
+		}})
+		require.NoError(t, err)
+		power := func(id string) any { return query(t, rs, g, "find(you.table, .id == '"+id+"').power") }
+		// One: 1, below the Crown's 2 even with the Banner's +1 (statics do not
+		// see each other), so only +1: 2
+		require.Equal(t, 2, power("one"), "crown first: %v", crownFirst)
+		// Two: set to 4 by the Crown, then +1 from the Banner: 5
+		require.Equal(t, 5, power("two"), "crown first: %v", crownFirst)
+		// the Crown and the Banner each get the other's +1 and nothing else
+		require.Equal(t, 1, power("crown"), "crown first: %v", crownFirst)
+		require.Equal(t, 0, query(t, rs, g, "find(you.table, .id == 'banner').power"), "crown first: %v", crownFirst)
+	}
+}
+
+// TestAFailingStaticStopsTheGame: a static whose expression fails (here it
+// reads the power of the first card of an empty hand) stops the game with
+// its position, rather than being left out silently.
+func TestAFailingStaticStopsTheGame(t *testing.T) {
+	ruleset := strings.Replace(orderRuleset, "  wait: {label: wait}", "  wait: {label: wait, condition: \"sum(you.table, .power) >= 0\"}", 1)
+	cards := `cards:
+  - id: broken
+    name: Broken
+    props: {power: 0}
+    statics:
+      - {zones: [table], applies_to: "card.power > first(this.controller.hand).power", prop: power, add: 1}
+  - {id: one, name: One, props: {power: 1}}
+`
+	rs, diags := load.Load(load.Source{Name: "order.yaml", Data: []byte(ruleset)}, []load.Source{{Name: "cards.yaml", Data: []byte(cards)}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Setup: &setup.Setup{Active: 0, Phase: "main",
+		Zones: []setup.Placement{{Seat: 0, Zone: "table", Cards: []string{"Broken", "One"}}}}})
+	require.NoError(t, err)
+	require.True(t, g.Over())
+	require.ErrorContains(t, g.Err(), "the static of Broken (cards.yaml:6:9)")
+	require.ErrorContains(t, g.Err(), "given nothing where a number is needed")
+}

@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// emit matches an event against ruleset and card triggers and queues those whose
+// condition holds.
+func (g *Game) emit(ev state.Event) {
+	if ev.Name < 0 || g.S.Over {
+		return
+	}
+	rs := g.Rs
+	you := int(ev.Player)
+	if you < 0 {
+		you = g.S.Active
+	}
+	for _, t := range rs.Triggers {
+		if t.Sym != ev.Name {
+			continue
+		}
+		g.tryTrigger(t, you, int(ev.Card), ev)
+	}
+	if ev.Card >= 0 {
+		c := int(ev.Card)
+		ci := &g.S.Cards[c]
+		d := rs.Cards[ci.Def]
+		for _, t := range d.Triggers {
+			if t.Sym == ev.Name && len(t.Zones) == 0 {
+				g.tryTrigger(t, int(ci.Ctrl), c, ev)
+			}
+		}
+		if int(ci.Face) < len(d.Faces) {
+			for _, t := range d.Faces[ci.Face].Triggers {
+				if t.Sym == ev.Name && len(t.Zones) == 0 {
+					g.tryTrigger(t, int(ci.Ctrl), c, ev)
+				}
+			}
+		}
+	}
+	for _, t := range rs.Listeners {
+		if t.Sym != ev.Name {
+			continue
+		}
+		for _, zk := range t.Zones {
+			n := 1
+			if rs.Zones[zk].PerPlayer {
+				n = g.Nseats
+			}
+			for o := 0; o < n; o++ {
+				for _, c := range g.S.Zones[g.ZoneAt[zk]+o].Cards {
+					if int(g.S.Cards[c].Def) == t.Card && (t.FaceDown || !g.S.Cards[c].FaceDown) && (t.Face < 0 || int(g.S.Cards[c].Face) == t.Face) {
+						g.tryTrigger(t, int(g.S.Cards[c].Ctrl), c, ev)
+					}
+				}
+			}
+		}
+	}
+}
+
+func (g *Game) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
+	f := g.TempFrame(state.Frame{You: int8(you), Player: int8(you), This: int32(this), Card: int32(this), Event: ev})
+	ok, err := g.EvalBool(t.Cond, f)
+	g.ReleaseFrame()
+	if err != nil {
+		g.fail(err)
+		return
+	}
+	if !ok {
+		return
+	}
+	g.S.Triggered = append(g.S.Triggered, state.Frame{Prog: int32(t.Effect), You: int8(you), This: int32(this), Event: ev})
+	g.covered(t.Coverage)
+}
+
+// Emit raises a named event, for custom events of a ruleset.
+func (g *Game) Emit(name string, card, player int, amount int) {
+	g.EmitFrom(name, card, player, amount, -1)
+}
+
+// EmitFrom raises a named event caused by a source card.
+func (g *Game) EmitFrom(name string, card, player, amount, source int) {
+	sym, ok := g.Rs.SymbolIx[name]
+	if !ok {
+		return
+	}
+	g.emit(state.Event{Name: int64(sym), Card: int32(card), Player: int8(player), Amount: int64(amount), Source: int32(source), From: -1, To: -1})
+}
+
+func (g *Game) covered(name string) {
+	if g.Coverage != nil {
+		g.Coverage[name]++
+	}
+}

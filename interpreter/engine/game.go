@@ -1,0 +1,321 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// Options configure a new game.
+type Options struct {
+	Players int
+	Seed    uint64
+	Decks   []string // per seat; empty entries use the ruleset's first deck
+	Mode    string   // a game mode the ruleset declares, or ""
+	NoLog   bool     // keep no text log (simulations); replays and views of the log need it
+	// Setup, when set, places the game in a chosen position instead of
+	// running the ruleset's setup (scenario tests, puzzles).
+	Setup *setup.Setup
+	// Coverage, when set, counts every action, trigger and check that runs
+	// under its name (arbiter test --coverage).
+	Coverage map[string]int
+}
+
+// Game is one game in progress: the evaluator (the read-only ruleset, the
+// mutable state, and scratch space for evaluating expressions) and the
+// machine's own registers. A Game is not safe for concurrent use; clone it
+// for another goroutine.
+type Game struct {
+	model.Evaluator
+	Decks    []int
+	checkNow bool      // a window waits for the state checks (ChecksFirst)
+	watch    stepWatch // the step budget of the steps running now
+}
+
+var errGameOver = errors.New("the game is over")
+
+// New starts a game: it picks the first player, runs the setup and plays until
+// the first decision.
+func New(rs *model.Ruleset, o Options) (*Game, error) {
+	if o.Setup != nil {
+		return newFromSetup(rs, o, *o.Setup)
+	}
+	return newDealt(rs, o)
+}
+
+// newDealt starts a game the way the ruleset sets it up.
+func newDealt(rs *model.Ruleset, o Options) (*Game, error) {
+	if o.Players == 0 {
+		o.Players = rs.MinPlayers
+	}
+	if err := CheckOptions(rs, o); err != nil {
+		return nil, err
+	}
+	g := NewGame(rs, o.Players)
+	g.Coverage = o.Coverage
+	for i := 0; i < o.Players; i++ {
+		d := 0
+		if i < len(o.Decks) && o.Decks[i] != "" {
+			ix, ok := rs.DeckIx[o.Decks[i]]
+			if !ok {
+				return nil, fmt.Errorf("%s has no deck %q", rs.Name, o.Decks[i])
+			}
+			d = ix
+		} else if len(rs.Decks) == 0 {
+			d = -1
+		}
+		g.Decks[i] = d
+	}
+	s, err := newState(rs, o)
+	if err != nil {
+		return nil, err
+	}
+	g.S = s
+	s.Phase = state.StageBetween
+	s.First = g.rand(o.Players)
+	s.Active = s.First
+	g.logf(-1, "start", s.First, "%s starts.", g.SeatName(s.First))
+	g.pushRoot(rs.Setup, s.First, -1, state.Event{Card: -1, Player: int8(s.First)})
+	s.Turn = 0
+	s.Phase = state.StageSetup
+	g.run()
+	return g, nil
+}
+
+func NewGame(rs *model.Ruleset, n int) *Game {
+	g := &Game{Decks: make([]int, n)}
+	g.Rs, g.Nseats, g.Env = rs, n, map[string]any{}
+	g.Env["$c"] = &g.Evaluator
+	g.ZoneAt = make([]int, len(rs.Zones))
+	at := 0
+	for k, z := range rs.Zones {
+		g.ZoneAt[k] = at
+		if z.PerPlayer {
+			at += n
+		} else {
+			at++
+		}
+	}
+	g.Seats = make([]int, n)
+	for i := range g.Seats {
+		g.Seats[i] = i
+	}
+	sym := func(s string) int64 {
+		if i, ok := rs.SymbolIx[s]; ok {
+			return int64(i)
+		}
+		return -2
+	}
+	g.SymEnter, g.SymLeave, g.SymDraw, g.SymShuffle = sym("enter"), sym("leave"), sym("draw"), sym("shuffle")
+	g.SymTurnStart, g.SymTurnEnd, g.SymPhaseStart, g.SymPhaseEnd = sym("turn_start"), sym("turn_end"), sym("phase_start"), sym("phase_end")
+	g.SymReveal, g.SymAction, g.SymResolve = sym("reveal"), sym("action"), sym("resolve")
+	g.SymLost = sym("lost")
+	return g
+}
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game {
+	c := newGameShallow(g)
+	c.S = g.S.Clone()
+	return c
+}
+
+func newGameShallow(g *Game) *Game {
+	c := &Game{Decks: g.Decks}
+	c.Rs, c.Nseats, c.ZoneAt, c.Seats, c.Env = g.Rs, g.Nseats, g.ZoneAt, g.Seats, map[string]any{}
+	c.Env["$c"] = &c.Evaluator
+	c.Coverage = g.Coverage
+	c.SymEnter, c.SymLeave, c.SymDraw, c.SymShuffle = g.SymEnter, g.SymLeave, g.SymDraw, g.SymShuffle
+	c.SymTurnStart, c.SymTurnEnd, c.SymPhaseStart, c.SymPhaseEnd = g.SymTurnStart, g.SymTurnEnd, g.SymPhaseStart, g.SymPhaseEnd
+	c.SymReveal, c.SymAction, c.SymResolve = g.SymReveal, g.SymAction, g.SymResolve
+	c.SymLost = g.SymLost
+	return c
+}
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.S.Over }
+
+// Winners lists the seats that won.
+func (g *Game) Winners() []int {
+	var out []int
+	for i, p := range g.S.Players {
+		if p.Won {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Outcome describes how the game ended ("" while it runs).
+func (g *Game) Outcome() string { return g.S.Outcome }
+
+// Err returns the runtime error that stopped the game, if any. A game that is
+// neither over nor waiting for an answer can never go on: that is an error
+// too, named by the step the game is at (the engine stops such a game with
+// that error itself; a state put together by hand can still be in it).
+func (g *Game) Err() error {
+	if g.S.Error != "" {
+		return errors.New(g.S.Error)
+	}
+	if !g.S.Over && !g.waiting() {
+		return g.stalled()
+	}
+	return nil
+}
+
+// stalled names the step a game that asks nobody anything is at.
+func (g *Game) stalled() error {
+	if n := len(g.S.Frames); n > 0 {
+		f := g.S.Frames[n-1]
+		if prog := g.Rs.Programs[f.Prog]; int(f.PC) < len(prog.Steps) {
+			st := prog.Steps[f.PC]
+			return fmt.Errorf("%s: %s: %s", st.Pos, st.Prim.Name, errStalled)
+		}
+	}
+	return fmt.Errorf("turn %d: %s", g.S.Turn, errStalled)
+}
+
+// errStalled says why a game that is not over stopped with no decision pending.
+const errStalled = "the game stopped without being over and without asking anyone anything"
+
+// Pending returns the decisions waiting for an answer.
+func (g *Game) Pending() []state.Decision {
+	var out []state.Decision
+	for i, d := range g.S.Pending {
+		if g.S.Answers[i] == nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// PendingFor returns the open decision of a seat, if any.
+func (g *Game) PendingFor(player int) (*state.Decision, bool) {
+	for i := range g.S.Pending {
+		if g.S.Pending[i].Player == player && g.S.Answers[i] == nil {
+			return &g.S.Pending[i], true
+		}
+	}
+	return nil, false
+}
+
+func (g *Game) rand(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	r := rand.New(&g.S.RNG)
+	return r.IntN(n)
+}
+
+// Rand draws a number in [0, n) from the game's generator; effect steps use it.
+func (g *Game) Rand(n int) int { return g.rand(n) }
+
+// CheckOptions reports why a game of the ruleset cannot be started with
+// these options (the number of players, a deck, the mode), or nil. Players
+// 0 stands for the ruleset's minimum.
+func CheckOptions(rs *model.Ruleset, o Options) error {
+	n := o.Players
+	if n == 0 {
+		n = rs.MinPlayers
+	}
+	if n < rs.MinPlayers || n > rs.MaxPlayers {
+		return fmt.Errorf("%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, n)
+	}
+	for _, d := range o.Decks {
+		if _, ok := rs.DeckIx[d]; d != "" && !ok {
+			return fmt.Errorf("%s has no deck %q", rs.Name, d)
+		}
+	}
+	_, err := modeSymbol(rs, o.Mode)
+	return err
+}
+
+// newState makes the empty state of a game: players, properties at their
+// defaults, empty zones, the generator seeded.
+func newState(rs *model.Ruleset, o Options) (*state.State, error) {
+	s := &state.State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15), NoLog: o.NoLog}
+	mode, err := modeSymbol(rs, o.Mode)
+	if err != nil {
+		return nil, err
+	}
+	s.Mode = mode
+	s.Players = make([]state.PlayerState, o.Players)
+	s.PlayerProp = make([]int64, o.Players*len(rs.PlayerProps))
+	for p := 0; p < o.Players; p++ {
+		for i, d := range rs.PlayerProps {
+			s.PlayerProp[p*len(rs.PlayerProps)+i] = d.Default
+		}
+	}
+	s.GameProps = make([]int64, len(rs.GameProps))
+	for i, d := range rs.GameProps {
+		s.GameProps[i] = d.Default
+	}
+	for k, z := range rs.Zones {
+		if z.PerPlayer {
+			for p := 0; p < o.Players; p++ {
+				s.Zones = append(s.Zones, state.ZoneInstance{Kind: int32(k), Owner: int8(p)})
+			}
+		} else {
+			s.Zones = append(s.Zones, state.ZoneInstance{Kind: int32(k), Owner: -1})
+		}
+	}
+	return s, nil
+}
+
+// modeSymbol checks a mode name against the ruleset's modes.
+func modeSymbol(rs *model.Ruleset, mode string) (int64, error) {
+	if mode == "" {
+		return 0, nil
+	}
+	if !source.Contains(rs.Modes, mode) {
+		if len(rs.Modes) == 0 {
+			return 0, fmt.Errorf("%s has no game modes", rs.Name)
+		}
+		return 0, fmt.Errorf("%s has no mode %q; its modes are %s%s", rs.Name, mode, diag.JoinNames(rs.Modes), diag.DidYouMean(mode, rs.Modes))
+	}
+	return int64(rs.SymbolIx[mode]), nil
+}
+
+// DeckOf returns the deck a seat plays, or nil when the ruleset has none.
+func (g *Game) DeckOf(p int) *model.Deck {
+	if p < 0 || p >= len(g.Decks) || g.Decks[p] < 0 || g.Decks[p] >= len(g.Rs.Decks) {
+		return nil
+	}
+	return g.Rs.Decks[g.Decks[p]]
+}
+
+// OutcomeKind sums up how the game ended: "" (still running), "win", "draw" or "error".
+func (g *Game) OutcomeKind() string {
+	switch {
+	case !g.S.Over:
+		return ""
+	case g.S.Error != "":
+		return "error"
+	case len(g.Winners()) > 0:
+		return "win"
+	}
+	return "draw"
+}
+
+// OutcomeReason is why the game ended, as the win or the draw said it ("" when
+// it gave no reason, and while the game runs); for a game stopped by an
+// error, the error. The seats who won are not part of it.
+func (g *Game) OutcomeReason() string {
+	switch g.OutcomeKind() {
+	case "error":
+		return g.S.Error
+	case "win", "draw":
+		// "p1 and p3 win: why", "draw: why": seat names hold no colon
+		if _, why, ok := strings.Cut(g.S.Outcome, ": "); ok {
+			return why
+		}
+	}
+	return ""
+}

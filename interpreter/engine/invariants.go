@@ -1,0 +1,180 @@
+package engine
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// CheckState verifies the invariants every state must keep: each card in
+// exactly one zone, every index in range, and every property within its
+// declaration (type, values, min and max). Tests run it after every step.
+func (g *Game) CheckState() error {
+	if err := g.CheckStructure(); err != nil {
+		return err
+	}
+	rs := g.Rs
+	check := func(what string, d *model.PropDecl, v int64) error {
+		switch d.Type {
+		case model.TBool:
+			if v != 0 && v != 1 {
+				return fmt.Errorf("%s.%s is %d, not a boolean", what, d.Name, v)
+			}
+		case model.TString:
+			if !d.Valid[v] {
+				return fmt.Errorf("%s.%s holds %q, not one of its values", what, d.Name, rs.Symbol(v))
+			}
+		case model.TInt:
+			if d.Min != nil && v < *d.Min || d.Max != nil && v > *d.Max {
+				return fmt.Errorf("%s.%s is %d, outside its declared range", what, d.Name, v)
+			}
+		case model.TCard:
+			if v < -1 || v >= int64(len(g.S.Cards)) {
+				return fmt.Errorf("%s.%s points at no card", what, d.Name)
+			}
+		case model.TPlayer:
+			if v < -1 || v >= int64(g.Nseats) {
+				return fmt.Errorf("%s.%s points at no player", what, d.Name)
+			}
+		}
+		return nil
+	}
+	for c := range g.S.Cards {
+		for i := range rs.CardProps {
+			if err := check(state.CardID(c), &rs.CardProps[i], g.BaseCardProp(c, i)); err != nil {
+				return err
+			}
+		}
+	}
+	for p := 0; p < g.Nseats; p++ {
+		for i := range rs.PlayerProps {
+			if err := check(g.SeatName(p), &rs.PlayerProps[i], g.S.PlayerProp[p*len(rs.PlayerProps)+i]); err != nil {
+				return err
+			}
+		}
+	}
+	for i := range rs.GameProps {
+		if err := check("game", &rs.GameProps[i], g.S.GameProps[i]); err != nil {
+			return err
+		}
+	}
+	for zi, z := range g.S.Zones {
+		zd := &rs.Zones[z.Kind]
+		if zd.Max > 0 && len(z.Cards) > zd.Max {
+			return fmt.Errorf("zone %s holds %d cards, more than its max %d", g.ZoneLabel(zi), len(z.Cards), zd.Max)
+		}
+	}
+	return nil
+}
+
+// CheckStructure verifies that every card is in exactly one zone and every
+// index of the state points where it may (the cheap part of CheckState), so
+// a damaged save is refused instead of failing later.
+func (g *Game) CheckStructure() error {
+	s, rs := g.S, g.Rs
+	n := g.Nseats
+	if len(s.Players) != n {
+		return fmt.Errorf("%d player records for %d players", len(s.Players), n)
+	}
+	if len(s.PlayerProp) != n*len(rs.PlayerProps) || len(s.GameProps) != len(rs.GameProps) || len(s.CardProps) != len(s.Cards)*g.Stride() {
+		return fmt.Errorf("property tables have the wrong size")
+	}
+	want := 0
+	for _, z := range rs.Zones {
+		if z.PerPlayer {
+			want += n
+		} else {
+			want++
+		}
+	}
+	if len(s.Zones) != want {
+		return fmt.Errorf("%d zones, expected %d", len(s.Zones), want)
+	}
+	seen := make([]int, len(s.Cards))
+	for zi, z := range s.Zones {
+		if int(z.Kind) < 0 || int(z.Kind) >= len(rs.Zones) {
+			return fmt.Errorf("zone %d has unknown kind %d", zi, z.Kind)
+		}
+		for _, c := range z.Cards {
+			if c < 0 || c >= len(s.Cards) {
+				return fmt.Errorf("zone %d holds unknown card %d", zi, c)
+			}
+			if int(s.Cards[c].Zone) != zi {
+				return fmt.Errorf("card %d is listed in zone %d but records zone %d", c, zi, s.Cards[c].Zone)
+			}
+			seen[c]++
+		}
+	}
+	for c, k := range seen {
+		if k != 1 {
+			return fmt.Errorf("card %d is in %d zones", c, k)
+		}
+		ci := s.Cards[c]
+		if int(ci.Def) < 0 || int(ci.Def) >= len(rs.Cards) || int(ci.Owner) < 0 || int(ci.Owner) >= n || int(ci.Ctrl) < 0 || int(ci.Ctrl) >= n {
+			return fmt.Errorf("card %d has a bad definition or owner", c)
+		}
+	}
+	for _, f := range s.Frames {
+		if int(f.Prog) < 0 || int(f.Prog) >= len(rs.Programs) || f.PC < 0 || int(f.PC) > len(rs.Programs[f.Prog].Steps) {
+			return fmt.Errorf("a running effect points at an unknown step")
+		}
+		if int(f.Base) < 0 || int(f.Base)+rs.Programs[rs.Programs[f.Prog].Root].NVars > len(s.Vars) {
+			return fmt.Errorf("a running effect's variables are missing")
+		}
+		if int(f.You) < 0 || int(f.You) >= n {
+			return fmt.Errorf("a running effect has no player")
+		}
+	}
+	for _, it := range s.Stack {
+		if int(it.Prog) < 0 || int(it.Prog) >= len(rs.Programs) {
+			return fmt.Errorf("a stack item points at an unknown effect")
+		}
+		if int(it.You) < 0 || int(it.You) >= n || int(it.Card) >= len(s.Cards) || len(it.Vars) != int(it.NVars) {
+			return fmt.Errorf("a stack item is damaged")
+		}
+		if it.Trigger && it.Event == nil {
+			return fmt.Errorf("a triggered ability on the stack has lost its event")
+		}
+	}
+	if len(s.Pending) != len(s.Answers) {
+		return fmt.Errorf("pending decisions and answers disagree")
+	}
+	if !s.Over && !g.waiting() {
+		// a game is saved while it waits for an answer, or once it is over
+		return fmt.Errorf("no decision is pending and the game is not over")
+	}
+	for _, d := range s.Pending {
+		if d.Player < 0 || d.Player >= n || d.Frame < 0 || d.Frame >= len(s.Frames) {
+			return fmt.Errorf("a pending decision belongs to nobody")
+		}
+		for _, opts := range [][]state.Option{d.Options, d.Targets} {
+			for _, o := range opts {
+				switch {
+				case o.Card < -1 || o.Card >= len(s.Cards):
+					return fmt.Errorf("a pending decision offers card %d, which does not exist", o.Card)
+				case o.Action < -1 || o.Action >= len(rs.Actions):
+					return fmt.Errorf("a pending decision offers action %d, which does not exist", o.Action)
+				case o.Player < -1 || o.Player >= n:
+					return fmt.Errorf("a pending decision offers player %d, who does not exist", o.Player)
+				}
+			}
+		}
+		if (d.Allowed != nil && len(d.Allowed) != len(d.Options)) || len(d.Fewest) > len(d.Targets) {
+			return fmt.Errorf("a pending decision's targets are damaged")
+		}
+		for _, ts := range d.Allowed {
+			for _, t := range ts {
+				if t < 1 || t > len(d.Targets) {
+					return fmt.Errorf("a pending decision allows target %d, which does not exist", t)
+				}
+			}
+		}
+	}
+	if s.Active < 0 || s.Active >= n {
+		return fmt.Errorf("the active player %d does not exist", s.Active)
+	}
+	if s.Phase < state.StageSetup || int(s.Phase) > len(rs.Phases) {
+		return fmt.Errorf("the phase %d does not exist", s.Phase)
+	}
+	return nil
+}

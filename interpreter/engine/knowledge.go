@@ -1,0 +1,53 @@
+package engine
+
+import "github.com/arbiter-games/arbiter/interpreter/state"
+
+// Reveal shows cards to the seats in mask.
+func (g *Game) Reveal(cards []int, mask uint64, by int) {
+	g.Invalidate()
+	for _, c := range cards {
+		g.S.Cards[c].Known |= mask
+	}
+	if len(cards) == 0 {
+		return
+	}
+	owner := int(g.S.Cards[cards[0]].Owner)
+	if mask == g.AllMask() {
+		g.logCards(-1, "reveal", owner, cards, "%s reveals {cards}.", g.SeatName(owner))
+	} else {
+		for p := 0; p < g.Nseats; p++ {
+			if mask&(1<<p) != 0 && p != owner {
+				g.logCards(-1, "reveal", owner, cards, "%s reveals {cards} to %s.", g.SeatName(owner), g.SeatName(p))
+			}
+		}
+	}
+	for _, c := range cards {
+		g.emit(state.Event{Name: g.SymReveal, Card: int32(c), Player: int8(by), Source: -1})
+	}
+}
+
+// Look lets a player see cards.
+func (g *Game) Look(cards []int, p int) {
+	g.Invalidate()
+	for _, c := range cards {
+		g.S.Cards[c].Known |= 1 << p
+	}
+	if len(cards) > 0 {
+		g.logCards(-1, "look", p, cards, "%s looks at {cards}.", g.SeatName(p))
+	}
+}
+
+// Flip turns a card face up or down, or to another face.
+func (g *Game) Flip(c int, faceDown bool, face int) {
+	ci := &g.S.Cards[c]
+	d := g.Rs.Cards[ci.Def]
+	ci.FaceDown = faceDown
+	if face >= 0 && face < len(d.Faces) {
+		ci.Face = int8(face)
+		for k, v := range d.Faces[face].Props {
+			g.S.CardProps[c*g.Stride()+k] = v
+		}
+	}
+	g.learn(c, int(ci.Zone))
+	g.changed()
+}

@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"strings"
+)
+
+func (g *Game) appendLog(e state.LogEntry) {
+	e.Seq = len(g.S.Log)
+	e.Turn = g.S.Turn
+	g.S.Log = append(g.S.Log, e)
+}
+
+// logf records a text entry; to is -1 for everyone, else the one seat that sees it.
+func (g *Game) logf(to int, kind string, player int, format string, args ...any) {
+	if g.S.NoLog {
+		return
+	}
+	g.appendLog(state.LogEntry{Kind: kind, Player: player, Text: fmt.Sprintf(format, args...), To: to})
+}
+
+// Logf records a line of text in the game log for every seat.
+func (g *Game) Logf(kind string, player int, format string, args ...any) {
+	if g.S.NoLog {
+		return
+	}
+	g.logf(-1, kind, player, format, args...)
+}
+
+// LogCards records an entry that names cards; each seat sees the names of the
+// cards it knew at this moment and "a card" for the others. In the text,
+// {cards} stands for all of them and {0}, {1}, ... for one each.
+func (g *Game) LogCards(kind string, player int, cards []int, format string, args ...any) {
+	if g.S.NoLog {
+		return
+	}
+	g.logCards(-1, kind, player, cards, format, args...)
+}
+
+func (g *Game) logCards(to int, kind string, player int, cards []int, format string, args ...any) {
+	if g.S.NoLog {
+		return
+	}
+	e := state.LogEntry{Kind: kind, Player: player, To: to, Text: fmt.Sprintf(format, args...)}
+	e.Cards = append([]int(nil), cards...)
+	e.Known = make([]uint64, len(cards))
+	e.Names = make([]int32, len(cards))
+	e.Faces = make([]int8, len(cards))
+	for i, c := range cards {
+		ci := &g.S.Cards[c]
+		e.Known[i] = ci.Known
+		e.Names[i] = ci.Def
+		e.Faces[i] = ci.Face
+	}
+	g.shown(&e)
+	g.whose(&e)
+	g.appendLog(e)
+}
+
+// whose marks the card mentions to be named with their controller: a card
+// in play (face up in a zone everyone sees) whose name a card in play of
+// another player shares, so "Knight blocks Archer" says whose
+// Archer. Only what every seat sees is looked at, so the mark tells
+// nobody anything new. A line that already says whose the card is does not
+// say it twice: one whose subject is its controller ("p2 pays with Coin",
+// "p1: revive Moth"), or the creation of a card in a zone named with its
+// owner.
+func (g *Game) whose(e *state.LogEntry) {
+	if e.Kind == "create" {
+		return
+	}
+	var public []int // the cards in play, found once an entry needs them
+	for i, c := range e.Cards {
+		ctl := int(g.S.Cards[c].Ctrl)
+		if !g.inPlay(c) || (ctl == e.Player && (strings.HasPrefix(e.Text, g.SeatName(ctl)+" ") || strings.HasPrefix(e.Text, g.SeatName(ctl)+":"))) {
+			continue
+		}
+		if public == nil {
+			public = []int{}
+			for zi := range g.S.Zones {
+				if g.Rs.Zones[g.S.Zones[zi].Kind].Visibility != model.Public {
+					continue
+				}
+				for _, d := range g.S.Zones[zi].Cards {
+					if !g.S.Cards[d].FaceDown {
+						public = append(public, d)
+					}
+				}
+			}
+		}
+		name := g.CardName(c)
+		for _, d := range public {
+			if d != c && g.S.Cards[d].Ctrl != g.S.Cards[c].Ctrl && g.CardName(d) == name {
+				if e.Whose == nil {
+					e.Whose = make([]int8, len(e.Cards))
+				}
+				e.Whose[i] = g.S.Cards[c].Ctrl + 1
+				break
+			}
+		}
+	}
+}
+
+// inPlay reports whether a card lies face up in a zone every seat sees.
+func (g *Game) inPlay(c int) bool {
+	ci := &g.S.Cards[c]
+	return !ci.FaceDown && g.Rs.Zones[g.S.Zones[ci.Zone].Kind].Visibility == model.Public
+}
+
+func (g *Game) logMove(c, from, to int, knownBefore uint64, where state.Where) {
+	if g.S.NoLog {
+		return
+	}
+	ci := &g.S.Cards[c]
+	// a seat that knew the card before or after the move sees its name
+	e := state.LogEntry{Kind: "move", Player: int(ci.Owner), To: -1, Cards: []int{c}, Known: []uint64{ci.Known | knownBefore}, Names: []int32{ci.Def}, Faces: []int8{ci.Face}}
+	zf, zt := &g.S.Zones[from], &g.S.Zones[to]
+	fromName, toName := g.Rs.Zones[zf.Kind].Name, g.Rs.Zones[zt.Kind].Name
+	owner := g.SeatName(int(ci.Owner))
+	_ = fromName
+	switch {
+	case from == to && g.Rs.Zones[zt.Kind].Slots > 0:
+		e.Text = fmt.Sprintf("{cards} moves to position %d of %s.", g.SlotOf(c), g.ZoneLabel(to))
+	case from == to && where == state.Bottom:
+		e.Text = fmt.Sprintf("%s puts {cards} on the bottom of their %s.", owner, toName)
+	case from == to:
+		e.Text = fmt.Sprintf("%s puts {cards} on top of their %s.", owner, toName)
+	case g.Rs.Zones[zt.Kind].Slots > 0:
+		e.Text = fmt.Sprintf("{cards} goes from %s to position %d of %s.", g.ZoneLabel(from), g.SlotOf(c), g.ZoneLabel(to))
+	default:
+		e.Text = fmt.Sprintf("{cards} goes from %s to %s.", g.ZoneLabel(from), g.ZoneLabel(to))
+	}
+	if ci.FaceDown {
+		e.Text = strings.TrimSuffix(e.Text, ".") + ", face down."
+	}
+	g.shown(&e)
+	g.appendLog(e)
+}
+
+// shown records the worked-out names of cards whose names are templates.
+func (g *Game) shown(e *state.LogEntry) {
+	for i, c := range e.Cards {
+		if g.Rs.Cards[e.Names[i]].NameTmpl != nil {
+			if e.Shown == nil {
+				e.Shown = make([]string, len(e.Cards))
+			}
+			e.Shown[i] = g.CardName(c)
+		}
+	}
+}
+
+// LogTemplate writes a compiled text template to the log: players are named by
+// seat, cards by name for the seats that know them.
+func (g *Game) LogTemplate(kind string, f *state.Frame, a *model.Arg) error {
+	if g.S.NoLog {
+		return nil
+	}
+	var cards []int
+	text, err := g.Render(a, f, "nothing", func(c int) string {
+		cards = append(cards, c)
+		return fmt.Sprintf("{%d}", len(cards)-1)
+	})
+	if err != nil {
+		return err
+	}
+	g.logCards(-1, kind, int(f.You), cards, "%s", text)
+	return nil
+}

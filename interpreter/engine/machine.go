@@ -1,0 +1,402 @@
+package engine
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"slices"
+)
+
+// changed marks the state as changed: state checks run again and derived
+// values are derived again before they are next read.
+func (g *Game) changed() {
+	g.S.Dirty = true
+	g.Der.Ok = false
+}
+
+// pushRoot starts a root effect with fresh variable slots.
+func (g *Game) pushRoot(prog int, you, this int, ev state.Event) {
+	p := g.Rs.Programs[prog]
+	base := len(g.S.Vars)
+	for i := 0; i < p.NVars; i++ {
+		g.S.Vars = append(g.S.Vars, state.Val{N: -1})
+	}
+	g.S.Frames = append(g.S.Frames, state.Frame{Prog: int32(prog), Base: int32(base), Root: true, You: int8(you), This: int32(this), Card: int32(this), Player: int8(you), Event: ev})
+}
+
+// Call runs a nested program of the same effect as a child of frame f.
+// f must not be used after Call: the frame list may have moved.
+func (g *Game) Call(f *state.Frame, prog int) {
+	child := *f
+	child.Prog = int32(prog)
+	child.PC = 0
+	child.Root = false
+	g.S.Frames = append(g.S.Frames, child)
+}
+
+// CallTogether runs a nested program whose steps happen at once: the
+// state-based checks, which would run before and after each effect its
+// steps set off, wait until it is done.
+func (g *Game) CallTogether(f *state.Frame, prog int) {
+	g.Call(f, prog)
+	g.S.Frames[len(g.S.Frames)-1].Together = true
+}
+
+// CallRoot runs a root program (an action's effect, a card's ability) for a player.
+func (g *Game) CallRoot(prog int, you, this int, ev state.Event) { g.pushRoot(prog, you, this, ev) }
+
+func (g *Game) fail(err error) {
+	if g.S.Over {
+		return
+	}
+	g.S.Over = true
+	g.S.Error = err.Error()
+	g.S.Outcome = "error"
+	g.logf(-1, "error", -1, "The game stopped: %s", err.Error())
+	g.endEffects()
+}
+
+// run executes steps until a decision is pending or the game is over.
+func (g *Game) run() {
+	s := g.S
+	defer func() {
+		if r := recover(); r != nil {
+			g.fail(fmt.Errorf("internal error: %v", r))
+		}
+	}()
+	ended := false // an effect has just ended
+	for !s.Over {
+		if g.waiting() {
+			return
+		}
+		if len(s.Triggered) > 0 {
+			tr := s.Triggered
+			s.Triggered = nil
+			// abilities that use the stack go on it in the order they
+			// triggered (the last resolves first); the others run at once,
+			// the first to trigger first
+			for _, t := range tr {
+				if g.Rs.Programs[t.Prog].Stack {
+					g.pushTriggered(t)
+				}
+			}
+			for i := len(tr) - 1; i >= 0; i-- {
+				t := tr[i]
+				if !g.Rs.Programs[t.Prog].Stack {
+					g.pushRoot(int(t.Prog), int(t.You), int(t.This), t.Event)
+				}
+			}
+			continue
+		}
+		// state checks run between effects (see checkPoint)
+		point := ended || g.checkNow || g.checkPoint()
+		ended, g.checkNow = false, false
+		if point && s.Dirty && !g.checking() {
+			s.Dirty = false
+			g.runChecks()
+			continue
+		}
+		if len(s.Frames) == 0 {
+			g.advance()
+			continue
+		}
+		fi := len(s.Frames) - 1
+		f := &s.Frames[fi]
+		prog := g.Rs.Programs[f.Prog]
+		if int(f.PC) >= len(prog.Steps) {
+			if f.Root {
+				s.Vars = s.Vars[:f.Base]
+				ended = true
+			}
+			s.Frames = s.Frames[:fi]
+			if len(s.Withdrawn) > 0 {
+				// a mark outlives no frame: the next frame at this depth is another action
+				s.Withdrawn = slices.DeleteFunc(s.Withdrawn, func(i int32) bool { return int(i) >= fi })
+			}
+			continue
+		}
+		step := prog.Steps[f.PC]
+		if s.Steps == 0 || g.watch.budget == 0 {
+			g.startBudget()
+		}
+		s.Steps++
+		if s.Steps > g.watch.from && g.runaway(step) {
+			return
+		}
+		g.Cur = f
+		st, err := step.Prim.Exec(g, f, step)
+		if err != nil {
+			g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
+			return
+		}
+		if err := g.Der.Err; err != nil {
+			// a static's expression failed while the step read a property
+			g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
+			return
+		}
+		switch st {
+		case model.Next:
+			if fi < len(s.Frames) {
+				s.Frames[fi].PC++
+			}
+		case model.Suspend:
+			if !g.waiting() {
+				// nobody is asked anything and the game is not over: it
+				// could never go on, so it stops here, at this step
+				g.fail(fmt.Errorf("%s: %s: %s", step.Pos, step.Prim.Name, errStalled))
+			}
+			return
+		}
+	}
+}
+
+func (g *Game) waiting() bool {
+	for _, a := range g.S.Answers {
+		if a == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// advance moves the turn structure on when no effect is running.
+func (g *Game) advance() {
+	g.Invalidate()
+	s := g.S
+	rs := g.Rs
+	switch {
+	case s.Phase == state.StageSetup:
+		s.Phase = state.StageBetween
+	case s.Phase == state.StageBetween:
+		if rs.TurnLimit > 0 && s.Turn >= rs.TurnLimit {
+			s.Over = true
+			s.Outcome = fmt.Sprintf("draw: turn limit (%d turns) reached", rs.TurnLimit)
+			g.logf(-1, "over", -1, "The game ends in a draw: the turn limit of %d turns was reached.", rs.TurnLimit)
+			return
+		}
+		if s.Turn > 0 {
+			if n := len(s.ExtraTurns); n > 0 {
+				s.Active = int(s.ExtraTurns[0])
+				s.ExtraTurns = s.ExtraTurns[1:]
+			} else if rs.NextTurn != nil {
+				f := g.TempFrame(ruleFrame(s.Active))
+				p, err := g.EvalPlayer(rs.NextTurn, f)
+				g.ReleaseFrame()
+				if err != nil {
+					g.fail(err)
+					return
+				}
+				if p < 0 || s.Players[p].Lost {
+					p = g.NextLive(s.Active)
+				}
+				s.Active = p
+			} else {
+				s.Active = g.NextLive(s.Active)
+			}
+		}
+		s.Turn++
+		g.logf(-1, "turn", s.Active, "Turn %d: %s.", s.Turn, g.SeatName(s.Active))
+		s.Phase = 0 // the first phase
+		g.enterPhase()
+		g.emit(state.Event{Name: g.SymTurnStart, Player: int8(s.Active), Card: -1, Source: -1})
+	case s.Phase.InPhase(len(rs.Phases)):
+		// the phase's body finished; a phase ends only on an empty stack
+		if len(s.Stack) > 0 {
+			g.drainStack()
+			return
+		}
+		s.Draining = false
+		ph := rs.Phases[s.Phase]
+		g.expire(state.UntilPhase)
+		g.expirePhase(int(s.Phase))
+		g.emit(state.Event{Name: g.SymPhaseEnd, Player: int8(s.Active), Card: -1, Source: -1, From: int64(rs.SymbolIx[ph.Name])})
+		s.Phase++
+		if int(s.Phase) >= len(rs.Phases) {
+			s.Phase = state.Stage(len(rs.Phases))
+			g.emit(state.Event{Name: g.SymTurnEnd, Player: int8(s.Active), Card: -1, Source: -1})
+			return
+		}
+		g.enterPhase()
+	default: // turn ended and its end triggers ran
+		if len(s.Stack) > 0 {
+			g.drainStack()
+			return
+		}
+		s.Draining = false
+		g.expire(state.UntilTurn)
+		s.Phase = state.StageBetween
+	}
+}
+
+// drainStack empties the stack when a phase's steps are over but items
+// remain (abilities that triggered where nobody gets priority): first with
+// the turn's drain_stack steps, once per phase, then, if items are still
+// left, by resolving them one at a time.
+func (g *Game) drainStack() {
+	if g.Rs.DrainStack >= 0 && !g.S.Draining {
+		g.S.Draining = true
+		g.pushRoot(g.Rs.DrainStack, g.S.Active, -1, state.Event{Card: -1, Source: -1, Player: int8(g.S.Active)})
+		return
+	}
+	g.ResolveTop()
+}
+
+// pushTriggered puts a triggered ability on the stack.
+func (g *Game) pushTriggered(t state.Frame) {
+	ev := t.Event
+	g.PushStack(int(t.Prog), int(t.You), int(t.This))
+	it := &g.S.Stack[len(g.S.Stack)-1]
+	it.Trigger, it.Event = true, &ev
+	if t.This >= 0 {
+		g.logCards(-1, "trigger", int(t.You), []int{int(t.This)}, "{cards} triggers: its ability goes on the stack.")
+	}
+}
+
+// enterPhase starts phase s.Phase, skipping phases whose skip_if holds.
+func (g *Game) enterPhase() {
+	s := g.S
+	for int(s.Phase) < len(g.Rs.Phases) {
+		ph := g.Rs.Phases[s.Phase]
+		if ph.Skip != nil {
+			f := g.TempFrame(ruleFrame(s.Active))
+			skip, err := g.EvalBool(ph.Skip, f)
+			g.ReleaseFrame()
+			if err != nil {
+				g.fail(err)
+				return
+			}
+			if skip {
+				s.Phase++
+				continue
+			}
+		}
+		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: -1, Source: -1, Player: int8(s.Active)})
+		g.emit(state.Event{Name: g.SymPhaseStart, Player: int8(s.Active), Card: -1, Source: -1, To: int64(g.Rs.SymbolIx[ph.Name])})
+		return
+	}
+	// every remaining phase skipped: end the turn
+	g.emit(state.Event{Name: g.SymTurnEnd, Player: int8(s.Active), Card: -1, Source: -1})
+}
+
+// AddExtraTurn queues an extra turn for a player, after those already queued.
+func (g *Game) AddExtraTurn(p int) { g.S.ExtraTurns = append(g.S.ExtraTurns, int8(p)) }
+
+// runChecks evaluates the state-based checks for every player still in the
+// game, the active player first, and runs the effects of those that hold as
+// one batch: while a batch runs, no checks run, so the players it eliminates
+// are eliminated together (all of them at once is a draw).
+func (g *Game) runChecks() {
+	s := g.S
+	if g.settleEliminations() {
+		return
+	}
+	type fired struct {
+		ch *model.Check
+		p  int
+	}
+	var batch []fired
+	for i := 0; i < g.Nseats; i++ {
+		p := (s.Active + i) % g.Nseats
+		if s.Players[p].Lost || s.Over {
+			continue
+		}
+		for _, ch := range g.Rs.Checks {
+			f := g.TempFrame(ruleFrame(p))
+			ok, err := g.EvalBool(ch.Cond, f)
+			g.ReleaseFrame()
+			if err != nil {
+				g.fail(err)
+				return
+			}
+			if ok {
+				batch = append(batch, fired{ch, p})
+			}
+		}
+	}
+	// pushed last to first, so the first that fired runs first
+	for i := len(batch) - 1; i >= 0; i-- {
+		b := batch[i]
+		g.covered("check " + b.ch.Name)
+		g.pushRoot(b.ch.Effect, b.p, -1, state.Event{Card: -1, Source: -1, Player: int8(b.p)})
+		s.Frames[len(s.Frames)-1].Check = true
+	}
+}
+
+// checkPoint reports whether the game stands between effects, where the
+// state checks run: no effect is running, or one is about to start (an
+// action, a stack item resolving, a phase's steps, an effect an event set
+// off). The end of an effect is another such moment, and so is a window
+// about to ask a player to act (ChecksFirst); between two steps of one
+// effect there is none, so an effect's steps are one event whatever their
+// order.
+func (g *Game) checkPoint() bool {
+	n := len(g.S.Frames)
+	return n == 0 || g.S.Frames[n-1].Root && g.S.Frames[n-1].PC == 0
+}
+
+// ChecksFirst is called by a step about to ask a player to act (a window):
+// when the state changed since the checks last ran and no effect holds them,
+// it reports true and the step returns Stay, to run again once they have.
+func (g *Game) ChecksFirst() bool {
+	if !g.S.Dirty || g.checking() {
+		return false
+	}
+	g.checkNow = true
+	return true
+}
+
+// checking reports whether the effects of a batch of checks are still running.
+func (g *Game) checking() bool {
+	for i := range g.S.Frames {
+		if g.S.Frames[i].Check || g.S.Frames[i].Together {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) frameIndex(f *state.Frame) int {
+	for i := range g.S.Frames {
+		if &g.S.Frames[i] == f {
+			return i
+		}
+	}
+	return len(g.S.Frames) - 1
+}
+
+// Var reads a variable slot of frame f.
+func (g *Game) Var(f *state.Frame, slot int) state.Val { return g.S.Vars[int(f.Base)+slot] }
+
+// SetVar writes a variable slot of frame f.
+func (g *Game) SetVar(f *state.Frame, slot int, v state.Val) { g.S.Vars[int(f.Base)+slot] = v }
+
+// MarkDirty asks for the state-based checks to run at the next moment between
+// effects.
+func (g *Game) MarkDirty() { g.changed() }
+
+// FrameIndex is the position of a frame in the running effects.
+func (g *Game) FrameIndex(f *state.Frame) int { return g.frameIndex(f) }
+
+// CallAs runs a nested program of frame f's effect with `you` set to player p.
+func (g *Game) CallAs(f *state.Frame, prog, p int) {
+	child := *f
+	child.Prog = int32(prog)
+	child.PC = 0
+	child.Root = false
+	child.You, child.Player = int8(p), int8(p)
+	g.S.Frames = append(g.S.Frames, child)
+}
+
+// CallWithCard runs a nested program with `card` bound to c.
+func (g *Game) CallWithCard(f *state.Frame, prog, c int) {
+	child := *f
+	child.Prog = int32(prog)
+	child.PC = 0
+	child.Root = false
+	child.Card = int32(c)
+	g.S.Frames = append(g.S.Frames, child)
+}
+
+func ruleFrame(p int) state.Frame {
+	return state.Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: state.Event{Card: -1, Source: -1}}
+}

@@ -1,0 +1,160 @@
+package engine
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// settleEliminations ends the game when eliminations leave one player (who
+// wins) or none (a draw). It reports whether the game ended.
+func (g *Game) settleEliminations() bool {
+	s := g.S
+	if s.Over || !s.Eliminated {
+		return s.Over
+	}
+	s.Eliminated = false
+	live, n := -1, 0
+	for i, ps := range s.Players {
+		if !ps.Lost {
+			live = i
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		g.DrawGame("every player lost")
+	case n == 1 && g.Nseats > 1:
+		g.Win(live, "last player standing")
+	}
+	return s.Over
+}
+
+// Win marks a player as the winner and ends the game.
+func (g *Game) Win(p int, why string) { g.WinWith(p, nil, why) }
+
+// WinWith ends the game with a player and co-winners (allies sharing a win);
+// players who lost cannot win.
+func (g *Game) WinWith(p int, with []int, why string) {
+	g.Invalidate()
+	if g.S.Over || g.S.Players[p].Lost {
+		return
+	}
+	names := g.SeatName(p)
+	for _, q := range with {
+		if q != p && q >= 0 && q < g.Nseats && !g.S.Players[q].Lost && !g.S.Players[q].Won {
+			g.S.Players[q].Won = true
+			names += " and " + g.SeatName(q)
+		}
+	}
+	g.S.Players[p].Won = true
+	g.S.Over = true
+	verb := "wins"
+	if names != g.SeatName(p) {
+		verb = "win"
+	}
+	g.S.Outcome = fmt.Sprintf("%s %s", names, verb)
+	if why != "" {
+		g.S.Outcome += ": " + why
+	}
+	g.logf(-1, "win", p, "%s %s%s.", names, verb, suffix(why))
+	g.endEffects()
+}
+
+// endEffects drops every running effect and open question once the game is over.
+func (g *Game) endEffects() {
+	g.S.Frames = g.S.Frames[:0]
+	g.S.Withdrawn = nil
+	g.S.Pending, g.S.Answers = nil, nil
+	g.S.Triggered = nil
+}
+
+// Lose marks a player as lost; when one player is left, that player wins; when
+// none is, the game is a draw.
+func (g *Game) Lose(p int, why string) {
+	if g.S.Over || g.S.Players[p].Lost {
+		return
+	}
+	g.S.Players[p].Lost = true
+	g.logf(-1, "lose", p, "%s loses%s.", g.SeatName(p), suffix(why))
+	// who is left is settled with the next checks, so that players who lose
+	// together lose together
+	g.S.Eliminated = true
+	g.changed()
+	// the player leaves the game: what waits for them is dropped
+	keepA := g.S.ExtraTurns[:0]
+	for _, q := range g.S.ExtraTurns {
+		if int(q) != p {
+			keepA = append(keepA, q)
+		}
+	}
+	g.S.ExtraTurns = keepA
+	keepD, keepAns := g.S.Pending[:0], g.S.Answers[:0]
+	for i, d := range g.S.Pending {
+		if d.Player != p {
+			keepD = append(keepD, d)
+			keepAns = append(keepAns, g.S.Answers[i])
+		}
+	}
+	g.S.Pending, g.S.Answers = keepD, keepAns
+	g.emit(state.Event{Name: g.SymLost, Player: int8(p), Card: -1, Source: -1, From: -1, To: -1})
+}
+
+// Draw ends the game with no winner.
+func (g *Game) DrawGame(why string) {
+	if g.S.Over {
+		return
+	}
+	g.S.Over = true
+	g.S.Outcome = "draw: " + why
+	g.logf(-1, "over", -1, "The game is a draw: %s.", why)
+	g.endEffects()
+}
+
+func suffix(why string) string {
+	if why == "" {
+		return ""
+	}
+	return " (" + why + ")"
+}
+
+// Resign makes a player concede, when the ruleset allows it now.
+func (g *Game) Resign(p int) error {
+	if g.S.Over {
+		return errGameOver
+	}
+	if p < 0 || p >= g.Nseats {
+		return fmt.Errorf("seat %d does not exist; the seats are p1 to p%d", p+1, g.Nseats)
+	}
+	if g.Rs.Concede == nil {
+		return fmt.Errorf("%s does not allow conceding", g.Rs.Name)
+	}
+	f := state.Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: state.Event{Card: -1, Source: -1}}
+	ok, err := g.EvalBool(g.Rs.Concede, &f)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if g.Rs.ConcedeWhy != "" {
+			return fmt.Errorf("%s may not resign now: %s", g.SeatName(p), g.Rs.ConcedeWhy)
+		}
+		return fmt.Errorf("%s may not resign now", g.SeatName(p))
+	}
+	g.S.History = append(g.S.History, state.Record{Seq: -1, Player: p, Answer: state.Answer{Resign: true}})
+	g.logf(-1, "resign", p, "%s resigns.", g.SeatName(p))
+	g.Lose(p, "resigned")
+	g.settleEliminations()
+	if !g.S.Over {
+		g.run()
+	}
+	return nil
+}
+
+// CanResign reports whether a seat may concede now.
+func (g *Game) CanResign(p int) bool {
+	if g.Rs.Concede == nil || g.S.Over {
+		return false
+	}
+	f := state.Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: state.Event{Card: -1, Source: -1}}
+	ok, err := g.EvalBool(g.Rs.Concede, &f)
+	return err == nil && ok
+}

@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// GrantKeywordFor gives a card a keyword (or takes it away) through a
+// modifier that lasts as m says (its Until, Phase and By); m's Card, Prop,
+// Keyword and Amount are filled in here.
+func (g *Game) GrantKeywordFor(c int, kw string, on bool, m state.Modifier) error {
+	i, ok := g.Rs.KeywordIndex(kw)
+	if !ok {
+		return fmt.Errorf("unknown keyword %q", kw)
+	}
+	m.Card, m.Prop, m.Keyword, m.Amount, m.Set = int32(c), -1, int8(i+1), 0, false
+	if on {
+		m.Amount = 1
+	}
+	g.AddModifier(m)
+	return nil
+}
+
+// GrantKeyword gives a card a keyword (or takes it away).
+func (g *Game) GrantKeyword(c int, kw string, on bool) error {
+	i, ok := g.Rs.KeywordIx[kw]
+	if !ok {
+		return fmt.Errorf("unknown keyword %q", kw)
+	}
+	if on {
+		g.S.Cards[c].Granted |= 1 << i
+	} else {
+		g.S.Cards[c].Granted &^= 1 << i
+	}
+	g.changed()
+	return nil
+}
+
+func (g *Game) clamp(d *model.PropDecl, v int64) int64 {
+	if d.Type != model.TInt {
+		return v
+	}
+	if d.Min != nil && v < *d.Min {
+		v = *d.Min
+	}
+	if d.Max != nil && v > *d.Max {
+		v = *d.Max
+	}
+	return v
+}
+
+// SetCardProp writes a card property's base value (clamped to its declared range).
+func (g *Game) SetCardProp(c, idx int, v int64) {
+	g.S.CardProps[c*g.Stride()+idx] = g.clamp(&g.Rs.CardProps[idx], v)
+	g.changed()
+}
+
+// SetPlayerProp writes a player property (clamped to its declared range).
+func (g *Game) SetPlayerProp(p, idx int, v int64) {
+	g.S.PlayerProp[p*len(g.Rs.PlayerProps)+idx] = g.clamp(&g.Rs.PlayerProps[idx], v)
+	g.changed()
+}
+
+// SetGameProp writes a game property (clamped to its declared range).
+func (g *Game) SetGameProp(idx int, v int64) {
+	g.S.GameProps[idx] = g.clamp(&g.Rs.GameProps[idx], v)
+	g.changed()
+}
+
+// EndEffectsOf ends every modifier made by a player's effects (the player
+// left the game) and returns how many ended.
+func (g *Game) EndEffectsOf(p int) int {
+	keep := g.S.Modifiers[:0]
+	n := 0
+	for _, m := range g.S.Modifiers {
+		if int(m.By) == p {
+			n++
+			continue
+		}
+		keep = append(keep, m)
+	}
+	g.S.Modifiers = keep
+	if n > 0 {
+		g.changed()
+	}
+	return n
+}
+
+// AddModifier adds a modifier; its derived value is computed on every read.
+func (g *Game) AddModifier(m state.Modifier) {
+	m.Seq = int32(g.S.ModSeq)
+	g.S.ModSeq++
+	m.Turn = int32(g.S.Turn)
+	g.S.Modifiers = append(g.S.Modifiers, m)
+	g.changed()
+}
+
+// expirePhase ends the modifiers that last until the end of phase ph.
+func (g *Game) expirePhase(ph int) {
+	keep := g.S.Modifiers[:0]
+	for _, m := range g.S.Modifiers {
+		if int(m.Phase) != ph+1 {
+			keep = append(keep, m)
+		}
+	}
+	if len(keep) != len(g.S.Modifiers) {
+		g.changed()
+	}
+	g.S.Modifiers = keep
+}
+
+// expire ends the modifiers of a duration. At the end of a turn, those that
+// last until the end of a phase end too: the phase did not come again this
+// turn (it was skipped or already over), and they never outlive the turn.
+func (g *Game) expire(until uint8) {
+	keep := g.S.Modifiers[:0]
+	for _, m := range g.S.Modifiers {
+		if until == state.UntilTurn && m.Phase != 0 {
+			continue
+		}
+		if m.Until != until || m.Phase != 0 {
+			keep = append(keep, m)
+		}
+	}
+	if len(keep) != len(g.S.Modifiers) {
+		g.changed()
+	}
+	g.S.Modifiers = keep
+}
+
+func (g *Game) expireCard(c int) {
+	g.Invalidate()
+	keep := g.S.Modifiers[:0]
+	for _, m := range g.S.Modifiers {
+		if !(m.Until == state.UntilLeave && int(m.Card) == c) {
+			keep = append(keep, m)
+		}
+	}
+	g.S.Modifiers = keep
+}

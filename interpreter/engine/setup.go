@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// newFromSetup starts a game from a placed position: no ruleset setup runs;
+// the turn begins at the given phase.
+func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*Game, error) {
+	if o.Players == 0 {
+		o.Players = rs.MinPlayers
+	}
+	if o.Players < rs.MinPlayers || o.Players > rs.MaxPlayers {
+		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, o.Players)
+	}
+	plan, diags := setup.PlanSetup(rs, su, o.Players)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	g := NewGame(rs, o.Players)
+	g.Coverage = o.Coverage
+	for i := range g.Decks {
+		g.Decks[i] = -1
+		if len(rs.Decks) > 0 {
+			g.Decks[i] = 0
+		}
+	}
+	s, err := newState(rs, o)
+	if err != nil {
+		return nil, err
+	}
+	g.S = s
+	s.First, s.Active = su.Active, su.Active
+	for _, pc := range plan.Cards {
+		owner := max(pc.Seat, 0)
+		zi := g.ZoneInst(pc.Zone, pc.Seat)
+		c := g.CreateCard(pc.Def, owner, zi)
+		for _, pv := range pc.Props {
+			g.S.CardProps[c*g.Stride()+pv.Prop] = pv.Value
+		}
+		if pc.Down {
+			g.S.Cards[c].Known = 0
+			g.S.Cards[c].FaceDown = true
+			g.learn(c, zi)
+		}
+	}
+	for _, ps := range plan.Props {
+		d := ps.Decl
+		switch {
+		case ps.Zone >= 0:
+			c := g.S.Zones[g.ZoneInst(ps.Zone, ps.Seat)].Cards[ps.Index]
+			g.S.CardProps[c*g.Stride()+ps.Prop] = g.clamp(d, ps.Value)
+		case ps.Seat >= 0:
+			g.S.PlayerProp[ps.Seat*len(rs.PlayerProps)+ps.Prop] = g.clamp(d, ps.Value)
+		default:
+			g.S.GameProps[ps.Prop] = g.clamp(d, ps.Value)
+		}
+	}
+	s.Turn = max(su.Turn, 1)
+	s.Phase = state.Stage(plan.Phase)
+	g.Invalidate()
+	g.logf(-1, "turn", s.Active, "Turn %d: %s (set up).", s.Turn, g.SeatName(s.Active))
+	g.enterPhase()
+	g.run()
+	return g, nil
+}

@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"slices"
+)
+
+// StackLen is the number of items on the stack.
+func (g *Game) StackLen() int { return len(g.S.Stack) }
+
+// ResolveTop takes the top stack item and runs its effect.
+func (g *Game) ResolveTop() {
+	n := len(g.S.Stack)
+	if n == 0 {
+		return
+	}
+	it := g.S.Stack[n-1]
+	g.S.Stack = g.S.Stack[:n-1]
+	g.Invalidate()
+	base := len(g.S.Vars)
+	g.S.Vars = append(g.S.Vars, it.Vars...)
+	fr := state.Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: state.Event{Card: it.Card, Player: it.You, Source: -1}}
+	if it.Trigger && it.Event != nil {
+		fr.Event = *it.Event
+		if it.Card >= 0 {
+			g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "The triggered ability of {cards} resolves.")
+		}
+	} else if it.Card >= 0 {
+		g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "{cards} resolves.")
+	}
+	if it.Action >= 0 {
+		a := g.Rs.Actions[it.Action]
+		if a.Recheck != nil {
+			ok, err := g.EvalBool(a.Recheck, &fr)
+			if err != nil {
+				g.fail(err)
+				return
+			}
+			if !ok {
+				if it.Card >= 0 {
+					g.logCards(-1, "fizzle", int(it.You), []int{int(it.Card)}, "{cards} does nothing: its targets are no longer legal.")
+				} else {
+					g.logf(-1, "fizzle", int(it.You), "%s's %s does nothing: its targets are no longer legal.", g.SeatName(int(it.You)), a.Name)
+				}
+				if a.Fizzle < 0 {
+					g.S.Vars = g.S.Vars[:base]
+					return
+				}
+				fr.Prog = int32(a.Fizzle)
+			}
+		}
+	}
+	g.S.Frames = append(g.S.Frames, fr)
+	g.emit(state.Event{Name: g.SymResolve, Card: it.Card, Player: it.You, Source: -1})
+}
+
+// PushStack puts an effect program on the stack for a player, with a source card.
+func (g *Game) PushStack(prog, you, card int) {
+	root := g.Rs.Programs[g.Rs.Programs[prog].Root]
+	vars := make([]state.Val, root.NVars)
+	for i := range vars {
+		vars[i] = state.Val{N: -1}
+	}
+	g.Invalidate()
+	g.S.Stack = append(g.S.Stack, state.StackItem{Card: int32(card), Prog: int32(prog), You: int8(you), Vars: vars, NVars: int32(root.NVars), Action: -1})
+}
+
+// RemoveStackItems takes items off the stack without resolving them: those
+// whose source is one of cards, and all those of player p (-1: none). It
+// returns the source cards of the items that went (-1 for an item without
+// one).
+func (g *Game) RemoveStackItems(cards []int, p int) []int {
+	keep := g.S.Stack[:0]
+	var gone []int
+	for _, it := range g.S.Stack {
+		drop := int(it.You) == p
+		for _, c := range cards {
+			drop = drop || int(it.Card) == c
+		}
+		if drop {
+			gone = append(gone, int(it.Card))
+			continue
+		}
+		keep = append(keep, it)
+	}
+	g.S.Stack = keep
+	g.Invalidate()
+	// actions still being announced (their targets or costs not yet done)
+	// are withdrawn too: they will not reach the stack
+	for i, fr := range g.S.Frames {
+		if !fr.Root || !g.Rs.Programs[fr.Prog].Announces || slices.Contains(g.S.Withdrawn, int32(i)) {
+			continue
+		}
+		drop := int(fr.You) == p
+		for _, c := range cards {
+			drop = drop || int(fr.This) == c
+		}
+		if drop {
+			g.S.Withdrawn = append(g.S.Withdrawn, int32(i))
+			gone = append(gone, int(fr.This))
+		}
+	}
+	return gone
+}
+
+// withdrawn reports (and forgets) whether the action announced by frame i
+// was taken off the stack before reaching it.
+func (g *Game) withdrawn(i int) bool {
+	k := slices.Index(g.S.Withdrawn, int32(i))
+	if k < 0 {
+		return false
+	}
+	g.S.Withdrawn = slices.Delete(g.S.Withdrawn, k, k+1)
+	return true
+}

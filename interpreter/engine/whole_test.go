@@ -1,0 +1,105 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// fractionRules stores fractions where whole numbers are needed: a count, a
+// property set and a property added to. Setup runs at once; the game then
+// waits on the choice of its one phase.
+const fractionRules = `name: fractions
+properties:
+  game:
+    half: {type: int}
+    negative: {type: int}
+    added: {type: int, default: 1}
+zones:
+  deck: {}
+  hand: {}
+setup:
+  - create: {card: c, count: 5, to: deck, quiet: true}
+  - set: {prop: half, value: "7 / 2"}
+  - set: {prop: negative, value: "-7 / 2"}
+  - add: {prop: added, value: "5 / 2"}
+  - draw: {count: "7 / 2", from: deck, to: hand}
+  - set: {prop: half, value: "%s"}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose: {options: [{label: a, do: []}, {label: b, do: []}]}
+`
+
+func fractionGame(t *testing.T, last string) *engine.Game {
+	t.Helper()
+	src := []byte(fmtRules(fractionRules, last))
+	rs, diags := load.Load(load.Source{Name: "fractions.yaml", Data: src}, []load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: c, name: C}\n")}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	return g
+}
+
+func fmtRules(rules, last string) string {
+	return strings.Replace(rules, "%s", last, 1)
+}
+
+// Where a whole number is needed, a fraction is cut toward zero: a count of
+// 7 / 2 draws 3 cards, and 7 / 2, -7 / 2 and 1 + 5 / 2 stored in int
+// properties are 3, -3 and 3. This is what the expressions reference says.
+func TestFractionIsCutTowardZero(t *testing.T) {
+	g := fractionGame(t, "7 / 2")
+	require.NoError(t, g.Err())
+	rs := g.Ruleset()
+	prop := func(name string) int64 {
+		i, _, ok := rs.PropIndex("game", name)
+		require.True(t, ok)
+		return g.GameProp(i)
+	}
+	require.Equal(t, int64(3), prop("half"))
+	require.Equal(t, int64(-3), prop("negative"))
+	require.Equal(t, int64(3), prop("added"))
+	require.Equal(t, 3, query(t, rs, g, "len(players[0].hand) + len(players[1].hand)"))
+}
+
+// A fraction that is no number, or too large for any count, stops the game
+// with the position instead of storing a made-up number.
+func TestFractionThatIsNoWholeNumber(t *testing.T) {
+	for _, src := range []string{"(0 - 8) ** 0.5", "2 ** 80", "-(2 ** 80)"} {
+		g := fractionGame(t, src)
+		require.Error(t, g.Err(), src)
+		require.Contains(t, g.Err().Error(), "fractions.yaml:16:5: set: a whole number is needed, and ", src)
+	}
+}
+
+// A name worked out when the game runs that an enum property does not
+// declare is not stored: the game stops with the position, where the
+// property would otherwise hold a value no rule expects.
+func TestUndeclaredEnumValueStopsTheGame(t *testing.T) {
+	rules := `name: weather
+properties:
+  game:
+    weather: {type: enum, values: [sun, rain], default: sun}
+zones:
+  hand: {}
+setup:
+  - set: {prop: weather, value: "turn >= 0 ? 'snow' : 'sun'"}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose: {options: [{label: a, do: []}, {label: b, do: []}]}
+`
+	rs, diags := load.Load(load.Source{Name: "weather.yaml", Data: []byte(rules)}, nil, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	require.EqualError(t, g.Err(), `weather.yaml:8:5: set: "snow" is not one of the values of weather (sun, rain)`)
+}

@@ -1,0 +1,249 @@
+package engine
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"math/rand/v2"
+)
+
+// UntilNames are the durations a modifier may have.
+var UntilNames = []string{"end_of_turn", "end_of_phase", "leaves", "permanent"}
+
+func (g *Game) setSlot(c int, s int64) {
+	g.Invalidate()
+	g.S.CardProps[c*g.Stride()+len(g.Rs.CardProps)] = s
+}
+
+// CreateCard makes a new card instance of a definition in a zone instance.
+func (g *Game) CreateCard(def, owner, zi int) int {
+	g.Invalidate()
+	d := g.Rs.Cards[def]
+	c := len(g.S.Cards)
+	g.S.Cards = append(g.S.Cards, state.CardInstance{Def: int32(def), Owner: int8(owner), Ctrl: int8(owner), Zone: int32(zi)})
+	g.S.CardProps = append(g.S.CardProps, d.Props...)
+	g.S.CardProps = append(g.S.CardProps, -1)
+	if len(d.Faces) > 0 {
+		for k, v := range d.Faces[0].Props {
+			g.S.CardProps[c*g.Stride()+k] = v
+		}
+	}
+	zd := &g.Rs.Zones[g.S.Zones[zi].Kind]
+	g.S.Cards[c].FaceDown = zd.FaceDown
+	g.learn(c, zi)
+	if zd.Slots > 0 {
+		g.setSlot(c, int64(g.FreeSlot(zi)))
+	}
+	g.S.Zones[zi].Cards = append(g.S.Zones[zi].Cards, c)
+	return c
+}
+
+// Created announces new cards made in a zone instance by a source (-1:
+// none): a log line (if logged), then an enter event for each, with no zone
+// to come from.
+func (g *Game) Created(cards []int, zi, source int, logged bool) {
+	if len(cards) == 0 {
+		return
+	}
+	if logged && !g.S.NoLog {
+		n := "{cards} is"
+		if len(cards) > 1 {
+			n = "{cards} are"
+		}
+		down := ""
+		if g.S.Cards[cards[0]].FaceDown {
+			down = ", face down" // as a move into such a zone says
+		}
+		g.logCards(-1, "create", int(g.S.Cards[cards[0]].Owner), cards, "%s created in %s%s.", n, g.ZoneLabel(zi), down)
+	}
+	toName := g.Rs.SymbolIx[g.Rs.Zones[g.S.Zones[zi].Kind].Name]
+	for _, c := range cards {
+		g.emit(state.Event{Name: g.SymEnter, Card: int32(c), Player: g.S.Cards[c].Owner, From: -1, To: int64(toName), Source: int32(source)})
+	}
+}
+
+// learn updates who knows a card after it arrived in a zone instance.
+func (g *Game) learn(c, zi int) {
+	g.Invalidate()
+	ci := &g.S.Cards[c]
+	zd := &g.Rs.Zones[g.S.Zones[zi].Kind]
+	owner := uint64(1) << uint(ci.Owner)
+	switch {
+	case zd.Visibility == model.Hidden:
+	case ci.FaceDown:
+		ci.Known |= owner // the owner may look at their own face-down cards
+	case zd.Visibility == model.Public:
+		ci.Known = g.AllMask()
+	case zd.Visibility == model.OwnerOnly:
+		zo := g.S.Zones[zi].Owner
+		if zo >= 0 {
+			ci.Known |= uint64(1) << uint(zo)
+		} else {
+			ci.Known |= owner
+		}
+	}
+}
+
+// Move moves a card to a zone instance, updating knowledge, emitting leave and
+// enter events and logging it.
+func (g *Game) Move(c, zi int, o state.MoveOpts) error {
+	ci := &g.S.Cards[c]
+	from := int(ci.Zone)
+	dst := &g.S.Zones[zi]
+	zd := &g.Rs.Zones[dst.Kind]
+	if zd.Max > 0 && len(dst.Cards) >= zd.Max && from != zi {
+		return fmt.Errorf("zone %s of %s is full (%d cards)", zd.Name, g.SeatName(int(dst.Owner)), zd.Max)
+	}
+	slot := int64(-1)
+	if zd.Slots > 0 {
+		s := o.Slot
+		if s < 0 {
+			s = g.FreeSlot(zi)
+		}
+		if s < 0 || s >= zd.Slots {
+			return fmt.Errorf("zone %s has no free position", zd.Name)
+		}
+		if other := g.CardAt(zi, s); other >= 0 && other != c {
+			return fmt.Errorf("position %d of zone %s is taken by %s", s, zd.Name, g.CardName(other))
+		}
+		slot = int64(s)
+	}
+	g.removeFrom(c, from)
+	knownBefore := ci.Known
+	ci.Zone = int32(zi)
+	switch o.Facing {
+	case state.FacingDown:
+		ci.FaceDown = true
+	case state.FacingUp:
+		ci.FaceDown = false
+	default:
+		ci.FaceDown = zd.FaceDown
+	}
+	if zd.Visibility == model.Hidden || ci.FaceDown {
+		ci.Face = 0
+	}
+	if ci.Face == 0 && len(g.Rs.Cards[ci.Def].Faces) > 0 {
+		for k, v := range g.Rs.Cards[ci.Def].Faces[0].Props {
+			g.S.CardProps[c*g.Stride()+k] = v
+		}
+	}
+	g.setSlot(c, slot)
+	if from != zi && g.Rs.Zones[g.S.Zones[from].Kind].Visibility == model.Public && zd.Visibility != model.Public {
+		// a card that leaves a public zone stays known to everyone who saw it
+		ci.Known |= knownBefore
+	}
+	if from != zi {
+		ci.Ctrl = ci.Owner
+		if o.Control {
+			ci.Ctrl = int8(o.Controller)
+		}
+	}
+	switch o.Where {
+	case state.Bottom:
+		dst.Cards = append(dst.Cards, c)
+	case state.Random:
+		r := rand.New(&g.S.RNG)
+		i := r.IntN(len(dst.Cards) + 1)
+		dst.Cards = append(dst.Cards, 0)
+		copy(dst.Cards[i+1:], dst.Cards[i:])
+		dst.Cards[i] = c
+	default:
+		dst.Cards = append(dst.Cards, 0)
+		copy(dst.Cards[1:], dst.Cards)
+		dst.Cards[0] = c
+	}
+	g.learn(c, zi)
+	// a move between two zones of one kind (a change of control between
+	// players' zones) is not leaving: the card keeps its state and effects
+	if g.S.Zones[from].Kind != dst.Kind {
+		g.expireCard(c)
+		for _, i := range g.Rs.ResetOnMove {
+			g.S.CardProps[c*g.Stride()+i] = g.Rs.CardProps[i].Default
+		}
+	}
+	g.changed()
+	if !o.Quiet {
+		g.logMove(c, from, zi, knownBefore, o.Where)
+	}
+	fromName := g.Rs.SymbolIx[g.Rs.Zones[g.S.Zones[from].Kind].Name]
+	toName := g.Rs.SymbolIx[zd.Name]
+	g.emit(state.Event{Name: g.SymLeave, Card: int32(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: int32(o.Source)})
+	g.emit(state.Event{Name: g.SymEnter, Card: int32(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: int32(o.Source)})
+	return nil
+}
+
+func (g *Game) removeFrom(c, zi int) {
+	z := &g.S.Zones[zi]
+	for i, x := range z.Cards {
+		if x == c {
+			// copy, never shift in place: the slice may share its array with a clone
+			n := make([]int, 0, len(z.Cards)-1+4)
+			n = append(n, z.Cards[:i]...)
+			z.Cards = append(n, z.Cards[i+1:]...)
+			return
+		}
+	}
+}
+
+// Shuffle randomises a zone instance; nobody knows the order afterwards.
+func (g *Game) Shuffle(zi int) {
+	g.Invalidate()
+	z := &g.S.Zones[zi]
+	cards := append([]int(nil), z.Cards...)
+	r := rand.New(&g.S.RNG)
+	r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	z.Cards = cards
+	if g.Rs.Zones[z.Kind].Visibility == model.Hidden {
+		for _, c := range cards {
+			g.S.Cards[c].Known = 0
+		}
+	}
+	if z.Owner < 0 {
+		g.logf(-1, "shuffle", -1, "The %s is shuffled.", g.Rs.Zones[z.Kind].Name)
+	} else {
+		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles %s.", g.SeatName(int(z.Owner)), g.ZoneLabel(zi))
+	}
+	g.emit(state.Event{Name: g.SymShuffle, Card: -1, Player: z.Owner, To: int64(g.Rs.SymbolIx[g.Rs.Zones[z.Kind].Name]), Source: -1})
+}
+
+// Draw moves the top card of a player's zone to another zone of theirs. When
+// the source is empty and declares refill_from, that zone is shuffled in first.
+// It reports whether a card moved.
+func (g *Game) Draw(p, fromKind, toKind int) (bool, error) {
+	zi := g.ZoneInst(fromKind, p)
+	if len(g.S.Zones[zi].Cards) == 0 {
+		if rf := g.Rs.Zones[fromKind].RefillFrom; rf >= 0 {
+			src := g.ZoneInst(rf, p)
+			if n := len(g.S.Zones[src].Cards); n > 0 {
+				what := fmt.Sprintf("%d cards of %s are", n, g.ZoneLabel(src))
+				if n == 1 {
+					what = fmt.Sprintf("the one card of %s is", g.ZoneLabel(src))
+				}
+				g.logf(-1, "refill", p, "%s's %s is empty: %s shuffled into it.", g.SeatName(p), g.Rs.Zones[fromKind].Name, what)
+				for _, c := range append([]int(nil), g.S.Zones[src].Cards...) {
+					if err := g.Move(c, zi, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
+						return false, err
+					}
+				}
+				g.Shuffle(zi)
+			}
+		}
+	}
+	if len(g.S.Zones[zi].Cards) == 0 {
+		return false, nil
+	}
+	c := g.S.Zones[zi].Cards[0]
+	dst := g.ZoneInst(toKind, p)
+	if err := g.Move(c, dst, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
+		return false, err
+	}
+	g.logCards(-1, "draw", p, []int{c}, "%s draws {cards}.", g.SeatName(p))
+	g.emit(state.Event{Name: g.SymDraw, Card: int32(c), Player: int8(p), Source: -1, Amount: 1})
+	return true, nil
+}
+
+// SetController gives control of a card to a player (until it changes zone).
+func (g *Game) SetController(c, p int) {
+	g.S.Cards[c].Ctrl = int8(p)
+	g.changed()
+}

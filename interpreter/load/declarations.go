@@ -1,0 +1,306 @@
+package load
+
+import (
+	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"go.yaml.in/yaml/v3"
+)
+
+func (c *compiler) players(n *yaml.Node) {
+	fs, ok := c.R.Mapping(n, "players", "min", "max")
+	if !ok {
+		return
+	}
+	good := true
+	if v := source.Get(fs, "min"); v != nil {
+		var ok bool
+		c.Rs.MinPlayers, ok = c.R.Integer(v, "players.min")
+		good = good && ok
+	}
+	if v := source.Get(fs, "max"); v != nil {
+		var ok bool
+		c.Rs.MaxPlayers, ok = c.R.Integer(v, "players.max")
+		good = good && ok
+	}
+	if !good {
+		c.Rs.MinPlayers, c.Rs.MaxPlayers = 2, 2
+	} else if c.Rs.MinPlayers < 1 || c.Rs.MaxPlayers > 8 || c.Rs.MinPlayers > c.Rs.MaxPlayers {
+		c.R.Errorf(n, "bad-value", "players", "players must satisfy 1 <= min <= max <= 8")
+	}
+}
+
+func (c *compiler) keywords(n *yaml.Node) {
+	n = source.ResolveAlias(n)
+	var names []string
+	docs := map[string]string{}
+	switch n.Kind {
+	case yaml.MappingNode:
+		fs, _ := c.R.Mapping(n, "keywords")
+		for _, f := range fs {
+			names = append(names, f.Key)
+			docs[f.Key], _ = c.R.Str(f.Value, "keywords."+f.Key)
+		}
+	default:
+		names, _ = c.R.StrList(n, "keywords")
+	}
+	for _, k := range names {
+		if len(c.Rs.Keywords) >= 64 {
+			c.R.Errorf(n, "bad-value", "keywords", "a ruleset may declare at most 64 keywords")
+			return
+		}
+		c.Rs.KeywordIx[k] = len(c.Rs.Keywords)
+		c.Rs.Keywords = append(c.Rs.Keywords, k)
+		c.Rs.KeywordDocs = append(c.Rs.KeywordDocs, docs[k])
+		c.Rs.Intern(k)
+	}
+}
+
+func (c *compiler) modes(n *yaml.Node) {
+	n = source.ResolveAlias(n)
+	if n.Kind == yaml.MappingNode {
+		fs, _ := c.R.Mapping(n, "modes")
+		for _, f := range fs {
+			doc, _ := c.R.Str(f.Value, "modes."+f.Key)
+			c.Rs.Modes = append(c.Rs.Modes, f.Key)
+			c.Rs.ModeDocs = append(c.Rs.ModeDocs, doc)
+			c.Rs.Intern(f.Key)
+		}
+		return
+	}
+	names, _ := c.R.StrList(n, "modes")
+	for _, m := range names {
+		c.Rs.Modes = append(c.Rs.Modes, m)
+		c.Rs.ModeDocs = append(c.Rs.ModeDocs, "")
+		c.Rs.Intern(m)
+	}
+}
+
+func (c *compiler) properties(n *yaml.Node) {
+	fs, ok := c.R.Mapping(n, "properties", "card", "player", "game")
+	if !ok {
+		return
+	}
+	for _, f := range fs {
+		path := "properties." + f.Key
+		props, _ := c.R.Mapping(f.Value, path)
+		var list *[]model.PropDecl
+		var ix map[string]int
+		switch f.Key {
+		case "card":
+			list, ix = &c.Rs.CardProps, c.Rs.CardPropIx
+		case "player":
+			list, ix = &c.Rs.PlayerProps, c.Rs.PlayerPropIx
+		default:
+			list, ix = &c.Rs.GameProps, c.Rs.GamePropIx
+		}
+		for _, p := range props {
+			d := c.propDecl(p.Value, path+"."+p.Key, p.Key)
+			d.Pos = c.R.Pos(p.KeyN)
+			d.Index = len(*list)
+			if f.Key == "card" && compile.FieldIndex(p.Key, len(model.CardFields), func(i int) string { return model.CardFields[i].Name }) >= 0 {
+				c.R.Errorf(p.KeyN, "reserved-name", path+"."+p.Key, "%q is a field every card has; choose another name", p.Key)
+			}
+			ix[p.Key] = d.Index
+			*list = append(*list, d)
+		}
+	}
+}
+
+func (c *compiler) propDecl(n *yaml.Node, path, name string) model.PropDecl {
+	d := model.PropDecl{Type: model.TInt, Name: name}
+	n = source.ResolveAlias(n)
+	if n.Kind == yaml.ScalarNode {
+		t, ok := model.TypeNames[n.Value]
+		if !ok {
+			c.R.Errorf(n, "unknown-type", path, "unknown type %q%s", n.Value, diag.DidYouMean(n.Value, diag.KeysOf(model.TypeNames)))
+		}
+		d.Type = t
+		if t == model.TString {
+			c.R.Errorf(n, "missing-field", path, "an enum property needs its values: {type: enum, values: [a, b]}")
+		}
+		return d
+	}
+	fs, ok := c.R.Mapping(n, path, "type", "values", "default", "min", "max", "doc", "label", "reset_on_move", "internal")
+	if !ok {
+		return d
+	}
+	if t := source.Get(fs, "type"); t != nil {
+		s, _ := c.R.Str(t, path+".type")
+		tt, ok := model.TypeNames[s]
+		if !ok {
+			c.R.Errorf(t, "unknown-type", path+".type", "unknown type %q%s", s, diag.DidYouMean(s, diag.KeysOf(model.TypeNames)))
+			return d
+		}
+		d.Type = tt
+	} else if source.Get(fs, "values") != nil {
+		d.Type = model.TString
+	}
+	if v := source.Get(fs, "values"); v != nil {
+		d.Values, _ = c.R.StrList(v, path+".values")
+		for _, s := range d.Values {
+			c.Rs.Intern(s)
+		}
+		if d.Type != model.TString {
+			c.R.Errorf(v, "type-mismatch", path+".values", "only enum properties list values")
+		}
+	} else if d.Type == model.TString {
+		c.R.Errorf(n, "missing-field", path, "an enum property needs its `values`")
+	}
+	if v := source.Get(fs, "doc"); v != nil {
+		d.Doc, _ = c.R.Str(v, path+".doc")
+	}
+	if v := source.Get(fs, "label"); v != nil {
+		d.Label, _ = c.R.Str(v, path+".label")
+	}
+	if v := source.Get(fs, "internal"); v != nil {
+		d.Internal, _ = c.R.Boolean(v, path+".internal")
+	}
+	if v := source.Get(fs, "reset_on_move"); v != nil {
+		d.ResetOnMove, _ = c.R.Boolean(v, path+".reset_on_move")
+		if !strings.HasPrefix(path, "properties.card.") {
+			c.R.Errorf(v, "bad-value", path+".reset_on_move", "only card properties reset when their card moves")
+		}
+	}
+	if v := source.Get(fs, "min"); v != nil {
+		x, _ := c.R.Integer(v, path+".min")
+		m := int64(x)
+		d.Min = &m
+	}
+	if v := source.Get(fs, "max"); v != nil {
+		x, _ := c.R.Integer(v, path+".max")
+		m := int64(x)
+		d.Max = &m
+	}
+	if d.Type == model.TCards || d.Type == model.TPlayers {
+		c.R.Errorf(n, "unknown-type", path, "a property holds one value; for a list of cards use a zone, and for a list of players a bool player property")
+	}
+	if d.Type == model.TCard || d.Type == model.TPlayer {
+		d.Default = -1
+	}
+	if v := source.Get(fs, "default"); v != nil {
+		d.Default = c.literal(v, path+".default", d)
+	}
+	return d
+}
+
+// literal reads a constant property value written in YAML.
+func (c *compiler) literal(n *yaml.Node, path string, d model.PropDecl) int64 {
+	switch d.Type {
+	case model.TInt:
+		v, _ := c.R.Integer(n, path)
+		if d.Min != nil && int64(v) < *d.Min || d.Max != nil && int64(v) > *d.Max {
+			c.R.Errorf(n, "out-of-range", path, "%d is outside the declared range of %s", v, d.Name)
+		}
+		return int64(v)
+	case model.TBool:
+		v, _ := c.R.Boolean(n, path)
+		if v {
+			return 1
+		}
+		return 0
+	case model.TString:
+		s, _ := c.R.Str(n, path)
+		if !source.Contains(d.Values, s) {
+			c.R.Errorf(n, "bad-value", path, "%q is not one of the values of %s (%s)%s", s, d.Name, strings.Join(d.Values, ", "), diag.DidYouMean(s, d.Values))
+		}
+		return c.Rs.Intern(s)
+	}
+	c.R.Errorf(n, "type-mismatch", path, "a %s property cannot have a constant value", d.Type)
+	return -1
+}
+
+var zoneKeys = []string{"per", "visibility", "face_down", "slots", "max", "refill_from", "doc"}
+
+func (c *compiler) zones(n *yaml.Node) {
+	fs, ok := c.R.Mapping(n, "zones")
+	if !ok {
+		return
+	}
+	refills := map[int]*yaml.Node{}
+	for _, f := range fs {
+		path := "zones." + f.Key
+		z := model.ZoneDecl{Name: f.Key, Index: len(c.Rs.Zones), PerPlayer: true, Visibility: model.Public, RefillFrom: -1, Pos: c.R.Pos(f.KeyN)}
+		zf, ok := c.R.Mapping(f.Value, path, zoneKeys...)
+		if ok {
+			if v := source.Get(zf, "per"); v != nil {
+				s, _ := c.R.Str(v, path+".per")
+				switch s {
+				case "player":
+				case "game":
+					z.PerPlayer = false
+				default:
+					c.R.Errorf(v, "bad-value", path+".per", "`per` is player or game, not %q", s)
+				}
+			}
+			if v := source.Get(zf, "visibility"); v != nil {
+				s, _ := c.R.Str(v, path+".visibility")
+				switch s {
+				case "hidden":
+					z.Visibility = model.Hidden
+				case "owner":
+					z.Visibility = model.OwnerOnly
+				case "public":
+					z.Visibility = model.Public
+				default:
+					c.R.Errorf(v, "bad-value", path+".visibility", "visibility is hidden, owner or public, not %q%s", s, diag.DidYouMean(s, []string{"hidden", "owner", "public"}))
+				}
+			}
+			if v := source.Get(zf, "face_down"); v != nil {
+				z.FaceDown, _ = c.R.Boolean(v, path+".face_down")
+			}
+			if v := source.Get(zf, "slots"); v != nil {
+				z.Slots, _ = c.R.Integer(v, path+".slots")
+			}
+			if v := source.Get(zf, "max"); v != nil {
+				z.Max, _ = c.R.Integer(v, path+".max")
+			}
+			if v := source.Get(zf, "doc"); v != nil {
+				z.Doc, _ = c.R.Str(v, path+".doc")
+			}
+			if v := source.Get(zf, "refill_from"); v != nil {
+				refills[z.Index] = v
+			}
+		}
+		c.Rs.ZoneIx[f.Key] = z.Index
+		c.Rs.Intern(f.Key)
+		c.Rs.Zones = append(c.Rs.Zones, z)
+	}
+	for i, v := range refills {
+		zi := c.zoneRef(v, "zones."+c.Rs.Zones[i].Name+".refill_from")
+		c.Rs.Zones[i].RefillFrom = zi
+	}
+}
+
+func (c *compiler) zoneRef(n *yaml.Node, path string) int {
+	s, ok := c.R.Str(n, path)
+	if !ok {
+		return -1
+	}
+	i, ok := c.Rs.ZoneIx[s]
+	if !ok {
+		c.R.Errorf(n, "unknown-zone", path, "unknown zone %q%s", s, diag.DidYouMean(s, diag.KeysOf(c.Rs.ZoneIx)))
+		return -1
+	}
+	return i
+}
+
+func (c *compiler) limits(n *yaml.Node) {
+	fs, ok := c.R.Mapping(n, "limits", "turns", "steps")
+	if !ok {
+		return
+	}
+	if v := source.Get(fs, "turns"); v != nil {
+		c.Rs.TurnLimit, _ = c.R.Integer(v, "limits.turns")
+	}
+	if v := source.Get(fs, "steps"); v != nil {
+		var ok bool
+		if c.Rs.StepBudget, ok = c.R.Integer(v, "limits.steps"); ok && c.Rs.StepBudget < 1 {
+			c.R.Errorf(v, "out-of-range", "limits.steps", "limits.steps is at least 1 (leave it out for a budget that grows with the game)")
+			c.Rs.StepBudget = 0
+		}
+	}
+}

@@ -1,0 +1,373 @@
+package load
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"go.yaml.in/yaml/v3"
+)
+
+type compiler struct {
+	*compile.ExprCompiler
+	steps   int // steps compiled so far: aliases of aliases could make them explode
+	tooMany bool
+	diags   diag.Diagnostics
+	files   map[string][]byte
+	// coverage names each rule part a scenario can exercise
+}
+
+// Source is one file of a ruleset: its name for messages and its bytes.
+type Source struct {
+	Name string
+	Data []byte
+}
+
+// LoadFile loads a ruleset file and the card files it names: every .yaml
+// file of the folders its cards: list names, or by default of cards/<name>/
+// beside its folder, or, when there is no such folder, the card files beside
+// the ruleset itself (told from other files by their content).
+func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, diag.Diagnostics{{Severity: diag.SeverityError, Code: "io", Pos: diag.Pos{File: path, Line: 1, Column: 1}, Message: err.Error()}}
+	}
+	var cards []Source
+	var diags diag.Diagnostics
+	dirs := cardDirs(path, data)
+	for _, d := range dirs {
+		if st, err := os.Stat(d.dir); err != nil || !st.IsDir() {
+			// a folder the ruleset names must exist; the default one may be absent
+			if d.named {
+				diags = append(diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "unknown-folder", Pos: d.pos, End: diag.Pos{File: d.pos.File, Line: d.pos.Line, Column: d.pos.Column + len(d.text)}, Path: "cards", Message: fmt.Sprintf("the card folder %s does not exist (it is read relative to the ruleset file)", d.text)})
+			}
+			continue
+		}
+		matches, _ := filepath.Glob(filepath.Join(d.dir, "*.yaml"))
+		sort.Strings(matches)
+		for _, m := range matches {
+			if d.flat && filepath.Clean(m) == filepath.Clean(path) {
+				continue
+			}
+			b, err := os.ReadFile(m)
+			if err != nil {
+				if !d.flat {
+					diags = append(diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "io", Pos: diag.Pos{File: m, Line: 1, Column: 1}, Message: err.Error()})
+				}
+				continue
+			}
+			if d.flat && !IsCardFile(b) {
+				continue
+			}
+			cards = append(cards, Source{Name: m, Data: b})
+		}
+	}
+	rs, ds := LoadPartial(Source{Name: path, Data: data}, cards, lib)
+	where := cardsWhere(dirs, len(cards))
+	for i := range ds {
+		ds[i].Detail = model.CardsDetail(ds[i], where)
+	}
+	diags = append(diags, ds...)
+	diags.Sort()
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	rs.CardsFrom = where
+	return rs, diags
+}
+
+var rulesetKeys = []string{"name", "version", "doc", "goal", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "concede_why", "value", "view"}
+
+// maxDiagnostics caps what one load reports: past it, more errors only bury
+// the first ones.
+const maxDiagnostics = 500
+
+// Load compiles a ruleset and its card files. It returns the ruleset (nil when
+// there are errors) and every diagnostic found, sorted by position.
+func Load(src Source, cards []Source, lib *model.Library) (*model.Ruleset, diag.Diagnostics) {
+	rs, diags := LoadPartial(src, cards, lib)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return rs, diags
+}
+
+// LoadPartial is Load for tools: it returns whatever could be compiled even
+// when there are errors. A ruleset with errors must not be played.
+func LoadPartial(src Source, cards []Source, lib *model.Library) (rs *model.Ruleset, diags diag.Diagnostics) {
+	defer func() {
+		if r := recover(); r != nil {
+			rs = nil
+			diags = append(diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "internal", Pos: diag.Pos{File: src.Name, Line: 1, Column: 1}, Message: fmt.Sprintf("internal error while loading (please report it): %v", r)})
+		}
+	}()
+	c := &compiler{ExprCompiler: &compile.ExprCompiler{}, files: map[string][]byte{}}
+	c.Rs = &model.Ruleset{Lib: lib, SymbolIx: map[string]int{}, CardPropIx: map[string]int{}, PlayerPropIx: map[string]int{},
+		GamePropIx: map[string]int{}, ZoneIx: map[string]int{}, CardIx: map[string]int{}, DeckIx: map[string]int{},
+		ActionIx: map[string]int{}, KeywordIx: map[string]int{}, DrainStack: -1}
+	c.Rs.Intern("") // symbol 0 is the empty name
+	for i := 1; i <= 8; i++ {
+		c.Rs.Intern(fmt.Sprintf("p%d", i)) // seat names
+	}
+	for _, k := range []string{"win", "draw", "error", "lost", "enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve"} {
+		c.Rs.Intern(k) // outcome kinds
+	}
+	h := sha256.New()
+	h.Write(src.Data)
+	for _, cs := range cards {
+		h.Write([]byte(filepath.Base(cs.Name)))
+		h.Write(cs.Data)
+	}
+	c.Rs.Hash = hex.EncodeToString(h.Sum(nil))[:16]
+	c.compile(src, cards)
+	c.diags = c.diags.Dedup()
+	c.diags.Sort()
+	if len(c.diags) > maxDiagnostics {
+		last := c.diags[maxDiagnostics-1]
+		c.diags = append(c.diags[:maxDiagnostics:maxDiagnostics], diag.Diagnostic{Severity: diag.SeverityError, Code: "too-many-errors", Pos: last.Pos, Message: fmt.Sprintf("%d more problems not shown; fix these first", len(c.diags)-maxDiagnostics)})
+	}
+	if c.Ts != nil {
+		c.KeepEnv()
+	}
+	return c.Rs, c.diags
+}
+
+func (c *compiler) parse(src Source) *yaml.Node {
+	c.R = &source.Reader{File: src.Name, Src: src.Data, Diags: &c.diags}
+	c.files[src.Name] = src.Data
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src.Data, &doc); err != nil {
+		c.diags = append(c.diags, source.SyntaxError(src.Name, src.Data, err))
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		c.R.Errorf(nil, "empty-file", "", "the file is empty")
+		return nil
+	}
+	return doc.Content[0]
+}
+
+func (c *compiler) compile(src Source, cards []Source) {
+	root := c.parse(src)
+	if root == nil {
+		return
+	}
+	rs := c.Rs
+	fs, ok := c.R.Mapping(root, "", rulesetKeys...)
+	if !ok {
+		return
+	}
+	c.R.Require(root, "", fs, "name", "zones", "turn")
+	if n := source.Get(fs, "name"); n != nil {
+		rs.Name, _ = c.R.Str(n, "name")
+	}
+	if n := source.Get(fs, "cards"); n != nil {
+		if rn := source.ResolveAlias(n); rn.Kind != yaml.SequenceNode {
+			c.R.Errorf(n, "type-mismatch", "cards", "cards is a list of folders: cards: [../cards/%s]", rs.Name)
+		} else {
+			c.R.StrList(n, "cards")
+		}
+	}
+	if n := source.Get(fs, "version"); n != nil {
+		rs.Version, _ = c.R.Str(n, "version")
+	}
+	if n := source.Get(fs, "doc"); n != nil {
+		rs.Doc, _ = c.R.Str(n, "doc")
+	}
+	if n := source.Get(fs, "goal"); n != nil {
+		rs.Goal, _ = c.R.Str(n, "goal")
+	}
+	rs.MinPlayers, rs.MaxPlayers = 2, 2
+	if n := source.Get(fs, "players"); n != nil {
+		c.players(n)
+	}
+	if n := source.Get(fs, "keywords"); n != nil {
+		c.keywords(n)
+	}
+	if n := source.Get(fs, "modes"); n != nil {
+		c.modes(n)
+	}
+	if n := source.Get(fs, "properties"); n != nil {
+		c.properties(n)
+	}
+	if n := source.Get(fs, "zones"); n != nil {
+		c.zones(n)
+	}
+	if n := source.Get(fs, "limits"); n != nil {
+		c.limits(n)
+	}
+	if n := source.Get(fs, "deck_rules"); n != nil {
+		c.deckRules(n)
+	}
+	c.Ts = compile.NewTypeSystem(rs)
+	rulesetReader := c.R
+	// card files: definitions first, so decks and effects can name them
+	type cardNode struct {
+		r   *source.Reader
+		n   *yaml.Node
+		p   string
+		def *model.CardDef
+	}
+	var defs []cardNode
+	var deckNodes []struct {
+		r *source.Reader
+		n *yaml.Node
+	}
+	for _, cs := range cards {
+		croot := c.parse(cs)
+		if croot == nil {
+			continue
+		}
+		cfs, ok := c.R.Mapping(croot, "", "cards", "decks")
+		if !ok {
+			continue
+		}
+		if n := source.Get(cfs, "cards"); n != nil {
+			items, _ := c.R.Seq(n, "cards")
+			for i, item := range items {
+				p := fmt.Sprintf("cards[%d]", i)
+				if d := c.cardDef(item, p); d != nil {
+					defs = append(defs, cardNode{c.R, item, p, d})
+				}
+			}
+		}
+		if n := source.Get(cfs, "decks"); n != nil {
+			deckNodes = append(deckNodes, struct {
+				r *source.Reader
+				n *yaml.Node
+			}{c.R, n})
+		}
+	}
+	c.R = rulesetReader
+	if n := source.Get(fs, "decks"); n != nil {
+		c.decks(n)
+	}
+	for _, d := range deckNodes {
+		c.R = d.r
+		c.decks(d.n)
+	}
+	c.R = rulesetReader
+	if n := source.Get(fs, "actions"); n != nil {
+		c.actions(n)
+	}
+	if n := source.Get(fs, "setup"); n != nil {
+		rs.Setup = c.rootSteps(n, "setup", compile.NewScope(), "setup")
+	} else {
+		rs.Setup = c.emptyProgram("setup")
+	}
+	if n := source.Get(fs, "turn"); n != nil {
+		c.turn(n)
+	}
+	if n := source.Get(fs, "triggers"); n != nil {
+		rs.Triggers = c.triggers(n, "triggers", -1)
+	}
+	if n := source.Get(fs, "checks"); n != nil {
+		c.checks(n)
+	}
+	if n := source.Get(fs, "concede"); n != nil {
+		rs.Concede = c.CompileExpr(n, "concede", compile.NewScope(), model.TBool)
+	}
+	if n := source.Get(fs, "concede_why"); n != nil {
+		rs.ConcedeWhy, _ = c.R.Str(n, "concede_why")
+		if rs.Concede == nil {
+			c.R.Errorf(n, "missing-field", "concede_why", "`concede_why` explains `concede`, and there is none")
+		}
+	}
+	if n := source.Get(fs, "value"); n != nil {
+		rs.Value = c.CompileExpr(n, "value", compile.NewScope(), model.TInt)
+	}
+	if n := source.Get(fs, "view"); n != nil {
+		c.view(n)
+	}
+	for _, d := range defs {
+		c.R = d.r
+		c.cardEffects(d.n, d.p, d.def)
+	}
+	c.R = rulesetReader
+	c.finish()
+	c.semantic(root)
+}
+
+// finish resolves names that are only known once everything is read.
+func (c *compiler) finish() {
+	rs := c.Rs
+	rs.StaticSlot = make([]int, len(rs.CardProps))
+	for i := range rs.StaticSlot {
+		rs.StaticSlot[i] = -1
+	}
+	for _, st := range rs.Statics {
+		if rs.StaticSlot[st.Prop] < 0 {
+			rs.StaticSlot[st.Prop] = len(rs.StaticProps)
+			rs.StaticProps = append(rs.StaticProps, st.Prop)
+		}
+	}
+	for i, p := range rs.CardProps {
+		if p.ResetOnMove {
+			rs.ResetOnMove = append(rs.ResetOnMove, i)
+		}
+	}
+	for _, list := range [][]model.PropDecl{rs.CardProps, rs.PlayerProps, rs.GameProps} {
+		for i := range list {
+			if list[i].Type == model.TString {
+				list[i].Valid = map[int64]bool{}
+				for _, v := range list[i].Values {
+					list[i].Valid[rs.Intern(v)] = true
+				}
+			}
+		}
+	}
+	for _, ph := range rs.Phases {
+		rs.PhaseSyms = append(rs.PhaseSyms, rs.Intern(ph.Name))
+	}
+	for _, z := range rs.Zones {
+		rs.ZoneSyms = append(rs.ZoneSyms, rs.Intern(z.Name))
+	}
+	// names an expression may read, interned so that comparing and listing
+	// them needs no text
+	for _, s := range state.SeatNames {
+		rs.Intern(s)
+	}
+	for _, d := range rs.Cards {
+		rs.Intern(d.ID)
+		rs.Intern(d.Name)
+		for _, f := range d.Faces {
+			rs.Intern(f.Name)
+		}
+	}
+	all := append([]*model.Trigger(nil), rs.Triggers...)
+	for _, d := range rs.Cards {
+		all = append(all, d.Triggers...)
+		for _, f := range d.Faces {
+			all = append(all, f.Triggers...)
+		}
+		for _, t := range d.Triggers {
+			if len(t.Zones) > 0 {
+				rs.Listeners = append(rs.Listeners, t)
+			}
+		}
+		for fi, f := range d.Faces {
+			for _, t := range f.Triggers {
+				t.Face = fi
+				if len(t.Zones) > 0 {
+					rs.Listeners = append(rs.Listeners, t)
+				}
+			}
+		}
+	}
+	for _, t := range all {
+		t.Sym = rs.Intern(t.Event)
+	}
+}
+
+func (c *compiler) emptyProgram(name string) int {
+	c.Rs.Programs = append(c.Rs.Programs, &model.Program{Name: name, Root: len(c.Rs.Programs)})
+	return len(c.Rs.Programs) - 1
+}

@@ -1,0 +1,258 @@
+package load
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"go.yaml.in/yaml/v3"
+)
+
+var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "recheck", "fizzle", "why", "timing_why", "filter_why"}
+
+func (c *compiler) actions(n *yaml.Node) {
+	fs, ok := c.R.Mapping(n, "actions")
+	if !ok {
+		return
+	}
+	// register names first so windows can list actions declared later
+	for _, f := range fs {
+		c.Rs.ActionIx[f.Key] = len(c.Rs.Actions)
+		c.Rs.Actions = append(c.Rs.Actions, &model.Action{Name: f.Key, Index: len(c.Rs.Actions), Source: -1, Label: f.Key, Pos: c.R.Pos(f.KeyN)})
+		c.Rs.Intern(f.Key)
+	}
+	for _, f := range fs {
+		a := c.Rs.Actions[c.Rs.ActionIx[f.Key]]
+		path := "actions." + f.Key
+		af, ok := c.R.Mapping(f.Value, path, actionKeys...)
+		if !ok {
+			continue
+		}
+		sc := compile.NewScope()
+		var labelNode *yaml.Node
+		if v := source.Get(af, "label"); v != nil {
+			a.Label, _ = c.R.Str(v, path+".label")
+			labelNode = v
+		}
+		if v := source.Get(af, "doc"); v != nil {
+			a.Doc, _ = c.R.Str(v, path+".doc")
+		}
+		if v := source.Get(af, "from"); v != nil {
+			a.Source = c.zoneRef(v, path+".from")
+			sc = sc.With(true, false, false)
+		}
+		if labelNode != nil && strings.ContainsAny(strings.ReplaceAll(a.Label, "{card}", ""), "{}") {
+			// more than the source card's name: a template like any other text
+			a.LabelTmpl = &model.Arg{Set: true, Text: a.Label, Pos: c.R.Pos(labelNode)}
+			c.Template(a.LabelTmpl, labelNode, path+".label", sc.With(a.Source >= 0, false, false))
+		}
+		if v := source.Get(af, "filter"); v != nil {
+			if a.Source < 0 {
+				c.R.Errorf(v, "missing-field", path+".filter", "a filter needs `from`, the zone whose cards it filters")
+			}
+			a.Filter = c.CompileExpr(v, path+".filter", sc.With(true, false, false), model.TBool)
+		}
+		if v := source.Get(af, "timing"); v != nil {
+			a.Timing = c.CompileExpr(v, path+".timing", sc, model.TBool)
+		}
+		if v := source.Get(af, "condition"); v != nil {
+			a.Condition = c.CompileExpr(v, path+".condition", sc, model.TBool)
+		}
+		if v := source.Get(af, "why"); v != nil {
+			a.Why, _ = c.R.Str(v, path+".why")
+			if a.Condition == nil {
+				c.R.Errorf(v, "missing-field", path+".why", "`why` explains a `condition`, and this action has none")
+			}
+		}
+		if v := source.Get(af, "timing_why"); v != nil {
+			a.TimingWhy, _ = c.R.Str(v, path+".timing_why")
+			if a.Timing == nil {
+				c.R.Errorf(v, "missing-field", path+".timing_why", "`timing_why` explains a `timing`, and this action has none")
+			}
+		}
+		if v := source.Get(af, "filter_why"); v != nil {
+			a.FilterWhy, _ = c.R.Str(v, path+".filter_why")
+			if a.Filter == nil {
+				c.R.Errorf(v, "missing-field", path+".filter_why", "`filter_why` explains a `filter`, and this action has none")
+			}
+		}
+		if v := source.Get(af, "stack"); v != nil {
+			a.UseStack, _ = c.R.Boolean(v, path+".stack")
+		}
+		root := c.newRoot(path, c.R.Pos(f.KeyN))
+		a.CostProg = root
+		c.Rs.Programs[root].Announces = a.UseStack
+		if v := source.Get(af, "targets"); v != nil {
+			c.fillProgram(root, v, path+".targets", sc)
+		}
+		if v := source.Get(af, "cost"); v != nil {
+			items, _ := c.R.Seq(v, path+".cost")
+			for i, item := range items {
+				st := c.compileStep(item, fmt.Sprintf("%s.cost[%d]", path, i), sc, root)
+				if st == nil {
+					continue
+				}
+				if st.Prim.CanPay == nil {
+					c.R.Errorf(item, "not-a-cost", fmt.Sprintf("%s.cost[%d]", path, i), "%q cannot be used as a cost; costs are primitives that can say whether they can be paid", st.Prim.Name)
+					continue
+				}
+				a.Costs = append(a.Costs, st)
+				c.Rs.Programs[root].Steps = append(c.Rs.Programs[root].Steps, st)
+			}
+		}
+		if v := source.Get(af, "effect"); v != nil {
+			a.Effect = c.subProgram(v, path+".effect", sc, root)
+		} else {
+			a.Effect = c.subProgram(&yaml.Node{Kind: yaml.SequenceNode}, path+".effect", sc, root)
+		}
+		if v := source.Get(af, "recheck"); v != nil {
+			if !a.UseStack {
+				c.R.Errorf(v, "bad-value", path+".recheck", "recheck applies to actions that use the stack (stack: true)")
+			}
+			a.Recheck = c.CompileExpr(v, path+".recheck", sc, model.TBool)
+		}
+		if v := source.Get(af, "fizzle"); v != nil {
+			a.Fizzle = c.subProgram(v, path+".fizzle", sc, root)
+		} else {
+			a.Fizzle = -1
+		}
+		word := ""
+		if a.UseStack {
+			word = "stack"
+		}
+		c.Rs.Programs[root].Steps = append(c.Rs.Programs[root].Steps, &model.Step{Prim: engine.ContinuePrim, Pos: a.Pos, Args: []model.Arg{{Set: true, Prog: a.Effect, Word: word, Slot: a.Index}}})
+		c.Rs.Programs[root].NVars = *sc.Nvars
+	}
+}
+
+func (c *compiler) turn(n *yaml.Node) {
+	fs, ok := c.R.Mapping(n, "turn", "phases", "next", "drain_stack")
+	if v := source.Get(fs, "next"); v != nil {
+		c.Rs.NextTurn = c.CompileExpr(v, "turn.next", compile.NewScope(), model.TPlayer)
+	}
+	if v := source.Get(fs, "drain_stack"); v != nil {
+		c.Rs.DrainStack = c.rootSteps(v, "turn.drain_stack", compile.NewScope(), "turn drain_stack")
+	}
+	if !ok {
+		return
+	}
+	if !c.R.Require(n, "turn", fs, "phases") {
+		return
+	}
+	items, _ := c.R.Seq(source.Get(fs, "phases"), "turn.phases")
+	seen := map[string]bool{}
+	for i, item := range items {
+		path := fmt.Sprintf("turn.phases[%d]", i)
+		pf, ok := c.R.Mapping(item, path, "name", "doc", "skip_if", "do")
+		if !ok {
+			continue
+		}
+		c.R.Require(item, path, pf, "name")
+		ph := &model.Phase{Pos: c.R.Pos(item)}
+		if v := source.Get(pf, "name"); v != nil {
+			ph.Name, _ = c.R.Str(v, path+".name")
+			if seen[ph.Name] {
+				c.R.Errorf(v, "duplicate-phase", path+".name", "phase %q is declared twice", ph.Name)
+			}
+			seen[ph.Name] = true
+			c.Rs.Intern(ph.Name)
+		}
+		if v := source.Get(pf, "doc"); v != nil {
+			ph.Doc, _ = c.R.Str(v, path+".doc")
+		}
+		if v := source.Get(pf, "skip_if"); v != nil {
+			ph.Skip = c.CompileExpr(v, path+".skip_if", compile.NewScope(), model.TBool)
+		}
+		if v := source.Get(pf, "do"); v != nil {
+			ph.Body = c.rootSteps(v, path+".do", compile.NewScope(), "phase "+ph.Name)
+		} else {
+			ph.Body = c.emptyProgram("phase " + ph.Name)
+		}
+		c.Rs.Phases = append(c.Rs.Phases, ph)
+	}
+	if len(c.Rs.Phases) == 0 {
+		c.R.Errorf(n, "missing-field", "turn.phases", "a turn needs at least one phase")
+	}
+}
+
+func (c *compiler) checks(n *yaml.Node) {
+	items, ok := c.R.Seq(n, "checks")
+	if !ok {
+		return
+	}
+	for i, item := range items {
+		path := fmt.Sprintf("checks[%d]", i)
+		cf, ok := c.R.Mapping(item, path, "name", "if", "do")
+		if !ok {
+			continue
+		}
+		c.R.Require(item, path, cf, "if", "do")
+		ch := &model.Check{Pos: c.R.Pos(item), Name: path}
+		if v := source.Get(cf, "name"); v != nil {
+			ch.Name, _ = c.R.Str(v, path+".name")
+		}
+		sc := compile.NewScope().With(false, true, false)
+		if v := source.Get(cf, "if"); v != nil {
+			ch.Cond = c.CompileExpr(v, path+".if", sc, model.TBool)
+		}
+		if v := source.Get(cf, "do"); v != nil {
+			ch.Effect = c.rootSteps(v, path+".do", sc, path)
+		}
+		c.Rs.Checks = append(c.Rs.Checks, ch)
+	}
+}
+
+// view compiles what boards show beside a card, a player and the game.
+func (c *compiler) view(n *yaml.Node) {
+	fs, ok := c.R.Mapping(n, "view", "card", "player", "game")
+	if !ok {
+		return
+	}
+	for _, f := range fs {
+		path := "view." + f.Key
+		switch f.Key {
+		case "card":
+			c.Rs.View.Card = c.viewPartsOf(f.Value, path, compile.NewScope().With(true, false, false))
+		case "player":
+			c.Rs.View.Player = c.viewPartsOf(f.Value, path, compile.NewScope().With(false, true, false))
+		case "game":
+			c.Rs.View.Game = c.viewPartsOf(f.Value, path, compile.NewScope())
+		}
+	}
+}
+
+// viewParts reads a list whose items are a text (always shown) or
+// {if, show}; the texts may hold {expression}s.
+func (c *compiler) viewPartsOf(n *yaml.Node, path string, sc *compile.Scope) []model.ViewPart {
+	items, ok := c.R.Seq(n, path)
+	if !ok {
+		return nil
+	}
+	out := []model.ViewPart{}
+	for i, item := range items {
+		p := fmt.Sprintf("%s[%d]", path, i)
+		var vp model.ViewPart
+		show := item
+		if rn := source.ResolveAlias(item); rn != nil && rn.Kind == yaml.MappingNode {
+			vf, ok := c.R.Mapping(item, p, "if", "show")
+			if !ok || !c.R.Require(item, p, vf, "show") {
+				continue
+			}
+			if v := source.Get(vf, "if"); v != nil {
+				vp.If = c.CompileExpr(v, p+".if", sc, model.TBool)
+			}
+			show, p = source.Get(vf, "show"), p+".show"
+		}
+		text, ok := c.R.Str(show, p)
+		if !ok {
+			continue
+		}
+		vp.Show = &model.Arg{Text: text}
+		c.Template(vp.Show, show, p, sc)
+		out = append(out, vp)
+	}
+	return out
+}

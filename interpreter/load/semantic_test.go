@@ -1,0 +1,83 @@
+package load_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+const base = `name: t
+players: {min: 2, max: 2}
+properties:
+  card:
+    kind: {type: enum, values: [a, b]}
+zones:
+  deck: {visibility: hidden}
+  pool: {visibility: hidden}
+  hand: {visibility: owner}
+%s
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [play], pass: false}
+%s
+actions:
+  play:
+    from: hand
+%s
+`
+
+func loadRules(t *testing.T, top, phases, action, cards string) diag.Diagnostics {
+	t.Helper()
+	src := fmt.Sprintf(base, top, phases, action)
+	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(src)}, []load.Source{{Name: "c.yaml", Data: []byte(cards)}}, stdlib.Library())
+	return diags
+}
+
+const twoCards = `cards:
+  - {id: x, props: {kind: a}}
+  - {id: y, props: {kind: b}}
+`
+
+// TestSemanticChecks covers the checks that need the whole ruleset.
+func TestSemanticChecks(t *testing.T) {
+	for _, tc := range []struct {
+		name                       string
+		top, phases, action, cards string
+		code, message              string
+	}{
+		{name: "deck too small", top: "deck_rules: {sizes: {all: {min: 5, max: 5}}}\ndecks: {d: {x: 4}}", cards: twoCards, code: "deck-limit", message: `deck "d" has 4 cards in the deck; the deck rules ask for exactly 5`},
+		{name: "too many copies across zones", top: "deck_rules: {copies: 4}\ndecks: {d: {deck: {x: 3}, pool: {x: 2}}}", cards: twoCards, code: "deck-limit", message: `deck "d" has 5 copies of "x"; the deck rules allow 4`},
+		{name: "split deck sizes", top: "deck_rules: {sizes: {deck: {min: 3, max: 3}, pool: {min: 1, max: 2}}}\ndecks: {d: {deck: {x: 3}, pool: {y: 3}}}", cards: twoCards, code: "deck-limit", message: `has 3 cards in its pool; the deck rules ask for 1 to 2`},
+		{name: "unknown zone in deck rules", top: "deck_rules: {sizes: {pile: {min: 1}}}", cards: twoCards, code: "unknown-zone", message: `unknown zone "pile"`},
+		{name: "unreachable step after win", phases: "    - name: end\n      do:\n        - win: {}\n        - log: never", cards: twoCards, code: "unreachable-step", message: "this step never runs"},
+		{name: "always skipped phase", phases: "    - name: end\n      skip_if: \"true\"", cards: twoCards, code: "unreachable-phase", message: `phase "end" is always skipped`},
+		{name: "unplayable card", action: "    filter: card.kind == 'a'", cards: twoCards, code: "unplayable-card", message: `card "y" can never be played`},
+		{name: "number where a condition is needed", action: "    condition: 1 + 2", cards: twoCards, code: "type-mismatch", message: "gives int where bool is needed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			diags := loadRules(t, tc.top, tc.phases, tc.action, tc.cards)
+			var found []string
+			for _, d := range diags {
+				found = append(found, d.Error())
+				if d.Code == tc.code && strings.Contains(d.Message, tc.message) {
+					return
+				}
+			}
+			t.Fatalf("want [%s] %q, got:\n%s", tc.code, tc.message, strings.Join(found, "\n"))
+		})
+	}
+}
+
+// TestCleanRulesetHasNoDiagnostics guards the fixture itself.
+func TestCleanRulesetHasNoDiagnostics(t *testing.T) {
+	diags := loadRules(t, "deck_rules: {sizes: {deck: {min: 3, max: 3}}, copies: 3}\ndecks: {d: {deck: {x: 3}}}", "", "", twoCards)
+	require.Empty(t, diags)
+}

@@ -1,0 +1,288 @@
+package load
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"go.yaml.in/yaml/v3"
+)
+
+func (c *compiler) newRoot(name string, pos diag.Pos) int {
+	c.Rs.Programs = append(c.Rs.Programs, &model.Program{Name: name, Pos: pos})
+	ix := len(c.Rs.Programs) - 1
+	c.Rs.Programs[ix].Root = ix
+	return ix
+}
+
+// rootSteps compiles a root effect: a step list with its own variable slots.
+func (c *compiler) rootSteps(n *yaml.Node, path string, sc *compile.Scope, name string) int {
+	root := c.newRoot(name, c.R.Pos(n))
+	c.fillProgram(root, n, path, sc)
+	c.Rs.Programs[root].NVars = *sc.Nvars
+	return root
+}
+
+func (c *compiler) fillProgram(ix int, n *yaml.Node, path string, sc *compile.Scope) {
+	items, ok := c.R.Seq(n, path)
+	if !ok {
+		return
+	}
+	root := c.Rs.Programs[ix].Root
+	for i, item := range items {
+		if st := c.compileStep(item, fmt.Sprintf("%s[%d]", path, i), sc, root); st != nil {
+			c.Rs.Programs[ix].Steps = append(c.Rs.Programs[ix].Steps, st)
+		}
+	}
+}
+
+// subProgram compiles a nested step list sharing its root's variables.
+func (c *compiler) subProgram(n *yaml.Node, path string, sc *compile.Scope, root int) int {
+	c.Rs.Programs = append(c.Rs.Programs, &model.Program{Name: path, Root: root, Pos: c.R.Pos(n)})
+	ix := len(c.Rs.Programs) - 1
+	c.fillProgram(ix, n, path, sc)
+	return ix
+}
+
+// maxSteps bounds the compiled steps of one ruleset; YAML aliases nested in
+// aliases can otherwise make a small file expand without end.
+const maxSteps = 100000
+
+func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, root int) *model.Step {
+	c.steps++
+	if c.steps > maxSteps {
+		if !c.tooMany {
+			c.tooMany = true
+			c.R.Errorf(n, "too-many-steps", path, "the effects expand to more than %d steps (YAML aliases inside aliases?); the rest is not compiled", maxSteps)
+		}
+		return nil
+	}
+	n = source.ResolveAlias(n)
+	var name string
+	var argN *yaml.Node
+	var keyN *yaml.Node
+	switch n.Kind {
+	case yaml.ScalarNode:
+		name, keyN = n.Value, n
+	case yaml.MappingNode:
+		if len(n.Content) != 2 {
+			c.R.Errorf(n, "bad-step", path, "a step is one primitive name with its arguments, like `draw: {count: 1}`; found %d keys", len(n.Content)/2)
+			return nil
+		}
+		keyN = n.Content[0]
+		name, argN = keyN.Value, source.ResolveAlias(n.Content[1])
+	default:
+		c.R.Errorf(n, "bad-step", path, "a step must be a primitive name or a mapping, found %s", source.KindName(n))
+		return nil
+	}
+	p, ok := c.Rs.Lib.Primitive(name)
+	if !ok {
+		c.R.Errorf(keyN, "unknown-primitive", path, "unknown effect primitive %q%s", name, diag.DidYouMean(name, c.Rs.Lib.PrimitiveNames()))
+		return nil
+	}
+	path = path + "." + name
+	st := &model.Step{Prim: p, Args: make([]model.Arg, len(p.Params)), Pos: c.R.Pos(keyN)}
+	if p.StateSlots > 0 {
+		st.State = *sc.Nvars
+		*sc.Nvars += p.StateSlots
+	}
+	given := map[string]*yaml.Node{}
+	if argN != nil && !(argN.Kind == yaml.ScalarNode && argN.Tag == "!!null") {
+		if argN.Kind == yaml.MappingNode {
+			names := make([]string, len(p.Params))
+			for i, pp := range p.Params {
+				names[i] = pp.Name
+			}
+			fs, _ := c.R.Mapping(argN, path, names...)
+			for _, f := range fs {
+				given[f.Key] = f.Value
+			}
+		} else if p.Shorthand != "" {
+			given[p.Shorthand] = argN
+		} else {
+			c.R.Errorf(argN, "bad-step", path, "%s takes a mapping of arguments", name)
+			return nil
+		}
+	}
+	// compile binding parameters last, so expressions of the step do not see its own result
+	// arguments first, then the variables the step binds (its own arguments do
+	// not see them), then nested steps (which do)
+	order := make([]int, 0, len(p.Params))
+	for _, pass := range []func(model.Param) bool{
+		func(q model.Param) bool {
+			return q.Kind != model.PBind && q.Kind != model.PSteps && q.Kind != model.PChoices && !q.Late
+		},
+		func(q model.Param) bool { return q.Kind == model.PBind },
+		func(q model.Param) bool { return q.Late },
+		func(q model.Param) bool { return q.Kind == model.PSteps || q.Kind == model.PChoices },
+	} {
+		for i, pp := range p.Params {
+			if pass(pp) {
+				order = append(order, i)
+			}
+		}
+	}
+	for _, i := range order {
+		pp := p.Params[i]
+		v := given[pp.Name]
+		ap := path + "." + pp.Name
+		if v == nil {
+			if pp.Required {
+				c.R.Errorf(keyN, "missing-field", path, "%s needs the argument %q", name, pp.Name)
+				continue
+			}
+			if pp.Default == "" {
+				continue
+			}
+			v = &yaml.Node{Kind: yaml.ScalarNode, Value: pp.Default, Line: keyN.Line, Column: keyN.Column}
+		}
+		a := &st.Args[i]
+		a.Set = true
+		a.Type = pp.Type
+		a.Pos = c.R.Pos(v)
+		if vv := source.ResolveAlias(v); vv != nil && (vv.Style == compile.StyleDouble || vv.Style == compile.StyleSingle) {
+			a.Pos.Column++
+		}
+		switch pp.Kind {
+		case model.PExpr:
+			scp := sc
+			if pp.Card {
+				scp = sc.With(true, false, false)
+			}
+			a.Expr = c.CompileExpr(v, ap, scp, pp.Type)
+		case model.PZone:
+			a.Zone = c.zoneRef(v, ap)
+		case model.PSteps:
+			a.Prog = c.subProgram(v, ap, sc, root)
+		case model.PExprList:
+			items := []*yaml.Node{v}
+			if vv := source.ResolveAlias(v); vv.Kind == yaml.SequenceNode {
+				items = vv.Content
+			}
+			for j, item := range items {
+				a.Exprs = append(a.Exprs, c.CompileExpr(item, fmt.Sprintf("%s[%d]", ap, j), sc.With(true, false, false), pp.Type))
+			}
+		case model.PBind:
+			s, _ := c.R.Str(v, ap)
+			if !isIdent(s) {
+				c.R.Errorf(v, "bad-variable", ap, "%q is not a variable name: use letters, digits and _ , starting with a letter", s)
+			}
+			bt := pp.Type
+			if bt == model.TAny && pp.TypedBy != "" {
+				for j, q := range p.Params {
+					if q.Name == pp.TypedBy && st.Args[j].Expr != nil {
+						bt = st.Args[j].Expr.Type
+					}
+				}
+			}
+			a.Type = bt
+			slot, err := sc.Bind(s, bt, c.R.Pos(v))
+			if err != nil {
+				c.R.Errorf(v, "bad-variable", ap, "%v", err)
+			}
+			a.Slot = slot
+			a.Text = s
+		case model.PText, model.PPhase:
+			a.Text, _ = c.R.Str(v, ap)
+			c.PlainText(v, ap, a.Text)
+		case model.PTemplate:
+			a.Text, _ = c.R.Str(v, ap)
+			c.Template(a, v, ap, sc)
+		case model.PWord:
+			a.Word, _ = c.R.Str(v, ap)
+			if !source.Contains(pp.Words, a.Word) {
+				c.R.Errorf(v, "bad-value", ap, "%s is one of %s, not %q%s", pp.Name, strings.Join(pp.Words, ", "), a.Word, diag.DidYouMean(a.Word, pp.Words))
+			}
+		case model.PChoices:
+			items, _ := c.R.Seq(v, ap)
+			for j, item := range items {
+				cp := fmt.Sprintf("%s[%d]", ap, j)
+				cf, ok := c.R.Mapping(item, cp, "label", "if", "do")
+				if !ok {
+					continue
+				}
+				c.R.Require(item, cp, cf, "label")
+				ch := model.Choice{Prog: -1}
+				if x := source.Get(cf, "label"); x != nil {
+					ch.Label, _ = c.R.Str(x, cp+".label")
+					if strings.ContainsAny(ch.Label, "{}") {
+						ch.Tmpl = &model.Arg{Set: true, Text: ch.Label, Pos: c.R.Pos(x)}
+						c.Template(ch.Tmpl, x, cp+".label", sc)
+					}
+				}
+				if x := source.Get(cf, "if"); x != nil {
+					ch.If = c.CompileExpr(x, cp+".if", sc, model.TBool)
+				}
+				if x := source.Get(cf, "do"); x != nil {
+					ch.Prog = c.subProgram(x, cp+".do", sc, root)
+				} else {
+					ch.Prog = c.subProgram(&yaml.Node{Kind: yaml.SequenceNode}, cp+".do", sc, root)
+				}
+				a.Choices = append(a.Choices, ch)
+			}
+		case model.PAction:
+			names, _ := c.R.StrList(v, ap)
+			for j, nm := range names {
+				ix, ok := c.Rs.ActionIx[nm]
+				if !ok {
+					at := v
+					if source.ResolveAlias(v).Kind == yaml.SequenceNode {
+						at = source.ResolveAlias(v).Content[j]
+					}
+					c.R.Errorf(at, "unknown-action", ap, "unknown action %q%s", nm, diag.DidYouMean(nm, diag.KeysOf(c.Rs.ActionIx)))
+					continue
+				}
+				a.Actions = append(a.Actions, ix)
+			}
+		}
+	}
+	if p.Validate != nil {
+		p.Validate(&stepValidator{rs: c.Rs, c: c, step: st, path: path}, st)
+	}
+	return st
+}
+
+// template compiles the {expression} parts of a text: the text keeps {0},
+// {1}, ... in their place and Exprs holds them.
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// stepValidator is the Validator of one step being loaded.
+type stepValidator struct {
+	rs   *model.Ruleset
+	c    *compiler
+	step *model.Step
+	path string
+}
+
+// Ruleset is the ruleset being loaded.
+func (v *stepValidator) Ruleset() *model.Ruleset { return v.rs }
+
+// Errorf reports a problem with an argument of the step.
+func (v *stepValidator) Errorf(arg, code, format string, args ...any) {
+	pos := v.step.Pos
+	if a := v.step.Arg(arg); a.Set && a.Pos.Line > 0 {
+		pos = a.Pos
+	}
+	v.c.R.DiagAt(pos, code, v.path+"."+arg, fmt.Sprintf(format, args...))
+}
+
+// Suggest returns "; did you mean X?" for the nearest of known, or "".
+func (v *stepValidator) Suggest(name string, known []string) string {
+	return diag.DidYouMean(name, known)
+}
+
+// InternName makes a name usable as a symbol; only during load (Validate).
+func (v *stepValidator) InternName(name string) int64 { return v.rs.Intern(name) }

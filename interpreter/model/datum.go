@@ -1,0 +1,186 @@
+package model
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"math"
+)
+
+// DatumKind is the kind of a Datum.
+type DatumKind uint8
+
+const (
+	DNil DatumKind = iota
+	DInt
+	DBool
+	DSym // an interned name: a declared value, zone, phase, card name, ...
+	DCard
+	DPlayer
+	DList  // a list; Datum.E says what it holds
+	DFloat // N holds the bits of a float64
+	DStr   // a text that is no interned name (the name of a generated card); in S
+)
+
+// Datum is a value of the evaluator: no boxing, no allocation for scalars.
+type Datum struct {
+	K DatumKind
+	E DatumKind // for lists: the kind of the elements (DNil: not known, an empty literal)
+	N int64
+	L []int
+	S string
+}
+
+// EvalFn is a compiled expression: a tree of Go closures.
+type EvalFn func(x *Evaluation) Datum
+
+// Evaluation is the state of one evaluation of one expression: the frame it is
+// for, the current element of each of its nested predicates, the arguments of
+// the calls it is making and the first error it met. Every evaluation has its
+// own (Game keeps them on a stack, pushed and popped strictly), so no
+// evaluation can see another's scratch.
+type Evaluation struct {
+	G      *Evaluator
+	F      *state.Frame
+	elem   []int64
+	Args   []Datum
+	Locals []Datum
+	err    string
+}
+
+// Fail records a run-time error; the evaluation goes on with zero values (it
+// changes nothing) and its caller reports the first error with the position.
+func (x *Evaluation) Fail(format string, a ...any) Datum {
+	if x.err == "" {
+		x.err = fmt.Sprintf(format, a...)
+	}
+	return Datum{}
+}
+
+// Missing reports a number read from nothing (a property of no card, say)
+// given to an operator: an error, as it would be a silent 0 otherwise.
+func (x *Evaluation) Missing(op string) Datum {
+	return x.Fail("%s is given nothing where a number is needed (a property read from no card or player?)", op)
+}
+
+// MissingBool reports a condition read from nothing given to a logical operator.
+func (x *Evaluation) MissingBool(op string) Datum {
+	return x.Fail("%s is given nothing where true or false is needed (a property read from no card or player?)", op)
+}
+
+func (x *Evaluation) At(level int) int64 {
+	if level < len(x.elem) {
+		return x.elem[level]
+	}
+	return 0
+}
+
+func (x *Evaluation) SetAt(level int, v int64) {
+	for len(x.elem) <= level {
+		x.elem = append(x.elem, 0)
+	}
+	x.elem[level] = v
+}
+
+func B2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func Truth(d Datum) bool { return d.K == DBool && d.N != 0 }
+
+func FloatDatum(f float64) Datum { return Datum{K: DFloat, N: int64(math.Float64bits(f))} }
+
+// Float is the value of a number as a float64.
+func (d Datum) Float() float64 {
+	if d.K == DFloat {
+		return math.Float64frombits(uint64(d.N))
+	}
+	return float64(d.N)
+}
+
+func CardDatum(c int) Datum {
+	if c < 0 {
+		return Datum{}
+	}
+	return Datum{K: DCard, N: int64(c)}
+}
+
+func PlayerDatum(p int) Datum {
+	if p < 0 {
+		return Datum{}
+	}
+	return Datum{K: DPlayer, N: int64(p)}
+}
+
+// Equal compares two values as expr does: nil equals only nil, numbers by
+// value, names by their text, lists element by element.
+func (g *Evaluator) Equal(a, b Datum) bool {
+	if a.K == DNil || b.K == DNil {
+		return a.K == b.K
+	}
+	switch {
+	case a.K == DList || b.K == DList:
+		if a.K != b.K || len(a.L) != len(b.L) {
+			return false
+		}
+		for i := range a.L {
+			if !g.Equal(Datum{K: a.E, N: int64(a.L[i])}, Datum{K: b.E, N: int64(b.L[i])}) {
+				return false
+			}
+		}
+		return true
+	case a.K == DFloat || b.K == DFloat:
+		if (a.K != DFloat && a.K != DInt) || (b.K != DFloat && b.K != DInt) {
+			return false
+		}
+		return a.Float() == b.Float()
+	case a.K == DStr || b.K == DStr:
+		if (a.K != DStr && a.K != DSym) || (b.K != DStr && b.K != DSym) {
+			return false
+		}
+		return g.Text(a) == g.Text(b)
+	}
+	return a.N == b.N && (a.K == DBool) == (b.K == DBool) && (a.K == DSym) == (b.K == DSym)
+}
+
+// text is the text of a name.
+func (g *Evaluator) Text(d Datum) string {
+	if d.K == DStr {
+		return d.S
+	}
+	return g.Rs.Symbol(d.N)
+}
+
+// nameDatum is a text as a value: the interned name when the ruleset knows it.
+func (g *Evaluator) NameDatum(s string) Datum {
+	if i, ok := g.Rs.SymbolIx[s]; ok {
+		return Datum{K: DSym, N: int64(i)}
+	}
+	return Datum{K: DStr, S: s}
+}
+
+// SymDatum is an interned name as a value; a negative symbol (none) is "".
+func (g *Evaluator) SymDatum(n int64) Datum {
+	if n < 0 {
+		return g.NameDatum("")
+	}
+	return Datum{K: DSym, N: n}
+}
+
+// ElemKind is the kind of the elements of a list type (DNil for a type that
+// is no list).
+func ElemKind(t Type) DatumKind {
+	switch t {
+	case TCards:
+		return DCard
+	case TPlayers:
+		return DPlayer
+	case TInts:
+		return DInt
+	case TStrings:
+		return DSym
+	}
+	return DNil
+}

@@ -1,0 +1,134 @@
+package model
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// Continuous effects are derived values. A card property reads, in order:
+//
+//  1. its base value (what set and the card's definition wrote);
+//  2. the modifiers on it, sets first then additions, each group in the order
+//     the modifiers were made;
+//  3. the statics of the cards in play that apply to it: every static that
+//     sets, in the order the statics are declared (card files in load order,
+//     statics in the order of each card), so a later one wins; then every
+//     static that adds.
+//
+// A static's own expressions (applies_to, add, set) read properties at step 2:
+// with modifiers, without any static. So two statics never feed on each
+// other, and the order in which they are written does not change what either
+// of them sees; only step 3's order (sets, then additions) combines them.
+//
+// The values of step 3 are computed outside expression evaluation, all at
+// once, before the first evaluation that follows a change of the state, and
+// kept until the state changes again. Reading a property never evaluates
+// anything.
+
+// derivedLayer holds the card properties that statics change, as they derive.
+type derivedLayer struct {
+	s         *state.State // the state the values were derived from
+	Ok        bool         // nothing changed since
+	computing bool         // the statics are being evaluated: reads see step 2
+	vals      []int64
+	Err       error // the first error of a static's expression, which stops the game
+}
+
+// fresh reports whether the derived values hold for the game's state.
+func (d *derivedLayer) fresh(g *Evaluator) bool {
+	return len(g.Rs.Statics) == 0 || (d.Ok && d.s == g.S)
+}
+
+// Invalidate drops the derived values without marking the state for checks.
+func (g *Evaluator) Invalidate() { g.Der.Ok = false }
+
+// derive computes the values of every card property a static changes.
+// Every change of the state that an expression can read invalidates them
+// (changed, invalidate): properties, zones and their order, faces,
+// control, knowledge, modifiers, keywords, the stack, the turn and phase.
+func (g *Evaluator) derive() {
+	rs := g.Rs
+	d := &g.Der
+	d.computing = true
+	defer func() { d.computing = false }()
+	n := len(rs.StaticProps)
+	need := len(g.S.Cards) * n
+	if cap(d.vals) < need {
+		d.vals = make([]int64, need)
+	}
+	d.vals = d.vals[:need]
+	// steps 1 and 2: the base values, then the modifiers on them in one pass
+	// each (sets, then additions), rather than a search of the modifiers per card
+	stride := g.Stride()
+	for c := range g.S.Cards {
+		for k, idx := range rs.StaticProps {
+			d.vals[c*n+k] = g.S.CardProps[c*stride+idx]
+		}
+	}
+	for pass := 0; pass < 2; pass++ {
+		for i := range g.S.Modifiers {
+			m := &g.S.Modifiers[i]
+			if m.Card < 0 || m.Prop < 0 || m.Set != (pass == 0) {
+				continue
+			}
+			k := rs.StaticSlot[m.Prop]
+			if k < 0 || int(m.Card) >= len(g.S.Cards) {
+				continue
+			}
+			if m.Set {
+				d.vals[int(m.Card)*n+k] = m.Amount
+			} else {
+				d.vals[int(m.Card)*n+k] += m.Amount
+			}
+		}
+	}
+	for pass := 0; pass < 2; pass++ { // sets first, then additions
+		for _, st := range rs.Statics {
+			if (pass == 0) != (st.Set != nil) {
+				continue
+			}
+			k := rs.StaticSlot[st.Prop]
+			for _, zk := range st.Zones {
+				owners := 1
+				if rs.Zones[zk].PerPlayer {
+					owners = g.Nseats
+				}
+				for o := 0; o < owners; o++ {
+					for _, src := range g.S.Zones[g.ZoneAt[zk]+o].Cards {
+						if int(g.S.Cards[src].Def) != st.Card || g.S.Cards[src].FaceDown {
+							continue
+						}
+						g.applyStatic(st, src, k, n)
+					}
+				}
+			}
+		}
+	}
+	d.s, d.Ok = g.S, true
+}
+
+// applyStatic applies one static of one source card to every card it applies to.
+func (g *Evaluator) applyStatic(st *Static, src, k, n int) {
+	ctrl := g.S.Cards[src].Ctrl
+	for c := range g.S.Cards {
+		f := g.TempFrame(state.Frame{You: ctrl, Player: ctrl, This: int32(src), Card: int32(c), Event: state.Event{Card: -1, Source: -1}})
+		ok, err := g.EvalBool(st.Applies, f)
+		if err == nil && ok {
+			if st.Set != nil {
+				var v Datum
+				if v, err = g.evalDatum(st.Set, f); err == nil {
+					g.Der.vals[c*n+k] = v.N
+				}
+			} else {
+				var v int
+				if v, err = g.EvalInt(st.Add, f); err == nil {
+					g.Der.vals[c*n+k] += int64(v)
+				}
+			}
+		}
+		if err != nil && g.Der.Err == nil {
+			g.Der.Err = fmt.Errorf("the static of %s (%s): %w", g.CardName(src), st.Pos, err)
+		}
+		g.ReleaseFrame()
+	}
+}

@@ -1,0 +1,314 @@
+package model
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"math"
+	"strings"
+)
+
+// begin starts an evaluation for frame f on the evaluation stack. Before the
+// first one, the values static effects derive are brought up to date, so no
+// read of a property during the evaluation evaluates anything.
+func (g *Evaluator) begin(f *state.Frame) *Evaluation {
+	if !g.Der.computing && !g.Der.fresh(g) {
+		g.derive()
+	}
+	if g.depth == len(g.evals) {
+		g.evals = append(g.evals, &Evaluation{G: g})
+	}
+	x := g.evals[g.depth]
+	g.depth++
+	x.F, x.err = f, ""
+	x.elem, x.Args, x.Locals = x.elem[:0], x.Args[:0], x.Locals[:0]
+	return x
+}
+
+// end pops the evaluation begin pushed.
+func (g *Evaluator) end() { g.depth-- }
+
+// evalDatum evaluates an expression for frame f.
+func (g *Evaluator) evalDatum(e *Expr, f *state.Frame) (Datum, error) {
+	x := g.begin(f)
+	d := e.Fn(x)
+	msg := x.err
+	g.end()
+	if msg != "" {
+		return Datum{}, fmt.Errorf("%s: in expression %q: %s", e.Pos, e.Src, msg)
+	}
+	return d, nil
+}
+
+// EvalDatum evaluates an expression for frame f.
+func (g *Evaluator) EvalDatum(e *Expr, f *state.Frame) (Datum, error) {
+	if e == nil {
+		return Datum{}, nil
+	}
+	return g.evalDatum(e, f)
+}
+
+// Eval evaluates an expression for frame f, as a Go value: nil, int, bool,
+// float64, string, or []int for lists.
+func (g *Evaluator) Eval(e *Expr, f *state.Frame) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return nil, err
+	}
+	return g.datumAny(d), nil
+}
+
+// EvalVal evaluates an expression into a variable or property value of type t.
+func (g *Evaluator) EvalVal(e *Expr, f *state.Frame, t Type) (state.Val, error) {
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return state.Val{}, err
+	}
+	v, err := g.DatumVal(d, t)
+	if err != nil {
+		return state.Val{}, fmt.Errorf("%s: %v", e.Pos, err)
+	}
+	return v, nil
+}
+
+// DatumVal converts a value to a variable or property value of type t.
+func (g *Evaluator) DatumVal(d Datum, t Type) (state.Val, error) {
+	switch t {
+	case TCards, TPlayers, TInts, TStrings:
+		switch d.K {
+		case DNil:
+			return state.Val{}, nil
+		case DList:
+			return state.Val{L: append([]int(nil), d.L...)}, nil
+		case DCard, DPlayer:
+			return state.Val{L: []int{int(d.N)}}, nil
+		}
+		return state.Val{}, fmt.Errorf("%s is not a list", g.describe(d))
+	case TCard, TPlayer:
+		if d.K == DNil {
+			return state.Val{N: -1}, nil
+		}
+	case TFloat:
+		if d.K == DInt {
+			return g.DatumVal(FloatDatum(d.Float()), t)
+		}
+	case TInt:
+		if d.K == DFloat {
+			n, err := whole(d.Float())
+			return state.Val{N: n}, err
+		}
+	case TString:
+		if d.K == DStr {
+			return state.Val{}, fmt.Errorf("the name %q is not one the ruleset declares", d.S)
+		}
+	}
+	if d.K == DList {
+		return state.Val{}, fmt.Errorf("a list cannot be stored as %s", t)
+	}
+	return state.Val{N: d.N}, nil
+}
+
+// PropVal converts a value to be stored in a property of declaration d:
+// as DatumVal does, and for an enum only one of its declared values.
+func (g *Evaluator) PropVal(x Datum, d *PropDecl) (state.Val, error) {
+	v, err := g.DatumVal(x, d.Type)
+	if err != nil {
+		return v, err
+	}
+	if d.Type == TString && d.Valid != nil && !d.Valid[v.N] {
+		return state.Val{}, fmt.Errorf("%q is not one of the values of %s (%s)", g.Rs.Symbol(v.N), d.Name, strings.Join(d.Values, ", "))
+	}
+	return v, nil
+}
+
+// whole is a fraction where a whole number is needed: cut toward zero (3.5
+// is 3, -3.5 is -3). A fraction that is no number (the root of a negative
+// number) or too large to be a count is an error, never a made-up number.
+func whole(f float64) (int64, error) {
+	if math.IsNaN(f) {
+		return 0, fmt.Errorf("a whole number is needed, and the value is no number (a root of a negative number?)")
+	}
+	if math.Abs(f) >= 1<<53 {
+		return 0, fmt.Errorf("a whole number is needed, and %g is too large for one", f)
+	}
+	return int64(f), nil
+}
+
+// describe names a value for messages.
+func (g *Evaluator) describe(d Datum) string { return fmt.Sprint(g.datumAny(d)) }
+
+// datumAny converts a value to a plain Go value.
+func (g *Evaluator) datumAny(d Datum) any {
+	switch d.K {
+	case DNil:
+		return nil
+	case DBool:
+		return d.N != 0
+	case DSym, DStr:
+		return g.Text(d)
+	case DFloat:
+		return d.Float()
+	case DList:
+		switch d.E {
+		case DSym, DStr:
+			out := make([]string, len(d.L))
+			for i, n := range d.L {
+				out[i] = g.Rs.Symbol(int64(n))
+			}
+			return out
+		case DBool:
+			out := make([]bool, len(d.L))
+			for i, n := range d.L {
+				out[i] = n != 0
+			}
+			return out
+		}
+		if d.L == nil {
+			return []int{}
+		}
+		return d.L
+	}
+	return int(d.N)
+}
+
+// EvalBool evaluates a condition; nil is true.
+func (g *Evaluator) EvalBool(e *Expr, f *state.Frame) (bool, error) {
+	if e == nil {
+		return true, nil
+	}
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return false, err
+	}
+	if d.K != DBool {
+		return false, fmt.Errorf("%s: expression %q gave %v, not true or false", e.Pos, e.Src, g.describe(d))
+	}
+	return d.N != 0, nil
+}
+
+// EvalInt evaluates a number; a fraction is cut to its whole part.
+func (g *Evaluator) EvalInt(e *Expr, f *state.Frame) (int, error) {
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return 0, err
+	}
+	switch d.K {
+	case DInt, DNil:
+		return int(d.N), nil
+	case DFloat:
+		n, err := whole(d.Float())
+		if err != nil {
+			return 0, fmt.Errorf("%s: expression %q: %v", e.Pos, e.Src, err)
+		}
+		return int(n), nil
+	}
+	return 0, fmt.Errorf("%s: expression %q gave %v, not a number", e.Pos, e.Src, g.describe(d))
+}
+
+// EvalCard evaluates a card (-1 for none).
+func (g *Evaluator) EvalCard(e *Expr, f *state.Frame) (int, error) {
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return -1, err
+	}
+	switch d.K {
+	case DNil:
+		return -1, nil
+	case DCard:
+		return int(d.N), nil
+	case DList:
+		if len(d.L) == 0 {
+			return -1, nil
+		}
+		return d.L[0], nil
+	}
+	return -1, fmt.Errorf("%s: expression %q gave %v, not a card", e.Pos, e.Src, g.describe(d))
+}
+
+// EvalCards evaluates a list of cards; a single card makes a list of one.
+func (g *Evaluator) EvalCards(e *Expr, f *state.Frame) ([]int, error) {
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return nil, err
+	}
+	switch d.K {
+	case DNil:
+		return nil, nil
+	case DCard:
+		return []int{int(d.N)}, nil
+	case DList:
+		return append([]int(nil), d.L...), nil
+	}
+	return nil, fmt.Errorf("%s: expression %q gave %v, not cards", e.Pos, e.Src, g.describe(d))
+}
+
+// EvalPlayer evaluates a player (-1 for none).
+func (g *Evaluator) EvalPlayer(e *Expr, f *state.Frame) (int, error) {
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return -1, err
+	}
+	switch d.K {
+	case DNil:
+		return -1, nil
+	case DPlayer:
+		return int(d.N), nil
+	}
+	return -1, fmt.Errorf("%s: expression %q gave %v, not a player", e.Pos, e.Src, g.describe(d))
+}
+
+// EvalPlayers evaluates a list of players; a single player makes a list of one.
+func (g *Evaluator) EvalPlayers(e *Expr, f *state.Frame) ([]int, error) {
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return nil, err
+	}
+	switch d.K {
+	case DNil:
+		return nil, nil
+	case DPlayer:
+		return []int{int(d.N)}, nil
+	case DList:
+		return append([]int(nil), d.L...), nil
+	}
+	return nil, fmt.Errorf("%s: expression %q gave %v, not players", e.Pos, e.Src, g.describe(d))
+}
+
+func (g *Evaluator) OpponentsOf(p int) []int {
+	out := make([]int, 0, g.Nseats-1)
+	for q := 0; q < g.Nseats; q++ {
+		if q != p && !g.S.Players[q].Lost {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// StackCards lists the cards on the stack, top first.
+func (g *Evaluator) StackCards() []int {
+	s := g.S
+	out := make([]int, 0, len(s.Stack))
+	for i := len(s.Stack) - 1; i >= 0; i-- {
+		if s.Stack[i].Card >= 0 {
+			out = append(out, int(s.Stack[i].Card))
+		}
+	}
+	return out
+}
+
+// AllZone lists the cards of a per-player zone of every player still in the
+// game, in seat order.
+func (g *Evaluator) AllZone(kind int) []int {
+	var out []int
+	for p := 0; p < g.Nseats; p++ {
+		if !g.S.Players[p].Lost {
+			out = append(out, g.S.Zones[g.ZoneInst(kind, p)].Cards...)
+		}
+	}
+	if out == nil {
+		out = []int{}
+	}
+	return out
+}

@@ -1,0 +1,122 @@
+package model
+
+import (
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/expr-lang/expr/vm"
+)
+
+// Expr is one compiled expression with its source position.
+type Expr struct {
+	Src    string
+	Pos    diag.Pos
+	Type   Type
+	Prog   *vm.Program
+	Idents []IdentUse
+	Index  int
+	Nvars  int    // for queries: variable slots they need
+	Fn     EvalFn // the expression as closures: how it runs
+	Lit    *string
+}
+
+// Literal is the name an expression is when it is a name in quotes alone
+// ('water'), so a primitive can check it at load time.
+func (e *Expr) Literal() (string, bool) {
+	if e == nil || e.Lit == nil {
+		return "", false
+	}
+	return *e.Lit, true
+}
+
+type IdentUse struct {
+	Name string
+	Kind IdentKind
+	Slot int
+	Typ  Type
+}
+
+type IdentKind uint8
+
+const (
+	IdYou IdentKind = iota
+	IdOpponent
+	IdActive
+	IdTurn
+	IdPhase
+	IdThis
+	IdGame
+	IdPlayers
+	IdOpponents
+	IdEvent
+	IdVar
+	IdCard   // the source card of an action option or the candidate of a filter
+	IdPlayer // the player a per-player rule is evaluated for
+	IdStack
+	idDecider
+	IdMode
+	IdAll
+)
+
+// Card fields every card has, whatever the ruleset declares.
+var CardFields = []struct {
+	Name string
+	Typ  Type
+	Doc  string
+}{
+	{"name", TString, "the name of the card (of its current face)"},
+	{"id", TString, "the id of the card's definition"},
+	{"owner", TPlayer, "the player who owns the card"},
+	{"controller", TPlayer, "the player who controls the card (its owner unless changed)"},
+	{"zone", TString, "the name of the zone the card is in"},
+	{"face_down", TBool, "whether the card is face down"},
+	{"face", TInt, "the index of the card's current face (0 for the first)"},
+	{"slot", TInt, "the position of the card in a positional zone, or its index from the top"},
+	{"adjacent", TCards, "the cards in the positions next to this one in the same zone"},
+	{"keywords", TInt, "how many keywords the card has"},
+}
+
+var PlayerFields = []struct {
+	Name string
+	Typ  Type
+	Doc  string
+}{
+	{"seat", TString, "the seat name: p1, p2, ..."},
+	{"index", TInt, "the seat number, from 0"},
+	{"lost", TBool, "whether the player has lost or left the game"},
+	{"next", TPlayer, "the next player in seat order who is still in the game"},
+	{"prev", TPlayer, "the previous player in seat order who is still in the game"},
+	{"opponents", TPlayers, "the other players still in the game"},
+}
+
+var EventFields = []struct {
+	Name string
+	Typ  Type
+	Doc  string
+}{
+	{"name", TString, "the event's name (enter, leave, draw, turn_start, ... or a custom one)"},
+	{"card", TCard, "the card the event is about"},
+	{"player", TPlayer, "the player the event is about"},
+	{"from", TString, "the zone a moved card left ('' for a card just created)"},
+	{"to", TString, "the zone a moved card entered"},
+	{"amount", TInt, "a number carried by the event"},
+	{"source", TCard, "the card that caused the event"},
+}
+
+// SlotUse is a variable an expression reads: its slot from the frame's Base
+// and its type. Tools that evaluate an expression outside its effect (a
+// differential test, a debugger) bind these.
+type SlotUse struct {
+	Name string
+	Slot int
+	Type Type
+}
+
+// Slots lists the variables the expression reads.
+func (e *Expr) Slots() []SlotUse {
+	var out []SlotUse
+	for _, id := range e.Idents {
+		if id.Kind == IdVar {
+			out = append(out, SlotUse{Name: id.Name, Slot: id.Slot, Type: id.Typ})
+		}
+	}
+	return out
+}

@@ -1,0 +1,358 @@
+package model
+
+import (
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"sort"
+)
+
+// ParamKind says how a primitive's argument is written and compiled.
+type ParamKind uint8
+
+const (
+	PExpr     ParamKind = iota // an expression of Param.Type
+	PZone                      // a zone name
+	PSteps                     // a nested list of effect steps
+	PBind                      // a variable name the step binds, of Param.Type
+	PText                      // plain text
+	PWord                      // one of Param.Words
+	PChoices                   // a list of {label, if, do}
+	PAction                    // a list of action names
+	PExprList                  // a list of expressions of Param.Type
+	PTemplate                  // text with {expression} parts, rendered when the step runs
+	PPhase                     // the name of a phase of the turn, checked at load
+)
+
+func (k ParamKind) String() string {
+	return [...]string{"expression", "zone", "steps", "variable", "text", "word", "choices", "actions", "expressions", "template", "phase"}[k]
+}
+
+// Param declares one argument of an effect primitive.
+type Param struct {
+	Name     string
+	Kind     ParamKind
+	Type     Type
+	Required bool
+	Default  string // for expressions and words: the source used when absent
+	Words    []string
+	Doc      string
+	// Card lets the expression read `card`, which the primitive binds as it
+	// evaluates it (once per item, say).
+	Card bool
+	// Late compiles the expression after the step's own bindings, so it can
+	// read the variables the step binds as it evaluates it.
+	Late bool
+	// Decides marks the condition that chooses between the step's branches:
+	// written as a constant, one branch never runs, which load reports.
+	Decides bool
+	// TypedBy, on a variable of no fixed type, names the parameter whose
+	// expression gives the variable its type (let's as, typed by value).
+	TypedBy string
+	// Branch marks a list of steps that runs or not as the step decides: test
+	// coverage counts it as a way the step can go.
+	Branch bool
+}
+
+// Status tells the machine what to do after a step ran.
+type Status uint8
+
+const (
+	Next    Status = iota // go on with the next step
+	Stay                  // run this step again (after a child frame or an answer)
+	Suspend               // wait for the pending decisions
+)
+
+// Primitive is one effect step kind. Its Exec is given the game, the frame that
+// runs it and the compiled step; it returns what the machine does next.
+type Primitive struct {
+	Name       string
+	Doc        string
+	Example    string
+	Params     []Param
+	Shorthand  string // the parameter a scalar value fills: `draw: 2`
+	StateSlots int    // hidden variable slots the step keeps its progress in
+	Exec       func(g Context, f *state.Frame, s *Step) (Status, error)
+	// CanPay, when set, makes the primitive usable as a cost: it returns why the
+	// cost cannot be paid now, or "".
+	CanPay func(g Context, f *state.Frame, s *Step) string
+	// Validate, when set, checks a compiled step against the ruleset at load time.
+	Validate func(v Validator, s *Step)
+	Family   string
+	// EndsGame says the step ends the game: nothing after it in its list runs.
+	EndsGame bool
+}
+
+// Validator lets a primitive report load-time problems at its arguments'
+// positions.
+type Validator interface {
+	// Ruleset is the ruleset being loaded.
+	Ruleset() *Ruleset
+	// Errorf reports a problem with the argument arg of the step.
+	Errorf(arg, code, format string, args ...any)
+	// Suggest returns "; did you mean X?" for the nearest of known, or "".
+	Suggest(name string, known []string) string
+	// InternName makes a name usable as a symbol.
+	InternName(name string) int64
+}
+
+// PropIndex finds a declared property by owner kind ("card", "player", "game").
+func (rs *Ruleset) PropIndex(kind, name string) (int, *PropDecl, bool) {
+	var ix map[string]int
+	var list []PropDecl
+	switch kind {
+	case "card":
+		ix, list = rs.CardPropIx, rs.CardProps
+	case "player":
+		ix, list = rs.PlayerPropIx, rs.PlayerProps
+	default:
+		ix, list = rs.GamePropIx, rs.GameProps
+	}
+	i, ok := ix[name]
+	if !ok {
+		return -1, nil, false
+	}
+	return i, &list[i], true
+}
+
+// PropNames lists the property names of a kind, for suggestions.
+func (rs *Ruleset) PropNames(kind string) []string {
+	var list []PropDecl
+	switch kind {
+	case "card":
+		list = rs.CardProps
+	case "player":
+		list = rs.PlayerProps
+	default:
+		list = rs.GameProps
+	}
+	out := make([]string, len(list))
+	for i, p := range list {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// SymbolPropIndex finds a card property by the symbol of its name (-1 if none).
+func (rs *Ruleset) SymbolPropIndex(sym int64) int {
+	if sym < 0 || int(sym) >= len(rs.symbols) {
+		return -1
+	}
+	if i, ok := rs.CardPropIx[rs.symbols[sym]]; ok {
+		return i
+	}
+	return -1
+}
+
+// KeywordIndex finds a declared keyword.
+func (rs *Ruleset) KeywordIndex(name string) (int, bool) { i, ok := rs.KeywordIx[name]; return i, ok }
+
+// SymbolIndex returns the symbol of a declared name, or -1.
+func (rs *Ruleset) SymbolIndex(name string) int64 {
+	if i, ok := rs.SymbolIx[name]; ok {
+		return int64(i)
+	}
+	return -1
+}
+
+// Func is a function callable from expressions. It is pure: it reads the state
+// through the evaluation context and changes nothing.
+type Func struct {
+	Name    string
+	Doc     string
+	Example string
+	Params  []Type
+	Names   []string
+	Result  Type
+	Family  string
+	// PropArgs are the argument positions that name a card property; a literal
+	// name there is checked at load time.
+	PropArgs []int
+	// KeywordArgs are the argument positions that name a keyword.
+	KeywordArgs []int
+	// ValueArgs maps an argument position that holds a value of an enum
+	// property to the position of the argument naming that property; a
+	// literal value there that the enum does not declare is a load error.
+	ValueArgs map[int]int
+	// Fn is the function's one body. It receives its arguments as values of
+	// the declared Params (a name argument as an interned name) and must not
+	// keep the slice.
+	Fn func(g *Evaluator, args []Datum) Datum
+}
+
+// Library is the set of primitives and functions a ruleset is compiled against.
+type Library struct {
+	prims map[string]*Primitive
+	funcs map[string]*Func
+	keys  []RulesetKey
+}
+
+// RulesetKey documents one key of ruleset and card files, for `arbiter doc`.
+type RulesetKey struct {
+	Path    string
+	Doc     string
+	Example string
+}
+
+// NewLibrary returns an empty library.
+func NewLibrary() *Library {
+	return &Library{prims: map[string]*Primitive{}, funcs: map[string]*Func{}}
+}
+
+// AddPrimitive registers an effect primitive; a duplicate name panics at init.
+func (l *Library) AddPrimitive(p *Primitive) {
+	if _, dup := l.prims[p.Name]; dup {
+		panic("duplicate primitive " + p.Name)
+	}
+	l.prims[p.Name] = p
+}
+
+// AddFunc registers an expression function.
+func (l *Library) AddFunc(f *Func) {
+	if _, dup := l.funcs[f.Name]; dup {
+		panic("duplicate function " + f.Name)
+	}
+	l.funcs[f.Name] = f
+}
+
+// AddKey documents a ruleset key.
+func (l *Library) AddKey(k RulesetKey) { l.keys = append(l.keys, k) }
+
+// Primitives lists the primitives by name.
+func (l *Library) Primitives() []*Primitive {
+	out := make([]*Primitive, 0, len(l.prims))
+	for _, p := range l.prims {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Funcs lists the functions by name.
+func (l *Library) Funcs() []*Func {
+	out := make([]*Func, 0, len(l.funcs))
+	for _, f := range l.funcs {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Keys lists the documented ruleset keys in registration order.
+func (l *Library) Keys() []RulesetKey { return l.keys }
+
+// Primitive returns a primitive by name.
+func (l *Library) Primitive(name string) (*Primitive, bool) { p, ok := l.prims[name]; return p, ok }
+
+// Func returns a function by name.
+func (l *Library) Func(name string) (*Func, bool) { f, ok := l.funcs[name]; return f, ok }
+
+// Context is what an effect primitive sees of the game that runs it, as a
+// builtin of starlark sees its thread: the reading side (evaluate its
+// arguments, read cards, zones and players) and the operations of the
+// machine (change the state, ask a seat, run nested steps, write the log).
+// It is not the engine: a primitive cannot answer a decision, save, clone or
+// rewind the game. The engine's machine implements it.
+type Context interface {
+	// The ruleset and the seats.
+	Ruleset() *Ruleset
+	Players() int
+	LivePlayers() int
+	NextLive(p int) int
+	Active() int
+	Lost(p int) bool
+	DeckOf(p int) *Deck
+
+	// Evaluating the step's expressions for a frame.
+	EvalDatum(e *Expr, f *state.Frame) (Datum, error)
+	EvalVal(e *Expr, f *state.Frame, t Type) (state.Val, error)
+	EvalBool(e *Expr, f *state.Frame) (bool, error)
+	EvalInt(e *Expr, f *state.Frame) (int, error)
+	EvalCard(e *Expr, f *state.Frame) (int, error)
+	EvalCards(e *Expr, f *state.Frame) ([]int, error)
+	EvalPlayer(e *Expr, f *state.Frame) (int, error)
+	EvalPlayers(e *Expr, f *state.Frame) ([]int, error)
+	PropVal(x Datum, d *PropDecl) (state.Val, error)
+	NameDatum(s string) Datum
+	Text(d Datum) string
+	RenderText(a *Arg, f *state.Frame, seat int) string
+	ChoiceLabel(ch *Choice, f *state.Frame, seat int) string
+	TempFrame(f state.Frame) *state.Frame
+	ReleaseFrame()
+	Explaining() bool
+
+	// Reading cards, zones and properties.
+	Card(c int) *state.CardInstance
+	CardDefOf(c int) *CardDef
+	CardName(c int) string
+	CardLabel(c, seat int) string
+	CardAt(zi, slot int) int
+	CardProp(c, idx int) int64
+	BaseCardProp(c, idx int) int64
+	PlayerProp(p, idx int) int64
+	BasePlayerProp(p, idx int) int64
+	GameProp(idx int) int64
+	HasKeywordSym(c int, sym int64) bool
+	Knows(seat, c int) bool
+	ZoneInst(kind, owner int) int
+	ZoneCards(zi int) []int
+	StackLen() int
+	Interchangeable(a, b, seat int) bool
+
+	// The step's variables and the randomness of the game.
+	Var(f *state.Frame, slot int) state.Val
+	SetVar(f *state.Frame, slot int, v state.Val)
+	Rand(n int) int
+
+	// Changing the state.
+	SetCardProp(c, idx int, v int64)
+	SetPlayerProp(p, idx int, v int64)
+	SetGameProp(idx int, v int64)
+	AddModifier(m state.Modifier)
+	EndEffectsOf(p int) int
+	GrantKeyword(c int, kw string, on bool) error
+	GrantKeywordFor(c int, kw string, on bool, m state.Modifier) error
+	Move(c, zi int, o state.MoveOpts) error
+	Draw(p, fromKind, toKind int) (bool, error)
+	Shuffle(zi int)
+	Reveal(cards []int, mask uint64, by int)
+	Look(cards []int, p int)
+	Flip(c int, faceDown bool, face int)
+	SetController(c, p int)
+	CreateCard(def, owner, zi int) int
+	Created(cards []int, zi, source int, logged bool)
+	EmitFrom(name string, card, player, amount, source int)
+	AddExtraTurn(p int)
+	MarkDirty()
+
+	// Ending the game.
+	WinWith(p int, with []int, why string)
+	Lose(p int, why string)
+	DrawGame(why string)
+
+	// Decisions, nested steps, actions and the stack.
+	Ask(f *state.Frame, d state.Decision) Status
+	Answered(f *state.Frame) ([]state.Decision, []*state.Answer)
+	Call(f *state.Frame, prog int)
+	CallAs(f *state.Frame, prog, p int)
+	CallTogether(f *state.Frame, prog int)
+	ChecksFirst() bool
+	ActionOptions(player int, actions []int) ([]state.Option, error)
+	StartAction(player int, o state.Option)
+	ResolveTop()
+	RemoveStackItems(cards []int, p int) []int
+	CoverBranch(s *Step, branch string)
+
+	// The log.
+	Logf(kind string, player int, format string, args ...any)
+	LogCards(kind string, player int, cards []int, format string, args ...any)
+	LogTemplate(kind string, f *state.Frame, a *Arg) error
+}
+
+// PrimitiveNames lists the names of the primitives, for suggestions.
+func (l *Library) PrimitiveNames() []string {
+	out := make([]string, 0, len(l.prims))
+	for name := range l.prims {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}

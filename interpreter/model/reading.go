@@ -1,0 +1,327 @@
+package model
+
+import "github.com/arbiter-games/arbiter/interpreter/state"
+
+func (g *Evaluator) AllMask() uint64 { return (uint64(1) << g.Nseats) - 1 }
+
+// ZoneInst returns the zone instance of a zone kind for an owner.
+func (g *Evaluator) ZoneInst(kind, owner int) int {
+	if g.Rs.Zones[kind].PerPlayer {
+		if owner < 0 {
+			owner = 0
+		}
+		return g.ZoneAt[kind] + owner
+	}
+	return g.ZoneAt[kind]
+}
+
+// ZoneCards returns the cards of a zone instance, top first. Do not modify it.
+func (g *Evaluator) ZoneCards(zi int) []int { return g.S.Zones[zi].Cards }
+
+// CardZoneKind returns the zone kind a card is in.
+func (g *Evaluator) CardZoneKind(c int) int { return int(g.S.Zones[g.S.Cards[c].Zone].Kind) }
+
+// Card returns a card instance.
+func (g *Evaluator) Card(c int) *state.CardInstance { return &g.S.Cards[c] }
+
+// CardDefOf returns the definition of a card instance.
+func (g *Evaluator) CardDefOf(c int) *CardDef { return g.Rs.Cards[g.S.Cards[c].Def] }
+
+// CardName is the name of a card's current face; a name written with
+// {expression} parts is worked out from the card's properties.
+func (g *Evaluator) CardName(c int) string {
+	ci := &g.S.Cards[c]
+	d := g.Rs.Cards[ci.Def]
+	if ci.Face > 0 && int(ci.Face) < len(d.Faces) {
+		return d.Faces[ci.Face].Name
+	}
+	if len(d.Faces) > 0 && d.Faces[0].Name != "" {
+		return d.Faces[0].Name
+	}
+	if d.NameTmpl != nil {
+		return g.renderName(c, d.NameTmpl)
+	}
+	return d.Name
+}
+
+func (g *Evaluator) renderName(c int, t *Arg) string {
+	f := g.TempFrame(state.Frame{This: int32(c), Card: int32(c), You: g.S.Cards[c].Owner, Player: g.S.Cards[c].Owner, Event: state.Event{Card: -1, Source: -1}})
+	defer g.ReleaseFrame()
+	return g.TemplateText(t, f, -2)
+}
+
+// renderText fills a text's {expression} parts for a view or a generated
+// name, where nothing prints as nothing at all.
+func (g *Evaluator) TemplateText(t *Arg, f *state.Frame, seat int) string {
+	return g.seatText(t, f, seat, "")
+}
+
+// CardText is the rules text of a card's current face.
+func (g *Evaluator) CardText(c int) string {
+	ci := &g.S.Cards[c]
+	d := g.Rs.Cards[ci.Def]
+	if int(ci.Face) < len(d.Faces) && d.Faces[ci.Face].Text != "" {
+		return d.Faces[ci.Face].Text
+	}
+	return d.Text
+}
+
+// Keywords returns the keyword bits of a card: its definition's and granted
+// ones, then its keyword modifiers in the order they were made.
+func (g *Evaluator) Keywords(c int) uint64 {
+	ci := &g.S.Cards[c]
+	k := g.Rs.Cards[ci.Def].Keywords | ci.Granted
+	for i := range g.S.Modifiers {
+		m := &g.S.Modifiers[i]
+		if m.Keyword == 0 || int(m.Card) != c {
+			continue
+		}
+		if m.Amount != 0 {
+			k |= 1 << uint(m.Keyword-1)
+		} else {
+			k &^= 1 << uint(m.Keyword-1)
+		}
+	}
+	return k
+}
+
+// HasKeyword reports whether a card has a keyword by name.
+func (g *Evaluator) HasKeyword(c int, kw string) bool {
+	i, ok := g.Rs.KeywordIx[kw]
+	if !ok || c < 0 {
+		return false
+	}
+	has := g.Keywords(c)&(1<<i) != 0
+	if has && g.Coverage != nil {
+		g.Coverage["keyword "+kw]++
+	}
+	return has
+}
+
+// HasKeywordSym is HasKeyword with the keyword given by its symbol.
+func (g *Evaluator) HasKeywordSym(c int, sym int64) bool {
+	if sym < 0 || int(sym) >= len(g.Rs.symbols) {
+		return false
+	}
+	return g.HasKeyword(c, g.Rs.symbols[sym])
+}
+
+// Slot is a card's position: its slot in a positional zone, else its index from the top.
+func (g *Evaluator) Slot(c int) int {
+	ci := &g.S.Cards[c]
+	z := &g.S.Zones[ci.Zone]
+	for i, x := range z.Cards {
+		if x == c {
+			if g.Rs.Zones[z.Kind].Slots > 0 {
+				return int(g.SlotOf(c))
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// slots of positional zones are kept as a card property-like value in Face's
+// neighbour: we store them in the card's props area after the declared ones.
+func (g *Evaluator) SlotOf(c int) int64 {
+	return g.S.CardProps[c*g.Stride()+len(g.Rs.CardProps)]
+}
+
+func (g *Evaluator) Stride() int { return len(g.Rs.CardProps) + 1 }
+
+// Adjacent lists the cards in the positions next to a card in its zone.
+func (g *Evaluator) Adjacent(c int) []int {
+	ci := &g.S.Cards[c]
+	z := &g.S.Zones[ci.Zone]
+	var out []int
+	if g.Rs.Zones[z.Kind].Slots > 0 {
+		s := g.SlotOf(c)
+		for _, x := range z.Cards {
+			if d := g.SlotOf(x) - s; d == 1 || d == -1 {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	for i, x := range z.Cards {
+		if x == c {
+			if i > 0 {
+				out = append(out, z.Cards[i-1])
+			}
+			if i+1 < len(z.Cards) {
+				out = append(out, z.Cards[i+1])
+			}
+		}
+	}
+	return out
+}
+
+// FreeSlot returns the first empty position of a positional zone instance, or -1.
+func (g *Evaluator) FreeSlot(zi int) int {
+	n := g.Rs.Zones[g.S.Zones[zi].Kind].Slots
+	used := make([]bool, n)
+	for _, c := range g.S.Zones[zi].Cards {
+		if s := g.SlotOf(c); s >= 0 && int(s) < n {
+			used[s] = true
+		}
+	}
+	for i, u := range used {
+		if !u {
+			return i
+		}
+	}
+	return -1
+}
+
+// CardAt returns the card in a slot of a positional zone instance, or -1.
+func (g *Evaluator) CardAt(zi, slot int) int {
+	for _, c := range g.S.Zones[zi].Cards {
+		if int(g.SlotOf(c)) == slot {
+			return c
+		}
+	}
+	return -1
+}
+
+// CardProp returns a card property's value with its modifiers applied, then
+// the static effects of the cards in play (see derived.go for the order).
+func (g *Evaluator) CardProp(c, idx int) int64 {
+	if k := g.Rs.StaticSlot[idx]; k >= 0 && !g.Der.computing {
+		if !g.Der.fresh(g) {
+			g.derive()
+		}
+		return g.Der.vals[c*len(g.Rs.StaticProps)+k]
+	}
+	v := g.S.CardProps[c*g.Stride()+idx]
+	if len(g.S.Modifiers) > 0 {
+		v = g.applyMods(int32(c), -1, int32(idx), v)
+	}
+	return v
+}
+
+// BaseCardProp returns a card property without modifiers.
+func (g *Evaluator) BaseCardProp(c, idx int) int64 { return g.S.CardProps[c*g.Stride()+idx] }
+
+// PlayerProp returns a player property with modifiers applied.
+func (g *Evaluator) PlayerProp(p, idx int) int64 {
+	v := g.S.PlayerProp[p*len(g.Rs.PlayerProps)+idx]
+	if len(g.S.Modifiers) > 0 {
+		v = g.applyMods(-1, int8(p), int32(idx), v)
+	}
+	return v
+}
+
+// GameProp returns a game property.
+func (g *Evaluator) GameProp(idx int) int64 { return g.S.GameProps[idx] }
+
+func (g *Evaluator) applyMods(card int32, player int8, prop int32, v int64) int64 {
+	// sets first, in the order they were made; then additions
+	for _, m := range g.S.Modifiers {
+		if m.Set && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {
+			v = m.Amount
+		}
+	}
+	for _, m := range g.S.Modifiers {
+		if !m.Set && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {
+			v += m.Amount
+		}
+	}
+	return v
+}
+
+func (g *Evaluator) ZoneLabel(zi int) string {
+	z := &g.S.Zones[zi]
+	name := g.Rs.Zones[z.Kind].Name
+	if z.Owner < 0 {
+		return "the " + name
+	}
+	return g.SeatName(int(z.Owner)) + "'s " + name
+}
+
+// Ruleset returns the game's ruleset.
+func (g *Evaluator) Ruleset() *Ruleset { return g.Rs }
+
+// Players returns the number of seats.
+func (g *Evaluator) Players() int { return g.Nseats }
+
+func (g *Evaluator) SeatName(p int) string {
+	if p < 0 {
+		return "nobody"
+	}
+	return state.SeatName(p)
+}
+
+// Explaining reports whether a cost check should say why it fails; during
+// plain legality checks a short reason is enough and cheaper.
+func (g *Evaluator) Explaining() bool { return g.Explain }
+
+// nextLive returns the next seat after p in turn order that has not lost.
+func (g *Evaluator) NextLive(p int) int {
+	for i := 1; i <= g.Nseats; i++ {
+		q := (p + i) % g.Nseats
+		if !g.S.Players[q].Lost {
+			return q
+		}
+	}
+	return p
+}
+
+// PrevLive returns the previous seat before p in turn order that has not lost.
+func (g *Evaluator) PrevLive(p int) int {
+	for i := 1; i <= g.Nseats; i++ {
+		q := (p - i + g.Nseats) % g.Nseats
+		if !g.S.Players[q].Lost {
+			return q
+		}
+	}
+	return p
+}
+
+// NextLive is the next seat after p in turn order still in the game.
+
+// LivePlayers counts the seats still in the game.
+func (g *Evaluator) LivePlayers() int {
+	n := 0
+	for _, p := range g.S.Players {
+		if !p.Lost {
+			n++
+		}
+	}
+	return n
+}
+
+// TempFrame returns a scratch frame for a short evaluation, set to f. Release
+// it with ReleaseFrame, innermost first. Reusing frames keeps evaluations from
+// allocating: a frame handed to a compiled expression would otherwise escape.
+func (g *Evaluator) TempFrame(f state.Frame) *state.Frame {
+	if g.nscr == len(g.scratch) {
+		g.scratch = append(g.scratch, new(state.Frame))
+	}
+	fr := g.scratch[g.nscr]
+	g.nscr++
+	*fr = f
+	return fr
+}
+
+// ReleaseFrame gives back the last scratch frame.
+func (g *Evaluator) ReleaseFrame() { g.nscr-- }
+
+// Mode is the game mode the game was started with ("" for none).
+func (g *Evaluator) Mode() string { return g.Rs.Symbol(g.S.Mode) }
+
+func (g *Evaluator) Knows(seat, c int) bool {
+	return seat < 0 || g.S.Cards[c].Known&(1<<uint(seat)) != 0
+}
+
+// Knows reports whether a seat knows which card a card instance is.
+
+// Active is the seat whose turn it is.
+func (g *Evaluator) Active() int { return g.S.Active }
+
+// Lost reports whether a seat has lost (and is out of the game).
+func (g *Evaluator) Lost(p int) bool { return g.S.Players[p].Lost }
+
+// BasePlayerProp is a player property as set, without modifiers.
+func (g *Evaluator) BasePlayerProp(p, idx int) int64 {
+	return g.S.PlayerProp[p*len(g.Rs.PlayerProps)+idx]
+}

@@ -1,0 +1,353 @@
+package model
+
+import "github.com/arbiter-games/arbiter/interpreter/diag"
+
+// Type is the declared type of a property, a variable or an expression result.
+type Type uint8
+
+const (
+	TAny Type = iota
+	TInt
+	TBool
+	TString // an enumerated name; the declaration lists the values
+	TCard
+	TPlayer
+	TCards
+	TPlayers
+	// the types below are those of expressions and variables only: no
+	// property is declared with them
+	TFloat   // a fraction (what / gives)
+	TInts    // a list of numbers
+	TStrings // a list of names
+)
+
+var TypeNames = map[string]Type{"int": TInt, "bool": TBool, "enum": TString, "card": TCard, "player": TPlayer, "cards": TCards, "players": TPlayers}
+
+func (t Type) String() string {
+	switch t {
+	case TInt:
+		return "int"
+	case TBool:
+		return "bool"
+	case TString:
+		return "enum"
+	case TCard:
+		return "card"
+	case TPlayer:
+		return "player"
+	case TCards:
+		return "cards"
+	case TPlayers:
+		return "players"
+	case TFloat:
+		return "float"
+	case TInts:
+		return "ints"
+	case TStrings:
+		return "names"
+	}
+	return "any"
+}
+
+// PropDecl declares one typed property of cards, players or the game.
+type PropDecl struct {
+	Name    string
+	Index   int
+	Type    Type
+	Values  []string // enum values, in declaration order
+	Default int64
+	Min     *int64
+	Max     *int64
+	Doc     string
+	Label   string // how the log names an amount of it ("EP"); the name when empty
+	// ResetOnMove: the value belongs to the card's stay in a kind of zone
+	// (damage, tapping) and goes back to the default when it moves to another
+	ResetOnMove bool
+	// Internal: bookkeeping of the rules (a flag an effect sets and reads)
+	// rather than something players follow; boards leave it out
+	Internal bool
+	Pos      diag.Pos
+	Valid    map[int64]bool // enum: the symbols of Values
+}
+
+// Visibility says who may know the cards of a zone.
+type Visibility uint8
+
+const (
+	Hidden Visibility = iota // nobody, not even the owner
+	OwnerOnly
+	Public
+)
+
+func (v Visibility) String() string {
+	return [...]string{"hidden", "owner", "public"}[v]
+}
+
+// ZoneDecl declares a zone kind; a per-player zone exists once per seat.
+type ZoneDecl struct {
+	Name       string
+	Index      int
+	PerPlayer  bool
+	Visibility Visibility
+	FaceDown   bool // cards enter face down unless a move says otherwise
+	Slots      int  // >0: a positional zone with that many positions, each holding at most one card
+	Max        int  // >0: the most cards the zone may hold
+	RefillFrom int  // -1, or the zone whose cards are shuffled in when a draw finds this one empty
+	Doc        string
+	Pos        diag.Pos
+}
+
+// Face is one side of a card definition with its own name, text and properties.
+type Face struct {
+	Name     string
+	Text     string
+	Props    map[int]int64
+	Triggers []*Trigger
+}
+
+// CardDef is the read-only definition of a card, shared by all its instances.
+type CardDef struct {
+	Index    int
+	ID       string
+	Name     string
+	Text     string
+	Props    []int64 // declared card properties, defaults filled in
+	Written  []int   // the properties the card's own props set (the rest are defaults)
+	Keywords uint64  // bit i = ruleset keyword i
+	Faces    []Face  // empty for a one-faced card
+	Triggers []*Trigger
+	Statics  []*Static
+	NameTmpl *Arg // a name with {expression} parts, on `card`: cards generated from one definition
+	Pos      diag.Pos
+}
+
+// Deck is a named list of card definitions with counts.
+type Deck struct {
+	Name    string
+	Entries []DeckEntry
+	Pos     diag.Pos
+}
+
+type DeckEntry struct {
+	Def   int
+	Count int
+	Zone  int // the zone this entry goes to when the deck is split by zone; -1 for a plain list
+}
+
+// DeckRules are the deck-building limits of a ruleset, checked on every deck.
+type DeckRules struct {
+	Sizes  map[int][2]int // per zone (-1: a plain deck): the least and most cards
+	Copies int            // the most copies of one card id in a deck, all zones together; 0: no limit
+	Pos    diag.Pos
+}
+
+// Action is something a player may choose to do when a window offers it.
+// Timing, condition, costs and effect are separate so the engine can say which failed.
+type Action struct {
+	Name      string
+	Index     int
+	Label     string // shown to players; "{card}" is replaced by the source card's name
+	LabelTmpl *Arg   // a label with other {expression} parts, compiled as a template
+	Doc       string
+	Source    int   // -1: no source card; else the zone whose cards each make an option
+	Filter    *Expr // on each source card, bound as `card`
+	Timing    *Expr
+	Condition *Expr
+	Why       string // what a player is told when Condition fails
+	TimingWhy string // ... when Timing fails
+	FilterWhy string // ... when Filter fails
+	Costs     []*Step
+	Effect    int  // program index of the effect (a child of CostProg)
+	CostProg  int  // root program: the costs, then the effect or the move to the stack
+	UseStack  bool // the effect waits on the stack instead of resolving at once
+	Recheck   *Expr
+	Fizzle    int // program run instead of the effect when Recheck fails, or -1
+	Pos       diag.Pos
+}
+
+// Trigger runs an effect when an event happens and its condition holds.
+type Trigger struct {
+	Event    string
+	EventPos diag.Pos // where the event is named (on:)
+	Cond     *Expr
+	Effect   int
+	Zones    []int // card triggers: the zones in which the card listens; empty = only events about itself
+	Card     int   // -1 for ruleset triggers
+	Face     int   // for a face's trigger: the face that must be up; -1 otherwise
+	FaceDown bool  // a listener that also hears while its card is face down (a hidden card lying in wait)
+	UseStack bool  // its effect goes on the stack when it triggers
+	Pos      diag.Pos
+	Coverage string
+	Sym      int64
+}
+
+// Static is a continuous effect of a card: while the card is face up in one of
+// its zones, every card for which Applies holds reads a property changed.
+// Nothing is written: the value is derived on every read, after modifiers.
+type Static struct {
+	Card    int
+	Zones   []int
+	Applies *Expr // on `card` (the affected card), with `this` the source
+	Prop    int
+	Add     *Expr
+	Set     *Expr
+	Pos     diag.Pos
+}
+
+// Check is a state-based action: evaluated for each player between effects,
+// when the state changed.
+type Check struct {
+	Name   string
+	Cond   *Expr
+	Effect int
+	Pos    diag.Pos
+}
+
+// Phase is one named part of a turn.
+type Phase struct {
+	Name string
+	Doc  string // what happens in it, in words
+	Skip *Expr
+	Body int
+	Pos  diag.Pos
+}
+
+// Ruleset is a compiled game: read-only after Load and safe to share between games.
+type Ruleset struct {
+	Name        string
+	Version     string
+	Hash        string
+	Doc         string
+	Goal        string // how a game is won (and lost), in words
+	MinPlayers  int
+	MaxPlayers  int
+	CardProps   []PropDecl
+	PlayerProps []PropDecl
+	GameProps   []PropDecl
+	Zones       []ZoneDecl
+	Keywords    []string
+	KeywordDocs []string
+	Modes       []string // game modes chosen at start (--mode); empty: none
+	ModeDocs    []string
+	Cards       []*CardDef
+	Decks       []*Deck
+	DeckRules   *DeckRules
+	Actions     []*Action
+	Triggers    []*Trigger
+	Checks      []*Check
+	Phases      []*Phase
+	Setup       int
+	Programs    []*Program
+	Exprs       []*Expr
+	TurnLimit   int
+	CardsFrom   string // where LoadFile read the card files from, in words
+	StepBudget  int    // limits.steps; 0: a budget that grows with the game (Game.StepBudget)
+	NextTurn    *Expr  // who plays next, with `you` as the player whose turn ends; nil: the next seat still in the game
+	DrainStack  int    // program run when a phase's steps end with items on the stack; -1: resolve them one by one
+	Concede     *Expr  // nil: players may not concede
+	ConcedeWhy  string // when players may concede, in words
+	Value       *Expr  // a heuristic value of the position for `you`, for bots
+	View        ViewDecl
+
+	CardPropIx   map[string]int
+	PlayerPropIx map[string]int
+	GamePropIx   map[string]int
+	ZoneIx       map[string]int
+	CardIx       map[string]int
+	DeckIx       map[string]int
+	ActionIx     map[string]int
+	KeywordIx    map[string]int
+	symbols      []string
+	SymbolIx     map[string]int
+	boxedSyms    []any
+	Lib          *Library
+	Listeners    []*Trigger // card triggers that listen while their card is in given zones
+	ResetOnMove  []int      // the card properties declared reset_on_move
+	Statics      []*Static
+	StaticProps  []int // the card properties some static changes
+	StaticSlot   []int // per card property: its place in staticProps, or -1
+	PhaseSyms    []int64
+	ZoneSyms     []int64
+	// ExprEnv is the expression compiler's type environment, kept so that
+	// queries compiled later (scenario expectations, tools) see the same
+	// types; model does not know its type.
+	ExprEnv any
+}
+
+// Zone returns the index of a zone kind by name.
+func (rs *Ruleset) Zone(name string) (int, bool) { i, ok := rs.ZoneIx[name]; return i, ok }
+
+// CardByID returns a card definition by id.
+func (rs *Ruleset) CardByID(id string) (*CardDef, bool) {
+	i, ok := rs.CardIx[id]
+	if !ok {
+		return nil, false
+	}
+	return rs.Cards[i], true
+}
+
+// Deck returns a deck by name.
+func (rs *Ruleset) DeckByName(name string) (*Deck, bool) {
+	i, ok := rs.DeckIx[name]
+	if !ok {
+		return nil, false
+	}
+	return rs.Decks[i], true
+}
+
+// Symbol returns the text of an interned enum value.
+func (rs *Ruleset) Symbol(i int64) string {
+	if i < 0 || int(i) >= len(rs.symbols) {
+		return ""
+	}
+	return rs.symbols[i]
+}
+
+func (rs *Ruleset) Intern(s string) int64 {
+	if i, ok := rs.SymbolIx[s]; ok {
+		return int64(i)
+	}
+	rs.symbols = append(rs.symbols, s)
+	rs.boxedSyms = append(rs.boxedSyms, any(s))
+	rs.SymbolIx[s] = len(rs.symbols) - 1
+	return int64(len(rs.symbols) - 1)
+}
+
+// Library returns the primitives and functions the ruleset was compiled with.
+func (rs *Ruleset) Library() *Library { return rs.Lib }
+
+// ActionByName returns an action by name.
+func (rs *Ruleset) ActionByName(name string) (*Action, bool) {
+	i, ok := rs.ActionIx[name]
+	if !ok {
+		return nil, false
+	}
+	return rs.Actions[i], true
+}
+
+// ViewDecl says what boards show beside each card, player and the game: the
+// parts whose condition holds, in order. A nil list keeps the default (every
+// property of players and the game; the name alone for cards).
+type ViewDecl struct {
+	Card, Player, Game []ViewPart
+}
+
+// ViewPart is one piece of a view: a text with {expression} parts, shown
+// when If (nil: always) holds.
+type ViewPart struct {
+	If   *Expr
+	Show *Arg
+}
+
+// Symbols is the number of interned names; Symbol(i) gives each.
+func (rs *Ruleset) Symbols() int { return len(rs.symbols) }
+
+// PhaseIndex finds a phase by name (-1 if none).
+func (rs *Ruleset) PhaseIndex(name string) int {
+	for i, ph := range rs.Phases {
+		if ph.Name == name {
+			return i
+		}
+	}
+	return -1
+}

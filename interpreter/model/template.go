@@ -1,0 +1,95 @@
+package model
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"strconv"
+	"strings"
+)
+
+// A template is text with {expression} parts, the one syntax of every text a
+// ruleset writes that depends on the game: log lines, action labels, prompts,
+// reasons, generated card names, views. {{ and }} stand for braces. Each part
+// is compiled at load like any expression; when the text is rendered, every
+// value prints the same way wherever it appears (see textPiece).
+
+// textPiece prints a value in text. Players print as their seats, cards
+// through card (a name, or "a card" for a seat that does not know it), whole
+// numbers and fractions as numbers (3.5), names as themselves, lists joined
+// with commas and "and", and nothing as none.
+func (g *Evaluator) textPiece(d Datum, none string, card func(int) string) string {
+	switch d.K {
+	case DNil:
+		return none
+	case DInt:
+		return strconv.FormatInt(d.N, 10)
+	case DFloat:
+		return strconv.FormatFloat(d.Float(), 'f', -1, 64)
+	case DBool:
+		if d.N != 0 {
+			return "true"
+		}
+		return "false"
+	case DSym, DStr:
+		return g.Text(d)
+	case DPlayer:
+		return g.SeatName(int(d.N))
+	case DCard:
+		return card(int(d.N))
+	case DList:
+		if len(d.L) == 0 {
+			return none
+		}
+		parts := make([]string, len(d.L))
+		for i, x := range d.L {
+			parts[i] = g.textPiece(Datum{K: d.E, N: int64(x)}, none, card)
+		}
+		return diag.JoinNames(parts)
+	}
+	return fmt.Sprint(g.datumAny(d))
+}
+
+// Render fills a template's parts; a part that fails prints as "?" and the
+// first error is returned.
+func (g *Evaluator) Render(a *Arg, f *state.Frame, none string, card func(int) string) (string, error) {
+	if len(a.Exprs) == 0 {
+		if len(a.Segs) == 1 {
+			return a.Segs[0], nil
+		}
+		return a.Text, nil
+	}
+	var out strings.Builder
+	var first error
+	for i, e := range a.Exprs {
+		out.WriteString(a.Segs[i])
+		d, err := g.evalDatum(e, f)
+		if err != nil {
+			if first == nil {
+				first = err
+			}
+			out.WriteString("?")
+			continue
+		}
+		out.WriteString(g.textPiece(d, none, card))
+	}
+	out.WriteString(a.Segs[len(a.Segs)-1])
+	return out.String(), first
+}
+
+// RenderText renders a template as seat sees it: the cards it does not know
+// are "a card" (seat -1 knows every card; -2 none, for names built from names).
+func (g *Evaluator) RenderText(a *Arg, f *state.Frame, seat int) string {
+	return g.seatText(a, f, seat, "nothing")
+}
+
+// seatText renders a template for a seat, with none for nothing.
+func (g *Evaluator) seatText(a *Arg, f *state.Frame, seat int, none string) string {
+	s, _ := g.Render(a, f, none, func(c int) string {
+		if seat > -2 && c >= 0 && c < len(g.S.Cards) && g.Knows(seat, c) {
+			return g.CardName(c)
+		}
+		return "a card"
+	})
+	return s
+}

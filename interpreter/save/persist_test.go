@@ -1,0 +1,124 @@
+package save_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/save"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// savedGames plays random games of a ruleset and returns saves of them made
+// at three moments: after 3 and 40 answers, and at the end.
+func savedGames(t *testing.T, name string, players int) (*model.Ruleset, [][]byte) {
+	t.Helper()
+	rs, diags := load.LoadFile(filepath.Join("../..", "rulesets", name+".yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	var saves [][]byte
+	for seed := uint64(1); seed <= 2; seed++ {
+		g, err := engine.New(rs, engine.Options{Players: players, Seed: seed})
+		require.NoError(t, err)
+		b, err := bot.New("random", seed)
+		require.NoError(t, err)
+		for n := 0; ; n++ {
+			if n == 3 || n == 40 || g.Over() {
+				data, err := save.Marshal(g)
+				require.NoError(t, err)
+				saves = append(saves, data)
+			}
+			if g.Over() || n > 2000 {
+				break
+			}
+			d := g.Pending()[0]
+			require.NoError(t, g.Answer(d.Player, b.Choose(g, &d)))
+		}
+	}
+	return rs, saves
+}
+
+// edit decodes a save as generic JSON, changes it and encodes it again.
+func edit(t *testing.T, data []byte, change func(m map[string]any)) []byte {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(data, &m))
+	change(m)
+	out, err := json.Marshal(m)
+	require.NoError(t, err)
+	return out
+}
+
+// Every field of a save is covered by its checksum: the seed, an answer,
+// the seats or the state changed after it was written, and the save is
+// refused.
+func TestASaveIsCheckedAsAWhole(t *testing.T) {
+	rs, saves := savedGames(t, "lands", 2)
+	data := saves[0]
+	g, err := save.LoadJSON(rs, data)
+	require.NoError(t, err)
+	require.NotEmpty(t, g.S.History)
+
+	changed := "the save is damaged: its content does not match its checksum (it was changed after it was written)"
+	for name, change := range map[string]func(m map[string]any){
+		"seed": func(m map[string]any) { m["seed"] = 5 },
+		"answer": func(m map[string]any) {
+			m["answers"].([]any)[0].(map[string]any)["answer"] = map[string]any{"picks": []any{1}}
+		},
+		"seats": func(m map[string]any) { m["extra"] = map[string]any{"seats": []any{"random", "random"}} },
+		"turn":  func(m map[string]any) { m["state"].(map[string]any)["turn"] = 9 },
+	} {
+		_, err := save.LoadJSON(rs, edit(t, data, change))
+		require.EqualError(t, err, changed, name)
+	}
+
+	// a decision that offers a card that does not exist is named as such
+	bad := edit(t, data, func(m map[string]any) {
+		d := m["state"].(map[string]any)["pending"].([]any)[0].(map[string]any)
+		d["options"].([]any)[0].(map[string]any)["card"] = 9999
+	})
+	_, err = save.LoadJSON(rs, bad)
+	require.EqualError(t, err, "the save is damaged: a pending decision offers card 9999, which does not exist")
+}
+
+// A save of the first format has no checksum: it loads when its seed and
+// answers give its state, and is refused when they do not.
+func TestASaveWithoutChecksumMustReplay(t *testing.T) {
+	for _, game := range []struct {
+		name    string
+		players int
+	}{{"lands", 2}, {"risk-resource", 3}} {
+		rs, saves := savedGames(t, game.name, game.players)
+		for i, data := range saves {
+			old := edit(t, data, func(m map[string]any) {
+				m["format"] = "arbiter-save/1"
+				delete(m, "checksum")
+			})
+			g, err := save.LoadJSON(rs, old)
+			require.NoError(t, err, "%s save %d", game.name, i)
+			want, err := save.LoadJSON(rs, data)
+			require.NoError(t, err)
+			require.Equal(t, want.S.History, g.S.History)
+			if len(g.S.History) == 0 {
+				continue
+			}
+			_, err = save.LoadJSON(rs, edit(t, old, func(m map[string]any) { m["seed"] = 12345 }))
+			require.Error(t, err, "%s save %d", game.name, i)
+			require.Regexp(t, `^the save is damaged: `, err.Error())
+		}
+	}
+	rs, saves := savedGames(t, "lands", 2)
+	old := edit(t, saves[0], func(m map[string]any) {
+		m["format"] = "arbiter-save/1"
+		delete(m, "checksum")
+		m["seed"] = 12345
+	})
+	_, err := save.LoadJSON(rs, old)
+	require.Error(t, err)
+	require.Regexp(t, `^the save is damaged: (its seed and answers do not give its state|its answer \d+ is refused when the game is played again from its seed: .*)$`, err.Error())
+}

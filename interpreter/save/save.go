@@ -1,0 +1,191 @@
+package save
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// SaveFormat names the save file format; a change of layout changes it.
+const SaveFormat = "arbiter-save/2"
+
+// saveFormat1 is the format of saves without a checksum. They are still
+// read: their state must be the one their seed and answers give.
+const saveFormat1 = "arbiter-save/1"
+
+// Save is a saved game: the ruleset's identity, how the game was started, every
+// answer so far and the full state.
+type Save struct {
+	Format  string         `json:"format"`
+	Ruleset string         `json:"ruleset"`
+	Version string         `json:"version"`
+	Hash    string         `json:"hash"`
+	Players int            `json:"players"`
+	Decks   []string       `json:"decks,omitempty"`
+	Seed    uint64         `json:"seed"`
+	Answers []state.Record `json:"answers"`
+	State   *state.State   `json:"state"`
+	Extra   any            `json:"extra,omitempty"`
+	// Checksum is the SHA-256 of every other field (see Sum): a save that
+	// was damaged or changed after it was written is refused.
+	Checksum string `json:"checksum,omitempty"`
+}
+
+// Sum is the checksum of the save: the SHA-256 of its JSON encoding without
+// the checksum, in hex.
+func (sv *Save) Sum() (string, error) {
+	c := *sv
+	c.Checksum = ""
+	data, err := json.Marshal(&c)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:]), nil
+}
+
+// Seal sets the checksum; call it again after changing any field.
+func (sv *Save) Seal() error {
+	sum, err := sv.Sum()
+	sv.Checksum = sum
+	return err
+}
+
+// Snapshot returns the game as a Save.
+func Snapshot(g *engine.Game) (*Save, error) {
+	st := g.S.Clone()
+	b, err := g.S.RNG.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	st.RNGState = b
+	decks := make([]string, len(g.Decks))
+	for i, d := range g.Decks {
+		if d >= 0 && d < len(g.Rs.Decks) {
+			decks[i] = g.Rs.Decks[d].Name
+		}
+	}
+	sv := &Save{Format: SaveFormat, Ruleset: g.Rs.Name, Version: g.Rs.Version, Hash: g.Rs.Hash, Players: g.Nseats, Decks: decks, Seed: g.S.Seed, Answers: append([]state.Record(nil), g.S.History...), State: st}
+	if err := sv.Seal(); err != nil {
+		return nil, err
+	}
+	return sv, nil
+}
+
+// Restore rebuilds a game from a Save made with the same ruleset. The save
+// is checked as a whole: a save from another ruleset or version, one whose
+// state does not hold together, or one whose content does not match its
+// checksum is refused with the reason.
+func Restore(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
+	if sv.Format != SaveFormat && sv.Format != saveFormat1 {
+		return nil, fmt.Errorf("this is not an Arbiter save (format %q, expected %q)", sv.Format, SaveFormat)
+	}
+	if sv.Ruleset != rs.Name {
+		return nil, fmt.Errorf("the save is a game of %q, not %q", sv.Ruleset, rs.Name)
+	}
+	if sv.Hash != rs.Hash {
+		return nil, fmt.Errorf("the save was made with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", rs.Name, sv.Hash, rs.Hash)
+	}
+	if sv.State == nil {
+		return nil, fmt.Errorf("the save has no game state")
+	}
+	if sv.Players < rs.MinPlayers || sv.Players > rs.MaxPlayers {
+		return nil, fmt.Errorf("the save has %d players; %s takes %d to %d", sv.Players, rs.Name, rs.MinPlayers, rs.MaxPlayers)
+	}
+	g := engine.NewGame(rs, sv.Players)
+	for i := range g.Decks {
+		g.Decks[i] = -1
+		if i < len(sv.Decks) && sv.Decks[i] != "" {
+			ix, ok := rs.DeckIx[sv.Decks[i]]
+			if !ok {
+				return nil, fmt.Errorf("the save names an unknown deck %q", sv.Decks[i])
+			}
+			g.Decks[i] = ix
+		}
+	}
+	st := sv.State.Clone()
+	if err := st.RNG.UnmarshalBinary(sv.State.RNGState); err != nil {
+		return nil, fmt.Errorf("the save's random generator state is damaged: %v", err)
+	}
+	st.RNGState = nil
+	g.S = st
+	if err := g.CheckStructure(); err != nil {
+		return nil, fmt.Errorf("the save is damaged: %v", err)
+	}
+	if sv.Format == saveFormat1 {
+		// no checksum: the state must be the one the seed and answers give
+		if err := checkReplay(g, sv); err != nil {
+			return nil, fmt.Errorf("the save is damaged: %v", err)
+		}
+		return g, nil
+	}
+	sum, err := sv.Sum()
+	if err != nil {
+		return nil, err
+	}
+	if sv.Checksum != sum {
+		return nil, fmt.Errorf("the save is damaged: its content does not match its checksum (it was changed after it was written)")
+	}
+	return g, nil
+}
+
+// checkReplay plays the save's answers again from its seed and checks that
+// they give its state.
+func checkReplay(g *engine.Game, sv *Save) error {
+	if len(sv.Answers) != len(sv.State.History) {
+		return fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
+	}
+	r, err := engine.New(g.Rs, engine.Options{Players: g.Nseats, Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode(), NoLog: sv.State.NoLog})
+	if err != nil {
+		return err
+	}
+	for i, a := range sv.Answers {
+		if a.Answer.Resign {
+			err = r.Resign(a.Player)
+		} else {
+			err = r.Answer(a.Player, a.Answer)
+		}
+		if err != nil {
+			return fmt.Errorf("its answer %d is refused when the game is played again from its seed: %v", i+1, err)
+		}
+	}
+	st := r.S.Clone()
+	if st.RNGState, err = r.S.RNG.MarshalBinary(); err != nil {
+		return err
+	}
+	got, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	want, err := json.Marshal(sv.State)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(got, want) {
+		return fmt.Errorf("its seed and answers do not give its state")
+	}
+	return nil
+}
+
+// LoadJSON restores a game saved with MarshalJSON.
+func LoadJSON(rs *model.Ruleset, data []byte) (*engine.Game, error) {
+	var sv Save
+	if err := json.Unmarshal(data, &sv); err != nil {
+		return nil, fmt.Errorf("the save cannot be read: %v", err)
+	}
+	return Restore(rs, &sv)
+}
+
+// Marshal encodes the whole game as a save (LoadJSON reads it back).
+func Marshal(g *engine.Game) ([]byte, error) {
+	s, err := Snapshot(g)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(s)
+}

@@ -1,0 +1,324 @@
+package setup
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"strconv"
+	"strings"
+)
+
+// Setup places a game in a chosen position instead of running the ruleset's
+// setup: for scenario tests and puzzles.
+type Setup struct {
+	Active int // seat index of the active player
+	Turn   int // the turn number (default 1)
+	Phase  string
+	// Zones lists cards by name or id per zone; the first is the top.
+	Zones []Placement
+	// Props sets properties: "p1.life", "game.countered", or of a placed
+	// card by zone and index, "p1.board[0].power" or "game.pile[0].power".
+	Props []PropSetting
+	// ActivePos and PhasePos say where Active and Phase are written, for
+	// messages; the zero Pos when not known.
+	ActivePos, PhasePos diag.Pos
+}
+
+// Placement puts cards into one zone.
+type Placement struct {
+	Seat  int // -1 for a shared zone
+	Zone  string
+	Cards []string
+	Down  bool
+	// Pos is where the zone is named; CardPos, when set, where each card is.
+	Pos     diag.Pos
+	CardPos []diag.Pos
+}
+
+// PropSetting is one property assignment of a Setup.
+type PropSetting struct {
+	Target string // p1, game, p1.zone[i], or game.zone[i] for a shared zone
+	Prop   string
+	Value  any
+	// Pos is where the setting is written and ValuePos its value, for
+	// messages; the zero Pos when not known.
+	Pos, ValuePos diag.Pos
+}
+
+// CheckSetup reports every way a Setup does not fit the ruleset for a game
+// of the given number of players (unknown zones, cards, properties and
+// phases, values of the wrong type, card indexes past the cards placed),
+// each at the place the Setup says it is written. It runs nothing.
+func CheckSetup(rs *model.Ruleset, su Setup, players int) diag.Diagnostics {
+	_, diags := PlanSetup(rs, su, players)
+	return diags
+}
+
+// setupPlan is a Setup resolved against a ruleset.
+type setupPlan struct {
+	Cards []plannedCard
+	Props []plannedProp
+	Phase int
+}
+
+type plannedCard struct {
+	Def, Zone, Seat int // seat -1: a shared zone
+	Down            bool
+	Props           []model.PropValue // read from a generated card's name
+}
+
+type plannedProp struct {
+	Zone  int // -1: a player or game property
+	Seat  int // -1: the game's, or a card of a shared zone
+	Index int // the card's index in its zone
+	Prop  int
+	Decl  *model.PropDecl
+	Value int64
+}
+
+func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	fail := func(p diag.Pos, code, format string, args ...any) {
+		d := diag.Diagnostic{Severity: diag.SeverityError, Code: code, Pos: p, Path: "setup", Message: fmt.Sprintf(format, args...)}
+		d.Detail = model.CardsDetail(d, rs.CardsFrom)
+		diags = append(diags, d)
+	}
+	plan := &setupPlan{}
+	if su.Active < 0 || su.Active >= players {
+		fail(su.ActivePos, "bad-value", "the active seat must be one of p1 to p%d, not p%d", players, su.Active+1)
+	}
+	if su.Phase != "" {
+		found := false
+		var names []string
+		for i, ph := range rs.Phases {
+			names = append(names, ph.Name)
+			if ph.Name == su.Phase && !found {
+				plan.Phase, found = i, true
+			}
+		}
+		if !found {
+			fail(su.PhasePos, "unknown-phase", "unknown phase %q; the phases are %s%s", su.Phase, diag.JoinNames(names), diag.DidYouMean(su.Phase, names))
+		}
+	}
+	// how many cards each zone instance gets, for the indexes of props
+	placed := map[[2]int]int{}
+	for _, pl := range su.Zones {
+		zone, seat, ok := setupZone(rs, pl.Zone, pl.Seat, players, pl.Pos, fail)
+		if !ok {
+			continue
+		}
+		for i, name := range pl.Cards {
+			at := pl.Pos
+			if i < len(pl.CardPos) {
+				at = pl.CardPos[i]
+			}
+			d := findCard(rs, name)
+			var props []model.PropValue
+			if d == nil {
+				var err error
+				if d, props, err = rs.GeneratedCard(name); err != nil {
+					fail(at, "unknown-card", "%v", err)
+					continue
+				}
+			}
+			if d == nil {
+				fail(at, "unknown-card", "unknown card %q%s%s", name, diag.DidYouMean(name, cardNames(rs)), generatedHint(rs))
+				continue
+			}
+			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Down: pl.Down, Props: props})
+			placed[[2]int{zone, seat}]++
+		}
+	}
+	for _, ps := range su.Props {
+		pp, err := planProp(rs, ps, players, placed)
+		if err != nil {
+			at := ps.Pos
+			if err.inValue && ps.ValuePos.Line > 0 {
+				at = ps.ValuePos
+			}
+			fail(at, err.code, "%s", err.msg)
+			continue
+		}
+		plan.Props = append(plan.Props, pp)
+	}
+	return plan, diags
+}
+
+// setupZone resolves the zone a placement or a card property names: a shared
+// zone by its name or game.<name>, a player's as p1.<name>.
+func setupZone(rs *model.Ruleset, name string, seat, players int, at diag.Pos, fail func(diag.Pos, string, string, ...any)) (int, int, bool) {
+	shared := strings.HasPrefix(name, "game.")
+	name = strings.TrimPrefix(name, "game.")
+	k, ok := rs.ZoneIx[name]
+	if !ok {
+		fail(at, "unknown-zone", "unknown zone %q%s", name, diag.DidYouMean(name, diag.KeysOf(rs.ZoneIx)))
+		return 0, 0, false
+	}
+	switch {
+	case rs.Zones[k].PerPlayer && (shared || seat < 0):
+		fail(at, "unknown-zone", "zone %s belongs to a player; name it as p1.%s", name, name)
+		return 0, 0, false
+	case rs.Zones[k].PerPlayer && seat >= players:
+		fail(at, "bad-value", "there is no p%d in a game of %d players", seat+1, players)
+		return 0, 0, false
+	case !rs.Zones[k].PerPlayer && seat >= 0:
+		fail(at, "unknown-zone", "zone %s is shared, not a player's; name it as %s or game.%s", name, name, name)
+		return 0, 0, false
+	}
+	if !rs.Zones[k].PerPlayer {
+		seat = -1
+	}
+	return k, seat, true
+}
+
+type setupError struct {
+	code, msg string
+	inValue   bool // the value is wrong, not what it is set on
+}
+
+func planProp(rs *model.Ruleset, ps PropSetting, players int, placed map[[2]int]int) (plannedProp, *setupError) {
+	bad := func(code, format string, args ...any) (plannedProp, *setupError) {
+		return plannedProp{}, &setupError{code: code, msg: fmt.Sprintf(format, args...)}
+	}
+	pp := plannedProp{Zone: -1, Seat: -1}
+	target := ps.Target
+	owner, rest, _ := strings.Cut(target, ".")
+	if owner != "game" {
+		p, err := ParseSeat(owner, players)
+		if err != nil {
+			return bad("bad-value", "%q names neither a seat (p1 to p%d) nor the game", owner, players)
+		}
+		pp.Seat = p
+	}
+	kind := "player"
+	switch {
+	case rest != "":
+		kind = "card"
+		open := strings.IndexByte(rest, '[')
+		idx, err := strconv.Atoi(strings.TrimSuffix(rest[max(open, 0)+1:], "]"))
+		if open <= 0 || !strings.HasSuffix(rest, "]") || err != nil {
+			return bad("bad-value", "cannot read %q: write %s.<zone>[<index>].%s", target, owner, ps.Prop)
+		}
+		var zerr *setupError
+		fail := func(_ diag.Pos, code, format string, args ...any) {
+			zerr = &setupError{code: code, msg: fmt.Sprintf(format, args...)}
+		}
+		zoneName := rest[:open]
+		if owner == "game" {
+			zoneName = "game." + zoneName
+		}
+		k, seat, ok := setupZone(rs, zoneName, pp.Seat, players, diag.Pos{}, fail)
+		if !ok {
+			return plannedProp{}, zerr
+		}
+		n := placed[[2]int{k, seat}]
+		if idx < 0 || idx >= n {
+			switch n {
+			case 0:
+				return bad("out-of-range", "%s has no card %d: the setup places no card there", target, idx)
+			case 1:
+				return bad("out-of-range", "%s has no card %d: the setup places one card there, index 0", target, idx)
+			}
+			return bad("out-of-range", "%s has no card %d: the setup places %d cards there, indexes 0 to %d", target, idx, n, n-1)
+		}
+		pp.Zone, pp.Seat, pp.Index = k, seat, idx
+	case owner == "game":
+		kind = "game"
+	}
+	i, d, ok := rs.PropIndex(kind, ps.Prop)
+	if !ok {
+		return bad("unknown-property", "unknown %s property %q%s", kind, ps.Prop, diag.DidYouMean(ps.Prop, rs.PropNames(kind)))
+	}
+	v, err := setupValue(rs, d, ps.Value, players)
+	if err != nil {
+		return plannedProp{}, &setupError{"bad-value", err.Error(), true}
+	}
+	pp.Prop, pp.Decl, pp.Value = i, d, v
+	return pp, nil
+}
+
+func findCard(rs *model.Ruleset, name string) *model.CardDef {
+	if i, ok := rs.CardIx[name]; ok {
+		return rs.Cards[i]
+	}
+	for _, d := range rs.Cards {
+		if strings.EqualFold(d.Name, name) || strings.EqualFold(d.ID, name) {
+			return d
+		}
+	}
+	return nil
+}
+
+// generatedHint reminds how generated cards are named, when the ruleset has
+// any: a name that is not a card's may be meant as one of theirs.
+func generatedHint(rs *model.Ruleset) string {
+	readers, unreadable := rs.NameReaders()
+	var names []string
+	for _, r := range readers {
+		names = append(names, fmt.Sprintf("%q", r.Def.Name))
+	}
+	hint := ""
+	if len(names) > 0 {
+		hint = fmt.Sprintf(" (cards named %s are placed by the names they get from their properties)", strings.Join(names, ", "))
+	}
+	if len(unreadable) > 0 {
+		hint += fmt.Sprintf(" (cards named %q cannot be placed by name: a part of it is not a card property; place one by id and set its properties)", strings.Join(unreadable, ", "))
+	}
+	return hint
+}
+
+// cardNames lists the names and ids of the cards, for suggestions.
+func cardNames(rs *model.Ruleset) []string {
+	var out []string
+	for _, d := range rs.Cards {
+		out = append(out, d.Name, d.ID)
+	}
+	return out
+}
+
+// setupValue reads a value written in a setup for a property (not clamped).
+func setupValue(rs *model.Ruleset, d *model.PropDecl, x any, players int) (int64, error) {
+	switch d.Type {
+	case model.TString:
+		s := fmt.Sprint(x)
+		if !source.Contains(d.Values, s) {
+			return 0, fmt.Errorf("%q is not a value of %s (%s)", s, d.Name, strings.Join(d.Values, ", "))
+		}
+		return int64(rs.SymbolIx[s]), nil
+	case model.TBool:
+		b, ok := x.(bool)
+		if !ok {
+			return 0, fmt.Errorf("%s takes true or false, not %v", d.Name, x)
+		}
+		if b {
+			return 1, nil
+		}
+		return 0, nil
+	case model.TInt:
+		n, ok := x.(int)
+		if !ok {
+			return 0, fmt.Errorf("%s takes a whole number, not %v", d.Name, x)
+		}
+		return int64(n), nil
+	case model.TPlayer:
+		if x == nil || fmt.Sprint(x) == "none" {
+			return -1, nil
+		}
+		p, err := ParseSeat(fmt.Sprint(x), players)
+		if err != nil {
+			return 0, fmt.Errorf("%s takes a seat: %v", d.Name, err)
+		}
+		return int64(p), nil
+	}
+	return 0, fmt.Errorf("%s (%s) cannot be set up; set it with a step instead", d.Name, d.Type)
+}
+
+// ParseSeat reads a seat name (p1, p2, ...) into its index.
+func ParseSeat(s string, n int) (int, error) {
+	var i int
+	if _, err := fmt.Sscanf(s, "p%d", &i); err != nil || i < 1 || i > n || fmt.Sprintf("p%d", i) != s {
+		return -1, fmt.Errorf("%q is not a seat; the seats are p1 to p%d", s, n)
+	}
+	return i - 1, nil
+}

@@ -1,0 +1,44 @@
+package source_test
+
+import (
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/arbiter-games/arbiter/interpreter/source"
+)
+
+// TestSyntaxErrorPosition places YAML syntax errors at the line and column of
+// the problem, not at the line yaml.v3 names (the start of the enclosing
+// collection, or the end of the file).
+func TestSyntaxErrorPosition(t *testing.T) {
+	cases := []struct {
+		name, src string
+		line, col int
+		msg       string
+	}{
+		{"colon in a plain scalar", "name: x\ndoc: a: b\n", 2, 7, "YAML syntax: mapping values are not allowed in this context"},
+		{"unclosed flow mapping", "name: x\nzones:\n  hand: {visibility: owner\nturn: {}\n", 3, 9, "YAML syntax: did not find expected ',' or '}'"},
+		{"unclosed flow sequence", "name: x\ncards: [a, b\nturn: {}\n", 2, 8, "YAML syntax: did not find expected ',' or ']'"},
+		{"tab in the indentation", "cards:\n  - id: a\n\tname: A\n", 3, 1, "YAML syntax: found a tab character that violates indentation"},
+		{"under-indented key", "cards:\n  - id: a\n    name: A\n   text: x\n", 4, 4, "YAML syntax: did not find expected '-' indicator"},
+		{"unknown anchor", "a: &one 1\nb: 2\nc: *two\n", 3, 4, "YAML syntax: unknown anchor 'two' referenced"},
+		{"open quote on the first line", "name: \"abc\nzones: {}\n", 1, 7, "YAML syntax: found unexpected end of stream"},
+		{"open quote further down", "name: x\nzones: {}\ndoc: 'abc\nturn: {}\n", 3, 6, "YAML syntax: found unexpected end of stream"},
+		{"Windows line ends", "name: x\r\ndoc: a: b\r\n", 2, 7, "YAML syntax: mapping values are not allowed in this context"},
+		{"columns count characters", "name: é\ndoc: ü: b\n", 2, 7, "YAML syntax: mapping values are not allowed in this context"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var doc yaml.Node
+			err := yaml.Unmarshal([]byte(c.src), &doc)
+			if err == nil {
+				t.Fatalf("the source parses")
+			}
+			d := source.SyntaxError("f.yaml", []byte(c.src), err)
+			if d.Pos.Line != c.line || d.Pos.Column != c.col || d.Message != c.msg || d.Code != "yaml-syntax" {
+				t.Errorf("got %s, want f.yaml:%d:%d: error: %s [yaml-syntax] (yaml.v3 said %q)", d, c.line, c.col, c.msg, err)
+			}
+		})
+	}
+}

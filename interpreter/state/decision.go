@@ -1,0 +1,243 @@
+package state
+
+import (
+	"fmt"
+)
+
+// Option is one legal answer to a decision, with a stable id and a readable label.
+type Option struct {
+	ID     string `json:"id"`
+	Label  string `json:"label"`
+	Card   int    `json:"card"`   // card instance, or -1
+	Action int    `json:"action"` // action index, or -1
+	Player int    `json:"player"` // player index, or -1
+	Value  int    `json:"value"`  // a number, a choice index
+}
+
+// Decision is a question the engine asks one player.
+type Decision struct {
+	Seq     int      `json:"seq"`
+	Player  int      `json:"player"`
+	Kind    string   `json:"kind"` // action, cards, choice, number, distribute, order
+	Prompt  string   `json:"prompt"`
+	Options []Option `json:"options"`
+	Min     int      `json:"min"`
+	Max     int      `json:"max"`
+	Total   int      `json:"total,omitempty"` // distribute: the amount to split
+	Frame   int      `json:"frame"`
+	Pass    bool     `json:"pass,omitempty"` // an action decision that may be passed
+	// Targets are what the options are assigned to in an assign decision; the
+	// answer's Amount gives, per option, a target number from 1, or 0 for none.
+	Targets   []Option `json:"targets,omitempty"`
+	PerTarget int      `json:"per_target,omitempty"` // assign: the most options per target; 0 no limit
+	// Allowed, in an assign decision, lists per option the target numbers
+	// (from 1) it may be given; nil when every option may take every target.
+	Allowed [][]int `json:"allowed,omitempty"`
+	// Fewest, in an assign decision, gives per target the fewest options it
+	// may get when it gets any; nil when one is always enough.
+	Fewest []int `json:"fewest,omitempty"`
+}
+
+// FewestFor is the fewest options target number t (from 1) of an assign
+// decision may get, when it gets any.
+func (d *Decision) FewestFor(t int) int {
+	if t < 1 || t > len(d.Fewest) || d.Fewest[t-1] < 1 {
+		return 1
+	}
+	return d.Fewest[t-1]
+}
+
+// checkFewest refuses an assignment that gives a target some options but
+// fewer than it may get; per counts the options given to each target.
+func (d *Decision) checkFewest(per map[int]int) error {
+	for t := 1; t <= len(d.Fewest); t++ {
+		if n := per[t]; n > 0 && n < d.FewestFor(t) {
+			return fmt.Errorf("%s must get at least %d, or none (it gets %d)", d.Targets[t-1].Label, d.FewestFor(t), n)
+		}
+	}
+	return nil
+}
+
+// MayAssign reports whether option i of an assign decision may be given
+// target number t (from 1; 0, none, is always allowed).
+func (d *Decision) MayAssign(i, t int) bool {
+	if t == 0 || d.Allowed == nil {
+		return true
+	}
+	if i < 0 || i >= len(d.Allowed) {
+		return false
+	}
+	for _, x := range d.Allowed[i] {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// Answer is what a player answers to a decision: picked option indexes, or a
+// number, or for a distribution an amount per option.
+type Answer struct {
+	Picks  []int `json:"picks,omitempty"`
+	Amount []int `json:"amount,omitempty"`
+	Number int   `json:"number,omitempty"`
+	Resign bool  `json:"resign,omitempty"`
+	// Error stops the game with this error instead of answering: a program
+	// answering for a seat (a bot looking ahead) met an error in the rules.
+	// It is recorded like any answer, so a replay stops at the same point.
+	Error string `json:"error,omitempty"`
+}
+
+// LeastAnswer is the answer to a decision that does the least: pass, or the
+// fewest picks. Bots use it for the other seats when they look ahead.
+func LeastAnswer(d *Decision) Answer { return *leastAnswer(d) }
+
+// leastAnswer is the answer that does the least: pass, or the fewest picks.
+func leastAnswer(d *Decision) *Answer {
+	switch d.Kind {
+	case "assign":
+		return &Answer{Amount: make([]int, len(d.Options))}
+	case "number":
+		return &Answer{Number: d.Min}
+	case "distribute":
+		a := &Answer{Amount: make([]int, len(d.Options))}
+		left := d.Total
+		for i, o := range d.Options {
+			a.Amount[i] = o.Value
+			left -= o.Value
+		}
+		if len(a.Amount) > 0 {
+			a.Amount[0] += left
+		}
+		return a
+	case "order":
+		picks := make([]int, len(d.Options))
+		for i := range picks {
+			picks[i] = i
+		}
+		return &Answer{Picks: picks}
+	case "action":
+		for i, o := range d.Options {
+			if o.Action < 0 {
+				return &Answer{Picks: []int{i}}
+			}
+		}
+	}
+	picks := make([]int, d.Min)
+	for i := range picks {
+		picks[i] = i
+	}
+	return &Answer{Picks: picks}
+}
+
+func ForcedAnswer(d *Decision) (bool, *Answer) {
+	switch d.Kind {
+	case "assign":
+		if len(d.Targets) == 0 || len(d.Options) == 0 {
+			return true, &Answer{Amount: make([]int, len(d.Options))}
+		}
+		if d.Allowed != nil {
+			for _, ts := range d.Allowed {
+				if len(ts) > 0 {
+					return false, nil
+				}
+			}
+			return true, &Answer{Amount: make([]int, len(d.Options))}
+		}
+		return false, nil
+	case "number":
+		if d.Min == d.Max {
+			return true, &Answer{Number: d.Min}
+		}
+	case "distribute":
+		if len(d.Options) == 1 {
+			return true, &Answer{Amount: []int{d.Total}}
+		}
+	case "order":
+		if len(d.Options) <= 1 {
+			return true, &Answer{Picks: []int{0}[:len(d.Options)]}
+		}
+	default:
+		if len(d.Options) == d.Min && d.Min == d.Max {
+			picks := make([]int, len(d.Options))
+			for i := range picks {
+				picks[i] = i
+			}
+			return true, &Answer{Picks: picks}
+		}
+	}
+	return false, nil
+}
+
+// Check reports why an answer is not a legal answer to the decision, or nil.
+func (d *Decision) Check(a Answer) error { return CheckAnswer(d, &a) }
+
+func CheckAnswer(d *Decision, a *Answer) error {
+	switch d.Kind {
+	case "number":
+		if a.Number < d.Min || a.Number > d.Max {
+			return fmt.Errorf("the number must be from %d to %d, not %d", d.Min, d.Max, a.Number)
+		}
+		return nil
+	case "distribute":
+		if len(a.Amount) != len(d.Options) {
+			return fmt.Errorf("give an amount for each of the %d choices", len(d.Options))
+		}
+		sum := 0
+		for i, x := range a.Amount {
+			if x < 0 {
+				return fmt.Errorf("%s cannot get a negative amount", d.Options[i].Label)
+			}
+			if x < d.Options[i].Value {
+				return fmt.Errorf("%s must get at least %d", d.Options[i].Label, d.Options[i].Value)
+			}
+			sum += x
+		}
+		if sum != d.Total {
+			return fmt.Errorf("the amounts must add up to %d, not %d", d.Total, sum)
+		}
+		return nil
+	case "assign":
+		if len(a.Amount) != len(d.Options) {
+			return fmt.Errorf("give a target (or 0 for none) for each of the %d choices", len(d.Options))
+		}
+		per := map[int]int{}
+		for i, t := range a.Amount {
+			if t < 0 || t > len(d.Targets) {
+				return fmt.Errorf("%s: there is no target %d; the targets are 1 to %d (0: none)", d.Options[i].Label, t, len(d.Targets))
+			}
+			if !d.MayAssign(i, t) {
+				return fmt.Errorf("%s cannot be assigned to %s", d.Options[i].Label, d.Targets[t-1].Label)
+			}
+			if t > 0 {
+				per[t]++
+				if d.PerTarget > 0 && per[t] > d.PerTarget {
+					return fmt.Errorf("%s can take at most %d", d.Targets[t-1].Label, d.PerTarget)
+				}
+			}
+		}
+		return d.checkFewest(per)
+	case "order":
+		if len(a.Picks) != len(d.Options) {
+			return fmt.Errorf("give every one of the %d choices in order", len(d.Options))
+		}
+	default:
+		if len(a.Picks) < d.Min || len(a.Picks) > d.Max {
+			if d.Min == d.Max {
+				return fmt.Errorf("choose exactly %d, not %d", d.Min, len(a.Picks))
+			}
+			return fmt.Errorf("choose from %d to %d, not %d", d.Min, d.Max, len(a.Picks))
+		}
+	}
+	seen := map[int]bool{}
+	for _, p := range a.Picks {
+		if p < 0 || p >= len(d.Options) {
+			return fmt.Errorf("there is no option %d; the options are 1 to %d", p+1, len(d.Options))
+		}
+		if seen[p] {
+			return fmt.Errorf("option %d is chosen twice", p+1)
+		}
+		seen[p] = true
+	}
+	return nil
+}

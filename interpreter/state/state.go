@@ -1,0 +1,268 @@
+package state
+
+import (
+	"math/rand/v2"
+)
+
+// Val is the value of an effect variable: a scalar (int, bool, enum symbol,
+// card index, player index; -1 is "none" for cards and players) or a list.
+type Val struct {
+	N int64 `json:"n,omitempty"`
+	L []int `json:"l,omitempty"`
+}
+
+// CardInstance is one physical card in a game.
+type CardInstance struct {
+	Def      int32  `json:"def"`
+	Owner    int8   `json:"owner"`
+	Ctrl     int8   `json:"ctrl"`
+	Face     int8   `json:"face,omitempty"`
+	FaceDown bool   `json:"down,omitempty"`
+	Zone     int32  `json:"zone"` // zone instance
+	Known    uint64 `json:"known"`
+	Granted  uint64 `json:"granted,omitempty"` // keywords granted on top of the definition's
+}
+
+// ZoneInstance is a zone kind for one owner (or shared); index 0 is the top.
+type ZoneInstance struct {
+	Kind  int32 `json:"kind"`
+	Owner int8  `json:"owner"` // -1 for shared zones
+	Cards []int `json:"cards"`
+}
+
+// PlayerState is one seat.
+type PlayerState struct {
+	Lost bool `json:"lost,omitempty"`
+	Won  bool `json:"won,omitempty"`
+}
+
+// Event is something that happened, matched against triggers.
+type Event struct {
+	Name   int64 `json:"name"` // symbol
+	Card   int32 `json:"card"`
+	Player int8  `json:"player"`
+	From   int64 `json:"from"` // zone name symbol, or -1
+	To     int64 `json:"to"`
+	Amount int64 `json:"amount"`
+	Source int32 `json:"source"`
+}
+
+// Modifier changes a derived property value until it expires; the base value
+// is never written.
+type Modifier struct {
+	Card   int32 `json:"card"`   // -1: a player modifier
+	Player int8  `json:"player"` // for player modifiers
+	Prop   int32 `json:"prop"`
+	Set    bool  `json:"set,omitempty"` // set rather than add
+	Amount int64 `json:"amount"`
+	Until  uint8 `json:"until"`
+	Phase  int32 `json:"phase,omitempty"` // ends with this phase (index+1); 0: by Until
+	Turn   int32 `json:"turn"`
+	Seq    int32 `json:"seq"`
+	// By is the player whose effect made it: when a player leaves the game,
+	// the effects they control can end with them.
+	By int8 `json:"by"`
+	// Keyword, when not 0, makes this a keyword modifier (Prop is -1): it
+	// grants keyword Keyword-1 (Amount 1) or takes it away (Amount 0).
+	Keyword int8 `json:"keyword,omitempty"`
+}
+
+// Frame is one running effect: a program, the next step, and its context.
+type Frame struct {
+	Prog  int32 `json:"prog"`
+	PC    int32 `json:"pc"`
+	Base  int32 `json:"base"` // first variable slot of the root effect
+	Root  bool  `json:"root,omitempty"`
+	Check bool  `json:"check,omitempty"` // the effect of a state-based check
+	// Together marks steps that happen at once (at_once): the state-based
+	// checks wait until the frame is done, the effects it set off included
+	Together bool  `json:"together,omitempty"`
+	You      int8  `json:"you"`
+	This     int32 `json:"this"`
+	Card     int32 `json:"card"`
+	Player   int8  `json:"player"`
+	Event    Event `json:"event"`
+}
+
+// StackItem is an action or ability waiting on the stack.
+type StackItem struct {
+	Card   int32 `json:"card"`
+	Prog   int32 `json:"prog"`
+	You    int8  `json:"you"`
+	Action int32 `json:"action"`
+	Vars   []Val `json:"vars,omitempty"`
+	NVars  int32 `json:"nvars"`
+	// Trigger marks a triggered ability; Event is the event that triggered
+	// it, which its effect reads as `event` when it resolves.
+	Trigger bool   `json:"trigger,omitempty"`
+	Event   *Event `json:"event,omitempty"`
+}
+
+// LogEntry is one event of the game log, as data; Known says per card mention
+// which seats knew the card when it happened.
+type LogEntry struct {
+	Seq    int      `json:"seq"`
+	Turn   int      `json:"turn"`
+	Kind   string   `json:"kind"`
+	Player int      `json:"player"`
+	Cards  []int    `json:"cards,omitempty"`
+	Known  []uint64 `json:"known,omitempty"`
+	Names  []int32  `json:"names,omitempty"` // card definitions at the time (face included), for rendering
+	Faces  []int8   `json:"faces,omitempty"`
+	Shown  []string `json:"shown,omitempty"` // names worked out from properties, for cards whose name is a template
+	// Whose, when set, gives per card mention its controller's seat + 1 for
+	// a card named as theirs ("p2's Knight"): a card in play whose name
+	// another player's card in play shares; 0 for the others
+	Whose  []int8 `json:"whose,omitempty"`
+	Text   string `json:"text,omitempty"`
+	To     int    `json:"to"` // -1: everyone sees the entry; else only this seat
+	Amount int    `json:"amount,omitempty"`
+}
+
+// State is all mutable data of a game: plain values, cheap to clone, saved as JSON.
+type State struct {
+	Seed       uint64         `json:"seed"`
+	RNG        rand.PCG       `json:"-"`
+	RNGState   []byte         `json:"rng,omitempty"`
+	Players    []PlayerState  `json:"players"`
+	Cards      []CardInstance `json:"cards"`
+	CardProps  []int64        `json:"card_props"`
+	PlayerProp []int64        `json:"player_props"`
+	GameProps  []int64        `json:"game_props"`
+	Zones      []ZoneInstance `json:"zones"`
+	Vars       []Val          `json:"vars"`
+	Frames     []Frame        `json:"frames"`
+	Stack      []StackItem    `json:"stack,omitempty"`
+	Modifiers  []Modifier     `json:"modifiers,omitempty"`
+	Pending    []Decision     `json:"pending,omitempty"`
+	Answers    []*Answer      `json:"answers,omitempty"`
+	Triggered  []Frame        `json:"triggered,omitempty"`
+	// Withdrawn holds the frame indexes of stack actions being announced
+	// whose item was taken off the stack before it got there (a spell
+	// countered as it is cast): they end without going on the stack.
+	Withdrawn  []int32    `json:"withdrawn,omitempty"`
+	ExtraTurns []int8     `json:"extra_turns,omitempty"`
+	Log        []LogEntry `json:"log"`
+	History    []Record   `json:"history,omitempty"`
+	Mode       int64      `json:"mode,omitempty"` // the game mode's symbol; 0 is none
+	Turn       int        `json:"turn"`
+	Phase      Stage      `json:"phase"`
+	Active     int        `json:"active"`
+	First      int        `json:"first"`
+	Over       bool       `json:"over,omitempty"`
+	Outcome    string     `json:"outcome,omitempty"`
+	Error      string     `json:"error,omitempty"`
+	DecSeq     int        `json:"dec_seq"`
+	ModSeq     int        `json:"mod_seq"`
+	Dirty      bool       `json:"dirty,omitempty"`
+	Eliminated bool       `json:"eliminated,omitempty"` // a player lost since the last checks
+	NoLog      bool       `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
+	Steps      int        `json:"steps"`                // steps since the last decision
+	Decisions  int        `json:"decisions"`
+	Asked      []int      `json:"asked,omitempty"`    // per seat: decisions asked, forced ones included
+	Draining   bool       `json:"draining,omitempty"` // the turn's drain_stack steps run for this phase
+}
+
+// Clone copies the state; slices that are only appended to share their backing
+// arrays, clipped so that neither copy can write into the other's elements.
+func (s *State) Clone() *State {
+	c := *s
+	c.Players = append([]PlayerState(nil), s.Players...)
+	c.Cards = append([]CardInstance(nil), s.Cards...)
+	// the three property tables share one allocation; each is clipped so an
+	// append (a new card) moves it out rather than over its neighbour
+	props := make([]int64, 0, len(s.CardProps)+len(s.PlayerProp)+len(s.GameProps))
+	props = append(props, s.CardProps...)
+	c.CardProps = props[:len(s.CardProps):len(s.CardProps)]
+	props = append(props, s.PlayerProp...)
+	c.PlayerProp = props[len(s.CardProps):len(props):len(props)]
+	props = append(props, s.GameProps...)
+	c.GameProps = props[len(s.CardProps)+len(s.PlayerProp) : len(props) : len(props)]
+	c.Zones = make([]ZoneInstance, len(s.Zones))
+	// one backing array for every zone's cards: one allocation instead of one per zone
+	total := 0
+	for _, z := range s.Zones {
+		total += len(z.Cards)
+	}
+	buf := make([]int, 0, total+len(s.Zones)*2)
+	for i, z := range s.Zones {
+		start := len(buf)
+		buf = append(buf, z.Cards...)
+		c.Zones[i] = ZoneInstance{Kind: z.Kind, Owner: z.Owner, Cards: buf[start:len(buf):len(buf)]}
+	}
+	if len(s.Vars) > 0 {
+		c.Vars = make([]Val, len(s.Vars))
+		for i, v := range s.Vars {
+			c.Vars[i] = Val{N: v.N}
+			if v.L != nil {
+				c.Vars[i].L = append([]int(nil), v.L...)
+			}
+		}
+	}
+	frames := make([]Frame, 0, len(s.Frames)+len(s.Triggered))
+	frames = append(frames, s.Frames...)
+	c.Frames = frames[:len(s.Frames):len(s.Frames)]
+	if len(s.Triggered) > 0 {
+		frames = append(frames, s.Triggered...)
+		c.Triggered = frames[len(s.Frames):len(frames):len(frames)]
+	} else {
+		c.Triggered = nil
+	}
+	if s.Stack != nil {
+		c.Stack = make([]StackItem, len(s.Stack))
+		for i, it := range s.Stack {
+			it.Vars = append([]Val(nil), it.Vars...)
+			c.Stack[i] = it
+		}
+	}
+	c.Modifiers = append([]Modifier(nil), s.Modifiers...)
+	if s.Pending != nil {
+		c.Pending = append([]Decision(nil), s.Pending...)
+		c.Answers = make([]*Answer, len(s.Answers))
+		for i, a := range s.Answers {
+			if a != nil {
+				cp := *a
+				c.Answers[i] = &cp
+			}
+		}
+	}
+	c.ExtraTurns = append([]int8(nil), s.ExtraTurns...)
+	c.Withdrawn = append([]int32(nil), s.Withdrawn...)
+	c.Asked = append([]int(nil), s.Asked...)
+	c.Log = s.Log[:len(s.Log):len(s.Log)]
+	c.History = s.History[:len(s.History):len(s.History)]
+	return &c
+}
+
+// Stage is where a turn is: the index of one of the ruleset's phases, or one
+// of the stages outside them. A stage equal to the number of phases means the
+// turn's phases are over and the turn is ending.
+type Stage int
+
+// InPhase reports whether the stage is one of n phases.
+func (st Stage) InPhase(n int) bool { return st >= 0 && int(st) < n }
+
+const (
+	StageSetup   Stage = -2 // the ruleset's setup runs, before the first turn
+	StageBetween Stage = -1 // between two turns: the next one starts
+)
+
+// Visible reports whether a seat sees a log entry; seat -1 is the omniscient observer.
+func (e *LogEntry) Visible(seat int) bool {
+	return e.To < 0 || seat < 0 || e.To == seat
+}
+
+// Record is one answer given in a game, for replays.
+type Record struct {
+	Seq    int    `json:"seq"`
+	Player int    `json:"player"`
+	Answer Answer `json:"answer"`
+}
+
+// Until says when a modifier ends.
+const (
+	UntilTurn uint8 = iota
+	UntilPhase
+	UntilLeave
+	untilEver
+)

@@ -1,0 +1,88 @@
+package view
+
+import (
+	"fmt"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"strings"
+)
+
+// Render returns the text of a log entry as a seat sees it (-1: everything).
+func Render(g *engine.Game, e *state.LogEntry, seat int) string { return renderEntry(g.Rs, e, seat) }
+
+func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
+	if len(e.Cards) == 0 {
+		return e.Text
+	}
+	names := make([]string, len(e.Cards))
+	for i := range e.Cards {
+		if seat < 0 || e.Known[i]&(1<<uint(seat)) != 0 {
+			d := rs.Cards[e.Names[i]]
+			names[i] = d.Name
+			if f := int(e.Faces[i]); f > 0 && f < len(d.Faces) {
+				names[i] = d.Faces[f].Name
+			} else if i < len(e.Shown) && e.Shown[i] != "" {
+				names[i] = e.Shown[i]
+			}
+			if i < len(e.Whose) && e.Whose[i] > 0 {
+				names[i] = state.SeatName(int(e.Whose[i])-1) + "'s " + names[i]
+			}
+		} else {
+			names[i] = "a card"
+		}
+	}
+	out := e.Text
+	if strings.Contains(out, "{cards}") {
+		out = strings.ReplaceAll(out, "{cards}", diag.JoinNames(collapse(names)))
+	}
+	for i, n := range names {
+		out = strings.ReplaceAll(out, fmt.Sprintf("{%d}", i), n)
+	}
+	if strings.HasPrefix(e.Text, "{") && strings.HasPrefix(out, "a card") {
+		// a sentence that starts with a hidden card
+		out = "A" + out[1:]
+	}
+	return out
+}
+
+// collapse turns repeated "a card" into "N cards".
+func collapse(names []string) []string {
+	var out []string
+	hidden := 0
+	for _, n := range names {
+		if n == "a card" {
+			hidden++
+			continue
+		}
+		out = append(out, n)
+	}
+	switch hidden {
+	case 0:
+	case 1:
+		out = append(out, "a card")
+	default:
+		out = append(out, fmt.Sprintf("%d cards", hidden))
+	}
+	return out
+}
+
+// LogText returns the log as a seat sees it, one line per entry (-1: everything).
+func LogText(g *engine.Game, seat int, from int) []string {
+	var out []string
+	for i := from; i < len(g.S.Log); i++ {
+		e := &g.S.Log[i]
+		if !e.Visible(seat) {
+			continue
+		}
+		out = append(out, renderEntry(g.Rs, e, seat))
+	}
+	return out
+}
+
+// LogLen is the number of log entries so far.
+func LogLen(g *engine.Game) int { return len(g.S.Log) }
+
+// LogEntries returns the structured log. Do not modify it.
+func LogEntries(g *engine.Game) []state.LogEntry { return g.S.Log }
