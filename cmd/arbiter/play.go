@@ -119,7 +119,7 @@ a save, the log is a full record of the game, every hidden card included.`,
 			s.bots = make([]bot.Bot, g.Players())
 			for i, k := range seats {
 				if k != "human" {
-					b, err := bot.New(k, bot.SeatSeed(g.S.Seed, i))
+					b, err := bot.New(k, bot.SeatSeed(g.Evaluator().S.Seed, i))
 					if err != nil {
 						return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 					}

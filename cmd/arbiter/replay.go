@@ -70,7 +70,7 @@ do not give the log of a game in progress to another player.`,
 				if seat < 0 && !full {
 					return &exitError{code: 2, msg: fmt.Sprintf("arbiter replay: the game in %s is not over, and its log holds every hidden card: --as p1 shows it as p1 saw it, --full shows everything", args[0])}
 				}
-				end = fmt.Sprintf("not over (turn %d)", g.S.Turn)
+				end = fmt.Sprintf("not over (turn %d)", g.Evaluator().S.Turn)
 			}
 			for _, l := range view.LogText(g, seat, 0) {
 				fmt.Fprintln(cmd.OutOrStdout(), l)

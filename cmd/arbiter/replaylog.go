@@ -176,7 +176,7 @@ func rerun(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 // answer, and those each answer set off. A game that has answers (one
 // resumed from a save) is played again from its seed to find them.
 func answerEvents(rs *model.Ruleset, g *engine.Game) (setup []state.LogEntry, groups [][]state.LogEntry, err error) {
-	hist := g.S.History
+	hist := g.Evaluator().S.History
 	if len(hist) == 0 {
 		return view.LogEntries(g), nil, nil
 	}
@@ -292,7 +292,7 @@ func (w *replayWriter) record(g *engine.Game) error {
 	if w.err != nil || !w.started {
 		return nil
 	}
-	hist, log := g.S.History, view.LogEntries(g)
+	hist, log := g.Evaluator().S.History, view.LogEntries(g)
 	var b strings.Builder
 	line := func(l replayLine) {
 		data, _ := json.Marshal(l)

@@ -197,7 +197,7 @@ func (s *session) finish() {
 			s.printf("error: %v\n", err)
 		}
 		// only now: the seed deals every card, the others' hands included
-		s.printf("The seed was %d.\n", s.g.S.Seed)
+		s.printf("The seed was %d.\n", s.g.Evaluator().S.Seed)
 	}
 	if s.log != nil {
 		if err := s.log.close(); err != nil {
@@ -245,7 +245,7 @@ func (s *session) showLog(seat int) {
 }
 
 func (s *session) header(seat int) {
-	v := view.ViewFor(s.g, seat)
+	v := view.For(s.g, seat)
 	whose := v.Active + "'s turn"
 	if v.Active == state.SeatName(seat) {
 		whose = "your turn"
@@ -268,11 +268,11 @@ func (s *session) autoPass(d *state.Decision) (int, bool) {
 	}
 	sk := &s.skips[d.Player]
 	pass := passOption(d)
-	if d.Kind != "action" || pass < 0 || s.g.S.Turn != sk.turn || sk.newOnStack(s.g.S.Stack) {
+	if d.Kind != "action" || pass < 0 || s.g.Evaluator().S.Turn != sk.turn || sk.newOnStack(s.g.Evaluator().S.Stack) {
 		sk.on = false
 		return 0, false
 	}
-	if s.g.S.Active == d.Player {
+	if s.g.Evaluator().S.Active == d.Player {
 		for k := range s.permitted(d) {
 			if !sk.open[k] {
 				sk.on = false
@@ -282,7 +282,7 @@ func (s *session) autoPass(d *state.Decision) (int, bool) {
 	}
 	// what was on the stack at this pass: an item added after it (even once
 	// others have resolved) is new
-	sk.stack = slices.Clone(s.g.S.Stack)
+	sk.stack = slices.Clone(s.g.Evaluator().S.Stack)
 	return pass, true
 }
 
@@ -298,7 +298,7 @@ func (s *session) permitted(d *state.Decision) map[string]bool {
 			}
 			continue
 		}
-		for _, c := range s.g.ZoneCards(s.g.ZoneInst(a.Source, d.Player)) {
+		for _, c := range s.g.Evaluator().ZoneCards(s.g.Evaluator().ZoneInst(a.Source, d.Player)) {
 			if s.g.Permitted(d.Player, a.Name, c) {
 				out[s.g.ActionLabel(a.Name, c, d.Player)] = true
 			}
@@ -343,7 +343,7 @@ func (s *session) ask(d *state.Decision) error {
 	s.showLog(seat)
 	if board {
 		s.header(seat)
-		s.printf("%s", indent(view.ViewFor(s.g, seat).Summary()))
+		s.printf("%s", indent(view.For(s.g, seat).Summary()))
 	}
 	s.showDecision(d, board)
 	point := undoPoint{seat: seat, at: s.g.Checkpoint(), seen: append([]int(nil), s.seen...)}
@@ -387,9 +387,9 @@ func indent(text string) string {
 // the board just above shows it.
 func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 	s.printf("%s\n", d.Prompt)
-	if d.Kind == "action" && s.g.StackLen() > 0 && !boardAbove {
+	if d.Kind == "action" && len(s.g.Evaluator().S.Stack) > 0 && !boardAbove {
 		// what passing would let resolve
-		s.printf("  on the stack, top first: %s\n", view.ViewFor(s.g, d.Player).StackLine())
+		s.printf("  on the stack, top first: %s\n", view.For(s.g, d.Player).StackLine())
 	}
 	switch d.Kind {
 	case "number":
@@ -463,7 +463,7 @@ label, or the name of its card when no other option has it. Commands:
 		for len(s.skips) <= seat {
 			s.skips = append(s.skips, skip{})
 		}
-		s.skips[seat] = skip{on: true, turn: s.g.S.Turn, stack: slices.Clone(s.g.S.Stack), open: s.permitted(d)}
+		s.skips[seat] = skip{on: true, turn: s.g.Evaluator().S.Turn, stack: slices.Clone(s.g.Evaluator().S.Stack), open: s.permitted(d)}
 		if err := s.g.Answer(seat, state.Answer{Picks: []int{pass}}); err != nil {
 			return false, err
 		}
@@ -474,7 +474,7 @@ label, or the name of its card when no other option has it. Commands:
 		return false, nil
 	case "look":
 		s.header(seat)
-		s.printf("%s", indent(view.ViewFor(s.g, seat).Summary()))
+		s.printf("%s", indent(view.For(s.g, seat).Summary()))
 		s.showDecision(d, true)
 		return false, nil
 	case "card":
@@ -746,8 +746,8 @@ func (s *session) why(d *state.Decision, what string) {
 			continue
 		}
 		fits := false
-		for _, c := range s.g.ZoneCards(s.g.ZoneInst(a.Source, seat)) {
-			name := s.g.CardName(c)
+		for _, c := range s.g.Evaluator().ZoneCards(s.g.Evaluator().ZoneInst(a.Source, seat)) {
+			name := s.g.Evaluator().CardName(c)
 			label := s.g.ActionLabel(a.Name, c, seat)
 			byCard := strings.EqualFold(what, name)
 			if what != "" && !byCard && !named(a, label) {

@@ -203,7 +203,7 @@ func simulate(rs *model.Ruleset, o engine.Options, kinds []string) (r simResult)
 	if e := g.Err(); e != nil {
 		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, e)}
 	}
-	return simResult{winners: g.Winners(), first: g.S.First, turns: g.S.Turn, decisions: g.S.Decisions, kind: g.OutcomeKind(), reason: g.OutcomeReason()}
+	return simResult{winners: g.Winners(), first: g.Evaluator().S.First, turns: g.Evaluator().S.Turn, decisions: g.Evaluator().S.Decisions, kind: g.OutcomeKind(), reason: g.OutcomeReason()}
 }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.

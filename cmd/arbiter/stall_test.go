@@ -70,7 +70,7 @@ func TestPlayNamesTheStepAGameStoppedAt(t *testing.T) {
 	require.NotNil(t, lands, "%v", diags)
 	g, err = engine.New(lands, engine.Options{Seed: 1})
 	require.NoError(t, err)
-	g.S.Pending, g.S.Answers = nil, nil
+	g.Evaluator().S.Pending, g.Evaluator().S.Answers = nil, nil
 	s = &session{rs: lands, g: g, seats: []string{"human", "human"}, out: &out, seen: make([]int, 2), lastSeat: -1}
 	err = s.run()
 	require.Error(t, err)

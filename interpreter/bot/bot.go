@@ -180,7 +180,7 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 		d := pending[0]
 		var na state.Answer
 		switch {
-		case d.Kind == "action" && sim.StackLen() == 0:
+		case d.Kind == "action" && len(sim.Evaluator().S.Stack) == 0:
 			return sim.Value(seat)
 		case d.Player != seat:
 			na = state.LeastAnswer(&d)

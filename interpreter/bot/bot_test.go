@@ -131,7 +131,7 @@ func TestGreedyLookaheadErrorStopsTheGame(t *testing.T) {
 		// replayed stop it the same way
 		r, err := engine.New(g.Ruleset(), engine.Options{Seed: 1})
 		require.NoError(t, err)
-		for _, rec := range g.S.History {
+		for _, rec := range g.Evaluator().S.History {
 			require.NoError(t, r.Answer(rec.Player, rec.Answer))
 		}
 		require.Equal(t, g.Err(), r.Err())

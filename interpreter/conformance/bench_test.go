@@ -75,7 +75,7 @@ func BenchmarkCloneLands(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = g.S.Clone()
+		_ = g.Evaluator().S.Clone()
 	}
 }
 

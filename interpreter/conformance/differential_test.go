@@ -62,7 +62,7 @@ func loadAll() ([]*model.Ruleset, error) {
 // caller truncates back).
 func frameFor(g *engine.Game, rs *model.Ruleset, e *model.Expr, r *rand.Rand) state.Frame {
 	n := g.Players()
-	cards := len(g.S.Cards)
+	cards := len(g.Evaluator().S.Cards)
 	card := func() int32 {
 		if cards == 0 {
 			return -1
@@ -70,7 +70,7 @@ func frameFor(g *engine.Game, rs *model.Ruleset, e *model.Expr, r *rand.Rand) st
 		return int32(r.IntN(cards))
 	}
 	f := state.Frame{
-		Base: int32(len(g.S.Vars)),
+		Base: int32(len(g.Evaluator().S.Vars)),
 		You:  int8(r.IntN(n)), Player: int8(r.IntN(n)),
 		This: card(), Card: card(),
 		Event: state.Event{
@@ -87,7 +87,7 @@ func frameFor(g *engine.Game, rs *model.Ruleset, e *model.Expr, r *rand.Rand) st
 	for _, s := range e.Slots() {
 		vals[s.Slot] = randomVal(s.Type, r, n, cards, rs)
 	}
-	g.S.Vars = append(g.S.Vars, vals...)
+	g.Evaluator().S.Vars = append(g.Evaluator().S.Vars, vals...)
 	return f
 }
 
@@ -167,8 +167,8 @@ func normal(x any) any {
 
 // agree compares the evaluator with the oracle on one expression and frame.
 func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
-	got, gerr := g.Eval(e, f)
-	want, werr := g.OracleEval(e, f)
+	got, gerr := g.Evaluator().Eval(e, f)
+	want, werr := g.Evaluator().OracleEval(e, f)
 	switch {
 	case gerr != nil && werr != nil:
 		return nil
@@ -209,12 +209,12 @@ func compareAll(t *testing.T, rs *model.Ruleset, g *engine.Game, exprs []*model.
 	t.Helper()
 	before, err := save.Marshal(g)
 	require.NoError(t, err)
-	vars := g.S.Vars
+	vars := g.Evaluator().S.Vars
 	for _, e := range exprs {
 		for k := 0; k < 2; k++ {
 			f := frameFor(g, rs, e, r)
 			err := agree(g, e, &f)
-			g.S.Vars = vars
+			g.Evaluator().S.Vars = vars
 			if err != nil {
 				t.Fatal(err)
 			}

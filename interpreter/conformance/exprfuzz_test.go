@@ -327,10 +327,10 @@ func FuzzExpressions(f *testing.F) {
 		}
 		r := rand.New(rand.NewPCG(uint64(len(data)), 7))
 		for _, g := range states[i] {
-			vars := g.S.Vars
+			vars := g.Evaluator().S.Vars
 			fr := frameFor(g, rs, e, r)
 			err := agree(g, e, &fr)
-			g.S.Vars = vars
+			g.Evaluator().S.Vars = vars
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -122,7 +122,7 @@ func Playout(rs *model.Ruleset, o Options) (*Result, error) {
 			return nil, fmt.Errorf("seed %d: %w", seed, err)
 		}
 	}
-	res := &Result{Answers: answers, Turns: g.S.Turn, Outcome: g.Outcome(), Log: view.LogText(g, -1, 0), Err: gameErr}
+	res := &Result{Answers: answers, Turns: g.Evaluator().S.Turn, Outcome: g.Outcome(), Log: view.LogText(g, -1, 0), Err: gameErr}
 	for _, other := range []*engine.Game{clone, saved} {
 		if other == nil {
 			continue
@@ -178,11 +178,11 @@ func check(g *engine.Game, o Options) error {
 		}
 	}
 	if o.Views {
-		r := rand.New(rand.NewPCG(uint64(g.S.Decisions), 7))
+		r := rand.New(rand.NewPCG(uint64(g.Evaluator().S.Decisions), 7))
 		for seat := 0; seat < g.Players(); seat++ {
-			v1 := view.ViewFor(g, seat)
+			v1 := view.For(g, seat)
 			other := g.Determinize(seat, r)
-			v2 := view.ViewFor(other, seat)
+			v2 := view.For(other, seat)
 			if !reflect.DeepEqual(v1, v2) {
 				j1, _ := json.Marshal(v1)
 				j2, _ := json.Marshal(v2)
@@ -193,7 +193,7 @@ func check(g *engine.Game, o Options) error {
 					continue
 				}
 				for _, op := range d.Options {
-					if op.Card >= 0 && !g.Knows(seat, op.Card) && !strings.Contains(op.Label, "card") {
+					if op.Card >= 0 && !g.Evaluator().Knows(seat, op.Card) && !strings.Contains(op.Label, "card") {
 						return fmt.Errorf("%s is offered %q, which names a card it does not know", state.SeatName(seat), op.Label)
 					}
 				}

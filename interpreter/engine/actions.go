@@ -2,18 +2,19 @@ package engine
 
 import (
 	"fmt"
-	"github.com/arbiter-games/arbiter/interpreter/model"
-	"github.com/arbiter-games/arbiter/interpreter/state"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // ContinuePrim ends an action's costs: it runs the effect, or puts it on the stack.
 var ContinuePrim = &model.Primitive{
 	Name: "$continue",
 	Exec: func(c model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-		g := c.(*Game)
+		g := c.(*machine)
 		prog := s.Args[0].Prog
 		root := g.Rs.Programs[g.Rs.Programs[prog].Root]
 		if s.Args[0].Word == "stack" {
@@ -31,7 +32,7 @@ var ContinuePrim = &model.Primitive{
 }
 
 // OptionFor describes an action option: the action and its source card.
-func (g *Game) actionLabel(a *model.Action, card, seat int) string {
+func (g *machine) actionLabel(a *model.Action, card, seat int) string {
 	if a.LabelTmpl != nil {
 		return g.renderLabel(a, card, seat, func(c int) string { return g.CardLabel(c, seat) })
 	}
@@ -49,7 +50,7 @@ func (g *Game) actionLabel(a *model.Action, card, seat int) string {
 
 // renderLabel fills an action's label template for the acting seat, with
 // the source card bound as card and this.
-func (g *Game) renderLabel(a *model.Action, card, seat int, name func(int) string) string {
+func (g *machine) renderLabel(a *model.Action, card, seat int, name func(int) string) string {
 	you := seat
 	if you < 0 && card >= 0 {
 		you = int(g.S.Cards[card].Ctrl)
@@ -63,7 +64,7 @@ func (g *Game) renderLabel(a *model.Action, card, seat int, name func(int) strin
 // ActionLabels lists the labels every action of the ruleset would have for
 // a seat, legal now or not: one per card in the zone an action draws on.
 // A test that an option is absent means something only for these.
-func (g *Game) ActionLabels(seat int) []string {
+func (g *machine) ActionLabels(seat int) []string {
 	var out []string
 	for _, a := range g.Rs.Actions {
 		if a.Source < 0 {
@@ -79,7 +80,7 @@ func (g *Game) ActionLabels(seat int) []string {
 
 // ActionsLabelled lists the actions of the ruleset that would have this
 // label (case does not matter) for a seat, legal now or not.
-func (g *Game) ActionsLabelled(seat int, label string) []int {
+func (g *machine) ActionsLabelled(seat int, label string) []int {
 	var out []int
 	for i, a := range g.Rs.Actions {
 		if a.Source < 0 {
@@ -101,7 +102,7 @@ func (g *Game) ActionsLabelled(seat int, label string) []int {
 // WindowActions lists the actions the window that asked an action decision
 // may offer (act or priority), legal now or not; nil when the decision was
 // not asked by such a window.
-func (g *Game) WindowActions(d *state.Decision) []int {
+func (g *machine) WindowActions(d *state.Decision) []int {
 	if d.Kind != "action" || d.Frame < 0 || d.Frame >= len(g.S.Frames) {
 		return nil
 	}
@@ -123,7 +124,7 @@ func (g *Game) WindowActions(d *state.Decision) []int {
 }
 
 // CardLabel is how a seat names a card: its name if the seat knows it.
-func (g *Game) CardLabel(c, seat int) string {
+func (g *machine) CardLabel(c, seat int) string {
 	if c < 0 {
 		return "nothing"
 	}
@@ -138,7 +139,7 @@ func (g *Game) CardLabel(c, seat int) string {
 
 // equivalent reports whether two cards are interchangeable for a seat's choice:
 // same definition, face, facing, properties and keywords in the same zone.
-func (g *Game) equivalent(a, b int) bool {
+func (g *machine) equivalent(a, b int) bool {
 	ca, cb := &g.S.Cards[a], &g.S.Cards[b]
 	if ca.Def != cb.Def || ca.Face != cb.Face || ca.FaceDown != cb.FaceDown || ca.Zone != cb.Zone || ca.Granted != cb.Granted || ca.Ctrl != cb.Ctrl {
 		return false
@@ -162,7 +163,7 @@ func (g *Game) equivalent(a, b int) bool {
 
 // ActionOptions enumerates the legal options of the given actions for a player.
 // Interchangeable source cards give one option.
-func (g *Game) ActionOptions(player int, actions []int) ([]state.Option, error) {
+func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, error) {
 	var out []state.Option
 	for _, ai := range actions {
 		a := g.Rs.Actions[ai]
@@ -200,7 +201,7 @@ func (g *Game) ActionOptions(player int, actions []int) ([]state.Option, error) 
 
 // WhyNot explains why a player cannot take an action (with a source card, or -1)
 // now: the failed timing, condition or cost. It returns "" when the action is legal.
-func (g *Game) WhyNot(player int, action string, card int) string {
+func (g *machine) WhyNot(player int, action string, card int) string {
 	a, ok := g.Rs.ActionByName(action)
 	if !ok {
 		return fmt.Sprintf("there is no action %q", action)
@@ -216,7 +217,7 @@ func (g *Game) WhyNot(player int, action string, card int) string {
 
 // CardFits reports whether a card passes an action's filter: whether it is
 // the kind of card the action is for at all, whatever the moment.
-func (g *Game) CardFits(player int, action string, card int) bool {
+func (g *machine) CardFits(player int, action string, card int) bool {
 	a, ok := g.Rs.ActionByName(action)
 	if !ok || a.Source < 0 || card < 0 {
 		return false
@@ -233,7 +234,7 @@ func (g *Game) CardFits(player int, action string, card int) bool {
 // whyNot says in words why an action is not legal: the ruleset's filter_why,
 // timing_why, why or a cost's reason, else a plain phrase; never an
 // expression, since a player reads it.
-func (g *Game) whyNot(a *model.Action, player, card int) (string, error) {
+func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 	if a.Source >= 0 {
 		if card < 0 {
 			return fmt.Sprintf("it needs a card from your %s", g.Rs.Zones[a.Source].Name), nil
@@ -293,7 +294,7 @@ func (g *Game) whyNot(a *model.Action, player, card int) (string, error) {
 // Permitted reports whether a player may take an action (with a source
 // card, or -1) at this moment but for its costs: the card is in the
 // action's zone and fits its filter, and its timing and condition hold.
-func (g *Game) Permitted(player int, action string, card int) bool {
+func (g *machine) Permitted(player int, action string, card int) bool {
 	a, ok := g.Rs.ActionByName(action)
 	if !ok || (a.Source >= 0) != (card >= 0) {
 		return false
@@ -315,7 +316,7 @@ func (g *Game) Permitted(player int, action string, card int) bool {
 }
 
 // ActionLabel is how a seat sees an action's label, with a source card (or -1).
-func (g *Game) ActionLabel(action string, card, seat int) string {
+func (g *machine) ActionLabel(action string, card, seat int) string {
 	a, ok := g.Rs.ActionByName(action)
 	if !ok {
 		return action
@@ -325,7 +326,7 @@ func (g *Game) ActionLabel(action string, card, seat int) string {
 
 // StartAction runs an option of an action decision for a player: its costs,
 // then its effect (or the move of its effect to the stack).
-func (g *Game) StartAction(player int, o state.Option) {
+func (g *machine) StartAction(player int, o state.Option) {
 	a := g.Rs.Actions[o.Action]
 	if a.LabelTmpl != nil {
 		var cards []int
@@ -350,7 +351,7 @@ func (g *Game) StartAction(player int, o state.Option) {
 
 // CoverBranch counts, when coverage is on, that one branch of a step ran:
 // "then" or "else" of an if, or the label of a chosen option.
-func (g *Game) CoverBranch(s *model.Step, branch string) {
+func (g *machine) CoverBranch(s *model.Step, branch string) {
 	if g.Coverage != nil {
 		g.Coverage[branchPart(s, branch)]++
 	}

@@ -2,9 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"sort"
+
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
-	"sort"
 )
 
 // The step budget stops an effect that runs for ever: the steps the game
@@ -32,14 +33,14 @@ type stepWatch struct {
 
 // StepBudget is how many steps the game may run between two decisions now:
 // limits.steps, or the base and a share per card in the game.
-func (g *Game) StepBudget() int {
+func (g *machine) StepBudget() int {
 	if g.Rs.StepBudget > 0 {
 		return g.Rs.StepBudget
 	}
 	return budgetBase + budgetPerCard*len(g.S.Cards)
 }
 
-func (g *Game) startBudget() {
+func (g *machine) startBudget() {
 	b := g.StepBudget()
 	g.watch = stepWatch{budget: b, from: b - b/10, logMark: len(g.S.Log)}
 }
@@ -47,7 +48,7 @@ func (g *Game) startBudget() {
 // runaway tallies the steps of an effect that is near its budget and, past
 // it, stops the game with the steps it kept repeating, leaving most of the
 // log lines it wrote out. It reports whether the game was stopped.
-func (g *Game) runaway(step *model.Step) bool {
+func (g *machine) runaway(step *model.Step) bool {
 	r := &g.watch
 	if r.tally == nil {
 		r.tally = map[*model.Step]int{}
@@ -96,7 +97,7 @@ func (g *Game) runaway(step *model.Step) bool {
 
 // compactLog keeps the first log lines the runaway effect wrote and counts
 // the others in one line, so a runaway prints a summary, not every step.
-func (g *Game) compactLog() {
+func (g *machine) compactLog() {
 	s := g.S
 	from := g.watch.logMark
 	if from > len(s.Log) || len(s.Log)-from <= runawayShown+1 {

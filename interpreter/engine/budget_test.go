@@ -65,7 +65,7 @@ func TestRunawayStoppedByABudgetThatGrowsWithTheGame(t *testing.T) {
 	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{optionIndex(t, g, "ring Bell")}}))
 
 	require.True(t, g.Over())
-	require.Equal(t, 2100+1, g.S.Steps, "stopped as the budget ran out")
+	require.Equal(t, 2100+1, g.Evaluator().S.Steps, "stopped as the budget ran out")
 	msg := g.Err().Error()
 	require.Contains(t, msg, "cards.yaml:7:13: an effect ran 2100 steps without asking anyone anything and probably loops for ever: it repeats ")
 	for _, step := range []string{"add (cards.yaml:7:13)", "log (cards.yaml:8:13)", "emit (cards.yaml:9:13)"} {

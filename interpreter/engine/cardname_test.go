@@ -50,8 +50,8 @@ func TestSetupPlacesGeneratedCardsByName(t *testing.T) {
 	g, err := engine.New(rs, engine.Options{Setup: &su})
 	require.NoError(t, err)
 	var names []string
-	for _, c := range g.ZoneCards(g.ZoneInst(0, 0)) {
-		names = append(names, g.CardName(c))
+	for _, c := range g.Evaluator().ZoneCards(g.Evaluator().ZoneInst(0, 0)) {
+		names = append(names, g.Evaluator().CardName(c))
 	}
 	// a card placed by its id keeps its default properties
 	assert.Equal(t, []string{"12 of coins", "4 of coins", "token true", "Plain", "1 of cups"}, names)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
@@ -13,13 +14,13 @@ type Checkpoint struct {
 }
 
 // Checkpoint records the game as it is now.
-func (g *Game) Checkpoint() Checkpoint { return Checkpoint{state: g.S.Clone()} }
+func (g *machine) Checkpoint() Checkpoint { return Checkpoint{state: g.S.Clone()} }
 
 // RewindRefusal says why seat may not go back to cp, or "" when it may: when
 // another seat has answered or been asked anything (even a question with one
 // answer tells something about their cards), something random happened, or
 // the seat has seen a card it did not know.
-func (g *Game) RewindRefusal(cp Checkpoint, seat int) string {
+func (g *machine) RewindRefusal(cp Checkpoint, seat int) string {
 	then, now := cp.state, g.S
 	if then == nil {
 		return "there is nothing to go back to"
@@ -50,7 +51,7 @@ func (g *Game) RewindRefusal(cp Checkpoint, seat int) string {
 }
 
 // Rewind goes back to cp for seat, or says why it may not (RewindRefusal).
-func (g *Game) Rewind(cp Checkpoint, seat int) error {
+func (g *machine) Rewind(cp Checkpoint, seat int) error {
 	if why := g.RewindRefusal(cp, seat); why != "" {
 		return fmt.Errorf("%s", why)
 	}

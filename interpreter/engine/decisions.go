@@ -3,13 +3,14 @@ package engine
 import (
 	"errors"
 	"fmt"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // Ask suspends frame f on a decision. A decision with exactly one way to answer
 // is answered at once, so nobody is asked a question without a choice.
-func (g *Game) Ask(f *state.Frame, d state.Decision) model.Status {
+func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 	d.Seq = g.S.DecSeq
 	g.S.DecSeq++
 	for len(g.S.Asked) <= d.Player {
@@ -28,7 +29,7 @@ func (g *Game) Ask(f *state.Frame, d state.Decision) model.Status {
 
 // Answered returns and removes the answered decisions of frame f, in the order
 // they were asked. It returns nil when the frame has asked nothing.
-func (g *Game) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
+func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 	fi := g.frameIndex(f)
 	var ds []state.Decision
 	var as []*state.Answer
@@ -53,7 +54,7 @@ func (g *Game) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 
 // Answer gives a seat's answer to its pending decision. An illegal answer is
 // refused with the reason and changes nothing.
-func (g *Game) Answer(player int, a state.Answer) error {
+func (g *machine) Answer(player int, a state.Answer) error {
 	if g.S.Over {
 		return errGameOver
 	}
@@ -94,7 +95,7 @@ func (g *Game) Answer(player int, a state.Answer) error {
 // Interchangeable reports whether two cards are the same choice for a seat:
 // identical in every way, and both known to the seat (merging cards a seat
 // does not know would tell it that they are alike).
-func (g *Game) Interchangeable(a, b, seat int) bool {
+func (g *machine) Interchangeable(a, b, seat int) bool {
 	if seat >= 0 && (!g.Knows(seat, a) || !g.Knows(seat, b)) {
 		return false
 	}

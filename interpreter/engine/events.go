@@ -7,7 +7,7 @@ import (
 
 // emit matches an event against ruleset and card triggers and queues those whose
 // condition holds.
-func (g *Game) emit(ev state.Event) {
+func (g *machine) emit(ev state.Event) {
 	if ev.Name < 0 || g.S.Over {
 		return
 	}
@@ -59,7 +59,7 @@ func (g *Game) emit(ev state.Event) {
 	}
 }
 
-func (g *Game) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
+func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
 	f := g.TempFrame(state.Frame{You: int8(you), Player: int8(you), This: int32(this), Card: int32(this), Event: ev})
 	ok, err := g.EvalBool(t.Cond, f)
 	g.ReleaseFrame()
@@ -75,12 +75,12 @@ func (g *Game) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
 }
 
 // Emit raises a named event, for custom events of a ruleset.
-func (g *Game) Emit(name string, card, player int, amount int) {
+func (g *machine) Emit(name string, card, player int, amount int) {
 	g.EmitFrom(name, card, player, amount, -1)
 }
 
 // EmitFrom raises a named event caused by a source card.
-func (g *Game) EmitFrom(name string, card, player, amount, source int) {
+func (g *machine) EmitFrom(name string, card, player, amount, source int) {
 	sym, ok := g.Rs.SymbolIx[name]
 	if !ok {
 		return
@@ -88,7 +88,7 @@ func (g *Game) EmitFrom(name string, card, player, amount, source int) {
 	g.emit(state.Event{Name: int64(sym), Card: int32(card), Player: int8(player), Amount: int64(amount), Source: int32(source), From: -1, To: -1})
 }
 
-func (g *Game) covered(name string) {
+func (g *machine) covered(name string) {
 	if g.Coverage != nil {
 		g.Coverage[name]++
 	}

@@ -28,11 +28,20 @@ type Options struct {
 	Coverage map[string]int
 }
 
-// Game is one game in progress: the evaluator (the read-only ruleset, the
-// mutable state, and scratch space for evaluating expressions) and the
-// machine's own registers. A Game is not safe for concurrent use; clone it
-// for another goroutine.
+// Game is one game in progress, as a program that embeds the engine sees
+// it: create it with New (or save.Restore), list what it waits for with
+// Pending, give answers with Answer, read it through Evaluator (views in
+// package view, saves in package save). A Game is not safe for concurrent
+// use; clone it for another goroutine. Its methods are listed in api.go.
 type Game struct {
+	m *machine
+}
+
+// machine is the effect machine that runs a game: the evaluator (the
+// read-only ruleset, the mutable state, and scratch space for evaluating
+// expressions) and the machine's own registers. It is the model.Context that
+// primitives are given.
+type machine struct {
 	model.Evaluator
 	Decks    []int
 	checkNow bool      // a window waits for the state checks (ChecksFirst)
@@ -44,21 +53,70 @@ var errGameOver = errors.New("the game is over")
 // New starts a game: it picks the first player, runs the setup and plays until
 // the first decision.
 func New(rs *model.Ruleset, o Options) (*Game, error) {
+	var m *machine
+	var err error
 	if o.Setup != nil {
-		return newFromSetup(rs, o, *o.Setup)
+		m, err = newFromSetup(rs, o, *o.Setup)
+	} else {
+		m, err = newDealt(rs, o)
 	}
-	return newDealt(rs, o)
+	if err != nil {
+		return nil, err
+	}
+	return &Game{m: m}, nil
+}
+
+// Resume makes a game of a state put together elsewhere (a save read back),
+// with the deck each seat plays by name ("" for none). The state's structure
+// is checked; the caller checks anything else it promised.
+func Resume(rs *model.Ruleset, decks []string, st *state.State) (*Game, error) {
+	n := len(st.Players)
+	if n < rs.MinPlayers || n > rs.MaxPlayers {
+		return nil, fmt.Errorf("the state has %d players; %s takes %d to %d", n, rs.Name, rs.MinPlayers, rs.MaxPlayers)
+	}
+	m := newMachine(rs, n)
+	for i := range m.Decks {
+		m.Decks[i] = -1
+		if i < len(decks) && decks[i] != "" {
+			ix, ok := rs.DeckIx[decks[i]]
+			if !ok {
+				return nil, fmt.Errorf("unknown deck %q", decks[i])
+			}
+			m.Decks[i] = ix
+		}
+	}
+	m.S = st
+	if err := m.CheckStructure(); err != nil {
+		return nil, err
+	}
+	return &Game{m: m}, nil
+}
+
+// Evaluator reads the game: its ruleset, its state and every derived value,
+// as views, saves, bots and tools need. Nothing read through it changes the
+// game; changing the state it returns is not allowed.
+func (g *Game) Evaluator() *model.Evaluator { return &g.m.Evaluator }
+
+// Decks names the deck each seat plays ("" where the ruleset has none).
+func (g *Game) Decks() []string {
+	out := make([]string, len(g.m.Decks))
+	for i, d := range g.m.Decks {
+		if d >= 0 && d < len(g.m.Rs.Decks) {
+			out[i] = g.m.Rs.Decks[d].Name
+		}
+	}
+	return out
 }
 
 // newDealt starts a game the way the ruleset sets it up.
-func newDealt(rs *model.Ruleset, o Options) (*Game, error) {
+func newDealt(rs *model.Ruleset, o Options) (*machine, error) {
 	if o.Players == 0 {
 		o.Players = rs.MinPlayers
 	}
 	if err := CheckOptions(rs, o); err != nil {
 		return nil, err
 	}
-	g := NewGame(rs, o.Players)
+	g := newMachine(rs, o.Players)
 	g.Coverage = o.Coverage
 	for i := 0; i < o.Players; i++ {
 		d := 0
@@ -89,61 +147,30 @@ func newDealt(rs *model.Ruleset, o Options) (*Game, error) {
 	return g, nil
 }
 
-func NewGame(rs *model.Ruleset, n int) *Game {
-	g := &Game{Decks: make([]int, n)}
-	g.Rs, g.Nseats, g.Env = rs, n, map[string]any{}
-	g.Env["$c"] = &g.Evaluator
-	g.ZoneAt = make([]int, len(rs.Zones))
-	at := 0
-	for k, z := range rs.Zones {
-		g.ZoneAt[k] = at
-		if z.PerPlayer {
-			at += n
-		} else {
-			at++
-		}
-	}
-	g.Seats = make([]int, n)
-	for i := range g.Seats {
-		g.Seats[i] = i
-	}
-	sym := func(s string) int64 {
-		if i, ok := rs.SymbolIx[s]; ok {
-			return int64(i)
-		}
-		return -2
-	}
-	g.SymEnter, g.SymLeave, g.SymDraw, g.SymShuffle = sym("enter"), sym("leave"), sym("draw"), sym("shuffle")
-	g.SymTurnStart, g.SymTurnEnd, g.SymPhaseStart, g.SymPhaseEnd = sym("turn_start"), sym("turn_end"), sym("phase_start"), sym("phase_end")
-	g.SymReveal, g.SymAction, g.SymResolve = sym("reveal"), sym("action"), sym("resolve")
-	g.SymLost = sym("lost")
+func newMachine(rs *model.Ruleset, n int) *machine {
+	g := &machine{Decks: make([]int, n)}
+	g.Init(rs, n)
 	return g
 }
 
 // Clone returns an independent copy of the game.
-func (g *Game) Clone() *Game {
-	c := newGameShallow(g)
+func (g *machine) Clone() *machine {
+	c := newMachineShallow(g)
 	c.S = g.S.Clone()
 	return c
 }
 
-func newGameShallow(g *Game) *Game {
-	c := &Game{Decks: g.Decks}
-	c.Rs, c.Nseats, c.ZoneAt, c.Seats, c.Env = g.Rs, g.Nseats, g.ZoneAt, g.Seats, map[string]any{}
-	c.Env["$c"] = &c.Evaluator
-	c.Coverage = g.Coverage
-	c.SymEnter, c.SymLeave, c.SymDraw, c.SymShuffle = g.SymEnter, g.SymLeave, g.SymDraw, g.SymShuffle
-	c.SymTurnStart, c.SymTurnEnd, c.SymPhaseStart, c.SymPhaseEnd = g.SymTurnStart, g.SymTurnEnd, g.SymPhaseStart, g.SymPhaseEnd
-	c.SymReveal, c.SymAction, c.SymResolve = g.SymReveal, g.SymAction, g.SymResolve
-	c.SymLost = g.SymLost
+func newMachineShallow(g *machine) *machine {
+	c := &machine{Decks: g.Decks}
+	c.InitLike(&g.Evaluator)
 	return c
 }
 
 // Over reports whether the game has ended.
-func (g *Game) Over() bool { return g.S.Over }
+func (g *machine) Over() bool { return g.S.Over }
 
 // Winners lists the seats that won.
-func (g *Game) Winners() []int {
+func (g *machine) Winners() []int {
 	var out []int
 	for i, p := range g.S.Players {
 		if p.Won {
@@ -154,13 +181,13 @@ func (g *Game) Winners() []int {
 }
 
 // Outcome describes how the game ended ("" while it runs).
-func (g *Game) Outcome() string { return g.S.Outcome }
+func (g *machine) Outcome() string { return g.S.Outcome }
 
 // Err returns the runtime error that stopped the game, if any. A game that is
 // neither over nor waiting for an answer can never go on: that is an error
 // too, named by the step the game is at (the engine stops such a game with
 // that error itself; a state put together by hand can still be in it).
-func (g *Game) Err() error {
+func (g *machine) Err() error {
 	if g.S.Error != "" {
 		return errors.New(g.S.Error)
 	}
@@ -171,7 +198,7 @@ func (g *Game) Err() error {
 }
 
 // stalled names the step a game that asks nobody anything is at.
-func (g *Game) stalled() error {
+func (g *machine) stalled() error {
 	if n := len(g.S.Frames); n > 0 {
 		f := g.S.Frames[n-1]
 		if prog := g.Rs.Programs[f.Prog]; int(f.PC) < len(prog.Steps) {
@@ -186,7 +213,7 @@ func (g *Game) stalled() error {
 const errStalled = "the game stopped without being over and without asking anyone anything"
 
 // Pending returns the decisions waiting for an answer.
-func (g *Game) Pending() []state.Decision {
+func (g *machine) Pending() []state.Decision {
 	var out []state.Decision
 	for i, d := range g.S.Pending {
 		if g.S.Answers[i] == nil {
@@ -197,7 +224,7 @@ func (g *Game) Pending() []state.Decision {
 }
 
 // PendingFor returns the open decision of a seat, if any.
-func (g *Game) PendingFor(player int) (*state.Decision, bool) {
+func (g *machine) PendingFor(player int) (*state.Decision, bool) {
 	for i := range g.S.Pending {
 		if g.S.Pending[i].Player == player && g.S.Answers[i] == nil {
 			return &g.S.Pending[i], true
@@ -206,7 +233,7 @@ func (g *Game) PendingFor(player int) (*state.Decision, bool) {
 	return nil, false
 }
 
-func (g *Game) rand(n int) int {
+func (g *machine) rand(n int) int {
 	if n <= 1 {
 		return 0
 	}
@@ -215,7 +242,7 @@ func (g *Game) rand(n int) int {
 }
 
 // Rand draws a number in [0, n) from the game's generator; effect steps use it.
-func (g *Game) Rand(n int) int { return g.rand(n) }
+func (g *machine) Rand(n int) int { return g.rand(n) }
 
 // CheckOptions reports why a game of the ruleset cannot be started with
 // these options (the number of players, a deck, the mode), or nil. Players
@@ -240,7 +267,7 @@ func CheckOptions(rs *model.Ruleset, o Options) error {
 // newState makes the empty state of a game: players, properties at their
 // defaults, empty zones, the generator seeded.
 func newState(rs *model.Ruleset, o Options) (*state.State, error) {
-	s := &state.State{Seed: o.Seed, RNG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15), NoLog: o.NoLog}
+	s := &state.State{Seed: o.Seed, RNG: state.RNG{PCG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}, NoLog: o.NoLog}
 	mode, err := modeSymbol(rs, o.Mode)
 	if err != nil {
 		return nil, err
@@ -284,7 +311,7 @@ func modeSymbol(rs *model.Ruleset, mode string) (int64, error) {
 }
 
 // DeckOf returns the deck a seat plays, or nil when the ruleset has none.
-func (g *Game) DeckOf(p int) *model.Deck {
+func (g *machine) DeckOf(p int) *model.Deck {
 	if p < 0 || p >= len(g.Decks) || g.Decks[p] < 0 || g.Decks[p] >= len(g.Rs.Decks) {
 		return nil
 	}
@@ -292,7 +319,7 @@ func (g *Game) DeckOf(p int) *model.Deck {
 }
 
 // OutcomeKind sums up how the game ended: "" (still running), "win", "draw" or "error".
-func (g *Game) OutcomeKind() string {
+func (g *machine) OutcomeKind() string {
 	switch {
 	case !g.S.Over:
 		return ""
@@ -307,7 +334,7 @@ func (g *Game) OutcomeKind() string {
 // OutcomeReason is why the game ended, as the win or the draw said it ("" when
 // it gave no reason, and while the game runs); for a game stopped by an
 // error, the error. The seats who won are not part of it.
-func (g *Game) OutcomeReason() string {
+func (g *machine) OutcomeReason() string {
 	switch g.OutcomeKind() {
 	case "error":
 		return g.S.Error

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
@@ -9,7 +10,7 @@ import (
 // CheckState verifies the invariants every state must keep: each card in
 // exactly one zone, every index in range, and every property within its
 // declaration (type, values, min and max). Tests run it after every step.
-func (g *Game) CheckState() error {
+func (g *machine) CheckState() error {
 	if err := g.CheckStructure(); err != nil {
 		return err
 	}
@@ -70,7 +71,7 @@ func (g *Game) CheckState() error {
 // CheckStructure verifies that every card is in exactly one zone and every
 // index of the state points where it may (the cheap part of CheckState), so
 // a damaged save is refused instead of failing later.
-func (g *Game) CheckStructure() error {
+func (g *machine) CheckStructure() error {
 	s, rs := g.S, g.Rs
 	n := g.Nseats
 	if len(s.Players) != n {

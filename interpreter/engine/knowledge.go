@@ -3,7 +3,7 @@ package engine
 import "github.com/arbiter-games/arbiter/interpreter/state"
 
 // Reveal shows cards to the seats in mask.
-func (g *Game) Reveal(cards []int, mask uint64, by int) {
+func (g *machine) Reveal(cards []int, mask uint64, by int) {
 	g.Invalidate()
 	for _, c := range cards {
 		g.S.Cards[c].Known |= mask
@@ -27,7 +27,7 @@ func (g *Game) Reveal(cards []int, mask uint64, by int) {
 }
 
 // Look lets a player see cards.
-func (g *Game) Look(cards []int, p int) {
+func (g *machine) Look(cards []int, p int) {
 	g.Invalidate()
 	for _, c := range cards {
 		g.S.Cards[c].Known |= 1 << p
@@ -38,7 +38,7 @@ func (g *Game) Look(cards []int, p int) {
 }
 
 // Flip turns a card face up or down, or to another face.
-func (g *Game) Flip(c int, faceDown bool, face int) {
+func (g *machine) Flip(c int, faceDown bool, face int) {
 	ci := &g.S.Cards[c]
 	d := g.Rs.Cards[ci.Def]
 	ci.FaceDown = faceDown

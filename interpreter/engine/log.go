@@ -2,19 +2,20 @@ package engine
 
 import (
 	"fmt"
+	"strings"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
-	"strings"
 )
 
-func (g *Game) appendLog(e state.LogEntry) {
+func (g *machine) appendLog(e state.LogEntry) {
 	e.Seq = len(g.S.Log)
 	e.Turn = g.S.Turn
 	g.S.Log = append(g.S.Log, e)
 }
 
 // logf records a text entry; to is -1 for everyone, else the one seat that sees it.
-func (g *Game) logf(to int, kind string, player int, format string, args ...any) {
+func (g *machine) logf(to int, kind string, player int, format string, args ...any) {
 	if g.S.NoLog {
 		return
 	}
@@ -22,7 +23,7 @@ func (g *Game) logf(to int, kind string, player int, format string, args ...any)
 }
 
 // Logf records a line of text in the game log for every seat.
-func (g *Game) Logf(kind string, player int, format string, args ...any) {
+func (g *machine) Logf(kind string, player int, format string, args ...any) {
 	if g.S.NoLog {
 		return
 	}
@@ -32,14 +33,14 @@ func (g *Game) Logf(kind string, player int, format string, args ...any) {
 // LogCards records an entry that names cards; each seat sees the names of the
 // cards it knew at this moment and "a card" for the others. In the text,
 // {cards} stands for all of them and {0}, {1}, ... for one each.
-func (g *Game) LogCards(kind string, player int, cards []int, format string, args ...any) {
+func (g *machine) LogCards(kind string, player int, cards []int, format string, args ...any) {
 	if g.S.NoLog {
 		return
 	}
 	g.logCards(-1, kind, player, cards, format, args...)
 }
 
-func (g *Game) logCards(to int, kind string, player int, cards []int, format string, args ...any) {
+func (g *machine) logCards(to int, kind string, player int, cards []int, format string, args ...any) {
 	if g.S.NoLog {
 		return
 	}
@@ -67,7 +68,7 @@ func (g *Game) logCards(to int, kind string, player int, cards []int, format str
 // say it twice: one whose subject is its controller ("p2 pays with Coin",
 // "p1: revive Moth"), or the creation of a card in a zone named with its
 // owner.
-func (g *Game) whose(e *state.LogEntry) {
+func (g *machine) whose(e *state.LogEntry) {
 	if e.Kind == "create" {
 		return
 	}
@@ -104,12 +105,12 @@ func (g *Game) whose(e *state.LogEntry) {
 }
 
 // inPlay reports whether a card lies face up in a zone every seat sees.
-func (g *Game) inPlay(c int) bool {
+func (g *machine) inPlay(c int) bool {
 	ci := &g.S.Cards[c]
 	return !ci.FaceDown && g.Rs.Zones[g.S.Zones[ci.Zone].Kind].Visibility == model.Public
 }
 
-func (g *Game) logMove(c, from, to int, knownBefore uint64, where state.Where) {
+func (g *machine) logMove(c, from, to int, knownBefore uint64, where state.Where) {
 	if g.S.NoLog {
 		return
 	}
@@ -140,7 +141,7 @@ func (g *Game) logMove(c, from, to int, knownBefore uint64, where state.Where) {
 }
 
 // shown records the worked-out names of cards whose names are templates.
-func (g *Game) shown(e *state.LogEntry) {
+func (g *machine) shown(e *state.LogEntry) {
 	for i, c := range e.Cards {
 		if g.Rs.Cards[e.Names[i]].NameTmpl != nil {
 			if e.Shown == nil {
@@ -153,7 +154,7 @@ func (g *Game) shown(e *state.LogEntry) {
 
 // LogTemplate writes a compiled text template to the log: players are named by
 // seat, cards by name for the seats that know them.
-func (g *Game) LogTemplate(kind string, f *state.Frame, a *model.Arg) error {
+func (g *machine) LogTemplate(kind string, f *state.Frame, a *model.Arg) error {
 	if g.S.NoLog {
 		return nil
 	}

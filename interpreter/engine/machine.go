@@ -2,20 +2,21 @@ package engine
 
 import (
 	"fmt"
+	"slices"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
-	"slices"
 )
 
 // changed marks the state as changed: state checks run again and derived
 // values are derived again before they are next read.
-func (g *Game) changed() {
+func (g *machine) changed() {
 	g.S.Dirty = true
 	g.Der.Ok = false
 }
 
 // pushRoot starts a root effect with fresh variable slots.
-func (g *Game) pushRoot(prog int, you, this int, ev state.Event) {
+func (g *machine) pushRoot(prog int, you, this int, ev state.Event) {
 	p := g.Rs.Programs[prog]
 	base := len(g.S.Vars)
 	for i := 0; i < p.NVars; i++ {
@@ -26,7 +27,7 @@ func (g *Game) pushRoot(prog int, you, this int, ev state.Event) {
 
 // Call runs a nested program of the same effect as a child of frame f.
 // f must not be used after Call: the frame list may have moved.
-func (g *Game) Call(f *state.Frame, prog int) {
+func (g *machine) Call(f *state.Frame, prog int) {
 	child := *f
 	child.Prog = int32(prog)
 	child.PC = 0
@@ -37,15 +38,15 @@ func (g *Game) Call(f *state.Frame, prog int) {
 // CallTogether runs a nested program whose steps happen at once: the
 // state-based checks, which would run before and after each effect its
 // steps set off, wait until it is done.
-func (g *Game) CallTogether(f *state.Frame, prog int) {
+func (g *machine) CallTogether(f *state.Frame, prog int) {
 	g.Call(f, prog)
 	g.S.Frames[len(g.S.Frames)-1].Together = true
 }
 
 // CallRoot runs a root program (an action's effect, a card's ability) for a player.
-func (g *Game) CallRoot(prog int, you, this int, ev state.Event) { g.pushRoot(prog, you, this, ev) }
+func (g *machine) CallRoot(prog int, you, this int, ev state.Event) { g.pushRoot(prog, you, this, ev) }
 
-func (g *Game) fail(err error) {
+func (g *machine) fail(err error) {
 	if g.S.Over {
 		return
 	}
@@ -57,7 +58,7 @@ func (g *Game) fail(err error) {
 }
 
 // run executes steps until a decision is pending or the game is over.
-func (g *Game) run() {
+func (g *machine) run() {
 	s := g.S
 	defer func() {
 		if r := recover(); r != nil {
@@ -150,7 +151,7 @@ func (g *Game) run() {
 	}
 }
 
-func (g *Game) waiting() bool {
+func (g *machine) waiting() bool {
 	for _, a := range g.S.Answers {
 		if a == nil {
 			return true
@@ -160,7 +161,7 @@ func (g *Game) waiting() bool {
 }
 
 // advance moves the turn structure on when no effect is running.
-func (g *Game) advance() {
+func (g *machine) advance() {
 	g.Invalidate()
 	s := g.S
 	rs := g.Rs
@@ -232,7 +233,7 @@ func (g *Game) advance() {
 // remain (abilities that triggered where nobody gets priority): first with
 // the turn's drain_stack steps, once per phase, then, if items are still
 // left, by resolving them one at a time.
-func (g *Game) drainStack() {
+func (g *machine) drainStack() {
 	if g.Rs.DrainStack >= 0 && !g.S.Draining {
 		g.S.Draining = true
 		g.pushRoot(g.Rs.DrainStack, g.S.Active, -1, state.Event{Card: -1, Source: -1, Player: int8(g.S.Active)})
@@ -242,7 +243,7 @@ func (g *Game) drainStack() {
 }
 
 // pushTriggered puts a triggered ability on the stack.
-func (g *Game) pushTriggered(t state.Frame) {
+func (g *machine) pushTriggered(t state.Frame) {
 	ev := t.Event
 	g.PushStack(int(t.Prog), int(t.You), int(t.This))
 	it := &g.S.Stack[len(g.S.Stack)-1]
@@ -253,7 +254,7 @@ func (g *Game) pushTriggered(t state.Frame) {
 }
 
 // enterPhase starts phase s.Phase, skipping phases whose skip_if holds.
-func (g *Game) enterPhase() {
+func (g *machine) enterPhase() {
 	s := g.S
 	for int(s.Phase) < len(g.Rs.Phases) {
 		ph := g.Rs.Phases[s.Phase]
@@ -279,13 +280,13 @@ func (g *Game) enterPhase() {
 }
 
 // AddExtraTurn queues an extra turn for a player, after those already queued.
-func (g *Game) AddExtraTurn(p int) { g.S.ExtraTurns = append(g.S.ExtraTurns, int8(p)) }
+func (g *machine) AddExtraTurn(p int) { g.S.ExtraTurns = append(g.S.ExtraTurns, int8(p)) }
 
 // runChecks evaluates the state-based checks for every player still in the
 // game, the active player first, and runs the effects of those that hold as
 // one batch: while a batch runs, no checks run, so the players it eliminates
 // are eliminated together (all of them at once is a draw).
-func (g *Game) runChecks() {
+func (g *machine) runChecks() {
 	s := g.S
 	if g.settleEliminations() {
 		return
@@ -329,7 +330,7 @@ func (g *Game) runChecks() {
 // about to ask a player to act (ChecksFirst); between two steps of one
 // effect there is none, so an effect's steps are one event whatever their
 // order.
-func (g *Game) checkPoint() bool {
+func (g *machine) checkPoint() bool {
 	n := len(g.S.Frames)
 	return n == 0 || g.S.Frames[n-1].Root && g.S.Frames[n-1].PC == 0
 }
@@ -337,7 +338,7 @@ func (g *Game) checkPoint() bool {
 // ChecksFirst is called by a step about to ask a player to act (a window):
 // when the state changed since the checks last ran and no effect holds them,
 // it reports true and the step returns Stay, to run again once they have.
-func (g *Game) ChecksFirst() bool {
+func (g *machine) ChecksFirst() bool {
 	if !g.S.Dirty || g.checking() {
 		return false
 	}
@@ -346,7 +347,7 @@ func (g *Game) ChecksFirst() bool {
 }
 
 // checking reports whether the effects of a batch of checks are still running.
-func (g *Game) checking() bool {
+func (g *machine) checking() bool {
 	for i := range g.S.Frames {
 		if g.S.Frames[i].Check || g.S.Frames[i].Together {
 			return true
@@ -355,7 +356,7 @@ func (g *Game) checking() bool {
 	return false
 }
 
-func (g *Game) frameIndex(f *state.Frame) int {
+func (g *machine) frameIndex(f *state.Frame) int {
 	for i := range g.S.Frames {
 		if &g.S.Frames[i] == f {
 			return i
@@ -365,20 +366,20 @@ func (g *Game) frameIndex(f *state.Frame) int {
 }
 
 // Var reads a variable slot of frame f.
-func (g *Game) Var(f *state.Frame, slot int) state.Val { return g.S.Vars[int(f.Base)+slot] }
+func (g *machine) Var(f *state.Frame, slot int) state.Val { return g.S.Vars[int(f.Base)+slot] }
 
 // SetVar writes a variable slot of frame f.
-func (g *Game) SetVar(f *state.Frame, slot int, v state.Val) { g.S.Vars[int(f.Base)+slot] = v }
+func (g *machine) SetVar(f *state.Frame, slot int, v state.Val) { g.S.Vars[int(f.Base)+slot] = v }
 
 // MarkDirty asks for the state-based checks to run at the next moment between
 // effects.
-func (g *Game) MarkDirty() { g.changed() }
+func (g *machine) MarkDirty() { g.changed() }
 
 // FrameIndex is the position of a frame in the running effects.
-func (g *Game) FrameIndex(f *state.Frame) int { return g.frameIndex(f) }
+func (g *machine) FrameIndex(f *state.Frame) int { return g.frameIndex(f) }
 
 // CallAs runs a nested program of frame f's effect with `you` set to player p.
-func (g *Game) CallAs(f *state.Frame, prog, p int) {
+func (g *machine) CallAs(f *state.Frame, prog, p int) {
 	child := *f
 	child.Prog = int32(prog)
 	child.PC = 0
@@ -388,7 +389,7 @@ func (g *Game) CallAs(f *state.Frame, prog, p int) {
 }
 
 // CallWithCard runs a nested program with `card` bound to c.
-func (g *Game) CallWithCard(f *state.Frame, prog, c int) {
+func (g *machine) CallWithCard(f *state.Frame, prog, c int) {
 	child := *f
 	child.Prog = int32(prog)
 	child.PC = 0

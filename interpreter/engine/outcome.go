@@ -2,12 +2,13 @@ package engine
 
 import (
 	"fmt"
+
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // settleEliminations ends the game when eliminations leave one player (who
 // wins) or none (a draw). It reports whether the game ended.
-func (g *Game) settleEliminations() bool {
+func (g *machine) settleEliminations() bool {
 	s := g.S
 	if s.Over || !s.Eliminated {
 		return s.Over
@@ -30,11 +31,11 @@ func (g *Game) settleEliminations() bool {
 }
 
 // Win marks a player as the winner and ends the game.
-func (g *Game) Win(p int, why string) { g.WinWith(p, nil, why) }
+func (g *machine) Win(p int, why string) { g.WinWith(p, nil, why) }
 
 // WinWith ends the game with a player and co-winners (allies sharing a win);
 // players who lost cannot win.
-func (g *Game) WinWith(p int, with []int, why string) {
+func (g *machine) WinWith(p int, with []int, why string) {
 	g.Invalidate()
 	if g.S.Over || g.S.Players[p].Lost {
 		return
@@ -61,7 +62,7 @@ func (g *Game) WinWith(p int, with []int, why string) {
 }
 
 // endEffects drops every running effect and open question once the game is over.
-func (g *Game) endEffects() {
+func (g *machine) endEffects() {
 	g.S.Frames = g.S.Frames[:0]
 	g.S.Withdrawn = nil
 	g.S.Pending, g.S.Answers = nil, nil
@@ -70,7 +71,7 @@ func (g *Game) endEffects() {
 
 // Lose marks a player as lost; when one player is left, that player wins; when
 // none is, the game is a draw.
-func (g *Game) Lose(p int, why string) {
+func (g *machine) Lose(p int, why string) {
 	if g.S.Over || g.S.Players[p].Lost {
 		return
 	}
@@ -100,7 +101,7 @@ func (g *Game) Lose(p int, why string) {
 }
 
 // Draw ends the game with no winner.
-func (g *Game) DrawGame(why string) {
+func (g *machine) DrawGame(why string) {
 	if g.S.Over {
 		return
 	}
@@ -118,7 +119,7 @@ func suffix(why string) string {
 }
 
 // Resign makes a player concede, when the ruleset allows it now.
-func (g *Game) Resign(p int) error {
+func (g *machine) Resign(p int) error {
 	if g.S.Over {
 		return errGameOver
 	}
@@ -150,7 +151,7 @@ func (g *Game) Resign(p int) error {
 }
 
 // CanResign reports whether a seat may concede now.
-func (g *Game) CanResign(p int) bool {
+func (g *machine) CanResign(p int) bool {
 	if g.Rs.Concede == nil || g.S.Over {
 		return false
 	}

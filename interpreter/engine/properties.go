@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
@@ -9,7 +10,7 @@ import (
 // GrantKeywordFor gives a card a keyword (or takes it away) through a
 // modifier that lasts as m says (its Until, Phase and By); m's Card, Prop,
 // Keyword and Amount are filled in here.
-func (g *Game) GrantKeywordFor(c int, kw string, on bool, m state.Modifier) error {
+func (g *machine) GrantKeywordFor(c int, kw string, on bool, m state.Modifier) error {
 	i, ok := g.Rs.KeywordIndex(kw)
 	if !ok {
 		return fmt.Errorf("unknown keyword %q", kw)
@@ -23,7 +24,7 @@ func (g *Game) GrantKeywordFor(c int, kw string, on bool, m state.Modifier) erro
 }
 
 // GrantKeyword gives a card a keyword (or takes it away).
-func (g *Game) GrantKeyword(c int, kw string, on bool) error {
+func (g *machine) GrantKeyword(c int, kw string, on bool) error {
 	i, ok := g.Rs.KeywordIx[kw]
 	if !ok {
 		return fmt.Errorf("unknown keyword %q", kw)
@@ -37,7 +38,7 @@ func (g *Game) GrantKeyword(c int, kw string, on bool) error {
 	return nil
 }
 
-func (g *Game) clamp(d *model.PropDecl, v int64) int64 {
+func (g *machine) clamp(d *model.PropDecl, v int64) int64 {
 	if d.Type != model.TInt {
 		return v
 	}
@@ -51,26 +52,26 @@ func (g *Game) clamp(d *model.PropDecl, v int64) int64 {
 }
 
 // SetCardProp writes a card property's base value (clamped to its declared range).
-func (g *Game) SetCardProp(c, idx int, v int64) {
+func (g *machine) SetCardProp(c, idx int, v int64) {
 	g.S.CardProps[c*g.Stride()+idx] = g.clamp(&g.Rs.CardProps[idx], v)
 	g.changed()
 }
 
 // SetPlayerProp writes a player property (clamped to its declared range).
-func (g *Game) SetPlayerProp(p, idx int, v int64) {
+func (g *machine) SetPlayerProp(p, idx int, v int64) {
 	g.S.PlayerProp[p*len(g.Rs.PlayerProps)+idx] = g.clamp(&g.Rs.PlayerProps[idx], v)
 	g.changed()
 }
 
 // SetGameProp writes a game property (clamped to its declared range).
-func (g *Game) SetGameProp(idx int, v int64) {
+func (g *machine) SetGameProp(idx int, v int64) {
 	g.S.GameProps[idx] = g.clamp(&g.Rs.GameProps[idx], v)
 	g.changed()
 }
 
 // EndEffectsOf ends every modifier made by a player's effects (the player
 // left the game) and returns how many ended.
-func (g *Game) EndEffectsOf(p int) int {
+func (g *machine) EndEffectsOf(p int) int {
 	keep := g.S.Modifiers[:0]
 	n := 0
 	for _, m := range g.S.Modifiers {
@@ -88,7 +89,7 @@ func (g *Game) EndEffectsOf(p int) int {
 }
 
 // AddModifier adds a modifier; its derived value is computed on every read.
-func (g *Game) AddModifier(m state.Modifier) {
+func (g *machine) AddModifier(m state.Modifier) {
 	m.Seq = int32(g.S.ModSeq)
 	g.S.ModSeq++
 	m.Turn = int32(g.S.Turn)
@@ -97,7 +98,7 @@ func (g *Game) AddModifier(m state.Modifier) {
 }
 
 // expirePhase ends the modifiers that last until the end of phase ph.
-func (g *Game) expirePhase(ph int) {
+func (g *machine) expirePhase(ph int) {
 	keep := g.S.Modifiers[:0]
 	for _, m := range g.S.Modifiers {
 		if int(m.Phase) != ph+1 {
@@ -113,7 +114,7 @@ func (g *Game) expirePhase(ph int) {
 // expire ends the modifiers of a duration. At the end of a turn, those that
 // last until the end of a phase end too: the phase did not come again this
 // turn (it was skipped or already over), and they never outlive the turn.
-func (g *Game) expire(until uint8) {
+func (g *machine) expire(until uint8) {
 	keep := g.S.Modifiers[:0]
 	for _, m := range g.S.Modifiers {
 		if until == state.UntilTurn && m.Phase != 0 {
@@ -129,7 +130,7 @@ func (g *Game) expire(until uint8) {
 	g.S.Modifiers = keep
 }
 
-func (g *Game) expireCard(c int) {
+func (g *machine) expireCard(c int) {
 	g.Invalidate()
 	keep := g.S.Modifiers[:0]
 	for _, m := range g.S.Modifiers {

@@ -7,7 +7,7 @@ import (
 
 // EvalQuery evaluates a compiled query with values for its variables, for
 // seat you (the player `you` names).
-func (g *Game) EvalQuery(e *model.Expr, you int, vals []state.Val) (any, error) {
+func (g *machine) EvalQuery(e *model.Expr, you int, vals []state.Val) (any, error) {
 	base := len(g.S.Vars)
 	g.S.Vars = append(g.S.Vars, vals...)
 	for i := len(vals); i < e.Nvars; i++ {

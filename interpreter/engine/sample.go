@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"github.com/arbiter-games/arbiter/interpreter/state"
 	"math/rand/v2"
+
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // Determinize returns a copy of the game in which every card the seat does
@@ -10,7 +11,7 @@ import (
 // copy agrees with everything the seat has seen, so a bot can search it
 // without peeking at hidden information. The copy's generator is reseeded
 // from r, so the seat cannot learn the real future draws either.
-func (g *Game) Determinize(seat int, r *rand.Rand) *Game {
+func (g *machine) Determinize(seat int, r *rand.Rand) *machine {
 	g.Invalidate()
 	c := g.Clone()
 	s := c.S
@@ -39,7 +40,7 @@ func (g *Game) Determinize(seat int, r *rand.Rand) *Game {
 		s.Cards[ci].Def, s.Cards[ci].Face, s.Cards[ci].Granted = id.def, id.face, id.granted
 		copy(s.CardProps[ci*st:ci*st+np], id.props)
 	}
-	s.RNG = *rand.NewPCG(r.Uint64(), r.Uint64())
+	s.RNG = state.RNG{PCG: *rand.NewPCG(r.Uint64(), r.Uint64())}
 	s.NoLog = true // a lookahead copy needs no log
 	return c
 }
@@ -47,7 +48,7 @@ func (g *Game) Determinize(seat int, r *rand.Rand) *Game {
 // Value is the ruleset's heuristic value of the position for a seat: very
 // high for a win, very low for a loss, else the ruleset's `value` expression
 // (0 when it declares none), or the error evaluating it met.
-func (g *Game) Value(seat int) (float64, error) {
+func (g *machine) Value(seat int) (float64, error) {
 	if g.S.Players[seat].Won {
 		return 1e9, nil
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/setup"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -9,7 +10,7 @@ import (
 
 // newFromSetup starts a game from a placed position: no ruleset setup runs;
 // the turn begins at the given phase.
-func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*Game, error) {
+func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error) {
 	if o.Players == 0 {
 		o.Players = rs.MinPlayers
 	}
@@ -20,7 +21,7 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*Game, error) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	g := NewGame(rs, o.Players)
+	g := newMachine(rs, o.Players)
 	g.Coverage = o.Coverage
 	for i := range g.Decks {
 		g.Decks[i] = -1

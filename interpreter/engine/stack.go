@@ -1,15 +1,16 @@
 package engine
 
 import (
-	"github.com/arbiter-games/arbiter/interpreter/state"
 	"slices"
+
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // StackLen is the number of items on the stack.
-func (g *Game) StackLen() int { return len(g.S.Stack) }
+func (g *machine) StackLen() int { return len(g.S.Stack) }
 
 // ResolveTop takes the top stack item and runs its effect.
-func (g *Game) ResolveTop() {
+func (g *machine) ResolveTop() {
 	n := len(g.S.Stack)
 	if n == 0 {
 		return
@@ -55,7 +56,7 @@ func (g *Game) ResolveTop() {
 }
 
 // PushStack puts an effect program on the stack for a player, with a source card.
-func (g *Game) PushStack(prog, you, card int) {
+func (g *machine) PushStack(prog, you, card int) {
 	root := g.Rs.Programs[g.Rs.Programs[prog].Root]
 	vars := make([]state.Val, root.NVars)
 	for i := range vars {
@@ -69,7 +70,7 @@ func (g *Game) PushStack(prog, you, card int) {
 // whose source is one of cards, and all those of player p (-1: none). It
 // returns the source cards of the items that went (-1 for an item without
 // one).
-func (g *Game) RemoveStackItems(cards []int, p int) []int {
+func (g *machine) RemoveStackItems(cards []int, p int) []int {
 	keep := g.S.Stack[:0]
 	var gone []int
 	for _, it := range g.S.Stack {
@@ -105,7 +106,7 @@ func (g *Game) RemoveStackItems(cards []int, p int) []int {
 
 // withdrawn reports (and forgets) whether the action announced by frame i
 // was taken off the stack before reaching it.
-func (g *Game) withdrawn(i int) bool {
+func (g *machine) withdrawn(i int) bool {
 	k := slices.Index(g.S.Withdrawn, int32(i))
 	if k < 0 {
 		return false

@@ -61,7 +61,7 @@ func TestFractionIsCutTowardZero(t *testing.T) {
 	prop := func(name string) int64 {
 		i, _, ok := rs.PropIndex("game", name)
 		require.True(t, ok)
-		return g.GameProp(i)
+		return g.Evaluator().GameProp(i)
 	}
 	require.Equal(t, int64(3), prop("half"))
 	require.Equal(t, int64(-3), prop("negative"))

@@ -2,34 +2,24 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
-	"math/rand/v2"
 )
 
 // UntilNames are the durations a modifier may have.
 var UntilNames = []string{"end_of_turn", "end_of_phase", "leaves", "permanent"}
 
-func (g *Game) setSlot(c int, s int64) {
+func (g *machine) setSlot(c int, s int64) {
 	g.Invalidate()
 	g.S.CardProps[c*g.Stride()+len(g.Rs.CardProps)] = s
 }
 
 // CreateCard makes a new card instance of a definition in a zone instance.
-func (g *Game) CreateCard(def, owner, zi int) int {
-	g.Invalidate()
-	d := g.Rs.Cards[def]
-	c := len(g.S.Cards)
-	g.S.Cards = append(g.S.Cards, state.CardInstance{Def: int32(def), Owner: int8(owner), Ctrl: int8(owner), Zone: int32(zi)})
-	g.S.CardProps = append(g.S.CardProps, d.Props...)
-	g.S.CardProps = append(g.S.CardProps, -1)
-	if len(d.Faces) > 0 {
-		for k, v := range d.Faces[0].Props {
-			g.S.CardProps[c*g.Stride()+k] = v
-		}
-	}
+func (g *machine) CreateCard(def, owner, zi int) int {
+	c := g.AddCard(def, owner, zi)
 	zd := &g.Rs.Zones[g.S.Zones[zi].Kind]
-	g.S.Cards[c].FaceDown = zd.FaceDown
 	g.learn(c, zi)
 	if zd.Slots > 0 {
 		g.setSlot(c, int64(g.FreeSlot(zi)))
@@ -41,7 +31,7 @@ func (g *Game) CreateCard(def, owner, zi int) int {
 // Created announces new cards made in a zone instance by a source (-1:
 // none): a log line (if logged), then an enter event for each, with no zone
 // to come from.
-func (g *Game) Created(cards []int, zi, source int, logged bool) {
+func (g *machine) Created(cards []int, zi, source int, logged bool) {
 	if len(cards) == 0 {
 		return
 	}
@@ -63,7 +53,7 @@ func (g *Game) Created(cards []int, zi, source int, logged bool) {
 }
 
 // learn updates who knows a card after it arrived in a zone instance.
-func (g *Game) learn(c, zi int) {
+func (g *machine) learn(c, zi int) {
 	g.Invalidate()
 	ci := &g.S.Cards[c]
 	zd := &g.Rs.Zones[g.S.Zones[zi].Kind]
@@ -86,7 +76,7 @@ func (g *Game) learn(c, zi int) {
 
 // Move moves a card to a zone instance, updating knowledge, emitting leave and
 // enter events and logging it.
-func (g *Game) Move(c, zi int, o state.MoveOpts) error {
+func (g *machine) Move(c, zi int, o state.MoveOpts) error {
 	ci := &g.S.Cards[c]
 	from := int(ci.Zone)
 	dst := &g.S.Zones[zi]
@@ -172,7 +162,7 @@ func (g *Game) Move(c, zi int, o state.MoveOpts) error {
 	return nil
 }
 
-func (g *Game) removeFrom(c, zi int) {
+func (g *machine) removeFrom(c, zi int) {
 	z := &g.S.Zones[zi]
 	for i, x := range z.Cards {
 		if x == c {
@@ -186,7 +176,7 @@ func (g *Game) removeFrom(c, zi int) {
 }
 
 // Shuffle randomises a zone instance; nobody knows the order afterwards.
-func (g *Game) Shuffle(zi int) {
+func (g *machine) Shuffle(zi int) {
 	g.Invalidate()
 	z := &g.S.Zones[zi]
 	cards := append([]int(nil), z.Cards...)
@@ -209,7 +199,7 @@ func (g *Game) Shuffle(zi int) {
 // Draw moves the top card of a player's zone to another zone of theirs. When
 // the source is empty and declares refill_from, that zone is shuffled in first.
 // It reports whether a card moved.
-func (g *Game) Draw(p, fromKind, toKind int) (bool, error) {
+func (g *machine) Draw(p, fromKind, toKind int) (bool, error) {
 	zi := g.ZoneInst(fromKind, p)
 	if len(g.S.Zones[zi].Cards) == 0 {
 		if rf := g.Rs.Zones[fromKind].RefillFrom; rf >= 0 {
@@ -243,7 +233,7 @@ func (g *Game) Draw(p, fromKind, toKind int) (bool, error) {
 }
 
 // SetController gives control of a card to a player (until it changes zone).
-func (g *Game) SetController(c, p int) {
+func (g *machine) SetController(c, p int) {
 	g.S.Cards[c].Ctrl = int8(p)
 	g.changed()
 }

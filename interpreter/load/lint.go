@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
-	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"go.yaml.in/yaml/v3"
@@ -153,7 +152,8 @@ func (c *compiler) unplayable() {
 			return // some action may take any card
 		}
 	}
-	g := engine.NewGame(rs, rs.MinPlayers)
+	g := &model.Evaluator{}
+	g.Init(rs, rs.MinPlayers)
 	g.S = &state.State{Players: make([]state.PlayerState, rs.MinPlayers), PlayerProp: make([]int64, rs.MinPlayers*len(rs.PlayerProps)), GameProps: make([]int64, len(rs.GameProps))}
 	for k, z := range rs.Zones {
 		n := 1
@@ -165,7 +165,9 @@ func (c *compiler) unplayable() {
 		}
 	}
 	for _, d := range rs.Cards {
-		cidx := g.CreateCard(d.Index, 0, g.ZoneInst(sourced[0].Source, 0))
+		zi := g.ZoneInst(sourced[0].Source, 0)
+		cidx := g.AddCard(d.Index, 0, zi)
+		g.S.Zones[zi].Cards = append(g.S.Zones[zi].Cards, cidx)
 		playable := false
 		for _, a := range sourced {
 			f := state.Frame{Card: int32(cidx), This: int32(cidx), Event: state.Event{Card: -1, Source: -1}}

@@ -31,3 +31,65 @@ type Evaluator struct {
 	SymLost                                                                                                                         int64
 	SymEnter, SymLeave, SymDraw, SymShuffle, SymTurnStart, SymTurnEnd, SymPhaseStart, SymPhaseEnd, SymReveal, SymAction, SymResolve int64
 }
+
+// Init readies an evaluator for games of rs with the given number of seats;
+// its state is set apart (S).
+func (g *Evaluator) Init(rs *Ruleset, seats int) {
+	g.Rs, g.Nseats, g.Env = rs, seats, map[string]any{}
+	g.Env["$c"] = g
+	g.ZoneAt = make([]int, len(rs.Zones))
+	at := 0
+	for k, z := range rs.Zones {
+		g.ZoneAt[k] = at
+		if z.PerPlayer {
+			at += seats
+		} else {
+			at++
+		}
+	}
+	g.Seats = make([]int, seats)
+	for i := range g.Seats {
+		g.Seats[i] = i
+	}
+	sym := func(s string) int64 {
+		if i, ok := rs.SymbolIx[s]; ok {
+			return int64(i)
+		}
+		return -2
+	}
+	g.SymEnter, g.SymLeave, g.SymDraw, g.SymShuffle = sym("enter"), sym("leave"), sym("draw"), sym("shuffle")
+	g.SymTurnStart, g.SymTurnEnd, g.SymPhaseStart, g.SymPhaseEnd = sym("turn_start"), sym("turn_end"), sym("phase_start"), sym("phase_end")
+	g.SymReveal, g.SymAction, g.SymResolve = sym("reveal"), sym("action"), sym("resolve")
+	g.SymLost = sym("lost")
+}
+
+// InitLike readies an evaluator for the same ruleset and seats as o, sharing
+// its read-only tables (a clone of a game).
+func (g *Evaluator) InitLike(o *Evaluator) {
+	*g = Evaluator{Rs: o.Rs, Nseats: o.Nseats, ZoneAt: o.ZoneAt, Seats: o.Seats, Env: map[string]any{}, Coverage: o.Coverage,
+		SymLost: o.SymLost, SymEnter: o.SymEnter, SymLeave: o.SymLeave, SymDraw: o.SymDraw, SymShuffle: o.SymShuffle,
+		SymTurnStart: o.SymTurnStart, SymTurnEnd: o.SymTurnEnd, SymPhaseStart: o.SymPhaseStart, SymPhaseEnd: o.SymPhaseEnd,
+		SymReveal: o.SymReveal, SymAction: o.SymAction, SymResolve: o.SymResolve}
+	g.Env["$c"] = g
+}
+
+// AddCard appends a new card of definition def, owned and controlled by
+// owner, to the state as lying in zone instance zi (face down as the zone
+// says), with its definition's properties; it does not put it in the zone's
+// list of cards. The engine makes cards with it; so does a lint that needs a
+// scratch state.
+func (g *Evaluator) AddCard(def, owner, zi int) int {
+	g.Invalidate()
+	d := g.Rs.Cards[def]
+	c := len(g.S.Cards)
+	g.S.Cards = append(g.S.Cards, state.CardInstance{Def: int32(def), Owner: int8(owner), Ctrl: int8(owner), Zone: int32(zi)})
+	g.S.CardProps = append(g.S.CardProps, d.Props...)
+	g.S.CardProps = append(g.S.CardProps, -1)
+	if len(d.Faces) > 0 {
+		for k, v := range d.Faces[0].Props {
+			g.S.CardProps[c*g.Stride()+k] = v
+		}
+	}
+	g.S.Cards[c].FaceDown = g.Rs.Zones[g.S.Zones[zi].Kind].FaceDown
+	return c
+}

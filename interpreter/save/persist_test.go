@@ -62,7 +62,7 @@ func TestASaveIsCheckedAsAWhole(t *testing.T) {
 	data := saves[0]
 	g, err := save.LoadJSON(rs, data)
 	require.NoError(t, err)
-	require.NotEmpty(t, g.S.History)
+	require.NotEmpty(t, g.Evaluator().S.History)
 
 	changed := "the save is damaged: its content does not match its checksum (it was changed after it was written)"
 	for name, change := range map[string]func(m map[string]any){
@@ -103,8 +103,8 @@ func TestASaveWithoutChecksumMustReplay(t *testing.T) {
 			require.NoError(t, err, "%s save %d", game.name, i)
 			want, err := save.LoadJSON(rs, data)
 			require.NoError(t, err)
-			require.Equal(t, want.S.History, g.S.History)
-			if len(g.S.History) == 0 {
+			require.Equal(t, want.Evaluator().S.History, g.Evaluator().S.History)
+			if len(g.Evaluator().S.History) == 0 {
 				continue
 			}
 			_, err = save.LoadJSON(rs, edit(t, old, func(m map[string]any) { m["seed"] = 12345 }))

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -58,19 +59,9 @@ func (sv *Save) Seal() error {
 
 // Snapshot returns the game as a Save.
 func Snapshot(g *engine.Game) (*Save, error) {
-	st := g.S.Clone()
-	b, err := g.S.RNG.MarshalBinary()
-	if err != nil {
-		return nil, err
-	}
-	st.RNGState = b
-	decks := make([]string, len(g.Decks))
-	for i, d := range g.Decks {
-		if d >= 0 && d < len(g.Rs.Decks) {
-			decks[i] = g.Rs.Decks[d].Name
-		}
-	}
-	sv := &Save{Format: SaveFormat, Ruleset: g.Rs.Name, Version: g.Rs.Version, Hash: g.Rs.Hash, Players: g.Nseats, Decks: decks, Seed: g.S.Seed, Answers: append([]state.Record(nil), g.S.History...), State: st}
+	e := g.Evaluator()
+	rs := g.Ruleset()
+	sv := &Save{Format: SaveFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Players: g.Players(), Decks: g.Decks(), Seed: e.S.Seed, Answers: append([]state.Record(nil), e.S.History...), State: e.S.Clone()}
 	if err := sv.Seal(); err != nil {
 		return nil, err
 	}
@@ -97,24 +88,11 @@ func Restore(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	if sv.Players < rs.MinPlayers || sv.Players > rs.MaxPlayers {
 		return nil, fmt.Errorf("the save has %d players; %s takes %d to %d", sv.Players, rs.Name, rs.MinPlayers, rs.MaxPlayers)
 	}
-	g := engine.NewGame(rs, sv.Players)
-	for i := range g.Decks {
-		g.Decks[i] = -1
-		if i < len(sv.Decks) && sv.Decks[i] != "" {
-			ix, ok := rs.DeckIx[sv.Decks[i]]
-			if !ok {
-				return nil, fmt.Errorf("the save names an unknown deck %q", sv.Decks[i])
-			}
-			g.Decks[i] = ix
-		}
+	if len(sv.State.Players) != sv.Players {
+		return nil, fmt.Errorf("the save is damaged: it has %d players and a state of %d", sv.Players, len(sv.State.Players))
 	}
-	st := sv.State.Clone()
-	if err := st.RNG.UnmarshalBinary(sv.State.RNGState); err != nil {
-		return nil, fmt.Errorf("the save's random generator state is damaged: %v", err)
-	}
-	st.RNGState = nil
-	g.S = st
-	if err := g.CheckStructure(); err != nil {
+	g, err := engine.Resume(rs, sv.Decks, sv.State.Clone())
+	if err != nil {
 		return nil, fmt.Errorf("the save is damaged: %v", err)
 	}
 	if sv.Format == saveFormat1 {
@@ -140,7 +118,7 @@ func checkReplay(g *engine.Game, sv *Save) error {
 	if len(sv.Answers) != len(sv.State.History) {
 		return fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
 	}
-	r, err := engine.New(g.Rs, engine.Options{Players: g.Nseats, Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode(), NoLog: sv.State.NoLog})
+	r, err := engine.New(g.Ruleset(), engine.Options{Players: g.Players(), Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode(), NoLog: sv.State.NoLog})
 	if err != nil {
 		return err
 	}
@@ -154,11 +132,7 @@ func checkReplay(g *engine.Game, sv *Save) error {
 			return fmt.Errorf("its answer %d is refused when the game is played again from its seed: %v", i+1, err)
 		}
 	}
-	st := r.S.Clone()
-	if st.RNGState, err = r.S.RNG.MarshalBinary(); err != nil {
-		return err
-	}
-	got, err := json.Marshal(st)
+	got, err := json.Marshal(r.Evaluator().S.Clone()) // cloned as the saved state was
 	if err != nil {
 		return err
 	}

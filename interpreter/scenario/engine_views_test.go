@@ -28,12 +28,12 @@ func TestFaceDownCardsStayHidden(t *testing.T) {
 
 	hidden := []string{"Opal", "Jade"} // p1's face-down cards
 
-	ownView := view.ViewFor(g, 0)
+	ownView := view.For(g, 0)
 	ownJSON, err := json.Marshal(ownView)
 	require.NoError(t, err)
 	ownLog := strings.Join(view.LogText(g, 0, 0), "\n")
 
-	otherView := view.ViewFor(g, 1)
+	otherView := view.For(g, 1)
 	otherJSON, err := json.Marshal(otherView)
 	require.NoError(t, err)
 	otherText := otherView.Summary()

@@ -496,10 +496,10 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if err != nil {
 				continue // an answer that names no option is refused
 			}
-			before := g.S.Clone()
+			before := g.Evaluator().S.Clone()
 			if err := g.Answer(st.Seat, a); err == nil {
 				fail(st, "the answer was accepted but must be refused")
-				g.S = before
+				g.Evaluator().S = before
 			}
 		case st.Answer != nil:
 			if g.Over() {
@@ -563,15 +563,15 @@ type asked struct {
 }
 
 func mark(g *engine.Game) asked {
-	return asked{counts: append([]int(nil), g.S.Asked...), seq: g.S.DecSeq}
+	return asked{counts: append([]int(nil), g.Evaluator().S.Asked...), seq: g.Evaluator().S.DecSeq}
 }
 
 // forced counts the questions of a seat since the mark that are no longer
 // open: those with one way to answer, which the engine answered itself.
 func (a asked) forced(g *engine.Game, seat int) int {
 	n := 0
-	if seat < len(g.S.Asked) {
-		n = g.S.Asked[seat]
+	if seat < len(g.Evaluator().S.Asked) {
+		n = g.Evaluator().S.Asked[seat]
 	}
 	if seat < len(a.counts) {
 		n -= a.counts[seat]
@@ -661,7 +661,7 @@ func Render(g *engine.Game, name string) string {
 		b.WriteByte('\n')
 	}
 	b.WriteString("== final state\n")
-	b.WriteString(view.ViewFor(g, -1).Summary())
+	b.WriteString(view.For(g, -1).Summary())
 	for _, d := range g.Pending() {
 		fmt.Fprintf(&b, "asked %s (%s): %s\n", state.SeatName(d.Player), d.Kind, d.Prompt)
 		for i, o := range d.Options {

@@ -1,6 +1,8 @@
 package state
 
 import (
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 )
 
@@ -122,8 +124,7 @@ type LogEntry struct {
 // State is all mutable data of a game: plain values, cheap to clone, saved as JSON.
 type State struct {
 	Seed       uint64         `json:"seed"`
-	RNG        rand.PCG       `json:"-"`
-	RNGState   []byte         `json:"rng,omitempty"`
+	RNG        RNG            `json:"rng"`
 	Players    []PlayerState  `json:"players"`
 	Cards      []CardInstance `json:"cards"`
 	CardProps  []int64        `json:"card_props"`
@@ -266,3 +267,29 @@ const (
 	UntilLeave
 	untilEver
 )
+
+// RNG is the game's random generator. It is part of the state (a clone
+// draws what the original would) and is saved as its position.
+type RNG struct{ rand.PCG }
+
+// MarshalJSON saves the generator's position.
+func (r RNG) MarshalJSON() ([]byte, error) {
+	b, err := r.PCG.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(b)
+}
+
+// UnmarshalJSON restores a saved position; a damaged one is an error, never
+// a generator silently reset.
+func (r *RNG) UnmarshalJSON(data []byte) error {
+	var b []byte
+	if err := json.Unmarshal(data, &b); err != nil {
+		return fmt.Errorf("the random generator's state: %v", err)
+	}
+	if err := r.PCG.UnmarshalBinary(b); err != nil {
+		return fmt.Errorf("the random generator's state is damaged: %v", err)
+	}
+	return nil
+}

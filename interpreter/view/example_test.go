@@ -11,7 +11,7 @@ import (
 
 // Each seat sees its own hand by name and the other's as a count; what is on
 // the table everyone sees.
-func ExampleViewFor() {
+func ExampleFor() {
 	const gems = `
 name: gems
 zones:
@@ -45,9 +45,9 @@ cards:
 		fmt.Println(err)
 		return
 	}
-	fmt.Print(view.ViewFor(g, 0).Summary())
+	fmt.Print(view.For(g, 0).Summary())
 	fmt.Println("--")
-	fmt.Print(view.ViewFor(g, 1).Summary())
+	fmt.Print(view.For(g, 1).Summary())
 	// Output:
 	// turn 1, phase main, active p2
 	// p1

@@ -10,7 +10,9 @@ import (
 )
 
 // Render returns the text of a log entry as a seat sees it (-1: everything).
-func Render(g *engine.Game, e *state.LogEntry, seat int) string { return renderEntry(g.Rs, e, seat) }
+func Render(g *engine.Game, e *state.LogEntry, seat int) string {
+	return renderEntry(g.Ruleset(), e, seat)
+}
 
 func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 	if len(e.Cards) == 0 {
@@ -69,7 +71,8 @@ func collapse(names []string) []string {
 }
 
 // LogText returns the log as a seat sees it, one line per entry (-1: everything).
-func LogText(g *engine.Game, seat int, from int) []string {
+func LogText(game *engine.Game, seat int, from int) []string {
+	g := game.Evaluator()
 	var out []string
 	for i := from; i < len(g.S.Log); i++ {
 		e := &g.S.Log[i]
@@ -82,7 +85,7 @@ func LogText(g *engine.Game, seat int, from int) []string {
 }
 
 // LogLen is the number of log entries so far.
-func LogLen(g *engine.Game) int { return len(g.S.Log) }
+func LogLen(g *engine.Game) int { return len(g.Evaluator().S.Log) }
 
 // LogEntries returns the structured log. Do not modify it.
-func LogEntries(g *engine.Game) []state.LogEntry { return g.S.Log }
+func LogEntries(g *engine.Game) []state.LogEntry { return g.Evaluator().S.Log }

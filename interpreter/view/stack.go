@@ -64,7 +64,7 @@ func targetSlots(rs *model.Ruleset, a *model.Action) []boundSlot {
 // stackTargets names what a stack item targets, as a seat sees it: each card
 // with its controller ("p2's Archer"), and each player who controls none
 // of those cards (the player whose card was chosen is said by the card).
-func stackTargets(g *engine.Game, it *state.StackItem, seat int) []string {
+func stackTargets(g *model.Evaluator, it *state.StackItem, seat int) []string {
 	if it.Trigger || it.Action < 0 || int(it.Action) >= len(g.Rs.Actions) {
 		return nil
 	}

@@ -68,7 +68,7 @@ type View struct {
 	Waiting []string       `json:"waiting,omitempty"` // seats whose answer is awaited
 }
 
-func cardView(g *engine.Game, c, seat int) CardView {
+func cardView(g *model.Evaluator, c, seat int) CardView {
 	ci := &g.S.Cards[c]
 	if !g.Knows(seat, c) {
 		v := CardView{Name: "hidden card", FaceDown: ci.FaceDown}
@@ -105,7 +105,7 @@ func cardView(g *engine.Game, c, seat int) CardView {
 
 // viewParts renders the parts of a view declaration whose condition holds.
 // A part whose expression fails is left out: a view never stops a game.
-func viewParts(g *engine.Game, parts []model.ViewPart, f *state.Frame, seat int) []string {
+func viewParts(g *model.Evaluator, parts []model.ViewPart, f *state.Frame, seat int) []string {
 	out := []string{}
 	for _, p := range parts {
 		if p.If != nil {
@@ -120,7 +120,7 @@ func viewParts(g *engine.Game, parts []model.ViewPart, f *state.Frame, seat int)
 	return out
 }
 
-func displayValue(g *engine.Game, v int64, t model.Type) any {
+func displayValue(g *model.Evaluator, v int64, t model.Type) any {
 	switch t {
 	case model.TCard:
 		if v < 0 || int(v) >= len(g.S.Cards) {
@@ -137,7 +137,7 @@ func displayValue(g *engine.Game, v int64, t model.Type) any {
 }
 
 // zoneVisible says whether a seat may see the cards of a zone instance.
-func zoneVisible(g *engine.Game, zi, seat int) bool {
+func zoneVisible(g *model.Evaluator, zi, seat int) bool {
 	if seat < 0 {
 		return true
 	}
@@ -151,7 +151,7 @@ func zoneVisible(g *engine.Game, zi, seat int) bool {
 	return false
 }
 
-func zoneView(g *engine.Game, zi, seat int) ZoneView {
+func zoneView(g *model.Evaluator, zi, seat int) ZoneView {
 	z := &g.S.Zones[zi]
 	zd := &g.Rs.Zones[z.Kind]
 	v := ZoneView{Name: zd.Name, Count: len(z.Cards), Visible: zoneVisible(g, zi, seat), Slots: zd.Slots}
@@ -181,7 +181,7 @@ func zoneView(g *engine.Game, zi, seat int) ZoneView {
 
 // allOnStack reports whether every one of some cards (at least one) is the
 // card of a spell or action waiting on the stack.
-func allOnStack(g *engine.Game, cards []int) bool {
+func allOnStack(g *model.Evaluator, cards []int) bool {
 	if len(cards) == 0 || len(g.S.Stack) == 0 {
 		return false
 	}
@@ -194,7 +194,8 @@ func allOnStack(g *engine.Game, cards []int) bool {
 }
 
 // ViewFor returns what a seat (-1: an observer who sees all) knows of the game.
-func ViewFor(g *engine.Game, seat int) View {
+func For(game *engine.Game, seat int) View {
+	g := game.Evaluator()
 	s := g.S
 	v := View{Seat: "all", Turn: s.Turn, Active: g.SeatName(s.Active), Over: s.Over, Outcome: s.Outcome}
 	if seat >= 0 {
@@ -258,7 +259,7 @@ func ViewFor(g *engine.Game, seat int) View {
 			v.Stack = append(v.Stack, cv)
 		}
 	}
-	for _, d := range g.Pending() {
+	for _, d := range game.Pending() {
 		v.Waiting = append(v.Waiting, g.SeatName(d.Player))
 	}
 	return v
