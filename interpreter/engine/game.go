@@ -267,7 +267,7 @@ func CheckOptions(rs *model.Ruleset, o Options) error {
 // newState makes the empty state of a game: players, properties at their
 // defaults, empty zones, the generator seeded.
 func newState(rs *model.Ruleset, o Options) (*state.State, error) {
-	s := &state.State{Seed: o.Seed, RNG: state.RNG{PCG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}, NoLog: o.NoLog}
+	s := &state.State{Seed: o.Seed, RNG: state.RNG{PCG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}, Registers: state.Registers{NoLog: o.NoLog}}
 	mode, err := modeSymbol(rs, o.Mode)
 	if err != nil {
 		return nil, err

@@ -138,9 +138,10 @@ type State struct {
 	Pending    []Decision     `json:"pending,omitempty"`
 	Answers    []*Answer      `json:"answers,omitempty"`
 	Triggered  []Frame        `json:"triggered,omitempty"`
-	// Withdrawn holds the frame indexes of stack actions being announced
+	// Withdrawn is a register of the machine kept here, where saves have
+	// always written it: the frame indexes of stack actions being announced
 	// whose item was taken off the stack before it got there (a spell
-	// countered as it is cast): they end without going on the stack.
+	// countered as it is cast); they end without going on the stack.
 	Withdrawn  []int32    `json:"withdrawn,omitempty"`
 	ExtraTurns []int8     `json:"extra_turns,omitempty"`
 	Log        []LogEntry `json:"log"`
@@ -153,15 +154,26 @@ type State struct {
 	Over       bool       `json:"over,omitempty"`
 	Outcome    string     `json:"outcome,omitempty"`
 	Error      string     `json:"error,omitempty"`
-	DecSeq     int        `json:"dec_seq"`
-	ModSeq     int        `json:"mod_seq"`
-	Dirty      bool       `json:"dirty,omitempty"`
-	Eliminated bool       `json:"eliminated,omitempty"` // a player lost since the last checks
-	NoLog      bool       `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
-	Steps      int        `json:"steps"`                // steps since the last decision
-	Decisions  int        `json:"decisions"`
-	Asked      []int      `json:"asked,omitempty"`    // per seat: decisions asked, forced ones included
-	Draining   bool       `json:"draining,omitempty"` // the turn's drain_stack steps run for this phase
+	// The machine's registers come last (in a save they are written in
+	// the same place as before they were grouped).
+	Registers
+}
+
+// Registers are the effect machine's own marks, kept with the state so that
+// a saved or cloned game goes on exactly where it was: sequence numbers,
+// whether state checks are due, the step counter of the runaway budget, and
+// the run's settings. They are not facts of the game: no expression reads
+// them and no view shows them.
+type Registers struct {
+	DecSeq     int   `json:"dec_seq"`              // the number the next decision gets
+	ModSeq     int   `json:"mod_seq"`              // the number the next modifier gets
+	Dirty      bool  `json:"dirty,omitempty"`      // the state changed since the last state checks
+	Eliminated bool  `json:"eliminated,omitempty"` // a player lost since the last checks
+	NoLog      bool  `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
+	Steps      int   `json:"steps"`                // steps since the last decision
+	Decisions  int   `json:"decisions"`            // decisions answered so far
+	Asked      []int `json:"asked,omitempty"`      // per seat: decisions asked, forced ones included
+	Draining   bool  `json:"draining,omitempty"`   // the turn's drain_stack steps run for this phase
 }
 
 // Clone copies the state; slices that are only appended to share their backing
