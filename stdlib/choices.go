@@ -20,7 +20,7 @@ func promptP(def string) param {
 func choicePrimitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
-			Name: "choose_card", Family: "choices",
+			Name: "choose_card", Args: &chooseCardArgs, Family: "choices",
 			Doc: "Asks a player to choose one card among `from`; binds it (none when `from` is empty, or when optional and declined).",
 			Params: []param{
 				exprP("from", model.TCards, true, "", "the candidates"),
@@ -30,10 +30,10 @@ func choicePrimitives() []*model.Primitive {
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable that gets the card"},
 			},
 			Example: "- choose_card: {from: opponent.table, as: victim, prompt: \"Choose a card to remove\"}",
-			Exec:    execChooseCards(true),
+			Exec:    execChooseCards(true, cardChoiceArgs{from: &chooseCardArgs.From, chooser: &chooseCardArgs.Chooser, optional: &chooseCardArgs.Optional, prompt: &chooseCardArgs.Prompt, as: &chooseCardArgs.As}),
 		},
 		{
-			Name: "choose_cards", Family: "choices",
+			Name: "choose_cards", Args: &chooseCardsArgs, Family: "choices",
 			Doc: "Asks a player to choose from `min` to `max` cards among `from` (or exactly `count`, limited to how many there are); binds the list.",
 			Params: []param{
 				exprP("from", model.TCards, true, "", "the candidates"),
@@ -45,10 +45,10 @@ func choicePrimitives() []*model.Primitive {
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the variable that gets the list"},
 			},
 			Example: "- choose_cards: {from: you.hand, count: 2, as: picked}",
-			Exec:    execChooseCards(false),
+			Exec:    execChooseCards(false, cardChoiceArgs{from: &chooseCardsArgs.From, chooser: &chooseCardsArgs.Chooser, count: &chooseCardsArgs.Count, min: &chooseCardsArgs.Min, max: &chooseCardsArgs.Max, prompt: &chooseCardsArgs.Prompt, as: &chooseCardsArgs.As}),
 		},
 		{
-			Name: "choose", Family: "choices",
+			Name: "choose", Args: &chooseArgs, Family: "choices",
 			Doc: "Asks a player to pick one of labelled options and runs its steps. Options whose `if` is false are not offered.",
 			Params: []param{
 				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
@@ -61,7 +61,7 @@ func choicePrimitives() []*model.Primitive {
 			Exec:      execChoose,
 		},
 		{
-			Name: "choose_player", Family: "choices",
+			Name: "choose_player", Args: &choosePlayerArgs, Family: "choices",
 			Doc: "Asks a player to choose a player among `from` (default: your opponents).",
 			Params: []param{
 				exprP("from", model.TPlayers, false, "opponents", "the candidates"),
@@ -73,7 +73,7 @@ func choicePrimitives() []*model.Primitive {
 			Exec:    execChoosePlayer,
 		},
 		{
-			Name: "choose_target", Family: "choices",
+			Name: "choose_target", Args: &chooseTargetArgs, Family: "choices",
 			Doc: "Asks a player to choose one target among cards and players (an attack on a player or a card, say). Binds the chosen card or player; the other variable gets none.",
 			Params: []param{
 				exprP("cards", model.TCards, false, "", "the cards that may be chosen"),
@@ -88,7 +88,7 @@ func choicePrimitives() []*model.Primitive {
 			Exec:    execChooseTarget,
 		},
 		{
-			Name: "choose_number", Family: "choices",
+			Name: "choose_number", Args: &chooseNumberArgs, Family: "choices",
 			Doc: "Asks a player for a number from `min` to `max`.",
 			Params: []param{
 				exprP("min", model.TInt, false, "0", "the smallest"),
@@ -101,7 +101,7 @@ func choicePrimitives() []*model.Primitive {
 			Exec:    execChooseNumber,
 		},
 		{
-			Name: "distribute", Family: "choices",
+			Name: "distribute", Args: &distributeArgs, Family: "choices",
 			Doc: "Asks a player to split an amount among cards, answered as one structured answer; then runs `do` once per card with its share.",
 			Params: []param{
 				exprP("amount", model.TInt, true, "", "the amount to split"),
@@ -118,7 +118,7 @@ func choicePrimitives() []*model.Primitive {
 			Exec:       execDistribute,
 		},
 		{
-			Name: "order", Family: "choices",
+			Name: "order", Args: &orderArgs, Family: "choices",
 			Doc: "Asks a player to put cards in an order; binds the list, first chosen first.",
 			Params: []param{
 				exprP("card", model.TCards, true, "", "the cards"),
@@ -130,7 +130,7 @@ func choicePrimitives() []*model.Primitive {
 			Exec:    execOrder,
 		},
 		{
-			Name: "assign", Family: "choices",
+			Name: "assign", Args: &assignArgs, Family: "choices",
 			Doc: "Asks players at once (answers sealed until all are in) to assign each of their items to one target or none: blockers to attackers, say. For each player, items and targets are evaluated with `you` as that player. Each item's card property `prop` is set to its target (or none).",
 			Params: []param{
 				exprP("players", model.TPlayers, false, "", "who assigns (default: you)"),
@@ -146,26 +146,26 @@ func choicePrimitives() []*model.Primitive {
 			StateSlots: 1,
 			Example:    "- assign: {players: opponents, items: you.table, targets: active.table, prop: facing, target_as: t, allow: \"card.power >= t.power\", min_per_target: \"t.power > 3 ? 2 : 1\"}",
 			Validate: func(v model.Validator, s *step) {
-				name := s.Arg("prop").Text
+				name := s.At(assignArgs.Prop).Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
-					v.Errorf("prop", "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
+					v.Errorf(assignArgs.Prop, "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
 				} else if d.Type != model.TCard {
-					v.Errorf("prop", "type-mismatch", "%s must be a card property (type: card) to hold the target", name)
+					v.Errorf(assignArgs.Prop, "type-mismatch", "%s must be a card property (type: card) to hold the target", name)
 				}
-				if s.Arg("allow").Set && !s.Arg("target_as").Set {
-					v.Errorf("allow", "missing-field", "assign takes allow and target_as together: target_as names the target that allow reads")
+				if s.At(assignArgs.Allow).Set && !s.At(assignArgs.TargetAs).Set {
+					v.Errorf(assignArgs.Allow, "missing-field", "assign takes allow and target_as together: target_as names the target that allow reads")
 				}
-				if s.Arg("min_per_target").Set && !s.Arg("target_as").Set {
-					v.Errorf("min_per_target", "missing-field", "assign takes min_per_target and target_as together: target_as names the target that min_per_target reads")
+				if s.At(assignArgs.MinPerTarget).Set && !s.At(assignArgs.TargetAs).Set {
+					v.Errorf(assignArgs.MinPerTarget, "missing-field", "assign takes min_per_target and target_as together: target_as names the target that min_per_target reads")
 				}
-				if s.Arg("target_as").Set && !s.Arg("allow").Set && !s.Arg("min_per_target").Set {
-					v.Errorf("target_as", "missing-field", "target_as names the target that allow or min_per_target reads, and this assign has neither")
+				if s.At(assignArgs.TargetAs).Set && !s.At(assignArgs.Allow).Set && !s.At(assignArgs.MinPerTarget).Set {
+					v.Errorf(assignArgs.TargetAs, "missing-field", "target_as names the target that allow or min_per_target reads, and this assign has neither")
 				}
 			},
 			Exec: execAssign,
 		},
 		{
-			Name: "simultaneous", Family: "choices",
+			Name: "simultaneous", Args: &simultaneousArgs, Family: "choices",
 			Doc: "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in turn order, with `you` as that player.",
 			Params: []param{
 				exprP("players", model.TPlayers, false, "players", "who is asked"),
@@ -195,9 +195,15 @@ outer:
 	return opts
 }
 
-func execChooseCards(single bool) func(g game, f *frame, s *step) (model.Status, error) {
+// cardChoiceArgs point to the indexes of the arguments choose_card and
+// choose_cards share, and of those only one of them has (nil in the other).
+type cardChoiceArgs struct {
+	from, chooser, optional, count, min, max, prompt, as *model.ArgIndex
+}
+
+func execChooseCards(single bool, a cardChoiceArgs) func(g game, f *frame, s *step) (model.Status, error) {
 	return func(g game, f *frame, s *step) (model.Status, error) {
-		chooser, err := playerArg(g, f, s, "chooser")
+		chooser, err := playerArg(g, f, s.At(*a.chooser))
 		if err != nil {
 			return next, err
 		}
@@ -213,9 +219,9 @@ func execChooseCards(single bool) func(g game, f *frame, s *step) (model.Status,
 				if len(picked) > 0 {
 					c = picked[0]
 				}
-				bind(g, f, s, "as", cardVal(c))
+				bind(g, f, s.At(*a.as), cardVal(c))
 			} else {
-				bind(g, f, s, "as", listVal(picked))
+				bind(g, f, s.At(*a.as), listVal(picked))
 			}
 			if len(picked) == 0 {
 				g.Logf("choose", chooser, "%s chooses nothing.", state.SeatName(chooser))
@@ -224,25 +230,25 @@ func execChooseCards(single bool) func(g game, f *frame, s *step) (model.Status,
 			}
 			return next, nil
 		}
-		from, err := cardsArg(g, f, s, "from")
+		from, err := cardsArg(g, f, s.At(*a.from))
 		if err != nil {
 			return next, err
 		}
 		if len(from) == 0 {
 			if single {
-				bind(g, f, s, "as", cardVal(-1))
+				bind(g, f, s.At(*a.as), cardVal(-1))
 			} else {
-				bind(g, f, s, "as", listVal(nil))
+				bind(g, f, s.At(*a.as), listVal(nil))
 			}
 			g.Logf("choose", chooser, "%s has nothing to choose from.", state.SeatName(chooser))
 			return next, nil
 		}
-		d := state.Decision{Player: chooser, Kind: "cards", Prompt: say(g, f, s, "prompt", "Choose", chooser)}
+		d := state.Decision{Player: chooser, Kind: "cards", Prompt: say(g, f, s.At(*a.prompt), "Choose", chooser)}
 		if single {
 			d.Options = dedupe(g, from, chooser)
 			labelUnique(d.Options)
 			d.Min, d.Max = 1, 1
-			opt, err := boolArg(g, f, s, "optional", false)
+			opt, err := boolArg(g, f, s.At(*a.optional), false)
 			if err != nil {
 				return next, err
 			}
@@ -255,16 +261,16 @@ func execChooseCards(single bool) func(g game, f *frame, s *step) (model.Status,
 		for _, c := range from {
 			d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
 		}
-		lo, err := intArg(g, f, s, "min", 0)
+		lo, err := intArg(g, f, s.At(*a.min), 0)
 		if err != nil {
 			return next, err
 		}
-		hi, err := intArg(g, f, s, "max", len(from))
+		hi, err := intArg(g, f, s.At(*a.max), len(from))
 		if err != nil {
 			return next, err
 		}
-		if a := s.Arg("count"); a.Set {
-			n, err := g.EvalInt(a.Expr, f)
+		if c := s.At(*a.count); c.Set {
+			n, err := g.EvalInt(c.Expr, f)
 			if err != nil {
 				return next, err
 			}
@@ -274,12 +280,12 @@ func execChooseCards(single bool) func(g game, f *frame, s *step) (model.Status,
 		lo = min(max(lo, 0), hi)
 		d.Min, d.Max = lo, hi
 		if hi == 0 {
-			bind(g, f, s, "as", listVal(nil))
+			bind(g, f, s.At(*a.as), listVal(nil))
 			return next, nil
 		}
 		if lo == hi && hi == len(from) {
 			// no real choice: all of them
-			bind(g, f, s, "as", listVal(from))
+			bind(g, f, s.At(*a.as), listVal(from))
 			g.LogCards("choose", chooser, from, "%s chooses {cards}.", state.SeatName(chooser))
 			return next, nil
 		}
@@ -300,20 +306,20 @@ func labelUnique(opts []state.Option) {
 }
 
 func execChoose(g game, f *frame, s *step) (model.Status, error) {
-	chooser, err := playerArg(g, f, s, "chooser")
+	chooser, err := playerArg(g, f, s.At(chooseArgs.Chooser))
 	if err != nil {
 		return next, err
 	}
-	choices := s.Arg("options").Choices
+	choices := s.At(chooseArgs.Options).Choices
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
-		bind(g, f, s, "as", state.Val{N: int64(o.Value)})
+		bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(o.Value)})
 		g.CoverBranch(s, strconv.Quote(choices[o.Value].Label))
 		g.Call(f, choices[o.Value].Prog)
 		return next, nil
 	}
-	d := state.Decision{Player: chooser, Kind: "choice", Prompt: say(g, f, s, "prompt", "Choose", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: "choice", Prompt: say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser), Min: 1, Max: 1}
 	for i, ch := range choices {
 		ok, err := g.EvalBool(ch.If, f)
 		if err != nil {
@@ -330,25 +336,25 @@ func execChoose(g game, f *frame, s *step) (model.Status, error) {
 }
 
 func execChoosePlayer(g game, f *frame, s *step) (model.Status, error) {
-	chooser, err := playerArg(g, f, s, "chooser")
+	chooser, err := playerArg(g, f, s.At(choosePlayerArgs.Chooser))
 	if err != nil {
 		return next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		g.Logf("choose", chooser, "%s chooses %s.", state.SeatName(chooser), o.Label)
-		bind(g, f, s, "as", state.Val{N: int64(o.Player)})
+		bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(o.Player)})
 		return next, nil
 	}
-	ps, err := g.EvalPlayers(s.Arg("from").Expr, f)
+	ps, err := g.EvalPlayers(s.At(choosePlayerArgs.From).Expr, f)
 	if err != nil {
 		return next, err
 	}
 	if len(ps) == 0 {
-		bind(g, f, s, "as", state.Val{N: -1})
+		bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: -1})
 		return next, nil
 	}
-	d := state.Decision{Player: chooser, Kind: "player", Prompt: say(g, f, s, "prompt", "Choose a player", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: "player", Prompt: say(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser), Min: 1, Max: 1}
 	for _, p := range ps {
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
@@ -356,27 +362,27 @@ func execChoosePlayer(g game, f *frame, s *step) (model.Status, error) {
 }
 
 func execChooseNumber(g game, f *frame, s *step) (model.Status, error) {
-	chooser, err := playerArg(g, f, s, "chooser")
+	chooser, err := playerArg(g, f, s.At(chooseNumberArgs.Chooser))
 	if err != nil {
 		return next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		g.Logf("choose", chooser, "%s chooses %d.", state.SeatName(chooser), as[0].Number)
-		bind(g, f, s, "as", state.Val{N: int64(as[0].Number)})
+		bind(g, f, s.At(chooseNumberArgs.As), state.Val{N: int64(as[0].Number)})
 		return next, nil
 	}
-	lo, err := intArg(g, f, s, "min", 0)
+	lo, err := intArg(g, f, s.At(chooseNumberArgs.Min), 0)
 	if err != nil {
 		return next, err
 	}
-	hi, err := intArg(g, f, s, "max", 0)
+	hi, err := intArg(g, f, s.At(chooseNumberArgs.Max), 0)
 	if err != nil {
 		return next, err
 	}
 	if hi < lo {
 		hi = lo
 	}
-	return g.Ask(f, state.Decision{Player: chooser, Kind: "number", Prompt: say(g, f, s, "prompt", "Choose a number", chooser), Min: lo, Max: hi}), nil
+	return g.Ask(f, state.Decision{Player: chooser, Kind: "number", Prompt: say(g, f, s.At(chooseNumberArgs.Prompt), "Choose a number", chooser), Min: lo, Max: hi}), nil
 }
 
 func execDistribute(g game, f *frame, s *step) (model.Status, error) {
@@ -390,12 +396,12 @@ func execDistribute(g game, f *frame, s *step) (model.Status, error) {
 			return next, nil
 		}
 		g.SetVar(f, st0, state.Val{N: cur.N + 1, L: cur.L})
-		bind(g, f, s, "as", cardVal(cur.L[i]))
-		bind(g, f, s, "share", state.Val{N: int64(shares[i])})
-		g.Call(f, s.Arg("do").Prog)
+		bind(g, f, s.At(distributeArgs.As), cardVal(cur.L[i]))
+		bind(g, f, s.At(distributeArgs.Share), state.Val{N: int64(shares[i])})
+		g.Call(f, s.At(distributeArgs.Do).Prog)
 		return stay, nil
 	}
-	chooser, err := playerArg(g, f, s, "chooser")
+	chooser, err := playerArg(g, f, s.At(distributeArgs.Chooser))
 	if err != nil {
 		return next, err
 	}
@@ -412,15 +418,15 @@ func execDistribute(g game, f *frame, s *step) (model.Status, error) {
 		g.SetVar(f, st1, state.Val{L: shares})
 		return stay, nil
 	}
-	amount, err := intArg(g, f, s, "amount", 0)
+	amount, err := intArg(g, f, s.At(distributeArgs.Amount), 0)
 	if err != nil {
 		return next, err
 	}
-	among, err := cardsArg(g, f, s, "among")
+	among, err := cardsArg(g, f, s.At(distributeArgs.Among))
 	if err != nil {
 		return next, err
 	}
-	least, err := intArg(g, f, s, "at_least", 0)
+	least, err := intArg(g, f, s.At(distributeArgs.AtLeast), 0)
 	if err != nil {
 		return next, err
 	}
@@ -430,7 +436,7 @@ func execDistribute(g game, f *frame, s *step) (model.Status, error) {
 	if least*len(among) > amount {
 		least = 0
 	}
-	d := state.Decision{Player: chooser, Kind: "distribute", Prompt: say(g, f, s, "prompt", "Divide", chooser), Total: amount, Min: 0, Max: amount}
+	d := state.Decision{Player: chooser, Kind: "distribute", Prompt: say(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount}
 	for _, c := range among {
 		d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1, Value: least})
 	}
@@ -439,7 +445,7 @@ func execDistribute(g game, f *frame, s *step) (model.Status, error) {
 }
 
 func execOrder(g game, f *frame, s *step) (model.Status, error) {
-	chooser, err := playerArg(g, f, s, "chooser")
+	chooser, err := playerArg(g, f, s.At(orderArgs.Chooser))
 	if err != nil {
 		return next, err
 	}
@@ -448,28 +454,28 @@ func execOrder(g game, f *frame, s *step) (model.Status, error) {
 		for _, p := range as[0].Picks {
 			out = append(out, ds[0].Options[p].Card)
 		}
-		bind(g, f, s, "as", listVal(out))
+		bind(g, f, s.At(orderArgs.As), listVal(out))
 		g.LogCards("order", chooser, out, "%s orders {cards}.", state.SeatName(chooser))
 		return next, nil
 	}
-	cards, err := cardsArg(g, f, s, "card")
+	cards, err := cardsArg(g, f, s.At(orderArgs.Card))
 	if err != nil {
 		return next, err
 	}
-	d := state.Decision{Player: chooser, Kind: "order", Prompt: say(g, f, s, "prompt", "Order", chooser), Min: len(cards), Max: len(cards)}
+	d := state.Decision{Player: chooser, Kind: "order", Prompt: say(g, f, s.At(orderArgs.Prompt), "Order", chooser), Min: len(cards), Max: len(cards)}
 	for _, c := range cards {
 		d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
 	}
 	labelUnique(d.Options)
 	if len(cards) <= 1 {
-		bind(g, f, s, "as", listVal(cards))
+		bind(g, f, s.At(orderArgs.As), listVal(cards))
 		return next, nil
 	}
 	return g.Ask(f, d), nil
 }
 
 func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
-	choices := s.Arg("options").Choices
+	choices := s.At(simultaneousArgs.Options).Choices
 	st := s.State
 	// after the answers: run each player's choice, one per pass through this step
 	if cur := g.Var(f, st); cur.N > 0 {
@@ -496,7 +502,7 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 		g.SetVar(f, st, state.Val{N: 1, L: plan})
 		return stay, nil
 	}
-	ps, err := g.EvalPlayers(s.Arg("players").Expr, f)
+	ps, err := g.EvalPlayers(s.At(simultaneousArgs.Players).Expr, f)
 	if err != nil {
 		return next, err
 	}
@@ -504,7 +510,7 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 	for _, p := range ps {
 		fr := *f
 		fr.You, fr.Player = int8(p), int8(p)
-		d := state.Decision{Player: p, Kind: "choice", Prompt: say(g, f, s, "prompt", "Choose", p), Min: 1, Max: 1}
+		d := state.Decision{Player: p, Kind: "choice", Prompt: say(g, f, s.At(simultaneousArgs.Prompt), "Choose", p), Min: 1, Max: 1}
 		for i, ch := range choices {
 			ok, err := g.EvalBool(ch.If, &fr)
 			if err != nil {
@@ -527,7 +533,7 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 }
 
 func execChooseTarget(g game, f *frame, s *step) (model.Status, error) {
-	chooser, err := playerArg(g, f, s, "chooser")
+	chooser, err := playerArg(g, f, s.At(chooseTargetArgs.Chooser))
 	if err != nil {
 		return next, err
 	}
@@ -537,8 +543,8 @@ func execChooseTarget(g game, f *frame, s *step) (model.Status, error) {
 			o := ds[0].Options[as[0].Picks[0]]
 			c, p = o.Card, o.Player
 		}
-		bind(g, f, s, "as_card", cardVal(c))
-		bind(g, f, s, "as_player", state.Val{N: int64(p)})
+		bind(g, f, s.At(chooseTargetArgs.AsCard), cardVal(c))
+		bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: int64(p)})
 		switch {
 		case c >= 0:
 			g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", state.SeatName(chooser))
@@ -549,37 +555,37 @@ func execChooseTarget(g game, f *frame, s *step) (model.Status, error) {
 		}
 		return next, nil
 	}
-	cards, err := cardsArg(g, f, s, "cards")
+	cards, err := cardsArg(g, f, s.At(chooseTargetArgs.Cards))
 	if err != nil {
 		return next, err
 	}
 	var ps []int
-	if a := s.Arg("players"); a.Set {
+	if a := s.At(chooseTargetArgs.Players); a.Set {
 		if ps, err = g.EvalPlayers(a.Expr, f); err != nil {
 			return next, err
 		}
 	}
-	d := state.Decision{Player: chooser, Kind: "target", Prompt: say(g, f, s, "prompt", "Choose a target", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: "target", Prompt: say(g, f, s.At(chooseTargetArgs.Prompt), "Choose a target", chooser), Min: 1, Max: 1}
 	for _, p := range ps {
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
 	d.Options = append(d.Options, dedupe(g, cards, chooser)...)
 	labelUnique(d.Options)
-	if opt, err := boolArg(g, f, s, "optional", false); err != nil {
+	if opt, err := boolArg(g, f, s.At(chooseTargetArgs.Optional), false); err != nil {
 		return next, err
 	} else if opt {
 		d.Min = 0
 	}
 	if len(d.Options) == 0 {
-		bind(g, f, s, "as_card", cardVal(-1))
-		bind(g, f, s, "as_player", state.Val{N: -1})
+		bind(g, f, s.At(chooseTargetArgs.AsCard), cardVal(-1))
+		bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: -1})
 		return next, nil
 	}
 	return g.Ask(f, d), nil
 }
 
 func execAssign(g game, f *frame, s *step) (model.Status, error) {
-	idx, _, _ := g.Ruleset().PropIndex("card", s.Arg("prop").Text)
+	idx, _, _ := g.Ruleset().PropIndex("card", s.At(assignArgs.Prop).Text)
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		for i, d := range ds {
 			var parts []string
@@ -602,13 +608,13 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 		return next, nil
 	}
 	players := []int{int(f.You)}
-	if a := s.Arg("players"); a.Set {
+	if a := s.At(assignArgs.Players); a.Set {
 		var err error
 		if players, err = g.EvalPlayers(a.Expr, f); err != nil {
 			return next, err
 		}
 	}
-	per, err := intArg(g, f, s, "per_target", 0)
+	per, err := intArg(g, f, s.At(assignArgs.PerTarget), 0)
 	if err != nil {
 		return next, err
 	}
@@ -617,12 +623,12 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 	for _, p := range players {
 		fr := g.TempFrame(*f)
 		fr.You, fr.Player = int8(p), int8(p)
-		items, err := g.EvalCards(s.Arg("items").Expr, fr)
+		items, err := g.EvalCards(s.At(assignArgs.Items).Expr, fr)
 		if err != nil {
 			g.ReleaseFrame()
 			return next, err
 		}
-		targets, err := g.EvalCards(s.Arg("targets").Expr, fr)
+		targets, err := g.EvalCards(s.At(assignArgs.Targets).Expr, fr)
 		g.ReleaseFrame()
 		if err != nil {
 			return next, err
@@ -633,19 +639,19 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 		if len(items) == 0 {
 			continue
 		}
-		d := state.Decision{Player: p, Kind: "assign", Prompt: say(g, f, s, "prompt", "Assign", p), Min: 0, Max: len(items), PerTarget: per}
+		d := state.Decision{Player: p, Kind: "assign", Prompt: say(g, f, s.At(assignArgs.Prompt), "Assign", p), Min: 0, Max: len(items), PerTarget: per}
 		for _, c := range items {
 			d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
 		}
 		for _, c := range targets {
 			d.Targets = append(d.Targets, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
 		}
-		if a := s.Arg("allow"); a.Set {
+		if a := s.At(assignArgs.Allow); a.Set {
 			if d.Allowed, err = allowedPairs(g, f, s, p, items, targets); err != nil {
 				return next, err
 			}
 		}
-		if a := s.Arg("min_per_target"); a.Set {
+		if a := s.At(assignArgs.MinPerTarget); a.Set {
 			if d.Fewest, err = fewestPerTarget(g, f, s, p, targets); err != nil {
 				return next, err
 			}
@@ -668,14 +674,14 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 // fewestPerTarget evaluates an assign step's min_per_target for every target,
 // bound as the target_as variable; nil when every target needs one at most.
 func fewestPerTarget(g game, f *frame, s *step, p int, targets []int) ([]int, error) {
-	slot := s.Arg("target_as").Slot
+	slot := s.At(assignArgs.TargetAs).Slot
 	fewest := make([]int, len(targets))
 	some := false
 	for k, t := range targets {
 		g.SetVar(f, slot, cardVal(t))
 		fr := g.TempFrame(*f)
 		fr.You, fr.Player = int8(p), int8(p)
-		n, err := g.EvalInt(s.Arg("min_per_target").Expr, fr)
+		n, err := g.EvalInt(s.At(assignArgs.MinPerTarget).Expr, fr)
 		g.ReleaseFrame()
 		if err != nil {
 			return nil, err
@@ -693,7 +699,7 @@ func fewestPerTarget(g game, f *frame, s *step, p int, targets []int) ([]int, er
 // allowedPairs evaluates an assign step's allow condition for every item and
 // target, with `card` the item and the target_as variable the target.
 func allowedPairs(g game, f *frame, s *step, p int, items, targets []int) ([][]int, error) {
-	slot := s.Arg("target_as").Slot
+	slot := s.At(assignArgs.TargetAs).Slot
 	allowed := make([][]int, len(items))
 	for i, c := range items {
 		allowed[i] = []int{}
@@ -701,7 +707,7 @@ func allowedPairs(g game, f *frame, s *step, p int, items, targets []int) ([][]i
 			g.SetVar(f, slot, cardVal(t))
 			fr := g.TempFrame(*f)
 			fr.You, fr.Player, fr.Card = int8(p), int8(p), int32(c)
-			ok, err := g.EvalBool(s.Arg("allow").Expr, fr)
+			ok, err := g.EvalBool(s.At(assignArgs.Allow).Expr, fr)
 			g.ReleaseFrame()
 			if err != nil {
 				return nil, err
@@ -714,3 +720,17 @@ func allowedPairs(g game, f *frame, s *step, p int, items, targets []int) ([][]i
 	g.SetVar(f, slot, cardVal(-1))
 	return allowed, nil
 }
+
+// The indexes of the primitives' arguments, filled at registration.
+var (
+	chooseCardArgs   struct{ From, Chooser, Optional, Prompt, As model.ArgIndex }
+	chooseCardsArgs  struct{ From, Chooser, Count, Min, Max, Prompt, As model.ArgIndex }
+	chooseArgs       struct{ Options, Chooser, Prompt, As model.ArgIndex }
+	choosePlayerArgs struct{ From, Chooser, Prompt, As model.ArgIndex }
+	chooseTargetArgs struct{ Cards, Players, Chooser, Optional, Prompt, AsCard, AsPlayer model.ArgIndex }
+	chooseNumberArgs struct{ Min, Max, Chooser, Prompt, As model.ArgIndex }
+	distributeArgs   struct{ Amount, Among, AtLeast, Chooser, Prompt, Do, As, Share model.ArgIndex }
+	orderArgs        struct{ Card, Chooser, Prompt, As model.ArgIndex }
+	assignArgs       struct{ Players, Items, Targets, Prop, PerTarget, TargetAs, Allow, MinPerTarget, Prompt model.ArgIndex }
+	simultaneousArgs struct{ Players, Options, Prompt model.ArgIndex }
+)

@@ -8,7 +8,7 @@ import (
 func controlPrimitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
-			Name: "if", Family: "control",
+			Name: "if", Args: &ifArgs, Family: "control",
 			Doc: "Runs `then` when the condition holds, else `else`.",
 			Params: []param{
 				{Name: "cond", Kind: model.PExpr, Type: model.TBool, Required: true, Doc: "the condition", Decides: true},
@@ -17,13 +17,13 @@ func controlPrimitives() []*model.Primitive {
 			},
 			Example: "- if:\n    cond: len(you.hand) == 0\n    then: [{draw: {from: deck, to: hand}}]",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				ok, err := g.EvalBool(s.Arg("cond").Expr, f)
+				ok, err := g.EvalBool(s.At(ifArgs.Cond).Expr, f)
 				if err != nil {
 					return next, err
 				}
-				branch, name := s.Arg("then"), "then"
+				branch, name := s.At(ifArgs.Then), "then"
 				if !ok {
-					branch, name = s.Arg("else"), "else"
+					branch, name = s.At(ifArgs.Else), "else"
 				}
 				if branch.Set {
 					g.CoverBranch(s, name)
@@ -33,19 +33,19 @@ func controlPrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "at_once", Family: "control",
+			Name: "at_once", Args: &atOnceArgs, Family: "control",
 			Doc: "Runs its steps as one moment of the game, the effects they set off included: the state checks, which otherwise run before and after each effect an event sets off through a trigger (see checks), wait until all of it is done. The steps of one effect need no at_once, as checks never run between them; it is for a series of events whose effects must happen together: damage dealt to several cards, each through a trigger of its own, then whatever it destroyed is destroyed together.",
 			Params: []param{
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			Example: "- at_once:\n    do:\n      - for_each: {card: \"filter(everyone.table, .power > 0)\", as: c, do: [{emit: {event: hit, card: c, amount: c.power}}]}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				g.CallTogether(f, s.Arg("do").Prog)
+				g.CallTogether(f, s.At(atOnceArgs.Do).Prog)
 				return next, nil
 			},
 		},
 		{
-			Name: "for_each", Family: "control",
+			Name: "for_each", Args: &forEachArgs, Family: "control",
 			Doc: "Runs `do` once per card of a list (computed once, at the start), with the card bound.",
 			Params: []param{
 				exprP("card", model.TCards, true, "", "the cards"),
@@ -54,10 +54,10 @@ func controlPrimitives() []*model.Primitive {
 			},
 			StateSlots: 1,
 			Example:    "- for_each: {card: you.table, as: c, do: [{set: {card: c, prop: tapped, value: false}}]}",
-			Exec:       loop("card", false),
+			Exec:       loop(&forEachArgs.Card, &forEachArgs.As, &forEachArgs.Do, false),
 		},
 		{
-			Name: "for_each_player", Family: "control",
+			Name: "for_each_player", Args: &forEachPlayerArgs, Family: "control",
 			Doc: "Runs `do` once per player of a list (default: every player, in seat order from you), with `you` set to that player and the player bound.",
 			Params: []param{
 				exprP("players", model.TPlayers, false, "", "the players (default: all, starting with you)"),
@@ -66,10 +66,10 @@ func controlPrimitives() []*model.Primitive {
 			},
 			StateSlots: 1,
 			Example:    "- for_each_player:\n    do: [{draw: {count: 5, from: deck, to: hand}}]",
-			Exec:       loop("players", true),
+			Exec:       loop(&forEachPlayerArgs.Players, &forEachPlayerArgs.As, &forEachPlayerArgs.Do, true),
 		},
 		{
-			Name: "repeat", Family: "control",
+			Name: "repeat", Args: &repeatArgs, Family: "control",
 			Doc: "Runs `do` a number of times.",
 			Params: []param{
 				exprP("count", model.TInt, true, "", "how many times"),
@@ -80,7 +80,7 @@ func controlPrimitives() []*model.Primitive {
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cur := g.Var(f, s.State)
 				if cur.N <= 0 {
-					n, err := intArg(g, f, s, "count", 0)
+					n, err := intArg(g, f, s.At(repeatArgs.Count), 0)
 					if err != nil {
 						return next, err
 					}
@@ -91,12 +91,12 @@ func controlPrimitives() []*model.Primitive {
 					return next, nil
 				}
 				g.SetVar(f, s.State, state.Val{N: cur.N - 1})
-				g.Call(f, s.Arg("do").Prog)
+				g.Call(f, s.At(repeatArgs.Do).Prog)
 				return stay, nil
 			},
 		},
 		{
-			Name: "for_range", Family: "control",
+			Name: "for_range", Args: &forRangeArgs, Family: "control",
 			Doc: "Runs `do` once per whole number from `from` to `to` (both included), with the number bound. To go through the values of an enum property, loop from 0 to value_count(prop) - 1 and read value_at(prop, n).",
 			Params: []param{
 				exprP("from", model.TInt, false, "1", "the first number"),
@@ -109,11 +109,11 @@ func controlPrimitives() []*model.Primitive {
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cur := g.Var(f, s.State)
 				if cur.L == nil {
-					lo, err := intArg(g, f, s, "from", 1)
+					lo, err := intArg(g, f, s.At(forRangeArgs.From), 1)
 					if err != nil {
 						return next, err
 					}
-					hi, err := intArg(g, f, s, "to", 0)
+					hi, err := intArg(g, f, s.At(forRangeArgs.To), 0)
 					if err != nil {
 						return next, err
 					}
@@ -123,14 +123,14 @@ func controlPrimitives() []*model.Primitive {
 					g.SetVar(f, s.State, state.Val{N: -1})
 					return next, nil
 				}
-				bind(g, f, s, "as", state.Val{N: cur.N})
+				bind(g, f, s.At(forRangeArgs.As), state.Val{N: cur.N})
 				g.SetVar(f, s.State, state.Val{N: cur.N + 1, L: cur.L})
-				g.Call(f, s.Arg("do").Prog)
+				g.Call(f, s.At(forRangeArgs.Do).Prog)
 				return stay, nil
 			},
 		},
 		{
-			Name: "let", Family: "control",
+			Name: "let", Args: &letArgs, Family: "control",
 			Doc: "Binds a variable to the value of an expression, typed by it.",
 			Params: []param{
 				exprP("value", model.TAny, true, "", "the value"),
@@ -138,16 +138,16 @@ func controlPrimitives() []*model.Primitive {
 			},
 			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				v, err := g.EvalVal(s.Arg("value").Expr, f, s.Arg("as").Type)
+				v, err := g.EvalVal(s.At(letArgs.Value).Expr, f, s.At(letArgs.As).Type)
 				if err != nil {
 					return next, err
 				}
-				bind(g, f, s, "as", v)
+				bind(g, f, s.At(letArgs.As), v)
 				return next, nil
 			},
 		},
 		{
-			Name: "log", Family: "control",
+			Name: "log", Args: &logArgs, Family: "control",
 			Doc: "Writes a line to the game log, seen by everyone. Parts in braces are expressions: {you}, {this}, {event.amount}; cards are named only to the seats that know them.",
 			Params: []param{
 				{Name: "text", Kind: model.PTemplate, Required: true, Doc: "the line"},
@@ -155,12 +155,12 @@ func controlPrimitives() []*model.Primitive {
 			Shorthand: "text",
 			Example:   "- log: \"{you} has {len(you.hand)} cards left.\"",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				a := s.Arg("text")
+				a := s.At(logArgs.Text)
 				return next, g.LogTemplate("note", f, a)
 			},
 		},
 		{
-			Name: "emit", Family: "control",
+			Name: "emit", Args: &emitArgs, EmitsEvent: "event", Family: "control",
 			Doc: "Raises a custom event that triggers may listen to (`on: <name>`).",
 			Params: []param{
 				{Name: "event", Kind: model.PText, Required: true, Doc: "the event name"},
@@ -171,31 +171,31 @@ func controlPrimitives() []*model.Primitive {
 			},
 			Example: "- emit: {event: scored, amount: 2}",
 			Validate: func(v model.Validator, s *step) {
-				v.InternName(s.Arg("event").Text)
+				v.InternName(s.At(emitArgs.Event).Text)
 			},
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				c := -1
-				if a := s.Arg("card"); a.Set {
+				if a := s.At(emitArgs.Card); a.Set {
 					var err error
 					if c, err = g.EvalCard(a.Expr, f); err != nil {
 						return next, err
 					}
 				}
-				p, err := playerArg(g, f, s, "player")
+				p, err := playerArg(g, f, s.At(emitArgs.Player))
 				if err != nil {
 					return next, err
 				}
-				n, err := intArg(g, f, s, "amount", 0)
+				n, err := intArg(g, f, s.At(emitArgs.Amount), 0)
 				if err != nil {
 					return next, err
 				}
 				src := int(f.This)
-				if a := s.Arg("source"); a.Set {
+				if a := s.At(emitArgs.Source); a.Set {
 					if src, err = g.EvalCard(a.Expr, f); err != nil {
 						return next, err
 					}
 				}
-				g.EmitFrom(s.Arg("event").Text, c, p, n, src)
+				g.EmitFrom(s.At(emitArgs.Event).Text, c, p, n, src)
 				return next, nil
 			},
 		},
@@ -203,13 +203,13 @@ func controlPrimitives() []*model.Primitive {
 }
 
 // loop runs a body once per element of a list kept in the step's state slot.
-func loop(listArg string, players bool) func(g game, f *frame, s *step) (model.Status, error) {
+func loop(list, as, do *model.ArgIndex, players bool) func(g game, f *frame, s *step) (model.Status, error) {
 	return func(g game, f *frame, s *step) (model.Status, error) {
 		cur := g.Var(f, s.State)
 		if cur.N <= 0 {
 			var l []int
 			var err error
-			a := s.Arg(listArg)
+			a := s.At(*list)
 			switch {
 			case players && !a.Set:
 				for i := 0; i < g.Players(); i++ {
@@ -231,12 +231,25 @@ func loop(listArg string, players bool) func(g game, f *frame, s *step) (model.S
 			return next, nil
 		}
 		g.SetVar(f, s.State, state.Val{N: cur.N + 1, L: cur.L})
-		bind(g, f, s, "as", state.Val{N: int64(cur.L[i])})
+		bind(g, f, s.At(*as), state.Val{N: int64(cur.L[i])})
 		if players {
-			g.CallAs(f, s.Arg("do").Prog, cur.L[i])
+			g.CallAs(f, s.At(*do).Prog, cur.L[i])
 		} else {
-			g.Call(f, s.Arg("do").Prog)
+			g.Call(f, s.At(*do).Prog)
 		}
 		return stay, nil
 	}
 }
+
+// The indexes of the primitives' arguments, filled at registration.
+var (
+	ifArgs            struct{ Cond, Then, Else model.ArgIndex }
+	atOnceArgs        struct{ Do model.ArgIndex }
+	forEachArgs       struct{ Card, As, Do model.ArgIndex }
+	forEachPlayerArgs struct{ Players, As, Do model.ArgIndex }
+	repeatArgs        struct{ Count, Do model.ArgIndex }
+	forRangeArgs      struct{ From, To, As, Do model.ArgIndex }
+	letArgs           struct{ Value, As model.ArgIndex }
+	logArgs           struct{ Text model.ArgIndex }
+	emitArgs          struct{ Event, Card, Player, Amount, Source model.ArgIndex }
+)

@@ -10,7 +10,7 @@ import (
 func costPrimitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
-			Name: "pay_cards", Family: "costs",
+			Name: "pay_cards", Args: &payCardsArgs, Family: "costs",
 			Doc: "A cost: moves cards from a list to a zone, one distinct card per pattern in `match` (each an expression on `card`). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice.",
 			Params: []param{
 				exprP("from", model.TCards, true, "", "the cards that may pay"),
@@ -23,11 +23,11 @@ func costPrimitives() []*model.Primitive {
 			StateSlots: 1,
 			Example:    "- pay_cards: {from: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
 			CanPay: func(g game, f *frame, s *step) string {
-				from, err := cardsArg(g, f, s, "from")
+				from, err := cardsArg(g, f, s.At(payCardsArgs.From))
 				if err != nil {
 					return err.Error()
 				}
-				exprs := s.Arg("match").Exprs
+				exprs := s.At(payCardsArgs.Match).Exprs
 				ok, err := matchable(g, f, exprs, from, nil)
 				if err != nil {
 					return err.Error()
@@ -36,14 +36,14 @@ func costPrimitives() []*model.Primitive {
 					return "cannot be paid"
 				}
 				if !ok {
-					return say(g, f, s, "reason", fmt.Sprintf("you do not have the %d cards it takes", len(exprs)), int(f.You))
+					return say(g, f, s.At(payCardsArgs.Reason), fmt.Sprintf("you do not have the %d cards it takes", len(exprs)), int(f.You))
 				}
 				return ""
 			},
 			Exec: execPayCards,
 		},
 		{
-			Name: "spend", Family: "costs",
+			Name: "spend", Args: &spendArgs, Family: "costs",
 			Doc: "A cost: takes an amount from an int property of a player (default: you). It can be paid when the player has at least that much.",
 			Params: []param{
 				exprP("player", model.TPlayer, false, "", "who pays (default: you)"),
@@ -52,23 +52,23 @@ func costPrimitives() []*model.Primitive {
 			},
 			Example: "- spend: {prop: gold, amount: 2}",
 			Validate: func(v model.Validator, s *step) {
-				name := s.Arg("prop").Text
+				name := s.At(spendArgs.Prop).Text
 				if _, d, ok := v.Ruleset().PropIndex("player", name); !ok {
-					v.Errorf("prop", "unknown-property", "unknown player property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("player")))
+					v.Errorf(spendArgs.Prop, "unknown-property", "unknown player property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("player")))
 				} else if d.Type != model.TInt {
-					v.Errorf("prop", "type-mismatch", "%s is not an int property", name)
+					v.Errorf(spendArgs.Prop, "type-mismatch", "%s is not an int property", name)
 				}
 			},
 			CanPay: func(g game, f *frame, s *step) string {
-				p, err := playerArg(g, f, s, "player")
+				p, err := playerArg(g, f, s.At(spendArgs.Player))
 				if err != nil {
 					return err.Error()
 				}
-				n, err := intArg(g, f, s, "amount", 0)
+				n, err := intArg(g, f, s.At(spendArgs.Amount), 0)
 				if err != nil {
 					return err.Error()
 				}
-				idx, d, _ := g.Ruleset().PropIndex("player", s.Arg("prop").Text)
+				idx, d, _ := g.Ruleset().PropIndex("player", s.At(spendArgs.Prop).Text)
 				if have := g.PlayerProp(p, idx); have < int64(n) {
 					name := d.Name
 					if d.Label != "" {
@@ -83,17 +83,17 @@ func costPrimitives() []*model.Primitive {
 				return ""
 			},
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s, "player")
+				p, err := playerArg(g, f, s.At(spendArgs.Player))
 				if err != nil {
 					return next, err
 				}
-				n, err := intArg(g, f, s, "amount", 0)
+				n, err := intArg(g, f, s.At(spendArgs.Amount), 0)
 				if err != nil {
 					return next, err
 				}
-				idx, _, _ := g.Ruleset().PropIndex("player", s.Arg("prop").Text)
+				idx, _, _ := g.Ruleset().PropIndex("player", s.At(spendArgs.Prop).Text)
 				g.SetPlayerProp(p, idx, g.BasePlayerProp(p, idx)-int64(n))
-				name := s.Arg("prop").Text
+				name := s.At(spendArgs.Prop).Text
 				if _, d, ok := g.Ruleset().PropIndex("player", name); ok && d.Label != "" {
 					name = d.Label
 				}
@@ -102,7 +102,7 @@ func costPrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "require", Family: "costs",
+			Name: "require", Args: &requireArgs, Family: "costs",
 			Doc: "A cost that pays nothing: the action is legal only while the condition holds, and `reason` says why not.",
 			Params: []param{
 				exprP("cond", model.TBool, true, "", "the condition"),
@@ -110,19 +110,19 @@ func costPrimitives() []*model.Primitive {
 			},
 			Example: "- require: {cond: \"len(you.hand) > 0\", reason: you have no cards}",
 			CanPay: func(g game, f *frame, s *step) string {
-				ok, err := g.EvalBool(s.Arg("cond").Expr, f)
+				ok, err := g.EvalBool(s.At(requireArgs.Cond).Expr, f)
 				if err != nil {
 					return err.Error()
 				}
 				if !ok {
-					return say(g, f, s, "reason", "what it requires is not met", int(f.You))
+					return say(g, f, s.At(requireArgs.Reason), "what it requires is not met", int(f.You))
 				}
 				return ""
 			},
 			Exec: func(g game, f *frame, s *step) (model.Status, error) { return next, nil },
 		},
 		{
-			Name: "mark", Family: "costs",
+			Name: "mark", Args: &markArgs, Family: "costs",
 			Doc: "Sets a bool property of a card (default: this) to true. As a cost it can be paid only while the property is false: the usual way to exhaust a card.",
 			Params: []param{
 				exprP("card", model.TCard, false, "this", "the card"),
@@ -130,33 +130,33 @@ func costPrimitives() []*model.Primitive {
 			},
 			Example: "- mark: {prop: tapped}",
 			Validate: func(v model.Validator, s *step) {
-				name := s.Arg("prop").Text
+				name := s.At(markArgs.Prop).Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
-					v.Errorf("prop", "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
+					v.Errorf(markArgs.Prop, "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
 				} else if d.Type != model.TBool {
-					v.Errorf("prop", "type-mismatch", "%s is not a bool property", name)
+					v.Errorf(markArgs.Prop, "type-mismatch", "%s is not a bool property", name)
 				}
 			},
 			CanPay: func(g game, f *frame, s *step) string {
-				c, err := g.EvalCard(s.Arg("card").Expr, f)
+				c, err := g.EvalCard(s.At(markArgs.Card).Expr, f)
 				if err != nil {
 					return err.Error()
 				}
 				if c < 0 {
 					return "there is no card to mark"
 				}
-				idx, _, _ := g.Ruleset().PropIndex("card", s.Arg("prop").Text)
+				idx, _, _ := g.Ruleset().PropIndex("card", s.At(markArgs.Prop).Text)
 				if g.CardProp(c, idx) != 0 {
-					return fmt.Sprintf("%s is already %s", g.CardName(c), s.Arg("prop").Text)
+					return fmt.Sprintf("%s is already %s", g.CardName(c), s.At(markArgs.Prop).Text)
 				}
 				return ""
 			},
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				c, err := g.EvalCard(s.Arg("card").Expr, f)
+				c, err := g.EvalCard(s.At(markArgs.Card).Expr, f)
 				if err != nil || c < 0 {
 					return next, err
 				}
-				idx, _, _ := g.Ruleset().PropIndex("card", s.Arg("prop").Text)
+				idx, _, _ := g.Ruleset().PropIndex("card", s.At(markArgs.Prop).Text)
 				g.SetCardProp(c, idx, 1)
 				return next, nil
 			},
@@ -231,7 +231,7 @@ func fullMatching(fits [][]bool, ncols int) bool {
 }
 
 func execPayCards(g game, f *frame, s *step) (model.Status, error) {
-	pats := s.Arg("match").Exprs
+	pats := s.At(payCardsArgs.Match).Exprs
 	chosen := g.Var(f, s.State).L
 	if g.Var(f, s.State).N < 0 {
 		chosen = nil
@@ -240,7 +240,7 @@ func execPayCards(g game, f *frame, s *step) (model.Status, error) {
 		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Card)
 		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
 	}
-	from, err := cardsArg(g, f, s, "from")
+	from, err := cardsArg(g, f, s.At(payCardsArgs.From))
 	if err != nil {
 		return next, err
 	}
@@ -275,16 +275,24 @@ func execPayCards(g game, f *frame, s *step) (model.Status, error) {
 		}
 		opts := dedupe(g, ok, int(f.You))
 		labelUnique(opts)
-		return g.Ask(f, state.Decision{Player: int(f.You), Kind: "cards", Prompt: fmt.Sprintf("%s (%d of %d)", text(s, "prompt", "Choose a card to pay with"), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
+		return g.Ask(f, state.Decision{Player: int(f.You), Kind: "cards", Prompt: fmt.Sprintf("%s (%d of %d)", text(s.At(payCardsArgs.Prompt), "Choose a card to pay with"), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
 	}
-	to := s.Arg("to").Zone
+	to := s.At(payCardsArgs.To).Zone
 	for _, c := range chosen {
 		if err := g.Move(c, g.ZoneInst(to, int(g.Card(c).Owner)), state.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}); err != nil {
 			return next, err
 		}
 	}
 	g.LogCards("pay", int(f.You), chosen, "%s pays with {cards}.", state.SeatName(int(f.You)))
-	bind(g, f, s, "as", listVal(chosen))
+	bind(g, f, s.At(payCardsArgs.As), listVal(chosen))
 	g.SetVar(f, s.State, state.Val{N: -1})
 	return next, nil
 }
+
+// The indexes of the primitives' arguments, filled at registration.
+var (
+	payCardsArgs struct{ From, Match, To, As, Prompt, Reason model.ArgIndex }
+	spendArgs    struct{ Player, Prop, Amount model.ArgIndex }
+	requireArgs  struct{ Cond, Reason model.ArgIndex }
+	markArgs     struct{ Card, Prop model.ArgIndex }
+)

@@ -17,26 +17,14 @@ var (
 func Library() *model.Library {
 	once.Do(func() {
 		lib = model.NewLibrary()
-		for _, p := range zonePrimitives() {
-			lib.AddPrimitive(p)
-		}
-		for _, p := range choicePrimitives() {
-			lib.AddPrimitive(p)
-		}
-		for _, p := range controlPrimitives() {
-			lib.AddPrimitive(p)
-		}
-		for _, p := range propertyPrimitives() {
-			lib.AddPrimitive(p)
-		}
-		for _, p := range outcomePrimitives() {
-			lib.AddPrimitive(p)
-		}
-		for _, p := range windowPrimitives() {
-			lib.AddPrimitive(p)
-		}
-		for _, p := range costPrimitives() {
-			lib.AddPrimitive(p)
+		for _, family := range [][]*model.Primitive{zonePrimitives(), choicePrimitives(), controlPrimitives(), propertyPrimitives(), outcomePrimitives(), windowPrimitives(), costPrimitives()} {
+			for _, p := range family {
+				// a registration error is a mistake in this package, which
+				// every test and every run meets at once
+				if err := lib.AddPrimitive(p); err != nil {
+					panic("stdlib: " + err.Error())
+				}
+			}
 		}
 		for _, f := range functions() {
 			lib.AddFunc(f)
@@ -63,40 +51,35 @@ const (
 	suspend = model.Suspend
 )
 
-func playerArg(g game, f *frame, s *step, name string) (int, error) {
-	a := s.Arg(name)
+func playerArg(g game, f *frame, a *model.Arg) (int, error) {
 	if !a.Set {
 		return int(f.You), nil
 	}
 	return g.EvalPlayer(a.Expr, f)
 }
 
-func intArg(g game, f *frame, s *step, name string, def int) (int, error) {
-	a := s.Arg(name)
+func intArg(g game, f *frame, a *model.Arg, def int) (int, error) {
 	if !a.Set {
 		return def, nil
 	}
 	return g.EvalInt(a.Expr, f)
 }
 
-func boolArg(g game, f *frame, s *step, name string, def bool) (bool, error) {
-	a := s.Arg(name)
+func boolArg(g game, f *frame, a *model.Arg, def bool) (bool, error) {
 	if !a.Set {
 		return def, nil
 	}
 	return g.EvalBool(a.Expr, f)
 }
 
-func cardsArg(g game, f *frame, s *step, name string) ([]int, error) {
-	a := s.Arg(name)
+func cardsArg(g game, f *frame, a *model.Arg) ([]int, error) {
 	if !a.Set {
 		return nil, nil
 	}
 	return g.EvalCards(a.Expr, f)
 }
 
-func text(s *step, name, def string) string {
-	a := s.Arg(name)
+func text(a *model.Arg, def string) string {
 	if !a.Set || a.Text == "" {
 		return def
 	}
@@ -104,24 +87,22 @@ func text(s *step, name, def string) string {
 }
 
 // say renders a template argument for seat (its default when absent).
-func say(g game, f *frame, s *step, name, def string, seat int) string {
-	a := s.Arg(name)
+func say(g game, f *frame, a *model.Arg, def string, seat int) string {
 	if !a.Set || a.Text == "" {
 		return def
 	}
 	return g.RenderText(a, f, seat)
 }
 
-func word(s *step, name, def string) string {
-	a := s.Arg(name)
+func word(a *model.Arg, def string) string {
 	if !a.Set || a.Word == "" {
 		return def
 	}
 	return a.Word
 }
 
-func bind(g game, f *frame, s *step, name string, v state.Val) {
-	if a := s.Arg(name); a.Set {
+func bind(g game, f *frame, a *model.Arg, v state.Val) {
+	if a.Set {
 		g.SetVar(f, a.Slot, v)
 	}
 }

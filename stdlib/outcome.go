@@ -8,7 +8,7 @@ import (
 func outcomePrimitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
-			Name: "win", Family: "outcome", EndsGame: true,
+			Name: "win", Args: &winArgs, Family: "outcome", EndsGame: true,
 			Doc: "A player (default: you) wins; the game ends.",
 			Params: []param{
 				exprP("player", model.TPlayer, false, "", "the winner (default: you)"),
@@ -17,22 +17,22 @@ func outcomePrimitives() []*model.Primitive {
 			},
 			Example: "- win: {reason: five of a kind}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s, "player")
+				p, err := playerArg(g, f, s.At(winArgs.Player))
 				if err != nil || p < 0 {
 					return next, err
 				}
 				var with []int
-				if a := s.Arg("with"); a.Set {
+				if a := s.At(winArgs.With); a.Set {
 					if with, err = g.EvalPlayers(a.Expr, f); err != nil {
 						return next, err
 					}
 				}
-				g.WinWith(p, with, text(s, "reason", ""))
+				g.WinWith(p, with, text(s.At(winArgs.Reason), ""))
 				return next, nil
 			},
 		},
 		{
-			Name: "lose", Family: "outcome",
+			Name: "lose", Args: &loseArgs, Family: "outcome",
 			Doc: "A player (default: you) loses; when one player is left, that player wins.",
 			Params: []param{
 				exprP("player", model.TPlayer, false, "", "the loser (default: you)"),
@@ -40,16 +40,16 @@ func outcomePrimitives() []*model.Primitive {
 			},
 			Example: "- lose: {reason: no cards left}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s, "player")
+				p, err := playerArg(g, f, s.At(loseArgs.Player))
 				if err != nil || p < 0 {
 					return next, err
 				}
-				g.Lose(p, text(s, "reason", ""))
+				g.Lose(p, text(s.At(loseArgs.Reason), ""))
 				return next, nil
 			},
 		},
 		{
-			Name: "draw_game", Family: "outcome", EndsGame: true,
+			Name: "draw_game", Args: &drawGameArgs, Family: "outcome", EndsGame: true,
 			Doc: "The game ends with no winner.",
 			Params: []param{
 				{Name: "reason", Kind: model.PText, Doc: "why, for the log"},
@@ -57,19 +57,19 @@ func outcomePrimitives() []*model.Primitive {
 			Shorthand: "reason",
 			Example:   "- draw_game: nobody can move",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				g.DrawGame(text(s, "reason", "declared by an effect"))
+				g.DrawGame(text(s.At(drawGameArgs.Reason), "declared by an effect"))
 				return next, nil
 			},
 		},
 		{
-			Name: "extra_turn", Family: "turns",
+			Name: "extra_turn", Args: &extraTurnArgs, Family: "turns",
 			Doc: "Gives a player (default: you) an extra turn after this one; several queue in order.",
 			Params: []param{
 				exprP("player", model.TPlayer, false, "", "who takes it (default: you)"),
 			},
 			Example: "- extra_turn: {}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s, "player")
+				p, err := playerArg(g, f, s.At(extraTurnArgs.Player))
 				if err != nil || p < 0 {
 					return next, err
 				}
@@ -79,7 +79,7 @@ func outcomePrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "remove_from_stack", Family: "turns",
+			Name: "remove_from_stack", Args: &removeFromStackArgs, Family: "turns",
 			Doc: "Takes items off the stack without resolving them: those of a card (a countered spell) or all those of a player (who left the game). An action still being announced (its targets or costs not done yet, as when a hidden card answers a spell as it is cast) is withdrawn too: it never reaches the stack.",
 			Params: []param{
 				exprP("card", model.TCards, false, "", "the cards whose stack items go"),
@@ -87,12 +87,12 @@ func outcomePrimitives() []*model.Primitive {
 			},
 			Example: "- remove_from_stack: {card: \"stack[0]\"}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s, "card")
+				cards, err := cardsArg(g, f, s.At(removeFromStackArgs.Card))
 				if err != nil {
 					return next, err
 				}
 				p := -1
-				if a := s.Arg("player"); a.Set {
+				if a := s.At(removeFromStackArgs.Player); a.Set {
 					if p, err = g.EvalPlayer(a.Expr, f); err != nil {
 						return next, err
 					}
@@ -122,14 +122,14 @@ func outcomePrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "end_effects", Family: "turns",
+			Name: "end_effects", Args: &endEffectsArgs, Family: "turns",
 			Doc: "Ends every modifier (property changes and timed keyword grants) that a player's effects made, wherever it applies: for a player who leaves the game, whose effects end with them.",
 			Params: []param{
 				exprP("player", model.TPlayer, true, "", "the player whose effects end"),
 			},
 			Example: "- end_effects: {player: you}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := g.EvalPlayer(s.Arg("player").Expr, f)
+				p, err := g.EvalPlayer(s.At(endEffectsArgs.Player).Expr, f)
 				if err != nil || p < 0 {
 					return next, err
 				}
@@ -140,7 +140,7 @@ func outcomePrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "roll", Family: "random",
+			Name: "roll", Args: &rollArgs, Family: "random",
 			Doc: "Rolls a die with `sides` sides (1 to sides) and binds the result.",
 			Params: []param{
 				exprP("sides", model.TInt, false, "6", "the number of sides"),
@@ -148,18 +148,18 @@ func outcomePrimitives() []*model.Primitive {
 			},
 			Example: "- roll: {sides: 20, as: r}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				n, err := intArg(g, f, s, "sides", 6)
+				n, err := intArg(g, f, s.At(rollArgs.Sides), 6)
 				if err != nil {
 					return next, err
 				}
 				r := 1 + g.Rand(max(n, 1))
 				g.Logf("roll", int(f.You), "%s rolls %d (d%d).", state.SeatName(int(f.You)), r, n)
-				bind(g, f, s, "as", state.Val{N: int64(r)})
+				bind(g, f, s.At(rollArgs.As), state.Val{N: int64(r)})
 				return next, nil
 			},
 		},
 		{
-			Name: "pick_random", Family: "random",
+			Name: "pick_random", Args: &pickRandomArgs, Family: "random",
 			Doc: "Picks one card of a list at random and binds it (none if the list is empty).",
 			Params: []param{
 				exprP("from", model.TCards, true, "", "the cards"),
@@ -167,7 +167,7 @@ func outcomePrimitives() []*model.Primitive {
 			},
 			Example: "- pick_random: {from: opponent.hand, as: c}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				l, err := cardsArg(g, f, s, "from")
+				l, err := cardsArg(g, f, s.At(pickRandomArgs.From))
 				if err != nil {
 					return next, err
 				}
@@ -175,12 +175,12 @@ func outcomePrimitives() []*model.Primitive {
 				if len(l) > 0 {
 					c = l[g.Rand(len(l))]
 				}
-				bind(g, f, s, "as", cardVal(c))
+				bind(g, f, s.At(pickRandomArgs.As), cardVal(c))
 				return next, nil
 			},
 		},
 		{
-			Name: "pick_random_player", Family: "random",
+			Name: "pick_random_player", Args: &pickRandomPlayerArgs, Family: "random",
 			Doc: "Picks one player of a list (default: every player) at random and binds it.",
 			Params: []param{
 				exprP("from", model.TPlayers, false, "players", "the players"),
@@ -188,7 +188,7 @@ func outcomePrimitives() []*model.Primitive {
 			},
 			Example: "- pick_random_player: {as: first}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				l, err := g.EvalPlayers(s.Arg("from").Expr, f)
+				l, err := g.EvalPlayers(s.At(pickRandomPlayerArgs.From).Expr, f)
 				if err != nil {
 					return next, err
 				}
@@ -196,9 +196,22 @@ func outcomePrimitives() []*model.Primitive {
 				if len(l) > 0 {
 					p = l[g.Rand(len(l))]
 				}
-				bind(g, f, s, "as", state.Val{N: int64(p)})
+				bind(g, f, s.At(pickRandomPlayerArgs.As), state.Val{N: int64(p)})
 				return next, nil
 			},
 		},
 	}
 }
+
+// The indexes of the primitives' arguments, filled at registration.
+var (
+	winArgs              struct{ Player, With, Reason model.ArgIndex }
+	loseArgs             struct{ Player, Reason model.ArgIndex }
+	drawGameArgs         struct{ Reason model.ArgIndex }
+	extraTurnArgs        struct{ Player model.ArgIndex }
+	removeFromStackArgs  struct{ Card, Player model.ArgIndex }
+	endEffectsArgs       struct{ Player model.ArgIndex }
+	rollArgs             struct{ Sides, As model.ArgIndex }
+	pickRandomArgs       struct{ From, As model.ArgIndex }
+	pickRandomPlayerArgs struct{ From, As model.ArgIndex }
+)

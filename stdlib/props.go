@@ -10,39 +10,48 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
+// propRefs point to the indexes of the arguments naming a property and
+// whose it is, in the primitives that change one (set and add share theirs).
+type propRefs struct{ card, player, prop, value *model.ArgIndex }
+
+var (
+	setAddRefs = propRefs{&propChangeArgs.Card, &propChangeArgs.Player, &propChangeArgs.Prop, &propChangeArgs.Value}
+	modifyRefs = propRefs{&modifyArgs.Card, &modifyArgs.Player, &modifyArgs.Prop, &modifyArgs.Value}
+)
+
 // target says whose property a step changes: a card's, a player's or the game's.
-func propTarget(v model.Validator, s *step) (kind string) {
+func propTarget(v model.Validator, s *step, r propRefs) (kind string) {
 	switch {
-	case s.Arg("card").Set && s.Arg("player").Set:
-		v.Errorf("player", "bad-step", "give either card or player, not both")
+	case s.At(*r.card).Set && s.At(*r.player).Set:
+		v.Errorf(*r.player, "bad-step", "give either card or player, not both")
 		return "card"
-	case s.Arg("card").Set:
+	case s.At(*r.card).Set:
 		return "card"
-	case s.Arg("player").Set:
+	case s.At(*r.player).Set:
 		return "player"
 	}
 	return "game"
 }
 
-func validateProp(numeric bool) func(v model.Validator, s *step) {
+func validateProp(numeric bool, r propRefs) func(v model.Validator, s *step) {
 	return func(v model.Validator, s *step) {
-		kind := propTarget(v, s)
-		name := s.Arg("prop").Text
+		kind := propTarget(v, s, r)
+		name := s.At(*r.prop).Text
 		_, d, ok := v.Ruleset().PropIndex(kind, name)
 		if !ok {
-			v.Errorf("prop", "unknown-property", "unknown %s property %q%s", kind, name, v.Suggest(name, v.Ruleset().PropNames(kind)))
+			v.Errorf(*r.prop, "unknown-property", "unknown %s property %q%s", kind, name, v.Suggest(name, v.Ruleset().PropNames(kind)))
 			return
 		}
 		if numeric && d.Type != model.TInt {
-			v.Errorf("prop", "type-mismatch", "%s is a %s property; only int properties can be added to", name, d.Type)
+			v.Errorf(*r.prop, "type-mismatch", "%s is a %s property; only int properties can be added to", name, d.Type)
 			return
 		}
 		// a fraction stored in an int property is cut toward zero, as
 		// everywhere a whole number is needed
-		if a := s.Arg("value"); a.Set && a.Expr != nil && a.Expr.Type != model.TAny && a.Expr.Type != d.Type && !(a.Expr.Type == model.TFloat && d.Type == model.TInt) {
-			v.Errorf("value", "type-mismatch", "%s is a %s property, but the value %q is %s", name, d.Type, a.Expr.Src, a.Expr.Type)
-		} else if lit, ok := s.Arg("value").Expr.Literal(); ok && d.Type == model.TString && !slices.Contains(d.Values, lit) {
-			v.Errorf("value", "bad-value", "%q is not one of the values of %s (%s)%s", lit, name, strings.Join(d.Values, ", "), v.Suggest(lit, d.Values))
+		if a := s.At(*r.value); a.Set && a.Expr != nil && a.Expr.Type != model.TAny && a.Expr.Type != d.Type && !(a.Expr.Type == model.TFloat && d.Type == model.TInt) {
+			v.Errorf(*r.value, "type-mismatch", "%s is a %s property, but the value %q is %s", name, d.Type, a.Expr.Src, a.Expr.Type)
+		} else if lit, ok := s.At(*r.value).Expr.Literal(); ok && d.Type == model.TString && !slices.Contains(d.Values, lit) {
+			v.Errorf(*r.value, "bad-value", "%q is not one of the values of %s (%s)%s", lit, name, strings.Join(d.Values, ", "), v.Suggest(lit, d.Values))
 		}
 	}
 }
@@ -58,13 +67,13 @@ func targetParams() []param {
 func propertyPrimitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
-			Name: "set", Family: "properties",
+			Name: "set", Args: &propChangeArgs, Family: "properties",
 			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values: a name in quotes that is not one is a load error, one worked out in play stops the game.",
 			Params:   append(targetParams(), exprP("value", model.TAny, true, "", "the new value")),
 			Example:  "- set: {card: this, prop: tapped, value: true}",
-			Validate: validateProp(false),
+			Validate: validateProp(false, setAddRefs),
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				x, err := g.EvalDatum(s.Arg("value").Expr, f)
+				x, err := g.EvalDatum(s.At(propChangeArgs.Value).Expr, f)
 				if err != nil {
 					return next, err
 				}
@@ -72,13 +81,13 @@ func propertyPrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "add", Family: "properties",
+			Name: "add", Args: &propChangeArgs, Family: "properties",
 			Doc:      "Adds to an int property of cards, of a player, or of the game; the declared min and max hold.",
 			Params:   append(targetParams(), exprP("value", model.TInt, true, "", "the amount (negative to take away)")),
 			Example:  "- add: {player: you, prop: gold, value: 1}",
-			Validate: validateProp(true),
+			Validate: validateProp(true, setAddRefs),
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				x, err := g.EvalDatum(s.Arg("value").Expr, f)
+				x, err := g.EvalDatum(s.At(propChangeArgs.Value).Expr, f)
 				if err != nil {
 					return next, err
 				}
@@ -86,7 +95,7 @@ func propertyPrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "modify", Family: "properties",
+			Name: "modify", Args: &modifyArgs, Family: "properties",
 			Doc: "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written.",
 			Params: append(append(targetParams(),
 				exprP("add", model.TInt, false, "", "an amount added to the value"),
@@ -94,15 +103,15 @@ func propertyPrimitives() []*model.Primitive {
 				durationParams("end_of_turn")...),
 			Example: "- modify: {card: this, prop: power, add: 2, until: end_of_turn}",
 			Validate: func(v model.Validator, s *step) {
-				validateProp(false)(v, s)
-				if s.Arg("add").Set == s.Arg("value").Set {
-					v.Errorf("add", "bad-step", "modify takes either add or value")
+				validateProp(false, modifyRefs)(v, s)
+				if s.At(modifyArgs.Add).Set == s.At(modifyArgs.Value).Set {
+					v.Errorf(modifyArgs.Add, "bad-step", "modify takes either add or value")
 				}
 			},
 			Exec: execModify,
 		},
 		{
-			Name: "grant", Family: "properties",
+			Name: "grant", Args: &grantArgs, Family: "properties",
 			Doc: "Gives cards a keyword, or takes it away with `remove: true`. Without `until` or `until_phase` the change is written on the card and lasts while the card exists; with one of them it is a modifier that ends then, like `modify`.",
 			Params: append([]param{
 				exprP("card", model.TCards, true, "", "the cards"),
@@ -111,28 +120,28 @@ func propertyPrimitives() []*model.Primitive {
 			}, durationParams("")...),
 			Example: "- grant: {card: this, keyword: swift, until: end_of_turn}",
 			Validate: func(v model.Validator, s *step) {
-				kw := s.Arg("keyword").Text
+				kw := s.At(grantArgs.Keyword).Text
 				if _, ok := v.Ruleset().KeywordIndex(kw); !ok {
-					v.Errorf("keyword", "unknown-keyword", "unknown keyword %q%s", kw, v.Suggest(kw, v.Ruleset().Keywords))
+					v.Errorf(grantArgs.Keyword, "unknown-keyword", "unknown keyword %q%s", kw, v.Suggest(kw, v.Ruleset().Keywords))
 				}
 			},
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s, "card")
+				cards, err := cardsArg(g, f, s.At(grantArgs.Card))
 				if err != nil {
 					return next, err
 				}
-				rm, err := boolArg(g, f, s, "remove", false)
+				rm, err := boolArg(g, f, s.At(grantArgs.Remove), false)
 				if err != nil {
 					return next, err
 				}
-				timed := s.Arg("until").Set || s.Arg("until_phase").Set
-				m := modifierDuration(g, f, s)
+				timed := s.At(grantArgs.Until).Set || s.At(grantArgs.UntilPhase).Set
+				m := modifierDuration(g, f, s.At(grantArgs.Until), s.At(grantArgs.UntilPhase))
 				for _, c := range cards {
 					var err error
 					if timed {
-						err = g.GrantKeywordFor(c, s.Arg("keyword").Text, !rm, m)
+						err = g.GrantKeywordFor(c, s.At(grantArgs.Keyword).Text, !rm, m)
 					} else {
-						err = g.GrantKeyword(c, s.Arg("keyword").Text, !rm)
+						err = g.GrantKeyword(c, s.At(grantArgs.Keyword).Text, !rm)
 					}
 					if err != nil {
 						return next, err
@@ -146,11 +155,11 @@ func propertyPrimitives() []*model.Primitive {
 
 func writeProp(g game, f *frame, s *step, x model.Datum, add bool) error {
 	rs := g.Ruleset()
-	name := s.Arg("prop").Text
+	name := s.At(propChangeArgs.Prop).Text
 	switch {
-	case s.Arg("card").Set:
+	case s.At(propChangeArgs.Card).Set:
 		idx, d, _ := rs.PropIndex("card", name)
-		cards, err := cardsArg(g, f, s, "card")
+		cards, err := cardsArg(g, f, s.At(propChangeArgs.Card))
 		if err != nil {
 			return err
 		}
@@ -165,9 +174,9 @@ func writeProp(g game, f *frame, s *step, x model.Datum, add bool) error {
 			}
 			g.SetCardProp(c, idx, nv)
 		}
-	case s.Arg("player").Set:
+	case s.At(propChangeArgs.Player).Set:
 		idx, d, _ := rs.PropIndex("player", name)
-		p, err := g.EvalPlayer(s.Arg("player").Expr, f)
+		p, err := g.EvalPlayer(s.At(propChangeArgs.Player).Expr, f)
 		if err != nil {
 			return err
 		}
@@ -200,22 +209,22 @@ func writeProp(g game, f *frame, s *step, x model.Datum, add bool) error {
 
 func execModify(g game, f *frame, s *step) (model.Status, error) {
 	rs := g.Ruleset()
-	name := s.Arg("prop").Text
+	name := s.At(modifyArgs.Prop).Text
 	kind := "player"
-	if s.Arg("card").Set {
+	if s.At(modifyArgs.Card).Set {
 		kind = "card"
 	}
 	idx, d, _ := rs.PropIndex(kind, name)
-	m := modifierDuration(g, f, s)
+	m := modifierDuration(g, f, s.At(modifyArgs.Until), s.At(modifyArgs.UntilPhase))
 	m.Prop, m.Card = int32(idx), -1
-	if a := s.Arg("add"); a.Set {
+	if a := s.At(modifyArgs.Add); a.Set {
 		n, err := g.EvalInt(a.Expr, f)
 		if err != nil {
 			return next, err
 		}
 		m.Amount = int64(n)
 	} else {
-		x, err := g.EvalDatum(s.Arg("value").Expr, f)
+		x, err := g.EvalDatum(s.At(modifyArgs.Value).Expr, f)
 		if err != nil {
 			return next, err
 		}
@@ -226,7 +235,7 @@ func execModify(g game, f *frame, s *step) (model.Status, error) {
 		m.Set, m.Amount = true, v.N
 	}
 	if kind == "card" {
-		cards, err := cardsArg(g, f, s, "card")
+		cards, err := cardsArg(g, f, s.At(modifyArgs.Card))
 		if err != nil {
 			return next, err
 		}
@@ -237,7 +246,7 @@ func execModify(g game, f *frame, s *step) (model.Status, error) {
 		}
 		return next, nil
 	}
-	p, err := g.EvalPlayer(s.Arg("player").Expr, f)
+	p, err := g.EvalPlayer(s.At(modifyArgs.Player).Expr, f)
 	if err != nil {
 		return next, err
 	}
@@ -256,16 +265,23 @@ func durationParams(def string) []param {
 
 // modifierDuration is a modifier with the duration a step asks for, made by
 // the step's player (their effects end if they leave the game).
-func modifierDuration(g game, f *frame, s *step) state.Modifier {
+func modifierDuration(g game, f *frame, until, untilPhase *model.Arg) state.Modifier {
 	m := state.Modifier{By: f.You}
-	w := word(s, "until", "end_of_turn")
+	w := word(until, "end_of_turn")
 	for i, u := range engine.UntilNames {
 		if u == w {
 			m.Until = uint8(i)
 		}
 	}
-	if a := s.Arg("until_phase"); a.Set {
+	if a := untilPhase; a.Set {
 		m.Phase = int32(g.Ruleset().PhaseIndex(a.Text) + 1)
 	}
 	return m
 }
+
+// The indexes of the primitives' arguments, filled at registration.
+var (
+	propChangeArgs struct{ Card, Player, Prop, Value model.ArgIndex } // set and add
+	modifyArgs     struct{ Card, Player, Prop, Add, Value, Until, UntilPhase model.ArgIndex }
+	grantArgs      struct{ Card, Keyword, Remove, Until, UntilPhase model.ArgIndex }
+)

@@ -8,7 +8,7 @@ import (
 func windowPrimitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
-			Name: "act", Family: "windows",
+			Name: "act", Args: &actArgs, Family: "windows",
 			Doc: "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass. `repeat` is tested once the chosen action has completely resolved (its cost and its effect, or its cost and the move to the stack), so a condition sees what the action did. The state checks run before the player is asked.",
 			Params: []param{
 				exprP("player", model.TPlayer, false, "active", "who acts (default: the active player)"),
@@ -23,7 +23,7 @@ func windowPrimitives() []*model.Primitive {
 			Exec:       execAct,
 		},
 		{
-			Name: "priority", Family: "windows",
+			Name: "priority", Args: &priorityArgs, Family: "windows",
 			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes (with `close: active`, as soon as the active player passes on an empty stack, the others not asked). The state checks run before each player is asked.",
 			Params: []param{
 				{Name: "actions", Kind: model.PAction, Required: true, Doc: "the actions players may take"},
@@ -38,18 +38,18 @@ func windowPrimitives() []*model.Primitive {
 }
 
 func execAct(g game, f *frame, s *step) (model.Status, error) {
-	p, err := playerArg(g, f, s, "player")
+	p, err := playerArg(g, f, s.At(actArgs.Player))
 	if err != nil {
 		return next, err
 	}
-	passLabel := text(s, "pass_label", "pass")
+	passLabel := text(s.At(actArgs.PassLabel), "pass")
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {
 			g.Logf("pass", p, "%s: %s.", state.SeatName(p), passLabel)
 			return next, nil
 		}
-		if !s.Arg("repeat").Set {
+		if !s.At(actArgs.Repeat).Set {
 			g.StartAction(p, o)
 			return next, nil
 		}
@@ -61,7 +61,7 @@ func execAct(g game, f *frame, s *step) (model.Status, error) {
 	}
 	if g.Var(f, s.State).N == 1 {
 		g.SetVar(f, s.State, state.Val{N: -1})
-		repeat, err := boolArg(g, f, s, "repeat", false)
+		repeat, err := boolArg(g, f, s.At(actArgs.Repeat), false)
 		if err != nil || !repeat {
 			return next, err
 		}
@@ -72,18 +72,18 @@ func execAct(g game, f *frame, s *step) (model.Status, error) {
 	if g.ChecksFirst() {
 		return stay, nil
 	}
-	opts, err := g.ActionOptions(p, s.Arg("actions").Actions)
+	opts, err := g.ActionOptions(p, s.At(actArgs.Actions).Actions)
 	if err != nil {
 		return next, err
 	}
-	pass, err := boolArg(g, f, s, "pass", true)
+	pass, err := boolArg(g, f, s.At(actArgs.Pass), true)
 	if err != nil {
 		return next, err
 	}
 	if pass || len(opts) == 0 {
 		opts = append(opts, state.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
 	}
-	return g.Ask(f, state.Decision{Player: p, Kind: "action", Prompt: text(s, "prompt", "Your move"), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
+	return g.Ask(f, state.Decision{Player: p, Kind: "action", Prompt: text(s.At(actArgs.Prompt), "Your move"), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
 }
 
 func execPriority(g game, f *frame, s *step) (model.Status, error) {
@@ -101,7 +101,7 @@ func execPriority(g game, f *frame, s *step) (model.Status, error) {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {
 			g.Logf("pass", holder, "%s passes.", state.SeatName(holder))
-			if holder == g.Active() && g.StackLen() == 0 && s.Arg("close").Word == "active" {
+			if holder == g.Active() && g.StackLen() == 0 && s.At(priorityArgs.Close).Word == "active" {
 				g.SetVar(f, holderSlot, state.Val{N: -1})
 				g.SetVar(f, passSlot, state.Val{N: 0})
 				return next, nil
@@ -131,10 +131,16 @@ func execPriority(g game, f *frame, s *step) (model.Status, error) {
 	if g.ChecksFirst() {
 		return stay, nil
 	}
-	opts, err := g.ActionOptions(holder, s.Arg("actions").Actions)
+	opts, err := g.ActionOptions(holder, s.At(priorityArgs.Actions).Actions)
 	if err != nil {
 		return next, err
 	}
 	opts = append(opts, state.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
-	return g.Ask(f, state.Decision{Player: holder, Kind: "action", Prompt: text(s, "prompt", "You have priority"), Options: opts, Min: 1, Max: 1, Pass: true}), nil
+	return g.Ask(f, state.Decision{Player: holder, Kind: "action", Prompt: text(s.At(priorityArgs.Prompt), "You have priority"), Options: opts, Min: 1, Max: 1, Pass: true}), nil
 }
+
+// The indexes of the primitives' arguments, filled at registration.
+var (
+	actArgs      struct{ Player, Actions, Pass, Repeat, PassLabel, Prompt model.ArgIndex }
+	priorityArgs struct{ Actions, Close, Prompt model.ArgIndex }
+)

@@ -10,7 +10,7 @@ import (
 func zonePrimitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
-			Name: "move", Family: "zones",
+			Name: "move", Args: &moveArgs, Family: "zones",
 			Doc: "Moves cards to a zone: the zone of the card's owner, or of `owner` when given.",
 			Params: []param{
 				exprP("card", model.TCards, true, "", "the card or cards to move"),
@@ -25,7 +25,7 @@ func zonePrimitives() []*model.Primitive {
 			Exec:    execMove,
 		},
 		{
-			Name: "draw", Family: "zones",
+			Name: "draw", Args: &drawArgs, Family: "zones",
 			Doc: "Moves the top cards of a player's `from` zone to their `to` zone, one at a time. An empty `from` zone with refill_from is refilled first; when nothing is left, `if_empty` runs.",
 			Params: []param{
 				exprP("player", model.TPlayer, false, "", "who draws (default: you)"),
@@ -40,7 +40,7 @@ func zonePrimitives() []*model.Primitive {
 			Exec:      execDraw,
 		},
 		{
-			Name: "shuffle", Family: "zones",
+			Name: "shuffle", Args: &shuffleArgs, Family: "zones",
 			Doc: "Shuffles a player's zone; nobody knows its order afterwards.",
 			Params: []param{
 				{Name: "zone", Kind: model.PZone, Required: true, Doc: "the zone"},
@@ -49,16 +49,16 @@ func zonePrimitives() []*model.Primitive {
 			Shorthand: "zone",
 			Example:   "- shuffle: deck",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s, "owner")
+				p, err := playerArg(g, f, s.At(shuffleArgs.Owner))
 				if err != nil {
 					return next, err
 				}
-				g.Shuffle(g.ZoneInst(s.Arg("zone").Zone, p))
+				g.Shuffle(g.ZoneInst(s.At(shuffleArgs.Zone).Zone, p))
 				return next, nil
 			},
 		},
 		{
-			Name: "reveal", Family: "knowledge",
+			Name: "reveal", Args: &revealArgs, Family: "knowledge",
 			Doc: "Shows cards to players (default: every player); they remember them.",
 			Params: []param{
 				exprP("card", model.TCards, true, "", "the cards"),
@@ -67,12 +67,12 @@ func zonePrimitives() []*model.Primitive {
 			Shorthand: "card",
 			Example:   "- reveal: {card: you.hand}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s, "card")
+				cards, err := cardsArg(g, f, s.At(revealArgs.Card))
 				if err != nil {
 					return next, err
 				}
 				mask := uint64(1)<<g.Players() - 1
-				if a := s.Arg("to"); a.Set {
+				if a := s.At(revealArgs.To); a.Set {
 					ps, err := g.EvalPlayers(a.Expr, f)
 					if err != nil {
 						return next, err
@@ -87,7 +87,7 @@ func zonePrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "look", Family: "knowledge",
+			Name: "look", Args: &lookArgs, Family: "knowledge",
 			Doc: "Lets a player (default: you) see cards, privately.",
 			Params: []param{
 				exprP("card", model.TCards, true, "", "the cards"),
@@ -96,11 +96,11 @@ func zonePrimitives() []*model.Primitive {
 			Shorthand: "card",
 			Example:   "- look: {card: \"you.deck[:1]\"}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s, "card")
+				cards, err := cardsArg(g, f, s.At(lookArgs.Card))
 				if err != nil {
 					return next, err
 				}
-				p, err := playerArg(g, f, s, "player")
+				p, err := playerArg(g, f, s.At(lookArgs.Player))
 				if err != nil {
 					return next, err
 				}
@@ -109,7 +109,7 @@ func zonePrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "flip", Family: "zones",
+			Name: "flip", Args: &flipArgs, Family: "zones",
 			Doc: "Turns cards face up or face down, or to another face of a card with several.",
 			Params: []param{
 				exprP("card", model.TCards, true, "", "the cards"),
@@ -118,15 +118,15 @@ func zonePrimitives() []*model.Primitive {
 			},
 			Example: "- flip: {card: this, face: 1}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s, "card")
+				cards, err := cardsArg(g, f, s.At(flipArgs.Card))
 				if err != nil {
 					return next, err
 				}
-				down, err := boolArg(g, f, s, "face_down", false)
+				down, err := boolArg(g, f, s.At(flipArgs.FaceDown), false)
 				if err != nil {
 					return next, err
 				}
-				face, err := intArg(g, f, s, "face", -1)
+				face, err := intArg(g, f, s.At(flipArgs.Face), -1)
 				if err != nil {
 					return next, err
 				}
@@ -147,7 +147,7 @@ func zonePrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "create", Family: "zones",
+			Name: "create", Args: &createArgs, Family: "zones",
 			Doc: "Makes new cards of a definition in a player's zone: tokens, generated decks. The new cards are logged (unless `quiet`) and each raises `enter`, with `event.from` empty ('').",
 			Params: []param{
 				{Name: "card", Kind: model.PText, Doc: "the card id"},
@@ -160,50 +160,50 @@ func zonePrimitives() []*model.Primitive {
 			},
 			Example: "- create: {card: token, count: 2, to: table}",
 			Validate: func(v model.Validator, s *step) {
-				if s.Arg("card").Set == s.Arg("copy_of").Set {
-					v.Errorf("card", "missing-field", "create takes either card (an id) or copy_of (a card)")
+				if s.At(createArgs.Card).Set == s.At(createArgs.CopyOf).Set {
+					v.Errorf(createArgs.Card, "missing-field", "create takes either card (an id) or copy_of (a card)")
 					return
 				}
-				if s.Arg("card").Set {
+				if s.At(createArgs.Card).Set {
 					validateCardID(v, s)
 				}
 			},
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				var d *model.CardDef
-				if a := s.Arg("copy_of"); a.Set {
+				if a := s.At(createArgs.CopyOf); a.Set {
 					c, err := g.EvalCard(a.Expr, f)
 					if err != nil || c < 0 {
 						return next, err
 					}
 					d = g.CardDefOf(c)
 				} else {
-					d, _ = g.Ruleset().CardByID(s.Arg("card").Text)
+					d, _ = g.Ruleset().CardByID(s.At(createArgs.Card).Text)
 				}
-				n, err := intArg(g, f, s, "count", 1)
+				n, err := intArg(g, f, s.At(createArgs.Count), 1)
 				if err != nil {
 					return next, err
 				}
-				p, err := playerArg(g, f, s, "owner")
+				p, err := playerArg(g, f, s.At(createArgs.Owner))
 				if err != nil {
 					return next, err
 				}
 				var made []int
-				zi := g.ZoneInst(s.Arg("to").Zone, p)
+				zi := g.ZoneInst(s.At(createArgs.To).Zone, p)
 				for i := 0; i < n; i++ {
 					made = append(made, g.CreateCard(d.Index, p, zi))
 				}
 				g.MarkDirty()
-				quiet, err := boolArg(g, f, s, "quiet", false)
+				quiet, err := boolArg(g, f, s.At(createArgs.Quiet), false)
 				if err != nil {
 					return next, err
 				}
 				g.Created(made, zi, int(f.This), !quiet)
-				bind(g, f, s, "as", listVal(made))
+				bind(g, f, s.At(createArgs.As), listVal(made))
 				return next, nil
 			},
 		},
 		{
-			Name: "control", Family: "zones",
+			Name: "control", Args: &controlArgs, Family: "zones",
 			Doc: "Gives control of cards to a player, until the cards change zone.",
 			Params: []param{
 				exprP("card", model.TCards, true, "", "the cards"),
@@ -211,11 +211,11 @@ func zonePrimitives() []*model.Primitive {
 			},
 			Example: "- control: {card: card}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s, "card")
+				cards, err := cardsArg(g, f, s.At(controlArgs.Card))
 				if err != nil {
 					return next, err
 				}
-				p, err := playerArg(g, f, s, "player")
+				p, err := playerArg(g, f, s.At(controlArgs.Player))
 				if err != nil || p < 0 {
 					return next, err
 				}
@@ -227,7 +227,7 @@ func zonePrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "create_deck", Family: "zones",
+			Name: "create_deck", Args: &createDeckArgs, Family: "zones",
 			Doc: "Puts a player's deck (chosen at game start, default the ruleset's first deck, or `deck`) into a zone of theirs; a deck split by zone fills each of its zones instead.",
 			Params: []param{
 				exprP("player", model.TPlayer, false, "", "whose deck (default: you)"),
@@ -236,30 +236,30 @@ func zonePrimitives() []*model.Primitive {
 			},
 			Example: "- create_deck: {to: deck}",
 			Validate: func(v model.Validator, s *step) {
-				if a := s.Arg("deck"); a.Set {
+				if a := s.At(createDeckArgs.Deck); a.Set {
 					if _, ok := v.Ruleset().DeckByName(a.Text); !ok {
 						var names []string
 						for _, d := range v.Ruleset().Decks {
 							names = append(names, d.Name)
 						}
-						v.Errorf("deck", "unknown-deck", "unknown deck %q%s", a.Text, v.Suggest(a.Text, names))
+						v.Errorf(createDeckArgs.Deck, "unknown-deck", "unknown deck %q%s", a.Text, v.Suggest(a.Text, names))
 					}
 				}
 			},
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s, "player")
+				p, err := playerArg(g, f, s.At(createDeckArgs.Player))
 				if err != nil {
 					return next, err
 				}
 				deck := g.DeckOf(p)
-				if a := s.Arg("deck"); a.Set {
+				if a := s.At(createDeckArgs.Deck); a.Set {
 					deck, _ = g.Ruleset().DeckByName(a.Text)
 				}
 				if deck == nil {
 					return next, fmt.Errorf("%s has no deck", state.SeatName(p))
 				}
 				for _, e := range deck.Entries {
-					zone := s.Arg("to").Zone
+					zone := s.At(createDeckArgs.To).Zone
 					if e.Zone >= 0 {
 						zone = e.Zone // a deck split by zone fills each of its zones
 					}
@@ -276,49 +276,49 @@ func zonePrimitives() []*model.Primitive {
 }
 
 func validateCardID(v model.Validator, s *step) {
-	id := s.Arg("card").Text
+	id := s.At(createArgs.Card).Text
 	if _, ok := v.Ruleset().CardByID(id); !ok {
 		var ids []string
 		for _, d := range v.Ruleset().Cards {
 			ids = append(ids, d.ID)
 		}
-		v.Errorf("card", "unknown-card", "unknown card %q%s", id, v.Suggest(id, ids))
+		v.Errorf(createArgs.Card, "unknown-card", "unknown card %q%s", id, v.Suggest(id, ids))
 	}
 }
 
 func execMove(g game, f *frame, s *step) (model.Status, error) {
-	cards, err := cardsArg(g, f, s, "card")
+	cards, err := cardsArg(g, f, s.At(moveArgs.Card))
 	if err != nil {
 		return next, err
 	}
 	o := state.MoveOpts{Slot: -1, Source: int(f.This)}
-	if a := s.Arg("controller"); a.Set {
+	if a := s.At(moveArgs.Controller); a.Set {
 		p, err := g.EvalPlayer(a.Expr, f)
 		if err != nil {
 			return next, err
 		}
 		o.Control, o.Controller = p >= 0, p
 	}
-	switch word(s, "position", "top") {
+	switch word(s.At(moveArgs.Position), "top") {
 	case "bottom":
 		o.Where = state.Bottom
 	case "random":
 		o.Where = state.Random
 	}
-	switch word(s, "face", "zone") {
+	switch word(s.At(moveArgs.Face), "zone") {
 	case "down":
 		o.Facing = state.FacingDown
 	case "up":
 		o.Facing = state.FacingUp
 	}
-	if a := s.Arg("slot"); a.Set {
+	if a := s.At(moveArgs.Slot); a.Set {
 		o.Slot, err = g.EvalInt(a.Expr, f)
 		if err != nil {
 			return next, err
 		}
 	}
 	owner := -1
-	if a := s.Arg("owner"); a.Set {
+	if a := s.At(moveArgs.Owner); a.Set {
 		owner, err = g.EvalPlayer(a.Expr, f)
 		if err != nil {
 			return next, err
@@ -329,7 +329,7 @@ func execMove(g game, f *frame, s *step) (model.Status, error) {
 		if p < 0 {
 			p = int(g.Card(c).Owner)
 		}
-		if err := g.Move(c, g.ZoneInst(s.Arg("to").Zone, p), o); err != nil {
+		if err := g.Move(c, g.ZoneInst(s.At(moveArgs.To).Zone, p), o); err != nil {
 			return next, err
 		}
 	}
@@ -337,19 +337,19 @@ func execMove(g game, f *frame, s *step) (model.Status, error) {
 }
 
 func execDraw(g game, f *frame, s *step) (model.Status, error) {
-	p, err := playerArg(g, f, s, "player")
+	p, err := playerArg(g, f, s.At(drawArgs.Player))
 	if err != nil || p < 0 {
 		return next, err
 	}
-	n, err := intArg(g, f, s, "count", 1)
+	n, err := intArg(g, f, s.At(drawArgs.Count), 1)
 	if err != nil {
 		return next, err
 	}
 	var drawn []int
 	short := false
-	to := s.Arg("to").Zone
+	to := s.At(drawArgs.To).Zone
 	for i := 0; i < n; i++ {
-		ok, err := g.Draw(p, s.Arg("from").Zone, to)
+		ok, err := g.Draw(p, s.At(drawArgs.From).Zone, to)
 		if err != nil {
 			return next, err
 		}
@@ -361,11 +361,24 @@ func execDraw(g game, f *frame, s *step) (model.Status, error) {
 		zc := g.ZoneCards(g.ZoneInst(to, p))
 		drawn = append(drawn, zc[len(zc)-1])
 	}
-	bind(g, f, s, "as", listVal(drawn))
+	bind(g, f, s.At(drawArgs.As), listVal(drawn))
 	if short {
-		if a := s.Arg("if_empty"); a.Set {
+		if a := s.At(drawArgs.IfEmpty); a.Set {
 			g.Call(f, a.Prog)
 		}
 	}
 	return next, nil
 }
+
+// The indexes of the primitives' arguments, filled at registration.
+var (
+	moveArgs       struct{ Card, To, Owner, Position, Face, Slot, Controller model.ArgIndex }
+	drawArgs       struct{ Player, Count, From, To, IfEmpty, As model.ArgIndex }
+	shuffleArgs    struct{ Zone, Owner model.ArgIndex }
+	revealArgs     struct{ Card, To model.ArgIndex }
+	lookArgs       struct{ Card, Player model.ArgIndex }
+	flipArgs       struct{ Card, FaceDown, Face model.ArgIndex }
+	createArgs     struct{ Card, CopyOf, Count, To, Owner, As, Quiet model.ArgIndex }
+	controlArgs    struct{ Card, Player model.ArgIndex }
+	createDeckArgs struct{ Player, To, Deck model.ArgIndex }
+)

@@ -181,8 +181,8 @@ func endings(rs *model.Ruleset) [][2]string {
 					continue
 				}
 				reason := ""
-				if a := s.Arg("reason"); a.Set {
-					reason = a.Text
+				if i := s.Prim.ParamIndex("reason"); i != model.NoArg && s.At(i).Set {
+					reason = s.At(i).Text
 				}
 				switch kind {
 				case "win":

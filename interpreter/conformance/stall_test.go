@@ -17,10 +17,11 @@ import (
 // the standard primitives can do that.
 func TestPlayoutFailsOnAStoppedGame(t *testing.T) {
 	lib := model.NewLibrary()
-	lib.AddPrimitive(&model.Primitive{
+	require.NoError(t, lib.AddPrimitive(&model.Primitive{
 		Name: "stall", Doc: "Suspends without a decision.",
 		Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) { return model.Suspend, nil },
-	})
+	}))
+
 	src := "name: stall\nzones:\n  hand: {visibility: owner}\nturn:\n  phases:\n    - name: main\n      do:\n        - stall: {}\n"
 	rs, diags := load.Load(load.Source{Name: "stall.yaml", Data: []byte(src)}, nil, lib)
 	require.NotNil(t, rs, "%v", diags)

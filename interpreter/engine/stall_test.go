@@ -18,10 +18,12 @@ import (
 // anyone anything: a step that forgets its decision.
 func stallLibrary() *model.Library {
 	lib := model.NewLibrary()
-	lib.AddPrimitive(&model.Primitive{
+	if err := lib.AddPrimitive(&model.Primitive{
 		Name: "stall", Doc: "Suspends without a decision.",
 		Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) { return model.Suspend, nil },
-	})
+	}); err != nil {
+		panic(err)
+	}
 	return lib
 }
 

@@ -82,10 +82,10 @@ func (c *compiler) events() {
 	}
 	for _, p := range rs.Programs {
 		for _, st := range p.Steps {
-			if st.Prim.Name != "emit" {
+			a, ok := st.EmittedEvent()
+			if !ok {
 				continue
 			}
-			a := st.Arg("event")
 			if _, seen := emitted[a.Text]; !seen && a.Text != "" {
 				pos := a.Pos
 				if pos.Line == 0 {

@@ -271,12 +271,12 @@ type stepValidator struct {
 func (v *stepValidator) Ruleset() *model.Ruleset { return v.rs }
 
 // Errorf reports a problem with an argument of the step.
-func (v *stepValidator) Errorf(arg, code, format string, args ...any) {
+func (v *stepValidator) Errorf(arg model.ArgIndex, code, format string, args ...any) {
 	pos := v.step.Pos
-	if a := v.step.Arg(arg); a.Set && a.Pos.Line > 0 {
+	if a := v.step.At(arg); a.Set && a.Pos.Line > 0 {
 		pos = a.Pos
 	}
-	v.c.R.DiagAt(pos, code, v.path+"."+arg, fmt.Sprintf(format, args...))
+	v.c.R.DiagAt(pos, code, v.path+"."+v.step.Prim.Params[arg].Name, fmt.Sprintf(format, args...))
 }
 
 // Suggest returns "; did you mean X?" for the nearest of known, or "".

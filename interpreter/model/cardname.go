@@ -2,11 +2,12 @@ package model
 
 import (
 	"fmt"
-	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/diag"
 )
 
 // A card whose name is written with {expression} parts ("{card.color}

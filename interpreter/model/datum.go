@@ -2,8 +2,9 @@ package model
 
 import (
 	"fmt"
-	"github.com/arbiter-games/arbiter/interpreter/state"
 	"math"
+
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // DatumKind is the kind of a Datum.

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 

@@ -2,9 +2,10 @@ package model
 
 import (
 	"fmt"
-	"github.com/arbiter-games/arbiter/interpreter/state"
 	"math"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // begin starts an evaluation for frame f on the evaluation stack. Before the

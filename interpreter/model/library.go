@@ -1,8 +1,14 @@
 package model
 
 import (
-	"github.com/arbiter-games/arbiter/interpreter/state"
+	"fmt"
+	"reflect"
 	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // ParamKind says how a primitive's argument is written and compiled.
@@ -79,6 +85,45 @@ type Primitive struct {
 	Family   string
 	// EndsGame says the step ends the game: nothing after it in its list runs.
 	EndsGame bool
+	// EmitsEvent names the parameter holding the name of an event the step
+	// emits, so load knows which events a ruleset can emit.
+	EmitsEvent string
+	// Args, when set, points to a struct of ArgIndex fields: registration
+	// fills each with the index of the parameter it names (the field's name
+	// in snake_case, IfEmpty for if_empty, or its `arg` tag), so the body
+	// reads its arguments by index and never by name. A field that names no
+	// parameter is a registration error. Primitives whose parameters come
+	// in the same order may share one struct.
+	Args any
+
+	emits ArgIndex // EmitsEvent, resolved at registration (-1: none)
+}
+
+// ArgIndex is the position of a parameter among a primitive's Params, and so
+// of its argument among a compiled step's Args.
+type ArgIndex int
+
+// NoArg is the ArgIndex of no parameter.
+const NoArg ArgIndex = -1
+
+// ParamIndex finds a parameter by name (NoArg when there is none); for tools
+// and load, never for a primitive's body.
+func (p *Primitive) ParamIndex(name string) ArgIndex {
+	for i := range p.Params {
+		if p.Params[i].Name == name {
+			return ArgIndex(i)
+		}
+	}
+	return NoArg
+}
+
+// EmittedEvent is the argument naming the event the step emits, if its
+// primitive emits one.
+func (s *Step) EmittedEvent() (*Arg, bool) {
+	if s.Prim.emits == NoArg {
+		return nil, false
+	}
+	return &s.Args[s.Prim.emits], true
 }
 
 // Validator lets a primitive report load-time problems at its arguments'
@@ -87,7 +132,7 @@ type Validator interface {
 	// Ruleset is the ruleset being loaded.
 	Ruleset() *Ruleset
 	// Errorf reports a problem with the argument arg of the step.
-	Errorf(arg, code, format string, args ...any)
+	Errorf(arg ArgIndex, code, format string, args ...any)
 	// Suggest returns "; did you mean X?" for the nearest of known, or "".
 	Suggest(name string, known []string) string
 	// InternName makes a name usable as a symbol.
@@ -180,6 +225,7 @@ type Func struct {
 
 // Library is the set of primitives and functions a ruleset is compiled against.
 type Library struct {
+	bound map[uintptr]string // the Args structs filled so far, by the primitive that filled them
 	prims map[string]*Primitive
 	funcs map[string]*Func
 	keys  []RulesetKey
@@ -197,12 +243,87 @@ func NewLibrary() *Library {
 	return &Library{prims: map[string]*Primitive{}, funcs: map[string]*Func{}}
 }
 
-// AddPrimitive registers an effect primitive; a duplicate name panics at init.
-func (l *Library) AddPrimitive(p *Primitive) {
+// AddPrimitive registers an effect primitive. It resolves the names its
+// body reads (Args, EmitsEvent) to indexes once, here: a name that is no
+// parameter of the primitive, or a second primitive of the same name, is an
+// error of registration, never of a running game.
+func (l *Library) AddPrimitive(p *Primitive) error {
 	if _, dup := l.prims[p.Name]; dup {
-		panic("duplicate primitive " + p.Name)
+		return fmt.Errorf("primitive %s is registered twice", p.Name)
+	}
+	p.emits = NoArg
+	if p.EmitsEvent != "" {
+		if p.emits = p.ParamIndex(p.EmitsEvent); p.emits == NoArg {
+			return fmt.Errorf("primitive %s: EmitsEvent names %q, which is no parameter of it", p.Name, p.EmitsEvent)
+		}
+	}
+	if p.Args != nil {
+		if err := l.bindArgs(p); err != nil {
+			return fmt.Errorf("primitive %s: %v", p.Name, err)
+		}
 	}
 	l.prims[p.Name] = p
+	return nil
+}
+
+// bindArgs fills the primitive's Args struct with parameter indexes.
+func (l *Library) bindArgs(p *Primitive) error {
+	v := reflect.ValueOf(p.Args)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return fmt.Errorf("Args must point to a struct of ArgIndex fields, not %T", p.Args)
+	}
+	v = v.Elem()
+	t := v.Type()
+	key := v.Addr().Pointer()
+	prev, shared := l.bound[key]
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Type != reflect.TypeFor[ArgIndex]() {
+			return fmt.Errorf("Args field %s is a %s, not an ArgIndex", f.Name, f.Type)
+		}
+		name := f.Tag.Get("arg")
+		if name == "" {
+			name = snakeCase(f.Name)
+		}
+		ix := p.ParamIndex(name)
+		if ix == NoArg {
+			return fmt.Errorf("Args field %s names %q, which is no parameter of it%s", f.Name, name, diag.DidYouMean(name, paramNames(p)))
+		}
+		if shared && ArgIndex(v.Field(i).Int()) != ix {
+			return fmt.Errorf("Args is shared with %s, whose parameter %q is at another place", prev, name)
+		}
+		v.Field(i).SetInt(int64(ix))
+	}
+	if l.bound == nil {
+		l.bound = map[uintptr]string{}
+	}
+	if !shared {
+		l.bound[key] = p.Name
+	}
+	return nil
+}
+
+func paramNames(p *Primitive) []string {
+	out := make([]string, len(p.Params))
+	for i := range p.Params {
+		out[i] = p.Params[i].Name
+	}
+	return out
+}
+
+// snakeCase turns a Go field name into a parameter name: IfEmpty → if_empty.
+func snakeCase(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // AddFunc registers an expression function.

@@ -65,12 +65,6 @@ func (g *Evaluator) ChoiceLabel(ch *Choice, f *state.Frame, seat int) string {
 	return g.RenderText(ch.Tmpl, f, seat)
 }
 
-// Arg returns the argument of the named parameter.
-func (s *Step) Arg(name string) *Arg {
-	for i, p := range s.Prim.Params {
-		if p.Name == name {
-			return &s.Args[i]
-		}
-	}
-	panic("primitive " + s.Prim.Name + " has no parameter " + name)
-}
+// At returns the argument at index i (an index its primitive's Args
+// resolved at registration).
+func (s *Step) At(i ArgIndex) *Arg { return &s.Args[i] }

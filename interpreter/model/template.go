@@ -2,10 +2,11 @@ package model
 
 import (
 	"fmt"
-	"github.com/arbiter-games/arbiter/interpreter/diag"
-	"github.com/arbiter-games/arbiter/interpreter/state"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // A template is text with {expression} parts, the one syntax of every text a
