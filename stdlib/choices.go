@@ -674,7 +674,7 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 // fewestPerTarget evaluates an assign step's min_per_target for every target,
 // bound as the target_as variable; nil when every target needs one at most.
 func fewestPerTarget(g game, f *frame, s *step, p int, targets []int) ([]int, error) {
-	slot := s.At(assignArgs.TargetAs).Slot
+	slot := s.At(assignArgs.TargetAs).Var.Slot
 	fewest := make([]int, len(targets))
 	some := false
 	for k, t := range targets {
@@ -699,7 +699,7 @@ func fewestPerTarget(g game, f *frame, s *step, p int, targets []int) ([]int, er
 // allowedPairs evaluates an assign step's allow condition for every item and
 // target, with `card` the item and the target_as variable the target.
 func allowedPairs(g game, f *frame, s *step, p int, items, targets []int) ([][]int, error) {
-	slot := s.At(assignArgs.TargetAs).Slot
+	slot := s.At(assignArgs.TargetAs).Var.Slot
 	allowed := make([][]int, len(items))
 	for i, c := range items {
 		allowed[i] = []int{}

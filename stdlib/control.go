@@ -138,7 +138,7 @@ func controlPrimitives() []*model.Primitive {
 			},
 			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				v, err := g.EvalVal(s.At(letArgs.Value).Expr, f, s.At(letArgs.As).Type)
+				v, err := g.EvalVal(s.At(letArgs.Value).Expr, f, s.At(letArgs.As).Var.Type)
 				if err != nil {
 					return next, err
 				}
@@ -155,8 +155,7 @@ func controlPrimitives() []*model.Primitive {
 			Shorthand: "text",
 			Example:   "- log: \"{you} has {len(you.hand)} cards left.\"",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				a := s.At(logArgs.Text)
-				return next, g.LogTemplate("note", f, a)
+				return next, g.LogTemplate("note", f, s.At(logArgs.Text).Template)
 			},
 		},
 		{

@@ -275,7 +275,7 @@ func execPayCards(g game, f *frame, s *step) (model.Status, error) {
 		}
 		opts := dedupe(g, ok, int(f.You))
 		labelUnique(opts)
-		return g.Ask(f, state.Decision{Player: int(f.You), Kind: "cards", Prompt: fmt.Sprintf("%s (%d of %d)", text(s.At(payCardsArgs.Prompt), "Choose a card to pay with"), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
+		return g.Ask(f, state.Decision{Player: int(f.You), Kind: "cards", Prompt: fmt.Sprintf("%s (%d of %d)", say(g, f, s.At(payCardsArgs.Prompt), "Choose a card to pay with", int(f.You)), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
 	}
 	to := s.At(payCardsArgs.To).Zone
 	for _, c := range chosen {

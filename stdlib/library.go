@@ -88,10 +88,10 @@ func text(a *model.Arg, def string) string {
 
 // say renders a template argument for seat (its default when absent).
 func say(g game, f *frame, a *model.Arg, def string, seat int) string {
-	if !a.Set || a.Text == "" {
+	if !a.Set || a.Template == nil || a.Template.Text == "" {
 		return def
 	}
-	return g.RenderText(a, f, seat)
+	return g.RenderText(a.Template, f, seat)
 }
 
 func word(a *model.Arg, def string) string {
@@ -103,7 +103,7 @@ func word(a *model.Arg, def string) string {
 
 func bind(g game, f *frame, a *model.Arg, v state.Val) {
 	if a.Set {
-		g.SetVar(f, a.Slot, v)
+		g.SetVar(f, a.Var.Slot, v)
 	}
 }
 

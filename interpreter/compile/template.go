@@ -9,12 +9,12 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Template compiles the text of a into its fixed segments and expressions:
-// Segs holds one more segment than Exprs, the text around each expression.
-func (c *ExprCompiler) Template(a *model.Arg, n *yaml.Node, path string, sc *Scope) {
-	raw := a.Text
+// Template compiles a text written at n into its fixed segments and
+// expressions: Segs holds one more segment than Exprs, the text around each
+// expression. A text with an error is kept as it is written.
+func (c *ExprCompiler) Template(raw string, n *yaml.Node, path string, sc *Scope) *model.Template {
+	a := &model.Template{Text: raw, Pos: c.R.Pos(n)}
 	var seg strings.Builder
-	a.Segs, a.Exprs = nil, nil
 	// where the scalar's text starts in the file, when it is on one line
 	line, col := n.Line, n.Column
 	oneLine := !strings.Contains(n.Value, "\n") && n.Style != yaml.LiteralStyle && n.Style != yaml.FoldedStyle
@@ -31,17 +31,17 @@ func (c *ExprCompiler) Template(a *model.Arg, n *yaml.Node, path string, sc *Sco
 			i += 2
 		case raw[i] == '}':
 			c.R.Errorf(n, "bad-template", path, "a } without its { in %q (write }} for a brace)", raw)
-			return
+			return &model.Template{Text: raw, Pos: a.Pos}
 		case raw[i] == '{':
 			j := strings.IndexByte(raw[i:], '}')
 			if j < 0 {
 				c.R.Errorf(n, "bad-template", path, "a { without its } in %q (write {{ for a brace)", raw)
-				return
+				return &model.Template{Text: raw, Pos: a.Pos}
 			}
 			src := raw[i+1 : i+j]
 			if strings.TrimSpace(src) == "" {
 				c.R.Errorf(n, "bad-template", path, "an empty {} in %q", raw)
-				return
+				return &model.Template{Text: raw, Pos: a.Pos}
 			}
 			node := &yaml.Node{Kind: yaml.ScalarNode, Value: src, Line: line, Column: col}
 			if oneLine {
@@ -49,7 +49,7 @@ func (c *ExprCompiler) Template(a *model.Arg, n *yaml.Node, path string, sc *Sco
 			}
 			e := c.CompileExpr(node, path, sc.With(sc.card, sc.player, sc.event), model.TAny)
 			if e == nil {
-				return
+				return &model.Template{Text: raw, Pos: a.Pos}
 			}
 			a.Segs = append(a.Segs, seg.String())
 			seg.Reset()
@@ -61,6 +61,7 @@ func (c *ExprCompiler) Template(a *model.Arg, n *yaml.Node, path string, sc *Sco
 		}
 	}
 	a.Segs = append(a.Segs, seg.String())
+	return a
 }
 
 // PlainText checks a text that is not a template: braces there would be shown

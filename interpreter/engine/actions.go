@@ -10,25 +10,17 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-// ContinuePrim ends an action's costs: it runs the effect, or puts it on the stack.
-var ContinuePrim = &model.Primitive{
-	Name: "$continue",
-	Exec: func(c model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-		g := c.(*machine)
-		prog := s.Args[0].Prog
-		root := g.Rs.Programs[g.Rs.Programs[prog].Root]
-		if s.Args[0].Word == "stack" {
-			if g.withdrawn(len(g.S.Frames) - 1) {
-				return model.Next, nil
-			}
-			vars := append([]state.Val(nil), g.S.Vars[f.Base:int(f.Base)+root.NVars]...)
-			g.Invalidate()
-			g.S.Stack = append(g.S.Stack, state.StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: int32(s.Args[0].Slot)})
-			return model.Next, nil
-		}
-		g.Call(f, prog)
-		return model.Next, nil
-	},
+// PushAction puts the action being announced by frame f on the stack, its
+// effect prog to resolve later with the variables its costs bound; an action
+// taken off the stack while it was announced is not put there.
+func (g *machine) PushAction(f *state.Frame, prog, action int) {
+	if g.withdrawn(len(g.S.Frames) - 1) {
+		return
+	}
+	root := g.Rs.Programs[g.Rs.Programs[prog].Root]
+	vars := append([]state.Val(nil), g.S.Vars[f.Base:int(f.Base)+root.NVars]...)
+	g.Invalidate()
+	g.S.Stack = append(g.S.Stack, state.StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: int32(action)})
 }
 
 // OptionFor describes an action option: the action and its source card.

@@ -154,7 +154,7 @@ func (g *machine) shown(e *state.LogEntry) {
 
 // LogTemplate writes a compiled text template to the log: players are named by
 // seat, cards by name for the seats that know them.
-func (g *machine) LogTemplate(kind string, f *state.Frame, a *model.Arg) error {
+func (g *machine) LogTemplate(kind string, f *state.Frame, a *model.Template) error {
 	if g.S.NoLog {
 		return nil
 	}

@@ -114,8 +114,7 @@ func (c *compiler) cardEffects(n *yaml.Node, path string, d *model.CardDef) {
 		c.statics(v, path+".statics", d)
 	}
 	if v := source.Get(fs, "name"); v != nil && strings.Contains(d.Name, "{") {
-		a := &model.Arg{Text: d.Name}
-		c.Template(a, v, path+".name", compile.NewScope().With(true, false, false))
+		a := c.Template(d.Name, v, path+".name", compile.NewScope().With(true, false, false))
 		if len(a.Exprs) > 0 {
 			d.NameTmpl = a
 		}

@@ -18,6 +18,9 @@ func (c *compiler) semantic(root *yaml.Node) {
 	used := map[int]bool{}
 	for _, p := range rs.Programs {
 		for _, s := range p.Steps {
+			if s.Prim == model.ContinueAction {
+				continue // it continues an action taken, it offers none
+			}
 			for _, a := range s.Args {
 				for _, ix := range a.Actions {
 					used[ix] = true

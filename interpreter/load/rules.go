@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile"
-	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
 	"go.yaml.in/yaml/v3"
@@ -46,8 +45,7 @@ func (c *compiler) actions(n *yaml.Node) {
 		}
 		if labelNode != nil && strings.ContainsAny(strings.ReplaceAll(a.Label, "{card}", ""), "{}") {
 			// more than the source card's name: a template like any other text
-			a.LabelTmpl = &model.Arg{Set: true, Text: a.Label, Pos: c.R.Pos(labelNode)}
-			c.Template(a.LabelTmpl, labelNode, path+".label", sc.With(a.Source >= 0, false, false))
+			a.LabelTmpl = c.Template(a.Label, labelNode, path+".label", sc.With(a.Source >= 0, false, false))
 		}
 		if v := source.Get(af, "filter"); v != nil {
 			if a.Source < 0 {
@@ -119,11 +117,7 @@ func (c *compiler) actions(n *yaml.Node) {
 		} else {
 			a.Fizzle = -1
 		}
-		word := ""
-		if a.UseStack {
-			word = "stack"
-		}
-		c.Rs.Programs[root].Steps = append(c.Rs.Programs[root].Steps, &model.Step{Prim: engine.ContinuePrim, Pos: a.Pos, Args: []model.Arg{{Set: true, Prog: a.Effect, Word: word, Slot: a.Index}}})
+		c.Rs.Programs[root].Steps = append(c.Rs.Programs[root].Steps, model.ContinueStep(a))
 		c.Rs.Programs[root].NVars = *sc.Nvars
 	}
 }
@@ -250,8 +244,7 @@ func (c *compiler) viewPartsOf(n *yaml.Node, path string, sc *compile.Scope) []m
 		if !ok {
 			continue
 		}
-		vp.Show = &model.Arg{Text: text}
-		c.Template(vp.Show, show, p, sc)
+		vp.Show = c.Template(text, show, p, sc)
 		out = append(out, vp)
 	}
 	return out

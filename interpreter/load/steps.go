@@ -178,19 +178,17 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, roo
 					}
 				}
 			}
-			a.Type = bt
 			slot, err := sc.Bind(s, bt, c.R.Pos(v))
 			if err != nil {
 				c.R.Errorf(v, "bad-variable", ap, "%v", err)
 			}
-			a.Slot = slot
-			a.Text = s
+			a.Var = model.Var{Slot: slot, Type: bt, Name: s}
 		case model.PText, model.PPhase:
 			a.Text, _ = c.R.Str(v, ap)
 			c.PlainText(v, ap, a.Text)
 		case model.PTemplate:
-			a.Text, _ = c.R.Str(v, ap)
-			c.Template(a, v, ap, sc)
+			text, _ := c.R.Str(v, ap)
+			a.Template = c.Template(text, v, ap, sc)
 		case model.PWord:
 			a.Word, _ = c.R.Str(v, ap)
 			if !source.Contains(pp.Words, a.Word) {
@@ -209,8 +207,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, roo
 				if x := source.Get(cf, "label"); x != nil {
 					ch.Label, _ = c.R.Str(x, cp+".label")
 					if strings.ContainsAny(ch.Label, "{}") {
-						ch.Tmpl = &model.Arg{Set: true, Text: ch.Label, Pos: c.R.Pos(x)}
-						c.Template(ch.Tmpl, x, cp+".label", sc)
+						ch.Tmpl = c.Template(ch.Label, x, cp+".label", sc)
 					}
 				}
 				if x := source.Get(cf, "if"); x != nil {

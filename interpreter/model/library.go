@@ -394,7 +394,7 @@ type Context interface {
 	PropVal(x Datum, d *PropDecl) (state.Val, error)
 	NameDatum(s string) Datum
 	Text(d Datum) string
-	RenderText(a *Arg, f *state.Frame, seat int) string
+	RenderText(a *Template, f *state.Frame, seat int) string
 	ChoiceLabel(ch *Choice, f *state.Frame, seat int) string
 	TempFrame(f state.Frame) *state.Frame
 	ReleaseFrame()
@@ -457,6 +457,7 @@ type Context interface {
 	CallTogether(f *state.Frame, prog int)
 	ChecksFirst() bool
 	ActionOptions(player int, actions []int) ([]state.Option, error)
+	PushAction(f *state.Frame, prog, action int)
 	StartAction(player int, o state.Option)
 	ResolveTop()
 	RemoveStackItems(cards []int, p int) []int
@@ -465,7 +466,7 @@ type Context interface {
 	// The log.
 	Logf(kind string, player int, format string, args ...any)
 	LogCards(kind string, player int, cards []int, format string, args ...any)
-	LogTemplate(kind string, f *state.Frame, a *Arg) error
+	LogTemplate(kind string, f *state.Frame, t *Template) error
 }
 
 // PrimitiveNames lists the names of the primitives, for suggestions.

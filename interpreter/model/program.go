@@ -32,27 +32,51 @@ type Step struct {
 	Label string
 }
 
-// Arg is a compiled argument; which field is set depends on the parameter kind.
+// Arg is a compiled argument of a step. Only the field of its parameter's
+// kind is set; none means anything else.
 type Arg struct {
-	Set     bool
-	Expr    *Expr
-	Zone    int
-	Prog    int
-	Slot    int
-	Type    Type
-	Text    string
-	Word    string
-	Choices []Choice
-	Actions []int
-	Exprs   []*Expr
-	Segs    []string // a template: the text around each of Exprs
-	Pos     diag.Pos
+	Set bool     // the step gives it (or its parameter has a default)
+	Pos diag.Pos // where it is written
+	// Type is the type its parameter declares (PExpr, PExprList, PBind).
+	Type     Type
+	Expr     *Expr     // PExpr
+	Exprs    []*Expr   // PExprList
+	Zone     int       // PZone: the zone kind
+	Prog     int       // PSteps: the program of the nested steps
+	Var      Var       // PBind: the variable the step binds
+	Text     string    // PText; PPhase: the phase's name
+	Word     string    // PWord: one of the parameter's Words
+	Template *Template // PTemplate
+	Choices  []Choice  // PChoices
+	Actions  []int     // PAction: action indexes
+}
+
+// Var is a variable a step binds: its slot among its effect's variables, its
+// type and its name.
+type Var struct {
+	Slot int
+	Type Type
+	Name string
+}
+
+// Template is a text with {expression} parts, rendered when it is shown.
+// Segs are the texts around the parts: len(Segs) == len(Exprs)+1.
+type Template struct {
+	Text  string // as written
+	Exprs []*Expr
+	Segs  []string
+	Pos   diag.Pos
+}
+
+// PlainTemplate is a template of a text with no parts.
+func PlainTemplate(text string) *Template {
+	return &Template{Text: text, Segs: []string{text}}
 }
 
 // Choice is one labelled branch of a choice step.
 type Choice struct {
 	Label string
-	Tmpl  *Arg // a label with {expression} parts
+	Tmpl  *Template // a label with {expression} parts
 	If    *Expr
 	Prog  int
 }
@@ -68,3 +92,37 @@ func (g *Evaluator) ChoiceLabel(ch *Choice, f *state.Frame, seat int) string {
 // At returns the argument at index i (an index its primitive's Args
 // resolved at registration).
 func (s *Step) At(i ArgIndex) *Arg { return &s.Args[i] }
+
+// ContinueAction is the step load puts after an action's costs: it runs the
+// action's effect, or puts the action on the stack when the action uses the
+// stack.
+var ContinueAction = &Primitive{
+	Name: "$continue",
+	Doc:  "Runs an action's effect once its costs are paid, or puts it on the stack.",
+	Params: []Param{
+		{Name: "effect", Kind: PSteps, Required: true},
+		{Name: "use_stack", Kind: PWord, Words: []string{"no", "yes"}},
+		{Name: "action", Kind: PAction, Required: true},
+	},
+	Exec: func(g Context, f *state.Frame, s *Step) (Status, error) {
+		if s.Args[1].Word == "yes" {
+			g.PushAction(f, s.Args[0].Prog, s.Args[2].Actions[0])
+		} else {
+			g.Call(f, s.Args[0].Prog)
+		}
+		return Next, nil
+	},
+}
+
+// ContinueStep is the step of ContinueAction for an action.
+func ContinueStep(a *Action) *Step {
+	useStack := "no"
+	if a.UseStack {
+		useStack = "yes"
+	}
+	return &Step{Prim: ContinueAction, Pos: a.Pos, Args: []Arg{
+		{Set: true, Pos: a.Pos, Prog: a.Effect},
+		{Set: true, Pos: a.Pos, Word: useStack},
+		{Set: true, Pos: a.Pos, Actions: []int{a.Index}},
+	}}
+}

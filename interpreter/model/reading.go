@@ -44,7 +44,7 @@ func (g *Evaluator) CardName(c int) string {
 	return d.Name
 }
 
-func (g *Evaluator) renderName(c int, t *Arg) string {
+func (g *Evaluator) renderName(c int, t *Template) string {
 	f := g.TempFrame(state.Frame{This: int32(c), Card: int32(c), You: g.S.Cards[c].Owner, Player: g.S.Cards[c].Owner, Event: state.Event{Card: -1, Source: -1}})
 	defer g.ReleaseFrame()
 	return g.TemplateText(t, f, -2)
@@ -52,7 +52,7 @@ func (g *Evaluator) renderName(c int, t *Arg) string {
 
 // renderText fills a text's {expression} parts for a view or a generated
 // name, where nothing prints as nothing at all.
-func (g *Evaluator) TemplateText(t *Arg, f *state.Frame, seat int) string {
+func (g *Evaluator) TemplateText(t *Template, f *state.Frame, seat int) string {
 	return g.seatText(t, f, seat, "")
 }
 

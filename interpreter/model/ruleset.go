@@ -117,7 +117,7 @@ type CardDef struct {
 	Faces    []Face  // empty for a one-faced card
 	Triggers []*Trigger
 	Statics  []*Static
-	NameTmpl *Arg // a name with {expression} parts, on `card`: cards generated from one definition
+	NameTmpl *Template // a name with {expression} parts, on `card`: cards generated from one definition
 	Pos      diag.Pos
 }
 
@@ -146,8 +146,8 @@ type DeckRules struct {
 type Action struct {
 	Name      string
 	Index     int
-	Label     string // shown to players; "{card}" is replaced by the source card's name
-	LabelTmpl *Arg   // a label with other {expression} parts, compiled as a template
+	Label     string    // shown to players; "{card}" is replaced by the source card's name
+	LabelTmpl *Template // a label with other {expression} parts, compiled as a template
 	Doc       string
 	Source    int   // -1: no source card; else the zone whose cards each make an option
 	Filter    *Expr // on each source card, bound as `card`
@@ -336,7 +336,7 @@ type ViewDecl struct {
 // when If (nil: always) holds.
 type ViewPart struct {
 	If   *Expr
-	Show *Arg
+	Show *Template
 }
 
 // Symbols is the number of interned names; Symbol(i) gives each.

@@ -53,7 +53,7 @@ func (g *Evaluator) textPiece(d Datum, none string, card func(int) string) strin
 
 // Render fills a template's parts; a part that fails prints as "?" and the
 // first error is returned.
-func (g *Evaluator) Render(a *Arg, f *state.Frame, none string, card func(int) string) (string, error) {
+func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(int) string) (string, error) {
 	if len(a.Exprs) == 0 {
 		if len(a.Segs) == 1 {
 			return a.Segs[0], nil
@@ -80,12 +80,12 @@ func (g *Evaluator) Render(a *Arg, f *state.Frame, none string, card func(int) s
 
 // RenderText renders a template as seat sees it: the cards it does not know
 // are "a card" (seat -1 knows every card; -2 none, for names built from names).
-func (g *Evaluator) RenderText(a *Arg, f *state.Frame, seat int) string {
+func (g *Evaluator) RenderText(a *Template, f *state.Frame, seat int) string {
 	return g.seatText(a, f, seat, "nothing")
 }
 
 // seatText renders a template for a seat, with none for nothing.
-func (g *Evaluator) seatText(a *Arg, f *state.Frame, seat int, none string) string {
+func (g *Evaluator) seatText(a *Template, f *state.Frame, seat int, none string) string {
 	s, _ := g.Render(a, f, none, func(c int) string {
 		if seat > -2 && c >= 0 && c < len(g.S.Cards) && g.Knows(seat, c) {
 			return g.CardName(c)

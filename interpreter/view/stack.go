@@ -1,10 +1,10 @@
 package view
 
 import (
-	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"slices"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
-	"slices"
 )
 
 // What a board says about an item on the stack: whose it is and what it
@@ -26,7 +26,7 @@ func targetSlots(rs *model.Ruleset, a *model.Action) []boundSlot {
 	var walk func(steps []*model.Step, top bool)
 	walk = func(steps []*model.Step, top bool) {
 		for _, s := range steps {
-			if top && (s.Prim == engine.ContinuePrim || (len(a.Costs) > 0 && s == a.Costs[0])) {
+			if top && (s.Prim == model.ContinueAction || (len(a.Costs) > 0 && s == a.Costs[0])) {
 				return
 			}
 			if s.Prim == nil {
@@ -39,9 +39,9 @@ func targetSlots(rs *model.Ruleset, a *model.Action) []boundSlot {
 				arg := &s.Args[i]
 				switch p.Kind {
 				case model.PBind:
-					switch arg.Type {
+					switch arg.Var.Type {
 					case model.TCard, model.TPlayer, model.TCards, model.TPlayers:
-						b := boundSlot{arg.Slot, arg.Type}
+						b := boundSlot{arg.Var.Slot, arg.Var.Type}
 						if !slices.Contains(out, b) {
 							// a variable bound in several branches is one target
 							out = append(out, b)
