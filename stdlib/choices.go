@@ -190,7 +190,7 @@ outer:
 			}
 		}
 		kept = append(kept, c)
-		opts = append(opts, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1})
+		opts = append(opts, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1})
 	}
 	return opts
 }
@@ -243,7 +243,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g game, f *frame, s *st
 			g.Logf("choose", chooser, "%s has nothing to choose from.", state.SeatName(chooser))
 			return next, nil
 		}
-		d := state.Decision{Player: chooser, Kind: "cards", Prompt: say(g, f, s.At(*a.prompt), "Choose", chooser)}
+		d := state.Decision{Player: chooser, Kind: state.DecideCards, Prompt: say(g, f, s.At(*a.prompt), "Choose", chooser)}
 		if single {
 			d.Options = dedupe(g, from, chooser)
 			labelUnique(d.Options)
@@ -259,7 +259,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g game, f *frame, s *st
 		}
 		// several cards: every card is its own option, so counts are exact
 		for _, c := range from {
-			d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
+			d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
 		}
 		lo, err := intArg(g, f, s.At(*a.min), 0)
 		if err != nil {
@@ -319,7 +319,7 @@ func execChoose(g game, f *frame, s *step) (model.Status, error) {
 		g.Call(f, choices[o.Value].Prog)
 		return next, nil
 	}
-	d := state.Decision{Player: chooser, Kind: "choice", Prompt: say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser), Min: 1, Max: 1}
 	for i, ch := range choices {
 		ok, err := g.EvalBool(ch.If, f)
 		if err != nil {
@@ -354,7 +354,7 @@ func execChoosePlayer(g game, f *frame, s *step) (model.Status, error) {
 		bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: -1})
 		return next, nil
 	}
-	d := state.Decision{Player: chooser, Kind: "player", Prompt: say(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: state.DecidePlayer, Prompt: say(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser), Min: 1, Max: 1}
 	for _, p := range ps {
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
@@ -382,7 +382,7 @@ func execChooseNumber(g game, f *frame, s *step) (model.Status, error) {
 	if hi < lo {
 		hi = lo
 	}
-	return g.Ask(f, state.Decision{Player: chooser, Kind: "number", Prompt: say(g, f, s.At(chooseNumberArgs.Prompt), "Choose a number", chooser), Min: lo, Max: hi}), nil
+	return g.Ask(f, state.Decision{Player: chooser, Kind: state.DecideNumber, Prompt: say(g, f, s.At(chooseNumberArgs.Prompt), "Choose a number", chooser), Min: lo, Max: hi}), nil
 }
 
 func execDistribute(g game, f *frame, s *step) (model.Status, error) {
@@ -436,9 +436,9 @@ func execDistribute(g game, f *frame, s *step) (model.Status, error) {
 	if least*len(among) > amount {
 		least = 0
 	}
-	d := state.Decision{Player: chooser, Kind: "distribute", Prompt: say(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount}
+	d := state.Decision{Player: chooser, Kind: state.DecideDistribute, Prompt: say(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount}
 	for _, c := range among {
-		d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1, Value: least})
+		d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1, Value: least})
 	}
 	labelUnique(d.Options)
 	return g.Ask(f, d), nil
@@ -462,9 +462,9 @@ func execOrder(g game, f *frame, s *step) (model.Status, error) {
 	if err != nil {
 		return next, err
 	}
-	d := state.Decision{Player: chooser, Kind: "order", Prompt: say(g, f, s.At(orderArgs.Prompt), "Order", chooser), Min: len(cards), Max: len(cards)}
+	d := state.Decision{Player: chooser, Kind: state.DecideOrder, Prompt: say(g, f, s.At(orderArgs.Prompt), "Order", chooser), Min: len(cards), Max: len(cards)}
 	for _, c := range cards {
-		d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
+		d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
 	}
 	labelUnique(d.Options)
 	if len(cards) <= 1 {
@@ -487,7 +487,7 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 		g.SetVar(f, st, state.Val{N: cur.N + 1, L: cur.L})
 		p, c := cur.L[2*i], cur.L[2*i+1]
 		fr := *f
-		fr.You, fr.Player = int8(p), int8(p)
+		fr.You, fr.Player = state.Seat(p), state.Seat(p)
 		g.CoverBranch(s, strconv.Quote(choices[c].Label))
 		g.CallAs(f, choices[c].Prog, p)
 		return stay, nil
@@ -509,8 +509,8 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 	status := next
 	for _, p := range ps {
 		fr := *f
-		fr.You, fr.Player = int8(p), int8(p)
-		d := state.Decision{Player: p, Kind: "choice", Prompt: say(g, f, s.At(simultaneousArgs.Prompt), "Choose", p), Min: 1, Max: 1}
+		fr.You, fr.Player = state.Seat(p), state.Seat(p)
+		d := state.Decision{Player: p, Kind: state.DecideChoice, Prompt: say(g, f, s.At(simultaneousArgs.Prompt), "Choose", p), Min: 1, Max: 1}
 		for i, ch := range choices {
 			ok, err := g.EvalBool(ch.If, &fr)
 			if err != nil {
@@ -565,7 +565,7 @@ func execChooseTarget(g game, f *frame, s *step) (model.Status, error) {
 			return next, err
 		}
 	}
-	d := state.Decision{Player: chooser, Kind: "target", Prompt: say(g, f, s.At(chooseTargetArgs.Prompt), "Choose a target", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: state.DecideTarget, Prompt: say(g, f, s.At(chooseTargetArgs.Prompt), "Choose a target", chooser), Min: 1, Max: 1}
 	for _, p := range ps {
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
@@ -622,7 +622,7 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 	asked := false
 	for _, p := range players {
 		fr := g.TempFrame(*f)
-		fr.You, fr.Player = int8(p), int8(p)
+		fr.You, fr.Player = state.Seat(p), state.Seat(p)
 		items, err := g.EvalCards(s.At(assignArgs.Items).Expr, fr)
 		if err != nil {
 			g.ReleaseFrame()
@@ -639,12 +639,12 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 		if len(items) == 0 {
 			continue
 		}
-		d := state.Decision{Player: p, Kind: "assign", Prompt: say(g, f, s.At(assignArgs.Prompt), "Assign", p), Min: 0, Max: len(items), PerTarget: per}
+		d := state.Decision{Player: p, Kind: state.DecideAssign, Prompt: say(g, f, s.At(assignArgs.Prompt), "Assign", p), Min: 0, Max: len(items), PerTarget: per}
 		for _, c := range items {
-			d.Options = append(d.Options, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
+			d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
 		}
 		for _, c := range targets {
-			d.Targets = append(d.Targets, state.Option{ID: state.CardID(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
+			d.Targets = append(d.Targets, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
 		}
 		if a := s.At(assignArgs.Allow); a.Set {
 			if d.Allowed, err = allowedPairs(g, f, s, p, items, targets); err != nil {
@@ -680,7 +680,7 @@ func fewestPerTarget(g game, f *frame, s *step, p int, targets []int) ([]int, er
 	for k, t := range targets {
 		g.SetVar(f, slot, cardVal(t))
 		fr := g.TempFrame(*f)
-		fr.You, fr.Player = int8(p), int8(p)
+		fr.You, fr.Player = state.Seat(p), state.Seat(p)
 		n, err := g.EvalInt(s.At(assignArgs.MinPerTarget).Expr, fr)
 		g.ReleaseFrame()
 		if err != nil {
@@ -706,7 +706,7 @@ func allowedPairs(g game, f *frame, s *step, p int, items, targets []int) ([][]i
 		for k, t := range targets {
 			g.SetVar(f, slot, cardVal(t))
 			fr := g.TempFrame(*f)
-			fr.You, fr.Player, fr.Card = int8(p), int8(p), int32(c)
+			fr.You, fr.Player, fr.Card = state.Seat(p), state.Seat(p), state.CardRef(c)
 			ok, err := g.EvalBool(s.At(assignArgs.Allow).Expr, fr)
 			g.ReleaseFrame()
 			if err != nil {

@@ -196,7 +196,7 @@ func matchable(g game, f *frame, pats []*model.Expr, from, chosen []int) (bool, 
 
 func evalOnCard(g game, f *frame, e *model.Expr, c int) (bool, error) {
 	fr := *f
-	fr.Card = int32(c)
+	fr.Card = state.CardRef(c)
 	tf := g.TempFrame(fr)
 	defer g.ReleaseFrame()
 	return g.EvalBool(e, tf)
@@ -275,7 +275,7 @@ func execPayCards(g game, f *frame, s *step) (model.Status, error) {
 		}
 		opts := dedupe(g, ok, int(f.You))
 		labelUnique(opts)
-		return g.Ask(f, state.Decision{Player: int(f.You), Kind: "cards", Prompt: fmt.Sprintf("%s (%d of %d)", say(g, f, s.At(payCardsArgs.Prompt), "Choose a card to pay with", int(f.You)), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
+		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: fmt.Sprintf("%s (%d of %d)", say(g, f, s.At(payCardsArgs.Prompt), "Choose a card to pay with", int(f.You)), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
 	}
 	to := s.At(payCardsArgs.To).Zone
 	for _, c := range chosen {

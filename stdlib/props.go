@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
@@ -241,7 +240,7 @@ func execModify(g game, f *frame, s *step) (model.Status, error) {
 		}
 		for _, c := range cards {
 			mm := m
-			mm.Card = int32(c)
+			mm.Card = state.CardRef(c)
 			g.AddModifier(mm)
 		}
 		return next, nil
@@ -250,7 +249,7 @@ func execModify(g game, f *frame, s *step) (model.Status, error) {
 	if err != nil {
 		return next, err
 	}
-	m.Player = int8(p)
+	m.Player = state.Seat(p)
 	g.AddModifier(m)
 	return next, nil
 }
@@ -258,7 +257,7 @@ func execModify(g game, f *frame, s *step) (model.Status, error) {
 // durationParams are the parameters that say when a modifier ends.
 func durationParams(def string) []param {
 	return []param{
-		{Name: "until", Kind: model.PWord, Words: engine.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its kind of zone: a move between two players' zones of one kind is not leaving) or permanent"},
+		{Name: "until", Kind: model.PWord, Words: state.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its kind of zone: a move between two players' zones of one kind is not leaving) or permanent"},
 		{Name: "until_phase", Kind: model.PPhase, Doc: "instead: it ends with the end of the named phase this turn, or at the end of the turn if that phase does not come again (until end of combat, say)"},
 	}
 }
@@ -268,9 +267,9 @@ func durationParams(def string) []param {
 func modifierDuration(g game, f *frame, until, untilPhase *model.Arg) state.Modifier {
 	m := state.Modifier{By: f.You}
 	w := word(until, "end_of_turn")
-	for i, u := range engine.UntilNames {
+	for i, u := range state.UntilNames {
 		if u == w {
-			m.Until = uint8(i)
+			m.Until = state.Until(i)
 		}
 	}
 	if a := untilPhase; a.Set {

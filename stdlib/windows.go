@@ -83,7 +83,7 @@ func execAct(g game, f *frame, s *step) (model.Status, error) {
 	if pass || len(opts) == 0 {
 		opts = append(opts, state.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
 	}
-	return g.Ask(f, state.Decision{Player: p, Kind: "action", Prompt: say(g, f, s.At(actArgs.Prompt), "Your move", p), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
+	return g.Ask(f, state.Decision{Player: p, Kind: state.DecideAction, Prompt: say(g, f, s.At(actArgs.Prompt), "Your move", p), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
 }
 
 func execPriority(g game, f *frame, s *step) (model.Status, error) {
@@ -136,7 +136,7 @@ func execPriority(g game, f *frame, s *step) (model.Status, error) {
 		return next, err
 	}
 	opts = append(opts, state.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
-	return g.Ask(f, state.Decision{Player: holder, Kind: "action", Prompt: say(g, f, s.At(priorityArgs.Prompt), "You have priority", holder), Options: opts, Min: 1, Max: 1, Pass: true}), nil
+	return g.Ask(f, state.Decision{Player: holder, Kind: state.DecideAction, Prompt: say(g, f, s.At(priorityArgs.Prompt), "You have priority", holder), Options: opts, Min: 1, Max: 1, Pass: true}), nil
 }
 
 // The indexes of the primitives' arguments, filled at registration.

@@ -15,7 +15,7 @@ import (
 func TestParseHumanAnswer(t *testing.T) {
 	opts := []state.Option{{Label: "Knight", Card: 1}, {Label: "Archer", Card: 2}}
 	upTo := func(min, max int) *state.Decision {
-		return &state.Decision{Kind: "cards", Min: min, Max: max, Options: opts}
+		return &state.Decision{Kind: state.DecideCards, Min: min, Max: max, Options: opts}
 	}
 	for _, tc := range []struct {
 		name  string

@@ -268,7 +268,7 @@ func (s *session) autoPass(d *state.Decision) (int, bool) {
 	}
 	sk := &s.skips[d.Player]
 	pass := passOption(d)
-	if d.Kind != "action" || pass < 0 || s.g.Evaluator().S.Turn != sk.turn || sk.newOnStack(s.g.Evaluator().S.Stack) {
+	if d.Kind != state.DecideAction || pass < 0 || s.g.Evaluator().S.Turn != sk.turn || sk.newOnStack(s.g.Evaluator().S.Stack) {
 		sk.on = false
 		return 0, false
 	}
@@ -387,19 +387,19 @@ func indent(text string) string {
 // the board just above shows it.
 func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 	s.printf("%s\n", d.Prompt)
-	if d.Kind == "action" && len(s.g.Evaluator().S.Stack) > 0 && !boardAbove {
+	if d.Kind == state.DecideAction && len(s.g.Evaluator().S.Stack) > 0 && !boardAbove {
 		// what passing would let resolve
 		s.printf("  on the stack, top first: %s\n", view.For(s.g, d.Player).StackLine())
 	}
 	switch d.Kind {
-	case "number":
+	case state.DecideNumber:
 		s.printf("  a number from %d to %d\n", d.Min, d.Max)
 		return
-	case "distribute":
+	case state.DecideDistribute:
 		s.printf("  divide %d among (answer as 1=N 2=N ...):\n", d.Total)
-	case "order":
+	case state.DecideOrder:
 		s.printf("  (answer with every number, first first)\n")
-	case "assign":
+	case state.DecideAssign:
 		s.printf("  assign each of these (answer as 1=T 2=T ..., T a target number; unlisted ones get none):\n")
 		for i, o := range d.Options {
 			s.printf("  %d. %s%s\n", i+1, o.Label, allowedTargets(d, i))
@@ -457,7 +457,7 @@ label, or the name of its card when no other option has it. Commands:
 		return false, nil
 	case "skip":
 		pass := passOption(d)
-		if d.Kind != "action" || pass < 0 {
+		if d.Kind != state.DecideAction || pass < 0 {
 			return false, fmt.Errorf("skip passes priority: this decision cannot be passed")
 		}
 		for len(s.skips) <= seat {
@@ -542,7 +542,7 @@ label, or the name of its card when no other option has it. Commands:
 // an error when the name fits several options.
 func (s *session) byCardName(d *state.Decision, line string) (int, bool, error) {
 	switch d.Kind {
-	case "number", "assign", "distribute":
+	case state.DecideNumber, state.DecideAssign, state.DecideDistribute:
 		return 0, false, nil
 	}
 	var found []int
@@ -567,13 +567,13 @@ func (s *session) byCardName(d *state.Decision, line string) (int, bool, error) 
 func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 	fields := strings.Fields(line)
 	switch d.Kind {
-	case "number":
+	case state.DecideNumber:
 		n, err := strconv.Atoi(line)
 		if err != nil {
 			return state.Answer{}, fmt.Errorf("answer with a number from %d to %d (or type help)", d.Min, d.Max)
 		}
 		return state.Answer{Number: n}, nil
-	case "assign":
+	case state.DecideAssign:
 		amounts := make([]int, len(d.Options))
 		for _, f := range fields {
 			k, v, ok := strings.Cut(f, "=")
@@ -588,7 +588,7 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 			amounts[i-1] = t
 		}
 		return state.Answer{Amount: amounts}, nil
-	case "distribute":
+	case state.DecideDistribute:
 		amounts := make([]int, len(d.Options))
 		for _, f := range fields {
 			k, v, ok := strings.Cut(f, "=")

@@ -56,9 +56,9 @@ func (b *Random) Choose(g *engine.Game, d *state.Decision) state.Answer {
 // RandomAnswer picks a uniformly random legal answer to a decision.
 func RandomAnswer(r *rand.Rand, d *state.Decision) state.Answer {
 	switch d.Kind {
-	case "number":
+	case state.DecideNumber:
 		return state.Answer{Number: d.Min + r.IntN(d.Max-d.Min+1)}
-	case "distribute":
+	case state.DecideDistribute:
 		amounts := make([]int, len(d.Options))
 		left := d.Total
 		for i, o := range d.Options {
@@ -69,9 +69,9 @@ func RandomAnswer(r *rand.Rand, d *state.Decision) state.Answer {
 			amounts[r.IntN(len(amounts))]++
 		}
 		return state.Answer{Amount: amounts}
-	case "order":
+	case state.DecideOrder:
 		return state.Answer{Picks: r.Perm(len(d.Options))}
-	case "assign":
+	case state.DecideAssign:
 		amounts := make([]int, len(d.Options))
 		per := map[int]int{}
 		for i := range amounts {
@@ -180,11 +180,11 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 		d := pending[0]
 		var na state.Answer
 		switch {
-		case d.Kind == "action" && len(sim.Evaluator().S.Stack) == 0:
+		case d.Kind == state.DecideAction && len(sim.Evaluator().S.Stack) == 0:
 			return sim.Value(seat)
 		case d.Player != seat:
 			na = state.LeastAnswer(&d)
-		case d.Kind == "action":
+		case d.Kind == state.DecideAction:
 			na = state.LeastAnswer(&d)
 		default:
 			var err error
@@ -205,7 +205,7 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 // candidates lists the answers worth comparing: every option of a single
 // choice, else a handful of random legal answers.
 func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
-	if d.Kind != "number" && d.Kind != "distribute" && d.Kind != "order" && d.Kind != "assign" && d.Min <= 1 && d.Max == 1 {
+	if d.Kind != state.DecideNumber && d.Kind != state.DecideDistribute && d.Kind != state.DecideOrder && d.Kind != state.DecideAssign && d.Min <= 1 && d.Max == 1 {
 		var out []state.Answer
 		if d.Min == 0 {
 			out = append(out, state.Answer{})
@@ -215,7 +215,7 @@ func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 		}
 		return out
 	}
-	if d.Kind == "number" && d.Max-d.Min <= 10 {
+	if d.Kind == state.DecideNumber && d.Max-d.Min <= 10 {
 		var out []state.Answer
 		for n := d.Min; n <= d.Max; n++ {
 			out = append(out, state.Answer{Number: n})

@@ -29,18 +29,18 @@ func TestRandomAnswerIsLegal(t *testing.T) {
 		name string
 		d    state.Decision
 	}{
-		{"one card", state.Decision{Kind: "cards", Options: opts(5), Min: 1, Max: 1}},
-		{"up to three", state.Decision{Kind: "cards", Options: opts(5), Min: 0, Max: 3}},
-		{"number", state.Decision{Kind: "number", Min: 2, Max: 7}},
-		{"distribute", state.Decision{Kind: "distribute", Options: opts(3), Total: 6}},
-		{"order", state.Decision{Kind: "order", Options: opts(4), Min: 4, Max: 4}},
-		{"assign", state.Decision{Kind: "assign", Options: opts(4), Targets: opts(3), Max: 4}},
-		{"assign one per target", state.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, PerTarget: 1}},
+		{"one card", state.Decision{Kind: state.DecideCards, Options: opts(5), Min: 1, Max: 1}},
+		{"up to three", state.Decision{Kind: state.DecideCards, Options: opts(5), Min: 0, Max: 3}},
+		{"number", state.Decision{Kind: state.DecideNumber, Min: 2, Max: 7}},
+		{"distribute", state.Decision{Kind: state.DecideDistribute, Options: opts(3), Total: 6}},
+		{"order", state.Decision{Kind: state.DecideOrder, Options: opts(4), Min: 4, Max: 4}},
+		{"assign", state.Decision{Kind: state.DecideAssign, Options: opts(4), Targets: opts(3), Max: 4}},
+		{"assign one per target", state.Decision{Kind: state.DecideAssign, Options: opts(4), Targets: opts(2), Max: 4, PerTarget: 1}},
 		// item 0 may take target 2 only, item 1 nothing, item 2 targets 1 and 3
-		{"assign with allowed pairs", state.Decision{Kind: "assign", Options: opts(3), Targets: opts(3), Max: 3, Allowed: [][]int{{2}, {}, {1, 3}}}},
+		{"assign with allowed pairs", state.Decision{Kind: state.DecideAssign, Options: opts(3), Targets: opts(3), Max: 3, Allowed: [][]int{{2}, {}, {1, 3}}}},
 		// target 1 takes two items or none; target 2 cannot be filled (at most one per target)
-		{"assign with fewest per target", state.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, Fewest: []int{2, 1}}},
-		{"assign with fewest above the most", state.Decision{Kind: "assign", Options: opts(4), Targets: opts(2), Max: 4, PerTarget: 1, Fewest: []int{1, 2}}},
+		{"assign with fewest per target", state.Decision{Kind: state.DecideAssign, Options: opts(4), Targets: opts(2), Max: 4, Fewest: []int{2, 1}}},
+		{"assign with fewest above the most", state.Decision{Kind: state.DecideAssign, Options: opts(4), Targets: opts(2), Max: 4, PerTarget: 1, Fewest: []int{1, 2}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -56,7 +56,7 @@ func TestRandomAnswerIsLegal(t *testing.T) {
 // The engine refuses an assignment that gives a target fewer items than it
 // needs, and accepts none or enough.
 func TestAssignFewestIsEnforced(t *testing.T) {
-	d := state.Decision{Kind: "assign", Options: opts(3), Targets: opts(2), Max: 3, Fewest: []int{2, 1}}
+	d := state.Decision{Kind: state.DecideAssign, Options: opts(3), Targets: opts(2), Max: 3, Fewest: []int{2, 1}}
 	require.NoError(t, d.Check(state.Answer{Amount: []int{1, 1, 2}}))
 	require.NoError(t, d.Check(state.Answer{Amount: []int{2, 0, 0}}))
 	require.NoError(t, d.Check(state.Answer{Amount: []int{0, 0, 0}}))
@@ -65,7 +65,7 @@ func TestAssignFewestIsEnforced(t *testing.T) {
 
 // The engine refuses an assignment the decision does not allow.
 func TestAssignAllowedIsEnforced(t *testing.T) {
-	d := state.Decision{Kind: "assign", Options: opts(2), Targets: opts(2), Max: 2, Allowed: [][]int{{2}, {1, 2}}}
+	d := state.Decision{Kind: state.DecideAssign, Options: opts(2), Targets: opts(2), Max: 2, Allowed: [][]int{{2}, {1, 2}}}
 	require.NoError(t, d.Check(state.Answer{Amount: []int{2, 1}}))
 	require.NoError(t, d.Check(state.Answer{Amount: []int{0, 0}}))
 	require.ErrorContains(t, d.Check(state.Answer{Amount: []int{1, 0}}), "a cannot be assigned to a")

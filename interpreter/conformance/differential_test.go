@@ -71,12 +71,12 @@ func frameFor(g *engine.Game, rs *model.Ruleset, e *model.Expr, r *rand.Rand) st
 	}
 	f := state.Frame{
 		Base: int32(len(g.Evaluator().S.Vars)),
-		You:  int8(r.IntN(n)), Player: int8(r.IntN(n)),
-		This: card(), Card: card(),
+		You:  state.Seat(r.IntN(n)), Player: state.Seat(r.IntN(n)),
+		This: state.CardRef(card()), Card: state.CardRef(card()),
 		Event: state.Event{
-			Name: int64(r.IntN(rs.Symbols())), Card: card(), Player: int8(r.IntN(n+1) - 1),
+			Name: int64(r.IntN(rs.Symbols())), Card: state.CardRef(card()), Player: state.Seat(r.IntN(n+1) - 1),
 			From: int64(r.IntN(rs.Symbols()+1) - 1), To: int64(r.IntN(rs.Symbols())),
-			Amount: int64(r.IntN(6)), Source: card(),
+			Amount: int64(r.IntN(6)), Source: state.CardRef(card()),
 		},
 	}
 	top := 0

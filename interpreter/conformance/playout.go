@@ -164,7 +164,7 @@ func check(g *engine.Game, o Options) error {
 	}
 	if o.Legality {
 		for _, d := range g.Pending() {
-			if len(d.Options) == 0 && d.Kind != "number" {
+			if len(d.Options) == 0 && d.Kind != state.DecideNumber {
 				return fmt.Errorf("%s is asked %q with no options", state.SeatName(d.Player), d.Prompt)
 			}
 			for _, op := range d.Options {

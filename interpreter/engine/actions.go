@@ -47,7 +47,7 @@ func (g *machine) renderLabel(a *model.Action, card, seat int, name func(int) st
 	if you < 0 && card >= 0 {
 		you = int(g.S.Cards[card].Ctrl)
 	}
-	f := g.TempFrame(state.Frame{You: int8(max(you, 0)), Player: int8(max(you, 0)), This: int32(card), Card: int32(card), Event: state.Event{Card: -1, Source: -1}})
+	f := g.TempFrame(state.Frame{You: state.Seat(max(you, 0)), Player: state.Seat(max(you, 0)), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 	defer g.ReleaseFrame()
 	s, _ := g.Render(a.LabelTmpl, f, "nothing", name)
 	return s
@@ -95,7 +95,7 @@ func (g *machine) ActionsLabelled(seat int, label string) []int {
 // may offer (act or priority), legal now or not; nil when the decision was
 // not asked by such a window.
 func (g *machine) WindowActions(d *state.Decision) []int {
-	if d.Kind != "action" || d.Frame < 0 || d.Frame >= len(g.S.Frames) {
+	if d.Kind != state.DecideAction || d.Frame < 0 || d.Frame >= len(g.S.Frames) {
 		return nil
 	}
 	f := g.S.Frames[d.Frame]
@@ -184,7 +184,7 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 			}
 			if why == "" {
 				seen = append(seen, c)
-				out = append(out, state.Option{ID: a.Name + ":" + state.CardID(c), Label: g.actionLabel(a, c, player), Card: c, Action: ai, Player: -1})
+				out = append(out, state.Option{ID: a.Name + ":" + state.CardKey(c), Label: g.actionLabel(a, c, player), Card: c, Action: ai, Player: -1})
 			}
 		}
 	}
@@ -217,7 +217,7 @@ func (g *machine) CardFits(player int, action string, card int) bool {
 	if a.Filter == nil {
 		return true
 	}
-	f := g.TempFrame(state.Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: state.Event{Card: -1, Source: -1}})
+	f := g.TempFrame(state.Frame{You: state.Seat(player), Player: state.Seat(player), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 	defer g.ReleaseFrame()
 	ok, err := g.EvalBool(a.Filter, f)
 	return err == nil && ok
@@ -231,11 +231,11 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 		if card < 0 {
 			return fmt.Sprintf("it needs a card from your %s", g.Rs.Zones[a.Source].Name), nil
 		}
-		if g.S.Cards[card].Zone != int32(g.ZoneInst(a.Source, player)) {
+		if g.S.Cards[card].Zone != state.ZoneRef(g.ZoneInst(a.Source, player)) {
 			return fmt.Sprintf("%s is not in your %s", g.CardLabel(card, player), g.Rs.Zones[a.Source].Name), nil
 		}
 	}
-	f := g.TempFrame(state.Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: state.Event{Card: -1, Source: -1}})
+	f := g.TempFrame(state.Frame{You: state.Seat(player), Player: state.Seat(player), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 	defer g.ReleaseFrame()
 	// the filter first: a card that can never be used for the action says
 	// so, rather than "not now"
@@ -291,10 +291,10 @@ func (g *machine) Permitted(player int, action string, card int) bool {
 	if !ok || (a.Source >= 0) != (card >= 0) {
 		return false
 	}
-	if a.Source >= 0 && g.S.Cards[card].Zone != int32(g.ZoneInst(a.Source, player)) {
+	if a.Source >= 0 && g.S.Cards[card].Zone != state.ZoneRef(g.ZoneInst(a.Source, player)) {
 		return false
 	}
-	f := g.TempFrame(state.Frame{You: int8(player), Player: int8(player), This: int32(card), Card: int32(card), Event: state.Event{Card: -1, Source: -1}})
+	f := g.TempFrame(state.Frame{You: state.Seat(player), Player: state.Seat(player), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 	defer g.ReleaseFrame()
 	for _, e := range []*model.Expr{a.Filter, a.Timing, a.Condition} {
 		if e == nil {
@@ -337,8 +337,8 @@ func (g *machine) StartAction(player int, o state.Option) {
 		g.logf(-1, "action", player, "%s: %s.", g.SeatName(player), a.Label)
 	}
 	g.covered("action " + a.Name)
-	g.pushRoot(a.CostProg, player, o.Card, state.Event{Card: int32(o.Card), Player: int8(player), Source: -1})
-	g.emit(state.Event{Name: g.SymAction, Card: int32(o.Card), Player: int8(player), Source: -1, From: int64(g.Rs.SymbolIx[a.Name])})
+	g.pushRoot(a.CostProg, player, o.Card, state.Event{Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard})
+	g.emit(state.Event{Name: g.SymAction, Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard, From: int64(g.Rs.SymbolIx[a.Name])})
 }
 
 // CoverBranch counts, when coverage is on, that one branch of a step ran:

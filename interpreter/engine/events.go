@@ -60,7 +60,7 @@ func (g *machine) emit(ev state.Event) {
 }
 
 func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
-	f := g.TempFrame(state.Frame{You: int8(you), Player: int8(you), This: int32(this), Card: int32(this), Event: ev})
+	f := g.TempFrame(state.Frame{You: state.Seat(you), Player: state.Seat(you), This: state.CardRef(this), Card: state.CardRef(this), Event: ev})
 	ok, err := g.EvalBool(t.Cond, f)
 	g.ReleaseFrame()
 	if err != nil {
@@ -70,7 +70,7 @@ func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
 	if !ok {
 		return
 	}
-	g.S.Triggered = append(g.S.Triggered, state.Frame{Prog: int32(t.Effect), You: int8(you), This: int32(this), Event: ev})
+	g.S.Triggered = append(g.S.Triggered, state.Frame{Prog: int32(t.Effect), You: state.Seat(you), This: state.CardRef(this), Event: ev})
 	g.covered(t.Coverage)
 }
 
@@ -85,7 +85,7 @@ func (g *machine) EmitFrom(name string, card, player, amount, source int) {
 	if !ok {
 		return
 	}
-	g.emit(state.Event{Name: int64(sym), Card: int32(card), Player: int8(player), Amount: int64(amount), Source: int32(source), From: -1, To: -1})
+	g.emit(state.Event{Name: int64(sym), Card: state.CardRef(card), Player: state.Seat(player), Amount: int64(amount), Source: state.CardRef(source), From: -1, To: -1})
 }
 
 func (g *machine) covered(name string) {

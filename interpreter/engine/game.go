@@ -140,7 +140,7 @@ func newDealt(rs *model.Ruleset, o Options) (*machine, error) {
 	s.First = g.rand(o.Players)
 	s.Active = s.First
 	g.logf(-1, "start", s.First, "%s starts.", g.SeatName(s.First))
-	g.pushRoot(rs.Setup, s.First, -1, state.Event{Card: -1, Player: int8(s.First)})
+	g.pushRoot(rs.Setup, s.First, -1, state.Event{Card: state.NoCard, Player: state.Seat(s.First)})
 	s.Turn = 0
 	s.Phase = state.StageSetup
 	g.run()
@@ -287,10 +287,10 @@ func newState(rs *model.Ruleset, o Options) (*state.State, error) {
 	for k, z := range rs.Zones {
 		if z.PerPlayer {
 			for p := 0; p < o.Players; p++ {
-				s.Zones = append(s.Zones, state.ZoneInstance{Kind: int32(k), Owner: int8(p)})
+				s.Zones = append(s.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: state.Seat(p)})
 			}
 		} else {
-			s.Zones = append(s.Zones, state.ZoneInstance{Kind: int32(k), Owner: -1})
+			s.Zones = append(s.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: state.NoSeat})
 		}
 	}
 	return s, nil

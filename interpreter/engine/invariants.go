@@ -42,7 +42,7 @@ func (g *machine) CheckState() error {
 	}
 	for c := range g.S.Cards {
 		for i := range rs.CardProps {
-			if err := check(state.CardID(c), &rs.CardProps[i], g.BaseCardProp(c, i)); err != nil {
+			if err := check(state.CardKey(c), &rs.CardProps[i], g.BaseCardProp(c, i)); err != nil {
 				return err
 			}
 		}

@@ -97,7 +97,7 @@ func (g *machine) whose(e *state.LogEntry) {
 				if e.Whose == nil {
 					e.Whose = make([]int8, len(e.Cards))
 				}
-				e.Whose[i] = g.S.Cards[c].Ctrl + 1
+				e.Whose[i] = int8(g.S.Cards[c].Ctrl + 1)
 				break
 			}
 		}

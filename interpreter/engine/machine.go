@@ -22,7 +22,7 @@ func (g *machine) pushRoot(prog int, you, this int, ev state.Event) {
 	for i := 0; i < p.NVars; i++ {
 		g.S.Vars = append(g.S.Vars, state.Val{N: -1})
 	}
-	g.S.Frames = append(g.S.Frames, state.Frame{Prog: int32(prog), Base: int32(base), Root: true, You: int8(you), This: int32(this), Card: int32(this), Player: int8(you), Event: ev})
+	g.S.Frames = append(g.S.Frames, state.Frame{Prog: int32(prog), Base: int32(base), Root: true, You: state.Seat(you), This: state.CardRef(this), Card: state.CardRef(this), Player: state.Seat(you), Event: ev})
 }
 
 // Call runs a nested program of the same effect as a child of frame f.
@@ -199,7 +199,7 @@ func (g *machine) advance() {
 		g.logf(-1, "turn", s.Active, "Turn %d: %s.", s.Turn, g.SeatName(s.Active))
 		s.Phase = 0 // the first phase
 		g.enterPhase()
-		g.emit(state.Event{Name: g.SymTurnStart, Player: int8(s.Active), Card: -1, Source: -1})
+		g.emit(state.Event{Name: g.SymTurnStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 	case s.Phase.InPhase(len(rs.Phases)):
 		// the phase's body finished; a phase ends only on an empty stack
 		if len(s.Stack) > 0 {
@@ -210,11 +210,11 @@ func (g *machine) advance() {
 		ph := rs.Phases[s.Phase]
 		g.expire(state.UntilPhase)
 		g.expirePhase(int(s.Phase))
-		g.emit(state.Event{Name: g.SymPhaseEnd, Player: int8(s.Active), Card: -1, Source: -1, From: int64(rs.SymbolIx[ph.Name])})
+		g.emit(state.Event{Name: g.SymPhaseEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, From: int64(rs.SymbolIx[ph.Name])})
 		s.Phase++
 		if int(s.Phase) >= len(rs.Phases) {
 			s.Phase = state.Stage(len(rs.Phases))
-			g.emit(state.Event{Name: g.SymTurnEnd, Player: int8(s.Active), Card: -1, Source: -1})
+			g.emit(state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 			return
 		}
 		g.enterPhase()
@@ -236,7 +236,7 @@ func (g *machine) advance() {
 func (g *machine) drainStack() {
 	if g.Rs.DrainStack >= 0 && !g.S.Draining {
 		g.S.Draining = true
-		g.pushRoot(g.Rs.DrainStack, g.S.Active, -1, state.Event{Card: -1, Source: -1, Player: int8(g.S.Active)})
+		g.pushRoot(g.Rs.DrainStack, g.S.Active, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(g.S.Active)})
 		return
 	}
 	g.ResolveTop()
@@ -271,12 +271,12 @@ func (g *machine) enterPhase() {
 				continue
 			}
 		}
-		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: -1, Source: -1, Player: int8(s.Active)})
-		g.emit(state.Event{Name: g.SymPhaseStart, Player: int8(s.Active), Card: -1, Source: -1, To: int64(g.Rs.SymbolIx[ph.Name])})
+		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(s.Active)})
+		g.emit(state.Event{Name: g.SymPhaseStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, To: int64(g.Rs.SymbolIx[ph.Name])})
 		return
 	}
 	// every remaining phase skipped: end the turn
-	g.emit(state.Event{Name: g.SymTurnEnd, Player: int8(s.Active), Card: -1, Source: -1})
+	g.emit(state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 }
 
 // AddExtraTurn queues an extra turn for a player, after those already queued.
@@ -318,7 +318,7 @@ func (g *machine) runChecks() {
 	for i := len(batch) - 1; i >= 0; i-- {
 		b := batch[i]
 		g.covered("check " + b.ch.Name)
-		g.pushRoot(b.ch.Effect, b.p, -1, state.Event{Card: -1, Source: -1, Player: int8(b.p)})
+		g.pushRoot(b.ch.Effect, b.p, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(b.p)})
 		s.Frames[len(s.Frames)-1].Check = true
 	}
 }
@@ -384,7 +384,7 @@ func (g *machine) CallAs(f *state.Frame, prog, p int) {
 	child.Prog = int32(prog)
 	child.PC = 0
 	child.Root = false
-	child.You, child.Player = int8(p), int8(p)
+	child.You, child.Player = state.Seat(p), state.Seat(p)
 	g.S.Frames = append(g.S.Frames, child)
 }
 
@@ -394,10 +394,10 @@ func (g *machine) CallWithCard(f *state.Frame, prog, c int) {
 	child.Prog = int32(prog)
 	child.PC = 0
 	child.Root = false
-	child.Card = int32(c)
+	child.Card = state.CardRef(c)
 	g.S.Frames = append(g.S.Frames, child)
 }
 
 func ruleFrame(p int) state.Frame {
-	return state.Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: state.Event{Card: -1, Source: -1}}
+	return state.Frame{You: state.Seat(p), Player: state.Seat(p), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
 }

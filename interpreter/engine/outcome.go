@@ -97,7 +97,7 @@ func (g *machine) Lose(p int, why string) {
 		}
 	}
 	g.S.Pending, g.S.Answers = keepD, keepAns
-	g.emit(state.Event{Name: g.SymLost, Player: int8(p), Card: -1, Source: -1, From: -1, To: -1})
+	g.emit(state.Event{Name: g.SymLost, Player: state.Seat(p), Card: state.NoCard, Source: state.NoCard, From: -1, To: -1})
 }
 
 // Draw ends the game with no winner.
@@ -129,7 +129,7 @@ func (g *machine) Resign(p int) error {
 	if g.Rs.Concede == nil {
 		return fmt.Errorf("%s does not allow conceding", g.Rs.Name)
 	}
-	f := state.Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: state.Event{Card: -1, Source: -1}}
+	f := state.Frame{You: state.Seat(p), Player: state.Seat(p), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
 	ok, err := g.EvalBool(g.Rs.Concede, &f)
 	if err != nil {
 		return err
@@ -155,7 +155,7 @@ func (g *machine) CanResign(p int) bool {
 	if g.Rs.Concede == nil || g.S.Over {
 		return false
 	}
-	f := state.Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: state.Event{Card: -1, Source: -1}}
+	f := state.Frame{You: state.Seat(p), Player: state.Seat(p), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
 	ok, err := g.EvalBool(g.Rs.Concede, &f)
 	return err == nil && ok
 }

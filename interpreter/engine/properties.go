@@ -15,7 +15,7 @@ func (g *machine) GrantKeywordFor(c int, kw string, on bool, m state.Modifier) e
 	if !ok {
 		return fmt.Errorf("unknown keyword %q", kw)
 	}
-	m.Card, m.Prop, m.Keyword, m.Amount, m.Set = int32(c), -1, int8(i+1), 0, false
+	m.Card, m.Prop, m.Keyword, m.Amount, m.Set = state.CardRef(c), -1, int8(i+1), 0, false
 	if on {
 		m.Amount = 1
 	}
@@ -114,7 +114,7 @@ func (g *machine) expirePhase(ph int) {
 // expire ends the modifiers of a duration. At the end of a turn, those that
 // last until the end of a phase end too: the phase did not come again this
 // turn (it was skipped or already over), and they never outlive the turn.
-func (g *machine) expire(until uint8) {
+func (g *machine) expire(until state.Until) {
 	keep := g.S.Modifiers[:0]
 	for _, m := range g.S.Modifiers {
 		if until == state.UntilTurn && m.Phase != 0 {

@@ -14,6 +14,6 @@ func (g *machine) EvalQuery(e *model.Expr, you int, vals []state.Val) (any, erro
 		g.S.Vars = append(g.S.Vars, state.Val{N: -1})
 	}
 	defer func() { g.S.Vars = g.S.Vars[:base] }()
-	f := state.Frame{Base: int32(base), You: int8(you), Player: int8(you), This: -1, Card: -1, Event: state.Event{Card: -1, Source: -1}}
+	f := state.Frame{Base: int32(base), You: state.Seat(you), Player: state.Seat(you), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
 	return g.Eval(e, &f)
 }

@@ -58,7 +58,7 @@ func (g *machine) Value(seat int) (float64, error) {
 	if g.S.Over || g.Rs.Value == nil {
 		return 0, nil
 	}
-	f := state.Frame{You: int8(seat), Player: int8(seat), This: -1, Card: -1, Event: state.Event{Card: -1, Source: -1}}
+	f := state.Frame{You: state.Seat(seat), Player: state.Seat(seat), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
 	n, err := g.EvalInt(g.Rs.Value, &f)
 	if err != nil {
 		return 0, err

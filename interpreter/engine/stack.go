@@ -20,7 +20,7 @@ func (g *machine) ResolveTop() {
 	g.Invalidate()
 	base := len(g.S.Vars)
 	g.S.Vars = append(g.S.Vars, it.Vars...)
-	fr := state.Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: state.Event{Card: it.Card, Player: it.You, Source: -1}}
+	fr := state.Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: state.Event{Card: it.Card, Player: it.You, Source: state.NoCard}}
 	if it.Trigger && it.Event != nil {
 		fr.Event = *it.Event
 		if it.Card >= 0 {
@@ -52,7 +52,7 @@ func (g *machine) ResolveTop() {
 		}
 	}
 	g.S.Frames = append(g.S.Frames, fr)
-	g.emit(state.Event{Name: g.SymResolve, Card: it.Card, Player: it.You, Source: -1})
+	g.emit(state.Event{Name: g.SymResolve, Card: it.Card, Player: it.You, Source: state.NoCard})
 }
 
 // PushStack puts an effect program on the stack for a player, with a source card.
@@ -63,7 +63,7 @@ func (g *machine) PushStack(prog, you, card int) {
 		vars[i] = state.Val{N: -1}
 	}
 	g.Invalidate()
-	g.S.Stack = append(g.S.Stack, state.StackItem{Card: int32(card), Prog: int32(prog), You: int8(you), Vars: vars, NVars: int32(root.NVars), Action: -1})
+	g.S.Stack = append(g.S.Stack, state.StackItem{Card: state.CardRef(card), Prog: int32(prog), You: state.Seat(you), Vars: vars, NVars: int32(root.NVars), Action: -1})
 }
 
 // RemoveStackItems takes items off the stack without resolving them: those

@@ -8,9 +8,6 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-// UntilNames are the durations a modifier may have.
-var UntilNames = []string{"end_of_turn", "end_of_phase", "leaves", "permanent"}
-
 func (g *machine) setSlot(c int, s int64) {
 	g.Invalidate()
 	g.S.CardProps[c*g.Stride()+len(g.Rs.CardProps)] = s
@@ -48,7 +45,7 @@ func (g *machine) Created(cards []int, zi, source int, logged bool) {
 	}
 	toName := g.Rs.SymbolIx[g.Rs.Zones[g.S.Zones[zi].Kind].Name]
 	for _, c := range cards {
-		g.emit(state.Event{Name: g.SymEnter, Card: int32(c), Player: g.S.Cards[c].Owner, From: -1, To: int64(toName), Source: int32(source)})
+		g.emit(state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: g.S.Cards[c].Owner, From: -1, To: int64(toName), Source: state.CardRef(source)})
 	}
 }
 
@@ -100,7 +97,7 @@ func (g *machine) Move(c, zi int, o state.MoveOpts) error {
 	}
 	g.removeFrom(c, from)
 	knownBefore := ci.Known
-	ci.Zone = int32(zi)
+	ci.Zone = state.ZoneRef(zi)
 	switch o.Facing {
 	case state.FacingDown:
 		ci.FaceDown = true
@@ -125,7 +122,7 @@ func (g *machine) Move(c, zi int, o state.MoveOpts) error {
 	if from != zi {
 		ci.Ctrl = ci.Owner
 		if o.Control {
-			ci.Ctrl = int8(o.Controller)
+			ci.Ctrl = state.Seat(o.Controller)
 		}
 	}
 	switch o.Where {
@@ -157,8 +154,8 @@ func (g *machine) Move(c, zi int, o state.MoveOpts) error {
 	}
 	fromName := g.Rs.SymbolIx[g.Rs.Zones[g.S.Zones[from].Kind].Name]
 	toName := g.Rs.SymbolIx[zd.Name]
-	g.emit(state.Event{Name: g.SymLeave, Card: int32(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: int32(o.Source)})
-	g.emit(state.Event{Name: g.SymEnter, Card: int32(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: int32(o.Source)})
+	g.emit(state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
+	g.emit(state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
 	return nil
 }
 
@@ -193,7 +190,7 @@ func (g *machine) Shuffle(zi int) {
 	} else {
 		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles %s.", g.SeatName(int(z.Owner)), g.ZoneLabel(zi))
 	}
-	g.emit(state.Event{Name: g.SymShuffle, Card: -1, Player: z.Owner, To: int64(g.Rs.SymbolIx[g.Rs.Zones[z.Kind].Name]), Source: -1})
+	g.emit(state.Event{Name: g.SymShuffle, Card: state.NoCard, Player: z.Owner, To: int64(g.Rs.SymbolIx[g.Rs.Zones[z.Kind].Name]), Source: state.NoCard})
 }
 
 // Draw moves the top card of a player's zone to another zone of theirs. When
@@ -228,12 +225,12 @@ func (g *machine) Draw(p, fromKind, toKind int) (bool, error) {
 		return false, err
 	}
 	g.logCards(-1, "draw", p, []int{c}, "%s draws {cards}.", g.SeatName(p))
-	g.emit(state.Event{Name: g.SymDraw, Card: int32(c), Player: int8(p), Source: -1, Amount: 1})
+	g.emit(state.Event{Name: g.SymDraw, Card: state.CardRef(c), Player: state.Seat(p), Source: state.NoCard, Amount: 1})
 	return true, nil
 }
 
 // SetController gives control of a card to a player (until it changes zone).
 func (g *machine) SetController(c, p int) {
-	g.S.Cards[c].Ctrl = int8(p)
+	g.S.Cards[c].Ctrl = state.Seat(p)
 	g.changed()
 }

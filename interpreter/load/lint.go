@@ -164,7 +164,7 @@ func (c *compiler) unplayable() {
 			n = rs.MinPlayers
 		}
 		for o := 0; o < n; o++ {
-			g.S.Zones = append(g.S.Zones, state.ZoneInstance{Kind: int32(k), Owner: int8(o)})
+			g.S.Zones = append(g.S.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: state.Seat(o)})
 		}
 	}
 	for _, d := range rs.Cards {
@@ -173,7 +173,7 @@ func (c *compiler) unplayable() {
 		g.S.Zones[zi].Cards = append(g.S.Zones[zi].Cards, cidx)
 		playable := false
 		for _, a := range sourced {
-			f := state.Frame{Card: int32(cidx), This: int32(cidx), Event: state.Event{Card: -1, Source: -1}}
+			f := state.Frame{Card: state.CardRef(cidx), This: state.CardRef(cidx), Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
 			ok, err := g.EvalBool(a.Filter, &f)
 			if err != nil || ok {
 				playable = true

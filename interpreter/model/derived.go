@@ -112,7 +112,7 @@ func (g *Evaluator) derive() {
 func (g *Evaluator) applyStatic(st *Static, src, k, n int) {
 	ctrl := g.S.Cards[src].Ctrl
 	for c := range g.S.Cards {
-		f := g.TempFrame(state.Frame{You: ctrl, Player: ctrl, This: int32(src), Card: int32(c), Event: state.Event{Card: -1, Source: -1}})
+		f := g.TempFrame(state.Frame{You: ctrl, Player: ctrl, This: state.CardRef(src), Card: state.CardRef(c), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 		ok, err := g.EvalBool(st.Applies, f)
 		if err == nil && ok {
 			if st.Set != nil {

@@ -82,7 +82,7 @@ func (g *Evaluator) AddCard(def, owner, zi int) int {
 	g.Invalidate()
 	d := g.Rs.Cards[def]
 	c := len(g.S.Cards)
-	g.S.Cards = append(g.S.Cards, state.CardInstance{Def: int32(def), Owner: int8(owner), Ctrl: int8(owner), Zone: int32(zi)})
+	g.S.Cards = append(g.S.Cards, state.CardInstance{Def: int32(def), Owner: state.Seat(owner), Ctrl: state.Seat(owner), Zone: state.ZoneRef(zi)})
 	g.S.CardProps = append(g.S.CardProps, d.Props...)
 	g.S.CardProps = append(g.S.CardProps, -1)
 	if len(d.Faces) > 0 {

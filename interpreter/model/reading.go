@@ -45,7 +45,7 @@ func (g *Evaluator) CardName(c int) string {
 }
 
 func (g *Evaluator) renderName(c int, t *Template) string {
-	f := g.TempFrame(state.Frame{This: int32(c), Card: int32(c), You: g.S.Cards[c].Owner, Player: g.S.Cards[c].Owner, Event: state.Event{Card: -1, Source: -1}})
+	f := g.TempFrame(state.Frame{This: state.CardRef(c), Card: state.CardRef(c), You: g.S.Cards[c].Owner, Player: g.S.Cards[c].Owner, Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 	defer g.ReleaseFrame()
 	return g.TemplateText(t, f, -2)
 }
@@ -194,7 +194,7 @@ func (g *Evaluator) CardProp(c, idx int) int64 {
 	}
 	v := g.S.CardProps[c*g.Stride()+idx]
 	if len(g.S.Modifiers) > 0 {
-		v = g.applyMods(int32(c), -1, int32(idx), v)
+		v = g.applyMods(state.CardRef(c), state.NoSeat, int32(idx), v)
 	}
 	return v
 }
@@ -206,7 +206,7 @@ func (g *Evaluator) BaseCardProp(c, idx int) int64 { return g.S.CardProps[c*g.St
 func (g *Evaluator) PlayerProp(p, idx int) int64 {
 	v := g.S.PlayerProp[p*len(g.Rs.PlayerProps)+idx]
 	if len(g.S.Modifiers) > 0 {
-		v = g.applyMods(-1, int8(p), int32(idx), v)
+		v = g.applyMods(state.NoCard, state.Seat(p), int32(idx), v)
 	}
 	return v
 }
@@ -214,7 +214,7 @@ func (g *Evaluator) PlayerProp(p, idx int) int64 {
 // GameProp returns a game property.
 func (g *Evaluator) GameProp(idx int) int64 { return g.S.GameProps[idx] }
 
-func (g *Evaluator) applyMods(card int32, player int8, prop int32, v int64) int64 {
+func (g *Evaluator) applyMods(card state.CardRef, player state.Seat, prop int32, v int64) int64 {
 	// sets first, in the order they were made; then additions
 	for _, m := range g.S.Modifiers {
 		if m.Set && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {

@@ -27,13 +27,13 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 		return state.Answer{}, fmt.Errorf("%s has nothing to answer (waiting for: %s)", state.SeatName(seat), seats(waiting))
 	}
 	switch d.Kind {
-	case "number":
+	case state.DecideNumber:
 		x, err := strconv.Atoi(n.Value)
 		if err != nil {
 			return state.Answer{}, fmt.Errorf("%s is asked for a number, not %q", state.SeatName(seat), n.Value)
 		}
 		return state.Answer{Number: x}, nil
-	case "assign":
+	case state.DecideAssign:
 		if n.Kind != yaml.MappingNode {
 			return state.Answer{}, fmt.Errorf("%s assigns: answer {item label: target label or none, ...}", state.SeatName(seat))
 		}
@@ -54,7 +54,7 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 			amounts[ix] = tix + 1
 		}
 		return state.Answer{Amount: amounts}, nil
-	case "distribute":
+	case state.DecideDistribute:
 		if n.Kind != yaml.MappingNode {
 			return state.Answer{}, fmt.Errorf("%s divides %d: answer {label: amount, ...}", state.SeatName(seat), d.Total)
 		}

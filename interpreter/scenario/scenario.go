@@ -458,7 +458,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				}
 			}
 			var possible map[string]bool
-			if d.Kind == "action" {
+			if d.Kind == state.DecideAction {
 				possible = map[string]bool{}
 				for _, l := range g.ActionLabels(st.Seat) {
 					possible[strings.ToLower(l)] = true

@@ -14,18 +14,35 @@ type Option struct {
 	Value  int    `json:"value"`  // a number, a choice index
 }
 
+// DecisionKind says what a decision asks for and how its answer is read.
+type DecisionKind string
+
+// The kinds of decision. An answer picks options (Picks) for all but
+// number (Amount), distribute and assign (Amounts).
+const (
+	DecideAction     DecisionKind = "action"     // an action to take, or pass
+	DecideCards      DecisionKind = "cards"      // cards among options, between Min and Max of them
+	DecideChoice     DecisionKind = "choice"     // one labelled option
+	DecidePlayer     DecisionKind = "player"     // one player
+	DecideTarget     DecisionKind = "target"     // one target
+	DecideNumber     DecisionKind = "number"     // a number from Min to Max
+	DecideDistribute DecisionKind = "distribute" // Total split among the options
+	DecideOrder      DecisionKind = "order"      // every option, in an order
+	DecideAssign     DecisionKind = "assign"     // each option to one of Targets, or none
+)
+
 // Decision is a question the engine asks one player.
 type Decision struct {
-	Seq     int      `json:"seq"`
-	Player  int      `json:"player"`
-	Kind    string   `json:"kind"` // action, cards, choice, number, distribute, order
-	Prompt  string   `json:"prompt"`
-	Options []Option `json:"options"`
-	Min     int      `json:"min"`
-	Max     int      `json:"max"`
-	Total   int      `json:"total,omitempty"` // distribute: the amount to split
-	Frame   int      `json:"frame"`
-	Pass    bool     `json:"pass,omitempty"` // an action decision that may be passed
+	Seq     int          `json:"seq"`
+	Player  int          `json:"player"`
+	Kind    DecisionKind `json:"kind"`
+	Prompt  string       `json:"prompt"`
+	Options []Option     `json:"options"`
+	Min     int          `json:"min"`
+	Max     int          `json:"max"`
+	Total   int          `json:"total,omitempty"` // distribute: the amount to split
+	Frame   int          `json:"frame"`
+	Pass    bool         `json:"pass,omitempty"` // an action decision that may be passed
 	// Targets are what the options are assigned to in an assign decision; the
 	// answer's Amount gives, per option, a target number from 1, or 0 for none.
 	Targets   []Option `json:"targets,omitempty"`
@@ -95,11 +112,11 @@ func LeastAnswer(d *Decision) Answer { return *leastAnswer(d) }
 // leastAnswer is the answer that does the least: pass, or the fewest picks.
 func leastAnswer(d *Decision) *Answer {
 	switch d.Kind {
-	case "assign":
+	case DecideAssign:
 		return &Answer{Amount: make([]int, len(d.Options))}
-	case "number":
+	case DecideNumber:
 		return &Answer{Number: d.Min}
-	case "distribute":
+	case DecideDistribute:
 		a := &Answer{Amount: make([]int, len(d.Options))}
 		left := d.Total
 		for i, o := range d.Options {
@@ -110,13 +127,13 @@ func leastAnswer(d *Decision) *Answer {
 			a.Amount[0] += left
 		}
 		return a
-	case "order":
+	case DecideOrder:
 		picks := make([]int, len(d.Options))
 		for i := range picks {
 			picks[i] = i
 		}
 		return &Answer{Picks: picks}
-	case "action":
+	case DecideAction:
 		for i, o := range d.Options {
 			if o.Action < 0 {
 				return &Answer{Picks: []int{i}}
@@ -132,7 +149,7 @@ func leastAnswer(d *Decision) *Answer {
 
 func ForcedAnswer(d *Decision) (bool, *Answer) {
 	switch d.Kind {
-	case "assign":
+	case DecideAssign:
 		if len(d.Targets) == 0 || len(d.Options) == 0 {
 			return true, &Answer{Amount: make([]int, len(d.Options))}
 		}
@@ -145,15 +162,15 @@ func ForcedAnswer(d *Decision) (bool, *Answer) {
 			return true, &Answer{Amount: make([]int, len(d.Options))}
 		}
 		return false, nil
-	case "number":
+	case DecideNumber:
 		if d.Min == d.Max {
 			return true, &Answer{Number: d.Min}
 		}
-	case "distribute":
+	case DecideDistribute:
 		if len(d.Options) == 1 {
 			return true, &Answer{Amount: []int{d.Total}}
 		}
-	case "order":
+	case DecideOrder:
 		if len(d.Options) <= 1 {
 			return true, &Answer{Picks: []int{0}[:len(d.Options)]}
 		}
@@ -174,12 +191,12 @@ func (d *Decision) Check(a Answer) error { return CheckAnswer(d, &a) }
 
 func CheckAnswer(d *Decision, a *Answer) error {
 	switch d.Kind {
-	case "number":
+	case DecideNumber:
 		if a.Number < d.Min || a.Number > d.Max {
 			return fmt.Errorf("the number must be from %d to %d, not %d", d.Min, d.Max, a.Number)
 		}
 		return nil
-	case "distribute":
+	case DecideDistribute:
 		if len(a.Amount) != len(d.Options) {
 			return fmt.Errorf("give an amount for each of the %d choices", len(d.Options))
 		}
@@ -197,7 +214,7 @@ func CheckAnswer(d *Decision, a *Answer) error {
 			return fmt.Errorf("the amounts must add up to %d, not %d", d.Total, sum)
 		}
 		return nil
-	case "assign":
+	case DecideAssign:
 		if len(a.Amount) != len(d.Options) {
 			return fmt.Errorf("give a target (or 0 for none) for each of the %d choices", len(d.Options))
 		}
@@ -217,7 +234,7 @@ func CheckAnswer(d *Decision, a *Answer) error {
 			}
 		}
 		return d.checkFewest(per)
-	case "order":
+	case DecideOrder:
 		if len(a.Picks) != len(d.Options) {
 			return fmt.Errorf("give every one of the %d choices in order", len(d.Options))
 		}

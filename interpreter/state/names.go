@@ -5,7 +5,7 @@ import (
 )
 
 // CardID is the stable id of a card instance in options and views.
-func CardID(c int) string {
+func CardKey(c int) string {
 	if c >= 0 && c < len(cardIDs) {
 		return cardIDs[c]
 	}

@@ -13,23 +13,43 @@ type Val struct {
 	L []int `json:"l,omitempty"`
 }
 
+// Seat is a player's place at the table, from 0.
+type Seat int8
+
+// NoSeat is nobody: the owner of a shared zone, the player of an event
+// that has none.
+const NoSeat Seat = -1
+
+// CardRef is a card instance of a game: its index in State.Cards.
+type CardRef int32
+
+// NoCard is no card.
+const NoCard CardRef = -1
+
+// ZoneKind is a zone the ruleset declares: its index in the ruleset's zones.
+type ZoneKind int32
+
+// ZoneRef is a zone instance of a game (a zone kind for one owner, or
+// shared): its index in State.Zones.
+type ZoneRef int32
+
 // CardInstance is one physical card in a game.
 type CardInstance struct {
-	Def      int32  `json:"def"`
-	Owner    int8   `json:"owner"`
-	Ctrl     int8   `json:"ctrl"`
-	Face     int8   `json:"face,omitempty"`
-	FaceDown bool   `json:"down,omitempty"`
-	Zone     int32  `json:"zone"` // zone instance
-	Known    uint64 `json:"known"`
-	Granted  uint64 `json:"granted,omitempty"` // keywords granted on top of the definition's
+	Def      int32   `json:"def"`
+	Owner    Seat    `json:"owner"`
+	Ctrl     Seat    `json:"ctrl"`
+	Face     int8    `json:"face,omitempty"`
+	FaceDown bool    `json:"down,omitempty"`
+	Zone     ZoneRef `json:"zone"`
+	Known    uint64  `json:"known"`
+	Granted  uint64  `json:"granted,omitempty"` // keywords granted on top of the definition's
 }
 
 // ZoneInstance is a zone kind for one owner (or shared); index 0 is the top.
 type ZoneInstance struct {
-	Kind  int32 `json:"kind"`
-	Owner int8  `json:"owner"` // -1 for shared zones
-	Cards []int `json:"cards"`
+	Kind  ZoneKind `json:"kind"`
+	Owner Seat     `json:"owner"` // NoSeat for shared zones
+	Cards []int    `json:"cards"`
 }
 
 // PlayerState is one seat.
@@ -40,30 +60,30 @@ type PlayerState struct {
 
 // Event is something that happened, matched against triggers.
 type Event struct {
-	Name   int64 `json:"name"` // symbol
-	Card   int32 `json:"card"`
-	Player int8  `json:"player"`
-	From   int64 `json:"from"` // zone name symbol, or -1
-	To     int64 `json:"to"`
-	Amount int64 `json:"amount"`
-	Source int32 `json:"source"`
+	Name   int64   `json:"name"` // symbol
+	Card   CardRef `json:"card"`
+	Player Seat    `json:"player"`
+	From   int64   `json:"from"` // zone name symbol, or -1
+	To     int64   `json:"to"`
+	Amount int64   `json:"amount"`
+	Source CardRef `json:"source"`
 }
 
 // Modifier changes a derived property value until it expires; the base value
 // is never written.
 type Modifier struct {
-	Card   int32 `json:"card"`   // -1: a player modifier
-	Player int8  `json:"player"` // for player modifiers
-	Prop   int32 `json:"prop"`
-	Set    bool  `json:"set,omitempty"` // set rather than add
-	Amount int64 `json:"amount"`
-	Until  uint8 `json:"until"`
-	Phase  int32 `json:"phase,omitempty"` // ends with this phase (index+1); 0: by Until
-	Turn   int32 `json:"turn"`
-	Seq    int32 `json:"seq"`
+	Card   CardRef `json:"card"`   // NoCard: a player modifier
+	Player Seat    `json:"player"` // for player modifiers
+	Prop   int32   `json:"prop"`
+	Set    bool    `json:"set,omitempty"` // set rather than add
+	Amount int64   `json:"amount"`
+	Until  Until   `json:"until"`
+	Phase  int32   `json:"phase,omitempty"` // ends with this phase (index+1); 0: by Until
+	Turn   int32   `json:"turn"`
+	Seq    int32   `json:"seq"`
 	// By is the player whose effect made it: when a player leaves the game,
 	// the effects they control can end with them.
-	By int8 `json:"by"`
+	By Seat `json:"by"`
 	// Keyword, when not 0, makes this a keyword modifier (Prop is -1): it
 	// grants keyword Keyword-1 (Amount 1) or takes it away (Amount 0).
 	Keyword int8 `json:"keyword,omitempty"`
@@ -78,22 +98,22 @@ type Frame struct {
 	Check bool  `json:"check,omitempty"` // the effect of a state-based check
 	// Together marks steps that happen at once (at_once): the state-based
 	// checks wait until the frame is done, the effects it set off included
-	Together bool  `json:"together,omitempty"`
-	You      int8  `json:"you"`
-	This     int32 `json:"this"`
-	Card     int32 `json:"card"`
-	Player   int8  `json:"player"`
-	Event    Event `json:"event"`
+	Together bool    `json:"together,omitempty"`
+	You      Seat    `json:"you"`
+	This     CardRef `json:"this"`
+	Card     CardRef `json:"card"`
+	Player   Seat    `json:"player"`
+	Event    Event   `json:"event"`
 }
 
 // StackItem is an action or ability waiting on the stack.
 type StackItem struct {
-	Card   int32 `json:"card"`
-	Prog   int32 `json:"prog"`
-	You    int8  `json:"you"`
-	Action int32 `json:"action"`
-	Vars   []Val `json:"vars,omitempty"`
-	NVars  int32 `json:"nvars"`
+	Card   CardRef `json:"card"`
+	Prog   int32   `json:"prog"`
+	You    Seat    `json:"you"`
+	Action int32   `json:"action"`
+	Vars   []Val   `json:"vars,omitempty"`
+	NVars  int32   `json:"nvars"`
 	// Trigger marks a triggered ability; Event is the event that triggered
 	// it, which its effect reads as `event` when it resolves.
 	Trigger bool   `json:"trigger,omitempty"`
@@ -273,12 +293,19 @@ type Record struct {
 }
 
 // Until says when a modifier ends.
+type Until uint8
+
+// When modifiers end; a modifier with a Phase ends with that phase instead.
 const (
-	UntilTurn uint8 = iota
-	UntilPhase
-	UntilLeave
-	untilEver
+	UntilTurn  Until = iota // at the end of the turn
+	UntilPhase              // at the end of the phase
+	UntilLeave              // when its card leaves play
+	UntilEver               // never
 )
+
+// UntilNames are the names of the durations, as rulesets write them, in
+// the order of the constants.
+var UntilNames = []string{"end_of_turn", "end_of_phase", "leaves", "permanent"}
 
 // RNG is the game's random generator. It is part of the state (a clone
 // draws what the original would) and is saved as its position.

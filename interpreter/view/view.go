@@ -77,7 +77,7 @@ func cardView(g *model.Evaluator, c, seat int) CardView {
 		}
 		return v
 	}
-	v := CardView{ID: state.CardID(c), Name: g.CardName(c), Known: true, FaceDown: ci.FaceDown, Text: g.CardText(c)}
+	v := CardView{ID: state.CardKey(c), Name: g.CardName(c), Known: true, FaceDown: ci.FaceDown, Text: g.CardText(c)}
 	if g.Rs.Zones[g.S.Zones[ci.Zone].Kind].Slots > 0 {
 		v.Slot = int(g.SlotOf(c))
 	}
@@ -96,7 +96,7 @@ func cardView(g *model.Evaluator, c, seat int) CardView {
 	}
 	if parts := g.Rs.View.Card; len(parts) > 0 {
 		ctl := g.S.Cards[c].Ctrl
-		f := g.TempFrame(state.Frame{This: int32(c), Card: int32(c), You: ctl, Player: ctl, Event: state.Event{Card: -1, Source: -1}})
+		f := g.TempFrame(state.Frame{This: state.CardRef(c), Card: state.CardRef(c), You: ctl, Player: ctl, Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 		v.Status = viewParts(g, parts, f, seat)
 		g.ReleaseFrame()
 	}
@@ -126,7 +126,7 @@ func displayValue(g *model.Evaluator, v int64, t model.Type) any {
 		if v < 0 || int(v) >= len(g.S.Cards) {
 			return nil
 		}
-		return state.CardID(int(v))
+		return state.CardKey(int(v))
 	case model.TPlayer:
 		if v < 0 {
 			return nil
@@ -216,7 +216,7 @@ func For(game *engine.Game, seat int) View {
 		}
 	}
 	if parts := g.Rs.View.Game; parts != nil {
-		f := g.TempFrame(state.Frame{You: int8(max(s.Active, 0)), Player: int8(max(s.Active, 0)), This: -1, Card: -1, Event: state.Event{Card: -1, Source: -1}})
+		f := g.TempFrame(state.Frame{You: state.Seat(max(s.Active, 0)), Player: state.Seat(max(s.Active, 0)), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 		v.Status = viewParts(g, parts, f, seat)
 		g.ReleaseFrame()
 	}
@@ -231,7 +231,7 @@ func For(game *engine.Game, seat int) View {
 			}
 		}
 		if parts := g.Rs.View.Player; parts != nil {
-			f := g.TempFrame(state.Frame{You: int8(p), Player: int8(p), This: -1, Card: -1, Event: state.Event{Card: -1, Source: -1}})
+			f := g.TempFrame(state.Frame{You: state.Seat(p), Player: state.Seat(p), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 			pv.Status = viewParts(g, parts, f, seat)
 			g.ReleaseFrame()
 		}
