@@ -3,6 +3,7 @@
 package main
 
 //go:generate sh -c "go run . doc --markdown > ../../docs/reference.md"
+//go:generate go run . test --update ../../testdata
 
 import (
 	"errors"

@@ -28,7 +28,8 @@ func newTestCmd() *cobra.Command {
 		Long: `Test runs every scenario under the given files or folders (default:
 testdata) and compares each one's log and final state with the .golden file
 beside it, printing a diff when they differ. --update rewrites the golden
-files (read them before you commit them). --coverage GAME lists the actions,
+files and prints every change it makes, to be read before it is committed
+(go generate ./... runs it on testdata). --coverage GAME lists the actions,
 triggers, checks and keywords of GAME that no scenario exercised.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
@@ -104,8 +105,17 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 				var msgs []string
 				msgs = append(msgs, res.Failures...)
 				if update {
-					if err := os.WriteFile(golden, []byte(res.Output), 0o644); err != nil {
-						return &exitError{code: 2, msg: "arbiter test: " + err.Error()}
+					// the review: a golden that changes is shown, to be read
+					// before it is committed
+					if old, err := os.ReadFile(golden); err != nil || string(old) != res.Output {
+						if err := writeGolden(golden, res.Output); err != nil {
+							return &exitError{code: 2, msg: "arbiter test: " + err.Error()}
+						}
+						what := "new golden file; read it"
+						if err == nil {
+							what = "golden file changed; read the change:\n" + string(diff.Diff(golden, old, "now", []byte(res.Output)))
+						}
+						fmt.Fprintf(out, "UPDATED %s\n  %s\n", golden, indentLines(what))
 					}
 				} else if want, err := os.ReadFile(golden); err != nil {
 					ok = false
@@ -138,6 +148,29 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 	cmd.Flags().BoolVar(&update, "update", false, "rewrite the golden files")
 	cmd.Flags().StringVar(&coverage, "coverage", "", "report which rules of GAME no scenario exercised")
 	return cmd
+}
+
+// writeGolden replaces a golden file through a temporary file, so an
+// interrupted update never leaves half a golden.
+func writeGolden(path, content string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".golden-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.WriteString(content); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // indentLines indents the lines after the first of a message by two spaces,

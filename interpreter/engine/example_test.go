@@ -94,3 +94,20 @@ actions:
 	// a hat costs 2 coins
 	// not possible now
 }
+
+// A seat may take an answer back while nobody has learned anything since:
+// here the first player's answer, once the other seat has been asked
+// something, no longer.
+func ExampleGame_Rewind() {
+	rs, _ := load.Load(load.Source{Name: "coins.yaml", Data: []byte(coins)}, nil, stdlib.Library())
+	g, _ := engine.New(rs, engine.Options{Seed: 1})
+	d := g.Pending()[0]
+	cp := g.Checkpoint()
+	_ = g.Answer(d.Player, state.Answer{Picks: []int{1}}) // wait
+	fmt.Println(g.RewindRefusal(cp, d.Player))
+	// the other seat is asked next: taking the answer back is refused
+	fmt.Println(g.Rewind(cp, d.Player))
+	// Output:
+	// p1 has been asked something (even a question with one possible answer tells you about their cards)
+	// p1 has been asked something (even a question with one possible answer tells you about their cards)
+}
