@@ -86,6 +86,9 @@ func (g *Evaluator) RenderText(a *Template, f *state.Frame, seat int) string {
 
 // seatText renders a template for a seat, with none for nothing.
 func (g *Evaluator) seatText(a *Template, f *state.Frame, seat int, none string) string {
+	if len(a.Exprs) == 0 && len(a.Segs) == 1 {
+		return a.Segs[0] // no parts: nothing to render, nothing to allocate
+	}
 	s, _ := g.Render(a, f, none, func(c int) string {
 		if seat > -2 && c >= 0 && c < len(g.S.Cards) && g.Knows(seat, c) {
 			return g.CardName(c)
