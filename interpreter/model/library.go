@@ -270,7 +270,7 @@ func (l *Library) AddPrimitive(p *Primitive) error {
 func (l *Library) bindArgs(p *Primitive) error {
 	v := reflect.ValueOf(p.Args)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return fmt.Errorf("Args must point to a struct of ArgIndex fields, not %T", p.Args)
+		return fmt.Errorf("its Args must point to a struct of ArgIndex fields, not %T", p.Args)
 	}
 	v = v.Elem()
 	t := v.Type()
@@ -279,7 +279,7 @@ func (l *Library) bindArgs(p *Primitive) error {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		if f.Type != reflect.TypeFor[ArgIndex]() {
-			return fmt.Errorf("Args field %s is a %s, not an ArgIndex", f.Name, f.Type)
+			return fmt.Errorf("its Args field %s is a %s, not an ArgIndex", f.Name, f.Type)
 		}
 		name := f.Tag.Get("arg")
 		if name == "" {
@@ -287,10 +287,10 @@ func (l *Library) bindArgs(p *Primitive) error {
 		}
 		ix := p.ParamIndex(name)
 		if ix == NoArg {
-			return fmt.Errorf("Args field %s names %q, which is no parameter of it%s", f.Name, name, diag.DidYouMean(name, paramNames(p)))
+			return fmt.Errorf("its Args field %s names %q, which is no parameter of it%s", f.Name, name, diag.DidYouMean(name, paramNames(p)))
 		}
 		if shared && ArgIndex(v.Field(i).Int()) != ix {
-			return fmt.Errorf("Args is shared with %s, whose parameter %q is at another place", prev, name)
+			return fmt.Errorf("its Args is shared with %s, whose parameter %q is at another place", prev, name)
 		}
 		v.Field(i).SetInt(int64(ix))
 	}

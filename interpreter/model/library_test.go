@@ -40,14 +40,14 @@ func TestArgumentsResolveAtRegistration(t *testing.T) {
 		want string
 	}{
 		{"a typo", prim("bad", &struct{ Cuont model.ArgIndex }{}, "count"),
-			`primitive bad: Args field Cuont names "cuont", which is no parameter of it; did you mean "count"?`},
+			`primitive bad: its Args field Cuont names "cuont", which is no parameter of it; did you mean "count"?`},
 		{"not an index", prim("bad", &struct{ Count int }{}, "count"),
-			"primitive bad: Args field Count is a int, not an ArgIndex"},
+			"primitive bad: its Args field Count is a int, not an ArgIndex"},
 		{"not a pointer", prim("bad", struct{}{}, "count"),
-			"primitive bad: Args must point to a struct of ArgIndex fields, not struct {}"},
+			"primitive bad: its Args must point to a struct of ArgIndex fields, not struct {}"},
 		{"a second draw", prim("draw", nil), "primitive draw is registered twice"},
 		{"shared, in another order", prim("draw_again", &draw, "from", "count", "if_empty"),
-			`primitive draw_again: Args is shared with draw, whose parameter "from" is at another place`},
+			`primitive draw_again: its Args is shared with draw, whose parameter "from" is at another place`},
 		{"an unknown event parameter", &model.Primitive{Name: "shout", EmitsEvent: "event"},
 			`primitive shout: EmitsEvent names "event", which is no parameter of it`},
 	} {
