@@ -11,6 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/save"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/interpreter/setup"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -181,4 +182,26 @@ func TestSealedNumberBoundsArePerPlayer(t *testing.T) {
 	require.NoError(t, g.Answer(2, state.Answer{Number: 2}))
 	require.NoError(t, g.Answer(0, state.Answer{Number: 1}))
 	assert.Equal(t, []string{"p3 chooses 2.", "p1 chooses 1."}, view.LogText(g, 1, 1)[:2], "revealed from the active player, p3, on")
+}
+
+// A game saved between two sealed answers keeps the one given, still
+// sealed, and goes on as the game itself does.
+func TestSealedAnswerSurvivesASave(t *testing.T) {
+	g := sealedScenario(t, "sealed-bid.yaml", 0)
+	require.NoError(t, answer(t, g, 1, "Dog"))
+	data, err := save.Marshal(g)
+	require.NoError(t, err)
+	loaded, err := save.LoadJSON(g.Ruleset(), data)
+	require.NoError(t, err)
+	assert.Equal(t, seen(t, g, 0), seen(t, loaded, 0))
+	d, ok := loaded.PendingFor(0)
+	require.True(t, ok)
+	assert.True(t, d.Sealed, "the question is still sealed")
+	_, asked := loaded.PendingFor(1)
+	assert.False(t, asked, "p2's answer is kept")
+	for _, x := range []*engine.Game{g, loaded} {
+		require.NoError(t, answer(t, x, 0, "Fox"))
+	}
+	assert.Equal(t, view.LogText(g, -1, 0), view.LogText(loaded, -1, 0))
+	assert.Contains(t, view.LogText(loaded, -1, 0), "p2 chooses Dog.")
 }
