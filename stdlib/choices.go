@@ -21,8 +21,8 @@ func sealedP(name string) param {
 
 // sealedDoP is the steps a sealed choice runs once per player, in seat order
 // from the active player, with `you` as that player and the choice bound.
-func sealedDoP(what string) param {
-	return param{Name: "do", Kind: model.PSteps, Doc: "with players: run once per player once all have answered, in seat order from the active player, with `you` as that player and " + what + " bound"}
+func sealedDoP(list, what string) param {
+	return param{Name: "do", Kind: model.PSteps, Doc: "with " + list + ": run once per player once all have answered, in seat order from the active player, with `you` as that player and " + what + " bound"}
 }
 
 func promptP(def string) param {
@@ -41,7 +41,7 @@ func choicePrimitives() []*model.Primitive {
 				exprP("optional", model.TBool, false, "false", "the chooser may choose nothing"),
 				promptP("Choose a card"),
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable that gets the card"},
-				sealedDoP("the card (none if they chose nothing)"),
+				sealedDoP("players", "the card (none if they chose nothing)"),
 			},
 			Example:    "- choose_card: {from: opponent.table, as: victim, prompt: \"Choose a card to remove\"}\n# every player picks a card from their own hand in secret; then each is played\n- choose_card:\n    players: players\n    from: you.hand\n    as: bid\n    prompt: Bid a card\n    do: [{move: {card: bid, to: table}}]",
 			StateSlots: 1,
@@ -60,7 +60,7 @@ func choicePrimitives() []*model.Primitive {
 				exprP("max", model.TInt, false, "", "at most (default: all)"),
 				promptP("Choose cards"),
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the variable that gets the list"},
-				sealedDoP("the list"),
+				sealedDoP("players", "the list"),
 			},
 			Example:    "- choose_cards: {from: you.hand, count: 2, as: picked}\n# everyone at once: put up to two cards back and draw as many\n- choose_cards:\n    players: players\n    from: you.hand\n    max: 2\n    as: back\n    do:\n      - move: {card: back, to: deck, position: bottom}\n      - draw: {count: len(back), from: deck, to: hand}",
 			StateSlots: 1,
@@ -92,7 +92,7 @@ func choicePrimitives() []*model.Primitive {
 				sealedP("players"),
 				promptP("Choose a player"),
 				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "the variable that gets the player"},
-				sealedDoP("the player (none if they had nobody to choose)"),
+				sealedDoP("players", "the player (none if they had nobody to choose)"),
 			},
 			Example:    "- choose_player: {as: target}\n# everyone names an opponent in secret; then each names theirs\n- choose_player:\n    players: players\n    as: named\n    do: [{set: {player: you, prop: last_hit_by, value: named}}]",
 			StateSlots: 1,
@@ -111,7 +111,7 @@ func choicePrimitives() []*model.Primitive {
 				promptP("Choose a target"),
 				{Name: "as_card", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "gets the chosen card, or none"},
 				{Name: "as_player", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "gets the chosen player, or none"},
-				sealedDoP("as_card and as_player"),
+				sealedDoP("choosers", "as_card and as_player"),
 			},
 			Example:    "- choose_target: {cards: opponent.table, players: opponents, as_card: tc, as_player: tp}\n# everyone at once, in secret: a card on an opponent's table, or nothing\n- choose_target:\n    choosers: players\n    cards: filter(everyone.table, .owner != you)\n    optional: true\n    as_card: hit\n    as_player: nobody\n    do:\n      - if: {cond: hit != nil, then: [{set: {card: hit, prop: tapped, value: true}}]}",
 			StateSlots: 1,
@@ -128,7 +128,7 @@ func choicePrimitives() []*model.Primitive {
 				sealedP("players"),
 				promptP("Choose a number"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable that gets it"},
-				sealedDoP("the number"),
+				sealedDoP("players", "the number"),
 			},
 			Example:    "- choose_number: {max: you.gold, as: bid}\n# a sealed bid: everyone names a number at once; each pays theirs\n- choose_number:\n    players: players\n    max: you.gold\n    as: offer\n    prompt: Your bid (you have {you.gold} gold)\n    do: [{add: {player: you, prop: gold, value: -offer}}]",
 			StateSlots: 1,
