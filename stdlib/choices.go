@@ -13,6 +13,18 @@ func chooserP() param {
 	return exprP("chooser", model.TPlayer, false, "", "who chooses (default: you)")
 }
 
+// sealedP is the argument that asks several players at once (name: players,
+// or choosers where players already names candidates).
+func sealedP(name string) param {
+	return exprP(name, model.TPlayers, false, "", "asks these players at once, sealed, instead of one chooser: each gets its own question, with `you` as that player (see decisions)")
+}
+
+// sealedDoP is the steps a sealed choice runs once per player, in seat order
+// from the active player, with `you` as that player and the choice bound.
+func sealedDoP(list, what string) param {
+	return param{Name: "do", Kind: model.PSteps, Doc: "with " + list + ": run once per player once all have answered, in seat order from the active player, with `you` as that player and " + what + " bound"}
+}
+
 func promptP(def string) param {
 	return param{Name: "prompt", Kind: model.PTemplate, Default: def, Doc: "the question shown to the chooser; parts in braces are expressions"}
 }
@@ -21,84 +33,107 @@ func choicePrimitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "choose_card", Args: &chooseCardArgs, Family: "choices",
-			Doc: "Asks a player to choose one card among `from`; binds it (none when `from` is empty, or when optional and declined).",
+			Doc: "Asks a player to choose one card among `from`; binds it (none when `from` is empty, or when optional and declined). With `players`, every listed player secretly chooses one card among their own `from` (`you.hand` is each one's own hand), and `do` runs for each with the card bound (see decisions): a draft, or a bid played face down.",
 			Params: []param{
 				exprP("from", model.TCards, true, "", "the candidates"),
 				chooserP(),
+				sealedP("players"),
 				exprP("optional", model.TBool, false, "false", "the chooser may choose nothing"),
 				promptP("Choose a card"),
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable that gets the card"},
+				sealedDoP("players", "the card (none if they chose nothing)"),
 			},
-			Example: "- choose_card: {from: opponent.table, as: victim, prompt: \"Choose a card to remove\"}",
-			Exec:    execChooseCards(true, cardChoiceArgs{from: &chooseCardArgs.From, chooser: &chooseCardArgs.Chooser, optional: &chooseCardArgs.Optional, prompt: &chooseCardArgs.Prompt, as: &chooseCardArgs.As}),
+			Example:    "- choose_card: {from: opponent.table, as: victim, prompt: \"Choose a card to remove\"}\n# every player picks a card from their own hand in secret; then each is played\n- choose_card:\n    players: players\n    from: you.hand\n    as: bid\n    prompt: Bid a card\n    do: [{move: {card: bid, to: table}}]",
+			StateSlots: 1,
+			Validate:   validateSealed(&chooseCardArgs.Players, &chooseCardArgs.Chooser, &chooseCardArgs.Do, "players", "the card"),
+			Exec:       execChooseCards(true, cardChoiceArgs{from: &chooseCardArgs.From, chooser: &chooseCardArgs.Chooser, players: &chooseCardArgs.Players, optional: &chooseCardArgs.Optional, prompt: &chooseCardArgs.Prompt, as: &chooseCardArgs.As, do: &chooseCardArgs.Do}),
 		},
 		{
 			Name: "choose_cards", Args: &chooseCardsArgs, Family: "choices",
-			Doc: "Asks a player to choose from `min` to `max` cards among `from` (or exactly `count`, limited to how many there are); binds the list.",
+			Doc: "Asks a player to choose from `min` to `max` cards among `from` (or exactly `count`, limited to how many there are); binds the list. With `players`, every listed player secretly chooses among their own `from`, with their own bounds, and `do` runs for each with the list bound (see decisions).",
 			Params: []param{
 				exprP("from", model.TCards, true, "", "the candidates"),
 				chooserP(),
+				sealedP("players"),
 				exprP("count", model.TInt, false, "", "exactly this many (or all, if fewer)"),
 				exprP("min", model.TInt, false, "0", "at least"),
 				exprP("max", model.TInt, false, "", "at most (default: all)"),
 				promptP("Choose cards"),
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the variable that gets the list"},
+				sealedDoP("players", "the list"),
 			},
-			Example: "- choose_cards: {from: you.hand, count: 2, as: picked}",
-			Exec:    execChooseCards(false, cardChoiceArgs{from: &chooseCardsArgs.From, chooser: &chooseCardsArgs.Chooser, count: &chooseCardsArgs.Count, min: &chooseCardsArgs.Min, max: &chooseCardsArgs.Max, prompt: &chooseCardsArgs.Prompt, as: &chooseCardsArgs.As}),
+			Example:    "- choose_cards: {from: you.hand, count: 2, as: picked}\n# everyone at once: put up to two cards back and draw as many\n- choose_cards:\n    players: players\n    from: you.hand\n    max: 2\n    as: back\n    do:\n      - move: {card: back, to: deck, position: bottom}\n      - draw: {count: len(back), from: deck, to: hand}",
+			StateSlots: 1,
+			Validate:   validateSealed(&chooseCardsArgs.Players, &chooseCardsArgs.Chooser, &chooseCardsArgs.Do, "players", "the list"),
+			Exec:       execChooseCards(false, cardChoiceArgs{from: &chooseCardsArgs.From, chooser: &chooseCardsArgs.Chooser, players: &chooseCardsArgs.Players, count: &chooseCardsArgs.Count, min: &chooseCardsArgs.Min, max: &chooseCardsArgs.Max, prompt: &chooseCardsArgs.Prompt, as: &chooseCardsArgs.As, do: &chooseCardsArgs.Do}),
 		},
 		{
 			Name: "choose", Args: &chooseArgs, Family: "choices",
-			Doc: "Asks a player to pick one of labelled options and runs its steps. Options whose `if` is false are not offered.",
+			Doc: "Asks a player to pick one of labelled options and runs its steps. Options whose `if` is false are not offered. With `players`, every listed player secretly picks among the options whose `if` holds for them (`you` is that player), and once all have answered each one's option runs with `you` as that player (see decisions).",
 			Params: []param{
 				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
 				chooserP(),
+				sealedP("players"),
 				promptP("Choose"),
-				{Name: "as", Kind: model.PBind, Type: model.TInt, Doc: "binds the index of the chosen option"},
+				{Name: "as", Kind: model.PBind, Type: model.TInt, Doc: "binds the index of the chosen option (with players: each player's, while their option runs; -1 for one who had nothing to choose)"},
 			},
-			Shorthand: "options",
-			Example:   "- choose:\n    prompt: Keep it?\n    options:\n      - {label: keep}\n      - {label: discard it, do: [{move: {card: this, to: discard}}]}",
-			Exec:      execChoose,
+			Shorthand:  "options",
+			Example:    "- choose:\n    prompt: Keep it?\n    options:\n      - {label: keep}\n      - {label: discard it, do: [{move: {card: this, to: discard}}]}\n# everyone at once, in secret\n- choose:\n    players: players\n    prompt: Stay in this round?\n    options:\n      - {label: stay}\n      - {label: fold, if: you.gold > 0, do: [{add: {player: you, prop: gold, value: -1}}]}",
+			StateSlots: 1,
+			Validate:   validateSealed(&chooseArgs.Players, &chooseArgs.Chooser, nil, "players", ""),
+			Exec:       execChoose,
 		},
 		{
 			Name: "choose_player", Args: &choosePlayerArgs, Family: "choices",
-			Doc: "Asks a player to choose a player among `from` (default: your opponents).",
+			Doc: "Asks a player to choose a player among `from` (default: your opponents). With `players`, every listed player secretly chooses among their own `from` (`opponents` are each one's opponents), and `do` runs for each with the choice bound (see decisions).",
 			Params: []param{
 				exprP("from", model.TPlayers, false, "opponents", "the candidates"),
 				chooserP(),
+				sealedP("players"),
 				promptP("Choose a player"),
 				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "the variable that gets the player"},
+				sealedDoP("players", "the player (none if they had nobody to choose)"),
 			},
-			Example: "- choose_player: {as: target}",
-			Exec:    execChoosePlayer,
+			Example:    "- choose_player: {as: target}\n# everyone names an opponent in secret; then each names theirs\n- choose_player:\n    players: players\n    as: named\n    do: [{set: {player: you, prop: last_hit_by, value: named}}]",
+			StateSlots: 1,
+			Validate:   validateSealed(&choosePlayerArgs.Players, &choosePlayerArgs.Chooser, &choosePlayerArgs.Do, "players", "the player"),
+			Exec:       execChoosePlayer,
 		},
 		{
 			Name: "choose_target", Args: &chooseTargetArgs, Family: "choices",
-			Doc: "Asks a player to choose one target among cards and players (an attack on a player or a card, say). Binds the chosen card or player; the other variable gets none.",
+			Doc: "Asks a player to choose one target among cards and players (an attack on a player or a card, say). Binds the chosen card or player; the other variable gets none. With `choosers` (here `players` names the candidates), every listed player secretly chooses among their own candidates, and `do` runs for each with the target bound (see decisions).",
 			Params: []param{
 				exprP("cards", model.TCards, false, "", "the cards that may be chosen"),
 				exprP("players", model.TPlayers, false, "", "the players that may be chosen"),
 				chooserP(),
+				sealedP("choosers"),
 				exprP("optional", model.TBool, false, "false", "the chooser may choose nothing"),
 				promptP("Choose a target"),
 				{Name: "as_card", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "gets the chosen card, or none"},
 				{Name: "as_player", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "gets the chosen player, or none"},
+				sealedDoP("choosers", "as_card and as_player"),
 			},
-			Example: "- choose_target: {cards: opponent.table, players: opponents, as_card: tc, as_player: tp}",
-			Exec:    execChooseTarget,
+			Example:    "- choose_target: {cards: opponent.table, players: opponents, as_card: tc, as_player: tp}\n# everyone at once, in secret: a card on an opponent's table, or nothing\n- choose_target:\n    choosers: players\n    cards: filter(everyone.table, .owner != you)\n    optional: true\n    as_card: hit\n    as_player: nobody\n    do:\n      - if: {cond: hit != nil, then: [{set: {card: hit, prop: tapped, value: true}}]}",
+			StateSlots: 1,
+			Validate:   validateSealed(&chooseTargetArgs.Choosers, &chooseTargetArgs.Chooser, &chooseTargetArgs.Do, "choosers", "the target"),
+			Exec:       execChooseTarget,
 		},
 		{
 			Name: "choose_number", Args: &chooseNumberArgs, Family: "choices",
-			Doc: "Asks a player for a number from `min` to `max`.",
+			Doc: "Asks a player for a number from `min` to `max`. With `players`, every listed player secretly names a number within their own bounds (`you.gold` is each one's gold), and `do` runs for each with the number bound (see decisions): a sealed bid.",
 			Params: []param{
 				exprP("min", model.TInt, false, "0", "the smallest"),
 				exprP("max", model.TInt, true, "", "the largest"),
 				chooserP(),
+				sealedP("players"),
 				promptP("Choose a number"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable that gets it"},
+				sealedDoP("players", "the number"),
 			},
-			Example: "- choose_number: {max: you.gold, as: bid}",
-			Exec:    execChooseNumber,
+			Example:    "- choose_number: {max: you.gold, as: bid}\n# a sealed bid: everyone names a number at once; each pays theirs\n- choose_number:\n    players: players\n    max: you.gold\n    as: offer\n    prompt: Your bid (you have {you.gold} gold)\n    do: [{add: {player: you, prop: gold, value: -offer}}]",
+			StateSlots: 1,
+			Validate:   validateSealed(&chooseNumberArgs.Players, &chooseNumberArgs.Chooser, &chooseNumberArgs.Do, "players", "the number"),
+			Exec:       execChooseNumber,
 		},
 		{
 			Name: "distribute", Args: &distributeArgs, Family: "choices",
@@ -198,11 +233,14 @@ outer:
 // cardChoiceArgs point to the indexes of the arguments choose_card and
 // choose_cards share, and of those only one of them has (nil in the other).
 type cardChoiceArgs struct {
-	from, chooser, optional, count, min, max, prompt, as *model.ArgIndex
+	from, chooser, players, optional, count, min, max, prompt, as, do *model.ArgIndex
 }
 
 func execChooseCards(single bool, a cardChoiceArgs) func(g game, f *frame, s *step) (model.Status, error) {
 	return func(g game, f *frame, s *step) (model.Status, error) {
+		if s.At(*a.players).Set {
+			return sealedCards(g, f, s, single, a)
+		}
 		chooser, err := playerArg(g, f, s.At(*a.chooser))
 		if err != nil {
 			return next, err
@@ -306,6 +344,9 @@ func labelUnique(opts []state.Option) {
 }
 
 func execChoose(g game, f *frame, s *step) (model.Status, error) {
+	if s.At(chooseArgs.Players).Set {
+		return sealedChoose(g, f, s)
+	}
 	chooser, err := playerArg(g, f, s.At(chooseArgs.Chooser))
 	if err != nil {
 		return next, err
@@ -336,6 +377,9 @@ func execChoose(g game, f *frame, s *step) (model.Status, error) {
 }
 
 func execChoosePlayer(g game, f *frame, s *step) (model.Status, error) {
+	if s.At(choosePlayerArgs.Players).Set {
+		return sealedPlayer(g, f, s)
+	}
 	chooser, err := playerArg(g, f, s.At(choosePlayerArgs.Chooser))
 	if err != nil {
 		return next, err
@@ -362,6 +406,9 @@ func execChoosePlayer(g game, f *frame, s *step) (model.Status, error) {
 }
 
 func execChooseNumber(g game, f *frame, s *step) (model.Status, error) {
+	if s.At(chooseNumberArgs.Players).Set {
+		return sealedNumber(g, f, s)
+	}
 	chooser, err := playerArg(g, f, s.At(chooseNumberArgs.Chooser))
 	if err != nil {
 		return next, err
@@ -533,6 +580,9 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 }
 
 func execChooseTarget(g game, f *frame, s *step) (model.Status, error) {
+	if s.At(chooseTargetArgs.Choosers).Set {
+		return sealedTarget(g, f, s)
+	}
 	chooser, err := playerArg(g, f, s.At(chooseTargetArgs.Chooser))
 	if err != nil {
 		return next, err
@@ -721,14 +771,398 @@ func allowedPairs(g game, f *frame, s *step, p int, items, targets []int) ([][]i
 	return allowed, nil
 }
 
+// Sealed choices. A choice primitive given a list of players (players, or
+// choosers for choose_target) asks each of them at once, every question
+// built with `you` as its player, and suspends until all have answered.
+// Every listed player still in the game is asked, even one with a single
+// way to answer, and one with nothing to choose is offered "nothing to
+// choose": who is asked, and when the game goes on, must not tell the
+// others whether a player had a choice. The answers are revealed together,
+// one log line per player in seat order from the active player, and then
+// the step runs `do` (choose: each one's option) once per player, in that
+// order, with `you` as that player and the choice bound. Between those runs
+// the step keeps its plan in its state slot: per player, the seat, how many
+// values and the values; N is the offset of the next entry, plus one.
+
+// validateSealed checks the arguments of a choice that may be sealed: a
+// list of players or one chooser, and do with the list only (and required
+// by it when do is non-nil).
+func validateSealed(players, chooser, do *model.ArgIndex, name, what string) func(v model.Validator, s *step) {
+	return func(v model.Validator, s *step) {
+		sealed := s.At(*players).Set
+		if sealed && s.At(*chooser).Set {
+			v.Errorf(*chooser, "bad-step", "give either chooser (one player) or %s (several players, asked at once), not both", name)
+		}
+		if do == nil {
+			return
+		}
+		switch {
+		case sealed && !s.At(*do).Set:
+			v.Errorf(*players, "missing-field", "%s asks several players at once: give do, the steps run for each of them with `you` as that player and %s bound", name, what)
+		case !sealed && s.At(*do).Set:
+			v.Errorf(*do, "bad-step", "do runs once per player of %s: give %s, or write the steps after this one", name, name)
+		}
+	}
+}
+
+// sealedPlayers evaluates a sealed step's list of players, once: each
+// player still in the game, once, in seat order from the active player.
+func sealedPlayers(g game, f *frame, a *model.Arg) ([]int, error) {
+	ps, err := g.EvalPlayers(a.Expr, f)
+	if err != nil {
+		return nil, err
+	}
+	n := g.Players()
+	in := make([]bool, n)
+	for _, p := range ps {
+		if p >= 0 && p < n && !g.Lost(p) {
+			in[p] = true
+		}
+	}
+	var out []int
+	for i := 0; i < n; i++ {
+		if p := (g.Active() + i) % n; in[p] {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// nothingOption is the one option of a sealed question for a player who
+// has nothing to choose.
+func nothingOption() state.Option {
+	return state.Option{ID: "nothing", Label: "nothing to choose", Card: -1, Action: -1, Player: -1, Value: -1}
+}
+
+// askSealed builds each player's question with `you` as that player and
+// asks them all at once. A question with nothing to offer gets the one
+// option "nothing to choose".
+func askSealed(g game, f *frame, ps []int, build func(fr *frame, p int) (state.Decision, error)) (model.Status, error) {
+	ds := make([]state.Decision, 0, len(ps))
+	for _, p := range ps {
+		fr := *f
+		fr.You, fr.Player = state.Seat(p), state.Seat(p)
+		d, err := build(&fr, p)
+		if err != nil {
+			return next, err
+		}
+		d.Player, d.Sealed = p, true
+		if len(d.Options) == 0 && d.Kind != state.DecideNumber {
+			d.Options = []state.Option{nothingOption()}
+			d.Min, d.Max = 1, 1
+		}
+		ds = append(ds, d)
+	}
+	if len(ds) == 0 {
+		return next, nil
+	}
+	for _, d := range ds {
+		g.Ask(f, d)
+	}
+	return suspend, nil
+}
+
+// sealedNext returns the next player of a sealed step's plan and the values
+// bound for it, and moves on; false (and the slot reset) when all are done.
+func sealedNext(g game, f *frame, slot int) (int, []int, bool) {
+	cur := g.Var(f, slot)
+	i := int(cur.N) - 1
+	if i+1 >= len(cur.L) {
+		g.SetVar(f, slot, state.Val{N: -1})
+		return 0, nil, false
+	}
+	p, k := cur.L[i], cur.L[i+1]
+	vals := cur.L[i+2 : i+2+k]
+	g.SetVar(f, slot, state.Val{N: int64(i+2+k) + 1, L: cur.L})
+	return p, vals, true
+}
+
+// sealedPlan starts the runs of a sealed step once its answers are in and
+// logged: plan holds, per player, the seat, how many values, the values.
+func sealedPlan(g game, f *frame, slot int, plan []int) (model.Status, error) {
+	g.SetVar(f, slot, state.Val{N: 1, L: plan})
+	return stay, nil
+}
+
+// cardsPicked lists the cards an answer picks (the option "nothing to
+// choose" has none).
+func cardsPicked(d *state.Decision, a *state.Answer) []int {
+	var out []int
+	for _, p := range a.Picks {
+		if o := d.Options[p]; o.Card >= 0 {
+			out = append(out, o.Card)
+		}
+	}
+	return out
+}
+
+func sealedCards(g game, f *frame, s *step, single bool, a cardChoiceArgs) (model.Status, error) {
+	if g.Var(f, s.State).N > 0 {
+		p, vals, ok := sealedNext(g, f, s.State)
+		if !ok {
+			return next, nil
+		}
+		if single {
+			c := -1
+			if len(vals) > 0 {
+				c = vals[0]
+			}
+			bind(g, f, s.At(*a.as), cardVal(c))
+		} else {
+			bind(g, f, s.At(*a.as), listVal(vals))
+		}
+		g.CallAs(f, s.At(*a.do).Prog, p)
+		return stay, nil
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		var plan []int
+		for i := range ds {
+			p, picked := ds[i].Player, cardsPicked(&ds[i], as[i])
+			// one who could not choose and one who chose nothing read alike
+			if len(picked) == 0 {
+				g.Logf("choose", p, "%s chooses nothing.", state.SeatName(p))
+			} else {
+				g.LogCards("choose", p, picked, "%s chooses {cards}.", state.SeatName(p))
+			}
+			plan = append(append(plan, p, len(picked)), picked...)
+		}
+		return sealedPlan(g, f, s.State, plan)
+	}
+	ps, err := sealedPlayers(g, f, s.At(*a.players))
+	if err != nil {
+		return next, err
+	}
+	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
+		d := state.Decision{Kind: state.DecideCards, Prompt: say(g, fr, s.At(*a.prompt), "Choose", p)}
+		from, err := cardsArg(g, fr, s.At(*a.from))
+		if err != nil || len(from) == 0 {
+			return d, err
+		}
+		if single {
+			d.Options = dedupe(g, from, p)
+			labelUnique(d.Options)
+			d.Min, d.Max = 1, 1
+			opt, err := boolArg(g, fr, s.At(*a.optional), false)
+			if opt {
+				d.Min = 0
+			}
+			return d, err
+		}
+		lo, err := intArg(g, fr, s.At(*a.min), 0)
+		if err != nil {
+			return d, err
+		}
+		hi, err := intArg(g, fr, s.At(*a.max), len(from))
+		if err != nil {
+			return d, err
+		}
+		if c := s.At(*a.count); c.Set {
+			n, err := g.EvalInt(c.Expr, fr)
+			if err != nil {
+				return d, err
+			}
+			lo, hi = n, n
+		}
+		hi = min(max(hi, 0), len(from))
+		lo = min(max(lo, 0), hi)
+		if hi == 0 {
+			return d, nil // nothing to choose
+		}
+		// every card is its own option, so counts are exact
+		for _, c := range from {
+			d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
+		}
+		labelUnique(d.Options)
+		d.Min, d.Max = lo, hi
+		return d, nil
+	})
+}
+
+func sealedChoose(g game, f *frame, s *step) (model.Status, error) {
+	choices := s.At(chooseArgs.Options).Choices
+	if g.Var(f, s.State).N > 0 {
+		p, vals, ok := sealedNext(g, f, s.State)
+		if !ok {
+			return next, nil
+		}
+		bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(vals[0])})
+		if c := vals[0]; c >= 0 {
+			g.CoverBranch(s, strconv.Quote(choices[c].Label))
+			g.CallAs(f, choices[c].Prog, p)
+		}
+		return stay, nil
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		var plan []int
+		for i, d := range ds {
+			o := d.Options[as[i].Picks[0]]
+			if o.Value < 0 {
+				g.Logf("choose", d.Player, "%s chooses nothing.", state.SeatName(d.Player))
+			} else {
+				g.Logf("choose", d.Player, "%s chooses: %s.", state.SeatName(d.Player), o.Label)
+			}
+			plan = append(plan, d.Player, 1, o.Value)
+		}
+		return sealedPlan(g, f, s.State, plan)
+	}
+	ps, err := sealedPlayers(g, f, s.At(chooseArgs.Players))
+	if err != nil {
+		return next, err
+	}
+	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
+		d := state.Decision{Kind: state.DecideChoice, Prompt: say(g, fr, s.At(chooseArgs.Prompt), "Choose", p), Min: 1, Max: 1}
+		for i, ch := range choices {
+			ok, err := g.EvalBool(ch.If, fr)
+			if err != nil {
+				return d, err
+			}
+			if ok {
+				d.Options = append(d.Options, state.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, fr, p), Card: -1, Action: -1, Player: -1, Value: i})
+			}
+		}
+		return d, nil
+	})
+}
+
+func sealedPlayer(g game, f *frame, s *step) (model.Status, error) {
+	if g.Var(f, s.State).N > 0 {
+		p, vals, ok := sealedNext(g, f, s.State)
+		if !ok {
+			return next, nil
+		}
+		bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(vals[0])})
+		g.CallAs(f, s.At(choosePlayerArgs.Do).Prog, p)
+		return stay, nil
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		var plan []int
+		for i, d := range ds {
+			o := d.Options[as[i].Picks[0]]
+			if o.Player < 0 {
+				g.Logf("choose", d.Player, "%s chooses nothing.", state.SeatName(d.Player))
+			} else {
+				g.Logf("choose", d.Player, "%s chooses %s.", state.SeatName(d.Player), o.Label)
+			}
+			plan = append(plan, d.Player, 1, o.Player)
+		}
+		return sealedPlan(g, f, s.State, plan)
+	}
+	ps, err := sealedPlayers(g, f, s.At(choosePlayerArgs.Players))
+	if err != nil {
+		return next, err
+	}
+	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
+		d := state.Decision{Kind: state.DecidePlayer, Prompt: say(g, fr, s.At(choosePlayerArgs.Prompt), "Choose a player", p), Min: 1, Max: 1}
+		from, err := g.EvalPlayers(s.At(choosePlayerArgs.From).Expr, fr)
+		for _, q := range from {
+			d.Options = append(d.Options, state.Option{ID: state.SeatName(q), Label: state.SeatName(q), Card: -1, Action: -1, Player: q})
+		}
+		return d, err
+	})
+}
+
+func sealedNumber(g game, f *frame, s *step) (model.Status, error) {
+	if g.Var(f, s.State).N > 0 {
+		p, vals, ok := sealedNext(g, f, s.State)
+		if !ok {
+			return next, nil
+		}
+		bind(g, f, s.At(chooseNumberArgs.As), state.Val{N: int64(vals[0])})
+		g.CallAs(f, s.At(chooseNumberArgs.Do).Prog, p)
+		return stay, nil
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		var plan []int
+		for i, d := range ds {
+			g.Logf("choose", d.Player, "%s chooses %d.", state.SeatName(d.Player), as[i].Number)
+			plan = append(plan, d.Player, 1, as[i].Number)
+		}
+		return sealedPlan(g, f, s.State, plan)
+	}
+	ps, err := sealedPlayers(g, f, s.At(chooseNumberArgs.Players))
+	if err != nil {
+		return next, err
+	}
+	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
+		d := state.Decision{Kind: state.DecideNumber, Prompt: say(g, fr, s.At(chooseNumberArgs.Prompt), "Choose a number", p)}
+		lo, err := intArg(g, fr, s.At(chooseNumberArgs.Min), 0)
+		if err != nil {
+			return d, err
+		}
+		hi, err := intArg(g, fr, s.At(chooseNumberArgs.Max), 0)
+		d.Min, d.Max = lo, max(hi, lo)
+		return d, err
+	})
+}
+
+func sealedTarget(g game, f *frame, s *step) (model.Status, error) {
+	if g.Var(f, s.State).N > 0 {
+		p, vals, ok := sealedNext(g, f, s.State)
+		if !ok {
+			return next, nil
+		}
+		bind(g, f, s.At(chooseTargetArgs.AsCard), cardVal(vals[0]))
+		bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: int64(vals[1])})
+		g.CallAs(f, s.At(chooseTargetArgs.Do).Prog, p)
+		return stay, nil
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		var plan []int
+		for i, d := range ds {
+			c, q := -1, -1
+			if len(as[i].Picks) > 0 {
+				o := d.Options[as[i].Picks[0]]
+				c, q = o.Card, o.Player
+			}
+			switch who := state.SeatName(d.Player); {
+			case c >= 0:
+				g.LogCards("choose", d.Player, []int{c}, "%s targets {cards}.", who)
+			case q >= 0:
+				g.Logf("choose", d.Player, "%s targets %s.", who, state.SeatName(q))
+			default:
+				g.Logf("choose", d.Player, "%s chooses no target.", who)
+			}
+			plan = append(plan, d.Player, 2, c, q)
+		}
+		return sealedPlan(g, f, s.State, plan)
+	}
+	ps, err := sealedPlayers(g, f, s.At(chooseTargetArgs.Choosers))
+	if err != nil {
+		return next, err
+	}
+	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
+		d := state.Decision{Kind: state.DecideTarget, Prompt: say(g, fr, s.At(chooseTargetArgs.Prompt), "Choose a target", p), Min: 1, Max: 1}
+		cards, err := cardsArg(g, fr, s.At(chooseTargetArgs.Cards))
+		if err != nil {
+			return d, err
+		}
+		if a := s.At(chooseTargetArgs.Players); a.Set {
+			qs, err := g.EvalPlayers(a.Expr, fr)
+			if err != nil {
+				return d, err
+			}
+			for _, q := range qs {
+				d.Options = append(d.Options, state.Option{ID: state.SeatName(q), Label: state.SeatName(q), Card: -1, Action: -1, Player: q})
+			}
+		}
+		d.Options = append(d.Options, dedupe(g, cards, p)...)
+		labelUnique(d.Options)
+		opt, err := boolArg(g, fr, s.At(chooseTargetArgs.Optional), false)
+		if opt {
+			d.Min = 0
+		}
+		return d, err
+	})
+}
+
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	chooseCardArgs   struct{ From, Chooser, Optional, Prompt, As model.ArgIndex }
-	chooseCardsArgs  struct{ From, Chooser, Count, Min, Max, Prompt, As model.ArgIndex }
-	chooseArgs       struct{ Options, Chooser, Prompt, As model.ArgIndex }
-	choosePlayerArgs struct{ From, Chooser, Prompt, As model.ArgIndex }
-	chooseTargetArgs struct{ Cards, Players, Chooser, Optional, Prompt, AsCard, AsPlayer model.ArgIndex }
-	chooseNumberArgs struct{ Min, Max, Chooser, Prompt, As model.ArgIndex }
+	chooseCardArgs   struct{ From, Chooser, Players, Optional, Prompt, As, Do model.ArgIndex }
+	chooseCardsArgs  struct{ From, Chooser, Players, Count, Min, Max, Prompt, As, Do model.ArgIndex }
+	chooseArgs       struct{ Options, Chooser, Players, Prompt, As model.ArgIndex }
+	choosePlayerArgs struct{ From, Chooser, Players, Prompt, As, Do model.ArgIndex }
+	chooseTargetArgs struct{ Cards, Players, Chooser, Choosers, Optional, Prompt, AsCard, AsPlayer, Do model.ArgIndex }
+	chooseNumberArgs struct{ Min, Max, Chooser, Players, Prompt, As, Do model.ArgIndex }
 	distributeArgs   struct{ Amount, Among, AtLeast, Chooser, Prompt, Do, As, Share model.ArgIndex }
 	orderArgs        struct{ Card, Chooser, Prompt, As model.ArgIndex }
 	assignArgs       struct{ Players, Items, Targets, Prop, PerTarget, TargetAs, Allow, MinPerTarget, Prompt model.ArgIndex }

@@ -144,6 +144,15 @@ func (s *session) run() error {
 			}
 			continue
 		}
+		if forced, a := state.ForcedAnswer(&d); forced && d.Sealed && s.humans() == 1 {
+			// a sealed question is asked even with one way to answer, so
+			// that the others cannot tell; with no other human at the
+			// terminal, nobody could, and the session answers it
+			if err := s.g.Answer(d.Player, *a); err != nil {
+				return err
+			}
+			continue
+		}
 		if pass, ok := s.autoPass(&d); ok {
 			if err := s.g.Answer(d.Player, state.Answer{Picks: []int{pass}}); err != nil {
 				return err
@@ -387,6 +396,9 @@ func indent(text string) string {
 // the board just above shows it.
 func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 	s.printf("%s\n", d.Prompt)
+	if d.Sealed {
+		s.printf("  (sealed: nobody sees your answer until everyone has answered)\n")
+	}
 	if d.Kind == state.DecideAction && len(s.g.Evaluator().S.Stack) > 0 && !boardAbove {
 		// what passing would let resolve
 		s.printf("  on the stack, top first: %s\n", view.For(s.g, d.Player).StackLine())

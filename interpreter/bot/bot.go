@@ -146,6 +146,7 @@ func (b *Greedy) choose(g *engine.Game, d *state.Decision, depth int) (state.Ans
 		v := 0.0
 		for s := 0; s < samples; s++ {
 			sim := g.Determinize(seat, b.r)
+			hideSealed(sim, seat, b.r)
 			w, err := b.rollout(sim, seat, a, depth)
 			if err != nil {
 				return state.Answer{}, err
@@ -169,6 +170,7 @@ func (b *Greedy) choose(g *engine.Game, d *state.Decision, depth int) (state.Ans
 // after a few dozen decisions, and values the position. A game the lookahead
 // stopped with an error, and a value that cannot be worked out, are errors.
 func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) (float64, error) {
+	asked := sim.Evaluator().S.DecSeq
 	if err := sim.Answer(seat, a); err != nil {
 		return -1e12, nil // a candidate the engine refuses is the worst
 	}
@@ -181,6 +183,10 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 		var na state.Answer
 		switch {
 		case d.Kind == state.DecideAction && len(sim.Evaluator().S.Stack) == 0:
+			return sim.Value(seat)
+		case d.Sealed && d.Seq >= asked:
+			// a new round of sealed questions: the one answered is over
+			// (revealed and carried out), as a pass is at an action window
 			return sim.Value(seat)
 		case d.Player != seat:
 			na = state.LeastAnswer(&d)
@@ -200,6 +206,21 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 		return 0, err
 	}
 	return sim.Value(seat)
+}
+
+// hideSealed replaces, in a lookahead copy, the answers other seats have
+// given to decisions still waiting for the rest (sealed choices, and every
+// decision asked at once with others) by random legal ones: those answers
+// are revealed only when all are in, and a bot must not value its own
+// answer knowing them (a bid one above the other's, say).
+func hideSealed(sim *engine.Game, seat int, r *rand.Rand) {
+	s := sim.Evaluator().S
+	for i := range s.Pending {
+		if s.Answers[i] != nil && s.Pending[i].Player != seat {
+			a := RandomAnswer(r, &s.Pending[i])
+			s.Answers[i] = &a
+		}
+	}
 }
 
 // candidates lists the answers worth comparing: every option of a single

@@ -137,3 +137,87 @@ func TestGreedyLookaheadErrorStopsTheGame(t *testing.T) {
 		require.Equal(t, g.Err(), r.Err())
 	}
 }
+
+// auction is a sealed bid: both players name a number of their 5 gold at
+// once; the higher bid wins 100 and pays it.
+const auctionRules = `name: auction
+players: {min: 2, max: 2}
+properties:
+  player:
+    gold: {type: int, default: 5}
+    bid: {type: int, default: 0}
+    won: {type: bool}
+zones:
+  hand: {}
+turn:
+  phases:
+    - name: bid
+      do:
+        - choose_number:
+            players: players
+            max: you.gold
+            as: b
+            do: [{set: {player: you, prop: bid, value: b}}]
+        - for_each_player:
+            do:
+              - if:
+                  cond: all(you.opponents, .bid < you.bid)
+                  then:
+                    - set: {player: you, prop: won, value: true}
+                    - add: {player: you, prop: gold, value: -you.bid}
+    - name: main
+      do: [{act: {actions: [rest], pass_label: end the turn}}]
+actions:
+  rest:
+    label: rest
+    effect: [{log: "{you} rests."}]
+value: "(you.won ? 100 : 0) + you.gold"
+`
+
+// The greedy bot answers a sealed question without knowing the answers
+// others have already given: whatever p1 bid, p2's bid is the same. (A bot
+// that read p1's bid in its lookahead would bid one more than it.)
+func TestGreedyDoesNotReadSealedAnswers(t *testing.T) {
+	rs, diags := load.Load(load.Source{Name: "auction.yaml", Data: []byte(auctionRules)}, nil, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	var bids []int
+	for _, p1 := range []int{0, 2, 4} {
+		g, err := engine.New(rs, engine.Options{Seed: 1})
+		require.NoError(t, err)
+		require.Len(t, g.Pending(), 2)
+		require.NoError(t, g.Answer(0, state.Answer{Number: p1}))
+		d, ok := g.PendingFor(1)
+		require.True(t, ok)
+		require.True(t, d.Sealed)
+		b, err := bot.New("greedy", 7)
+		require.NoError(t, err)
+		bids = append(bids, b.Choose(g, d).Number)
+	}
+	require.Equal(t, bids[0], bids[1], "p2's bid depends on p1's sealed bid: %v", bids)
+	require.Equal(t, bids[0], bids[2], "p2's bid depends on p1's sealed bid: %v", bids)
+}
+
+// Greedy bots play a game made only of sealed choices to its end. Their
+// lookahead values an answer once the next sealed questions are asked (the
+// one answered has been revealed and carried out), as it does at the next
+// action window: without that stop, a game with no action windows looked
+// ahead forty decisions at every level, and took seconds per answer.
+func TestGreedyPlaysSealedChoices(t *testing.T) {
+	rs, diags := load.LoadFile("../../testdata/engine/rulesets/sealed.yaml", stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 3, Seed: 5})
+	require.NoError(t, err)
+	bots := make([]bot.Bot, 3)
+	for i := range bots {
+		bots[i], err = bot.New("greedy", bot.SeatSeed(5, i))
+		require.NoError(t, err)
+	}
+	for n := 0; !g.Over(); n++ {
+		require.Less(t, n, 2000, "the game does not end")
+		d := g.Pending()[0]
+		require.True(t, d.Sealed, "every question of this game is sealed")
+		require.NoError(t, g.Answer(d.Player, bots[d.Player].Choose(g, &d)))
+	}
+	require.NoError(t, g.Err())
+	require.Equal(t, "win", g.OutcomeKind())
+}

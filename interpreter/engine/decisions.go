@@ -9,7 +9,8 @@ import (
 )
 
 // Ask suspends frame f on a decision. A decision with exactly one way to answer
-// is answered at once, so nobody is asked a question without a choice.
+// is answered at once, so nobody is asked a question without a choice,
+// unless it is sealed: then being asked must tell the others nothing.
 func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 	d.Seq = g.S.DecSeq
 	g.S.DecSeq++
@@ -19,7 +20,7 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 	g.S.Asked[d.Player]++
 	d.Frame = g.frameIndex(f)
 	g.S.Pending = append(g.S.Pending, d)
-	if forced, a := state.ForcedAnswer(&d); forced {
+	if forced, a := state.ForcedAnswer(&d); forced && !d.Sealed {
 		g.S.Answers = append(g.S.Answers, a)
 		return model.Stay
 	}

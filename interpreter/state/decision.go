@@ -43,6 +43,11 @@ type Decision struct {
 	Total   int          `json:"total,omitempty"` // distribute: the amount to split
 	Frame   int          `json:"frame"`
 	Pass    bool         `json:"pass,omitempty"` // an action decision that may be passed
+	// Sealed marks one of several decisions a step asks at once whose
+	// answers stay hidden until all are in. A sealed decision is asked even
+	// when it has one way to answer, so that whether a player had a choice
+	// shows nowhere: not in who is asked, not in the order things happen.
+	Sealed bool `json:"sealed,omitempty"`
 	// Targets are what the options are assigned to in an assign decision; the
 	// answer's Amount gives, per option, a target number from 1, or 0 for none.
 	Targets   []Option `json:"targets,omitempty"`

@@ -1,0 +1,53 @@
+package state_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+func options(labels ...string) []state.Option {
+	out := make([]state.Option, len(labels))
+	for i, l := range labels {
+		out[i] = state.Option{ID: l, Label: l, Card: i, Action: -1, Player: -1}
+	}
+	return out
+}
+
+// A sealed question is checked like any other, the ones with a single way
+// to answer included: being asked it, the player must give that answer.
+func TestSealedAnswersAreChecked(t *testing.T) {
+	nothing := state.Option{ID: "nothing", Label: "nothing to choose", Card: -1, Action: -1, Player: -1, Value: -1}
+	cases := []struct {
+		name string
+		d    state.Decision
+		a    state.Answer
+		want string // "" when the answer is legal
+	}{
+		{"one card", state.Decision{Kind: state.DecideCards, Options: options("Ant", "Bee"), Min: 1, Max: 1, Sealed: true}, state.Answer{Picks: []int{1}}, ""},
+		{"two cards for one", state.Decision{Kind: state.DecideCards, Options: options("Ant", "Bee"), Min: 1, Max: 1, Sealed: true}, state.Answer{Picks: []int{0, 1}}, "choose exactly 1, not 2"},
+		{"a card that is not offered", state.Decision{Kind: state.DecideCards, Options: options("Ant", "Bee"), Min: 1, Max: 1, Sealed: true}, state.Answer{Picks: []int{2}}, "there is no option 3; the options are 1 to 2"},
+		{"the same card twice", state.Decision{Kind: state.DecideCards, Options: options("Ant", "Bee", "Cat"), Min: 0, Max: 2, Sealed: true}, state.Answer{Picks: []int{1, 1}}, "option 2 is chosen twice"},
+		{"up to two, three given", state.Decision{Kind: state.DecideCards, Options: options("Ant", "Bee", "Cat"), Min: 0, Max: 2, Sealed: true}, state.Answer{Picks: []int{0, 1, 2}}, "choose from 0 to 2, not 3"},
+		{"up to two, none given", state.Decision{Kind: state.DecideCards, Options: options("Ant", "Bee", "Cat"), Min: 0, Max: 2, Sealed: true}, state.Answer{}, ""},
+		{"the only card", state.Decision{Kind: state.DecideCards, Options: options("Ant"), Min: 1, Max: 1, Sealed: true}, state.Answer{Picks: []int{0}}, ""},
+		{"the only card left out", state.Decision{Kind: state.DecideCards, Options: options("Ant"), Min: 1, Max: 1, Sealed: true}, state.Answer{}, "choose exactly 1, not 0"},
+		{"nothing to choose", state.Decision{Kind: state.DecideCards, Options: []state.Option{nothing}, Min: 1, Max: 1, Sealed: true}, state.Answer{Picks: []int{0}}, ""},
+		{"nothing to choose, left out", state.Decision{Kind: state.DecideTarget, Options: []state.Option{nothing}, Min: 1, Max: 1, Sealed: true}, state.Answer{}, "choose exactly 1, not 0"},
+		{"a number in range", state.Decision{Kind: state.DecideNumber, Min: 0, Max: 2, Sealed: true}, state.Answer{Number: 2}, ""},
+		{"a number above", state.Decision{Kind: state.DecideNumber, Min: 0, Max: 2, Sealed: true}, state.Answer{Number: 3}, "the number must be from 0 to 2, not 3"},
+		{"the only number", state.Decision{Kind: state.DecideNumber, Min: 0, Max: 0, Sealed: true}, state.Answer{Number: 1}, "the number must be from 0 to 0, not 1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.d.Check(c.a)
+			if c.want == "" {
+				assert.NoError(t, err)
+			} else {
+				assert.EqualError(t, err, c.want)
+			}
+		})
+	}
+}
