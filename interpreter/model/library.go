@@ -478,3 +478,22 @@ func (l *Library) PrimitiveNames() []string {
 	sort.Strings(out)
 	return out
 }
+
+// Fingerprint describes the library's shape: every primitive with its
+// parameters and hidden slots, every function with its signature. A ruleset's
+// hash includes it, so a game saved under another shape is refused rather
+// than read wrong.
+func (l *Library) Fingerprint() string {
+	var b strings.Builder
+	for _, p := range l.Primitives() {
+		fmt.Fprintf(&b, "%s/%d(", p.Name, p.StateSlots)
+		for _, pa := range p.Params {
+			fmt.Fprintf(&b, "%s:%d:%d,", pa.Name, pa.Kind, pa.Type)
+		}
+		b.WriteString(")\n")
+	}
+	for _, f := range l.Funcs() {
+		fmt.Fprintf(&b, "%s%v%d\n", f.Name, f.Params, f.Result)
+	}
+	return b.String()
+}

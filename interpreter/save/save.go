@@ -80,7 +80,7 @@ func Restore(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 		return nil, fmt.Errorf("the save is a game of %q, not %q", sv.Ruleset, rs.Name)
 	}
 	if sv.Hash != rs.Hash {
-		return nil, fmt.Errorf("the save was made with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", rs.Name, sv.Hash, rs.Hash)
+		return nil, fmt.Errorf("the save was made with another version of %s (ruleset hash %s, now %s): its rules or cards, or Arbiter itself, have changed since", rs.Name, sv.Hash, rs.Hash)
 	}
 	if sv.State == nil {
 		return nil, fmt.Errorf("the save has no game state")
