@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -62,4 +64,16 @@ card_text:
 	assert.Empty(t, d.Lines, "a card with faces has its lines on its faces")
 	assert.Equal(t, "Unit. Cost 1. Power 1. Swift. It serves you.", d.Faces[0].FullText())
 	assert.Equal(t, "Unit. Cost 1. Power 4. Swift.", d.Faces[1].FullText())
+
+	// what views show: the text of the card's current face, lines first
+	g := &model.Evaluator{}
+	g.Init(rs, 2)
+	g.S = &state.State{Players: make([]state.PlayerState, 2), Zones: []state.ZoneInstance{{Kind: 0, Owner: 0}, {Kind: 0, Owner: 1}}}
+	knight, _ := rs.CardByID("knight")
+	c := g.AddCard(knight.Index, 0, 0)
+	assert.Equal(t, "Unit. Cost 2. Power 3. Guard 3. Swift. Double strike. When it arrives, draw a card.", g.CardText(c))
+	c = g.AddCard(d.Index, 0, 0)
+	assert.Equal(t, "Unit. Cost 1. Power 1. Swift. It serves you.", g.CardText(c))
+	g.S.Cards[c].Face = 1
+	assert.Equal(t, "Unit. Cost 1. Power 4. Swift.", g.CardText(c))
 }
