@@ -45,6 +45,8 @@ func TestTextDisagreements(t *testing.T) {
 		{"not the end of a clause", "Fast. Cost 3 EP more for each card.", nil},
 		{"no plain number", "Fast. Power 2-4. Defense 11+.", nil},
 		{"a word that is no property", "Fast. Deal 3 damage to target creature.", nil},
+		{"a remark in brackets", "Fast. Aces are high (power 14).", nil},
+		{"after the remark", "Fast (it strikes first). Power 4.", []string{`the text says "Power 4", but the card's power is 2`}},
 		{"a missing keyword", "Cost 2.", []string{`the text does not mention the keyword "fast", which the card has`}},
 		{"mentioned anywhere", "It is fast to anger.", nil},
 		{"a keyword line it does not have", "Fast. Reach.", []string{`the text says "Reach", a keyword the card does not have`}},
@@ -54,6 +56,8 @@ func TestTextDisagreements(t *testing.T) {
 		{"a keyword as written", "Fast. Double_strike.", []string{`the text says "Double_strike", a keyword the card does not have`}},
 		{"a keyword with a number", "Fast. Armored 2.", []string{`the text says "Armored 2", a keyword the card does not have`}},
 		{"a keyword as a word in a sentence", "Fast. Only creatures with reach can block it.", nil},
+		{"a keyword in a remark", "Fast (like Reach, it is a keyword).", nil},
+		{"a keyword in a remark is named", "Swift (fast).", nil},
 		{"both", "Reach.", []string{`the text says "Reach", a keyword the card does not have`, `the text does not mention the keyword "fast", which the card has`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

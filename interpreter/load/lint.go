@@ -204,9 +204,12 @@ func (c *compiler) unplayable() {
 // value of the card. A keyword is named by its name, as words or as written
 // (double strike, double_strike); a keyword line is a clause that is nothing
 // but keywords, each perhaps with a number, joined by "and" ("Fast.",
-// "Armored 1.", "flying and trample"). Only int properties that are no
-// bookkeeping (internal) and no state of a card in play (reset_on_move) are
-// checked. A card without written text is not checked, nor what card_text
+// "Armored 1.", "flying and trample"). A remark in brackets says neither
+// ("Aces are high (rank 14)"), though it may name a keyword. Only int
+// properties that are no bookkeeping (internal) and no state of a card in
+// play (reset_on_move) are checked, and not on a card whose name is made from
+// its properties: it stands for many cards, whose values are set as they are
+// made. A card without written text is not checked, nor what card_text
 // generates: the properties its parts read and, when it writes keywords, the
 // keywords.
 
@@ -356,9 +359,21 @@ func readCardText(text string, f *cardFacts) ([]string, []bool) {
 	isAnd := func(i int) bool { return i >= 0 && i < len(toks) && !toks[i].sep && toks[i].low == "and" }
 	clauseStart := func(i int) bool { return i == 0 || toks[i-1].sep || isAnd(i-1) }
 	clauseEnd := func(i int) bool { return i >= len(toks) || toks[i].sep || isAnd(i) }
+	// a remark in brackets says nothing of the card's own values or keywords
+	remark := make([]bool, len(toks))
+	depth := 0
+	for i, t := range toks {
+		switch t.low {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth = max(depth-1, 0)
+		}
+		remark[i] = depth > 0
+	}
 	used := make([]bool, len(toks)) // numbers already read with a name
 	for i := range toks {
-		if !clauseStart(i) {
+		if remark[i] || !clauseStart(i) {
 			continue
 		}
 		for _, p := range f.Props {
@@ -392,7 +407,7 @@ func readCardText(text string, f *cardFacts) ([]string, []bool) {
 	}
 	// keyword lines: clauses of keywords alone
 	for i := 0; i < len(toks); {
-		if toks[i].sep {
+		if toks[i].sep || remark[i] {
 			i++
 			continue
 		}
@@ -462,7 +477,7 @@ func (c *compiler) cardTexts() {
 		}
 	}
 	keywords := ct == nil || !ct.Keywords
-	facts := func(d *model.CardDef, face map[int]int64) *cardFacts {
+	facts := func(d *model.CardDef, face map[int]int64, props []int) *cardFacts {
 		f := &cardFacts{}
 		for _, i := range props {
 			p := rs.CardProps[i]
@@ -480,6 +495,10 @@ func (c *compiler) cardTexts() {
 		return f
 	}
 	for _, d := range rs.Cards {
+		props := props
+		if d.NameTmpl != nil {
+			props = nil // one definition for many cards: its values are set as they are made
+		}
 		type text struct {
 			s     string
 			pos   diag.Pos
@@ -488,11 +507,11 @@ func (c *compiler) cardTexts() {
 		}
 		var texts []text
 		if d.Text != "" {
-			texts = append(texts, text{d.Text, d.TextPos, facts(d, nil), "the text"})
+			texts = append(texts, text{d.Text, d.TextPos, facts(d, nil, props), "the text"})
 		}
 		for i, fc := range d.Faces {
 			if fc.Text != "" {
-				texts = append(texts, text{fc.Text, fc.TextPos, facts(d, fc.Props), fmt.Sprintf("the text of face %d (%s)", i, fc.Name)})
+				texts = append(texts, text{fc.Text, fc.TextPos, facts(d, fc.Props, props), fmt.Sprintf("the text of face %d (%s)", i, fc.Name)})
 			}
 		}
 		if len(texts) == 0 {
