@@ -694,11 +694,11 @@ func describeCard(rs *model.Ruleset, d *model.CardDef) string {
 	if len(kws) > 0 {
 		fmt.Fprintf(&b, "  keywords: %s\n", strings.Join(kws, ", "))
 	}
-	if d.Text != "" {
-		fmt.Fprintf(&b, "  %s\n", d.Text)
+	if t := d.FullText(); t != "" {
+		fmt.Fprintf(&b, "  %s\n", t)
 	}
 	for i, f := range d.Faces {
-		fmt.Fprintf(&b, "  face %d: %s — %s\n", i, f.Name, f.Text)
+		fmt.Fprintf(&b, "  face %d: %s — %s\n", i, f.Name, f.FullText())
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

@@ -2,12 +2,16 @@ package load
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -33,6 +37,7 @@ func (c *compiler) cardDef(n *yaml.Node, path string) *model.CardDef {
 	}
 	if v := source.Get(fs, "text"); v != nil {
 		d.Text, _ = c.R.Str(v, path+".text")
+		d.TextPos = c.R.Pos(v)
 	}
 	c.Rs.Intern(d.ID)
 	c.Rs.Intern(d.Name)
@@ -54,6 +59,9 @@ func (c *compiler) cardDef(n *yaml.Node, path string) *model.CardDef {
 				c.R.Errorf(source.ResolveAlias(v).Content[min(i, len(source.ResolveAlias(v).Content)-1)], "unknown-keyword", fmt.Sprintf("%s.keywords[%d]", path, i), "unknown keyword %q%s", k, diag.DidYouMean(k, c.Rs.Keywords))
 				continue
 			}
+			if d.Keywords&(1<<ix) == 0 {
+				d.Listed = append(d.Listed, ix)
+			}
 			d.Keywords |= 1 << ix
 		}
 	}
@@ -72,6 +80,7 @@ func (c *compiler) cardDef(n *yaml.Node, path string) *model.CardDef {
 			}
 			if x := source.Get(ff, "text"); x != nil {
 				face.Text, _ = c.R.Str(x, fp+".text")
+				face.TextPos = c.R.Pos(x)
 			}
 			if x := source.Get(ff, "props"); x != nil {
 				face.Props = c.cardProps(x, fp+".props")
@@ -264,4 +273,196 @@ func (c *compiler) statics(n *yaml.Node, path string, d *model.CardDef) {
 			c.Rs.Statics = append(c.Rs.Statics, st)
 		}
 	}
+}
+
+// cardTextDecl compiles card_text: how the lines of a card's text that follow
+// from its properties and keywords are written. Its parts read the card
+// alone, as its definition has it: nothing of a game is known when a card's
+// text is written.
+func (c *compiler) cardTextDecl(n *yaml.Node) {
+	fs, ok := c.R.Mapping(n, "card_text", "lines", "names", "keywords")
+	if !ok {
+		return
+	}
+	rs := c.Rs
+	ct := &model.CardTextDecl{Pos: c.R.Pos(n), Names: map[string]string{}, Reads: map[int]bool{}}
+	sc := compile.NewScope().With(true, false, false)
+	var exprs []*model.Expr
+	if v := source.Get(fs, "lines"); v != nil {
+		ct.Lines = c.viewPartsOf(v, "card_text.lines", sc)
+		for _, p := range ct.Lines {
+			if p.If != nil {
+				exprs = append(exprs, p.If)
+			}
+			exprs = append(exprs, p.Show.Exprs...)
+		}
+	}
+	if v := source.Get(fs, "names"); v != nil {
+		nf, _ := c.R.Mapping(v, "card_text.names")
+		var values []string
+		known := map[string]bool{}
+		for _, p := range rs.CardProps {
+			if p.Type == model.TString {
+				for _, x := range p.Values {
+					if !known[x] {
+						known[x] = true
+						values = append(values, x)
+					}
+				}
+			}
+		}
+		for _, f := range nf {
+			if !known[f.Key] {
+				c.R.Errorf(f.KeyN, "unknown-name", "card_text.names."+f.Key, "%q is no value of a card property%s", f.Key, diag.DidYouMean(f.Key, values))
+				continue
+			}
+			ct.Names[f.Key], _ = c.R.Str(f.Value, "card_text.names."+f.Key)
+		}
+	}
+	if v := source.Get(fs, "keywords"); v != nil {
+		ct.Keywords = true
+		ct.KeywordLines = make([]*model.Template, len(rs.Keywords))
+		kf, _ := c.R.Mapping(v, "card_text.keywords")
+		for _, f := range kf {
+			p := "card_text.keywords." + f.Key
+			ix, ok := rs.KeywordIx[f.Key]
+			if !ok {
+				c.R.Errorf(f.KeyN, "unknown-keyword", p, "unknown keyword %q%s", f.Key, diag.DidYouMean(f.Key, rs.Keywords))
+				continue
+			}
+			text, ok := c.R.Str(f.Value, p)
+			if !ok {
+				continue
+			}
+			t := c.Template(text, f.Value, p, sc)
+			ct.KeywordLines[ix] = t
+			exprs = append(exprs, t.Exprs...)
+		}
+	}
+	for _, e := range exprs {
+		for _, id := range e.Idents {
+			if id.Kind != model.IdCard && id.Kind != model.IdThis {
+				c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "bad-card-text", Pos: e.Pos, Path: "card_text",
+					Message: fmt.Sprintf("card_text reads the card alone: %q is not known when a card's text is written", id.Name)})
+				break
+			}
+		}
+		for _, m := range cardReads.FindAllStringSubmatch(e.Src, -1) {
+			if ix, ok := rs.CardPropIx[m[1]]; ok {
+				ct.Reads[ix] = true
+			}
+		}
+	}
+	rs.CardText = ct
+}
+
+// cardReads finds the card properties an expression of card_text reads.
+var cardReads = regexp.MustCompile(`\b(?:card|this)\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)`)
+
+// writeCardTexts generates the lines card_text says for every card (for
+// each face of a card with faces, from the face's properties over the
+// card's), on a scratch state where each card lies alone, so no static
+// changes what it prints.
+func (c *compiler) writeCardTexts() {
+	rs := c.Rs
+	ct := rs.CardText
+	if ct == nil || rs.Name == "" || len(rs.Zones) == 0 || len(rs.Cards) == 0 || c.diags.HasErrors() {
+		return // with errors, some part may not be compiled
+	}
+	g := &model.Evaluator{}
+	g.Init(rs, rs.MinPlayers)
+	g.S = &state.State{Players: make([]state.PlayerState, rs.MinPlayers), PlayerProp: make([]int64, rs.MinPlayers*len(rs.PlayerProps)), GameProps: make([]int64, len(rs.GameProps))}
+	for k, z := range rs.Zones {
+		n := 1
+		if z.PerPlayer {
+			n = rs.MinPlayers
+		}
+		for o := 0; o < n; o++ {
+			g.S.Zones = append(g.S.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: state.Seat(o)})
+		}
+	}
+	name := func(s string) string {
+		if t, ok := ct.Names[s]; ok {
+			return t
+		}
+		return s
+	}
+	for _, d := range rs.Cards {
+		ci := g.AddCard(d.Index, 0, 0)
+		write := func() ([]string, error) {
+			g.Invalidate()
+			f := g.TempFrame(state.Frame{Card: state.CardRef(ci), This: state.CardRef(ci), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
+			defer g.ReleaseFrame()
+			var lines []string
+			for _, p := range ct.Lines {
+				if p.If != nil {
+					ok, err := g.EvalBool(p.If, f)
+					if err != nil {
+						return nil, err
+					}
+					if !ok {
+						continue
+					}
+				}
+				text, err := g.RenderNamed(p.Show, f, name)
+				if err != nil {
+					return nil, err
+				}
+				if strings.TrimSpace(text) != "" {
+					lines = append(lines, text)
+				}
+			}
+			if ct.Keywords {
+				for _, k := range d.Listed {
+					if t := ct.KeywordLines[k]; t != nil {
+						text, err := g.RenderNamed(t, f, name)
+						if err != nil {
+							return nil, err
+						}
+						if strings.TrimSpace(text) != "" {
+							lines = append(lines, text)
+						}
+						continue
+					}
+					lines = append(lines, keywordWords(rs.Keywords[k])+".")
+				}
+			}
+			return lines, nil
+		}
+		report := func(err error) {
+			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "bad-card-text", Pos: d.Pos, Path: "cards." + d.ID,
+				Message: fmt.Sprintf("card_text cannot write the text of card %q: %v", d.ID, err)})
+		}
+		if len(d.Faces) == 0 {
+			lines, err := write()
+			if err != nil {
+				report(err)
+				continue
+			}
+			d.Lines = lines
+			continue
+		}
+		stride := g.Stride()
+		for i := range d.Faces {
+			g.S.Cards[ci].Face = int8(i)
+			copy(g.S.CardProps[ci*stride:], d.Props)
+			for k, v := range d.Faces[i].Props {
+				g.S.CardProps[ci*stride+k] = v
+			}
+			lines, err := write()
+			if err != nil {
+				report(err)
+				break
+			}
+			d.Faces[i].Lines = lines
+		}
+	}
+}
+
+// keywordWords writes a keyword's name as words: underscores as spaces, the
+// first letter a capital (double_strike: Double strike).
+func keywordWords(k string) string {
+	s := strings.ReplaceAll(k, "_", " ")
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
 }

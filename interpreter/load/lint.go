@@ -2,6 +2,9 @@ package load
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -68,6 +71,7 @@ func (c *compiler) semantic(root *yaml.Node) {
 	}
 	c.unplayable()
 	c.events()
+	c.cardTexts()
 }
 
 // BuiltinEvents are the events the engine raises itself.
@@ -182,6 +186,356 @@ func (c *compiler) unplayable() {
 		}
 		if !playable {
 			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "unplayable-card", Pos: d.Pos, Path: "cards." + d.ID, Message: fmt.Sprintf("card %q can never be played: the filter of every action that takes a card rejects it", d.ID)})
+		}
+	}
+}
+
+// A card's written text is checked against the card: a number the text says
+// for a property must be the card's value, every keyword of the card must be
+// named in it, and a keyword line must name only keywords the card has.
+//
+// The text is read as clauses, the pieces between punctuation (. , ; : ! ?
+// brackets, slashes, dashes standing alone, line breaks). A property is named
+// by its label or its name (underscores as spaces), in any case; it says a
+// number when a clause begins with the name followed by a whole number, or a
+// whole number followed by the name, and ends there ("Power 2", "cost: 3",
+// "2 power"; "and" also joins such clauses: "power 2 and defense 3"). So
+// "gets +2 power", "with power 2 or less" and "deals 3 damage to it" say no
+// value of the card. A keyword is named by its name, as words or as written
+// (double strike, double_strike); a keyword line is a clause that is nothing
+// but keywords, each perhaps with a number, joined by "and" ("Fast.",
+// "Armored 1.", "flying and trample"). A remark in brackets says neither
+// ("Aces are high (rank 14)"), though it may name a keyword. Only int
+// properties that are no bookkeeping (internal) and no state of a card in
+// play (reset_on_move) are checked, and not on a card whose name is made from
+// its properties: it stands for many cards, whose values are set as they are
+// made. A card without written text is not checked, nor what card_text
+// generates: the properties its parts read and, when it writes keywords, the
+// keywords.
+
+// cardFacts is what a card's text is checked against.
+type cardFacts struct {
+	Props    []factProp
+	Keywords []factKeyword
+}
+
+type factProp struct {
+	Name  string
+	Words [][]string // the label and the name, as lower-case words
+	Value int64
+}
+
+type factKeyword struct {
+	Name  string
+	Words [][]string
+	Has   bool
+}
+
+// textToken is a word, a number or a piece of punctuation of a text.
+type textToken struct {
+	low        string // lower case
+	sep        bool
+	start, end int // byte offsets in the text
+}
+
+func (t textToken) number() (int64, bool) {
+	if t.sep || t.low == "" || len(t.low) > 9 {
+		return 0, false
+	}
+	var n int64
+	for _, r := range t.low {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(r-'0')
+	}
+	return n, true
+}
+
+// textTokens splits a text into words and punctuation. A word is a run of
+// letters, digits, underscores, apostrophes, + and - ("+2", "11+" and "1-2"
+// are words, not numbers); quotes and spaces only separate words.
+func textTokens(s string) []textToken {
+	var out []textToken
+	inWord := func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '\'' || r == '’' || r == '+' || r == '-'
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case inWord(r):
+			j := i
+			for j < len(s) {
+				r2, n := utf8.DecodeRuneInString(s[j:])
+				if !inWord(r2) {
+					break
+				}
+				j += n
+			}
+			w := s[i:j]
+			if strings.Trim(w, "+-'’") == "" {
+				out = append(out, textToken{low: w, sep: true, start: i, end: j}) // a dash standing alone
+			} else {
+				out = append(out, textToken{low: strings.ToLower(w), start: i, end: j})
+			}
+			i = j
+		case strings.ContainsRune(".,;:!?()[]{}/|—–…\n", r):
+			out = append(out, textToken{low: string(r), sep: true, start: i, end: i + size})
+			i += size
+		default:
+			i += size
+		}
+	}
+	return out
+}
+
+// phraseAt reports how many tokens from i spell one of the phrases (the
+// longest), or 0.
+func phraseAt(toks []textToken, i int, phrases [][]string) int {
+	best := 0
+	for _, ph := range phrases {
+		if len(ph) <= best || i+len(ph) > len(toks) {
+			continue
+		}
+		ok := true
+		for k, w := range ph {
+			if toks[i+k].sep || toks[i+k].low != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			best = len(ph)
+		}
+	}
+	return best
+}
+
+// textPhrases are the ways a text may name something: each name as
+// lower-case words.
+func textPhrases(names ...string) [][]string {
+	var out [][]string
+	seen := map[string]bool{}
+	for _, n := range names {
+		for _, v := range []string{n, strings.ReplaceAll(n, "_", " "), strings.ReplaceAll(n, "_", "-")} {
+			var words []string
+			for _, t := range textTokens(v) {
+				if !t.sep {
+					words = append(words, t.low)
+				}
+			}
+			key := strings.Join(words, " ")
+			if len(words) > 0 && !seen[key] {
+				seen[key] = true
+				out = append(out, words)
+			}
+		}
+	}
+	return out
+}
+
+// textDisagreements returns what one text says that disagrees with the
+// facts, in the order it says it; missing keywords come last.
+func textDisagreements(text string, f *cardFacts) []string {
+	out, mentioned := readCardText(text, f)
+	for k, kw := range f.Keywords {
+		if kw.Has && !mentioned[k] {
+			out = append(out, missingKeyword(kw.Name))
+		}
+	}
+	return out
+}
+
+func missingKeyword(name string) string {
+	return fmt.Sprintf("the text does not mention the keyword %q, which the card has", name)
+}
+
+// readCardText checks the numbers and keyword lines of a text; it returns
+// the disagreements and which keywords the text mentions anywhere.
+func readCardText(text string, f *cardFacts) ([]string, []bool) {
+	toks := textTokens(text)
+	var out []string
+	said := func(a, b int) string { return text[toks[a].start:toks[b].end] }
+	isAnd := func(i int) bool { return i >= 0 && i < len(toks) && !toks[i].sep && toks[i].low == "and" }
+	clauseStart := func(i int) bool { return i == 0 || toks[i-1].sep || isAnd(i-1) }
+	clauseEnd := func(i int) bool { return i >= len(toks) || toks[i].sep || isAnd(i) }
+	// a remark in brackets says nothing of the card's own values or keywords
+	remark := make([]bool, len(toks))
+	depth := 0
+	for i, t := range toks {
+		switch t.low {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth = max(depth-1, 0)
+		}
+		remark[i] = depth > 0
+	}
+	used := make([]bool, len(toks)) // numbers already read with a name
+	for i := range toks {
+		if remark[i] || !clauseStart(i) {
+			continue
+		}
+		for _, p := range f.Props {
+			// the name, then the number
+			if n := phraseAt(toks, i, p.Words); n > 0 {
+				j := i + n
+				if j < len(toks) && toks[j].low == ":" {
+					j++
+				}
+				if j < len(toks) && !used[j] && clauseEnd(j+1) {
+					if v, ok := toks[j].number(); ok {
+						used[j] = true
+						if v != p.Value {
+							out = append(out, fmt.Sprintf("the text says %q, but the card's %s is %d", said(i, j), p.Name, p.Value))
+						}
+						break
+					}
+				}
+			}
+			// the number, then the name
+			if v, ok := toks[i].number(); ok && !used[i] {
+				if n := phraseAt(toks, i+1, p.Words); n > 0 && clauseEnd(i+1+n) {
+					used[i] = true
+					if v != p.Value {
+						out = append(out, fmt.Sprintf("the text says %q, but the card's %s is %d", said(i, i+n), p.Name, p.Value))
+					}
+					break
+				}
+			}
+		}
+	}
+	// keyword lines: clauses of keywords alone
+	for i := 0; i < len(toks); {
+		if toks[i].sep || remark[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(toks) && !toks[j].sep {
+			j++
+		}
+		var claims []int
+		var at [][2]int
+		k := i
+		for k < j {
+			if len(claims) > 0 {
+				if !isAnd(k) {
+					break
+				}
+				k++
+			}
+			best, which := 0, -1
+			for x, kw := range f.Keywords {
+				if n := phraseAt(toks[:j], k, kw.Words); n > best {
+					best, which = n, x
+				}
+			}
+			if which < 0 {
+				break
+			}
+			end := k + best
+			if end < j {
+				if _, ok := toks[end].number(); ok {
+					end++
+				}
+			}
+			claims = append(claims, which)
+			at = append(at, [2]int{k, end - 1})
+			k = end
+		}
+		if k == j && len(claims) > 0 {
+			for x, w := range claims {
+				if !f.Keywords[w].Has {
+					out = append(out, fmt.Sprintf("the text says %q, a keyword the card does not have", said(at[x][0], at[x][1])))
+				}
+			}
+		}
+		i = j
+	}
+	mentioned := make([]bool, len(f.Keywords))
+	for x, kw := range f.Keywords {
+		for i := range toks {
+			if phraseAt(toks, i, kw.Words) > 0 {
+				mentioned[x] = true
+				break
+			}
+		}
+	}
+	return out, mentioned
+}
+
+// cardTexts warns where a card's written text disagrees with the card (see
+// above).
+func (c *compiler) cardTexts() {
+	rs := c.Rs
+	ct := rs.CardText
+	var props []int
+	for i, p := range rs.CardProps {
+		if p.Type == model.TInt && !p.Internal && !p.ResetOnMove && (ct == nil || !ct.Reads[i]) {
+			props = append(props, i)
+		}
+	}
+	keywords := ct == nil || !ct.Keywords
+	facts := func(d *model.CardDef, face map[int]int64, props []int) *cardFacts {
+		f := &cardFacts{}
+		for _, i := range props {
+			p := rs.CardProps[i]
+			v := d.Props[i]
+			if x, ok := face[i]; ok {
+				v = x
+			}
+			f.Props = append(f.Props, factProp{Name: p.Name, Words: textPhrases(p.Label, p.Name), Value: v})
+		}
+		if keywords {
+			for i, k := range rs.Keywords {
+				f.Keywords = append(f.Keywords, factKeyword{Name: k, Words: textPhrases(k), Has: d.Keywords&(1<<i) != 0})
+			}
+		}
+		return f
+	}
+	for _, d := range rs.Cards {
+		props := props
+		if d.NameTmpl != nil {
+			props = nil // one definition for many cards: its values are set as they are made
+		}
+		type text struct {
+			s     string
+			pos   diag.Pos
+			facts *cardFacts
+			what  string
+		}
+		var texts []text
+		if d.Text != "" {
+			texts = append(texts, text{d.Text, d.TextPos, facts(d, nil, props), "the text"})
+		}
+		for i, fc := range d.Faces {
+			if fc.Text != "" {
+				texts = append(texts, text{fc.Text, fc.TextPos, facts(d, fc.Props, props), fmt.Sprintf("the text of face %d (%s)", i, fc.Name)})
+			}
+		}
+		if len(texts) == 0 {
+			continue
+		}
+		var mentioned []bool
+		for _, t := range texts {
+			msgs, m := readCardText(t.s, t.facts)
+			for _, msg := range msgs {
+				c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "card-text", Pos: t.pos, Path: "cards." + d.ID + ".text",
+					Message: strings.Replace(msg, "the text", t.what, 1)})
+			}
+			if mentioned == nil {
+				mentioned = m
+			}
+			for k := range m {
+				mentioned[k] = mentioned[k] || m[k]
+			}
+		}
+		for k, kw := range texts[0].facts.Keywords {
+			if kw.Has && !mentioned[k] {
+				c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "card-text", Pos: texts[0].pos, Path: "cards." + d.ID + ".text",
+					Message: missingKeyword(kw.Name)})
+			}
 		}
 	}
 }

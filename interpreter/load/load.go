@@ -84,7 +84,7 @@ func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics
 	return rs, diags
 }
 
-var rulesetKeys = []string{"name", "version", "doc", "goal", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "concede_why", "value", "view"}
+var rulesetKeys = []string{"name", "version", "doc", "goal", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "concede_why", "value", "view", "card_text"}
 
 // maxDiagnostics caps what one load reports: past it, more errors only bury
 // the first ones.
@@ -293,12 +293,16 @@ func (c *compiler) compile(src Source, cards []Source) {
 	if n := source.Get(fs, "view"); n != nil {
 		c.view(n)
 	}
+	if n := source.Get(fs, "card_text"); n != nil {
+		c.cardTextDecl(n)
+	}
 	for _, d := range defs {
 		c.R = d.r
 		c.cardEffects(d.n, d.p, d.def)
 	}
 	c.R = rulesetReader
 	c.finish()
+	c.writeCardTexts()
 	c.semantic(root)
 }
 

@@ -56,14 +56,17 @@ func (g *Evaluator) TemplateText(t *Template, f *state.Frame, seat int) string {
 	return g.seatText(t, f, seat, "")
 }
 
-// CardText is the rules text of a card's current face.
+// CardText is the text of a card's current face: the lines card_text
+// generates, then the text as written.
 func (g *Evaluator) CardText(c int) string {
 	ci := &g.S.Cards[c]
 	d := g.Rs.Cards[ci.Def]
-	if int(ci.Face) < len(d.Faces) && d.Faces[ci.Face].Text != "" {
-		return d.Faces[ci.Face].Text
+	if int(ci.Face) < len(d.Faces) {
+		if f := &d.Faces[ci.Face]; f.Text != "" || len(f.Lines) > 0 {
+			return f.FullText()
+		}
 	}
-	return d.Text
+	return d.FullText()
 }
 
 // Keywords returns the keyword bits of a card: its definition's and granted

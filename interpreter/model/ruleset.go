@@ -1,6 +1,10 @@
 package model
 
-import "github.com/arbiter-games/arbiter/interpreter/diag"
+import (
+	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+)
 
 // Type is the declared type of a property, a variable or an expression result.
 type Type uint8
@@ -101,6 +105,8 @@ type ZoneDecl struct {
 type Face struct {
 	Name     string
 	Text     string
+	TextPos  diag.Pos // where Text is written
+	Lines    []string // the lines card_text generates for the face
 	Props    map[int]int64
 	Triggers []*Trigger
 }
@@ -110,11 +116,14 @@ type CardDef struct {
 	Index    int
 	ID       string
 	Name     string
-	Text     string
-	Props    []int64 // declared card properties, defaults filled in
-	Written  []int   // the properties the card's own props set (the rest are defaults)
-	Keywords uint64  // bit i = ruleset keyword i
-	Faces    []Face  // empty for a one-faced card
+	Text     string   // the text as written: the rules text proper
+	TextPos  diag.Pos // where Text is written
+	Lines    []string // the lines card_text generates from its properties and keywords, shown before Text
+	Props    []int64  // declared card properties, defaults filled in
+	Written  []int    // the properties the card's own props set (the rest are defaults)
+	Keywords uint64   // bit i = ruleset keyword i
+	Listed   []int    // its keywords in the order the card lists them
+	Faces    []Face   // empty for a one-faced card
 	Triggers []*Trigger
 	Statics  []*Static
 	NameTmpl *Template // a name with {expression} parts, on `card`: cards generated from one definition
@@ -248,6 +257,7 @@ type Ruleset struct {
 	ConcedeWhy  string // when players may concede, in words
 	Value       *Expr  // a heuristic value of the position for `you`, for bots
 	View        ViewDecl
+	CardText    *CardTextDecl // nil: card texts are written whole
 
 	CardPropIx   map[string]int
 	PlayerPropIx map[string]int
@@ -337,6 +347,44 @@ type ViewDecl struct {
 type ViewPart struct {
 	If   *Expr
 	Show *Template
+}
+
+// CardTextDecl says how the lines of a card's text that follow from its
+// properties and keywords are written (card_text). They are generated once,
+// at load, from each card's definition, and shown before its written text.
+type CardTextDecl struct {
+	Lines []ViewPart // over `card`, in order, each when its condition holds
+	// Names: how a name (an enum value) prints in the lines; a name not
+	// listed prints as itself
+	Names map[string]string
+	// Keywords: the card's keywords are written after the lines, one line
+	// each, in the order the card lists them
+	Keywords bool
+	// KeywordLines: how a keyword is written (nil: its name as words, with a
+	// capital and a period)
+	KeywordLines []*Template
+	// Reads: the card properties the lines and keyword lines read
+	Reads map[int]bool
+	Pos   diag.Pos
+}
+
+// FullText is a card's text as players read it: the generated lines, then
+// the text as written.
+func (d *CardDef) FullText() string { return joinText(d.Lines, d.Text) }
+
+// FullText is a face's text as players read it: the generated lines, then
+// the text as written.
+func (f *Face) FullText() string { return joinText(f.Lines, f.Text) }
+
+func joinText(lines []string, text string) string {
+	if len(lines) == 0 {
+		return text
+	}
+	out := strings.Join(lines, " ")
+	if text != "" {
+		out += " " + text
+	}
+	return out
 }
 
 // Symbols is the number of interned names; Symbol(i) gives each.

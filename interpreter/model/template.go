@@ -97,3 +97,34 @@ func (g *Evaluator) seatText(a *Template, f *state.Frame, seat int, none string)
 	})
 	return s
 }
+
+// RenderNamed renders a template for a card's generated text: names print
+// through name (a list of names, each), cards by their names, nothing as
+// nothing. The first error is returned.
+func (g *Evaluator) RenderNamed(a *Template, f *state.Frame, name func(string) string) (string, error) {
+	if len(a.Exprs) == 0 && len(a.Segs) == 1 {
+		return a.Segs[0], nil
+	}
+	var out strings.Builder
+	for i, e := range a.Exprs {
+		out.WriteString(a.Segs[i])
+		d, err := g.evalDatum(e, f)
+		if err != nil {
+			return "", err
+		}
+		switch {
+		case d.K == DSym || d.K == DStr:
+			out.WriteString(name(g.Text(d)))
+		case d.K == DList && d.E == DSym && len(d.L) > 0:
+			parts := make([]string, len(d.L))
+			for j, x := range d.L {
+				parts[j] = name(g.Text(Datum{K: d.E, N: int64(x)}))
+			}
+			out.WriteString(diag.JoinNames(parts))
+		default:
+			out.WriteString(g.textPiece(d, "", g.CardName))
+		}
+	}
+	out.WriteString(a.Segs[len(a.Segs)-1])
+	return out.String(), nil
+}
