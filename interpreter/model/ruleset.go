@@ -207,9 +207,13 @@ type Check struct {
 type Phase struct {
 	Name string
 	Doc  string // what happens in it, in words
-	Skip *Expr
-	Body int
-	Pos  diag.Pos
+	Skip *Expr  // its own skip_if
+	// TurnSkip is the turn's skip_if when it applies to this phase (the
+	// phase is skipped when either holds); nil when the turn has none or the
+	// phase opts out with turn_skip_if: false
+	TurnSkip *Expr
+	Body     int
+	Pos      diag.Pos
 }
 
 // Ruleset is a compiled game: read-only after Load and safe to share between games.
