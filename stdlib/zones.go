@@ -20,6 +20,7 @@ func zonePrimitives() []*model.Primitive {
 				{Name: "face", Kind: model.PWord, Words: []string{"zone", "up", "down"}, Default: "zone", Doc: "face up or down; `zone` follows the zone's declaration"},
 				exprP("slot", model.TInt, false, "", "the position in a positional zone (default: the first free one)"),
 				exprP("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
+				exprP("quiet", model.TBool, false, "false", "no log line (cards dealt, or set aside in a helper zone); who knows the cards changes as for any move"),
 			},
 			Example: "- move: {card: card, to: discard}",
 			Exec:    execMove,
@@ -34,6 +35,7 @@ func zonePrimitives() []*model.Primitive {
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone the cards go to"},
 				{Name: "if_empty", Kind: model.PSteps, Doc: "steps run once if a card could not be drawn"},
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the drawn cards"},
+				exprP("quiet", model.TBool, false, "false", "no \"draws\" log line; who knows the cards changes as for any draw"),
 			},
 			Shorthand: "count",
 			Example:   "- draw: {count: 2, from: deck, to: hand}",
@@ -317,6 +319,9 @@ func execMove(g game, f *frame, s *step) (model.Status, error) {
 			return next, err
 		}
 	}
+	if o.Quiet, err = boolArg(g, f, s.At(moveArgs.Quiet), false); err != nil {
+		return next, err
+	}
 	owner := -1
 	if a := s.At(moveArgs.Owner); a.Set {
 		owner, err = g.EvalPlayer(a.Expr, f)
@@ -345,11 +350,15 @@ func execDraw(g game, f *frame, s *step) (model.Status, error) {
 	if err != nil {
 		return next, err
 	}
+	quiet, err := boolArg(g, f, s.At(drawArgs.Quiet), false)
+	if err != nil {
+		return next, err
+	}
 	var drawn []int
 	short := false
 	to := s.At(drawArgs.To).Zone
 	for i := 0; i < n; i++ {
-		ok, err := g.Draw(p, s.At(drawArgs.From).Zone, to)
+		ok, err := g.Draw(p, s.At(drawArgs.From).Zone, to, quiet)
 		if err != nil {
 			return next, err
 		}
@@ -372,8 +381,8 @@ func execDraw(g game, f *frame, s *step) (model.Status, error) {
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	moveArgs       struct{ Card, To, Owner, Position, Face, Slot, Controller model.ArgIndex }
-	drawArgs       struct{ Player, Count, From, To, IfEmpty, As model.ArgIndex }
+	moveArgs       struct{ Card, To, Owner, Position, Face, Slot, Controller, Quiet model.ArgIndex }
+	drawArgs       struct{ Player, Count, From, To, IfEmpty, As, Quiet model.ArgIndex }
 	shuffleArgs    struct{ Zone, Owner model.ArgIndex }
 	revealArgs     struct{ Card, To model.ArgIndex }
 	lookArgs       struct{ Card, Player model.ArgIndex }

@@ -195,8 +195,9 @@ func (g *machine) Shuffle(zi int) {
 
 // Draw moves the top card of a player's zone to another zone of theirs. When
 // the source is empty and declares refill_from, that zone is shuffled in first.
-// It reports whether a card moved.
-func (g *machine) Draw(p, fromKind, toKind int) (bool, error) {
+// It reports whether a card moved. A quiet draw writes no "draws" line (the
+// refill still says so); who knows the card is updated as for any draw.
+func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 	zi := g.ZoneInst(fromKind, p)
 	if len(g.S.Zones[zi].Cards) == 0 {
 		if rf := g.Rs.Zones[fromKind].RefillFrom; rf >= 0 {
@@ -224,7 +225,9 @@ func (g *machine) Draw(p, fromKind, toKind int) (bool, error) {
 	if err := g.Move(c, dst, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
 		return false, err
 	}
-	g.logCards(-1, "draw", p, []int{c}, "%s draws {cards}.", g.SeatName(p))
+	if !quiet {
+		g.logCards(-1, "draw", p, []int{c}, "%s draws {cards}.", g.SeatName(p))
+	}
 	g.emit(state.Event{Name: g.SymDraw, Card: state.CardRef(c), Player: state.Seat(p), Source: state.NoCard, Amount: 1})
 	return true, nil
 }

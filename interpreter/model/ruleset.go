@@ -93,8 +93,11 @@ type ZoneDecl struct {
 	Slots      int  // >0: a positional zone with that many positions, each holding at most one card
 	Max        int  // >0: the most cards the zone may hold
 	RefillFrom int  // -1, or the zone whose cards are shuffled in when a draw finds this one empty
-	Doc        string
-	Pos        diag.Pos
+	// NotShown (shown: false): a helper zone of the rules, left out of what
+	// players look at (boards, final states, arbiter rules)
+	NotShown bool
+	Doc      string
+	Pos      diag.Pos
 }
 
 // Face is one side of a card definition with its own name, text and properties.
