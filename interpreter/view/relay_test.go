@@ -68,3 +68,23 @@ func TestHelperZonesAndQuietMoves(t *testing.T) {
 	assert.Contains(t, view.For(g, 0).Summary(), "hand: 3 cards, known: Tile 1, Tile 10, Tile 12")
 	assert.NotContains(t, view.For(g, 1).Summary(), "Tile 10")
 }
+
+// TestPassedHandsAsEachSeatSeesThem plays the relay scenario in which every
+// hand passes to the next player in one step: the giver and the receiver
+// see the passed cards by name in the log, the third seat only their count,
+// and the giver's board still names what it gave.
+func TestPassedHandsAsEachSeatSeesThem(t *testing.T) {
+	g := playRelay(t, "relay-pass-on.yaml")
+	// p2's hand (Tiles 9, 8 and 6) went to p3
+	named := []string{"p2 passes Tile 9, Tile 8 and Tile 6 from their hand to p3's hand."}
+	assert.Equal(t, named, linesWith(g, 1, "p2 passes"), "the giver")
+	assert.Equal(t, named, linesWith(g, 2, "p2 passes"), "the receiver")
+	assert.Equal(t, []string{"p2 passes 3 cards from their hand to p3's hand."}, linesWith(g, 0, "p2 passes"), "the third seat")
+	// the deal and the move aside are quiet: the plays are the only moves logged
+	for seat := -1; seat < 3; seat++ {
+		assert.Equal(t, []string{"Tile 10 goes from p2's hand to p2's table.", "Tile 9 goes from p3's hand to p3's table."}, linesWith(g, seat, " goes from "), "seat %d", seat)
+	}
+	noHelperZones(t, g)
+	assert.Contains(t, view.For(g, 1).Summary(), "hand: 2 cards, known: Tile 6, Tile 8", "p2 still knows what it gave p3")
+	assert.Contains(t, view.For(g, 0).Summary(), "hand: 2 cards\n", "p1 knows nothing of p3's hand")
+}
