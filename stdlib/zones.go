@@ -43,7 +43,7 @@ func zonePrimitives() []*model.Primitive {
 		},
 		{
 			Name: "pass_zone", Args: &passZoneArgs, Family: "zones",
-			Doc: "Passes every card of a zone of each player to another player, all at once, as when every hand passes to the left: each giver's cards go to the zone `to` (default: the same zone) of the player `receiver` names, which is worked out for every giver, with `you` as the giver, before any card moves. The cards become the receiver's: the receiver controls them, and a later move without `owner` takes them to the receiver's zones. The receiver learns them as it learns any card that arrives in that zone (in a hand seen by its owner: every card), and the giver still knows them. The passed cards keep their order. One log line per giver (unless quiet) names the cards to the seats that know them and counts them for the others; every card raises leave and enter as a move does. A giver whose receiver is nothing, or itself in the same zone, keeps its cards.",
+			Doc: "Passes every card of a zone of each player (not a shared or positional zone) to another player, all at once, as when every hand passes to the left: each giver's cards go to the zone `to` (default: the same zone) of the player `receiver` names, which is worked out for every giver, with `you` as the giver, before any card moves. The cards become the receiver's: the receiver controls them, and a later move without `owner` takes them to the receiver's zones. The receiver learns them as it learns any card that arrives in that zone (in a hand seen by its owner: every card), and the giver still knows them. The passed cards keep their order. One log line per giver (unless quiet) names the cards to the seats that know them and counts them for the others; every card raises leave and enter as a move does. A giver whose receiver is nothing, or itself in the same zone, keeps its cards.",
 			Params: []param{
 				{Name: "zone", Kind: model.PZone, Required: true, Doc: "the zone every giver passes"},
 				exprP("receiver", model.TPlayer, false, "you.next", "who gets a giver's cards, with `you` as the giver (default: the next player still in the game)"),
@@ -56,8 +56,15 @@ func zonePrimitives() []*model.Primitive {
 			Example:   "- pass_zone: {zone: hand, receiver: you.prev}",
 			Validate: func(v model.Validator, s *step) {
 				for _, ix := range []model.ArgIndex{passZoneArgs.Zone, passZoneArgs.To} {
-					if a := s.At(ix); a.Set && a.Zone >= 0 && !v.Ruleset().Zones[a.Zone].PerPlayer {
-						v.Errorf(ix, "bad-value", "pass_zone passes a zone of each player; %s is shared (per: game)", v.Ruleset().Zones[a.Zone].Name)
+					a := s.At(ix)
+					if !a.Set || a.Zone < 0 {
+						continue
+					}
+					switch z := &v.Ruleset().Zones[a.Zone]; {
+					case !z.PerPlayer:
+						v.Errorf(ix, "bad-value", "pass_zone passes a zone of each player; %s is shared (per: game)", z.Name)
+					case z.Slots > 0:
+						v.Errorf(ix, "bad-value", "pass_zone passes a pile of cards, and %s is a positional zone (slots): move its cards one by one", z.Name)
 					}
 				}
 			},

@@ -132,3 +132,11 @@ func TestPassZoneOfNoPlayer(t *testing.T) {
 	require.True(t, diags.HasErrors())
 	assert.True(t, strings.Contains(diags.Error(), "pass_zone passes a zone of each player; common is shared (per: game)"), "%v", diags)
 }
+
+// Nor a positional zone, whose cards each hold a position.
+func TestPassZoneOfPositions(t *testing.T) {
+	src := []byte(strings.Replace(fmtRules(passRules, "pass_zone: {zone: hand, to: row}"), "  common: {per: game}\n", "  common: {per: game}\n  row: {slots: 3}\n", 1))
+	_, diags := load.Load(load.Source{Name: "passing.yaml", Data: src}, []load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: c, name: \"Card {card.n}\"}\n")}}, stdlib.Library())
+	require.True(t, diags.HasErrors())
+	assert.Contains(t, diags.Error(), "row is a positional zone (slots)")
+}

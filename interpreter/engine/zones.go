@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -202,8 +203,13 @@ func (g *machine) MoveTogether(cards, to []int, o state.MoveOpts, give bool) err
 		size[from]--
 		size[to[i]]++
 	}
-	for zi, n := range size {
-		zd := &g.Rs.Zones[g.S.Zones[zi].Kind]
+	zones := make([]int, 0, len(size))
+	for zi := range size {
+		zones = append(zones, zi)
+	}
+	sort.Ints(zones) // the same zone is named whatever the map's order
+	for _, zi := range zones {
+		zd, n := &g.Rs.Zones[g.S.Zones[zi].Kind], size[zi]
 		if zd.Max > 0 && n > zd.Max {
 			return fmt.Errorf("zone %s of %s would hold %d cards, more than its %d", zd.Name, g.SeatName(int(g.S.Zones[zi].Owner)), n, zd.Max)
 		}
