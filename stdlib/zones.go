@@ -20,6 +20,7 @@ func zonePrimitives() []*model.Primitive {
 				{Name: "face", Kind: model.PWord, Words: []string{"zone", "up", "down"}, Default: "zone", Doc: "face up or down; `zone` follows the zone's declaration"},
 				exprP("slot", model.TInt, false, "", "the position in a positional zone (default: the first free one)"),
 				exprP("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
+				exprP("quiet", model.TBool, false, "false", "no log line (cards dealt, or set aside in a helper zone); who knows the cards changes as for any move"),
 			},
 			Example: "- move: {card: card, to: discard}",
 			Exec:    execMove,
@@ -34,10 +35,40 @@ func zonePrimitives() []*model.Primitive {
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone the cards go to"},
 				{Name: "if_empty", Kind: model.PSteps, Doc: "steps run once if a card could not be drawn"},
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the drawn cards"},
+				exprP("quiet", model.TBool, false, "false", "no \"draws\" log line; who knows the cards changes as for any draw"),
 			},
 			Shorthand: "count",
 			Example:   "- draw: {count: 2, from: deck, to: hand}",
 			Exec:      execDraw,
+		},
+		{
+			Name: "pass_zone", Args: &passZoneArgs, Family: "zones",
+			Doc: "Passes every card of a zone of each player (not a shared or positional zone) to another player, all at once, as when every hand passes to the left: each giver's cards go to the zone `to` (default: the same zone) of the player `receiver` names, which is worked out for every giver, with `you` as the giver, before any card moves. The cards become the receiver's: the receiver controls them, and a later move without `owner` takes them to the receiver's zones. The receiver learns them as it learns any card that arrives in that zone (in a hand seen by its owner: every card), and the giver still knows them. The passed cards keep their order. One log line per giver (unless quiet) names the cards to the seats that know them and counts them for the others; every card raises leave and enter as a move does. A giver whose receiver is nothing, or itself in the same zone, keeps its cards.",
+			Params: []param{
+				{Name: "zone", Kind: model.PZone, Required: true, Doc: "the zone every giver passes"},
+				exprP("receiver", model.TPlayer, false, "you.next", "who gets a giver's cards, with `you` as the giver (default: the next player still in the game)"),
+				{Name: "to", Kind: model.PZone, Doc: "the receiver's zone the cards go to (default: the same zone)"},
+				exprP("players", model.TPlayers, false, "", "who pass (default: every player still in the game, from you in seat order)"),
+				{Name: "position", Kind: model.PWord, Words: []string{"top", "bottom"}, Default: "top", Doc: "where the passed cards go in the receiver's zone"},
+				exprP("quiet", model.TBool, false, "false", "no log line; who knows the cards changes as when it is logged"),
+			},
+			Shorthand: "zone",
+			Example:   "- pass_zone: {zone: hand, receiver: you.prev}",
+			Validate: func(v model.Validator, s *step) {
+				for _, ix := range []model.ArgIndex{passZoneArgs.Zone, passZoneArgs.To} {
+					a := s.At(ix)
+					if !a.Set || a.Zone < 0 {
+						continue
+					}
+					switch z := &v.Ruleset().Zones[a.Zone]; {
+					case !z.PerPlayer:
+						v.Errorf(ix, "bad-value", "pass_zone passes a zone of each player; %s is shared (per: game)", z.Name)
+					case z.Slots > 0:
+						v.Errorf(ix, "bad-value", "pass_zone passes a pile of cards, and %s is a positional zone (slots): move its cards one by one", z.Name)
+					}
+				}
+			},
+			Exec: execPassZone,
 		},
 		{
 			Name: "shuffle", Args: &shuffleArgs, Family: "zones",
@@ -317,6 +348,9 @@ func execMove(g game, f *frame, s *step) (model.Status, error) {
 			return next, err
 		}
 	}
+	if o.Quiet, err = boolArg(g, f, s.At(moveArgs.Quiet), false); err != nil {
+		return next, err
+	}
 	owner := -1
 	if a := s.At(moveArgs.Owner); a.Set {
 		owner, err = g.EvalPlayer(a.Expr, f)
@@ -345,11 +379,15 @@ func execDraw(g game, f *frame, s *step) (model.Status, error) {
 	if err != nil {
 		return next, err
 	}
+	quiet, err := boolArg(g, f, s.At(drawArgs.Quiet), false)
+	if err != nil {
+		return next, err
+	}
 	var drawn []int
 	short := false
 	to := s.At(drawArgs.To).Zone
 	for i := 0; i < n; i++ {
-		ok, err := g.Draw(p, s.At(drawArgs.From).Zone, to)
+		ok, err := g.Draw(p, s.At(drawArgs.From).Zone, to, quiet)
 		if err != nil {
 			return next, err
 		}
@@ -370,10 +408,85 @@ func execDraw(g game, f *frame, s *step) (model.Status, error) {
 	return next, nil
 }
 
+func execPassZone(g game, f *frame, s *step) (model.Status, error) {
+	zone, to := s.At(passZoneArgs.Zone).Zone, s.At(passZoneArgs.Zone).Zone
+	if a := s.At(passZoneArgs.To); a.Set {
+		to = a.Zone
+	}
+	var givers []int
+	if a := s.At(passZoneArgs.Players); a.Set {
+		ps, err := g.EvalPlayers(a.Expr, f)
+		if err != nil {
+			return next, err
+		}
+		givers = ps
+	} else {
+		for i := 0; i < g.Players(); i++ {
+			if p := (int(f.You) + i) % g.Players(); !g.Lost(p) {
+				givers = append(givers, p)
+			}
+		}
+	}
+	quiet, err := boolArg(g, f, s.At(passZoneArgs.Quiet), false)
+	if err != nil {
+		return next, err
+	}
+	type gift struct {
+		from, to int
+		cards    []int
+	}
+	var gifts []gift
+	var cards, dsts []int
+	seen := map[int]bool{}
+	for _, p := range givers {
+		if p < 0 || seen[p] {
+			continue
+		}
+		seen[p] = true
+		r := g.NextLive(p)
+		if a := s.At(passZoneArgs.Receiver); a.Set {
+			fr := *f
+			fr.You = state.Seat(p)
+			r, err = g.EvalPlayer(a.Expr, g.TempFrame(fr))
+			g.ReleaseFrame()
+			if err != nil {
+				return next, err
+			}
+		}
+		if r < 0 || r == p && to == zone {
+			continue
+		}
+		held := append([]int(nil), g.ZoneCards(g.ZoneInst(zone, p))...)
+		if len(held) == 0 {
+			continue
+		}
+		gifts = append(gifts, gift{p, r, held})
+		for _, c := range held {
+			cards = append(cards, c)
+			dsts = append(dsts, g.ZoneInst(to, r))
+		}
+	}
+	o := state.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}
+	if word(s.At(passZoneArgs.Position), "top") == "bottom" {
+		o.Where = state.Bottom
+	}
+	if err := g.MoveTogether(cards, dsts, o, true); err != nil {
+		return next, err
+	}
+	if !quiet {
+		zn, tn := g.Ruleset().Zones[zone].Name, g.Ruleset().Zones[to].Name
+		for _, gf := range gifts {
+			g.LogCards("pass", gf.from, gf.cards, "%s passes {cards} from their %s to %s's %s.", state.SeatName(gf.from), zn, state.SeatName(gf.to), tn)
+		}
+	}
+	return next, nil
+}
+
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	moveArgs       struct{ Card, To, Owner, Position, Face, Slot, Controller model.ArgIndex }
-	drawArgs       struct{ Player, Count, From, To, IfEmpty, As model.ArgIndex }
+	moveArgs       struct{ Card, To, Owner, Position, Face, Slot, Controller, Quiet model.ArgIndex }
+	drawArgs       struct{ Player, Count, From, To, IfEmpty, As, Quiet model.ArgIndex }
+	passZoneArgs   struct{ Zone, Receiver, To, Players, Position, Quiet model.ArgIndex }
 	shuffleArgs    struct{ Zone, Owner model.ArgIndex }
 	revealArgs     struct{ Card, To model.ArgIndex }
 	lookArgs       struct{ Card, Player model.ArgIndex }

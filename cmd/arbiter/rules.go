@@ -84,6 +84,9 @@ func rulesText(rs *model.Ruleset) string {
 
 	var zones [][2]string
 	for _, z := range rs.Zones {
+		if z.NotShown {
+			continue // a helper zone of the rules
+		}
 		var how []string
 		if !z.PerPlayer {
 			how = append(how, "shared")

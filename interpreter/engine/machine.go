@@ -258,18 +258,24 @@ func (g *machine) enterPhase() {
 	s := g.S
 	for int(s.Phase) < len(g.Rs.Phases) {
 		ph := g.Rs.Phases[s.Phase]
-		if ph.Skip != nil {
+		skip := false
+		// the turn's skip_if first, then the phase's own: either skips it
+		for _, e := range [...]*model.Expr{ph.TurnSkip, ph.Skip} {
+			if e == nil || skip {
+				continue
+			}
 			f := g.TempFrame(ruleFrame(s.Active))
-			skip, err := g.EvalBool(ph.Skip, f)
+			var err error
+			skip, err = g.EvalBool(e, f)
 			g.ReleaseFrame()
 			if err != nil {
 				g.fail(err)
 				return
 			}
-			if skip {
-				s.Phase++
-				continue
-			}
+		}
+		if skip {
+			s.Phase++
+			continue
 		}
 		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(s.Active)})
 		g.emit(state.Event{Name: g.SymPhaseStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, To: int64(g.Rs.SymbolIx[ph.Name])})

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -74,11 +75,18 @@ func (g *machine) learn(c, zi int) {
 // Move moves a card to a zone instance, updating knowledge, emitting leave and
 // enter events and logging it.
 func (g *machine) Move(c, zi int, o state.MoveOpts) error {
+	return g.move(c, zi, o, -1, true)
+}
+
+// move is Move; at >= 0 puts the card at that index of an ordered zone
+// instead of where o says, and limit says whether the zone's max is checked
+// (MoveTogether checks it for the whole move).
+func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	ci := &g.S.Cards[c]
 	from := int(ci.Zone)
 	dst := &g.S.Zones[zi]
 	zd := &g.Rs.Zones[dst.Kind]
-	if zd.Max > 0 && len(dst.Cards) >= zd.Max && from != zi {
+	if limit && zd.Max > 0 && len(dst.Cards) >= zd.Max && from != zi {
 		return fmt.Errorf("zone %s of %s is full (%d cards)", zd.Name, g.SeatName(int(dst.Owner)), zd.Max)
 	}
 	slot := int64(-1)
@@ -125,10 +133,15 @@ func (g *machine) Move(c, zi int, o state.MoveOpts) error {
 			ci.Ctrl = state.Seat(o.Controller)
 		}
 	}
-	switch o.Where {
-	case state.Bottom:
+	switch {
+	case at >= 0:
+		at = min(at, len(dst.Cards))
+		dst.Cards = append(dst.Cards, 0)
+		copy(dst.Cards[at+1:], dst.Cards[at:])
+		dst.Cards[at] = c
+	case o.Where == state.Bottom:
 		dst.Cards = append(dst.Cards, c)
-	case state.Random:
+	case o.Where == state.Random:
 		r := rand.New(&g.S.RNG)
 		i := r.IntN(len(dst.Cards) + 1)
 		dst.Cards = append(dst.Cards, 0)
@@ -156,6 +169,68 @@ func (g *machine) Move(c, zi int, o state.MoveOpts) error {
 	toName := g.Rs.SymbolIx[zd.Name]
 	g.emit(state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
 	g.emit(state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
+	return nil
+}
+
+// MoveTogether moves cards at once, cards[i] to zone instance to[i], each as
+// Move does (events, knowledge, a log line unless o.Quiet). It is one move:
+// a zone's max counts the cards that leave it in the same move, and cards
+// that go to one zone keep their order there, on its top or bottom as o
+// says (at random: each at its own place). With give, each card becomes the
+// card of its new zone's owner (in a shared zone it keeps its owner), so
+// the receiver controls it and later moves take it to the receiver's zones.
+func (g *machine) MoveTogether(cards, to []int, o state.MoveOpts, give bool) error {
+	if len(cards) != len(to) {
+		return fmt.Errorf("%d cards and %d zones to move them to", len(cards), len(to))
+	}
+	size := map[int]int{}
+	seen := map[int]bool{}
+	for i, c := range cards {
+		if seen[c] {
+			return fmt.Errorf("%s would move twice in one move", g.CardName(c))
+		}
+		seen[c] = true
+		from := int(g.S.Cards[c].Zone)
+		if from == to[i] {
+			continue
+		}
+		if _, ok := size[from]; !ok {
+			size[from] = len(g.S.Zones[from].Cards)
+		}
+		if _, ok := size[to[i]]; !ok {
+			size[to[i]] = len(g.S.Zones[to[i]].Cards)
+		}
+		size[from]--
+		size[to[i]]++
+	}
+	zones := make([]int, 0, len(size))
+	for zi := range size {
+		zones = append(zones, zi)
+	}
+	sort.Ints(zones) // the same zone is named whatever the map's order
+	for _, zi := range zones {
+		zd, n := &g.Rs.Zones[g.S.Zones[zi].Kind], size[zi]
+		if zd.Max > 0 && n > zd.Max {
+			return fmt.Errorf("zone %s of %s would hold %d cards, more than its %d", zd.Name, g.SeatName(int(g.S.Zones[zi].Owner)), n, zd.Max)
+		}
+	}
+	placed := map[int]int{} // cards put on top of each zone so far
+	for i, c := range cards {
+		if give {
+			if p := g.S.Zones[to[i]].Owner; p >= 0 && p != g.S.Cards[c].Owner {
+				g.S.Cards[c].Owner = p
+				g.Invalidate()
+			}
+		}
+		at := -1
+		if o.Where == state.Top {
+			at = placed[to[i]]
+			placed[to[i]]++
+		}
+		if err := g.move(c, to[i], o, at, false); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -195,8 +270,9 @@ func (g *machine) Shuffle(zi int) {
 
 // Draw moves the top card of a player's zone to another zone of theirs. When
 // the source is empty and declares refill_from, that zone is shuffled in first.
-// It reports whether a card moved.
-func (g *machine) Draw(p, fromKind, toKind int) (bool, error) {
+// It reports whether a card moved. A quiet draw writes no "draws" line (the
+// refill still says so); who knows the card is updated as for any draw.
+func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 	zi := g.ZoneInst(fromKind, p)
 	if len(g.S.Zones[zi].Cards) == 0 {
 		if rf := g.Rs.Zones[fromKind].RefillFrom; rf >= 0 {
@@ -224,7 +300,9 @@ func (g *machine) Draw(p, fromKind, toKind int) (bool, error) {
 	if err := g.Move(c, dst, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
 		return false, err
 	}
-	g.logCards(-1, "draw", p, []int{c}, "%s draws {cards}.", g.SeatName(p))
+	if !quiet {
+		g.logCards(-1, "draw", p, []int{c}, "%s draws {cards}.", g.SeatName(p))
+	}
 	g.emit(state.Event{Name: g.SymDraw, Card: state.CardRef(c), Player: state.Seat(p), Source: state.NoCard, Amount: 1})
 	return true, nil
 }

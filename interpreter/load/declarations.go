@@ -213,7 +213,7 @@ func (c *compiler) literal(n *yaml.Node, path string, d model.PropDecl) int64 {
 	return -1
 }
 
-var zoneKeys = []string{"per", "visibility", "face_down", "slots", "max", "refill_from", "doc"}
+var zoneKeys = []string{"per", "visibility", "face_down", "slots", "max", "refill_from", "shown", "doc"}
 
 func (c *compiler) zones(n *yaml.Node) {
 	fs, ok := c.R.Mapping(n, "zones")
@@ -257,6 +257,10 @@ func (c *compiler) zones(n *yaml.Node) {
 			}
 			if v := source.Get(zf, "max"); v != nil {
 				z.Max, _ = c.R.Integer(v, path+".max")
+			}
+			if v := source.Get(zf, "shown"); v != nil {
+				shown, _ := c.R.Boolean(v, path+".shown")
+				z.NotShown = !shown
 			}
 			if v := source.Get(zf, "doc"); v != nil {
 				z.Doc, _ = c.R.Str(v, path+".doc")

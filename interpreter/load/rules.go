@@ -123,7 +123,11 @@ func (c *compiler) actions(n *yaml.Node) {
 }
 
 func (c *compiler) turn(n *yaml.Node) {
-	fs, ok := c.R.Mapping(n, "turn", "phases", "next", "drain_stack")
+	fs, ok := c.R.Mapping(n, "turn", "phases", "next", "drain_stack", "skip_if")
+	var turnSkip *model.Expr
+	if v := source.Get(fs, "skip_if"); v != nil {
+		turnSkip = c.CompileExpr(v, "turn.skip_if", compile.NewScope(), model.TBool)
+	}
 	if v := source.Get(fs, "next"); v != nil {
 		c.Rs.NextTurn = c.CompileExpr(v, "turn.next", compile.NewScope(), model.TPlayer)
 	}
@@ -140,12 +144,21 @@ func (c *compiler) turn(n *yaml.Node) {
 	seen := map[string]bool{}
 	for i, item := range items {
 		path := fmt.Sprintf("turn.phases[%d]", i)
-		pf, ok := c.R.Mapping(item, path, "name", "doc", "skip_if", "do")
+		pf, ok := c.R.Mapping(item, path, "name", "doc", "skip_if", "turn_skip_if", "do")
 		if !ok {
 			continue
 		}
 		c.R.Require(item, path, pf, "name")
-		ph := &model.Phase{Pos: c.R.Pos(item)}
+		ph := &model.Phase{Pos: c.R.Pos(item), TurnSkip: turnSkip}
+		if v := source.Get(pf, "turn_skip_if"); v != nil {
+			use, ok := c.R.Boolean(v, path+".turn_skip_if")
+			if !use {
+				ph.TurnSkip = nil
+			}
+			if ok && source.Get(fs, "skip_if") == nil {
+				c.R.Errorf(v, "missing-field", path+".turn_skip_if", "`turn_skip_if` says whether the turn's skip_if applies to this phase, and the turn has none")
+			}
+		}
 		if v := source.Get(pf, "name"); v != nil {
 			ph.Name, _ = c.R.Str(v, path+".name")
 			if seen[ph.Name] {

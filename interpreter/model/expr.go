@@ -84,7 +84,7 @@ var PlayerFields = []struct {
 	{"lost", TBool, "whether the player has lost or left the game"},
 	{"next", TPlayer, "the next player in seat order who is still in the game"},
 	{"prev", TPlayer, "the previous player in seat order who is still in the game"},
-	{"opponents", TPlayers, "the other players still in the game"},
+	{"opponents", TPlayers, "the other players still in the game, in seat order (p1 first)"},
 }
 
 var EventFields = []struct {

@@ -432,7 +432,8 @@ type Context interface {
 	GrantKeyword(c int, kw string, on bool) error
 	GrantKeywordFor(c int, kw string, on bool, m state.Modifier) error
 	Move(c, zi int, o state.MoveOpts) error
-	Draw(p, fromKind, toKind int) (bool, error)
+	MoveTogether(cards, to []int, o state.MoveOpts, give bool) error
+	Draw(p, fromKind, toKind int, quiet bool) (bool, error)
 	Shuffle(zi int)
 	Reveal(cards []int, mask uint64, by int)
 	Look(cards []int, p int)

@@ -28,20 +28,21 @@ func (g *Evaluator) Card(c int) *state.CardInstance { return &g.S.Cards[c] }
 func (g *Evaluator) CardDefOf(c int) *CardDef { return g.Rs.Cards[g.S.Cards[c].Def] }
 
 // CardName is the name of a card's current face; a name written with
-// {expression} parts is worked out from the card's properties.
+// {expression} parts is worked out from the card's properties, on every face
+// that has no name of its own.
 func (g *Evaluator) CardName(c int) string {
 	ci := &g.S.Cards[c]
 	d := g.Rs.Cards[ci.Def]
+	name := d.Name
 	if ci.Face > 0 && int(ci.Face) < len(d.Faces) {
-		return d.Faces[ci.Face].Name
+		name = d.Faces[ci.Face].Name
+	} else if len(d.Faces) > 0 && d.Faces[0].Name != "" {
+		name = d.Faces[0].Name
 	}
-	if len(d.Faces) > 0 && d.Faces[0].Name != "" {
-		return d.Faces[0].Name
-	}
-	if d.NameTmpl != nil {
+	if d.NameTmpl != nil && name == d.Name {
 		return g.renderName(c, d.NameTmpl)
 	}
-	return d.Name
+	return name
 }
 
 func (g *Evaluator) renderName(c int, t *Template) string {

@@ -97,8 +97,11 @@ type ZoneDecl struct {
 	Slots      int  // >0: a positional zone with that many positions, each holding at most one card
 	Max        int  // >0: the most cards the zone may hold
 	RefillFrom int  // -1, or the zone whose cards are shuffled in when a draw finds this one empty
-	Doc        string
-	Pos        diag.Pos
+	// NotShown (shown: false): a helper zone of the rules, left out of what
+	// players look at (boards, final states, arbiter rules)
+	NotShown bool
+	Doc      string
+	Pos      diag.Pos
 }
 
 // Face is one side of a card definition with its own name, text and properties.
@@ -216,9 +219,13 @@ type Check struct {
 type Phase struct {
 	Name string
 	Doc  string // what happens in it, in words
-	Skip *Expr
-	Body int
-	Pos  diag.Pos
+	Skip *Expr  // its own skip_if
+	// TurnSkip is the turn's skip_if when it applies to this phase (the
+	// phase is skipped when either holds); nil when the turn has none or the
+	// phase opts out with turn_skip_if: false
+	TurnSkip *Expr
+	Body     int
+	Pos      diag.Pos
 }
 
 // Ruleset is a compiled game: read-only after Load and safe to share between games.

@@ -17,8 +17,8 @@ import (
 
 // textPiece prints a value in text. Players print as their seats, cards
 // through card (a name, or "a card" for a seat that does not know it), whole
-// numbers and fractions as numbers (3.5), names as themselves, lists joined
-// with commas and "and", and nothing as none.
+// numbers as numbers, fractions as FractionText prints them (3.5), names as
+// themselves, lists joined with commas and "and", and nothing as none.
 func (g *Evaluator) textPiece(d Datum, none string, card func(int) string) string {
 	switch d.K {
 	case DNil:
@@ -26,7 +26,7 @@ func (g *Evaluator) textPiece(d Datum, none string, card func(int) string) strin
 	case DInt:
 		return strconv.FormatInt(d.N, 10)
 	case DFloat:
-		return strconv.FormatFloat(d.Float(), 'f', -1, 64)
+		return FractionText(d.Float())
 	case DBool:
 		if d.N != 0 {
 			return "true"
@@ -49,6 +49,21 @@ func (g *Evaluator) textPiece(d Datum, none string, card func(int) string) strin
 		return diag.JoinNames(parts)
 	}
 	return fmt.Sprint(g.datumAny(d))
+}
+
+// FractionText prints a fraction as a designer writes one: rounded to two
+// decimals, without trailing zeros, so 7 / 2 prints 3.5, 6 / 2 prints 3,
+// 2 / 3 prints 0.67 and 0.1 + 0.2 prints 0.3 (not the 0.30000000000000004
+// the machine holds).
+func FractionText(f float64) string {
+	s := strconv.FormatFloat(f, 'f', 2, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		return "0"
+	}
+	return s
 }
 
 // Render fills a template's parts; a part that fails prints as "?" and the

@@ -21,12 +21,14 @@ func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 	names := make([]string, len(e.Cards))
 	for i := range e.Cards {
 		if seat < 0 || e.Known[i]&(1<<uint(seat)) != 0 {
+			// a name worked out from the card's properties when the entry
+			// was written, as boards show it; else the name of its face
 			d := rs.Cards[e.Names[i]]
 			names[i] = d.Name
-			if f := int(e.Faces[i]); f > 0 && f < len(d.Faces) {
-				names[i] = d.Faces[f].Name
-			} else if i < len(e.Shown) && e.Shown[i] != "" {
+			if i < len(e.Shown) && e.Shown[i] != "" {
 				names[i] = e.Shown[i]
+			} else if f := int(e.Faces[i]); f > 0 && f < len(d.Faces) {
+				names[i] = d.Faces[f].Name
 			}
 			if i < len(e.Whose) && e.Whose[i] > 0 {
 				names[i] = state.SeatName(int(e.Whose[i])-1) + "'s " + names[i]

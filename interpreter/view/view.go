@@ -236,14 +236,14 @@ func For(game *engine.Game, seat int) View {
 			g.ReleaseFrame()
 		}
 		for k, z := range g.Rs.Zones {
-			if z.PerPlayer {
+			if z.PerPlayer && !z.NotShown {
 				pv.Zones = append(pv.Zones, zoneView(g, g.ZoneInst(k, p), seat))
 			}
 		}
 		v.Players = append(v.Players, pv)
 	}
 	for k, z := range g.Rs.Zones {
-		if !z.PerPlayer {
+		if !z.PerPlayer && !z.NotShown {
 			v.Shared = append(v.Shared, zoneView(g, g.ZoneInst(k, 0), seat))
 		}
 	}
