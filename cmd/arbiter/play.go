@@ -373,7 +373,7 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, error) {
 			return nil, nil, err
 		}
 		if lg.hdr.Hash != rs.Hash {
-			return nil, nil, fmt.Errorf("%s: the game was played with another version of %s (ruleset hash %s, now %s): its rules or cards, or Arbiter itself, have changed since", path, rs.Name, lg.hdr.Hash, rs.Hash)
+			return nil, nil, fmt.Errorf("%s: the game was played with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", path, rs.Name, lg.hdr.Hash, rs.Hash)
 		}
 		g, err := rerun(rs, lg)
 		if err != nil {

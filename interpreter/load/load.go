@@ -126,13 +126,11 @@ func LoadPartial(src Source, cards []Source, lib *model.Library) (rs *model.Rule
 		h.Write([]byte(filepath.Base(cs.Name)))
 		h.Write(cs.Data)
 	}
-	// the library's shape is part of what a save depends on: a primitive
-	// that keeps another number of hidden slots reads a saved effect's
-	// variables differently
-	if lib != nil {
-		h.Write([]byte(lib.Fingerprint()))
-	}
 	c.Rs.Hash = hex.EncodeToString(h.Sum(nil))[:16]
+	if lib != nil {
+		lh := sha256.Sum256([]byte(lib.Fingerprint()))
+		c.Rs.LibraryHash = hex.EncodeToString(lh[:])[:16]
+	}
 	c.compile(src, cards)
 	c.diags = c.diags.Dedup()
 	c.diags.Sort()

@@ -230,9 +230,12 @@ type Phase struct {
 
 // Ruleset is a compiled game: read-only after Load and safe to share between games.
 type Ruleset struct {
-	Name        string
-	Version     string
-	Hash        string
+	Name    string
+	Version string
+	Hash    string // of the ruleset's files: the rules a game was played by
+	// LibraryHash is of the library's shape (Library.Fingerprint): a saved
+	// state is read as it was written only under the same shape.
+	LibraryHash string
 	Doc         string
 	Goal        string // how a game is won (and lost), in words
 	MinPlayers  int

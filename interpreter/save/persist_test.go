@@ -122,3 +122,41 @@ func TestASaveWithoutChecksumMustReplay(t *testing.T) {
 	require.Error(t, err)
 	require.Regexp(t, `^the save is damaged: (its seed and answers do not give its state|its answer \d+ is refused when the game is played again from its seed: .*)$`, err.Error())
 }
+
+// A save written by another version of the engine (another library shape,
+// or none recorded, as in saves made before it was) is not read as it was
+// written: the game is played again from its seed and answers under this
+// version, and goes on from the same position.
+func TestASaveFromAnotherEngineIsPlayedAgain(t *testing.T) {
+	rs, saves := savedGames(t, "risk-resource", 3)
+	for i, data := range saves {
+		want, err := save.LoadJSON(rs, data)
+		require.NoError(t, err)
+		for _, library := range []any{"0123456789abcdef", nil} {
+			var sv save.Save
+			require.NoError(t, json.Unmarshal(edit(t, data, func(m map[string]any) {
+				if library == nil {
+					delete(m, "library")
+				} else {
+					m["library"] = library
+				}
+			}), &sv))
+			require.NoError(t, sv.Seal())
+			g, err := save.Restore(rs, &sv)
+			require.NoError(t, err, "save %d", i)
+			a, err := save.Marshal(want)
+			require.NoError(t, err)
+			b, err := save.Marshal(g)
+			require.NoError(t, err)
+			require.JSONEq(t, string(a), string(b), "save %d", i)
+		}
+	}
+	// one whose answers no longer play is refused with the reason
+	var sv save.Save
+	require.NoError(t, json.Unmarshal(saves[1], &sv))
+	sv.Library = "0123456789abcdef"
+	sv.Answers[1].Answer.Picks = []int{99}
+	require.NoError(t, sv.Seal())
+	_, err := save.Restore(rs, &sv)
+	require.ErrorContains(t, err, "the save was made with another version of Arbiter, and its game cannot be played again under this one: its answer 2 is refused")
+}

@@ -22,10 +22,13 @@ const saveFormat1 = "arbiter-save/1"
 // Save is a saved game: the ruleset's identity, how the game was started, every
 // answer so far and the full state.
 type Save struct {
-	Format  string         `json:"format"`
-	Ruleset string         `json:"ruleset"`
-	Version string         `json:"version"`
-	Hash    string         `json:"hash"`
+	Format  string `json:"format"`
+	Ruleset string `json:"ruleset"`
+	Version string `json:"version"`
+	Hash    string `json:"hash"`
+	// Library is the shape of the library the state was written under
+	// (Ruleset.LibraryHash); absent in saves made before it was recorded.
+	Library string         `json:"library,omitempty"`
 	Players int            `json:"players"`
 	Decks   []string       `json:"decks,omitempty"`
 	Seed    uint64         `json:"seed"`
@@ -61,7 +64,7 @@ func (sv *Save) Seal() error {
 func Snapshot(g *engine.Game) (*Save, error) {
 	e := g.Evaluator()
 	rs := g.Ruleset()
-	sv := &Save{Format: SaveFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Players: g.Players(), Decks: g.Decks(), Seed: e.S.Seed, Answers: append([]state.Record(nil), e.S.History...), State: e.S.Clone()}
+	sv := &Save{Format: SaveFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Library: rs.LibraryHash, Players: g.Players(), Decks: g.Decks(), Seed: e.S.Seed, Answers: append([]state.Record(nil), e.S.History...), State: e.S.Clone()}
 	if err := sv.Seal(); err != nil {
 		return nil, err
 	}
@@ -80,7 +83,7 @@ func Restore(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 		return nil, fmt.Errorf("the save is a game of %q, not %q", sv.Ruleset, rs.Name)
 	}
 	if sv.Hash != rs.Hash {
-		return nil, fmt.Errorf("the save was made with another version of %s (ruleset hash %s, now %s): its rules or cards, or Arbiter itself, have changed since", rs.Name, sv.Hash, rs.Hash)
+		return nil, fmt.Errorf("the save was made with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", rs.Name, sv.Hash, rs.Hash)
 	}
 	if sv.State == nil {
 		return nil, fmt.Errorf("the save has no game state")
@@ -97,7 +100,11 @@ func Restore(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	}
 	if sv.Format == saveFormat1 {
 		// no checksum: the state must be the one the seed and answers give
-		if err := checkReplay(g, sv); err != nil {
+		g, err := replay(rs, sv)
+		if err == nil {
+			err = sameState(g, sv)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("the save is damaged: %v", err)
 		}
 		return g, nil
@@ -109,18 +116,27 @@ func Restore(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	if sv.Checksum != sum {
 		return nil, fmt.Errorf("the save is damaged: its content does not match its checksum (it was changed after it was written)")
 	}
+	if sv.Library != rs.LibraryHash {
+		// the state was written by another version of the engine, whose
+		// primitives may keep their progress differently: the game is the one
+		// its seed and answers give under this version, with the same rules
+		g, err := replay(rs, sv)
+		if err != nil {
+			return nil, fmt.Errorf("the save was made with another version of Arbiter, and its game cannot be played again under this one: %v", err)
+		}
+		return g, nil
+	}
 	return g, nil
 }
 
-// checkReplay plays the save's answers again from its seed and checks that
-// they give its state.
-func checkReplay(g *engine.Game, sv *Save) error {
+// replay plays the save's answers again from its seed.
+func replay(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	if len(sv.Answers) != len(sv.State.History) {
-		return fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
+		return nil, fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
 	}
-	r, err := engine.New(g.Ruleset(), engine.Options{Players: g.Players(), Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode(), NoLog: sv.State.NoLog})
+	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for i, a := range sv.Answers {
 		if a.Answer.Resign {
@@ -129,9 +145,14 @@ func checkReplay(g *engine.Game, sv *Save) error {
 			err = r.Answer(a.Player, a.Answer)
 		}
 		if err != nil {
-			return fmt.Errorf("its answer %d is refused when the game is played again from its seed: %v", i+1, err)
+			return nil, fmt.Errorf("its answer %d is refused when the game is played again from its seed: %v", i+1, err)
 		}
 	}
+	return r, nil
+}
+
+// sameState checks that a game played again is in the save's state.
+func sameState(r *engine.Game, sv *Save) error {
 	got, err := json.Marshal(r.Evaluator().S.Clone()) // cloned as the saved state was
 	if err != nil {
 		return err
