@@ -128,6 +128,9 @@ func LoadPartial(src Source, cards []Source, lib *model.Library) (rs *model.Rule
 	}
 	c.Rs.Hash = hex.EncodeToString(h.Sum(nil))[:16]
 	c.compile(src, cards)
+	for i := range c.diags {
+		c.diags[i].Severity = diag.SeverityOf(c.diags[i].Code) // the registry decides
+	}
 	c.diags = c.diags.Dedup()
 	c.diags.Sort()
 	if len(c.diags) > maxDiagnostics {
