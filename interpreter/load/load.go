@@ -168,7 +168,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 	if !ok {
 		return
 	}
-	c.R.Require(root, "", fs, "name", "zones", "turn")
+	c.R.Require(root, "", fs, requiredRulesetKeys...)
 	if n := source.Get(fs, "name"); n != nil {
 		rs.Name, _ = c.R.Str(n, "name")
 	}
@@ -229,7 +229,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 		if croot == nil {
 			continue
 		}
-		cfs, ok := c.R.Mapping(croot, "", "cards", "decks")
+		cfs, ok := c.R.Mapping(croot, "", cardFileKeys...)
 		if !ok {
 			continue
 		}

@@ -123,7 +123,7 @@ func (c *compiler) actions(n *yaml.Node) {
 }
 
 func (c *compiler) turn(n *yaml.Node) {
-	fs, ok := c.R.Mapping(n, "turn", "phases", "next", "drain_stack")
+	fs, ok := c.R.Mapping(n, "turn", turnKeys...)
 	if v := source.Get(fs, "next"); v != nil {
 		c.Rs.NextTurn = c.CompileExpr(v, "turn.next", compile.NewScope(), model.TPlayer)
 	}
@@ -140,7 +140,7 @@ func (c *compiler) turn(n *yaml.Node) {
 	seen := map[string]bool{}
 	for i, item := range items {
 		path := fmt.Sprintf("turn.phases[%d]", i)
-		pf, ok := c.R.Mapping(item, path, "name", "doc", "skip_if", "do")
+		pf, ok := c.R.Mapping(item, path, phaseKeys...)
 		if !ok {
 			continue
 		}
@@ -179,7 +179,7 @@ func (c *compiler) checks(n *yaml.Node) {
 	}
 	for i, item := range items {
 		path := fmt.Sprintf("checks[%d]", i)
-		cf, ok := c.R.Mapping(item, path, "name", "if", "do")
+		cf, ok := c.R.Mapping(item, path, checkKeys...)
 		if !ok {
 			continue
 		}
@@ -201,7 +201,7 @@ func (c *compiler) checks(n *yaml.Node) {
 
 // view compiles what boards show beside a card, a player and the game.
 func (c *compiler) view(n *yaml.Node) {
-	fs, ok := c.R.Mapping(n, "view", "card", "player", "game")
+	fs, ok := c.R.Mapping(n, "view", viewKeys...)
 	if !ok {
 		return
 	}
@@ -231,7 +231,7 @@ func (c *compiler) viewPartsOf(n *yaml.Node, path string, sc *compile.Scope) []m
 		var vp model.ViewPart
 		show := item
 		if rn := source.ResolveAlias(item); rn != nil && rn.Kind == yaml.MappingNode {
-			vf, ok := c.R.Mapping(item, p, "if", "show")
+			vf, ok := c.R.Mapping(item, p, viewPartKeys...)
 			if !ok || !c.R.Require(item, p, vf, "show") {
 				continue
 			}
