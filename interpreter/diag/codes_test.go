@@ -26,7 +26,8 @@ var codeShape = regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
 //   - assigned to a variable or field named code;
 //   - passed as the argument named code of a function, method or function
 //     literal of the module (a parameter of function type whose parameters
-//     have no names is matched with the function literals of that name).
+//     have no names is matched with the function literals of that name);
+//   - returned as the result named code of a function.
 //
 // Any literal in such a place that does not look like a code is reported in
 // bad, so a place the scan misreads shows up rather than hiding a code.
@@ -74,10 +75,34 @@ func emittedCodes(t *testing.T) (codes map[string][]string, bad []string) {
 		return out
 	}
 	named := map[string][]int{}          // functions and methods by name
-	locals := map[*ast.Object][]int{}    // function literals by variable
 	literalsByName := map[string][]int{} // function literals by variable name
 	structFields := map[string]int{}     // struct types with a code field: its index
+	// literals are the function literals with a code parameter that a
+	// declaration assigns to variables, by name
+	literals := func(decl ast.Node) map[string][]int {
+		out := map[string][]int{}
+		ast.Inspect(decl, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for i, r := range as.Rhs {
+					fl, ok := r.(*ast.FuncLit)
+					if !ok || i >= len(as.Lhs) {
+						continue
+					}
+					if id, ok := as.Lhs[i].(*ast.Ident); ok {
+						if ix := codeParams(fl.Type); len(ix) > 0 {
+							out[id.Name] = ix
+						}
+					}
+				}
+			}
+			return true
+		})
+		return out
+	}
 	for _, f := range files {
+		for name, ix := range literals(f) {
+			literalsByName[name] = ix
+		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
@@ -85,19 +110,6 @@ func emittedCodes(t *testing.T) (codes map[string][]string, bad []string) {
 			case *ast.Field: // interface methods
 				if ft, ok := n.Type.(*ast.FuncType); ok && len(n.Names) == 1 {
 					named[n.Names[0].Name] = append(named[n.Names[0].Name], codeParams(ft)...)
-				}
-			case *ast.AssignStmt:
-				for i, r := range n.Rhs {
-					fl, ok := r.(*ast.FuncLit)
-					if !ok || i >= len(n.Lhs) {
-						continue
-					}
-					if id, ok := n.Lhs[i].(*ast.Ident); ok && id.Obj != nil {
-						if ix := codeParams(fl.Type); len(ix) > 0 {
-							locals[id.Obj] = ix
-							literalsByName[id.Name] = ix
-						}
-					}
 				}
 			case *ast.TypeSpec:
 				if st, ok := n.Type.(*ast.StructType); ok {
@@ -125,6 +137,9 @@ func emittedCodes(t *testing.T) (codes map[string][]string, bad []string) {
 			return
 		}
 		s, _ := strconv.Unquote(bl.Value)
+		if s == "" {
+			return // no code: the caller decides
+		}
 		p := fset.Position(bl.Pos())
 		where := filepath.ToSlash(strings.TrimPrefix(p.Filename, moduleRoot+"/")) + ":" + strconv.Itoa(p.Line)
 		if !codeShape.MatchString(s) {
@@ -133,18 +148,46 @@ func emittedCodes(t *testing.T) (codes map[string][]string, bad []string) {
 		}
 		codes[s] = append(codes[s], where)
 	}
-	for _, f := range files {
-		imports := map[string]bool{}
-		for _, im := range f.Imports {
-			path, _ := strconv.Unquote(im.Path.Value)
-			name := path[strings.LastIndex(path, "/")+1:]
-			if im.Name != nil {
-				name = im.Name.Name
-			}
-			imports[name] = true
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
+	// the results named code: the returns of the function's own body
+	returns := func(body ast.Node, ix []int) {
+		ast.Inspect(body, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false // a function of its own
+			case *ast.ReturnStmt:
+				for _, i := range ix {
+					if i < len(n.Results) && len(n.Results) > 1 {
+						add(n.Results[i])
+					}
+				}
+			}
+			return true
+		})
+	}
+	// scan reads one declaration: its own function literals and parameters
+	// decide what a call of a plain name is
+	scan := func(decl ast.Decl, imports map[string]bool) {
+		local := literals(decl)
+		params := map[string]*ast.FuncType{}
+		if fd, ok := decl.(*ast.FuncDecl); ok {
+			for _, fl := range fd.Type.Params.List {
+				if ft, ok := fl.Type.(*ast.FuncType); ok {
+					for _, nm := range fl.Names {
+						params[nm.Name] = ft
+					}
+				}
+			}
+		}
+		ast.Inspect(decl, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil && n.Type.Results != nil {
+					returns(n.Body, codeResults(n.Type))
+				}
+			case *ast.FuncLit:
+				if n.Type.Results != nil {
+					returns(n.Body, codeResults(n.Type))
+				}
 			case *ast.CompositeLit:
 				typeName := ""
 				switch tt := n.Type.(type) {
@@ -185,25 +228,19 @@ func emittedCodes(t *testing.T) (codes map[string][]string, bad []string) {
 				var ix []int
 				switch fn := n.Fun.(type) {
 				case *ast.Ident:
-					switch {
-					case fn.Obj == nil:
-						ix = named[fn.Name]
-					case locals[fn.Obj] != nil:
-						ix = locals[fn.Obj]
-					default:
-						switch decl := fn.Obj.Decl.(type) {
-						case *ast.FuncDecl:
-							ix = named[fn.Name]
-						case *ast.Field: // a parameter of function type
-							if ft, ok := decl.Type.(*ast.FuncType); ok {
-								if ix = codeParams(ft); len(ix) == 0 {
-									ix = literalsByName[fn.Name]
-								}
-							}
+					if lit, ok := local[fn.Name]; ok {
+						ix = lit
+					} else if ft, ok := params[fn.Name]; ok {
+						// a parameter of function type: its parameters'
+						// names, or else the function literals of its name
+						if ix = codeParams(ft); len(ix) == 0 {
+							ix = literalsByName[fn.Name]
 						}
+					} else {
+						ix = named[fn.Name]
 					}
 				case *ast.SelectorExpr:
-					if x, ok := fn.X.(*ast.Ident); ok && x.Obj == nil && imports[x.Name] {
+					if x, ok := fn.X.(*ast.Ident); ok && imports[x.Name] {
 						return true // fmt.Errorf and the like
 					}
 					ix = named[fn.Sel.Name]
@@ -219,7 +256,39 @@ func emittedCodes(t *testing.T) (codes map[string][]string, bad []string) {
 			return true
 		})
 	}
+	for _, f := range files {
+		imports := map[string]bool{}
+		for _, im := range f.Imports {
+			path, _ := strconv.Unquote(im.Path.Value)
+			name := path[strings.LastIndex(path, "/")+1:]
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			imports[name] = true
+		}
+		for _, decl := range f.Decls {
+			scan(decl, imports)
+		}
+	}
 	return codes, bad
+}
+
+// codeResults are the indexes of a function's results named code.
+func codeResults(ft *ast.FuncType) []int {
+	var out []int
+	i := 0
+	for _, f := range ft.Results.List {
+		for _, nm := range f.Names {
+			if nm.Name == "code" {
+				out = append(out, i)
+			}
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	return out
 }
 
 // TestEveryCodeIsDocumented: every code Go code can give a diagnostic is in
