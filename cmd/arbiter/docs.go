@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
@@ -16,12 +17,13 @@ func newDocCmd() *cobra.Command {
 	var markdown bool
 	cmd := &cobra.Command{
 		Use:   "doc [NAME]",
-		Short: "The DSL reference: ruleset keys, effect primitives, expression functions",
+		Short: "The DSL reference: ruleset keys, effect primitives, expression functions, diagnostic codes",
 		Long: `Doc prints the reference of the ruleset language from the same registry the
 loader uses: every ruleset key, every effect primitive with its arguments,
-every expression function, and the fields of cards, players and events.
-With NAME it prints one entry; --markdown prints the whole reference as
-Markdown (docs/reference.md is made this way).`,
+every expression function, the fields of cards, players and events, and
+every diagnostic code with a mistake that gets it and its fix (arbiter doc
+codes lists them). With NAME it prints one entry; --markdown prints the
+whole reference as Markdown (docs/reference.md is made this way).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
@@ -49,6 +51,7 @@ Markdown (docs/reference.md is made this way).`,
 				fmt.Fprintf(out, "  %-18s %s\n", signature(f), firstSentence(f.Doc))
 			}
 			fmt.Fprintln(out, "\nFields: arbiter doc fields")
+			fmt.Fprintln(out, "Diagnostic codes: arbiter doc codes")
 			return nil
 		},
 	}
@@ -95,7 +98,66 @@ func docEntry(w io.Writer, name string) bool {
 		writeFields(w, false)
 		return true
 	}
+	if name == "codes" {
+		fmt.Fprintln(w, "Diagnostic codes (arbiter doc CODE shows a mistake that gets one and its fix):")
+		for _, c := range diag.Codes() {
+			fmt.Fprintf(w, "  %-22s %-7s %s\n", c.Code, c.Severity, c.Meaning)
+		}
+		return true
+	}
+	if c, ok := diag.LookupCode(name); ok {
+		writeCode(w, c, false)
+		return true
+	}
 	return false
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// snippetPlace says where a code's snippets go, for a reader.
+func snippetPlace(in string) string {
+	switch in {
+	case diag.InSteps:
+		return "the steps of a phase"
+	case diag.InCards:
+		return "a card file"
+	}
+	return "a ruleset"
+}
+
+func writeCode(w io.Writer, c diag.CodeDoc, md bool) {
+	if md {
+		fmt.Fprintf(w, "### %s\n\n%s (%s).", c.Code, upperFirst(c.Meaning), c.Severity)
+		if c.Note != "" {
+			fmt.Fprintf(w, " %s", c.Note)
+		}
+		fmt.Fprint(w, "\n\n")
+		if c.In != "" {
+			fmt.Fprintf(w, "Wrong (in %s):\n\n```yaml\n%s\n```\n\nFixed:\n\n```yaml\n%s\n```\n\n", snippetPlace(c.In), c.Wrong, c.Fixed)
+		}
+		return
+	}
+	fmt.Fprintf(w, "%s (%s)\n  %s.\n", c.Code, c.Severity, upperFirst(c.Meaning))
+	if c.Note != "" {
+		fmt.Fprintf(w, "  %s\n", c.Note)
+	}
+	if c.In != "" {
+		fmt.Fprintf(w, "Wrong (in %s):\n%s\nFixed:\n%s\n", snippetPlace(c.In), indentBy(c.Wrong, "  "), indentBy(c.Fixed, "  "))
+	}
+}
+
+// writeCodes writes the catalogue of diagnostic codes as Markdown.
+func writeCodes(w io.Writer) {
+	fmt.Fprint(w, "## Diagnostic codes\n\nEvery problem validate reports ends with its code in brackets (`[unknown-zone]`); `arbiter doc CODE` shows the entry. An error stops the ruleset from loading, a warning does not. Each entry shows a mistake that gets the code and the same text fixed, as part of this ruleset (steps go in its phase main, a card file replaces cards/example/cards.yaml, top-level keys replace its own); tests load every one of them.\n\n")
+	fmt.Fprintf(w, "```yaml\n%s```\n\n```yaml\n# cards/example/cards.yaml\n%s```\n\n", diag.ExampleRuleset, diag.ExampleCards)
+	for _, c := range diag.Codes() {
+		writeCode(w, c, true)
+	}
 }
 
 func indentBy(s, pre string) string {
@@ -233,4 +295,5 @@ func WriteReference(w io.Writer) {
 	for _, f := range lib.Funcs() {
 		writeFunc(w, f, true)
 	}
+	writeCodes(w)
 }

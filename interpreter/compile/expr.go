@@ -308,15 +308,15 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *Sco
 			msg = "unknown func " + name
 		}
 	}
-	msg = c.explain(msg, sc)
+	msg, code := c.explain(msg, sc, src, from)
 	if strings.Contains(msg, "mismatched types []interface {} and []interface {}") {
 		msg = "lists cannot be added with +; to join lists of cards use concat(a, b), or everyone.<zone> for every player's cards"
 	}
 	if strings.Contains(msg, "unexpected token EOF") && c.R != nil && pos.Line >= 1 && pos.Line <= len(c.R.Lines()) && strings.Contains(c.R.Lines()[pos.Line-1], " #") {
 		msg += " (a # after a space starts a YAML comment: put the expression in quotes)"
 	}
-	code := "bad-expression"
 	switch {
+	case code != "":
 	case strings.HasPrefix(msg, "unknown name"):
 		code = "unknown-name"
 	case strings.HasPrefix(msg, "unknown property"):
@@ -325,13 +325,24 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *Sco
 		code = "type-mismatch"
 	case strings.HasPrefix(msg, "unknown function"):
 		code = "unknown-function"
+	default:
+		code = "bad-expression"
 	}
 	c.R.DiagAt(pos, code, path, fmt.Sprintf("in expression %q: %s", src, msg))
 }
 
-// explain rewrites expr's messages about unknown names into the designer's terms,
-// with the nearest known name.
-func (c *ExprCompiler) explain(msg string, sc *Scope) string {
+// explain rewrites expr's messages into the designer's terms, with the
+// nearest known name, and names the common mistakes with their fix; from is
+// the offset (in runes) of src expr's message is about. It returns the code
+// of a mistake it names, or "" to let the message decide.
+func (c *ExprCompiler) explain(msg string, sc *Scope, src string, from int) (text, code string) {
+	if m, k := c.mistake(msg, sc, []rune(src), from); m != "" {
+		return m, k
+	}
+	return c.explainName(msg, sc), ""
+}
+
+func (c *ExprCompiler) explainName(msg string, sc *Scope) string {
 	if rest, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		name := strings.TrimSpace(rest)
 		known := []string{}
@@ -391,7 +402,212 @@ func (c *ExprCompiler) explain(msg string, sc *Scope) string {
 		return "unknown function " + name + diag.DidYouMean(name, known)
 	}
 	if rest, ok := strings.CutPrefix(msg, "unknown field "); ok {
-		return c.explain("type map[string]interface {} has no field "+strings.TrimSpace(rest), sc)
+		return c.explainName("type map[string]interface {} has no field "+strings.TrimSpace(rest), sc)
 	}
 	return msg
+}
+
+// predicateFuncs are expr's built-ins that take a condition (or a value)
+// on each item of a list, written with a leading dot: filter(you.hand, .x > 1).
+var predicateFuncs = map[string]bool{"filter": true, "map": true, "count": true, "any": true, "all": true, "none": true, "one": true,
+	"find": true, "findIndex": true, "findLast": true, "findLastIndex": true, "sum": true, "sortBy": true, "groupBy": true, "reduce": true}
+
+// call is a function call open at some offset of an expression.
+type call struct {
+	name       string
+	open       int // offset of its (
+	arg        int // which argument the offset is in, from 0
+	firstComma int // offset of the comma after its first argument, or -1
+}
+
+// enclosingCall is the innermost call whose parentheses hold offset at.
+func enclosingCall(r []rune, at int) (call, bool) {
+	var stack []call
+	for i := 0; i < at && i < len(r); i++ {
+		switch r[i] {
+		case '\'', '"':
+			q := r[i]
+			for i++; i < len(r) && r[i] != q; i++ {
+				if r[i] == '\\' {
+					i++
+				}
+			}
+		case '(', '[', '{':
+			cl := call{open: i, firstComma: -1}
+			if r[i] == '(' {
+				j := i
+				for j > 0 && r[j-1] == ' ' {
+					j--
+				}
+				k := j
+				for k > 0 && isIdentRune(r[k-1]) {
+					k--
+				}
+				cl.name = string(r[k:j])
+			}
+			stack = append(stack, cl)
+		case ')', ']', '}':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case ',':
+			if n := len(stack); n > 0 {
+				if stack[n-1].arg == 0 {
+					stack[n-1].firstComma = i
+				}
+				stack[n-1].arg++
+			}
+		}
+	}
+	if len(stack) == 0 || stack[len(stack)-1].name == "" {
+		return call{}, false
+	}
+	return stack[len(stack)-1], true
+}
+
+func isIdentRune(r rune) bool {
+	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+}
+
+// argEnd is the offset where the argument that starts at i ends: the comma
+// or parenthesis that closes it.
+func argEnd(r []rune, i int) int {
+	depth := 0
+	for ; i < len(r); i++ {
+		switch r[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(r)
+}
+
+// objectBefore is the name read just before the field at offset at: game in
+// game.hand.
+func objectBefore(r []rune, at int) string {
+	if at < len(r) && r[at] == '.' {
+		at++
+	}
+	if at < 1 || at > len(r) || r[at-1] != '.' {
+		return ""
+	}
+	i := at - 1
+	j := i
+	for j > 0 && isIdentRune(r[j-1]) {
+		j--
+	}
+	if j > 0 && (r[j-1] == '.' || r[j-1] == ']' || r[j-1] == ')') {
+		return "" // the field of something longer than a name
+	}
+	return string(r[j:i])
+}
+
+// mistake names the common mistakes expr's messages do not: a zone read
+// through the wrong owner, a condition given to a function that takes a
+// list, an item's property written without its leading dot.
+func (c *ExprCompiler) mistake(msg string, sc *Scope, r []rune, from int) (text, code string) {
+	if from < 0 || from > len(r) {
+		return "", ""
+	}
+	field := ""
+	if rest, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		field = strings.TrimSpace(rest)
+	} else if i := strings.Index(msg, "has no field "); i >= 0 {
+		field = strings.TrimSpace(msg[i+len("has no field "):])
+	}
+	if zi, ok := c.Rs.ZoneIx[field]; ok && field != "" {
+		obj := objectBefore(r, from)
+		z := c.Rs.Zones[zi]
+		switch {
+		case z.PerPlayer && obj == "game":
+			return fmt.Sprintf("%s is a zone of each player: write you.%s (or opponent.%s, player.%s), or declare it per: game to share it", field, field, field, field), "zone-owner"
+		case !z.PerPlayer && obj != "game" && obj != "":
+			return fmt.Sprintf("%s is a shared zone (per: game), not a player's: write game.%s", field, field), "zone-owner"
+		}
+	}
+	if strings.HasPrefix(msg, "unexpected token Operator(\".\")") && from < len(r) && r[from] == '.' {
+		cond := string(r[from:argEnd(r, from)])
+		cl, ok := enclosingCall(r, from)
+		if !ok || predicateFuncs[cl.name] {
+			return "", ""
+		}
+		if cl.firstComma < 0 {
+			return fmt.Sprintf("%s is a condition on each item of a list: it goes after the list, in a function that takes one (filter, count, any, all, none, one, find, findLast, sum, map, sortBy): find(you.hand, %s)", cond, cond), "takes-no-condition"
+		}
+		list := strings.TrimSpace(string(r[cl.open+1 : cl.firstComma]))
+		switch cl.name {
+		case "first":
+			return fmt.Sprintf("first takes a list, not a condition: for the first item for which %s holds, write find(%s, %s)", cond, list, cond), "takes-no-condition"
+		case "last":
+			return fmt.Sprintf("last takes a list, not a condition: for the last item for which %s holds, write findLast(%s, %s)", cond, list, cond), "takes-no-condition"
+		case "len":
+			return fmt.Sprintf("len takes a list, not a condition: to count the items for which %s holds, write count(%s, %s)", cond, list, cond), "takes-no-condition"
+		case "max", "min":
+			return fmt.Sprintf("%s takes numbers, not a condition: for the %s %s of %s, write %s(map(%s, %s))", cl.name, map[string]string{"max": "largest", "min": "smallest"}[cl.name], cond, list, cl.name, list, cond), "takes-no-condition"
+		}
+		return fmt.Sprintf("%s takes no condition: filter(%s, %s) is the list of the items for which it holds; give %s that list", cl.name, list, cond, cl.name), "takes-no-condition"
+	}
+	if rest, ok := strings.CutPrefix(msg, "unknown name "); ok {
+		name := strings.TrimSpace(rest)
+		cl, ok := enclosingCall(r, from)
+		if !ok || !predicateFuncs[cl.name] || cl.arg < 1 {
+			return "", ""
+		}
+		prop := name
+		if name == "card" || name == "this" {
+			// card.color inside filter, where no card is bound
+			if end := from + len([]rune(name)); end < len(r) && r[end] == '.' {
+				k := end + 1
+				for k < len(r) && isIdentRune(r[k]) {
+					k++
+				}
+				prop = string(r[end+1 : k])
+			}
+		}
+		if !c.isItemField(prop) {
+			return "", ""
+		}
+		if prop != name {
+			return fmt.Sprintf("unknown name %s: inside %s(...), each item's %s is written with a leading dot: .%s, not %s.%s", name, cl.name, prop, prop, name, prop), "missing-dot"
+		}
+		return fmt.Sprintf("unknown name %s: inside %s(...), each item's %s is written with a leading dot: .%s", name, cl.name, prop, prop), "missing-dot"
+	}
+	if strings.HasPrefix(msg, "predicate should return boolean") {
+		if cl, ok := enclosingCall(r, from); ok {
+			got := strings.TrimSuffix(strings.TrimPrefix(msg, "predicate should return boolean (got "), ")")
+			return fmt.Sprintf("the condition of %s gives %s, where true or false is needed: compare it, as in .power > 0", cl.name, got), "type-mismatch"
+		}
+	}
+	return "", ""
+}
+
+// isItemField: a name that is a property or field of cards or players, so
+// that written alone inside filter(...) it was meant as .name.
+func (c *ExprCompiler) isItemField(name string) bool {
+	if _, ok := c.Rs.CardPropIx[name]; ok {
+		return true
+	}
+	if _, ok := c.Rs.PlayerPropIx[name]; ok {
+		return true
+	}
+	for _, f := range model.CardFields {
+		if f.Name == name {
+			return true
+		}
+	}
+	for _, f := range model.PlayerFields {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -69,7 +69,7 @@ func (c *compiler) cardDef(n *yaml.Node, path string) *model.CardDef {
 		items, _ := c.R.Seq(v, path+".faces")
 		for i, item := range items {
 			fp := fmt.Sprintf("%s.faces[%d]", path, i)
-			ff, ok := c.R.Mapping(item, fp, "name", "text", "props", "triggers")
+			ff, ok := c.R.Mapping(item, fp, faceKeys...)
 			if !ok {
 				continue
 			}
@@ -132,7 +132,7 @@ func (c *compiler) cardEffects(n *yaml.Node, path string, d *model.CardDef) {
 		items, _ := c.R.Seq(v, path+".faces")
 		for i, item := range items {
 			fp := fmt.Sprintf("%s.faces[%d]", path, i)
-			ff := c.quiet(func() []source.Field { f, _ := c.R.Mapping(item, fp, "name", "text", "props", "triggers"); return f })
+			ff := c.quiet(func() []source.Field { f, _ := c.R.Mapping(item, fp, faceKeys...); return f })
 			if x := source.Get(ff, "triggers"); x != nil && i < len(d.Faces) {
 				d.Faces[i].Triggers = c.triggers(x, fp+".triggers", d.Index)
 			}
@@ -158,7 +158,7 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*model.Trigge
 	var out []*model.Trigger
 	for i, item := range items {
 		tp := fmt.Sprintf("%s[%d]", path, i)
-		tf, ok := c.R.Mapping(item, tp, "on", "if", "do", "zones", "name", "face_down", "stack")
+		tf, ok := c.R.Mapping(item, tp, triggerKeys...)
 		if !ok {
 			continue
 		}
@@ -224,7 +224,7 @@ func (c *compiler) statics(n *yaml.Node, path string, d *model.CardDef) {
 	}
 	for i, item := range items {
 		sp := fmt.Sprintf("%s[%d]", path, i)
-		sf, ok := c.R.Mapping(item, sp, "zones", "applies_to", "prop", "add", "set")
+		sf, ok := c.R.Mapping(item, sp, staticKeys...)
 		if !ok {
 			continue
 		}
@@ -280,7 +280,7 @@ func (c *compiler) statics(n *yaml.Node, path string, d *model.CardDef) {
 // alone, as its definition has it: nothing of a game is known when a card's
 // text is written.
 func (c *compiler) cardTextDecl(n *yaml.Node) {
-	fs, ok := c.R.Mapping(n, "card_text", "lines", "names", "keywords")
+	fs, ok := c.R.Mapping(n, "card_text", cardTextKeys...)
 	if !ok {
 		return
 	}

@@ -56,7 +56,7 @@ func (c *compiler) deckEntry(deck *model.Deck, e source.Field, path string, zone
 }
 
 func (c *compiler) deckRules(n *yaml.Node) {
-	fs, ok := c.R.Mapping(n, "deck_rules", "sizes", "copies")
+	fs, ok := c.R.Mapping(n, "deck_rules", deckRulesKeys...)
 	if !ok {
 		return
 	}
@@ -76,7 +76,7 @@ func (c *compiler) deckRules(n *yaml.Node) {
 				}
 				zi = i
 			}
-			lim, _ := c.R.Mapping(sf.Value, "deck_rules.sizes."+sf.Key, "min", "max")
+			lim, _ := c.R.Mapping(sf.Value, "deck_rules.sizes."+sf.Key, deckSizeKeys...)
 			lo, hi := 0, 1<<30
 			if x := source.Get(lim, "min"); x != nil {
 				lo, _ = c.R.Integer(x, "deck_rules.sizes."+sf.Key+".min")

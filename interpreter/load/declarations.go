@@ -11,7 +11,7 @@ import (
 )
 
 func (c *compiler) players(n *yaml.Node) {
-	fs, ok := c.R.Mapping(n, "players", "min", "max")
+	fs, ok := c.R.Mapping(n, "players", playersKeys...)
 	if !ok {
 		return
 	}
@@ -80,7 +80,7 @@ func (c *compiler) modes(n *yaml.Node) {
 }
 
 func (c *compiler) properties(n *yaml.Node) {
-	fs, ok := c.R.Mapping(n, "properties", "card", "player", "game")
+	fs, ok := c.R.Mapping(n, "properties", propertiesKeys...)
 	if !ok {
 		return
 	}
@@ -124,7 +124,7 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) model.PropDecl {
 		}
 		return d
 	}
-	fs, ok := c.R.Mapping(n, path, "type", "values", "default", "min", "max", "doc", "label", "reset_on_move", "internal")
+	fs, ok := c.R.Mapping(n, path, propertyKeys...)
 	if !ok {
 		return d
 	}
@@ -293,7 +293,7 @@ func (c *compiler) zoneRef(n *yaml.Node, path string) int {
 }
 
 func (c *compiler) limits(n *yaml.Node) {
-	fs, ok := c.R.Mapping(n, "limits", "turns", "steps")
+	fs, ok := c.R.Mapping(n, "limits", limitsKeys...)
 	if !ok {
 		return
 	}

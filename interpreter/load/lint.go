@@ -33,7 +33,7 @@ func (c *compiler) semantic(root *yaml.Node) {
 	}
 	for _, a := range rs.Actions {
 		if !used[a.Index] {
-			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "unused-action", Pos: a.Pos, Path: "actions." + a.Name, Message: fmt.Sprintf("action %q is never offered: no window lists it", a.Name)})
+			c.diags = append(c.diags, diag.Diagnostic{Code: "unused-action", Pos: a.Pos, Path: "actions." + a.Name, Message: fmt.Sprintf("action %q is never offered: no window lists it", a.Name)})
 		}
 	}
 	// steps that can never run: after a step that ends the game
@@ -41,12 +41,12 @@ func (c *compiler) semantic(root *yaml.Node) {
 		for i, st := range p.Steps {
 			if st.Prim.EndsGame && i+1 < len(p.Steps) {
 				next := p.Steps[i+1]
-				c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "unreachable-step", Pos: next.Pos, Message: fmt.Sprintf("this step never runs: the %s before it ends the game", st.Prim.Name)})
+				c.diags = append(c.diags, diag.Diagnostic{Code: "unreachable-step", Pos: next.Pos, Message: fmt.Sprintf("this step never runs: the %s before it ends the game", st.Prim.Name)})
 				break
 			}
 			for j, pp := range st.Prim.Params {
 				if cond := st.Args[j].Expr; pp.Decides && cond != nil && (cond.Src == "false" || cond.Src == "true") {
-					c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "unreachable-step", Pos: cond.Pos, Message: fmt.Sprintf("the condition is always %s, so one branch never runs", cond.Src)})
+					c.diags = append(c.diags, diag.Diagnostic{Code: "unreachable-step", Pos: cond.Pos, Message: fmt.Sprintf("the condition is always %s, so one branch never runs", cond.Src)})
 				}
 			}
 		}
@@ -66,7 +66,7 @@ func (c *compiler) semantic(root *yaml.Node) {
 	}
 	for _, ph := range rs.Phases {
 		if ph.Skip != nil && ph.Skip.Src == "true" {
-			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "unreachable-phase", Pos: ph.Skip.Pos, Message: fmt.Sprintf("phase %q is always skipped", ph.Name)})
+			c.diags = append(c.diags, diag.Diagnostic{Code: "unreachable-phase", Pos: ph.Skip.Pos, Message: fmt.Sprintf("phase %q is always skipped", ph.Name)})
 		}
 	}
 	c.unplayable()
@@ -121,12 +121,12 @@ func (c *compiler) events() {
 		if pos.Line == 0 {
 			pos = t.Pos
 		}
-		c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "unemitted-event", Pos: pos,
+		c.diags = append(c.diags, diag.Diagnostic{Code: "unemitted-event", Pos: pos,
 			Message: fmt.Sprintf("no trigger can run on %q: nothing emits it%s", t.Event, diag.DidYouMean(t.Event, names))})
 	}
 	for _, e := range order {
 		if !heard[e] {
-			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "unheard-event", Pos: emitted[e],
+			c.diags = append(c.diags, diag.Diagnostic{Code: "unheard-event", Pos: emitted[e],
 				Message: fmt.Sprintf("the event %q is emitted, but no trigger listens to it", e)})
 		}
 	}
@@ -185,7 +185,7 @@ func (c *compiler) unplayable() {
 			}
 		}
 		if !playable {
-			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "unplayable-card", Pos: d.Pos, Path: "cards." + d.ID, Message: fmt.Sprintf("card %q can never be played: the filter of every action that takes a card rejects it", d.ID)})
+			c.diags = append(c.diags, diag.Diagnostic{Code: "unplayable-card", Pos: d.Pos, Path: "cards." + d.ID, Message: fmt.Sprintf("card %q can never be played: the filter of every action that takes a card rejects it", d.ID)})
 		}
 	}
 }
@@ -521,7 +521,7 @@ func (c *compiler) cardTexts() {
 		for _, t := range texts {
 			msgs, m := readCardText(t.s, t.facts)
 			for _, msg := range msgs {
-				c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "card-text", Pos: t.pos, Path: "cards." + d.ID + ".text",
+				c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityOf("card-text"), Code: "card-text", Pos: t.pos, Path: "cards." + d.ID + ".text",
 					Message: strings.Replace(msg, "the text", t.what, 1)})
 			}
 			if mentioned == nil {
@@ -533,7 +533,7 @@ func (c *compiler) cardTexts() {
 		}
 		for k, kw := range texts[0].facts.Keywords {
 			if kw.Has && !mentioned[k] {
-				c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "card-text", Pos: texts[0].pos, Path: "cards." + d.ID + ".text",
+				c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityOf("card-text"), Code: "card-text", Pos: texts[0].pos, Path: "cards." + d.ID + ".text",
 					Message: missingKeyword(kw.Name)})
 			}
 		}

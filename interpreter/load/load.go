@@ -21,6 +21,7 @@ type compiler struct {
 	steps   int // steps compiled so far: aliases of aliases could make them explode
 	tooMany bool
 	diags   diag.Diagnostics
+	braces  []braceText // values written {name}, see quoting.go
 	files   map[string][]byte
 	// coverage names each rule part a scenario can exercise
 }
@@ -132,6 +133,10 @@ func LoadPartial(src Source, cards []Source, lib *model.Library) (rs *model.Rule
 		c.Rs.LibraryHash = hex.EncodeToString(lh[:])[:16]
 	}
 	c.compile(src, cards)
+	c.explainBraces()
+	for i := range c.diags {
+		c.diags[i].Severity = diag.SeverityOf(c.diags[i].Code) // the registry decides
+	}
 	c.diags = c.diags.Dedup()
 	c.diags.Sort()
 	if len(c.diags) > maxDiagnostics {
@@ -149,13 +154,15 @@ func (c *compiler) parse(src Source) *yaml.Node {
 	c.files[src.Name] = src.Data
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src.Data, &doc); err != nil {
-		c.diags = append(c.diags, source.SyntaxError(src.Name, src.Data, err))
+		c.diags = append(c.diags, syntaxTrap(source.SyntaxError(src.Name, src.Data, err), src.Data))
 		return nil
 	}
 	if len(doc.Content) == 0 {
 		c.R.Errorf(nil, "empty-file", "", "the file is empty")
 		return nil
 	}
+	c.flowSplits(doc.Content[0])
+	c.braceTexts(&doc)
 	return doc.Content[0]
 }
 
@@ -169,7 +176,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 	if !ok {
 		return
 	}
-	c.R.Require(root, "", fs, "name", "zones", "turn")
+	c.R.Require(root, "", fs, requiredRulesetKeys...)
 	if n := source.Get(fs, "name"); n != nil {
 		rs.Name, _ = c.R.Str(n, "name")
 	}
@@ -230,7 +237,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 		if croot == nil {
 			continue
 		}
-		cfs, ok := c.R.Mapping(croot, "", "cards", "decks")
+		cfs, ok := c.R.Mapping(croot, "", cardFileKeys...)
 		if !ok {
 			continue
 		}

@@ -123,7 +123,7 @@ func (c *compiler) actions(n *yaml.Node) {
 }
 
 func (c *compiler) turn(n *yaml.Node) {
-	fs, ok := c.R.Mapping(n, "turn", "phases", "next", "drain_stack", "skip_if")
+	fs, ok := c.R.Mapping(n, "turn", turnKeys...)
 	var turnSkip *model.Expr
 	if v := source.Get(fs, "skip_if"); v != nil {
 		turnSkip = c.CompileExpr(v, "turn.skip_if", compile.NewScope(), model.TBool)
@@ -144,7 +144,7 @@ func (c *compiler) turn(n *yaml.Node) {
 	seen := map[string]bool{}
 	for i, item := range items {
 		path := fmt.Sprintf("turn.phases[%d]", i)
-		pf, ok := c.R.Mapping(item, path, "name", "doc", "skip_if", "turn_skip_if", "do")
+		pf, ok := c.R.Mapping(item, path, phaseKeys...)
 		if !ok {
 			continue
 		}
@@ -192,7 +192,7 @@ func (c *compiler) checks(n *yaml.Node) {
 	}
 	for i, item := range items {
 		path := fmt.Sprintf("checks[%d]", i)
-		cf, ok := c.R.Mapping(item, path, "name", "if", "do")
+		cf, ok := c.R.Mapping(item, path, checkKeys...)
 		if !ok {
 			continue
 		}
@@ -214,7 +214,7 @@ func (c *compiler) checks(n *yaml.Node) {
 
 // view compiles what boards show beside a card, a player and the game.
 func (c *compiler) view(n *yaml.Node) {
-	fs, ok := c.R.Mapping(n, "view", "card", "player", "game")
+	fs, ok := c.R.Mapping(n, "view", viewKeys...)
 	if !ok {
 		return
 	}
@@ -244,7 +244,7 @@ func (c *compiler) viewPartsOf(n *yaml.Node, path string, sc *compile.Scope) []m
 		var vp model.ViewPart
 		show := item
 		if rn := source.ResolveAlias(item); rn != nil && rn.Kind == yaml.MappingNode {
-			vf, ok := c.R.Mapping(item, p, "if", "show")
+			vf, ok := c.R.Mapping(item, p, viewPartKeys...)
 			if !ok || !c.R.Require(item, p, vf, "show") {
 				continue
 			}

@@ -1,0 +1,415 @@
+package load
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"go.yaml.in/yaml/v3"
+)
+
+// YAML reads some values otherwise than a designer means them, and says so,
+// when it says anything, in its own terms. The traps, each reported as
+// needs-quotes with the value written the way that works:
+//
+//   - inside {...} a comma ends a value: {count: max(1, you.gold)} is the key
+//     count with the value "max(1" and a key " you.gold)" (no YAML error);
+//   - ": " (a colon then a space) in a value without quotes starts a mapping:
+//     doc: Two players: the first wins, {count: x > 0 ? 1 : 2};
+//   - a value that starts with a quote ends at the closing quote:
+//     filter: 'red' == card.color;
+//   - a value that starts with { is a mapping, [ a list: log: {you} wins,
+//     and log: {you} alone is the mapping {you: null}, read without an error
+//     by YAML and refused later for reasons that do not name the quotes.
+//
+// The first three and a text after {...} break the YAML: syntaxTrap explains
+// the syntax error. A comma splitting a value is found in the parsed tree by
+// flowSplits, and {name} alone by braceTexts once the loader has refused it.
+
+// quoteTrap is a value YAML reads otherwise than written.
+type quoteTrap struct {
+	key    string // the key the value belongs to; "" for an item of a list
+	start  int    // byte offset of the value in its line
+	at     int    // byte offset the diagnostic points at
+	value  string // the value as meant
+	reason string
+}
+
+func (q quoteTrap) message() string {
+	what := "the value of " + q.key
+	if q.key == "" {
+		what = "the value"
+	}
+	fix := quoted(q.value)
+	if q.key != "" {
+		fix = q.key + ": " + fix
+	}
+	return fmt.Sprintf("%s %s; put the whole value in quotes: %s", what, q.reason, fix)
+}
+
+// quoted writes a value in the quotes that keep it whole: double quotes, or
+// single ones when it holds a double quote (a single quote doubled inside).
+func quoted(v string) string {
+	if !strings.Contains(v, `"`) && !strings.Contains(v, `\`) {
+		return `"` + v + `"`
+	}
+	return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+}
+
+// skipQuoted returns the offset after the quoted text that starts at i, or
+// -1 when it is not closed on the line.
+func skipQuoted(s string, i int) int {
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		switch {
+		case q == '"' && s[j] == '\\':
+			j++
+		case s[j] == q && q == '\'' && j+1 < len(s) && s[j+1] == '\'':
+			j++
+		case s[j] == q:
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// skipFlow returns the offset after the flow collection that starts at i, or
+// -1 when it is not closed on the line.
+func skipFlow(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '\'', '"':
+			e := skipQuoted(s, j)
+			if e < 0 {
+				return -1
+			}
+			j = e - 1
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return -1
+}
+
+var nextKeyRE = regexp.MustCompile(`^\s*[A-Za-z_][A-Za-z0-9_]*:(\s|$)`)
+
+// meantEnd is where a value that starts at i ends as its writer meant it:
+// brackets, parentheses and quotes balanced, up to the end of the line (a
+// comment left out), or inside a flow collection up to its closing bracket or
+// a comma followed by the next key.
+func meantEnd(s string, i int, inFlow bool) int {
+	depth := 0
+	end := len(s)
+scan:
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '\'', '"':
+			e := skipQuoted(s, j)
+			if e < 0 {
+				break scan
+			}
+			j = e - 1
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				end = j
+				break scan
+			}
+			depth--
+		case ',':
+			if depth == 0 && inFlow && nextKeyRE.MatchString(s[j+1:]) {
+				end = j
+				break scan
+			}
+		case '#':
+			if j > i && (s[j-1] == ' ' || s[j-1] == '\t') {
+				end = j
+				break scan
+			}
+		}
+	}
+	return len(strings.TrimRight(s[:end], " \t"))
+}
+
+// plainEnd is where YAML ends a value without quotes that starts at i, and
+// why: a flow value ends at a comma or a bracket, any value at ": " or " #".
+func plainEnd(s string, i int, inFlow bool) (int, string) {
+	for j := i; j < len(s); j++ {
+		c := s[j]
+		switch {
+		case c == ':' && (j+1 == len(s) || s[j+1] == ' '):
+			return j, `holds ": " (a colon then a space), which YAML reads as a key and its value`
+		case c == '#' && j > i && (s[j-1] == ' ' || s[j-1] == '\t'):
+			return j, "holds \" #\", which YAML reads as the start of a comment"
+		case inFlow && c == ',':
+			return j, "is cut at the comma: inside {...} or [...] a comma ends a value"
+		case inFlow && strings.IndexByte("[]{}", c) >= 0:
+			return j, "holds a bracket, which YAML reads inside {...} or [...] as the start or end of a list or mapping"
+		}
+	}
+	return len(s), ""
+}
+
+// valueTrap looks at the value that starts at v: where YAML ends it against
+// where it is meant to end.
+func valueTrap(s, key string, v int, inFlow bool) (quoteTrap, bool) {
+	if v >= len(s) {
+		return quoteTrap{}, false
+	}
+	var yend int
+	reason := ""
+	at := v
+	switch s[v] {
+	case '\'', '"':
+		yend = skipQuoted(s, v)
+		if yend < 0 {
+			return quoteTrap{}, false
+		}
+		reason = "starts with a quote, so YAML ends it at the closing quote"
+	case '{', '[':
+		if t, ok := flowTrap(s, v); ok {
+			return t, true
+		}
+		yend = skipFlow(s, v)
+		if yend < 0 {
+			return quoteTrap{}, false
+		}
+		reason = "starts with {, which YAML reads as a mapping"
+		if s[v] == '[' {
+			reason = "starts with [, which YAML reads as a list"
+		}
+	default:
+		yend, reason = plainEnd(s, v, inFlow)
+		at = yend
+		if !strings.Contains(reason, "colon") {
+			at = v
+		}
+	}
+	mend := meantEnd(s, v, inFlow)
+	if mend <= len(strings.TrimRight(s[:yend], " \t")) || reason == "" {
+		return quoteTrap{}, false
+	}
+	return quoteTrap{key: key, start: v, at: at, value: s[v:mend], reason: reason}, true
+}
+
+var flowKeyRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_.-]*)\s*:(\s|$)`)
+
+// flowTrap looks for a trap in the flow collection that starts at open.
+func flowTrap(s string, open int) (quoteTrap, bool) {
+	isMap := s[open] == '{'
+	i := open + 1
+	for i < len(s) {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		if i >= len(s) || s[i] == '}' || s[i] == ']' {
+			return quoteTrap{}, false
+		}
+		key := ""
+		if isMap {
+			m := flowKeyRE.FindStringSubmatch(s[i:])
+			if m == nil {
+				return quoteTrap{}, false // a key this does not read: leave it to YAML's message
+			}
+			key = m[1]
+			i += len(m[0])
+			for i < len(s) && s[i] == ' ' {
+				i++
+			}
+		}
+		if t, ok := valueTrap(s, key, i, true); ok {
+			return t, true
+		}
+		// on to the next entry
+		var e int
+		switch {
+		case i >= len(s):
+			return quoteTrap{}, false
+		case s[i] == '\'' || s[i] == '"':
+			e = skipQuoted(s, i)
+		case s[i] == '{' || s[i] == '[':
+			e = skipFlow(s, i)
+		default:
+			e, _ = plainEnd(s, i, true)
+		}
+		if e < 0 {
+			return quoteTrap{}, false
+		}
+		for e < len(s) && s[e] == ' ' {
+			e++
+		}
+		if e >= len(s) || s[e] != ',' {
+			return quoteTrap{}, false
+		}
+		i = e + 1
+	}
+	return quoteTrap{}, false
+}
+
+var blockKeyRE = regexp.MustCompile(`^\s*(?:-\s+)*(?:([A-Za-z_][A-Za-z0-9_.-]*)\s*:\s+)?`)
+
+// lineTrap looks for a trap in one line of a file.
+func lineTrap(line string) (quoteTrap, bool) {
+	m := blockKeyRE.FindStringSubmatchIndex(line)
+	key := ""
+	if m[2] >= 0 {
+		key = line[m[2]:m[3]]
+	}
+	return valueTrap(line, key, m[1], false)
+}
+
+// column is the 1-based column of byte i of a line.
+func column(line string, i int) int { return utf8.RuneCountInString(line[:min(i, len(line))]) + 1 }
+
+// syntaxTrap rewrites a YAML syntax error whose line holds a value YAML
+// reads otherwise than written.
+func syntaxTrap(d diag.Diagnostic, data []byte) diag.Diagnostic {
+	lines := strings.Split(string(data), "\n")
+	if d.Pos.Line < 1 || d.Pos.Line > len(lines) {
+		return d
+	}
+	line := strings.TrimRight(lines[d.Pos.Line-1], "\r")
+	t, ok := lineTrap(line)
+	if !ok {
+		return d
+	}
+	d.Code = "needs-quotes"
+	d.Pos.Column = column(line, t.at)
+	d.Message += ": " + t.message()
+	return d
+}
+
+// flowSplits finds the values a comma cut inside {...}: the mapping then has
+// a key that is no name and no value (" you.gold)" in {count: max(1,
+// you.gold)}). The value is put back together, the stray keys dropped, and
+// the mistake reported, so the rest of the file is read as meant.
+func (c *compiler) flowSplits(n *yaml.Node) {
+	if n == nil {
+		return
+	}
+	for _, ch := range n.Content {
+		c.flowSplits(ch)
+	}
+	if n.Kind != yaml.MappingNode || n.Style&yaml.FlowStyle == 0 {
+		return
+	}
+	lines := c.R.Lines()
+	out := n.Content[:0:0]
+	reported := map[*yaml.Node]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if len(out) >= 2 && isStrayPiece(k, v) {
+			prev := out[len(out)-1]
+			if prev.Kind == yaml.ScalarNode && prev.Style == 0 && prev.Line == k.Line && prev.Line <= len(lines) {
+				line := strings.TrimRight(lines[prev.Line-1], "\r")
+				start := byteOffset(line, prev.Column)
+				end := meantEnd(line, start, true)
+				if end > start && k.Column <= column(line, end) {
+					if !reported[prev] {
+						reported[prev] = true
+						t := quoteTrap{key: out[len(out)-2].Value, start: start, at: start, value: line[start:end], reason: "is cut at the comma: inside {...} a comma ends a value, and YAML reads what follows as a key"}
+						c.R.DiagAt(diag.Pos{File: c.R.File, Line: prev.Line, Column: prev.Column}, "needs-quotes", "", t.message())
+					}
+					prev.Value = line[start:end]
+					prev.Tag = "!!str"
+					continue
+				}
+			}
+		}
+		out = append(out, k, v)
+	}
+	n.Content = out
+}
+
+var plainName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+// isStrayPiece: a key that is no name, with no value, is what follows a
+// comma that cut the value before it.
+func isStrayPiece(k, v *yaml.Node) bool {
+	return k.Kind == yaml.ScalarNode && !plainName.MatchString(k.Value) &&
+		v.Kind == yaml.ScalarNode && v.Tag == "!!null" && v.Value == ""
+}
+
+// byteOffset is the offset of a 1-based column in a line.
+func byteOffset(line string, col int) int {
+	i := 0
+	for n := 1; n < col && i < len(line); n++ {
+		_, w := utf8.DecodeRuneInString(line[i:])
+		i += w
+	}
+	return i
+}
+
+// braceText is a value written {name} that YAML read as a mapping: most
+// likely a text with an {expression} part, written without quotes.
+type braceText struct {
+	file      string
+	line      int
+	keyCol    int // the key it is the value of, or the value itself in a list
+	from, to  int // columns of the braces
+	key, text string
+}
+
+// braceTexts notes the values written {name} or {name.field}, alone.
+func (c *compiler) braceTexts(n *yaml.Node) {
+	if n == nil {
+		return
+	}
+	lines := c.R.Lines()
+	for i, ch := range n.Content {
+		if ch.Kind == yaml.MappingNode && ch.Style&yaml.FlowStyle != 0 && len(ch.Content) == 2 && ch.Line <= len(lines) {
+			k, v := ch.Content[0], ch.Content[1]
+			line := strings.TrimRight(lines[ch.Line-1], "\r")
+			start := byteOffset(line, ch.Column)
+			end := skipFlow(line, start)
+			if k.Kind == yaml.ScalarNode && k.Style == 0 && v.Tag == "!!null" && v.Value == "" && end > 0 && !strings.ContainsAny(line[start:end], ":,") {
+				b := braceText{file: c.R.File, line: ch.Line, keyCol: ch.Column, from: ch.Column, to: column(line, end), text: line[start:end]}
+				if n.Kind == yaml.MappingNode && i%2 == 1 {
+					b.key, b.keyCol = n.Content[i-1].Value, n.Content[i-1].Column
+				}
+				c.braces = append(c.braces, b)
+			}
+		}
+		c.braceTexts(ch)
+	}
+}
+
+// explainBraces replaces what the loader said about a value written {name}
+// (an unknown field, a text that is a mapping, an argument missing) with the
+// reason: the braces need quotes.
+func (c *compiler) explainBraces() {
+	for _, b := range c.braces {
+		hit := false
+		for _, d := range c.diags {
+			if d.Pos.File == b.file && d.Pos.Line == b.line && d.Pos.Column >= b.from && d.Pos.Column < b.to {
+				hit = true
+			}
+		}
+		if !hit {
+			continue
+		}
+		out := c.diags[:0]
+		for _, d := range c.diags {
+			if d.Pos.File == b.file && d.Pos.Line == b.line && d.Pos.Column >= b.keyCol && d.Pos.Column < b.to {
+				continue
+			}
+			out = append(out, d)
+		}
+		c.diags = out
+		fix := quoted(b.text)
+		if b.key != "" {
+			fix = b.key + ": " + fix
+		}
+		c.diags = append(c.diags, diag.Diagnostic{Code: "needs-quotes", Pos: diag.Pos{File: b.file, Line: b.line, Column: b.from},
+			Message: fmt.Sprintf("%s is a mapping for YAML, not a text: a value that starts with { needs quotes: %s", b.text, fix)})
+	}
+}
