@@ -35,37 +35,37 @@ func choicePrimitives() []*model.Primitive {
 			Name: "choose_card", Args: &chooseCardArgs, Family: "choices",
 			Doc: "Asks a player to choose one card among `from`; binds it (none when `from` is empty, or when optional and declined). With `players`, every listed player secretly chooses one card among their own `from` (`you.hand` is each one's own hand), and `do` runs for each with the card bound (see decisions): a draft, or a bid played face down.",
 			Params: []param{
-				exprP("from", model.TCards, true, "", "the candidates"),
+				was(exprP("cards", model.TCards, true, "", "the candidates"), "from"),
 				chooserP(),
-				sealedP("players"),
+				sealedP("choosers"),
 				exprP("optional", model.TBool, false, "false", "the chooser may choose nothing"),
 				promptP("Choose a card"),
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable that gets the card"},
-				sealedDoP("players", "the card (none if they chose nothing)"),
+				sealedDoP("choosers", "the card (none if they chose nothing)"),
 			},
 			Example:    "- choose_card: {from: opponent.table, as: victim, prompt: \"Choose a card to remove\"}\n# every player picks a card from their own hand in secret; then each is played\n- choose_card:\n    players: players\n    from: you.hand\n    as: bid\n    prompt: Bid a card\n    do: [{move: {card: bid, to: table}}]",
 			StateSlots: 1,
-			Validate:   validateSealed(&chooseCardArgs.Players, &chooseCardArgs.Chooser, &chooseCardArgs.Do, "players", "the card"),
-			Exec:       execChooseCards(true, cardChoiceArgs{from: &chooseCardArgs.From, chooser: &chooseCardArgs.Chooser, players: &chooseCardArgs.Players, optional: &chooseCardArgs.Optional, prompt: &chooseCardArgs.Prompt, as: &chooseCardArgs.As, do: &chooseCardArgs.Do}),
+			Validate:   validateSealed(&chooseCardArgs.Choosers, &chooseCardArgs.Chooser, &chooseCardArgs.Do, "choosers", "the card"),
+			Exec:       execChooseCards(true, cardChoiceArgs{from: &chooseCardArgs.Cards, chooser: &chooseCardArgs.Chooser, players: &chooseCardArgs.Choosers, optional: &chooseCardArgs.Optional, prompt: &chooseCardArgs.Prompt, as: &chooseCardArgs.As, do: &chooseCardArgs.Do}),
 		},
 		{
 			Name: "choose_cards", Args: &chooseCardsArgs, Family: "choices",
 			Doc: "Asks a player to choose from `min` to `max` cards among `from` (or exactly `count`, limited to how many there are); binds the list. With `players`, every listed player secretly chooses among their own `from`, with their own bounds, and `do` runs for each with the list bound (see decisions).",
 			Params: []param{
-				exprP("from", model.TCards, true, "", "the candidates"),
+				was(exprP("cards", model.TCards, true, "", "the candidates"), "from"),
 				chooserP(),
-				sealedP("players"),
+				sealedP("choosers"),
 				exprP("count", model.TInt, false, "", "exactly this many (or all, if fewer)"),
 				exprP("min", model.TInt, false, "0", "at least"),
 				exprP("max", model.TInt, false, "", "at most (default: all)"),
 				promptP("Choose cards"),
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the variable that gets the list"},
-				sealedDoP("players", "the list"),
+				sealedDoP("choosers", "the list"),
 			},
 			Example:    "- choose_cards: {from: you.hand, count: 2, as: picked}\n# everyone at once: put up to two cards back and draw as many\n- choose_cards:\n    players: players\n    from: you.hand\n    max: 2\n    as: back\n    do:\n      - move: {card: back, to: deck, position: bottom}\n      - draw: {count: len(back), from: deck, to: hand}",
 			StateSlots: 1,
-			Validate:   validateSealed(&chooseCardsArgs.Players, &chooseCardsArgs.Chooser, &chooseCardsArgs.Do, "players", "the list"),
-			Exec:       execChooseCards(false, cardChoiceArgs{from: &chooseCardsArgs.From, chooser: &chooseCardsArgs.Chooser, players: &chooseCardsArgs.Players, count: &chooseCardsArgs.Count, min: &chooseCardsArgs.Min, max: &chooseCardsArgs.Max, prompt: &chooseCardsArgs.Prompt, as: &chooseCardsArgs.As, do: &chooseCardsArgs.Do}),
+			Validate:   validateSealed(&chooseCardsArgs.Choosers, &chooseCardsArgs.Chooser, &chooseCardsArgs.Do, "choosers", "the list"),
+			Exec:       execChooseCards(false, cardChoiceArgs{from: &chooseCardsArgs.Cards, chooser: &chooseCardsArgs.Chooser, players: &chooseCardsArgs.Choosers, count: &chooseCardsArgs.Count, min: &chooseCardsArgs.Min, max: &chooseCardsArgs.Max, prompt: &chooseCardsArgs.Prompt, as: &chooseCardsArgs.As, do: &chooseCardsArgs.Do}),
 		},
 		{
 			Name: "choose", Args: &chooseArgs, Family: "choices",
@@ -73,30 +73,30 @@ func choicePrimitives() []*model.Primitive {
 			Params: []param{
 				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
 				chooserP(),
-				sealedP("players"),
+				sealedP("choosers"),
 				promptP("Choose"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Doc: "binds the index of the chosen option (with players: each player's, while their option runs; -1 for one who had nothing to choose)"},
 			},
 			Shorthand:  "options",
 			Example:    "- choose:\n    prompt: Keep it?\n    options:\n      - {label: keep}\n      - {label: discard it, do: [{move: {card: this, to: discard}}]}\n# everyone at once, in secret\n- choose:\n    players: players\n    prompt: Stay in this round?\n    options:\n      - {label: stay}\n      - {label: fold, if: you.gold > 0, do: [{add: {player: you, prop: gold, value: -1}}]}",
 			StateSlots: 1,
-			Validate:   validateSealed(&chooseArgs.Players, &chooseArgs.Chooser, nil, "players", ""),
+			Validate:   validateSealed(&chooseArgs.Choosers, &chooseArgs.Chooser, nil, "choosers", ""),
 			Exec:       execChoose,
 		},
 		{
 			Name: "choose_player", Args: &choosePlayerArgs, Family: "choices",
 			Doc: "Asks a player to choose a player among `from` (default: your opponents). With `players`, every listed player secretly chooses among their own `from` (`opponents` are each one's opponents), and `do` runs for each with the choice bound (see decisions).",
 			Params: []param{
-				exprP("from", model.TPlayers, false, "opponents", "the candidates"),
+				was(exprP("players", model.TPlayers, false, "opponents", "the candidates"), "from"),
 				chooserP(),
-				sealedP("players"),
+				sealedP("choosers"),
 				promptP("Choose a player"),
 				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "the variable that gets the player"},
-				sealedDoP("players", "the player (none if they had nobody to choose)"),
+				sealedDoP("choosers", "the player (none if they had nobody to choose)"),
 			},
 			Example:    "- choose_player: {as: target}\n# everyone names an opponent in secret; then each names theirs\n- choose_player:\n    players: players\n    as: named\n    do: [{set: {player: you, prop: last_hit_by, value: named}}]",
 			StateSlots: 1,
-			Validate:   validateSealed(&choosePlayerArgs.Players, &choosePlayerArgs.Chooser, &choosePlayerArgs.Do, "players", "the player"),
+			Validate:   validateSealed(&choosePlayerArgs.Choosers, &choosePlayerArgs.Chooser, &choosePlayerArgs.Do, "choosers", "the player"),
 			Exec:       execChoosePlayer,
 		},
 		{
@@ -125,14 +125,14 @@ func choicePrimitives() []*model.Primitive {
 				exprP("min", model.TInt, false, "0", "the smallest"),
 				exprP("max", model.TInt, true, "", "the largest"),
 				chooserP(),
-				sealedP("players"),
+				sealedP("choosers"),
 				promptP("Choose a number"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable that gets it"},
-				sealedDoP("players", "the number"),
+				sealedDoP("choosers", "the number"),
 			},
 			Example:    "- choose_number: {max: you.gold, as: bid}\n# a sealed bid: everyone names a number at once; each pays theirs\n- choose_number:\n    players: players\n    max: you.gold\n    as: offer\n    prompt: Your bid (you have {you.gold} gold)\n    do: [{add: {player: you, prop: gold, value: -offer}}]",
 			StateSlots: 1,
-			Validate:   validateSealed(&chooseNumberArgs.Players, &chooseNumberArgs.Chooser, &chooseNumberArgs.Do, "players", "the number"),
+			Validate:   validateSealed(&chooseNumberArgs.Choosers, &chooseNumberArgs.Chooser, &chooseNumberArgs.Do, "choosers", "the number"),
 			Exec:       execChooseNumber,
 		},
 		{
@@ -140,7 +140,7 @@ func choicePrimitives() []*model.Primitive {
 			Doc: "Asks a player to split an amount among cards, answered as one structured answer; then runs `do` once per card with its share.",
 			Params: []param{
 				exprP("amount", model.TInt, true, "", "the amount to split"),
-				exprP("among", model.TCards, true, "", "the cards that share it"),
+				was(exprP("cards", model.TCards, true, "", "the cards that share it"), "among"),
 				exprP("at_least", model.TInt, false, "0", "the least each card gets"),
 				chooserP(),
 				promptP("Divide"),
@@ -156,7 +156,7 @@ func choicePrimitives() []*model.Primitive {
 			Name: "order", Args: &orderArgs, Family: "choices",
 			Doc: "Asks a player to put cards in an order; binds the list, first chosen first.",
 			Params: []param{
-				exprP("card", model.TCards, true, "", "the cards"),
+				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
 				chooserP(),
 				promptP("Put these in order, first first"),
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the ordered list"},
@@ -203,7 +203,7 @@ func choicePrimitives() []*model.Primitive {
 			Name: "simultaneous", Args: &simultaneousArgs, Family: "choices",
 			Doc: "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in turn order, with `you` as that player.",
 			Params: []param{
-				exprP("players", model.TPlayers, false, "players", "who is asked"),
+				exprP("players", model.TPlayers, false, "choosers", "who is asked"),
 				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
 				promptP("Choose"),
 			},
@@ -344,7 +344,7 @@ func labelUnique(opts []state.Option) {
 }
 
 func execChoose(g game, f *frame, s *step) (model.Status, error) {
-	if s.At(chooseArgs.Players).Set {
+	if s.At(chooseArgs.Choosers).Set {
 		return sealedChoose(g, f, s)
 	}
 	chooser, err := playerArg(g, f, s.At(chooseArgs.Chooser))
@@ -377,7 +377,7 @@ func execChoose(g game, f *frame, s *step) (model.Status, error) {
 }
 
 func execChoosePlayer(g game, f *frame, s *step) (model.Status, error) {
-	if s.At(choosePlayerArgs.Players).Set {
+	if s.At(choosePlayerArgs.Choosers).Set {
 		return sealedPlayer(g, f, s)
 	}
 	chooser, err := playerArg(g, f, s.At(choosePlayerArgs.Chooser))
@@ -390,7 +390,7 @@ func execChoosePlayer(g game, f *frame, s *step) (model.Status, error) {
 		bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(o.Player)})
 		return next, nil
 	}
-	ps, err := g.EvalPlayers(s.At(choosePlayerArgs.From).Expr, f)
+	ps, err := g.EvalPlayers(s.At(choosePlayerArgs.Players).Expr, f)
 	if err != nil {
 		return next, err
 	}
@@ -406,7 +406,7 @@ func execChoosePlayer(g game, f *frame, s *step) (model.Status, error) {
 }
 
 func execChooseNumber(g game, f *frame, s *step) (model.Status, error) {
-	if s.At(chooseNumberArgs.Players).Set {
+	if s.At(chooseNumberArgs.Choosers).Set {
 		return sealedNumber(g, f, s)
 	}
 	chooser, err := playerArg(g, f, s.At(chooseNumberArgs.Chooser))
@@ -469,7 +469,7 @@ func execDistribute(g game, f *frame, s *step) (model.Status, error) {
 	if err != nil {
 		return next, err
 	}
-	among, err := cardsArg(g, f, s.At(distributeArgs.Among))
+	among, err := cardsArg(g, f, s.At(distributeArgs.Cards))
 	if err != nil {
 		return next, err
 	}
@@ -505,7 +505,7 @@ func execOrder(g game, f *frame, s *step) (model.Status, error) {
 		g.LogCards("order", chooser, out, "%s orders {cards}.", state.SeatName(chooser))
 		return next, nil
 	}
-	cards, err := cardsArg(g, f, s.At(orderArgs.Card))
+	cards, err := cardsArg(g, f, s.At(orderArgs.Cards))
 	if err != nil {
 		return next, err
 	}
@@ -1005,7 +1005,7 @@ func sealedChoose(g game, f *frame, s *step) (model.Status, error) {
 		}
 		return sealedPlan(g, f, s.State, plan)
 	}
-	ps, err := sealedPlayers(g, f, s.At(chooseArgs.Players))
+	ps, err := sealedPlayers(g, f, s.At(chooseArgs.Choosers))
 	if err != nil {
 		return next, err
 	}
@@ -1047,13 +1047,13 @@ func sealedPlayer(g game, f *frame, s *step) (model.Status, error) {
 		}
 		return sealedPlan(g, f, s.State, plan)
 	}
-	ps, err := sealedPlayers(g, f, s.At(choosePlayerArgs.Players))
+	ps, err := sealedPlayers(g, f, s.At(choosePlayerArgs.Choosers))
 	if err != nil {
 		return next, err
 	}
 	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
 		d := state.Decision{Kind: state.DecidePlayer, Prompt: say(g, fr, s.At(choosePlayerArgs.Prompt), "Choose a player", p), Min: 1, Max: 1}
-		from, err := g.EvalPlayers(s.At(choosePlayerArgs.From).Expr, fr)
+		from, err := g.EvalPlayers(s.At(choosePlayerArgs.Players).Expr, fr)
 		for _, q := range from {
 			d.Options = append(d.Options, state.Option{ID: state.SeatName(q), Label: state.SeatName(q), Card: -1, Action: -1, Player: q})
 		}
@@ -1079,7 +1079,7 @@ func sealedNumber(g game, f *frame, s *step) (model.Status, error) {
 		}
 		return sealedPlan(g, f, s.State, plan)
 	}
-	ps, err := sealedPlayers(g, f, s.At(chooseNumberArgs.Players))
+	ps, err := sealedPlayers(g, f, s.At(chooseNumberArgs.Choosers))
 	if err != nil {
 		return next, err
 	}
@@ -1157,14 +1157,14 @@ func sealedTarget(g game, f *frame, s *step) (model.Status, error) {
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	chooseCardArgs   struct{ From, Chooser, Players, Optional, Prompt, As, Do model.ArgIndex }
-	chooseCardsArgs  struct{ From, Chooser, Players, Count, Min, Max, Prompt, As, Do model.ArgIndex }
-	chooseArgs       struct{ Options, Chooser, Players, Prompt, As model.ArgIndex }
-	choosePlayerArgs struct{ From, Chooser, Players, Prompt, As, Do model.ArgIndex }
+	chooseCardArgs   struct{ Cards, Chooser, Choosers, Optional, Prompt, As, Do model.ArgIndex }
+	chooseCardsArgs  struct{ Cards, Chooser, Choosers, Count, Min, Max, Prompt, As, Do model.ArgIndex }
+	chooseArgs       struct{ Options, Chooser, Choosers, Prompt, As model.ArgIndex }
+	choosePlayerArgs struct{ Players, Chooser, Choosers, Prompt, As, Do model.ArgIndex }
 	chooseTargetArgs struct{ Cards, Players, Chooser, Choosers, Optional, Prompt, AsCard, AsPlayer, Do model.ArgIndex }
-	chooseNumberArgs struct{ Min, Max, Chooser, Players, Prompt, As, Do model.ArgIndex }
-	distributeArgs   struct{ Amount, Among, AtLeast, Chooser, Prompt, Do, As, Share model.ArgIndex }
-	orderArgs        struct{ Card, Chooser, Prompt, As model.ArgIndex }
+	chooseNumberArgs struct{ Min, Max, Chooser, Choosers, Prompt, As, Do model.ArgIndex }
+	distributeArgs   struct{ Amount, Cards, AtLeast, Chooser, Prompt, Do, As, Share model.ArgIndex }
+	orderArgs        struct{ Cards, Chooser, Prompt, As model.ArgIndex }
 	assignArgs       struct{ Players, Items, Targets, Prop, PerTarget, TargetAs, Allow, MinPerTarget, Prompt model.ArgIndex }
 	simultaneousArgs struct{ Players, Options, Prompt model.ArgIndex }
 )

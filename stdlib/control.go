@@ -48,13 +48,13 @@ func controlPrimitives() []*model.Primitive {
 			Name: "for_each", Args: &forEachArgs, Family: "control",
 			Doc: "Runs `do` once per card of a list (computed once, at the start), with the card bound.",
 			Params: []param{
-				exprP("card", model.TCards, true, "", "the cards"),
+				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable for each card"},
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
 			Example:    "- for_each: {card: you.table, as: c, do: [{set: {card: c, prop: tapped, value: false}}]}",
-			Exec:       loop(&forEachArgs.Card, &forEachArgs.As, &forEachArgs.Do, false),
+			Exec:       loop(&forEachArgs.Cards, &forEachArgs.As, &forEachArgs.Do, false),
 		},
 		{
 			Name: "for_each_player", Args: &forEachPlayerArgs, Family: "control",
@@ -99,8 +99,8 @@ func controlPrimitives() []*model.Primitive {
 			Name: "for_range", Args: &forRangeArgs, Family: "control",
 			Doc: "Runs `do` once per whole number from `from` to `to` (both included), with the number bound. To go through the values of an enum property, loop from 0 to value_count(prop) - 1 and read value_at(prop, n).",
 			Params: []param{
-				exprP("from", model.TInt, false, "1", "the first number"),
-				exprP("to", model.TInt, true, "", "the last number"),
+				was(exprP("first", model.TInt, false, "1", "the first number"), "from"),
+				was(exprP("last", model.TInt, true, "", "the last number"), "to"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable for each number"},
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
@@ -109,11 +109,11 @@ func controlPrimitives() []*model.Primitive {
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cur := g.Var(f, s.State)
 				if cur.L == nil {
-					lo, err := intArg(g, f, s.At(forRangeArgs.From), 1)
+					lo, err := intArg(g, f, s.At(forRangeArgs.First), 1)
 					if err != nil {
 						return next, err
 					}
-					hi, err := intArg(g, f, s.At(forRangeArgs.To), 0)
+					hi, err := intArg(g, f, s.At(forRangeArgs.Last), 0)
 					if err != nil {
 						return next, err
 					}
@@ -244,10 +244,10 @@ func loop(list, as, do *model.ArgIndex, players bool) func(g game, f *frame, s *
 var (
 	ifArgs            struct{ Cond, Then, Else model.ArgIndex }
 	atOnceArgs        struct{ Do model.ArgIndex }
-	forEachArgs       struct{ Card, As, Do model.ArgIndex }
+	forEachArgs       struct{ Cards, As, Do model.ArgIndex }
 	forEachPlayerArgs struct{ Players, As, Do model.ArgIndex }
 	repeatArgs        struct{ Count, Do model.ArgIndex }
-	forRangeArgs      struct{ From, To, As, Do model.ArgIndex }
+	forRangeArgs      struct{ First, Last, As, Do model.ArgIndex }
 	letArgs           struct{ Value, As model.ArgIndex }
 	logArgs           struct{ Text model.ArgIndex }
 	emitArgs          struct{ Event, Card, Player, Amount, Source model.ArgIndex }

@@ -13,7 +13,7 @@ func costPrimitives() []*model.Primitive {
 			Name: "pay_cards", Args: &payCardsArgs, Family: "costs",
 			Doc: "A cost: moves cards from a list to a zone, one distinct card per pattern in `match` (each an expression on `card`). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice.",
 			Params: []param{
-				exprP("from", model.TCards, true, "", "the cards that may pay"),
+				was(exprP("cards", model.TCards, true, "", "the cards that may pay"), "from"),
 				{Name: "match", Kind: model.PExprList, Type: model.TBool, Required: true, Doc: "one condition per card to pay, on `card`"},
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "where the paid cards go (their owner's zone)"},
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the paid cards"},
@@ -23,7 +23,7 @@ func costPrimitives() []*model.Primitive {
 			StateSlots: 1,
 			Example:    "- pay_cards: {from: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
 			CanPay: func(g game, f *frame, s *step) string {
-				from, err := cardsArg(g, f, s.At(payCardsArgs.From))
+				from, err := cardsArg(g, f, s.At(payCardsArgs.Cards))
 				if err != nil {
 					return err.Error()
 				}
@@ -125,7 +125,7 @@ func costPrimitives() []*model.Primitive {
 			Name: "mark", Args: &markArgs, Family: "costs",
 			Doc: "Sets a bool property of a card (default: this) to true. As a cost it can be paid only while the property is false: the usual way to exhaust a card.",
 			Params: []param{
-				exprP("card", model.TCard, false, "this", "the card"),
+				was(exprP("cards", model.TCard, false, "this", "the card"), "card"),
 				{Name: "prop", Kind: model.PText, Required: true, Doc: "the bool card property"},
 			},
 			Example: "- mark: {prop: tapped}",
@@ -138,7 +138,7 @@ func costPrimitives() []*model.Primitive {
 				}
 			},
 			CanPay: func(g game, f *frame, s *step) string {
-				c, err := g.EvalCard(s.At(markArgs.Card).Expr, f)
+				c, err := g.EvalCard(s.At(markArgs.Cards).Expr, f)
 				if err != nil {
 					return err.Error()
 				}
@@ -152,7 +152,7 @@ func costPrimitives() []*model.Primitive {
 				return ""
 			},
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				c, err := g.EvalCard(s.At(markArgs.Card).Expr, f)
+				c, err := g.EvalCard(s.At(markArgs.Cards).Expr, f)
 				if err != nil || c < 0 {
 					return next, err
 				}
@@ -240,7 +240,7 @@ func execPayCards(g game, f *frame, s *step) (model.Status, error) {
 		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Card)
 		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
 	}
-	from, err := cardsArg(g, f, s.At(payCardsArgs.From))
+	from, err := cardsArg(g, f, s.At(payCardsArgs.Cards))
 	if err != nil {
 		return next, err
 	}
@@ -291,8 +291,8 @@ func execPayCards(g game, f *frame, s *step) (model.Status, error) {
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	payCardsArgs struct{ From, Match, To, As, Prompt, Reason model.ArgIndex }
+	payCardsArgs struct{ Cards, Match, To, As, Prompt, Reason model.ArgIndex }
 	spendArgs    struct{ Player, Prop, Amount model.ArgIndex }
 	requireArgs  struct{ Cond, Reason model.ArgIndex }
-	markArgs     struct{ Card, Prop model.ArgIndex }
+	markArgs     struct{ Cards, Prop model.ArgIndex }
 )

@@ -111,6 +111,12 @@ func cardVal(c int) state.Val { return state.Val{N: int64(c)} }
 
 func listVal(l []int) state.Val { return state.Val{L: append([]int{}, l...)} }
 
+// was gives a parameter the names it had in the language's first edition.
+func was(p param, old ...string) param {
+	p.Was = old
+	return p
+}
+
 // expr is a parameter of type t; req says whether it must be given.
 func exprP(name string, t model.Type, req bool, def, doc string) param {
 	return param{Name: name, Kind: model.PExpr, Type: t, Required: req, Default: def, Doc: doc}

@@ -82,12 +82,12 @@ func outcomePrimitives() []*model.Primitive {
 			Name: "remove_from_stack", Args: &removeFromStackArgs, Family: "turns",
 			Doc: "Takes items off the stack without resolving them: those of a card (a countered spell) or all those of a player (who left the game). An action still being announced (its targets or costs not done yet, as when a hidden card answers a spell as it is cast) is withdrawn too: it never reaches the stack.",
 			Params: []param{
-				exprP("card", model.TCards, false, "", "the cards whose stack items go"),
+				was(exprP("cards", model.TCards, false, "", "the cards whose stack items go"), "card"),
 				exprP("player", model.TPlayer, false, "", "the player whose stack items go"),
 			},
 			Example: "- remove_from_stack: {card: \"stack[0]\"}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(removeFromStackArgs.Card))
+				cards, err := cardsArg(g, f, s.At(removeFromStackArgs.Cards))
 				if err != nil {
 					return next, err
 				}
@@ -162,12 +162,12 @@ func outcomePrimitives() []*model.Primitive {
 			Name: "pick_random", Args: &pickRandomArgs, Family: "random",
 			Doc: "Picks one card of a list at random and binds it (none if the list is empty).",
 			Params: []param{
-				exprP("from", model.TCards, true, "", "the cards"),
+				was(exprP("cards", model.TCards, true, "", "the cards"), "from"),
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable"},
 			},
 			Example: "- pick_random: {from: opponent.hand, as: c}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				l, err := cardsArg(g, f, s.At(pickRandomArgs.From))
+				l, err := cardsArg(g, f, s.At(pickRandomArgs.Cards))
 				if err != nil {
 					return next, err
 				}
@@ -183,12 +183,12 @@ func outcomePrimitives() []*model.Primitive {
 			Name: "pick_random_player", Args: &pickRandomPlayerArgs, Family: "random",
 			Doc: "Picks one player of a list (default: every player) at random and binds it.",
 			Params: []param{
-				exprP("from", model.TPlayers, false, "players", "the players"),
+				was(exprP("players", model.TPlayers, false, "players", "the players"), "from"),
 				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "the variable"},
 			},
 			Example: "- pick_random_player: {as: first}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				l, err := g.EvalPlayers(s.At(pickRandomPlayerArgs.From).Expr, f)
+				l, err := g.EvalPlayers(s.At(pickRandomPlayerArgs.Players).Expr, f)
 				if err != nil {
 					return next, err
 				}
@@ -209,9 +209,9 @@ var (
 	loseArgs             struct{ Player, Reason model.ArgIndex }
 	drawGameArgs         struct{ Reason model.ArgIndex }
 	extraTurnArgs        struct{ Player model.ArgIndex }
-	removeFromStackArgs  struct{ Card, Player model.ArgIndex }
+	removeFromStackArgs  struct{ Cards, Player model.ArgIndex }
 	endEffectsArgs       struct{ Player model.ArgIndex }
 	rollArgs             struct{ Sides, As model.ArgIndex }
-	pickRandomArgs       struct{ From, As model.ArgIndex }
-	pickRandomPlayerArgs struct{ From, As model.ArgIndex }
+	pickRandomArgs       struct{ Cards, As model.ArgIndex }
+	pickRandomPlayerArgs struct{ Players, As model.ArgIndex }
 )

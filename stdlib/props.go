@@ -14,8 +14,9 @@ import (
 type propRefs struct{ card, player, prop, value *model.ArgIndex }
 
 var (
-	setAddRefs = propRefs{&propChangeArgs.Card, &propChangeArgs.Player, &propChangeArgs.Prop, &propChangeArgs.Value}
-	modifyRefs = propRefs{&modifyArgs.Card, &modifyArgs.Player, &modifyArgs.Prop, &modifyArgs.Value}
+	setRefs    = propRefs{&propChangeArgs.Cards, &propChangeArgs.Player, &propChangeArgs.Prop, &propChangeArgs.Value}
+	addRefs    = propRefs{&addArgs.Cards, &addArgs.Player, &addArgs.Prop, &addArgs.Amount}
+	modifyRefs = propRefs{&modifyArgs.Cards, &modifyArgs.Player, &modifyArgs.Prop, &modifyArgs.Value}
 )
 
 // target says whose property a step changes: a card's, a player's or the game's.
@@ -57,7 +58,7 @@ func validateProp(numeric bool, r propRefs) func(v model.Validator, s *step) {
 
 func targetParams() []param {
 	return []param{
-		exprP("card", model.TCards, false, "", "the card or cards whose property changes"),
+		was(exprP("cards", model.TCards, false, "", "the card or cards whose property changes"), "card"),
 		exprP("player", model.TPlayer, false, "", "the player whose property changes"),
 		{Name: "prop", Kind: model.PText, Required: true, Doc: "the property name"},
 	}
@@ -70,7 +71,7 @@ func propertyPrimitives() []*model.Primitive {
 			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values: a name in quotes that is not one is a load error, one worked out in play stops the game.",
 			Params:   append(targetParams(), exprP("value", model.TAny, true, "", "the new value")),
 			Example:  "- set: {card: this, prop: tapped, value: true}",
-			Validate: validateProp(false, setAddRefs),
+			Validate: validateProp(false, setRefs),
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				x, err := g.EvalDatum(s.At(propChangeArgs.Value).Expr, f)
 				if err != nil {
@@ -80,13 +81,13 @@ func propertyPrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "add", Args: &propChangeArgs, Family: "properties",
+			Name: "add", Args: &addArgs, Family: "properties",
 			Doc:      "Adds to an int property of cards, of a player, or of the game; the declared min and max hold.",
-			Params:   append(targetParams(), exprP("value", model.TInt, true, "", "the amount (negative to take away)")),
+			Params:   append(targetParams(), was(exprP("amount", model.TInt, true, "", "the amount (negative to take away)"), "value")),
 			Example:  "- add: {player: you, prop: gold, value: 1}",
-			Validate: validateProp(true, setAddRefs),
+			Validate: validateProp(true, addRefs),
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				x, err := g.EvalDatum(s.At(propChangeArgs.Value).Expr, f)
+				x, err := g.EvalDatum(s.At(addArgs.Amount).Expr, f)
 				if err != nil {
 					return next, err
 				}
@@ -97,14 +98,14 @@ func propertyPrimitives() []*model.Primitive {
 			Name: "modify", Args: &modifyArgs, Family: "properties",
 			Doc: "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written.",
 			Params: append(append(targetParams(),
-				exprP("add", model.TInt, false, "", "an amount added to the value"),
+				was(exprP("amount", model.TInt, false, "", "an amount added to the value"), "add"),
 				exprP("value", model.TAny, false, "", "a value that replaces it (applied before additions)")),
 				durationParams("end_of_turn")...),
 			Example: "- modify: {card: this, prop: power, add: 2, until: end_of_turn}",
 			Validate: func(v model.Validator, s *step) {
 				validateProp(false, modifyRefs)(v, s)
-				if s.At(modifyArgs.Add).Set == s.At(modifyArgs.Value).Set {
-					v.Errorf(modifyArgs.Add, "bad-step", "modify takes either add or value")
+				if s.At(modifyArgs.Amount).Set == s.At(modifyArgs.Value).Set {
+					v.Errorf(modifyArgs.Amount, "bad-step", "modify takes either add or value")
 				}
 			},
 			Exec: execModify,
@@ -113,7 +114,7 @@ func propertyPrimitives() []*model.Primitive {
 			Name: "grant", Args: &grantArgs, Family: "properties",
 			Doc: "Gives cards a keyword, or takes it away with `remove: true`. Without `until` or `until_phase` the change is written on the card and lasts while the card exists; with one of them it is a modifier that ends then, like `modify`.",
 			Params: append([]param{
-				exprP("card", model.TCards, true, "", "the cards"),
+				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
 				{Name: "keyword", Kind: model.PText, Required: true, Doc: "the keyword"},
 				exprP("remove", model.TBool, false, "false", "take it away instead"),
 			}, durationParams("")...),
@@ -125,7 +126,7 @@ func propertyPrimitives() []*model.Primitive {
 				}
 			},
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(grantArgs.Card))
+				cards, err := cardsArg(g, f, s.At(grantArgs.Cards))
 				if err != nil {
 					return next, err
 				}
@@ -152,13 +153,15 @@ func propertyPrimitives() []*model.Primitive {
 	}
 }
 
+// writeProp writes a set or an add; the two put card, player and prop at the
+// same places, which registration checks (TestSetAndAddShareTheirTarget).
 func writeProp(g game, f *frame, s *step, x model.Datum, add bool) error {
 	rs := g.Ruleset()
-	name := s.At(propChangeArgs.Prop).Text
+	name := s.At(*setRefs.prop).Text
 	switch {
-	case s.At(propChangeArgs.Card).Set:
+	case s.At(*setRefs.card).Set:
 		idx, d, _ := rs.PropIndex("card", name)
-		cards, err := cardsArg(g, f, s.At(propChangeArgs.Card))
+		cards, err := cardsArg(g, f, s.At(*setRefs.card))
 		if err != nil {
 			return err
 		}
@@ -173,9 +176,9 @@ func writeProp(g game, f *frame, s *step, x model.Datum, add bool) error {
 			}
 			g.SetCardProp(c, idx, nv)
 		}
-	case s.At(propChangeArgs.Player).Set:
+	case s.At(*setRefs.player).Set:
 		idx, d, _ := rs.PropIndex("player", name)
-		p, err := g.EvalPlayer(s.At(propChangeArgs.Player).Expr, f)
+		p, err := g.EvalPlayer(s.At(*setRefs.player).Expr, f)
 		if err != nil {
 			return err
 		}
@@ -210,13 +213,13 @@ func execModify(g game, f *frame, s *step) (model.Status, error) {
 	rs := g.Ruleset()
 	name := s.At(modifyArgs.Prop).Text
 	kind := "player"
-	if s.At(modifyArgs.Card).Set {
+	if s.At(modifyArgs.Cards).Set {
 		kind = "card"
 	}
 	idx, d, _ := rs.PropIndex(kind, name)
 	m := modifierDuration(g, f, s.At(modifyArgs.Until), s.At(modifyArgs.UntilPhase))
 	m.Prop, m.Card = int32(idx), -1
-	if a := s.At(modifyArgs.Add); a.Set {
+	if a := s.At(modifyArgs.Amount); a.Set {
 		n, err := g.EvalInt(a.Expr, f)
 		if err != nil {
 			return next, err
@@ -234,7 +237,7 @@ func execModify(g game, f *frame, s *step) (model.Status, error) {
 		m.Set, m.Amount = true, v.N
 	}
 	if kind == "card" {
-		cards, err := cardsArg(g, f, s.At(modifyArgs.Card))
+		cards, err := cardsArg(g, f, s.At(modifyArgs.Cards))
 		if err != nil {
 			return next, err
 		}
@@ -280,7 +283,8 @@ func modifierDuration(g game, f *frame, until, untilPhase *model.Arg) state.Modi
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	propChangeArgs struct{ Card, Player, Prop, Value model.ArgIndex } // set and add
-	modifyArgs     struct{ Card, Player, Prop, Add, Value, Until, UntilPhase model.ArgIndex }
-	grantArgs      struct{ Card, Keyword, Remove, Until, UntilPhase model.ArgIndex }
+	propChangeArgs struct{ Cards, Player, Prop, Value model.ArgIndex } // set
+	addArgs        struct{ Cards, Player, Prop, Amount model.ArgIndex }
+	modifyArgs     struct{ Cards, Player, Prop, Amount, Value, Until, UntilPhase model.ArgIndex }
+	grantArgs      struct{ Cards, Keyword, Remove, Until, UntilPhase model.ArgIndex }
 )

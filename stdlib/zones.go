@@ -13,11 +13,11 @@ func zonePrimitives() []*model.Primitive {
 			Name: "move", Args: &moveArgs, Family: "zones",
 			Doc: "Moves cards to a zone: the zone of the card's owner, or of `owner` when given.",
 			Params: []param{
-				exprP("card", model.TCards, true, "", "the card or cards to move"),
+				was(exprP("cards", model.TCards, true, "", "the card or cards to move"), "card"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone they go to"},
 				exprP("owner", model.TPlayer, false, "", "whose zone (default: each card's owner)"),
 				{Name: "position", Kind: model.PWord, Words: []string{"top", "bottom", "random"}, Default: "top", Doc: "where in an ordered zone"},
-				{Name: "face", Kind: model.PWord, Words: []string{"zone", "up", "down"}, Default: "zone", Doc: "face up or down; `zone` follows the zone's declaration"},
+				{Name: "facing", Was: []string{"face"}, Kind: model.PWord, Words: []string{"zone", "up", "down"}, Default: "zone", Doc: "face up or down; `zone` follows the zone's declaration"},
 				exprP("slot", model.TInt, false, "", "the position in a positional zone (default: the first free one)"),
 				exprP("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
 				exprP("quiet", model.TBool, false, "false", "no log line (cards dealt, or set aside in a helper zone); who knows the cards changes as for any move"),
@@ -92,18 +92,18 @@ func zonePrimitives() []*model.Primitive {
 			Name: "reveal", Args: &revealArgs, Family: "knowledge",
 			Doc: "Shows cards to players (default: every player); they remember them.",
 			Params: []param{
-				exprP("card", model.TCards, true, "", "the cards"),
-				exprP("to", model.TPlayers, false, "", "who sees them (default: everyone)"),
+				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
+				was(exprP("players", model.TPlayers, false, "", "who sees them (default: everyone)"), "to"),
 			},
 			Shorthand: "card",
 			Example:   "- reveal: {card: you.hand}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(revealArgs.Card))
+				cards, err := cardsArg(g, f, s.At(revealArgs.Cards))
 				if err != nil {
 					return next, err
 				}
 				mask := uint64(1)<<g.Players() - 1
-				if a := s.At(revealArgs.To); a.Set {
+				if a := s.At(revealArgs.Players); a.Set {
 					ps, err := g.EvalPlayers(a.Expr, f)
 					if err != nil {
 						return next, err
@@ -121,13 +121,13 @@ func zonePrimitives() []*model.Primitive {
 			Name: "look", Args: &lookArgs, Family: "knowledge",
 			Doc: "Lets a player (default: you) see cards, privately.",
 			Params: []param{
-				exprP("card", model.TCards, true, "", "the cards"),
+				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
 				exprP("player", model.TPlayer, false, "", "who looks (default: you)"),
 			},
 			Shorthand: "card",
 			Example:   "- look: {card: \"you.deck[:1]\"}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(lookArgs.Card))
+				cards, err := cardsArg(g, f, s.At(lookArgs.Cards))
 				if err != nil {
 					return next, err
 				}
@@ -143,13 +143,13 @@ func zonePrimitives() []*model.Primitive {
 			Name: "flip", Args: &flipArgs, Family: "zones",
 			Doc: "Turns cards face up or face down, or to another face of a card with several.",
 			Params: []param{
-				exprP("card", model.TCards, true, "", "the cards"),
+				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
 				exprP("face_down", model.TBool, false, "false", "face down after the flip"),
 				exprP("face", model.TInt, false, "", "the face to show, from 0"),
 			},
 			Example: "- flip: {card: this, face: 1}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(flipArgs.Card))
+				cards, err := cardsArg(g, f, s.At(flipArgs.Cards))
 				if err != nil {
 					return next, err
 				}
@@ -181,7 +181,7 @@ func zonePrimitives() []*model.Primitive {
 			Name: "create", Args: &createArgs, Family: "zones",
 			Doc: "Makes new cards of a definition in a player's zone: tokens, generated decks. The new cards are logged (unless `quiet`) and each raises `enter`, with `event.from` empty ('').",
 			Params: []param{
-				{Name: "card", Kind: model.PText, Doc: "the card id"},
+				{Name: "id", Was: []string{"card"}, Kind: model.PText, Doc: "the card id"},
 				exprP("copy_of", model.TCard, false, "", "make copies of this card's definition instead"),
 				exprP("count", model.TInt, false, "1", "how many"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone"},
@@ -191,11 +191,11 @@ func zonePrimitives() []*model.Primitive {
 			},
 			Example: "- create: {card: token, count: 2, to: table}",
 			Validate: func(v model.Validator, s *step) {
-				if s.At(createArgs.Card).Set == s.At(createArgs.CopyOf).Set {
-					v.Errorf(createArgs.Card, "missing-field", "create takes either card (an id) or copy_of (a card)")
+				if s.At(createArgs.ID).Set == s.At(createArgs.CopyOf).Set {
+					v.Errorf(createArgs.ID, "missing-field", "create takes either id (a card id) or copy_of (a card)")
 					return
 				}
-				if s.At(createArgs.Card).Set {
+				if s.At(createArgs.ID).Set {
 					validateCardID(v, s)
 				}
 			},
@@ -208,7 +208,7 @@ func zonePrimitives() []*model.Primitive {
 					}
 					d = g.CardDefOf(c)
 				} else {
-					d, _ = g.Ruleset().CardByID(s.At(createArgs.Card).Text)
+					d, _ = g.Ruleset().CardByID(s.At(createArgs.ID).Text)
 				}
 				n, err := intArg(g, f, s.At(createArgs.Count), 1)
 				if err != nil {
@@ -237,12 +237,12 @@ func zonePrimitives() []*model.Primitive {
 			Name: "control", Args: &controlArgs, Family: "zones",
 			Doc: "Gives control of cards to a player, until the cards change zone.",
 			Params: []param{
-				exprP("card", model.TCards, true, "", "the cards"),
+				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
 				exprP("player", model.TPlayer, false, "", "the new controller (default: you)"),
 			},
 			Example: "- control: {card: card}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(controlArgs.Card))
+				cards, err := cardsArg(g, f, s.At(controlArgs.Cards))
 				if err != nil {
 					return next, err
 				}
@@ -307,18 +307,18 @@ func zonePrimitives() []*model.Primitive {
 }
 
 func validateCardID(v model.Validator, s *step) {
-	id := s.At(createArgs.Card).Text
+	id := s.At(createArgs.ID).Text
 	if _, ok := v.Ruleset().CardByID(id); !ok {
 		var ids []string
 		for _, d := range v.Ruleset().Cards {
 			ids = append(ids, d.ID)
 		}
-		v.Errorf(createArgs.Card, "unknown-card", "unknown card %q%s", id, v.Suggest(id, ids))
+		v.Errorf(createArgs.ID, "unknown-card", "unknown card %q%s", id, v.Suggest(id, ids))
 	}
 }
 
 func execMove(g game, f *frame, s *step) (model.Status, error) {
-	cards, err := cardsArg(g, f, s.At(moveArgs.Card))
+	cards, err := cardsArg(g, f, s.At(moveArgs.Cards))
 	if err != nil {
 		return next, err
 	}
@@ -336,7 +336,7 @@ func execMove(g game, f *frame, s *step) (model.Status, error) {
 	case "random":
 		o.Where = state.Random
 	}
-	switch word(s.At(moveArgs.Face), "zone") {
+	switch word(s.At(moveArgs.Facing), "zone") {
 	case "down":
 		o.Facing = state.FacingDown
 	case "up":
@@ -484,14 +484,17 @@ func execPassZone(g game, f *frame, s *step) (model.Status, error) {
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	moveArgs       struct{ Card, To, Owner, Position, Face, Slot, Controller, Quiet model.ArgIndex }
-	drawArgs       struct{ Player, Count, From, To, IfEmpty, As, Quiet model.ArgIndex }
-	passZoneArgs   struct{ Zone, Receiver, To, Players, Position, Quiet model.ArgIndex }
-	shuffleArgs    struct{ Zone, Owner model.ArgIndex }
-	revealArgs     struct{ Card, To model.ArgIndex }
-	lookArgs       struct{ Card, Player model.ArgIndex }
-	flipArgs       struct{ Card, FaceDown, Face model.ArgIndex }
-	createArgs     struct{ Card, CopyOf, Count, To, Owner, As, Quiet model.ArgIndex }
-	controlArgs    struct{ Card, Player model.ArgIndex }
+	moveArgs     struct{ Cards, To, Owner, Position, Facing, Slot, Controller, Quiet model.ArgIndex }
+	drawArgs     struct{ Player, Count, From, To, IfEmpty, As, Quiet model.ArgIndex }
+	passZoneArgs struct{ Zone, Receiver, To, Players, Position, Quiet model.ArgIndex }
+	shuffleArgs  struct{ Zone, Owner model.ArgIndex }
+	revealArgs   struct{ Cards, Players model.ArgIndex }
+	lookArgs     struct{ Cards, Player model.ArgIndex }
+	flipArgs     struct{ Cards, FaceDown, Face model.ArgIndex }
+	createArgs   struct {
+		ID                                  model.ArgIndex `arg:"id"`
+		CopyOf, Count, To, Owner, As, Quiet model.ArgIndex
+	}
+	controlArgs    struct{ Cards, Player model.ArgIndex }
 	createDeckArgs struct{ Player, To, Deck model.ArgIndex }
 )

@@ -93,12 +93,30 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, roo
 	if argN != nil && !(argN.Kind == yaml.ScalarNode && argN.Tag == "!!null") {
 		if argN.Kind == yaml.MappingNode {
 			names := make([]string, len(p.Params))
+			renamed := map[string]string{}
 			for i, pp := range p.Params {
 				names[i] = pp.Name
+				for _, old := range pp.Was {
+					renamed[old] = pp.Name
+				}
 			}
-			fs, _ := c.R.Mapping(argN, path, names...)
+			allowed := names
+			for old := range renamed {
+				allowed = append(allowed, old)
+			}
+			fs, _ := c.R.Mapping(argN, path, allowed...)
 			for _, f := range fs {
-				given[f.Key] = f.Value
+				if _, ok := renamed[f.Key]; !ok {
+					given[f.Key] = f.Value
+				}
+			}
+			for _, f := range fs {
+				if now, ok := renamed[f.Key]; ok {
+					c.R.Errorf(f.KeyN, "renamed-argument", path+"."+f.Key, "%s's argument %s is now called %s: write %s: instead of %s:", name, f.Key, now, now, f.Key)
+					if _, both := given[now]; !both {
+						given[now] = f.Value // read as if written anew, so one mistake gives one message
+					}
+				}
 			}
 		} else if p.Shorthand != "" {
 			given[p.Shorthand] = argN

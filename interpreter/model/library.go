@@ -56,6 +56,10 @@ type Param struct {
 	// Branch marks a list of steps that runs or not as the step decides: test
 	// coverage counts it as a way the step can go.
 	Branch bool
+	// Was lists the names the parameter had in the language's first
+	// edition: a file that still writes one is told the new name
+	// (renamed-argument), and is read as if it had written it.
+	Was []string
 }
 
 // Status tells the machine what to do after a step ran.
