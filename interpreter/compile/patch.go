@@ -26,6 +26,8 @@ type patchInfo struct {
 type patcher struct {
 	elems   map[*ast.PointerNode]*nature.Nature
 	rs      *model.Ruleset
+	ts      *typeSystem
+	preds   map[string]*Predicate
 	members map[*ast.MemberNode]patchInfo
 	errs    []patchErr
 }
@@ -80,12 +82,17 @@ func (p *patcher) Visit(node *ast.Node) {
 		if !ok {
 			return
 		}
-		f, ok := p.rs.Lib.Func(id.Value)
-		if !ok {
+		callee := ""
+		if f, ok := p.rs.Lib.Func(id.Value); ok {
+			callee = "$" + f.Name
+		} else if pr, ok := p.preds[id.Value]; ok {
+			callee = predPrefix + id.Value
+			pr.used = true
+		} else {
 			return
 		}
 		args := append([]ast.Node{&ast.IdentifierNode{Value: "$env"}}, n.Arguments...)
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$" + f.Name}, Arguments: args})
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: callee}, Arguments: args})
 	}
 }
 
@@ -325,6 +332,13 @@ func (p *patcher) knownNature(n ast.Node) *nature.Nature {
 	case *ast.CallNode:
 		if id, ok := x.Callee.(*ast.IdentifierNode); ok {
 			name, args = id.Value, x.Arguments
+			// a predicate's value has the type its body gives
+			if pr, ok := p.preds[name]; ok && p.ts != nil {
+				if nt := p.ts.natureOf(pr.Result); nt.Type != nil {
+					return &nt
+				}
+				return nil
+			}
 		}
 	}
 	if len(args) > 0 {

@@ -18,10 +18,13 @@ import (
 
 type compiler struct {
 	*compile.ExprCompiler
-	steps   int // steps compiled so far: aliases of aliases could make them explode
-	tooMany bool
-	diags   diag.Diagnostics
-	files   map[string][]byte
+	steps     int // steps compiled so far: aliases of aliases could make them explode
+	tooMany   bool
+	procs     map[string]*procedure
+	procList  []*procedure
+	expanding []*procedure // the procedures whose steps are being compiled, outermost first
+	diags     diag.Diagnostics
+	files     map[string][]byte
 	// coverage names each rule part a scenario can exercise
 }
 
@@ -84,7 +87,7 @@ func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics
 	return rs, diags
 }
 
-var rulesetKeys = []string{"name", "version", "doc", "goal", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "concede_why", "value", "view"}
+var rulesetKeys = []string{"name", "version", "doc", "goal", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "concede_why", "value", "view", "procedures", "predicates"}
 
 // maxDiagnostics caps what one load reports: past it, more errors only bury
 // the first ones.
@@ -221,14 +224,27 @@ func (c *compiler) compile(src Source, cards []Source) {
 		r *source.Reader
 		n *yaml.Node
 	}
+	var procNodes, predNodes []declSource
+	if n := source.Get(fs, "predicates"); n != nil {
+		predNodes = append(predNodes, declSource{c.R, n})
+	}
+	if n := source.Get(fs, "procedures"); n != nil {
+		procNodes = append(procNodes, declSource{c.R, n})
+	}
 	for _, cs := range cards {
 		croot := c.parse(cs)
 		if croot == nil {
 			continue
 		}
-		cfs, ok := c.R.Mapping(croot, "", "cards", "decks")
+		cfs, ok := c.R.Mapping(croot, "", "cards", "decks", "procedures", "predicates")
 		if !ok {
 			continue
+		}
+		if n := source.Get(cfs, "predicates"); n != nil {
+			predNodes = append(predNodes, declSource{c.R, n})
+		}
+		if n := source.Get(cfs, "procedures"); n != nil {
+			procNodes = append(procNodes, declSource{c.R, n})
 		}
 		if n := source.Get(cfs, "cards"); n != nil {
 			items, _ := c.R.Seq(n, "cards")
@@ -246,6 +262,9 @@ func (c *compiler) compile(src Source, cards []Source) {
 			}{c.R, n})
 		}
 	}
+	// predicates and procedures, of every file, before anything calls them
+	c.predicates(predNodes)
+	c.procedures(procNodes)
 	c.R = rulesetReader
 	if n := source.Get(fs, "decks"); n != nil {
 		c.decks(n)
@@ -291,6 +310,9 @@ func (c *compiler) compile(src Source, cards []Source) {
 		c.R = d.r
 		c.cardEffects(d.n, d.p, d.def)
 	}
+	c.R = rulesetReader
+	c.unusedProcedures()
+	c.unusedPredicates()
 	c.R = rulesetReader
 	c.finish()
 	c.semantic(root)
