@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
@@ -197,6 +198,19 @@ func (pl planner) Visit(node *ast.Node) {
 		if i := FieldIndex(name.Value, len(model.EventFields), func(i int) string { return model.EventFields[i].Name }); i >= 0 {
 			pl.p.members[m] = patchInfo{pEventField, i}
 		}
+	default:
+		return
+	}
+	if _, ok := pl.p.members[m]; !ok {
+		// a game object the checker did not see as one (a predicate's value)
+		var known []string
+		for k := range f {
+			if !strings.HasPrefix(k, "#") {
+				known = append(known, k)
+			}
+		}
+		sort.Strings(known)
+		pl.p.errs = append(pl.p.errs, patchErr{node: m.Property, code: "unknown-property", msg: fmt.Sprintf("unknown property %s%s", name.Value, diag.DidYouMean(name.Value, known))})
 	}
 }
 
