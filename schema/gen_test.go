@@ -181,6 +181,12 @@ func TestGenerateSteps(t *testing.T) {
 	defs["primitiveStep"].(map[string]any)["properties"] = all
 	defs["costStep"].(map[string]any)["properties"] = costs
 	defs["bareStep"].(map[string]any)["enum"] = bare
+	// a step of another name calls a procedure
+	var names []any
+	for _, p := range stdlib.Library().Primitives() {
+		names = append(names, p.Name)
+	}
+	defs["procedureName"].(map[string]any)["not"] = map[string]any{"enum": names}
 	out, err := json.MarshalIndent(doc, "", "  ")
 	require.NoError(t, err)
 	out = append(out, '\n')

@@ -535,7 +535,16 @@ func TestInstances(t *testing.T) {
 		{"missing turn", "ruleset", "name: tiny\nzones: {hand: {}}\n", false},
 		{"secret visibility", "ruleset", strings.Replace(minimalRuleset, "visibility: owner", "visibility: secret", 1), false},
 		{"zone per game", "ruleset", strings.Replace(minimalRuleset, "visibility: owner", "per: game", 1), true},
-		{"unknown primitive", "ruleset", minimalRuleset + "setup:\n  - teleport: {card: this}\n", false},
+		// a step of any other name than a primitive's calls a procedure: the
+		// loader, which knows the procedures, says whether there is one
+		{"procedure call", "ruleset", minimalRuleset + "setup:\n  - teleport: {card: this}\n  - refill: {}\n  - refill\n", true},
+		{"procedure call with arguments not a mapping", "ruleset", minimalRuleset + "setup:\n  - teleport: [this]\n", false},
+		{"procedures and predicates", "ruleset", minimalRuleset + "procedures:\n  deal:\n    doc: deals\n    params: {n: int, who: player}\n    do: [{draw: {count: n, from: deck, to: hand, player: who}}]\npredicates:\n  big(c card): c.power > 3\n  small:\n    params: {c: card}\n    value: c.power < 2\n", true},
+		{"procedure named like a primitive", "ruleset", minimalRuleset + "procedures:\n  draw:\n    do: [extra_turn]\n", false},
+		{"procedure without steps", "ruleset", minimalRuleset + "procedures:\n  deal: {params: {n: int}}\n", false},
+		{"parameter of an unknown type", "ruleset", minimalRuleset + "procedures:\n  deal:\n    params: {n: number}\n    do: [extra_turn]\n", false},
+		{"predicate without value", "ruleset", minimalRuleset + "predicates:\n  big: {params: {c: card}}\n", false},
+		{"procedures in a card file", "cards", "procedures:\n  deal: {do: [{draw: 1}]}\npredicates:\n  big(c card): c.power > 3\ncards: []\n", true},
 		{"two primitives in a step", "ruleset", minimalRuleset + "setup:\n  - shuffle: deck\n    draw: 2\n", false},
 		{"unknown argument", "ruleset", minimalRuleset + "setup:\n  - shuffle: {zone: deck, twice: true}\n", false},
 		{"missing required argument", "ruleset", minimalRuleset + "setup:\n  - move: {to: hand}\n", false},

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/expr-lang/expr/ast"
@@ -472,6 +473,12 @@ func (cc *closureCompiler) call(n *ast.CallNode) (model.EvalFn, ctype) {
 	id, ok := n.Callee.(*ast.IdentifierNode)
 	if !ok || len(id.Value) < 2 || id.Value[0] != '$' {
 		return cc.refuse(n, "only the functions of the library can be called")
+	}
+	if name, ok := strings.CutPrefix(id.Value, predPrefix); ok {
+		if p, ok := cc.preds[name]; ok {
+			return cc.predicateCall(n, p)
+		}
+		return cc.refuse(n, "unknown predicate %s", name)
 	}
 	lit := func(i int) int {
 		if i < len(n.Arguments) {

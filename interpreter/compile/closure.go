@@ -17,6 +17,12 @@ type closureCompiler struct {
 	errs   []patchErr
 	elems  []ctype // the type of # at each level of nested predicates
 	locals []local // the names let binds inside the expression, innermost last
+	// barrier is the first of locals a name may read: the parameters of the
+	// predicate whose body is being compiled inline, and what that body
+	// binds; the caller's locals are below it
+	barrier int
+	preds   map[string]*Predicate
+	called  []*Predicate // the predicates compiled inline
 }
 
 type local struct {
@@ -250,7 +256,7 @@ func (cc *closureCompiler) intArg(n ast.Node, what string) model.EvalFn {
 
 func (cc *closureCompiler) ident(n *ast.IdentifierNode) (model.EvalFn, ctype) {
 	name := n.Value
-	for i := len(cc.locals) - 1; i >= 0; i-- {
+	for i := len(cc.locals) - 1; i >= cc.barrier; i-- {
 		if cc.locals[i].name == name {
 			slot := i
 			return func(x *model.Evaluation) model.Datum { return x.Locals[slot] }, cc.locals[i].t

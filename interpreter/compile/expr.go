@@ -27,6 +27,8 @@ type ExprCompiler struct {
 	Ts       *typeSystem
 	cfg      *conf.Config
 	envCache map[string]nature.Nature
+	preds    map[string]*Predicate
+	predList []*Predicate
 }
 
 // posMap maps rune offsets of an expression's text to positions in its file,
@@ -125,10 +127,23 @@ func (pm posMap) at(offset int) diag.Pos {
 // CompileExpr compiles one expression against a scope; want is the type the
 // place of the expression needs (TAny accepts anything).
 func (c *ExprCompiler) CompileExpr(n *yamlNode, path string, sc *Scope, want model.Type) *model.Expr {
+	e, _, _ := c.compileExpr(n, path, sc, want)
+	if e == nil {
+		return nil
+	}
+	e.Index = len(c.Rs.Exprs)
+	c.Rs.Exprs = append(c.Rs.Exprs, e)
+	return e
+}
+
+// compileExpr compiles one expression: the Expr (not yet listed among the
+// ruleset's), its checked and patched tree, and its static type. It is nil
+// when the expression has an error, which it reports.
+func (c *ExprCompiler) compileExpr(n *yamlNode, path string, sc *Scope, want model.Type) (*model.Expr, ast.Node, ctype) {
 	n = source.ResolveAlias(n)
 	if n == nil || n.Kind != scalarKind {
 		c.R.Errorf(n, "type-mismatch", path, "%s must be an expression, found %s", source.DescribePath(path), source.KindName(n))
-		return nil
+		return nil, nil, cNil
 	}
 	src := n.Value
 	if n.Tag == "!!bool" || n.Tag == "!!int" {
@@ -148,7 +163,7 @@ func (c *ExprCompiler) CompileExpr(n *yamlNode, path string, sc *Scope, want mod
 		e.Pos.Column++
 	}
 	envN := c.envNature(sc)
-	p := &patcher{rs: c.Rs, members: map[*ast.MemberNode]patchInfo{}}
+	p := &patcher{rs: c.Rs, ts: c.Ts, preds: c.preds, members: map[*ast.MemberNode]patchInfo{}}
 	cfgOpt := func(cfg *conf.Config) {
 		base := c.baseConfig()
 		cfg.Env = envN
@@ -161,7 +176,7 @@ func (c *ExprCompiler) CompileExpr(n *yamlNode, path string, sc *Scope, want mod
 	tree, err := c.check(src, cfgOpt)
 	if err != nil {
 		c.exprError(err, posOf(), path, src, sc)
-		return nil
+		return nil, nil, cNil
 	}
 	p.plan(tree.Node)
 	if len(p.errs) > 0 {
@@ -175,19 +190,20 @@ func (c *ExprCompiler) CompileExpr(n *yamlNode, path string, sc *Scope, want mod
 			}
 			c.R.DiagAt(posOf().at(pe.node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
 		}
-		return nil
+		return nil, nil, cNil
 	}
 	// Second pass: patch game-object accesses into indexed host calls on the
 	// checked tree, check it again and compile it.
 	prog, err := c.patchAndCompile(tree, cfgOpt, p)
 	if err != nil {
 		c.exprError(err, posOf(), path, src, sc)
-		return nil
+		return nil, nil, cNil
 	}
 	e.Prog = prog
 	e.Idents = identsOf(tree.Node, sc)
-	cc := &closureCompiler{rs: c.Rs, sc: sc}
+	cc := &closureCompiler{rs: c.Rs, sc: sc, preds: c.preds, locals: append([]local(nil), sc.params...)}
 	fn, ct := cc.compile(tree.Node)
+	e.Idents = withCalled(e.Idents, cc.called)
 	if len(cc.errs) > 0 {
 		// the first refusal only: the others mostly follow from it; a
 		// variable whose own expression was refused is not reported again
@@ -199,12 +215,12 @@ func (c *ExprCompiler) CompileExpr(n *yamlNode, path string, sc *Scope, want mod
 			}
 			c.R.DiagAt(posOf().at(pe.node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
 		}
-		return nil
+		return nil, nil, cNil
 	}
 	got := ct.typeOf()
 	if !assignable(got, want) {
 		c.R.DiagAt(e.Pos, "type-mismatch", path, fmt.Sprintf("expression %q gives %s where %s is needed", src, got, want))
-		return nil
+		return nil, nil, cNil
 	}
 	e.Fn = fn
 	e.Type = got
@@ -215,9 +231,7 @@ func (c *ExprCompiler) CompileExpr(n *yamlNode, path string, sc *Scope, want mod
 	if e.Type == model.TAny || want == model.TCards || want == model.TPlayers {
 		e.Type = want
 	}
-	e.Index = len(c.Rs.Exprs)
-	c.Rs.Exprs = append(c.Rs.Exprs, e)
-	return e
+	return e, tree.Node, ct
 }
 
 // assignable reports whether a value of type got may stand where want is
@@ -272,6 +286,9 @@ func (c *ExprCompiler) envNature(sc *Scope) nature.Nature {
 	sort.Strings(names)
 	for _, k := range names {
 		fmt.Fprintf(&key, ";%s:%d", k, sc.vars[k].typ)
+	}
+	for _, p := range sc.params {
+		fmt.Fprintf(&key, ";(%s:%d)", p.name, p.t.typeOf())
 	}
 	if n, ok := c.envCache[key.String()]; ok {
 		return n
@@ -345,12 +362,18 @@ func (c *ExprCompiler) explain(msg string, sc *Scope, src string, from int) (tex
 func (c *ExprCompiler) explainName(msg string, sc *Scope) string {
 	if rest, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		name := strings.TrimSpace(rest)
+		if sc.predicate && (name == "card" || name == "player" || name == "event") {
+			return fmt.Sprintf("unknown name %s: a predicate reads its parameters and the names every expression has (you, this, game, ...); give it %s as an argument", name, name)
+		}
 		known := []string{}
 		for k := range sc.envType(c.Ts) {
 			known = append(known, k)
 		}
 		for _, f := range c.Rs.Lib.Funcs() {
 			known = append(known, f.Name)
+		}
+		for pn := range c.preds {
+			known = append(known, pn)
 		}
 		sort.Strings(known)
 		out := "unknown name " + name
@@ -397,6 +420,9 @@ func (c *ExprCompiler) explainName(msg string, sc *Scope) string {
 		known := append([]string(nil), exprBuiltins...)
 		for _, f := range c.Rs.Lib.Funcs() {
 			known = append(known, f.Name)
+		}
+		for pn := range c.preds {
+			known = append(known, pn)
 		}
 		sort.Strings(known)
 		return "unknown function " + name + diag.DidYouMean(name, known)

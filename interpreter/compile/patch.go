@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
@@ -26,6 +27,8 @@ type patchInfo struct {
 type patcher struct {
 	elems   map[*ast.PointerNode]*nature.Nature
 	rs      *model.Ruleset
+	ts      *typeSystem
+	preds   map[string]*Predicate
 	members map[*ast.MemberNode]patchInfo
 	errs    []patchErr
 }
@@ -80,12 +83,17 @@ func (p *patcher) Visit(node *ast.Node) {
 		if !ok {
 			return
 		}
-		f, ok := p.rs.Lib.Func(id.Value)
-		if !ok {
+		callee := ""
+		if f, ok := p.rs.Lib.Func(id.Value); ok {
+			callee = "$" + f.Name
+		} else if pr, ok := p.preds[id.Value]; ok {
+			callee = predPrefix + id.Value
+			pr.used = true
+		} else {
 			return
 		}
 		args := append([]ast.Node{&ast.IdentifierNode{Value: "$env"}}, n.Arguments...)
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$" + f.Name}, Arguments: args})
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: callee}, Arguments: args})
 	}
 }
 
@@ -190,6 +198,19 @@ func (pl planner) Visit(node *ast.Node) {
 		if i := FieldIndex(name.Value, len(model.EventFields), func(i int) string { return model.EventFields[i].Name }); i >= 0 {
 			pl.p.members[m] = patchInfo{pEventField, i}
 		}
+	default:
+		return
+	}
+	if _, ok := pl.p.members[m]; !ok {
+		// a game object the checker did not see as one (a predicate's value)
+		var known []string
+		for k := range f {
+			if !strings.HasPrefix(k, "#") {
+				known = append(known, k)
+			}
+		}
+		sort.Strings(known)
+		pl.p.errs = append(pl.p.errs, patchErr{node: m.Property, code: "unknown-property", msg: fmt.Sprintf("unknown property %s%s", name.Value, diag.DidYouMean(name.Value, known))})
 	}
 }
 
@@ -325,6 +346,13 @@ func (p *patcher) knownNature(n ast.Node) *nature.Nature {
 	case *ast.CallNode:
 		if id, ok := x.Callee.(*ast.IdentifierNode); ok {
 			name, args = id.Value, x.Arguments
+			// a predicate's value has the type its body gives
+			if pr, ok := p.preds[name]; ok && p.ts != nil {
+				if nt := p.ts.natureOf(pr.Result); nt.Type != nil {
+					return &nt
+				}
+				return nil
+			}
 		}
 	}
 	if len(args) > 0 {

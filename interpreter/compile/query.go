@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"sort"
+
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
@@ -21,7 +23,7 @@ func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, v
 	var diags diag.Diagnostics
 	c := &ExprCompiler{Rs: rs, R: &source.Reader{File: file, Src: src, Diags: &diags}}
 	if env, ok := rs.ExprEnv.(*exprEnv); ok {
-		c.Ts, c.cfg = env.ts, env.cfg
+		c.Ts, c.cfg, c.preds = env.ts, env.cfg, env.preds
 	}
 	sc := NewScope()
 	for _, v := range vars {
@@ -40,11 +42,27 @@ func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, v
 
 // exprEnv is what a loaded ruleset keeps of its expression compiler.
 type exprEnv struct {
-	ts  *typeSystem
-	cfg *conf.Config
+	ts    *typeSystem
+	cfg   *conf.Config
+	preds map[string]*Predicate
 }
 
 // KeepEnv stores the type environment in the ruleset for later queries.
 func (c *ExprCompiler) KeepEnv() {
-	c.Rs.ExprEnv = &exprEnv{ts: c.Ts, cfg: c.baseConfig()}
+	c.Rs.ExprEnv = &exprEnv{ts: c.Ts, cfg: c.baseConfig(), preds: c.preds}
+}
+
+// Predicates lists the predicates a loaded ruleset declares, in declaration
+// order (for tools and tests that write expressions calling them).
+func Predicates(rs *model.Ruleset) []*Predicate {
+	env, ok := rs.ExprEnv.(*exprEnv)
+	if !ok {
+		return nil
+	}
+	var out []*Predicate
+	for _, p := range env.preds {
+		out = append(out, p)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].order < out[j].order })
+	return out
 }

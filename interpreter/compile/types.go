@@ -227,6 +227,10 @@ type Scope struct {
 	card   bool // `card` names the candidate or source card
 	player bool // `player` names the player a rule is evaluated for
 	event  bool
+	// params are the parameters of the predicate whose body is compiled:
+	// values of the call, not variables of an effect
+	params    []local
+	predicate bool // the body of a predicate: only its parameters and the names every expression has
 }
 
 type varInfo struct {
@@ -257,6 +261,23 @@ func (s *Scope) Bind(name string, t model.Type, pos diag.Pos) (int, error) {
 	return slot, nil
 }
 
+// Body is the scope of the body of a procedure called where s is: the same
+// built-in names (card, player, event as s has them) and the same effect's
+// variable slots, but none of s's variables: a procedure sees its
+// parameters, which Bind declares in it, and the variables its own steps
+// bind.
+func (s *Scope) Body() *Scope {
+	return &Scope{vars: map[string]varInfo{}, Nvars: s.Nvars, card: s.card, player: s.player, event: s.event}
+}
+
+// Builtin reports whether a name is one of the names every expression (or
+// some places: card, player, event) reads: no variable, parameter or
+// predicate may take it.
+func Builtin(name string) bool {
+	_, ok := builtinIdents[name]
+	return ok || name == "card" || name == "player"
+}
+
 func (s *Scope) With(card, player, event bool) *Scope {
 	c := *s
 	c.card, c.player, c.event = card || s.card, player || s.player, event || s.event
@@ -281,6 +302,9 @@ func (s *Scope) envType(ts *typeSystem) map[string]exprType {
 	}
 	for name, v := range s.vars {
 		m[name] = cachedType{ts.natureOf(v.typ)}
+	}
+	for _, p := range s.params {
+		m[p.name] = cachedType{ts.natureOf(p.t.typeOf())}
 	}
 	return m
 }

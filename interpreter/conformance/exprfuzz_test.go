@@ -72,6 +72,16 @@ func (g *exprGen) gen(t model.Type, budget int) string {
 		return g.leaf(t)
 	}
 	b := budget - 1
+	// a predicate of the ruleset that gives t (no byte is read for a ruleset
+	// without one, so its expressions stay what they were)
+	if ps := g.predicates(t); len(ps) > 0 && g.pick(4) == 0 {
+		p := ps[g.pick(len(ps))]
+		args := make([]string, len(p.Params))
+		for i, q := range p.Params {
+			args[i] = g.gen(q.Type, b)
+		}
+		return fmt.Sprintf("%s(%s)", p.Name, strings.Join(args, ", "))
+	}
 	switch t {
 	case model.TInt:
 		switch g.pick(12) {
@@ -166,6 +176,26 @@ func (g *exprGen) gen(t model.Type, budget int) string {
 		return g.leaf(t)
 	}
 	return g.leaf(t)
+}
+
+// predicates lists the ruleset's predicates that give t and whose
+// parameters the generator can write arguments for.
+func (g *exprGen) predicates(t model.Type) []*compile.Predicate {
+	var out []*compile.Predicate
+	for _, p := range compile.Predicates(g.rs) {
+		ok := p.Result == t
+		for _, q := range p.Params {
+			switch q.Type {
+			case model.TInt, model.TBool, model.TCard, model.TCards, model.TPlayer, model.TString:
+			default:
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // sameEnum is name, or, when name is a literal compared with a read of an

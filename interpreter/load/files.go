@@ -61,9 +61,12 @@ func IsCardFile(data []byte) bool {
 			return false
 		}
 	}
-	_, cards := top["cards"]
-	_, decks := top["decks"]
-	return cards || decks
+	for _, k := range []string{"cards", "decks", "procedures", "predicates"} {
+		if _, ok := top[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 type cardDir struct {

@@ -9,7 +9,7 @@ var (
 	// rulesetKeys (load.go), cardKeys (cards.go), zoneKeys (declarations.go)
 	// and actionKeys (rules.go) sit beside the code that reads them.
 	requiredRulesetKeys = []string{"name", "zones", "turn"}
-	cardFileKeys        = []string{"cards", "decks"}
+	cardFileKeys        = []string{"cards", "decks", "procedures", "predicates"}
 	faceKeys            = []string{"name", "text", "props", "triggers"}
 	triggerKeys         = []string{"on", "if", "do", "zones", "name", "face_down", "stack"}
 	staticKeys          = []string{"zones", "applies_to", "prop", "add", "set"}

@@ -18,11 +18,14 @@ import (
 
 type compiler struct {
 	*compile.ExprCompiler
-	steps   int // steps compiled so far: aliases of aliases could make them explode
-	tooMany bool
-	diags   diag.Diagnostics
-	braces  []braceText // values written {name}, see quoting.go
-	files   map[string][]byte
+	steps     int // steps compiled so far: aliases of aliases could make them explode
+	tooMany   bool
+	procs     map[string]*procedure
+	procList  []*procedure
+	expanding []*procedure // the procedures whose steps are being compiled, outermost first
+	diags     diag.Diagnostics
+	braces    []braceText // values written {name}, see quoting.go
+	files     map[string][]byte
 	// coverage names each rule part a scenario can exercise
 }
 
@@ -85,7 +88,7 @@ func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics
 	return rs, diags
 }
 
-var rulesetKeys = []string{"name", "version", "doc", "goal", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "concede_why", "value", "view", "card_text"}
+var rulesetKeys = []string{"name", "version", "doc", "goal", "players", "modes", "deck_rules", "keywords", "properties", "zones", "cards", "decks", "setup", "turn", "actions", "triggers", "checks", "limits", "concede", "concede_why", "value", "view", "card_text", "procedures", "predicates"}
 
 // maxDiagnostics caps what one load reports: past it, more errors only bury
 // the first ones.
@@ -232,6 +235,13 @@ func (c *compiler) compile(src Source, cards []Source) {
 		r *source.Reader
 		n *yaml.Node
 	}
+	var procNodes, predNodes []declSource
+	if n := source.Get(fs, "predicates"); n != nil {
+		predNodes = append(predNodes, declSource{c.R, n})
+	}
+	if n := source.Get(fs, "procedures"); n != nil {
+		procNodes = append(procNodes, declSource{c.R, n})
+	}
 	for _, cs := range cards {
 		croot := c.parse(cs)
 		if croot == nil {
@@ -240,6 +250,12 @@ func (c *compiler) compile(src Source, cards []Source) {
 		cfs, ok := c.R.Mapping(croot, "", cardFileKeys...)
 		if !ok {
 			continue
+		}
+		if n := source.Get(cfs, "predicates"); n != nil {
+			predNodes = append(predNodes, declSource{c.R, n})
+		}
+		if n := source.Get(cfs, "procedures"); n != nil {
+			procNodes = append(procNodes, declSource{c.R, n})
 		}
 		if n := source.Get(cfs, "cards"); n != nil {
 			items, _ := c.R.Seq(n, "cards")
@@ -257,6 +273,9 @@ func (c *compiler) compile(src Source, cards []Source) {
 			}{c.R, n})
 		}
 	}
+	// predicates and procedures, of every file, before anything calls them
+	c.predicates(predNodes)
+	c.procedures(procNodes)
 	c.R = rulesetReader
 	if n := source.Get(fs, "decks"); n != nil {
 		c.decks(n)
@@ -305,6 +324,9 @@ func (c *compiler) compile(src Source, cards []Source) {
 		c.R = d.r
 		c.cardEffects(d.n, d.p, d.def)
 	}
+	c.R = rulesetReader
+	c.unusedProcedures()
+	c.unusedPredicates()
 	c.R = rulesetReader
 	c.finish()
 	c.writeCardTexts()

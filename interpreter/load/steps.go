@@ -48,7 +48,8 @@ func (c *compiler) subProgram(n *yaml.Node, path string, sc *compile.Scope, root
 }
 
 // maxSteps bounds the compiled steps of one ruleset; YAML aliases nested in
-// aliases can otherwise make a small file expand without end.
+// aliases, or procedures calling procedures (each call compiles the steps
+// it calls), can otherwise make a small file expand without end.
 const maxSteps = 100000
 
 func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, root int) *model.Step {
@@ -56,7 +57,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, roo
 	if c.steps > maxSteps {
 		if !c.tooMany {
 			c.tooMany = true
-			c.R.Errorf(n, "too-many-steps", path, "the effects expand to more than %d steps (YAML aliases inside aliases?); the rest is not compiled", maxSteps)
+			c.R.Errorf(n, "too-many-steps", path, "the effects expand to more than %d steps (YAML aliases inside aliases, or procedures whose steps call others many times?); the rest is not compiled", maxSteps)
 		}
 		return nil
 	}
@@ -80,7 +81,18 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, roo
 	}
 	p, ok := c.Rs.Lib.Primitive(name)
 	if !ok {
-		c.R.Errorf(keyN, "unknown-primitive", path, "unknown effect primitive %q%s", name, diag.DidYouMean(name, c.Rs.Lib.PrimitiveNames()))
+		if pr, ok := c.procs[name]; ok {
+			return c.compileCall(pr, keyN, argN, path+"."+name, sc, root)
+		}
+		known := c.Rs.Lib.PrimitiveNames()
+		for _, pr := range c.procList {
+			known = append(known, pr.name)
+		}
+		what := "effect primitive"
+		if len(c.procList) > 0 {
+			what = "effect primitive or procedure"
+		}
+		c.R.Errorf(keyN, "unknown-primitive", path, "unknown %s %q%s", what, name, diag.DidYouMean(name, known))
 		return nil
 	}
 	path = path + "." + name

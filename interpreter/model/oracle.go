@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/expr-lang/expr/vm"
 )
 
 // The expression VM of expr is not how games run: the closures of
@@ -36,6 +37,25 @@ func (g *Evaluator) evalVM(e *Expr, f *state.Frame) (out any, err error) {
 		return nil, fmt.Errorf("%s: in expression %q: %v", e.Pos, e.Src, err)
 	}
 	return out, nil
+}
+
+// OraclePredicate runs the program of a predicate's body on a VM of its
+// own, for the oracle: its parameters (names) are bound to the values of
+// the call (args), as the calling program's VM gave them, and the other
+// names it reads (idents) for the frame the calling expression is
+// evaluated for.
+func (g *Evaluator) OraclePredicate(prog *vm.Program, idents []IdentUse, names []string, args []any) (any, error) {
+	env := make(map[string]any, len(idents)+len(names)+1)
+	env["$c"] = g
+	for i := range idents {
+		env[idents[i].Name] = g.identValue(&idents[i], g.Cur)
+	}
+	for i, name := range names {
+		if i < len(args) {
+			env[name] = args[i]
+		}
+	}
+	return vm.Run(prog, env)
 }
 
 func (g *Evaluator) identValue(id *IdentUse, f *state.Frame) any {
