@@ -33,7 +33,7 @@ func choicePrimitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "choose_card", Args: &chooseCardArgs, Family: "choices",
-			Doc: "Asks a player to choose one card among `from`; binds it (none when `from` is empty, or when optional and declined). With `players`, every listed player secretly chooses one card among their own `from` (`you.hand` is each one's own hand), and `do` runs for each with the card bound (see decisions): a draft, or a bid played face down.",
+			Doc: "Asks a player to choose one card among `cards`; binds it (none when `cards` is empty, or when optional and declined). With `choosers`, every listed player secretly chooses one card among their own `cards` (`you.hand` is each one's own hand), and `do` runs for each with the card bound (see decisions): a draft, or a bid played face down.",
 			Params: []param{
 				was(exprP("cards", model.TCards, true, "", "the candidates"), "from"),
 				chooserP(),
@@ -43,14 +43,14 @@ func choicePrimitives() []*model.Primitive {
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable that gets the card"},
 				sealedDoP("choosers", "the card (none if they chose nothing)"),
 			},
-			Example:    "- choose_card: {from: opponent.table, as: victim, prompt: \"Choose a card to remove\"}\n# every player picks a card from their own hand in secret; then each is played\n- choose_card:\n    players: players\n    from: you.hand\n    as: bid\n    prompt: Bid a card\n    do: [{move: {card: bid, to: table}}]",
+			Example:    "- choose_card: {cards: opponent.table, as: victim, prompt: \"Choose a card to remove\"}\n# every player picks a card from their own hand in secret; then each is played\n- choose_card:\n    choosers: players\n    cards: you.hand\n    as: bid\n    prompt: Bid a card\n    do: [{move: {cards: bid, to: table}}]",
 			StateSlots: 1,
 			Validate:   validateSealed(&chooseCardArgs.Choosers, &chooseCardArgs.Chooser, &chooseCardArgs.Do, "choosers", "the card"),
 			Exec:       execChooseCards(true, cardChoiceArgs{from: &chooseCardArgs.Cards, chooser: &chooseCardArgs.Chooser, players: &chooseCardArgs.Choosers, optional: &chooseCardArgs.Optional, prompt: &chooseCardArgs.Prompt, as: &chooseCardArgs.As, do: &chooseCardArgs.Do}),
 		},
 		{
 			Name: "choose_cards", Args: &chooseCardsArgs, Family: "choices",
-			Doc: "Asks a player to choose from `min` to `max` cards among `from` (or exactly `count`, limited to how many there are); binds the list. With `players`, every listed player secretly chooses among their own `from`, with their own bounds, and `do` runs for each with the list bound (see decisions).",
+			Doc: "Asks a player to choose from `min` to `max` cards among `cards` (or exactly `count`, limited to how many there are); binds the list. With `choosers`, every listed player secretly chooses among their own `cards`, with their own bounds, and `do` runs for each with the list bound (see decisions).",
 			Params: []param{
 				was(exprP("cards", model.TCards, true, "", "the candidates"), "from"),
 				chooserP(),
@@ -62,14 +62,14 @@ func choicePrimitives() []*model.Primitive {
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the variable that gets the list"},
 				sealedDoP("choosers", "the list"),
 			},
-			Example:    "- choose_cards: {from: you.hand, count: 2, as: picked}\n# everyone at once: put up to two cards back and draw as many\n- choose_cards:\n    players: players\n    from: you.hand\n    max: 2\n    as: back\n    do:\n      - move: {card: back, to: deck, position: bottom}\n      - draw: {count: len(back), from: deck, to: hand}",
+			Example:    "- choose_cards: {cards: you.hand, count: 2, as: picked}\n# everyone at once: put up to two cards back and draw as many\n- choose_cards:\n    choosers: players\n    cards: you.hand\n    max: 2\n    as: back\n    do:\n      - move: {cards: back, to: deck, position: bottom}\n      - draw: {count: len(back), from: deck, to: hand}",
 			StateSlots: 1,
 			Validate:   validateSealed(&chooseCardsArgs.Choosers, &chooseCardsArgs.Chooser, &chooseCardsArgs.Do, "choosers", "the list"),
 			Exec:       execChooseCards(false, cardChoiceArgs{from: &chooseCardsArgs.Cards, chooser: &chooseCardsArgs.Chooser, players: &chooseCardsArgs.Choosers, count: &chooseCardsArgs.Count, min: &chooseCardsArgs.Min, max: &chooseCardsArgs.Max, prompt: &chooseCardsArgs.Prompt, as: &chooseCardsArgs.As, do: &chooseCardsArgs.Do}),
 		},
 		{
 			Name: "choose", Args: &chooseArgs, Family: "choices",
-			Doc: "Asks a player to pick one of labelled options and runs its steps. Options whose `if` is false are not offered. With `players`, every listed player secretly picks among the options whose `if` holds for them (`you` is that player), and once all have answered each one's option runs with `you` as that player (see decisions).",
+			Doc: "Asks a player to pick one of labelled options and runs its steps. Options whose `if` is false are not offered. With `choosers`, every listed player secretly picks among the options whose `if` holds for them (`you` is that player), and once all have answered each one's option runs with `you` as that player (see decisions).",
 			Params: []param{
 				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
 				chooserP(),
@@ -78,14 +78,14 @@ func choicePrimitives() []*model.Primitive {
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Doc: "binds the index of the chosen option (with players: each player's, while their option runs; -1 for one who had nothing to choose)"},
 			},
 			Shorthand:  "options",
-			Example:    "- choose:\n    prompt: Keep it?\n    options:\n      - {label: keep}\n      - {label: discard it, do: [{move: {card: this, to: discard}}]}\n# everyone at once, in secret\n- choose:\n    players: players\n    prompt: Stay in this round?\n    options:\n      - {label: stay}\n      - {label: fold, if: you.gold > 0, do: [{add: {player: you, prop: gold, value: -1}}]}",
+			Example:    "- choose:\n    prompt: Keep it?\n    options:\n      - {label: keep}\n      - {label: discard it, do: [{move: {cards: this, to: discard}}]}\n# everyone at once, in secret\n- choose:\n    choosers: players\n    prompt: Stay in this round?\n    options:\n      - {label: stay}\n      - {label: fold, if: you.gold > 0, do: [{add: {player: you, prop: gold, amount: -1}}]}",
 			StateSlots: 1,
 			Validate:   validateSealed(&chooseArgs.Choosers, &chooseArgs.Chooser, nil, "choosers", ""),
 			Exec:       execChoose,
 		},
 		{
 			Name: "choose_player", Args: &choosePlayerArgs, Family: "choices",
-			Doc: "Asks a player to choose a player among `from` (default: your opponents). With `players`, every listed player secretly chooses among their own `from` (`opponents` are each one's opponents), and `do` runs for each with the choice bound (see decisions).",
+			Doc: "Asks a player to choose a player among `players` (default: your opponents). With `choosers`, every listed player secretly chooses among their own `players` (`opponents` are each one's opponents), and `do` runs for each with the choice bound (see decisions).",
 			Params: []param{
 				was(exprP("players", model.TPlayers, false, "opponents", "the candidates"), "from"),
 				chooserP(),
@@ -94,7 +94,7 @@ func choicePrimitives() []*model.Primitive {
 				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "the variable that gets the player"},
 				sealedDoP("choosers", "the player (none if they had nobody to choose)"),
 			},
-			Example:    "- choose_player: {as: target}\n# everyone names an opponent in secret; then each names theirs\n- choose_player:\n    players: players\n    as: named\n    do: [{set: {player: you, prop: last_hit_by, value: named}}]",
+			Example:    "- choose_player: {as: target}\n# everyone names an opponent in secret; then each names theirs\n- choose_player:\n    choosers: players\n    as: named\n    do: [{set: {player: you, prop: last_hit_by, value: named}}]",
 			StateSlots: 1,
 			Validate:   validateSealed(&choosePlayerArgs.Choosers, &choosePlayerArgs.Chooser, &choosePlayerArgs.Do, "choosers", "the player"),
 			Exec:       execChoosePlayer,
@@ -113,14 +113,14 @@ func choicePrimitives() []*model.Primitive {
 				{Name: "as_player", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "gets the chosen player, or none"},
 				sealedDoP("choosers", "as_card and as_player"),
 			},
-			Example:    "- choose_target: {cards: opponent.table, players: opponents, as_card: tc, as_player: tp}\n# everyone at once, in secret: a card on an opponent's table, or nothing\n- choose_target:\n    choosers: players\n    cards: filter(everyone.table, .owner != you)\n    optional: true\n    as_card: hit\n    as_player: nobody\n    do:\n      - if: {cond: hit != nil, then: [{set: {card: hit, prop: tapped, value: true}}]}",
+			Example:    "- choose_target: {cards: opponent.table, players: opponents, as_card: tc, as_player: tp}\n# everyone at once, in secret: a card on an opponent's table, or nothing\n- choose_target:\n    choosers: players\n    cards: filter(everyone.table, .owner != you)\n    optional: true\n    as_card: hit\n    as_player: nobody\n    do:\n      - if: {cond: hit != nil, then: [{set: {cards: hit, prop: tapped, value: true}}]}",
 			StateSlots: 1,
 			Validate:   validateSealed(&chooseTargetArgs.Choosers, &chooseTargetArgs.Chooser, &chooseTargetArgs.Do, "choosers", "the target"),
 			Exec:       execChooseTarget,
 		},
 		{
 			Name: "choose_number", Args: &chooseNumberArgs, Family: "choices",
-			Doc: "Asks a player for a number from `min` to `max`. With `players`, every listed player secretly names a number within their own bounds (`you.gold` is each one's gold), and `do` runs for each with the number bound (see decisions): a sealed bid.",
+			Doc: "Asks a player for a number from `min` to `max`. With `choosers`, every listed player secretly names a number within their own bounds (`you.gold` is each one's gold), and `do` runs for each with the number bound (see decisions): a sealed bid.",
 			Params: []param{
 				exprP("min", model.TInt, false, "0", "the smallest"),
 				exprP("max", model.TInt, true, "", "the largest"),
@@ -130,7 +130,7 @@ func choicePrimitives() []*model.Primitive {
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable that gets it"},
 				sealedDoP("choosers", "the number"),
 			},
-			Example:    "- choose_number: {max: you.gold, as: bid}\n# a sealed bid: everyone names a number at once; each pays theirs\n- choose_number:\n    players: players\n    max: you.gold\n    as: offer\n    prompt: Your bid (you have {you.gold} gold)\n    do: [{add: {player: you, prop: gold, value: -offer}}]",
+			Example:    "- choose_number: {max: you.gold, as: bid}\n# a sealed bid: everyone names a number at once; each pays theirs\n- choose_number:\n    choosers: players\n    max: you.gold\n    as: offer\n    prompt: Your bid (you have {you.gold} gold)\n    do: [{add: {player: you, prop: gold, amount: -offer}}]",
 			StateSlots: 1,
 			Validate:   validateSealed(&chooseNumberArgs.Choosers, &chooseNumberArgs.Chooser, &chooseNumberArgs.Do, "choosers", "the number"),
 			Exec:       execChooseNumber,
@@ -149,7 +149,7 @@ func choicePrimitives() []*model.Primitive {
 				{Name: "share", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "binds each card's share"},
 			},
 			StateSlots: 2,
-			Example:    "- distribute: {amount: 3, among: opponent.table, as: target, share: n, do: [{add: {card: target, prop: power, value: \"-n\"}}]}",
+			Example:    "- distribute: {amount: 3, cards: opponent.table, as: target, share: n, do: [{add: {cards: target, prop: power, amount: \"-n\"}}]}",
 			Exec:       execDistribute,
 		},
 		{
@@ -161,14 +161,14 @@ func choicePrimitives() []*model.Primitive {
 				promptP("Put these in order, first first"),
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the ordered list"},
 			},
-			Example: "- order: {card: \"you.deck[:3]\", as: ordered}",
+			Example: "- order: {cards: \"you.deck[:3]\", as: ordered}",
 			Exec:    execOrder,
 		},
 		{
 			Name: "assign", Args: &assignArgs, Family: "choices",
 			Doc: "Asks players at once (answers sealed until all are in) to assign each of their items to one target or none: blockers to attackers, say. For each player, items and targets are evaluated with `you` as that player. Each item's card property `prop` is set to its target (or none).",
 			Params: []param{
-				exprP("players", model.TPlayers, false, "", "who assigns (default: you)"),
+				was(exprP("choosers", model.TPlayers, false, "", "who assigns (default: you)"), "players"),
 				exprP("items", model.TCards, true, "", "the cards each player assigns"),
 				exprP("targets", model.TCards, true, "", "the cards they may be assigned to"),
 				{Name: "prop", Kind: model.PText, Required: true, Doc: "a card property of type card, set on each item"},
@@ -179,7 +179,7 @@ func choicePrimitives() []*model.Primitive {
 				promptP("Assign"),
 			},
 			StateSlots: 1,
-			Example:    "- assign: {players: opponents, items: you.table, targets: active.table, prop: facing, target_as: t, allow: \"card.power >= t.power\", min_per_target: \"t.power > 3 ? 2 : 1\"}",
+			Example:    "- assign: {choosers: opponents, items: you.table, targets: active.table, prop: facing, target_as: t, allow: \"card.power >= t.power\", min_per_target: \"t.power > 3 ? 2 : 1\"}",
 			Validate: func(v model.Validator, s *step) {
 				name := s.At(assignArgs.Prop).Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
@@ -203,7 +203,7 @@ func choicePrimitives() []*model.Primitive {
 			Name: "simultaneous", Args: &simultaneousArgs, Family: "choices",
 			Doc: "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in turn order, with `you` as that player.",
 			Params: []param{
-				exprP("players", model.TPlayers, false, "choosers", "who is asked"),
+				was(exprP("choosers", model.TPlayers, false, "players", "who is asked (default: every player)"), "players"),
 				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
 				promptP("Choose"),
 			},
@@ -549,7 +549,7 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 		g.SetVar(f, st, state.Val{N: 1, L: plan})
 		return stay, nil
 	}
-	ps, err := g.EvalPlayers(s.At(simultaneousArgs.Players).Expr, f)
+	ps, err := g.EvalPlayers(s.At(simultaneousArgs.Choosers).Expr, f)
 	if err != nil {
 		return next, err
 	}
@@ -658,7 +658,7 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 		return next, nil
 	}
 	players := []int{int(f.You)}
-	if a := s.At(assignArgs.Players); a.Set {
+	if a := s.At(assignArgs.Choosers); a.Set {
 		var err error
 		if players, err = g.EvalPlayers(a.Expr, f); err != nil {
 			return next, err
@@ -1165,6 +1165,6 @@ var (
 	chooseNumberArgs struct{ Min, Max, Chooser, Choosers, Prompt, As, Do model.ArgIndex }
 	distributeArgs   struct{ Amount, Cards, AtLeast, Chooser, Prompt, Do, As, Share model.ArgIndex }
 	orderArgs        struct{ Cards, Chooser, Prompt, As model.ArgIndex }
-	assignArgs       struct{ Players, Items, Targets, Prop, PerTarget, TargetAs, Allow, MinPerTarget, Prompt model.ArgIndex }
-	simultaneousArgs struct{ Players, Options, Prompt model.ArgIndex }
+	assignArgs       struct{ Choosers, Items, Targets, Prop, PerTarget, TargetAs, Allow, MinPerTarget, Prompt model.ArgIndex }
+	simultaneousArgs struct{ Choosers, Options, Prompt model.ArgIndex }
 )

@@ -102,11 +102,11 @@ turn:
     - name: main
       do:
         - choose_card:
-            players: players
-            from: filter(you.hand, .worth > 3)
+            choosers: players
+            cards: filter(you.hand, .worth > 3)
             as: kept
             prompt: Keep a card worth more than 3
-            do: [{move: {card: kept, to: table}}]
+            do: [{move: {cards: kept, to: table}}]
 `
 
 const keepCards = `cards:

@@ -38,7 +38,7 @@ func controlPrimitives() []*model.Primitive {
 			Params: []param{
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
-			Example: "- at_once:\n    do:\n      - for_each: {card: \"filter(everyone.table, .power > 0)\", as: c, do: [{emit: {event: hit, card: c, amount: c.power}}]}",
+			Example: "- at_once:\n    do:\n      - for_each: {cards: \"filter(everyone.table, .power > 0)\", as: c, do: [{emit: {event: hit, card: c, amount: c.power}}]}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				g.CallTogether(f, s.At(atOnceArgs.Do).Prog)
 				return next, nil
@@ -53,7 +53,7 @@ func controlPrimitives() []*model.Primitive {
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
-			Example:    "- for_each: {card: you.table, as: c, do: [{set: {card: c, prop: tapped, value: false}}]}",
+			Example:    "- for_each: {cards: you.table, as: c, do: [{set: {cards: c, prop: tapped, value: false}}]}",
 			Exec:       loop(&forEachArgs.Cards, &forEachArgs.As, &forEachArgs.Do, false),
 		},
 		{
@@ -97,7 +97,7 @@ func controlPrimitives() []*model.Primitive {
 		},
 		{
 			Name: "for_range", Args: &forRangeArgs, Family: "control",
-			Doc: "Runs `do` once per whole number from `from` to `to` (both included), with the number bound. To go through the values of an enum property, loop from 0 to value_count(prop) - 1 and read value_at(prop, n).",
+			Doc: "Runs `do` once per whole number from `first` to `last` (both included), with the number bound. To go through the values of an enum property, loop from 0 to value_count(prop) - 1 and read value_at(prop, n).",
 			Params: []param{
 				was(exprP("first", model.TInt, false, "1", "the first number"), "from"),
 				was(exprP("last", model.TInt, true, "", "the last number"), "to"),
@@ -105,7 +105,7 @@ func controlPrimitives() []*model.Primitive {
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
-			Example:    "- for_range: {from: 1, to: 3, as: n, do: [{create: {card: token, to: table}}]}",
+			Example:    "- for_range: {first: 1, last: 3, as: n, do: [{create: {id: token, to: table}}]}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cur := g.Var(f, s.State)
 				if cur.L == nil {

@@ -21,7 +21,7 @@ func costPrimitives() []*model.Primitive {
 				{Name: "reason", Kind: model.PTemplate, Doc: "what a player who cannot pay is told, in words (default: how many cards it takes); parts in braces are expressions"},
 			},
 			StateSlots: 1,
-			Example:    "- pay_cards: {from: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
+			Example:    "- pay_cards: {cards: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
 			CanPay: func(g game, f *frame, s *step) string {
 				from, err := cardsArg(g, f, s.At(payCardsArgs.Cards))
 				if err != nil {

@@ -95,7 +95,7 @@ func TestKeyExamples(t *testing.T) {
 				e, diags := compile.CompileQuery(rs, "example", []byte(k.Example), ex.Content[0], []compile.QueryVar{{Name: "you", Type: model.TPlayer}}, model.TAny)
 				require.NotNil(t, e, "the example does not compile: %s\n%v", k.Example, diags)
 				return
-			case "decisions", "templates":
+			case "decisions", "templates", "arguments":
 				// one step, written as a mapping: an action's effect is a list of them
 				rs, diags := docsRuleset(t, "- "+strings.ReplaceAll(k.Example, "\n", "\n  "))
 				require.NotNil(t, rs, "the example does not compile as a step:\n%s\n%v", k.Example, diags)

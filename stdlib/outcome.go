@@ -85,7 +85,7 @@ func outcomePrimitives() []*model.Primitive {
 				was(exprP("cards", model.TCards, false, "", "the cards whose stack items go"), "card"),
 				exprP("player", model.TPlayer, false, "", "the player whose stack items go"),
 			},
-			Example: "- remove_from_stack: {card: \"stack[0]\"}",
+			Example: "- remove_from_stack: {cards: \"stack[0]\"}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s.At(removeFromStackArgs.Cards))
 				if err != nil {
@@ -165,7 +165,7 @@ func outcomePrimitives() []*model.Primitive {
 				was(exprP("cards", model.TCards, true, "", "the cards"), "from"),
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable"},
 			},
-			Example: "- pick_random: {from: opponent.hand, as: c}",
+			Example: "- pick_random: {cards: opponent.hand, as: c}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				l, err := cardsArg(g, f, s.At(pickRandomArgs.Cards))
 				if err != nil {

@@ -23,7 +23,7 @@ var (
 func propTarget(v model.Validator, s *step, r propRefs) (kind string) {
 	switch {
 	case s.At(*r.card).Set && s.At(*r.player).Set:
-		v.Errorf(*r.player, "bad-step", "give either card or player, not both")
+		v.Errorf(*r.player, "bad-step", "give either cards or player, not both")
 		return "card"
 	case s.At(*r.card).Set:
 		return "card"
@@ -70,7 +70,7 @@ func propertyPrimitives() []*model.Primitive {
 			Name: "set", Args: &propChangeArgs, Family: "properties",
 			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values: a name in quotes that is not one is a load error, one worked out in play stops the game.",
 			Params:   append(targetParams(), exprP("value", model.TAny, true, "", "the new value")),
-			Example:  "- set: {card: this, prop: tapped, value: true}",
+			Example:  "- set: {cards: this, prop: tapped, value: true}",
 			Validate: validateProp(false, setRefs),
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				x, err := g.EvalDatum(s.At(propChangeArgs.Value).Expr, f)
@@ -84,7 +84,7 @@ func propertyPrimitives() []*model.Primitive {
 			Name: "add", Args: &addArgs, Family: "properties",
 			Doc:      "Adds to an int property of cards, of a player, or of the game; the declared min and max hold.",
 			Params:   append(targetParams(), was(exprP("amount", model.TInt, true, "", "the amount (negative to take away)"), "value")),
-			Example:  "- add: {player: you, prop: gold, value: 1}",
+			Example:  "- add: {player: you, prop: gold, amount: 1}",
 			Validate: validateProp(true, addRefs),
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				x, err := g.EvalDatum(s.At(addArgs.Amount).Expr, f)
@@ -101,11 +101,11 @@ func propertyPrimitives() []*model.Primitive {
 				was(exprP("amount", model.TInt, false, "", "an amount added to the value"), "add"),
 				exprP("value", model.TAny, false, "", "a value that replaces it (applied before additions)")),
 				durationParams("end_of_turn")...),
-			Example: "- modify: {card: this, prop: power, add: 2, until: end_of_turn}",
+			Example: "- modify: {cards: this, prop: power, amount: 2, until: end_of_turn}",
 			Validate: func(v model.Validator, s *step) {
 				validateProp(false, modifyRefs)(v, s)
 				if s.At(modifyArgs.Amount).Set == s.At(modifyArgs.Value).Set {
-					v.Errorf(modifyArgs.Amount, "bad-step", "modify takes either add or value")
+					v.Errorf(modifyArgs.Amount, "bad-step", "modify takes either amount or value")
 				}
 			},
 			Exec: execModify,
@@ -118,7 +118,7 @@ func propertyPrimitives() []*model.Primitive {
 				{Name: "keyword", Kind: model.PText, Required: true, Doc: "the keyword"},
 				exprP("remove", model.TBool, false, "false", "take it away instead"),
 			}, durationParams("")...),
-			Example: "- grant: {card: this, keyword: swift, until: end_of_turn}",
+			Example: "- grant: {cards: this, keyword: swift, until: end_of_turn}",
 			Validate: func(v model.Validator, s *step) {
 				kw := s.At(grantArgs.Keyword).Text
 				if _, ok := v.Ruleset().KeywordIndex(kw); !ok {

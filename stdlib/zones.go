@@ -22,7 +22,7 @@ func zonePrimitives() []*model.Primitive {
 				exprP("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
 				exprP("quiet", model.TBool, false, "false", "no log line (cards dealt, or set aside in a helper zone); who knows the cards changes as for any move"),
 			},
-			Example: "- move: {card: card, to: discard}",
+			Example: "- move: {cards: card, to: discard}",
 			Exec:    execMove,
 		},
 		{
@@ -95,8 +95,8 @@ func zonePrimitives() []*model.Primitive {
 				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
 				was(exprP("players", model.TPlayers, false, "", "who sees them (default: everyone)"), "to"),
 			},
-			Shorthand: "card",
-			Example:   "- reveal: {card: you.hand}",
+			Shorthand: "cards",
+			Example:   "- reveal: {cards: you.hand}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s.At(revealArgs.Cards))
 				if err != nil {
@@ -124,8 +124,8 @@ func zonePrimitives() []*model.Primitive {
 				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
 				exprP("player", model.TPlayer, false, "", "who looks (default: you)"),
 			},
-			Shorthand: "card",
-			Example:   "- look: {card: \"you.deck[:1]\"}",
+			Shorthand: "cards",
+			Example:   "- look: {cards: \"you.deck[:1]\"}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s.At(lookArgs.Cards))
 				if err != nil {
@@ -147,7 +147,7 @@ func zonePrimitives() []*model.Primitive {
 				exprP("face_down", model.TBool, false, "false", "face down after the flip"),
 				exprP("face", model.TInt, false, "", "the face to show, from 0"),
 			},
-			Example: "- flip: {card: this, face: 1}",
+			Example: "- flip: {cards: this, face: 1}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s.At(flipArgs.Cards))
 				if err != nil {
@@ -189,7 +189,7 @@ func zonePrimitives() []*model.Primitive {
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the new cards"},
 				exprP("quiet", model.TBool, false, "false", "no log line (cards made to build a deck, named only once their properties are set)"),
 			},
-			Example: "- create: {card: token, count: 2, to: table}",
+			Example: "- create: {id: token, count: 2, to: table}",
 			Validate: func(v model.Validator, s *step) {
 				if s.At(createArgs.ID).Set == s.At(createArgs.CopyOf).Set {
 					v.Errorf(createArgs.ID, "missing-field", "create takes either id (a card id) or copy_of (a card)")
@@ -240,7 +240,7 @@ func zonePrimitives() []*model.Primitive {
 				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
 				exprP("player", model.TPlayer, false, "", "the new controller (default: you)"),
 			},
-			Example: "- control: {card: card}",
+			Example: "- control: {cards: card}",
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				cards, err := cardsArg(g, f, s.At(controlArgs.Cards))
 				if err != nil {

@@ -90,10 +90,10 @@ turn:
 actions:
   safe:
     label: safe
-    effect: [{add: {player: you, prop: score, value: 1}}]
+    effect: [{add: {player: you, prop: score, amount: 1}}]
   risky:
     label: risky
-    effect: [{add: {player: you, prop: score, value: "10 % you.zero"}}]
+    effect: [{add: {player: you, prop: score, amount: "10 % you.zero"}}]
 value: "you.score / you.%s"
 `
 
@@ -113,7 +113,7 @@ func riskyGame(t *testing.T, divisor string) *engine.Game {
 // winner (and the option quietly avoided).
 func TestGreedyLookaheadErrorStopsTheGame(t *testing.T) {
 	for _, c := range []struct{ divisor, want string }{
-		{"one", `risky.yaml:20:15: add: risky.yaml:20:55: in expression "10 % you.zero": integer divide by zero`},
+		{"one", `risky.yaml:20:15: add: risky.yaml:20:56: in expression "10 % you.zero": integer divide by zero`},
 		{"zero", `risky.yaml:21:9: in expression "you.score / you.zero": division by zero`},
 	} {
 		g := riskyGame(t, c.divisor)
@@ -154,7 +154,7 @@ turn:
     - name: bid
       do:
         - choose_number:
-            players: players
+            choosers: players
             max: you.gold
             as: b
             do: [{set: {player: you, prop: bid, value: b}}]
@@ -164,7 +164,7 @@ turn:
                   cond: all(you.opponents, .bid < you.bid)
                   then:
                     - set: {player: you, prop: won, value: true}
-                    - add: {player: you, prop: gold, value: -you.bid}
+                    - add: {player: you, prop: gold, amount: -you.bid}
     - name: main
       do: [{act: {actions: [rest], pass_label: end the turn}}]
 actions:

@@ -44,7 +44,7 @@ const runawayCards = `cards:
     triggers:
       - on: ping
         do:
-          - add: {card: this, prop: rings, value: 1}
+          - add: {cards: this, prop: rings, amount: 1}
           - log: "{this} rings {this.rings} times."
           - emit: {event: ping, card: this}
 `

@@ -44,7 +44,7 @@ actions:
   play:
     from: hand
     effect:
-      - move: {card: this, to: table}
+      - move: {cards: this, to: table}
 `
 
 const staticsCards = `cards:

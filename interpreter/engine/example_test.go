@@ -27,7 +27,7 @@ turn:
 actions:
   take:
     label: take a coin
-    effect: [{add: {player: you, prop: coins, value: 1}}]
+    effect: [{add: {player: you, prop: coins, amount: 1}}]
   wait:
     label: wait
 checks:

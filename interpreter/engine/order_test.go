@@ -27,10 +27,10 @@ zones:
 setup:
   - for_each_player:
       do:
-        - create: {card: c, to: hand, owner: you, as: a, quiet: true}
-        - set: {card: a, prop: n, value: "you.index * 10 + 1"}
-        - create: {card: c, to: hand, owner: you, as: b, quiet: true}
-        - set: {card: b, prop: n, value: "you.index * 10 + 2"}
+        - create: {id: c, to: hand, owner: you, as: a, quiet: true}
+        - set: {cards: a, prop: n, value: "you.index * 10 + 1"}
+        - create: {id: c, to: hand, owner: you, as: b, quiet: true}
+        - set: {cards: b, prop: n, value: "you.index * 10 + 2"}
   - for_each_player: {players: "[players[1]]", do: [{lose: {reason: gone}}]}
 turn:
   phases:

@@ -28,12 +28,12 @@ zones:
 setup:
   - for_each_player:
       do:
-        - create: {card: c, to: hand, owner: you, as: a, quiet: true}
-        - set: {card: a, prop: n, value: "you.index * 10 + 1"}
-        - create: {card: c, to: hand, owner: you, as: b, quiet: true}
-        - set: {card: b, prop: n, value: "you.index * 10 + 2"}
-        - create: {card: c, to: pile, owner: you, as: p, quiet: true}
-        - set: {card: p, prop: n, value: "100 + you.index"}
+        - create: {id: c, to: hand, owner: you, as: a, quiet: true}
+        - set: {cards: a, prop: n, value: "you.index * 10 + 1"}
+        - create: {id: c, to: hand, owner: you, as: b, quiet: true}
+        - set: {cards: b, prop: n, value: "you.index * 10 + 2"}
+        - create: {id: c, to: pile, owner: you, as: p, quiet: true}
+        - set: {cards: p, prop: n, value: "100 + you.index"}
   - %s
 turn:
   phases:

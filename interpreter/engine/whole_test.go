@@ -24,10 +24,10 @@ zones:
   deck: {}
   hand: {}
 setup:
-  - create: {card: c, count: 5, to: deck, quiet: true}
+  - create: {id: c, count: 5, to: deck, quiet: true}
   - set: {prop: half, value: "7 / 2"}
   - set: {prop: negative, value: "-7 / 2"}
-  - add: {prop: added, value: "5 / 2"}
+  - add: {prop: added, amount: "5 / 2"}
   - draw: {count: "7 / 2", from: deck, to: hand}
   - set: {prop: half, value: "%s"}
 turn:

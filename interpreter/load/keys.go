@@ -59,4 +59,6 @@ var keyLevels = []keyLevel{
 	{Name: "view part", Keys: viewPartKeys, Docs: []string{"view"}},
 	{Name: "action", Keys: actionKeys, Docs: []string{"actions"}},
 	{Name: "card_text", Keys: cardTextKeys, Docs: []string{"card_text"}},
+	{Name: "procedure", Keys: procKeys, Docs: []string{"procedures"}},
+	{Name: "predicate", Keys: predKeys, Docs: []string{"predicates"}},
 }

@@ -24,10 +24,10 @@ func thousandCards() []byte {
       - on: enter
         if: event.to == 'table' and count_where(you.table, 'color', 'red') < %d
         do:
-          - choose_card: {from: opponent.table, as: victim}
+          - choose_card: {cards: opponent.table, as: victim}
           - if:
               cond: victim != nil and victim.power > %d
-              then: [{add: {card: victim, prop: power, value: -1}}]
+              then: [{add: {cards: victim, prop: power, amount: -1}}]
 `, i, i, i%5+1, []string{"red", "blue"}[i%2], i%7, i%9+1, i%3)
 	}
 	return []byte(b.String())
@@ -51,7 +51,7 @@ turn:
 actions:
   play:
     from: hand
-    effect: [{move: {card: card, to: table}}]
+    effect: [{move: {cards: card, to: table}}]
 `
 
 // BenchmarkLoad1000Cards loads and fully validates a ruleset with 1,000 cards.

@@ -406,7 +406,7 @@ func (c *compiler) unusedProcedures() {
 			if calledBy[pr] {
 				msg = fmt.Sprintf("procedure %q is never called: only procedures that are never called call it", pr.name)
 			}
-			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "unused-procedure", Pos: pr.pos, Path: pr.path, Message: msg})
+			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityOf("unused-procedure"), Code: "unused-procedure", Pos: pr.pos, Path: pr.path, Message: msg})
 		}
 		if pr.expanded || pr.recursive {
 			continue
@@ -430,7 +430,7 @@ func (c *compiler) unusedPredicates() {
 	}
 	for _, p := range c.Predicates() {
 		if !p.Used() {
-			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityWarning, Code: "unused-predicate", Pos: p.Pos(), Path: "predicates." + p.Name,
+			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityOf("unused-predicate"), Code: "unused-predicate", Pos: p.Pos(), Path: "predicates." + p.Name,
 				Message: fmt.Sprintf("predicate %q is never called", p.Name)})
 		}
 	}

@@ -35,7 +35,7 @@ procedures:
     params: {n: int, who: player}
     do:
       - let: {as: left, value: "who.gold - n"}
-      - add: {player: who, prop: gold, value: -n}
+      - add: {player: who, prop: gold, amount: -n}
 turn:
   phases:
     - name: main

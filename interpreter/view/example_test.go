@@ -20,8 +20,8 @@ zones:
 setup:
   - for_each_player:
       do:
-        - create: {card: ruby, to: hand, owner: you}
-        - create: {card: opal, to: table, owner: you}
+        - create: {id: ruby, to: hand, owner: you}
+        - create: {id: opal, to: table, owner: you}
 turn:
   phases:
     - name: main

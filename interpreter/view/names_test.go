@@ -25,16 +25,16 @@ zones:
   hand: {visibility: owner}
   table: {}
 setup:
-  - create: {card: bid, count: 2, to: deck, quiet: true, as: made}
-  - set: {card: "made[0]", prop: amount, value: 3}
-  - set: {card: "made[1]", prop: amount, value: 4}
-  - create: {card: chip, to: deck, quiet: true, as: chip}
-  - set: {card: chip, prop: amount, value: 5}
+  - create: {id: bid, count: 2, to: deck, quiet: true, as: made}
+  - set: {cards: "made[0]", prop: amount, value: 3}
+  - set: {cards: "made[1]", prop: amount, value: 4}
+  - create: {id: chip, to: deck, quiet: true, as: chip}
+  - set: {cards: chip, prop: amount, value: 5}
   - draw: {count: 3, from: deck, to: hand}
-  - move: {card: "you.hand[0]", to: table}
+  - move: {cards: "you.hand[0]", to: table}
   - log: "{you} holds {you.hand} and shows {you.table}."
-  - flip: {card: chip, face: 1}
-  - flip: {card: chip, face: 0}
+  - flip: {cards: chip, face: 1}
+  - flip: {cards: chip, face: 0}
 turn:
   phases:
     - name: main
