@@ -27,7 +27,7 @@ import (
 // both on game states reached by random play, in frames with random
 // bindings, and require the same answer.
 
-// allRulesets loads the shipped rulesets and the engine's test rulesets.
+// allRulesets loads the shipped rulesets (the tutorial's included) and the engine's test rulesets.
 func allRulesets(t testing.TB) []*model.Ruleset {
 	out, err := loadAll()
 	require.NoError(t, err)
@@ -36,7 +36,7 @@ func allRulesets(t testing.TB) []*model.Ruleset {
 
 func loadAll() ([]*model.Ruleset, error) {
 	var files []string
-	for _, pattern := range []string{"../../rulesets/*.yaml", "../../testdata/engine/rulesets/*.yaml"} {
+	for _, pattern := range append(append([]string{}, shipped...), filepath.Join("..", "..", "testdata", "engine", "rulesets", "*.yaml")) {
 		m, err := filepath.Glob(pattern)
 		if err != nil {
 			return nil, err

@@ -1,7 +1,6 @@
 package conformance_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
@@ -16,7 +15,7 @@ import (
 // either accepted or refused with a reason, a refused answer changes nothing,
 // and nothing panics.
 func FuzzAnswers(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "rulesets", "*.yaml"))
+	files := shippedFiles()
 	var rss []*model.Ruleset
 	for _, file := range files {
 		if rs, _ := load.LoadFile(file, stdlib.Library()); rs != nil {

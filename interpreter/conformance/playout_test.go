@@ -17,9 +17,24 @@ import (
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
+// shipped are the patterns of the games' ruleset files: the project's and
+// the tutorial's.
+var shipped = []string{
+	filepath.Join("..", "..", "rulesets", "*.yaml"),
+	filepath.Join("..", "..", "docs", "tutorial", "rulesets", "*.yaml"),
+}
+
+func shippedFiles() []string {
+	var files []string
+	for _, pattern := range shipped {
+		m, _ := filepath.Glob(pattern) // the patterns are well formed
+		files = append(files, m...)
+	}
+	return files
+}
+
 func rulesets(t testing.TB) []*model.Ruleset {
-	files, err := filepath.Glob(filepath.Join("..", "..", "rulesets", "*.yaml"))
-	require.NoError(t, err)
+	files := shippedFiles()
 	require.NotEmpty(t, files)
 	var out []*model.Ruleset
 	for _, f := range files {

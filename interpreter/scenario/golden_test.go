@@ -15,14 +15,27 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// TestGolden runs every scenario under testdata/ and compares its log and final
-// state with the golden file beside it.
+// roots are the folders whose scenarios TestGolden runs: the project's
+// testdata/ and the tutorial's.
+var roots = []string{
+	filepath.Join("..", "..", "testdata"),
+	filepath.Join("..", "..", "docs", "tutorial", "testdata"),
+}
+
+// TestGolden runs every scenario under the roots and compares its log and
+// final state with the golden file beside it.
 func TestGolden(t *testing.T) {
-	files, err := scenario.Find(filepath.Join("..", "..", "testdata"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
+	for _, root := range roots {
+		files, err := scenario.Find(root)
+		require.NoError(t, err)
+		require.NotEmpty(t, files, root)
+		golden(t, root, files)
+	}
+}
+
+func golden(t *testing.T, root string, files []string) {
 	for _, f := range files {
-		name := strings.TrimSuffix(strings.TrimPrefix(f, filepath.Join("..", "..", "testdata")+string(filepath.Separator)), ".yaml")
+		name := strings.TrimSuffix(strings.TrimPrefix(f, root+string(filepath.Separator)), ".yaml")
 		t.Run(name, func(t *testing.T) {
 			sc, err := scenario.Load(f)
 			require.NoError(t, err)
