@@ -157,7 +157,7 @@ func (c *compiler) parse(src Source) *yaml.Node {
 	c.files[src.Name] = src.Data
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src.Data, &doc); err != nil {
-		c.diags = append(c.diags, syntaxTrap(source.SyntaxError(src.Name, src.Data, err), src.Data))
+		c.diags = append(c.diags, syntaxPitfall(source.SyntaxError(src.Name, src.Data, err), src.Data))
 		return nil
 	}
 	if len(doc.Content) == 0 {

@@ -24,12 +24,12 @@ import (
 //     and log: {you} alone is the mapping {you: null}, read without an error
 //     by YAML and refused later for reasons that do not name the quotes.
 //
-// The first three and a text after {...} break the YAML: syntaxTrap explains
+// The first three and a text after {...} break the YAML: syntaxPitfall explains
 // the syntax error. A comma splitting a value is found in the parsed tree by
 // flowSplits, and {name} alone by braceTexts once the loader has refused it.
 
-// quoteTrap is a value YAML reads otherwise than written.
-type quoteTrap struct {
+// quotePitfall is a value YAML reads otherwise than written.
+type quotePitfall struct {
 	key    string // the key the value belongs to; "" for an item of a list
 	start  int    // byte offset of the value in its line
 	at     int    // byte offset the diagnostic points at
@@ -37,7 +37,7 @@ type quoteTrap struct {
 	reason string
 }
 
-func (q quoteTrap) message() string {
+func (q quotePitfall) message() string {
 	what := "the value of " + q.key
 	if q.key == "" {
 		what = "the value"
@@ -159,11 +159,11 @@ func plainEnd(s string, i int, inFlow bool) (int, string) {
 	return len(s), ""
 }
 
-// valueTrap looks at the value that starts at v: where YAML ends it against
+// valuePitfall looks at the value that starts at v: where YAML ends it against
 // where it is meant to end.
-func valueTrap(s, key string, v int, inFlow bool) (quoteTrap, bool) {
+func valuePitfall(s, key string, v int, inFlow bool) (quotePitfall, bool) {
 	if v >= len(s) {
-		return quoteTrap{}, false
+		return quotePitfall{}, false
 	}
 	var yend int
 	reason := ""
@@ -172,16 +172,16 @@ func valueTrap(s, key string, v int, inFlow bool) (quoteTrap, bool) {
 	case '\'', '"':
 		yend = skipQuoted(s, v)
 		if yend < 0 {
-			return quoteTrap{}, false
+			return quotePitfall{}, false
 		}
 		reason = "starts with a quote, so YAML ends it at the closing quote"
 	case '{', '[':
-		if t, ok := flowTrap(s, v); ok {
+		if t, ok := flowPitfall(s, v); ok {
 			return t, true
 		}
 		yend = skipFlow(s, v)
 		if yend < 0 {
-			return quoteTrap{}, false
+			return quotePitfall{}, false
 		}
 		reason = "starts with {, which YAML reads as a mapping"
 		if s[v] == '[' {
@@ -196,15 +196,15 @@ func valueTrap(s, key string, v int, inFlow bool) (quoteTrap, bool) {
 	}
 	mend := meantEnd(s, v, inFlow)
 	if mend <= len(strings.TrimRight(s[:yend], " \t")) || reason == "" {
-		return quoteTrap{}, false
+		return quotePitfall{}, false
 	}
-	return quoteTrap{key: key, start: v, at: at, value: s[v:mend], reason: reason}, true
+	return quotePitfall{key: key, start: v, at: at, value: s[v:mend], reason: reason}, true
 }
 
 var flowKeyRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_.-]*)\s*:(\s|$)`)
 
-// flowTrap looks for a trap in the flow collection that starts at open.
-func flowTrap(s string, open int) (quoteTrap, bool) {
+// flowPitfall looks for a trap in the flow collection that starts at open.
+func flowPitfall(s string, open int) (quotePitfall, bool) {
 	isMap := s[open] == '{'
 	i := open + 1
 	for i < len(s) {
@@ -212,13 +212,13 @@ func flowTrap(s string, open int) (quoteTrap, bool) {
 			i++
 		}
 		if i >= len(s) || s[i] == '}' || s[i] == ']' {
-			return quoteTrap{}, false
+			return quotePitfall{}, false
 		}
 		key := ""
 		if isMap {
 			m := flowKeyRE.FindStringSubmatch(s[i:])
 			if m == nil {
-				return quoteTrap{}, false // a key this does not read: leave it to YAML's message
+				return quotePitfall{}, false // a key this does not read: leave it to YAML's message
 			}
 			key = m[1]
 			i += len(m[0])
@@ -226,14 +226,14 @@ func flowTrap(s string, open int) (quoteTrap, bool) {
 				i++
 			}
 		}
-		if t, ok := valueTrap(s, key, i, true); ok {
+		if t, ok := valuePitfall(s, key, i, true); ok {
 			return t, true
 		}
 		// on to the next entry
 		var e int
 		switch {
 		case i >= len(s):
-			return quoteTrap{}, false
+			return quotePitfall{}, false
 		case s[i] == '\'' || s[i] == '"':
 			e = skipQuoted(s, i)
 		case s[i] == '{' || s[i] == '[':
@@ -242,43 +242,43 @@ func flowTrap(s string, open int) (quoteTrap, bool) {
 			e, _ = plainEnd(s, i, true)
 		}
 		if e < 0 {
-			return quoteTrap{}, false
+			return quotePitfall{}, false
 		}
 		for e < len(s) && s[e] == ' ' {
 			e++
 		}
 		if e >= len(s) || s[e] != ',' {
-			return quoteTrap{}, false
+			return quotePitfall{}, false
 		}
 		i = e + 1
 	}
-	return quoteTrap{}, false
+	return quotePitfall{}, false
 }
 
 var blockKeyRE = regexp.MustCompile(`^\s*(?:-\s+)*(?:([A-Za-z_][A-Za-z0-9_.-]*)\s*:\s+)?`)
 
-// lineTrap looks for a trap in one line of a file.
-func lineTrap(line string) (quoteTrap, bool) {
+// linePitfall looks for a pitfall in one line of a file.
+func linePitfall(line string) (quotePitfall, bool) {
 	m := blockKeyRE.FindStringSubmatchIndex(line)
 	key := ""
 	if m[2] >= 0 {
 		key = line[m[2]:m[3]]
 	}
-	return valueTrap(line, key, m[1], false)
+	return valuePitfall(line, key, m[1], false)
 }
 
 // column is the 1-based column of byte i of a line.
 func column(line string, i int) int { return utf8.RuneCountInString(line[:min(i, len(line))]) + 1 }
 
-// syntaxTrap rewrites a YAML syntax error whose line holds a value YAML
+// syntaxPitfall rewrites a YAML syntax error whose line holds a value YAML
 // reads otherwise than written.
-func syntaxTrap(d diag.Diagnostic, data []byte) diag.Diagnostic {
+func syntaxPitfall(d diag.Diagnostic, data []byte) diag.Diagnostic {
 	lines := strings.Split(string(data), "\n")
 	if d.Pos.Line < 1 || d.Pos.Line > len(lines) {
 		return d
 	}
 	line := strings.TrimRight(lines[d.Pos.Line-1], "\r")
-	t, ok := lineTrap(line)
+	t, ok := linePitfall(line)
 	if !ok {
 		return d
 	}
@@ -316,7 +316,7 @@ func (c *compiler) flowSplits(n *yaml.Node) {
 				if end > start && k.Column <= column(line, end) {
 					if !reported[prev] {
 						reported[prev] = true
-						t := quoteTrap{key: out[len(out)-2].Value, start: start, at: start, value: line[start:end], reason: "is cut at the comma: inside {...} a comma ends a value, and YAML reads what follows as a key"}
+						t := quotePitfall{key: out[len(out)-2].Value, start: start, at: start, value: line[start:end], reason: "is cut at the comma: inside {...} a comma ends a value, and YAML reads what follows as a key"}
 						c.R.DiagAt(diag.Pos{File: c.R.File, Line: prev.Line, Column: prev.Column}, "needs-quotes", "", t.message())
 					}
 					prev.Value = line[start:end]
