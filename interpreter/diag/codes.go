@@ -246,7 +246,7 @@ var codes = []CodeDoc{
 		In: InSteps, Wrong: "- modify: {cards: you.hand, prop: power, amount: 1, until_phase: mian}", Fixed: "- modify: {cards: you.hand, prop: power, amount: 1, until_phase: main}"},
 	{Code: "renamed-argument", Severity: SeverityError, Meaning: "a step writes an argument under the name it had in the language's first edition",
 		In: InSteps, Wrong: "- move: {card: you.hand, to: deck}", Fixed: "- move: {cards: you.hand, to: deck}",
-		Note: "The message names the new name; the reference's table of argument names gives them all."},
+		Note: "The message names the new name, and `arbiter validate --fix` writes it in; the reference's table of argument names gives them all."},
 	{Code: "unused-procedure", Severity: SeverityWarning, Meaning: "a procedure that no step list calls",
 		In: InRuleset, Wrong: "procedures:\n  tidy:\n    do:\n      - shuffle: deck", Fixed: "procedures:\n  tidy:\n    do:\n      - shuffle: deck\nsetup:\n  - tidy: {}"},
 	{Code: "unused-predicate", Severity: SeverityWarning, Meaning: "a predicate that no expression calls",

@@ -125,6 +125,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, roo
 			for _, f := range fs {
 				if now, ok := renamed[f.Key]; ok {
 					c.R.Errorf(f.KeyN, "renamed-argument", path+"."+f.Key, "%s's argument %s is now called %s: write %s: instead of %s:", name, f.Key, now, now, f.Key)
+					c.R.FixLast(f.KeyN, now)
 					if _, both := given[now]; !both {
 						given[now] = f.Value // read as if written anew, so one mistake gives one message
 					}
