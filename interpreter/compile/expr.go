@@ -136,6 +136,21 @@ func (c *ExprCompiler) CompileExpr(n *yamlNode, path string, sc *Scope, want mod
 	return e
 }
 
+// TypeOf is the static type of the expression written at n, compiled in sc
+// without reporting anything; ok is false when it does not compile (its
+// compilation in earnest reports why).
+func (c *ExprCompiler) TypeOf(n *yamlNode, sc *Scope) (t model.Type, ok bool) {
+	saved := c.R.Diags
+	var scratch diag.Diagnostics
+	c.R.Diags = &scratch
+	defer func() { c.R.Diags = saved }()
+	e, _, _ := c.compileExpr(n, "", sc, model.TAny)
+	if e == nil || scratch.HasErrors() {
+		return model.TAny, false
+	}
+	return e.Type, true
+}
+
 // compileExpr compiles one expression: the Expr (not yet listed among the
 // ruleset's), its checked and patched tree, and its static type. It is nil
 // when the expression has an error, which it reports.
