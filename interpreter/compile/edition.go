@@ -1,9 +1,12 @@
 package compile
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
 )
 
@@ -147,3 +150,70 @@ func rewriteEdition(src string) (string, []spelling) {
 }
 
 func isIdentStart(r rune) bool { return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// bareKeywords lets a keyword be written without quotes where a function
+// takes one (has(a, haste) as has(a, 'haste')): an identifier given as a
+// keyword argument of a library function, naming nothing bound where it is
+// written, becomes the keyword's name. It runs on
+// the parsed tree before the type check, so closures and expr's program see
+// the same text node.
+type bareKeywords struct {
+	rs *model.Ruleset
+	sc *Scope
+	// bound are the names a let of the expression binds: those stay names
+	bound map[string]bool
+}
+
+var letRE = regexp.MustCompile(`\blet\s+([A-Za-z_][A-Za-z0-9_]*)\s*=`)
+
+// newBareKeywords is the visitor for one expression's text.
+func newBareKeywords(rs *model.Ruleset, sc *Scope, src string) *bareKeywords {
+	v := &bareKeywords{rs: rs, sc: sc, bound: map[string]bool{}}
+	for _, m := range letRE.FindAllStringSubmatch(src, -1) {
+		v.bound[m[1]] = true
+	}
+	return v
+}
+
+func (v *bareKeywords) Visit(node *ast.Node) {
+	switch n := (*node).(type) {
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		if !ok {
+			return
+		}
+		f, ok := v.rs.Lib.Func(id.Value)
+		if !ok {
+			return
+		}
+		for _, i := range f.KeywordArgs {
+			if i >= len(n.Arguments) {
+				continue
+			}
+			arg, ok := n.Arguments[i].(*ast.IdentifierNode)
+			if !ok || v.isBound(arg.Value) {
+				continue
+			}
+			// a name bound nowhere is a keyword: one the ruleset does not
+			// declare is reported as an unknown keyword, with a suggestion
+			s := &ast.StringNode{Value: arg.Value}
+			s.SetLocation(arg.Location())
+			n.Arguments[i] = s
+		}
+	}
+}
+
+func (v *bareKeywords) isBound(name string) bool {
+	if Builtin(name) || name == "event" || v.bound[name] {
+		return true
+	}
+	if _, ok := v.sc.vars[name]; ok {
+		return true
+	}
+	for _, p := range v.sc.params {
+		if p.name == name {
+			return true
+		}
+	}
+	return false
+}

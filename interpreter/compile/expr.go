@@ -186,6 +186,7 @@ func (c *ExprCompiler) compileExpr(n *yamlNode, path string, sc *Scope, want mod
 		cfg.Functions = base.Functions
 		cfg.Strict = true
 		cfg.Optimize = false
+		cfg.Visitors = []ast.Visitor{newBareKeywords(c.Rs, sc, src)}
 	}
 	// the text as expr reads it: none for nothing, snake_case built-ins
 	text, spellings := rewriteEdition(src)
