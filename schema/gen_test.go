@@ -136,6 +136,25 @@ func stepSchema(p *model.Primitive) map[string]any {
 			}
 		}
 	}
+	if p.Assigns != "" {
+		for _, q := range p.Params {
+			if q.Name == p.Assigns {
+				val := paramSchema(q)
+				val["description"] = "The " + q.Name + ". " + val["description"].(string)
+				delete(val, "default")
+				forms = append(forms, map[string]any{
+					"type":        "object",
+					"description": "Short form: {target.property: " + q.Name + "}, one key written as the property reads: this.power, you.gold, game.round. The target is an expression giving a card, a list of cards or a player, or game; its type says whose property it is.",
+					"patternProperties": map[string]any{
+						`^[^\s].*\.[A-Za-z_][A-Za-z0-9_]*$`: val,
+					},
+					"additionalProperties": false,
+					"minProperties":        1,
+					"maxProperties":        1,
+				})
+			}
+		}
+	}
 	if len(req) == 0 {
 		forms = append(forms, map[string]any{"type": "null", "description": "No arguments: every argument takes its default."})
 	}

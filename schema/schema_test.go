@@ -444,9 +444,14 @@ func TestStepsMatchPrimitives(t *testing.T) {
 			}
 		}
 		var shorthand, null bool
+		assigns := false
 		for _, o := range others {
 			if o["type"] == "null" {
 				null = true
+				continue
+			}
+			if _, ok := o["patternProperties"]; ok {
+				assigns = true
 				continue
 			}
 			shorthand = true
@@ -456,6 +461,9 @@ func TestStepsMatchPrimitives(t *testing.T) {
 		}
 		if shorthand != (p.Shorthand != "") {
 			t.Errorf("step.%s: the schema's shorthand form (%v) does not match the primitive's Shorthand %q", p.Name, shorthand, p.Shorthand)
+		}
+		if assigns != (p.Assigns != "") {
+			t.Errorf("step.%s: the schema's short assignment form (%v) does not match the primitive's Assigns %q", p.Name, assigns, p.Assigns)
 		}
 		if null != (len(required) == 0) {
 			t.Errorf("step.%s: an empty argument must be allowed exactly when no argument is required", p.Name)

@@ -113,7 +113,7 @@ func choicePrimitives() []*model.Primitive {
 				{Name: "as_player", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "gets the chosen player, or none"},
 				sealedDoP("choosers", "as_card and as_player"),
 			},
-			Example:    "- choose_target: {cards: opponent.table, players: opponents, as_card: tc, as_player: tp}\n# everyone at once, in secret: a card on an opponent's table, or nothing\n- choose_target:\n    choosers: players\n    cards: filter(everyone.table, .owner != you)\n    optional: true\n    as_card: hit\n    as_player: nobody\n    do:\n      - if: {cond: hit != nil, then: [{set: {cards: hit, prop: tapped, value: true}}]}",
+			Example:    "- choose_target: {cards: opponent.table, players: opponents, as_card: tc, as_player: tp}\n# everyone at once, in secret: a card on an opponent's table, or nothing\n- choose_target:\n    choosers: players\n    cards: filter(everyone.table, .owner != you)\n    optional: true\n    as_card: hit\n    as_player: nobody\n    do:\n      - if: {cond: hit != none, then: [{set: {cards: hit, prop: tapped, value: true}}]}",
 			StateSlots: 1,
 			Validate:   validateSealed(&chooseTargetArgs.Choosers, &chooseTargetArgs.Chooser, &chooseTargetArgs.Do, "choosers", "the target"),
 			Exec:       execChooseTarget,

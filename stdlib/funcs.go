@@ -73,11 +73,11 @@ func functions() []*model.Func {
 		},
 		{
 			Name: "has", Family: "cards",
-			Doc:         "Whether a card has a keyword (printed or granted).",
+			Doc:         "Whether a card has a keyword (printed or granted). The keyword is written bare (has(this, swift)) or in quotes (has(this, 'swift')); a bare name bound where it is written (a variable, a parameter) is that name's value instead.",
 			Params:      []model.Type{model.TCard, model.TString},
 			Names:       []string{"card", "keyword"},
 			Result:      model.TBool,
-			Example:     "has(this, 'swift')",
+			Example:     "has(this, swift)",
 			KeywordArgs: []int{1},
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				if a[0].K != model.DCard {
@@ -88,7 +88,7 @@ func functions() []*model.Func {
 		},
 		{
 			Name: "count_keyword", Family: "cards",
-			Doc:         "How many of the cards have a keyword.",
+			Doc:         "How many of the cards have a keyword (written bare or in quotes, as has's).",
 			Params:      []model.Type{model.TCards, model.TString},
 			Names:       []string{"cards", "keyword"},
 			Result:      model.TInt,

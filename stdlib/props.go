@@ -67,10 +67,10 @@ func targetParams() []param {
 func propertyPrimitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
-			Name: "set", Args: &propChangeArgs, Family: "properties",
-			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values: a name in quotes that is not one is a load error, one worked out in play stops the game.",
+			Name: "set", Args: &propChangeArgs, Family: "properties", Assigns: "value",
+			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values: a name in quotes that is not one is a load error, one worked out in play stops the game. Short form: {target.property: value}, as set: {this.tapped: true}, set: {you.gold: 3} or set: {game.round: 1}; the target's type says whose property it is (a card or cards, a player, or game).",
 			Params:   append(targetParams(), exprP("value", model.TAny, true, "", "the new value")),
-			Example:  "- set: {cards: this, prop: tapped, value: true}",
+			Example:  "- set: {cards: this, prop: tapped, value: true}\n# the same, short\n- set: {this.tapped: true}",
 			Validate: validateProp(false, setRefs),
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				x, err := g.EvalDatum(s.At(propChangeArgs.Value).Expr, f)
@@ -81,10 +81,10 @@ func propertyPrimitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "add", Args: &addArgs, Family: "properties",
-			Doc:      "Adds to an int property of cards, of a player, or of the game; the declared min and max hold.",
+			Name: "add", Args: &addArgs, Family: "properties", Assigns: "amount",
+			Doc:      "Adds to an int property of cards, of a player, or of the game; the declared min and max hold. Short form: {target.property: amount}, as add: {you.gold: 2}, like set's.",
 			Params:   append(targetParams(), was(exprP("amount", model.TInt, true, "", "the amount (negative to take away)"), "value")),
-			Example:  "- add: {player: you, prop: gold, amount: 1}",
+			Example:  "- add: {player: you, prop: gold, amount: 1}\n# the same, short\n- add: {you.gold: 1}",
 			Validate: validateProp(true, addRefs),
 			Exec: func(g game, f *frame, s *step) (model.Status, error) {
 				x, err := g.EvalDatum(s.At(addArgs.Amount).Expr, f)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -22,7 +23,7 @@ import (
 
 func newValidateCmd() *cobra.Command {
 	var format string
-	var strict bool
+	var strict, fix bool
 	cmd := &cobra.Command{
 		Use:   "validate PATH...",
 		Short: "Check rulesets, card files and scenarios; report every problem at once",
@@ -32,15 +33,33 @@ line and a caret. PATH is a file, a folder (every YAML file in it) or a game
 name. A card file (told apart by its content) is checked with the ruleset
 that reads it, found in the card file's folder or up to two folders above it
 (or in a rulesets folder there). Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage or
-I/O errors.`,
+I/O errors.
+
+With --fix, validate applies every machine-applicable fix it found (a
+renamed argument, a first-edition spelling) to the ruleset, card and scenario
+files it validated, prints each change as file:line:col: old -> new [code],
+then validates again and reports what is left. A file is rewritten whole
+through a temporary file, never left half written.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
 				return &exitError{code: 2, msg: "arbiter validate: --format is text or json"}
 			}
-			diags, err := validatePaths(args)
+			diags, own, err := validatePaths(args)
 			if err != nil {
 				return &exitError{code: 2, msg: "arbiter validate: " + err.Error()}
+			}
+			if fix {
+				changed, err := applyFixes(cmd.OutOrStdout(), diags, own)
+				if err != nil {
+					return &exitError{code: 2, msg: "arbiter validate: " + err.Error()}
+				}
+				if changed {
+					sourceCache = map[string][]string{}
+					if diags, _, err = validatePaths(args); err != nil {
+						return &exitError{code: 2, msg: "arbiter validate: " + err.Error()}
+					}
+				}
 			}
 			diags.Sort()
 			if format == "json" {
@@ -64,6 +83,7 @@ I/O errors.`,
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail on warnings too")
+	cmd.Flags().BoolVar(&fix, "fix", false, "apply the fixes of the diagnostics to the files validated, then validate again")
 	return cmd
 }
 
@@ -78,8 +98,60 @@ func count(ds diag.Diagnostics) (errs, warns int) {
 	return
 }
 
-// validatePaths validates every ruleset and scenario named or found under the paths.
-func validatePaths(args []string) (diag.Diagnostics, error) {
+// applyFixes applies the fixes of ds to the files of own (and no other),
+// printing each change; it says whether a file changed.
+func applyFixes(w io.Writer, ds diag.Diagnostics, own []string) (bool, error) {
+	changed := false
+	for _, file := range own {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return changed, err
+		}
+		out, applied := diag.ApplyFixes(file, src, ds)
+		if len(applied) == 0 || string(out) == string(src) {
+			continue
+		}
+		if err := writeFileAtomic(file, out); err != nil {
+			return changed, err
+		}
+		changed = true
+		for _, a := range applied {
+			fmt.Fprintf(w, "fixed %s:%s\n", file, a)
+		}
+	}
+	return changed, nil
+}
+
+// writeFileAtomic replaces a file's content through a temporary file in the
+// same folder and a rename, keeping its permissions.
+func writeFileAtomic(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	_, werr := tmp.Write(data)
+	serr := tmp.Sync()
+	cerr := tmp.Close()
+	if err := errors.Join(werr, serr, cerr, os.Chmod(name, mode)); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
+		return err
+	}
+	return nil
+}
+
+// validatePaths validates every ruleset and scenario named or found under the
+// paths. It also returns the files validated: the ruleset files, their card
+// files and the scenario files, the only files --fix may rewrite.
+func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 	var rulesets, scenarios []string
 	var orphans diag.Diagnostics // card files no ruleset reads
 	seen := map[string]bool{}
@@ -134,18 +206,27 @@ func validatePaths(args []string) (diag.Diagnostics, error) {
 	}
 	for _, a := range args {
 		if err := classify(a); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	all := orphans
+	var own []string
 	for _, r := range rulesets {
 		_, diags := load.LoadFile(r, stdlib.Library())
 		all = append(all, diags...)
+		for _, f := range load.OwnFiles(r) {
+			if !slices.Contains(own, f) {
+				own = append(own, f)
+			}
+		}
 	}
 	for _, s := range scenarios {
 		all = append(all, validateScenario(s)...)
+		if !slices.Contains(own, filepath.Clean(s)) {
+			own = append(own, filepath.Clean(s))
+		}
 	}
-	return all, nil
+	return all, own, nil
 }
 
 // kindOf tells a ruleset, card file and scenario apart by their content.
@@ -289,15 +370,26 @@ func printDiagnostics(w io.Writer, ds diag.Diagnostics, snippet bool) {
 }
 
 type jsonDiag struct {
-	File      string `json:"file"`
+	File      string   `json:"file"`
+	Line      int      `json:"line"`
+	Column    int      `json:"column"`
+	EndLine   int      `json:"endLine"`
+	EndColumn int      `json:"endColumn"`
+	Severity  string   `json:"severity"`
+	Code      string   `json:"code"`
+	Message   string   `json:"message"`
+	Path      string   `json:"path"`
+	Fix       *jsonFix `json:"fix,omitempty"`
+}
+
+// jsonFix is a diagnostic's fix: replace from line:column up to (not
+// including) endLine:endColumn with text.
+type jsonFix struct {
 	Line      int    `json:"line"`
 	Column    int    `json:"column"`
 	EndLine   int    `json:"endLine"`
 	EndColumn int    `json:"endColumn"`
-	Severity  string `json:"severity"`
-	Code      string `json:"code"`
-	Message   string `json:"message"`
-	Path      string `json:"path"`
+	Text      string `json:"text"`
 }
 
 func writeJSONDiagnostics(w io.Writer, ds diag.Diagnostics) {
@@ -307,7 +399,11 @@ func writeJSONDiagnostics(w io.Writer, ds diag.Diagnostics) {
 		if end.Line == 0 {
 			end = d.Pos
 		}
-		out = append(out, jsonDiag{File: d.Pos.File, Line: d.Pos.Line, Column: d.Pos.Column, EndLine: end.Line, EndColumn: end.Column, Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Path: d.Path})
+		jd := jsonDiag{File: d.Pos.File, Line: d.Pos.Line, Column: d.Pos.Column, EndLine: end.Line, EndColumn: end.Column, Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Path: d.Path}
+		if f := d.Fix; !f.IsZero() {
+			jd.Fix = &jsonFix{Line: f.Pos.Line, Column: f.Pos.Column, EndLine: f.End.Line, EndColumn: f.End.Column, Text: f.Text}
+		}
+		out = append(out, jd)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].File < out[j].File })
 	enc := json.NewEncoder(w)

@@ -124,7 +124,7 @@ func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 		}, types[0]
 	case "sort":
 		if !arity(1, 2) || types[0].k != model.DList || (types[0].e != model.DInt && types[0].e != model.DNil) {
-			return cc.refuse(n, "sort takes a list of numbers; to sort cards use sortBy(list, .property)")
+			return cc.refuse(n, "sort takes a list of numbers; to sort cards use sort_by(list, .property)")
 		}
 		desc := cc.order(n, 1)
 		a := args[0]
@@ -193,7 +193,7 @@ func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 	case "flatten":
 		return cc.flatten(n)
 	}
-	return cc.refuse(n, "%s is not available in rulesets", n.Name)
+	return cc.refuse(n, "%s is not available in rulesets", SnakeName(n.Name))
 }
 
 // order reads the optional "asc"/"desc" argument of sort and sortBy.
@@ -203,7 +203,7 @@ func (cc *closureCompiler) order(n *ast.BuiltinNode, i int) bool {
 	}
 	s, ok := n.Arguments[i].(*ast.StringNode)
 	if !ok || (s.Value != "asc" && s.Value != "desc") {
-		cc.refuse(n.Arguments[i], "the order of %s is written \"asc\" or \"desc\"", n.Name)
+		cc.refuse(n.Arguments[i], "the order of %s is written \"asc\" or \"desc\"", SnakeName(n.Name))
 		return false
 	}
 	return s.Value == "desc"
@@ -304,7 +304,7 @@ func (cc *closureCompiler) flatten(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 func (cc *closureCompiler) predicate(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 	list, lt := cc.compile(n.Arguments[0])
 	if lt.k != model.DList {
-		return cc.refuse(n.Arguments[0], "%s takes a list, not %s", n.Name, lt)
+		return cc.refuse(n.Arguments[0], "%s takes a list, not %s", SnakeName(n.Name), lt)
 	}
 	pred := n.Arguments[1].(*ast.PredicateNode)
 	level := len(cc.elems)
@@ -368,7 +368,7 @@ func (cc *closureCompiler) predicate(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 		}, bt
 	case "sortBy":
 		if bt.k != model.DInt && bt.k != model.DFloat && bt.k != model.DSym {
-			return cc.refuse(pred, "sortBy sorts by a number or a name, not %s", bt)
+			return cc.refuse(pred, "sort_by sorts by a number or a name, not %s", bt)
 		}
 		desc := cc.order(n, 2)
 		return func(x *model.Evaluation) model.Datum {

@@ -136,6 +136,21 @@ func (c *ExprCompiler) CompileExpr(n *yamlNode, path string, sc *Scope, want mod
 	return e
 }
 
+// TypeOf is the static type of the expression written at n, compiled in sc
+// without reporting anything; ok is false when it does not compile (its
+// compilation in earnest reports why).
+func (c *ExprCompiler) TypeOf(n *yamlNode, sc *Scope) (t model.Type, ok bool) {
+	saved := c.R.Diags
+	var scratch diag.Diagnostics
+	c.R.Diags = &scratch
+	defer func() { c.R.Diags = saved }()
+	e, _, _ := c.compileExpr(n, "", sc, model.TAny)
+	if e == nil || scratch.HasErrors() {
+		return model.TAny, false
+	}
+	return e.Type, true
+}
+
 // compileExpr compiles one expression: the Expr (not yet listed among the
 // ruleset's), its checked and patched tree, and its static type. It is nil
 // when the expression has an error, which it reports.
@@ -171,9 +186,28 @@ func (c *ExprCompiler) compileExpr(n *yamlNode, path string, sc *Scope, want mod
 		cfg.Functions = base.Functions
 		cfg.Strict = true
 		cfg.Optimize = false
+		cfg.Visitors = []ast.Visitor{newBareKeywords(c.Rs, sc, src)}
+	}
+	// the text as expr reads it: none for nothing, snake_case built-ins
+	text, spellings := rewriteEdition(src)
+	for _, sp := range spellings {
+		pm := posOf()
+		at, last := pm.at(sp.from), pm.at(sp.from+len([]rune(sp.old))-1)
+		last.Column++
+		var msg string
+		if sp.code == "write-none" {
+			msg = fmt.Sprintf("in expression %q: nothing is written none, not nil: write none instead of nil", src)
+		} else {
+			msg = fmt.Sprintf("in expression %q: functions are spelled snake_case: write %s instead of %s", src, sp.now, sp.old)
+		}
+		c.R.DiagAt(at, sp.code, path, msg)
+		if last.Line == at.Line {
+			(*c.R.Diags)[len(*c.R.Diags)-1].End = last
+			(*c.R.Diags)[len(*c.R.Diags)-1].Fix = diag.Fix{Pos: at, End: last, Text: sp.now}
+		}
 	}
 	// First pass: parse and type-check against the declared types to report errors.
-	tree, err := c.check(src, cfgOpt)
+	tree, err := c.check(text, cfgOpt)
 	if err != nil {
 		c.exprError(err, posOf(), path, src, sc)
 		return nil, nil, cNil
@@ -417,7 +451,10 @@ func (c *ExprCompiler) explainName(msg string, sc *Scope) string {
 		if i := strings.IndexAny(name, " ("); i >= 0 {
 			name = name[:i]
 		}
-		known := append([]string(nil), exprBuiltins...)
+		var known []string
+		for _, b := range exprBuiltins {
+			known = append(known, SnakeName(b))
+		}
 		for _, f := range c.Rs.Lib.Funcs() {
 			known = append(known, f.Name)
 		}
@@ -436,7 +473,8 @@ func (c *ExprCompiler) explainName(msg string, sc *Scope) string {
 // predicateFuncs are expr's built-ins that take a condition (or a value)
 // on each item of a list, written with a leading dot: filter(you.hand, .x > 1).
 var predicateFuncs = map[string]bool{"filter": true, "map": true, "count": true, "any": true, "all": true, "none": true, "one": true,
-	"find": true, "findIndex": true, "findLast": true, "findLastIndex": true, "sum": true, "sortBy": true, "groupBy": true, "reduce": true}
+	"find": true, "findIndex": true, "findLast": true, "findLastIndex": true, "sum": true, "sortBy": true, "groupBy": true, "reduce": true,
+	"find_index": true, "find_last": true, "find_last_index": true, "sort_by": true, "group_by": true}
 
 // call is a function call open at some offset of an expression.
 type call struct {
@@ -567,14 +605,14 @@ func (c *ExprCompiler) mistake(msg string, sc *Scope, r []rune, from int) (text,
 			return "", ""
 		}
 		if cl.firstComma < 0 {
-			return fmt.Sprintf("%s is a condition on each item of a list: it goes after the list, in a function that takes one (filter, count, any, all, none, one, find, findLast, sum, map, sortBy): find(you.hand, %s)", cond, cond), "takes-no-condition"
+			return fmt.Sprintf("%s is a condition on each item of a list: it goes after the list, in a function that takes one (filter, count, any, all, none, one, find, find_last, sum, map, sort_by): find(you.hand, %s)", cond, cond), "takes-no-condition"
 		}
 		list := strings.TrimSpace(string(r[cl.open+1 : cl.firstComma]))
 		switch cl.name {
 		case "first":
 			return fmt.Sprintf("first takes a list, not a condition: for the first item for which %s holds, write find(%s, %s)", cond, list, cond), "takes-no-condition"
 		case "last":
-			return fmt.Sprintf("last takes a list, not a condition: for the last item for which %s holds, write findLast(%s, %s)", cond, list, cond), "takes-no-condition"
+			return fmt.Sprintf("last takes a list, not a condition: for the last item for which %s holds, write find_last(%s, %s)", cond, list, cond), "takes-no-condition"
 		case "len":
 			return fmt.Sprintf("len takes a list, not a condition: to count the items for which %s holds, write count(%s, %s)", cond, list, cond), "takes-no-condition"
 		case "max", "min":

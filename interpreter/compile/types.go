@@ -252,7 +252,7 @@ func (s *Scope) Bind(name string, t model.Type, pos diag.Pos) (int, error) {
 		}
 		return v.slot, nil
 	}
-	if _, ok := builtinIdents[name]; ok || name == "card" || name == "player" {
+	if Builtin(name) {
 		return 0, fmt.Errorf("%q is a built-in name and cannot be used as a variable", name)
 	}
 	slot := *s.Nvars
@@ -275,7 +275,7 @@ func (s *Scope) Body() *Scope {
 // predicate may take it.
 func Builtin(name string) bool {
 	_, ok := builtinIdents[name]
-	return ok || name == "card" || name == "player"
+	return ok || name == "card" || name == "player" || name == "none" || name == "nil"
 }
 
 func (s *Scope) With(card, player, event bool) *Scope {

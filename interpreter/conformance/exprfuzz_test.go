@@ -114,7 +114,7 @@ func (g *exprGen) gen(t model.Type, budget int) string {
 			// refused at load; one read from the game may still be 0
 			return fmt.Sprintf("int(%s / %s)", g.gen(model.TInt, b), g.divisor("/", b))
 		case 10:
-			return fmt.Sprintf("findIndex(%s, %s)", g.gen(model.TCards, b), g.pred(model.TBool, b))
+			return fmt.Sprintf("find_index(%s, %s)", g.gen(model.TCards, b), g.pred(model.TBool, b))
 		}
 		return g.leaf(t)
 	case model.TBool:
@@ -157,7 +157,7 @@ func (g *exprGen) gen(t model.Type, budget int) string {
 		case 0:
 			return fmt.Sprintf("filter(%s, %s)", g.gen(model.TCards, b), g.pred(model.TBool, b))
 		case 1:
-			return fmt.Sprintf("sortBy(%s, %s)", g.gen(model.TCards, b), g.pred(model.TInt, b))
+			return fmt.Sprintf("sort_by(%s, %s)", g.gen(model.TCards, b), g.pred(model.TInt, b))
 		case 2:
 			return fmt.Sprintf("%s[%d:]", g.gen(model.TCards, b), g.pick(3))
 		case 3:
@@ -296,7 +296,7 @@ func (g *exprGen) leaf(t model.Type) string {
 		}
 		return "phase"
 	}
-	return "nil"
+	return "none"
 }
 
 // fuzzStates holds, per ruleset, a few states of a random game to evaluate on.

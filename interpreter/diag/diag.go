@@ -44,7 +44,20 @@ type Diagnostic struct {
 	Path     string   `json:"path,omitempty"`
 	Message  string   `json:"message"`
 	Detail   string   `json:"detail,omitempty"`
+	Fix      Fix      `json:"fix,omitzero"` // a machine-applicable repair, when there is one
 }
+
+// Fix is a repair a tool can apply without asking: replace the text of Pos's
+// file from Pos up to (not including) End with Text. Columns count
+// characters, as positions do; both ends are on the file of the diagnostic.
+type Fix struct {
+	Pos  Pos    `json:"pos"`
+	End  Pos    `json:"end"`
+	Text string `json:"text"`
+}
+
+// IsZero says whether there is no fix.
+func (f Fix) IsZero() bool { return f.Pos.Line == 0 }
 
 func (d Diagnostic) Error() string {
 	return fmt.Sprintf("%s: %s: %s [%s]", d.Pos, d.Severity, d.Message, d.Code)

@@ -89,7 +89,7 @@ func TestPassZone(t *testing.T) {
 			// a giver whose receiver is nothing keeps its cards; the passed
 			// cards go on top, in their order
 			name: "only the givers a receiver names",
-			step: `pass_zone: {zone: hand, to: pile, receiver: "you.index == 1 ? you.next : nil"}`,
+			step: `pass_zone: {zone: hand, to: pile, receiver: "you.index == 1 ? you.next : none"}`,
 			holds: []string{
 				"map(players[0].hand, .n) == [1, 2] and len(players[1].hand) == 0 and map(players[2].hand, .n) == [21, 22]",
 				"map(players[2].pile, .n) == [11, 12, 102]",

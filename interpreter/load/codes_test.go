@@ -15,6 +15,11 @@ import (
 // loadExample writes a snippet of the catalogue into the example ruleset (see
 // diag.ExampleFiles) in a folder of its own and loads it as validate does.
 func loadExample(t *testing.T, in, snippet string) diag.Diagnostics {
+	diags, _ := loadExampleAt(t, in, snippet)
+	return diags
+}
+
+func loadExampleAt(t *testing.T, in, snippet string) (diag.Diagnostics, string) {
 	t.Helper()
 	ruleset, cards := diag.ExampleFiles(in, snippet)
 	dir := t.TempDir()
@@ -23,7 +28,7 @@ func loadExample(t *testing.T, in, snippet string) diag.Diagnostics {
 	path := filepath.Join(dir, "example.yaml")
 	require.NoError(t, os.WriteFile(path, []byte(ruleset), 0o644))
 	_, diags := load.LoadFile(path, stdlib.Library())
-	return diags
+	return diags, path
 }
 
 // TestExampleRulesetLoads: the ruleset every snippet is part of is clean.
@@ -45,7 +50,7 @@ func TestCodeCatalogue(t *testing.T) {
 			}
 			require.NotEmpty(t, c.Wrong)
 			require.NotEmpty(t, c.Fixed)
-			wrong := loadExample(t, c.In, c.Wrong)
+			wrong, path := loadExampleAt(t, c.In, c.Wrong)
 			require.NotEmpty(t, wrong, "the wrong snippet loads without a diagnostic:\n%s", c.Wrong)
 			t.Logf("%v", wrong)
 			for _, d := range wrong {
@@ -54,6 +59,19 @@ func TestCodeCatalogue(t *testing.T) {
 			}
 			fixed := loadExample(t, c.In, c.Fixed)
 			require.Empty(t, fixed, "the fixed snippet is not clean:\n%s", c.Fixed)
+			// a code whose diagnostics carry fixes: applying them cleans the file
+			applied := 0
+			for _, file := range load.OwnFiles(path) {
+				src, err := os.ReadFile(file)
+				require.NoError(t, err)
+				out, done := diag.ApplyFixes(file, src, wrong)
+				applied += len(done)
+				require.NoError(t, os.WriteFile(file, out, 0o644))
+			}
+			if applied > 0 {
+				_, after := load.LoadFile(path, stdlib.Library())
+				require.Empty(t, after, "applying the fixes leaves problems")
+			}
 		})
 	}
 }

@@ -25,6 +25,31 @@ func CardFolders(path string) (dirs []string, flat bool, err error) {
 	return dirs, flat, nil
 }
 
+// OwnFiles lists the files a ruleset is read from: the ruleset file and the
+// card files LoadFile reads with it.
+func OwnFiles(path string) []string {
+	files := []string{filepath.Clean(path)}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return files
+	}
+	for _, d := range cardDirs(path, data) {
+		matches, _ := filepath.Glob(filepath.Join(d.dir, "*.yaml"))
+		for _, m := range matches {
+			if filepath.Clean(m) == filepath.Clean(path) {
+				continue
+			}
+			if d.flat {
+				if b, err := os.ReadFile(m); err != nil || !IsCardFile(b) {
+					continue
+				}
+			}
+			files = append(files, filepath.Clean(m))
+		}
+	}
+	return files
+}
+
 // cardsWhere says in words where a ruleset's cards were looked for.
 func cardsWhere(dirs []cardDir, files int) string {
 	found := fmt.Sprintf("%d card files", files)

@@ -26,7 +26,7 @@ func thousandCards() []byte {
         do:
           - choose_card: {cards: opponent.table, as: victim}
           - if:
-              cond: victim != nil and victim.power > %d
+              cond: victim != none and victim.power > %d
               then: [{add: {cards: victim, prop: power, amount: -1}}]
 `, i, i, i%5+1, []string{"red", "blue"}[i%2], i%7, i%9+1, i%3)
 	}

@@ -28,7 +28,7 @@ predicates:
   strong(c card): c.power > 2
   strongest:
     params: {cs: cards}
-    value: "first(sortBy(cs, -.power))"
+    value: "first(sort_by(cs, -.power))"
   half(n int): n / 2
 procedures:
   pay:

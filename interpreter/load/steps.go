@@ -103,7 +103,11 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, roo
 	}
 	given := map[string]*yaml.Node{}
 	if argN != nil && !(argN.Kind == yaml.ScalarNode && argN.Tag == "!!null") {
-		if argN.Kind == yaml.MappingNode {
+		if argN.Kind == yaml.MappingNode && p.Assigns != "" && isAssignment(argN) {
+			if !c.assignment(name, path, argN, sc, given, p.Assigns) {
+				return nil
+			}
+		} else if argN.Kind == yaml.MappingNode {
 			names := make([]string, len(p.Params))
 			renamed := map[string]string{}
 			for i, pp := range p.Params {
@@ -125,6 +129,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, roo
 			for _, f := range fs {
 				if now, ok := renamed[f.Key]; ok {
 					c.R.Errorf(f.KeyN, "renamed-argument", path+"."+f.Key, "%s's argument %s is now called %s: write %s: instead of %s:", name, f.Key, now, now, f.Key)
+					c.R.FixLast(f.KeyN, now)
 					if _, both := given[now]; !both {
 						given[now] = f.Value // read as if written anew, so one mistake gives one message
 					}
@@ -270,6 +275,59 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, roo
 		p.Validate(&stepValidator{rs: c.Rs, c: c, step: st, path: path}, st)
 	}
 	return st
+}
+
+// isAssignment says whether the arguments of a step are its short form
+// {target.prop: value}: a key with a dot in it.
+func isAssignment(n *yaml.Node) bool {
+	for i := 0; i < len(n.Content); i += 2 {
+		if k := n.Content[i]; k.Kind == yaml.ScalarNode && strings.Contains(k.Value, ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// assignment reads the short form {target.prop: value} of a step that
+// changes a property into its arguments: target (whose type decides cards,
+// player or, written game, the game) and prop come from the key, at their
+// columns, and the value fills the parameter named by value.
+// It says whether the form is right; when not, it has said why.
+func (c *compiler) assignment(name, path string, n *yaml.Node, sc *compile.Scope, given map[string]*yaml.Node, value string) bool {
+	if len(n.Content) != 2 {
+		c.R.Errorf(n, "bad-step", path, "the short form of %s changes one property: {target.property: value}; write one step for each", name)
+		return false
+	}
+	k, v := n.Content[0], n.Content[1]
+	dot := strings.LastIndex(k.Value, ".")
+	target, prop := strings.TrimSpace(k.Value[:dot]), k.Value[dot+1:]
+	col := k.Column
+	if k.Style == yaml.DoubleQuotedStyle || k.Style == yaml.SingleQuotedStyle {
+		col++
+	}
+	if target == "" || !isIdent(prop) {
+		c.R.Errorf(k, "bad-step", path, "the short form of %s is {target.property: value}, as in {this.tapped: true}; %q is not", name, k.Value)
+		return false
+	}
+	given["prop"] = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: prop, Line: k.Line, Column: col + len([]rune(k.Value[:dot])) + 1}
+	given[value] = v
+	if target == "game" {
+		return true
+	}
+	tn := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: k.Value[:dot], Line: k.Line, Column: col}
+	switch t, ok := c.TypeOf(tn, sc); {
+	case !ok:
+		c.CompileExpr(tn, path, sc, model.TAny) // says why
+		return false
+	case t == model.TCard || t == model.TCards:
+		given["cards"] = tn
+	case t == model.TPlayer:
+		given["player"] = tn
+	default:
+		c.R.DiagAt(c.R.Pos(tn), "type-mismatch", path, fmt.Sprintf("the target of %s's short form, %s, gives %s: it is a card, a list of cards, a player or game", name, target, t))
+		return false
+	}
+	return true
 }
 
 // template compiles the {expression} parts of a text: the text keeps {0},

@@ -74,12 +74,18 @@ const (
 // Primitive is one effect step kind. Its Exec is given the game, the frame that
 // runs it and the compiled step; it returns what the machine does next.
 type Primitive struct {
-	Name       string
-	Doc        string
-	Example    string
-	Params     []Param
-	Shorthand  string // the parameter a scalar value fills: `draw: 2`
-	StateSlots int    // hidden variable slots the step keeps its progress in
+	Name      string
+	Doc       string
+	Example   string
+	Params    []Param
+	Shorthand string // the parameter a scalar value fills: `draw: 2`
+	// Assigns, for a primitive that changes a property (with the parameters
+	// cards, player and prop), names the parameter its short form fills:
+	// `set: {this.tapped: true}` is set with cards this, prop tapped and
+	// value true; the target's type decides cards or player, and game (or
+	// neither) means the game's property.
+	Assigns    string
+	StateSlots int // hidden variable slots the step keeps its progress in
 	Exec       func(g Context, f *state.Frame, s *Step) (Status, error)
 	// CanPay, when set, makes the primitive usable as a cost: it returns why the
 	// cost cannot be paid now, or "".

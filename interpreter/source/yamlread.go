@@ -37,6 +37,19 @@ func (r *Reader) Errorf(n *yaml.Node, code, path, format string, args ...any) {
 	*r.Diags = append(*r.Diags, diag.Diagnostic{Severity: diag.SeverityError, Code: code, Pos: r.Pos(n), End: r.end(n), Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
+// FixLast attaches to the last diagnostic reported a fix that replaces the
+// text of the one-line scalar n with text; a node of several lines gets none.
+func (r *Reader) FixLast(n *yaml.Node, text string) {
+	if len(*r.Diags) == 0 || n == nil || n.Kind != yaml.ScalarNode || n.Line == 0 {
+		return
+	}
+	end := r.end(n)
+	if end == r.Pos(n) {
+		return
+	}
+	(*r.Diags)[len(*r.Diags)-1].Fix = diag.Fix{Pos: r.Pos(n), End: end, Text: text}
+}
+
 // end is where a node's text ends on its line, for a diagnostic's range.
 func (r *Reader) end(n *yaml.Node) diag.Pos {
 	p := r.Pos(n)

@@ -1,0 +1,219 @@
+package compile
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
+)
+
+// The second edition of the expression language differs from expr's own
+// spelling in two ways, which are rewritten before expr parses a text:
+//
+//   - none is the value of nothing (a card or player expression when there is
+//     none); expr's nil is refused (write-none). The function none(list,
+//     predicate), "no item matches", keeps its name: only a none not followed
+//     by "(" is the value.
+//   - expr's built-in functions are spelled snake_case, like the library's
+//     (sort_by, find_index, find_last, find_last_index); the camelCase
+//     spelling is refused (snake-case-function).
+//
+// The rewrite keeps the text's length rune for rune (none becomes "nil ",
+// sort_by becomes "sortBy "), so every position expr reports, and every
+// column of a diagnostic, is the column of the text as written; and since
+// both the closures and expr's own program are compiled from the rewritten
+// tree, the two agree on it.
+
+// spelling is a first-edition spelling found in an expression: the rune
+// offset where it starts, what is written and what to write instead.
+type spelling struct {
+	from     int
+	old, now string
+	code     string
+}
+
+// camelOf maps the snake_case name of each of expr's camelCase built-in
+// functions to expr's name; snakeOf is the other way round.
+var camelOf, snakeOf = func() (map[string]string, map[string]string) {
+	camel, snake := map[string]string{}, map[string]string{}
+	for _, f := range builtin.Builtins {
+		s := toSnake(f.Name)
+		if s != f.Name {
+			camel[s], snake[f.Name] = f.Name, s
+		}
+	}
+	return camel, snake
+}()
+
+// toSnake spells a camelCase name in snake_case: findLastIndex is
+// find_last_index, toJSON to_json.
+func toSnake(name string) string {
+	var b strings.Builder
+	r := []rune(name)
+	for i, c := range r {
+		if unicode.IsUpper(c) {
+			if i > 0 && (!unicode.IsUpper(r[i-1]) || (i+1 < len(r) && unicode.IsLower(r[i+1]))) {
+				b.WriteByte('_')
+			}
+			c = unicode.ToLower(c)
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// SnakeName is the name an expression writes one of expr's built-in
+// functions by: the snake_case form of a camelCase name, else the name.
+func SnakeName(name string) string {
+	if s, ok := snakeOf[name]; ok {
+		return s
+	}
+	return name
+}
+
+// rewriteEdition turns an expression as written into the text expr parses,
+// of the same length in runes, and lists the first-edition spellings it holds.
+func rewriteEdition(src string) (string, []spelling) {
+	r := []rune(src)
+	var found []spelling
+	changed := false
+	for i := 0; i < len(r); {
+		c := r[i]
+		switch {
+		case c == '\'' || c == '"' || c == '`':
+			i++
+			for i < len(r) && r[i] != c {
+				if r[i] == '\\' && c != '`' {
+					i++
+				}
+				i++
+			}
+			i++
+			continue
+		case isIdentStart(c):
+			j := i
+			for j < len(r) && isIdentRune(r[j]) {
+				j++
+			}
+			word := string(r[i:j])
+			member := false
+			for k := i - 1; k >= 0; k-- {
+				if r[k] == ' ' || r[k] == '\t' || r[k] == '\n' {
+					continue
+				}
+				member = r[k] == '.' || r[k] == '#' || r[k] == '$'
+				break
+			}
+			call := false
+			for k := j; k < len(r); k++ {
+				if r[k] == ' ' || r[k] == '\t' || r[k] == '\n' {
+					continue
+				}
+				call = r[k] == '('
+				break
+			}
+			if !member {
+				switch {
+				case word == "none" && !call:
+					copy(r[i:j], []rune("nil "))
+					changed = true
+				case word == "nil" && !call:
+					found = append(found, spelling{from: i, old: word, now: "none", code: "write-none"})
+				case call && camelOf[word] != "":
+					camel := []rune(camelOf[word])
+					copy(r[i:j], camel)
+					for k := i + len(camel); k < j; k++ {
+						r[k] = ' '
+					}
+					changed = true
+				case call && snakeOf[word] != "":
+					found = append(found, spelling{from: i, old: word, now: snakeOf[word], code: "snake-case-function"})
+				}
+			}
+			i = j
+			continue
+		case unicode.IsDigit(c):
+			for i < len(r) && (isIdentRune(r[i]) || r[i] == '.' && i+1 < len(r) && unicode.IsDigit(r[i+1])) {
+				i++
+			}
+			continue
+		}
+		i++
+	}
+	if !changed {
+		return src, found
+	}
+	return string(r), found
+}
+
+func isIdentStart(r rune) bool { return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// bareKeywords lets a keyword be written without quotes where a function
+// takes one (has(a, haste) as has(a, 'haste')): an identifier given as a
+// keyword argument of a library function, naming nothing bound where it is
+// written, becomes the keyword's name. It runs on
+// the parsed tree before the type check, so closures and expr's program see
+// the same text node.
+type bareKeywords struct {
+	rs *model.Ruleset
+	sc *Scope
+	// bound are the names a let of the expression binds: those stay names
+	bound map[string]bool
+}
+
+var letRE = regexp.MustCompile(`\blet\s+([A-Za-z_][A-Za-z0-9_]*)\s*=`)
+
+// newBareKeywords is the visitor for one expression's text.
+func newBareKeywords(rs *model.Ruleset, sc *Scope, src string) *bareKeywords {
+	v := &bareKeywords{rs: rs, sc: sc, bound: map[string]bool{}}
+	for _, m := range letRE.FindAllStringSubmatch(src, -1) {
+		v.bound[m[1]] = true
+	}
+	return v
+}
+
+func (v *bareKeywords) Visit(node *ast.Node) {
+	switch n := (*node).(type) {
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		if !ok {
+			return
+		}
+		f, ok := v.rs.Lib.Func(id.Value)
+		if !ok {
+			return
+		}
+		for _, i := range f.KeywordArgs {
+			if i >= len(n.Arguments) {
+				continue
+			}
+			arg, ok := n.Arguments[i].(*ast.IdentifierNode)
+			if !ok || v.isBound(arg.Value) {
+				continue
+			}
+			// a name bound nowhere is a keyword: one the ruleset does not
+			// declare is reported as an unknown keyword, with a suggestion
+			s := &ast.StringNode{Value: arg.Value}
+			s.SetLocation(arg.Location())
+			n.Arguments[i] = s
+		}
+	}
+}
+
+func (v *bareKeywords) isBound(name string) bool {
+	if Builtin(name) || name == "event" || v.bound[name] {
+		return true
+	}
+	if _, ok := v.sc.vars[name]; ok {
+		return true
+	}
+	for _, p := range v.sc.params {
+		if p.name == name {
+			return true
+		}
+	}
+	return false
+}
