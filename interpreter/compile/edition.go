@@ -2,6 +2,7 @@ package compile
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -177,6 +178,11 @@ func newBareKeywords(rs *model.Ruleset, sc *Scope, src string) *bareKeywords {
 
 func (v *bareKeywords) Visit(node *ast.Node) {
 	switch n := (*node).(type) {
+	case *ast.BinaryNode:
+		if n.Operator == "==" || n.Operator == "!=" {
+			v.bareValue(&n.Left, n.Right)
+			v.bareValue(&n.Right, n.Left)
+		}
 	case *ast.CallNode:
 		id, ok := n.Callee.(*ast.IdentifierNode)
 		if !ok {
@@ -186,7 +192,11 @@ func (v *bareKeywords) Visit(node *ast.Node) {
 		if !ok {
 			return
 		}
-		for _, i := range f.KeywordArgs {
+		names := append(append([]int(nil), f.KeywordArgs...), f.PropArgs...)
+		for i := range f.ValueArgs {
+			names = append(names, i)
+		}
+		for _, i := range names {
 			if i >= len(n.Arguments) {
 				continue
 			}
@@ -194,11 +204,40 @@ func (v *bareKeywords) Visit(node *ast.Node) {
 			if !ok || v.isBound(arg.Value) {
 				continue
 			}
-			// a name bound nowhere is a keyword: one the ruleset does not
-			// declare is reported as an unknown keyword, with a suggestion
+			// a name bound nowhere is a keyword, a property or a value: one
+			// the ruleset does not declare is reported as such, with a
+			// suggestion
 			s := &ast.StringNode{Value: arg.Value}
 			s.SetLocation(arg.Location())
 			n.Arguments[i] = s
+		}
+	}
+}
+
+// bareValue turns a bare value of an enum property compared with that
+// property (.color == red) into the value's name: only a name bound nowhere
+// that is one of the values of an enum property of that name.
+func (v *bareKeywords) bareValue(side *ast.Node, other ast.Node) {
+	id, ok := (*side).(*ast.IdentifierNode)
+	if !ok || v.isBound(id.Value) {
+		return
+	}
+	m, ok := other.(*ast.MemberNode)
+	if !ok {
+		return
+	}
+	prop, ok := m.Property.(*ast.StringNode)
+	if !ok {
+		return
+	}
+	for _, decls := range [][]model.PropDecl{v.rs.CardProps, v.rs.PlayerProps, v.rs.GameProps} {
+		for i := range decls {
+			if decls[i].Name == prop.Value && decls[i].Type == model.TString && slices.Contains(decls[i].Values, id.Value) {
+				s := &ast.StringNode{Value: id.Value}
+				s.SetLocation(id.Location())
+				*side = s
+				return
+			}
 		}
 	}
 }

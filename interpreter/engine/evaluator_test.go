@@ -246,3 +246,21 @@ func TestAFailingStaticStopsTheGame(t *testing.T) {
 	require.ErrorContains(t, g.Err(), "the static of Broken (cards.yaml:6:9)")
 	require.ErrorContains(t, g.Err(), "given nothing where a number is needed")
 }
+
+// A value of an enum property is written bare where the compiler knows the
+// property: compared with it (.kind == a), or given to a library function
+// next to the property's name (count_where(cards, kind, a)); the quoted forms
+// read the same, and a name that is bound stays that name.
+func TestBareNamesOfPropertiesAndValues(t *testing.T) {
+	rs, g := staticsGame(t)
+	for _, tc := range []struct{ src, quoted string }{
+		{"count(you.table, .kind == a)", "count(you.table, .kind == 'a')"},
+		{"count(you.hand, b != .kind)", "count(you.hand, 'b' != .kind)"},
+		{"count_where(you.table, kind, a)", "count_where(you.table, 'kind', 'a')"},
+		{"count_where(game.pile, kind, b)", "count_where(game.pile, 'kind', 'b')"},
+		{"let a = 'b'; count(you.table, .kind == a)", "count(you.table, .kind == 'b')"},
+	} {
+		require.Equal(t, query(t, rs, g, tc.quoted), query(t, rs, g, tc.src), tc.src)
+	}
+	require.Equal(t, 1, query(t, rs, g, "count(you.table, .kind == a)"))
+}
