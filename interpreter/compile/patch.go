@@ -316,6 +316,11 @@ func (pl planner) enumRead(n ast.Node) *model.PropDecl {
 // checkValue reports a literal name that is not one of an enum's values; the
 // empty name (an enum property that was never set) is not a mistake.
 func (pl planner) checkValue(d *model.PropDecl, n ast.Node, prefix string) {
+	if _, isNone := n.(*ast.NilNode); isNone && source.Contains(d.Values, "none") {
+		// the second edition's none is nothing, never the value named none
+		pl.p.errs = append(pl.p.errs, patchErr{node: n, code: "bad-value", msg: fmt.Sprintf("%snone here is nothing, not the value none of %s: write 'none' for the value", prefix, d.Name)})
+		return
+	}
 	s, ok := n.(*ast.StringNode)
 	if !ok || s.Value == "" || source.Contains(d.Values, s.Value) {
 		return
