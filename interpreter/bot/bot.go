@@ -183,11 +183,11 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 		var na state.Answer
 		switch {
 		case d.Kind == state.DecideAction && len(sim.Evaluator().S.Stack) == 0:
-			return sim.Value(seat)
+			return value(sim, seat)
 		case d.Sealed && d.Seq >= asked:
 			// a new round of sealed questions: the one answered is over
 			// (revealed and carried out), as a pass is at an action window
-			return sim.Value(seat)
+			return value(sim, seat)
 		case d.Player != seat:
 			na = state.LeastAnswer(&d)
 		case d.Kind == state.DecideAction:
@@ -205,7 +205,7 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 	if err := sim.Err(); err != nil {
 		return 0, err
 	}
-	return sim.Value(seat)
+	return value(sim, seat)
 }
 
 // hideSealed replaces, in a lookahead copy, the answers other seats have
@@ -248,4 +248,26 @@ func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 		out[i] = RandomAnswer(r, d)
 	}
 	return out
+}
+
+// value is the ruleset's heuristic value of the position for a seat: very
+// high for a win, very low for a loss, else the ruleset's `value` expression
+// (0 when it declares none), or the error evaluating it met.
+func value(g *engine.Game, seat int) (float64, error) {
+	e := g.Evaluator()
+	if e.S.Players[seat].Won {
+		return 1e9, nil
+	}
+	if e.S.Players[seat].Lost {
+		return -1e9, nil
+	}
+	if e.S.Over || e.Rs.Value == nil {
+		return 0, nil
+	}
+	f := state.Frame{You: state.Seat(seat), Player: state.Seat(seat), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
+	n, err := e.EvalInt(e.Rs.Value, &f)
+	if err != nil {
+		return 0, err
+	}
+	return float64(n), nil
 }

@@ -5,12 +5,13 @@ import (
 	"path/filepath"
 	"testing"
 
+	"math/rand/v2"
+
 	"github.com/arbiter-games/arbiter/interpreter/bot"
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/stdlib"
-	"math/rand/v2"
 )
 
 func loadLands(b *testing.B) *model.Ruleset {

@@ -3,6 +3,7 @@ package conformance_test
 import (
 	"testing"
 
+	"github.com/arbiter-games/arbiter/interpreter/conformance"
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -48,7 +49,7 @@ func FuzzAnswers(f *testing.F) {
 					t.Fatalf("a refused answer (%v) changed the game", err)
 				}
 			}
-			if err := g.CheckState(); err != nil {
+			if err := conformance.CheckState(g); err != nil {
 				t.Fatal(err)
 			}
 		}

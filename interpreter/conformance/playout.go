@@ -156,7 +156,7 @@ func firstDiff(a, b []string) string {
 
 func check(g *engine.Game, o Options) error {
 	if o.props {
-		if err := g.CheckState(); err != nil {
+		if err := CheckState(g); err != nil {
 			return err
 		}
 	} else if err := g.CheckStructure(); err != nil {

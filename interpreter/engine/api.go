@@ -168,24 +168,10 @@ func (g *Game) Determinize(seat int, r *rand.Rand) *Game {
 	return &Game{m: g.m.Determinize(seat, r)}
 }
 
-// Value is the ruleset's heuristic value of the position for a seat: very
-// high for a win, very low for a loss, else the ruleset's `value` expression
-// (0 when it declares none), or the error evaluating it met.
-func (g *Game) Value(seat int) (float64, error) {
-	return g.m.Value(seat)
-}
-
 // StepBudget is how many steps the game may run between two decisions now:
 // limits.steps, or the base and a share per card in the game.
 func (g *Game) StepBudget() int {
 	return g.m.StepBudget()
-}
-
-// CheckState verifies the invariants every state must keep: each card in
-// exactly one zone, every index in range, and every property within its
-// declaration (type, values, min and max). Tests run it after every step.
-func (g *Game) CheckState() error {
-	return g.m.CheckState()
 }
 
 // CheckStructure verifies that every card is in exactly one zone and every

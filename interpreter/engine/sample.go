@@ -44,24 +44,3 @@ func (g *machine) Determinize(seat int, r *rand.Rand) *machine {
 	s.NoLog = true // a lookahead copy needs no log
 	return c
 }
-
-// Value is the ruleset's heuristic value of the position for a seat: very
-// high for a win, very low for a loss, else the ruleset's `value` expression
-// (0 when it declares none), or the error evaluating it met.
-func (g *machine) Value(seat int) (float64, error) {
-	if g.S.Players[seat].Won {
-		return 1e9, nil
-	}
-	if g.S.Players[seat].Lost {
-		return -1e9, nil
-	}
-	if g.S.Over || g.Rs.Value == nil {
-		return 0, nil
-	}
-	f := state.Frame{You: state.Seat(seat), Player: state.Seat(seat), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
-	n, err := g.EvalInt(g.Rs.Value, &f)
-	if err != nil {
-		return 0, err
-	}
-	return float64(n), nil
-}
