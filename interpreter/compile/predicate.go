@@ -141,51 +141,29 @@ func (c *ExprCompiler) CompilePredicates() {
 	for _, p := range c.predList {
 		p.calls = c.callsIn(p)
 	}
-	const (
-		fresh = iota
-		open
-		done
-	)
-	seen := map[*Predicate]int{}
-	var stack, order []*Predicate
-	var visit func(p *Predicate)
-	visit = func(p *Predicate) {
-		seen[p] = open
-		stack = append(stack, p)
-		for _, call := range p.calls {
-			switch seen[call.to] {
-			case fresh:
-				visit(call.to)
-			case open:
-				at := 0
-				for i, q := range stack {
-					if q == call.to {
-						at = i
-					}
-				}
-				var names []string
-				for _, q := range stack[at:] {
-					q.broken = true
-					names = append(names, q.Name)
-				}
-				names = append(names, call.to.Name)
-				what := fmt.Sprintf("%s calls itself", p.Name)
-				if len(names) > 2 {
-					what = fmt.Sprintf("%s calls %s, which leads back to it (%s)", p.Name, call.to.Name, strings.Join(names, " → "))
-				}
-				pm := newPosMap(p.r.File, p.r.Lines(), source.ResolveAlias(p.node))
-				p.r.DiagAt(pm.at(call.from), "recursion", p.path, fmt.Sprintf("%s: a predicate cannot call itself, directly or through other predicates", what))
-			}
+	var order []*Predicate
+	callees := func(p *Predicate) []*Predicate {
+		out := make([]*Predicate, len(p.calls))
+		for i, call := range p.calls {
+			out[i] = call.to
 		}
-		stack = stack[:len(stack)-1]
-		seen[p] = done
-		order = append(order, p)
+		return out
 	}
-	for _, p := range c.predList {
-		if seen[p] == fresh {
-			visit(p)
+	WalkCalls(c.predList, callees, func(p *Predicate, i int, on []*Predicate) {
+		call := p.calls[i]
+		var names []string
+		for _, q := range on {
+			q.broken = true
+			names = append(names, q.Name)
 		}
-	}
+		names = append(names, call.to.Name)
+		what := fmt.Sprintf("%s calls itself", p.Name)
+		if len(names) > 2 {
+			what = fmt.Sprintf("%s calls %s, which leads back to it (%s)", p.Name, call.to.Name, strings.Join(names, " → "))
+		}
+		pm := newPosMap(p.r.File, p.r.Lines(), source.ResolveAlias(p.node))
+		p.r.DiagAt(pm.at(call.from), "recursion", p.path, fmt.Sprintf("%s: a predicate cannot call itself, directly or through other predicates", what))
+	}, func(p *Predicate) { order = append(order, p) })
 	for _, p := range order {
 		if !p.broken {
 			c.compilePredicate(p)

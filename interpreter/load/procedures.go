@@ -234,49 +234,27 @@ func (c *compiler) callsIn(n *yaml.Node, seen map[*yaml.Node]bool) []procCall {
 // procRecursion reports every circle of calls once, at the call that closes
 // it, and marks the procedures on it.
 func (c *compiler) procRecursion() {
-	const (
-		fresh = iota
-		open
-		done
-	)
-	seen := map[*procedure]int{}
-	var stack []*procedure
-	var visit func(pr *procedure)
-	visit = func(pr *procedure) {
-		seen[pr] = open
-		stack = append(stack, pr)
-		for _, call := range pr.calls {
-			switch seen[call.to] {
-			case fresh:
-				visit(call.to)
-			case open:
-				at := 0
-				for i, q := range stack {
-					if q == call.to {
-						at = i
-					}
-				}
-				var names []string
-				for _, q := range stack[at:] {
-					q.recursive = true
-					names = append(names, q.name)
-				}
-				names = append(names, call.to.name)
-				what := fmt.Sprintf("procedure %s calls itself", pr.name)
-				if len(names) > 2 {
-					what = fmt.Sprintf("procedure %s calls %s, which leads back to it (%s)", pr.name, call.to.name, strings.Join(names, " → "))
-				}
-				pr.r.Errorf(call.key, "recursion", pr.path+".do", "%s: a procedure cannot call itself, directly or through other procedures", what)
-			}
+	callees := func(pr *procedure) []*procedure {
+		out := make([]*procedure, len(pr.calls))
+		for i, call := range pr.calls {
+			out[i] = call.to
 		}
-		stack = stack[:len(stack)-1]
-		seen[pr] = done
+		return out
 	}
-	for _, pr := range c.procList {
-		if seen[pr] == fresh {
-			visit(pr)
+	compile.WalkCalls(c.procList, callees, func(pr *procedure, i int, on []*procedure) {
+		call := pr.calls[i]
+		var names []string
+		for _, q := range on {
+			q.recursive = true
+			names = append(names, q.name)
 		}
-	}
+		names = append(names, call.to.name)
+		what := fmt.Sprintf("procedure %s calls itself", pr.name)
+		if len(names) > 2 {
+			what = fmt.Sprintf("procedure %s calls %s, which leads back to it (%s)", pr.name, call.to.name, strings.Join(names, " → "))
+		}
+		pr.r.Errorf(call.key, "recursion", pr.path+".do", "%s: a procedure cannot call itself, directly or through other procedures", what)
+	}, nil)
 }
 
 // compileCall compiles a step that calls a procedure: its arguments against
