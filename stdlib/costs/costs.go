@@ -1,29 +1,30 @@
-package stdlib
+package costs
 
 import (
 	"fmt"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib/internal/args"
 )
 
-func costPrimitives() []*model.Primitive {
+func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "pay_cards", Args: &payCardsArgs, Family: "costs",
 			Doc: "A cost: moves cards from a list to a zone, one distinct card per pattern in `match` (each an expression on `card`). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice.",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the cards that may pay"), "from"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards that may pay"), "from"),
 				{Name: "match", Kind: model.PExprList, Type: model.TBool, Required: true, Doc: "one condition per card to pay, on `card`"},
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "where the paid cards go (their owner's zone)"},
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the paid cards"},
-				promptP("Choose a card to pay with"),
+				args.PromptParam("Choose a card to pay with"),
 				{Name: "reason", Kind: model.PTemplate, Doc: "what a player who cannot pay is told, in words (default: how many cards it takes); parts in braces are expressions"},
 			},
 			StateSlots: 1,
 			Example:    "- pay_cards: {cards: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
-			CanPay: func(g game, f *frame, s *step) string {
-				from, err := cardsArg(g, f, s.At(payCardsArgs.Cards))
+			CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
+				from, err := args.Cards(g, f, s.At(payCardsArgs.Cards))
 				if err != nil {
 					return err.Error()
 				}
@@ -36,7 +37,7 @@ func costPrimitives() []*model.Primitive {
 					return "cannot be paid"
 				}
 				if !ok {
-					return say(g, f, s.At(payCardsArgs.Reason), fmt.Sprintf("you do not have the %d cards it takes", len(exprs)), int(f.You))
+					return args.Say(g, f, s.At(payCardsArgs.Reason), fmt.Sprintf("you do not have the %d cards it takes", len(exprs)), int(f.You))
 				}
 				return ""
 			},
@@ -45,13 +46,13 @@ func costPrimitives() []*model.Primitive {
 		{
 			Name: "spend", Args: &spendArgs, Family: "costs",
 			Doc: "A cost: takes an amount from an int property of a player (default: you). It can be paid when the player has at least that much.",
-			Params: []param{
-				exprP("player", model.TPlayer, false, "", "who pays (default: you)"),
+			Params: []model.Param{
+				args.ExprParam("player", model.TPlayer, false, "", "who pays (default: you)"),
 				{Name: "prop", Kind: model.PText, Required: true, Doc: "the player property"},
-				exprP("amount", model.TInt, true, "", "how much"),
+				args.ExprParam("amount", model.TInt, true, "", "how much"),
 			},
 			Example: "- spend: {prop: gold, amount: 2}",
-			Validate: func(v model.Validator, s *step) {
+			Validate: func(v model.Validator, s *model.Step) {
 				name := s.At(spendArgs.Prop).Text
 				if _, d, ok := v.Ruleset().PropIndex("player", name); !ok {
 					v.Errorf(spendArgs.Prop, "unknown-property", "unknown player property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("player")))
@@ -59,12 +60,12 @@ func costPrimitives() []*model.Primitive {
 					v.Errorf(spendArgs.Prop, "type-mismatch", "%s is not an int property", name)
 				}
 			},
-			CanPay: func(g game, f *frame, s *step) string {
-				p, err := playerArg(g, f, s.At(spendArgs.Player))
+			CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
+				p, err := args.Player(g, f, s.At(spendArgs.Player))
 				if err != nil {
 					return err.Error()
 				}
-				n, err := intArg(g, f, s.At(spendArgs.Amount), 0)
+				n, err := args.Int(g, f, s.At(spendArgs.Amount), 0)
 				if err != nil {
 					return err.Error()
 				}
@@ -82,14 +83,14 @@ func costPrimitives() []*model.Primitive {
 				}
 				return ""
 			},
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s.At(spendArgs.Player))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				p, err := args.Player(g, f, s.At(spendArgs.Player))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				n, err := intArg(g, f, s.At(spendArgs.Amount), 0)
+				n, err := args.Int(g, f, s.At(spendArgs.Amount), 0)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				idx, _, _ := g.Ruleset().PropIndex("player", s.At(spendArgs.Prop).Text)
 				g.SetPlayerProp(p, idx, g.BasePlayerProp(p, idx)-int64(n))
@@ -98,38 +99,38 @@ func costPrimitives() []*model.Primitive {
 					name = d.Label
 				}
 				g.Logf("pay", p, "%s pays %d %s.", state.SeatName(p), n, name)
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "require", Args: &requireArgs, Family: "costs",
 			Doc: "A cost that pays nothing: the action is legal only while the condition holds, and `reason` says why not.",
-			Params: []param{
-				exprP("cond", model.TBool, true, "", "the condition"),
+			Params: []model.Param{
+				args.ExprParam("cond", model.TBool, true, "", "the condition"),
 				{Name: "reason", Kind: model.PTemplate, Doc: "shown when it fails; parts in braces are expressions"},
 			},
 			Example: "- require: {cond: \"len(you.hand) > 0\", reason: you have no cards}",
-			CanPay: func(g game, f *frame, s *step) string {
+			CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
 				ok, err := g.EvalBool(s.At(requireArgs.Cond).Expr, f)
 				if err != nil {
 					return err.Error()
 				}
 				if !ok {
-					return say(g, f, s.At(requireArgs.Reason), "what it requires is not met", int(f.You))
+					return args.Say(g, f, s.At(requireArgs.Reason), "what it requires is not met", int(f.You))
 				}
 				return ""
 			},
-			Exec: func(g game, f *frame, s *step) (model.Status, error) { return next, nil },
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) { return model.Next, nil },
 		},
 		{
 			Name: "mark", Args: &markArgs, Family: "costs",
 			Doc: "Sets a bool property of a card (default: this) to true. As a cost it can be paid only while the property is false: the usual way to exhaust a card.",
-			Params: []param{
-				was(exprP("cards", model.TCard, false, "this", "the card"), "card"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCard, false, "this", "the card"), "card"),
 				{Name: "prop", Kind: model.PText, Required: true, Doc: "the bool card property"},
 			},
 			Example: "- mark: {prop: tapped}",
-			Validate: func(v model.Validator, s *step) {
+			Validate: func(v model.Validator, s *model.Step) {
 				name := s.At(markArgs.Prop).Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
 					v.Errorf(markArgs.Prop, "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
@@ -137,7 +138,7 @@ func costPrimitives() []*model.Primitive {
 					v.Errorf(markArgs.Prop, "type-mismatch", "%s is not a bool property", name)
 				}
 			},
-			CanPay: func(g game, f *frame, s *step) string {
+			CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
 				c, err := g.EvalCard(s.At(markArgs.Cards).Expr, f)
 				if err != nil {
 					return err.Error()
@@ -151,14 +152,14 @@ func costPrimitives() []*model.Primitive {
 				}
 				return ""
 			},
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				c, err := g.EvalCard(s.At(markArgs.Cards).Expr, f)
 				if err != nil || c < 0 {
-					return next, err
+					return model.Next, err
 				}
 				idx, _, _ := g.Ruleset().PropIndex("card", s.At(markArgs.Prop).Text)
 				g.SetCardProp(c, idx, 1)
-				return next, nil
+				return model.Next, nil
 			},
 		},
 	}
@@ -166,7 +167,7 @@ func costPrimitives() []*model.Primitive {
 
 // matchable reports whether each pattern can get its own card among from,
 // given the cards already chosen for the first patterns.
-func matchable(g game, f *frame, pats []*model.Expr, from, chosen []int) (bool, error) {
+func matchable(g model.Context, f *state.Frame, pats []*model.Expr, from, chosen []int) (bool, error) {
 	rest := pats[len(chosen):]
 	var cands []int
 	for _, c := range from {
@@ -194,7 +195,7 @@ func matchable(g game, f *frame, pats []*model.Expr, from, chosen []int) (bool, 
 	return fullMatching(fits, len(cands)), nil
 }
 
-func evalOnCard(g game, f *frame, e *model.Expr, c int) (bool, error) {
+func evalOnCard(g model.Context, f *state.Frame, e *model.Expr, c int) (bool, error) {
 	fr := *f
 	fr.Card = state.CardRef(c)
 	tf := g.TempFrame(fr)
@@ -230,7 +231,7 @@ func fullMatching(fits [][]bool, ncols int) bool {
 	return true
 }
 
-func execPayCards(g game, f *frame, s *step) (model.Status, error) {
+func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	pats := s.At(payCardsArgs.Match).Exprs
 	chosen := g.Var(f, s.State).L
 	if g.Var(f, s.State).N < 0 {
@@ -240,9 +241,9 @@ func execPayCards(g game, f *frame, s *step) (model.Status, error) {
 		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Card)
 		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
 	}
-	from, err := cardsArg(g, f, s.At(payCardsArgs.Cards))
+	from, err := args.Cards(g, f, s.At(payCardsArgs.Cards))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if len(chosen) < len(pats) {
 		// offer the cards for the next pattern that keep the rest payable
@@ -257,36 +258,36 @@ func execPayCards(g game, f *frame, s *step) (model.Status, error) {
 			}
 			fit, err := evalOnCard(g, f, pats[len(chosen)], c)
 			if err != nil {
-				return next, err
+				return model.Next, err
 			}
 			if !fit {
 				continue
 			}
 			good, err := matchable(g, f, pats, from, append(append([]int(nil), chosen...), c))
 			if err != nil {
-				return next, err
+				return model.Next, err
 			}
 			if good {
 				ok = append(ok, c)
 			}
 		}
 		if len(ok) == 0 {
-			return next, fmt.Errorf("the cost can no longer be paid")
+			return model.Next, fmt.Errorf("the cost can no longer be paid")
 		}
-		opts := dedupe(g, ok, int(f.You))
-		labelUnique(opts)
-		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: fmt.Sprintf("%s (%d of %d)", say(g, f, s.At(payCardsArgs.Prompt), "Choose a card to pay with", int(f.You)), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
+		opts := args.CardOptions(g, ok, int(f.You))
+		args.LabelUnique(opts)
+		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: fmt.Sprintf("%s (%d of %d)", args.Say(g, f, s.At(payCardsArgs.Prompt), "Choose a card to pay with", int(f.You)), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
 	}
 	to := s.At(payCardsArgs.To).Zone
 	for _, c := range chosen {
 		if err := g.Move(c, g.ZoneInst(to, int(g.Card(c).Owner)), state.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}); err != nil {
-			return next, err
+			return model.Next, err
 		}
 	}
 	g.LogCards("pay", int(f.You), chosen, "%s pays with {cards}.", state.SeatName(int(f.You)))
-	bind(g, f, s.At(payCardsArgs.As), listVal(chosen))
+	args.Bind(g, f, s.At(payCardsArgs.As), args.ListVal(chosen))
 	g.SetVar(f, s.State, state.Val{N: -1})
-	return next, nil
+	return model.Next, nil
 }
 
 // The indexes of the primitives' arguments, filled at registration.

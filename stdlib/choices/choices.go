@@ -1,4 +1,4 @@
-package stdlib
+package choices
 
 import (
 	"fmt"
@@ -7,39 +7,36 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib/internal/args"
 )
 
-func chooserP() param {
-	return exprP("chooser", model.TPlayer, false, "", "who chooses (default: you)")
+func chooserP() model.Param {
+	return args.ExprParam("chooser", model.TPlayer, false, "", "who chooses (default: you)")
 }
 
 // sealedP is the argument that asks several players at once (name: players,
 // or choosers where players already names candidates).
-func sealedP(name string) param {
-	return exprP(name, model.TPlayers, false, "", "asks these players at once, sealed, instead of one chooser: each gets its own question, with `you` as that player (see decisions)")
+func sealedP(name string) model.Param {
+	return args.ExprParam(name, model.TPlayers, false, "", "asks these players at once, sealed, instead of one chooser: each gets its own question, with `you` as that player (see decisions)")
 }
 
 // sealedDoP is the steps a sealed choice runs once per player, in seat order
 // from the active player, with `you` as that player and the choice bound.
-func sealedDoP(list, what string) param {
-	return param{Name: "do", Kind: model.PSteps, Doc: "with " + list + ": run once per player once all have answered, in seat order from the active player, with `you` as that player and " + what + " bound"}
+func sealedDoP(list, what string) model.Param {
+	return model.Param{Name: "do", Kind: model.PSteps, Doc: "with " + list + ": run once per player once all have answered, in seat order from the active player, with `you` as that player and " + what + " bound"}
 }
 
-func promptP(def string) param {
-	return param{Name: "prompt", Kind: model.PTemplate, Default: def, Doc: "the question shown to the chooser; parts in braces are expressions"}
-}
-
-func choicePrimitives() []*model.Primitive {
+func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "choose_card", Args: &chooseCardArgs, Family: "choices",
 			Doc: "Asks a player to choose one card among `cards`; binds it (none when `cards` is empty, or when optional and declined). With `choosers`, every listed player secretly chooses one card among their own `cards` (`you.hand` is each one's own hand), and `do` runs for each with the card bound (see decisions): a draft, or a bid played face down.",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the candidates"), "from"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the candidates"), "from"),
 				chooserP(),
 				sealedP("choosers"),
-				exprP("optional", model.TBool, false, "false", "the chooser may choose nothing"),
-				promptP("Choose a card"),
+				args.ExprParam("optional", model.TBool, false, "false", "the chooser may choose nothing"),
+				args.PromptParam("Choose a card"),
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable that gets the card"},
 				sealedDoP("choosers", "the card (none if they chose nothing)"),
 			},
@@ -51,14 +48,14 @@ func choicePrimitives() []*model.Primitive {
 		{
 			Name: "choose_cards", Args: &chooseCardsArgs, Family: "choices",
 			Doc: "Asks a player to choose from `min` to `max` cards among `cards` (or exactly `count`, limited to how many there are); binds the list. With `choosers`, every listed player secretly chooses among their own `cards`, with their own bounds, and `do` runs for each with the list bound (see decisions).",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the candidates"), "from"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the candidates"), "from"),
 				chooserP(),
 				sealedP("choosers"),
-				exprP("count", model.TInt, false, "", "exactly this many (or all, if fewer)"),
-				exprP("min", model.TInt, false, "0", "at least"),
-				exprP("max", model.TInt, false, "", "at most (default: all)"),
-				promptP("Choose cards"),
+				args.ExprParam("count", model.TInt, false, "", "exactly this many (or all, if fewer)"),
+				args.ExprParam("min", model.TInt, false, "0", "at least"),
+				args.ExprParam("max", model.TInt, false, "", "at most (default: all)"),
+				args.PromptParam("Choose cards"),
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the variable that gets the list"},
 				sealedDoP("choosers", "the list"),
 			},
@@ -70,11 +67,11 @@ func choicePrimitives() []*model.Primitive {
 		{
 			Name: "choose", Args: &chooseArgs, Family: "choices",
 			Doc: "Asks a player to pick one of labelled options and runs its steps. Options whose `if` is false are not offered. With `choosers`, every listed player secretly picks among the options whose `if` holds for them (`you` is that player), and once all have answered each one's option runs with `you` as that player (see decisions).",
-			Params: []param{
+			Params: []model.Param{
 				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
 				chooserP(),
 				sealedP("choosers"),
-				promptP("Choose"),
+				args.PromptParam("Choose"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Doc: "binds the index of the chosen option (with players: each player's, while their option runs; -1 for one who had nothing to choose)"},
 			},
 			Shorthand:  "options",
@@ -86,11 +83,11 @@ func choicePrimitives() []*model.Primitive {
 		{
 			Name: "choose_player", Args: &choosePlayerArgs, Family: "choices",
 			Doc: "Asks a player to choose a player among `players` (default: your opponents). With `choosers`, every listed player secretly chooses among their own `players` (`opponents` are each one's opponents), and `do` runs for each with the choice bound (see decisions).",
-			Params: []param{
-				was(exprP("players", model.TPlayers, false, "opponents", "the candidates"), "from"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("players", model.TPlayers, false, "opponents", "the candidates"), "from"),
 				chooserP(),
 				sealedP("choosers"),
-				promptP("Choose a player"),
+				args.PromptParam("Choose a player"),
 				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "the variable that gets the player"},
 				sealedDoP("choosers", "the player (none if they had nobody to choose)"),
 			},
@@ -102,13 +99,13 @@ func choicePrimitives() []*model.Primitive {
 		{
 			Name: "choose_target", Args: &chooseTargetArgs, Family: "choices",
 			Doc: "Asks a player to choose one target among cards and players (an attack on a player or a card, say). Binds the chosen card or player; the other variable gets none. With `choosers` (here `players` names the candidates), every listed player secretly chooses among their own candidates, and `do` runs for each with the target bound (see decisions).",
-			Params: []param{
-				exprP("cards", model.TCards, false, "", "the cards that may be chosen"),
-				exprP("players", model.TPlayers, false, "", "the players that may be chosen"),
+			Params: []model.Param{
+				args.ExprParam("cards", model.TCards, false, "", "the cards that may be chosen"),
+				args.ExprParam("players", model.TPlayers, false, "", "the players that may be chosen"),
 				chooserP(),
 				sealedP("choosers"),
-				exprP("optional", model.TBool, false, "false", "the chooser may choose nothing"),
-				promptP("Choose a target"),
+				args.ExprParam("optional", model.TBool, false, "false", "the chooser may choose nothing"),
+				args.PromptParam("Choose a target"),
 				{Name: "as_card", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "gets the chosen card, or none"},
 				{Name: "as_player", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "gets the chosen player, or none"},
 				sealedDoP("choosers", "as_card and as_player"),
@@ -121,12 +118,12 @@ func choicePrimitives() []*model.Primitive {
 		{
 			Name: "choose_number", Args: &chooseNumberArgs, Family: "choices",
 			Doc: "Asks a player for a number from `min` to `max`. With `choosers`, every listed player secretly names a number within their own bounds (`you.gold` is each one's gold), and `do` runs for each with the number bound (see decisions): a sealed bid.",
-			Params: []param{
-				exprP("min", model.TInt, false, "0", "the smallest"),
-				exprP("max", model.TInt, true, "", "the largest"),
+			Params: []model.Param{
+				args.ExprParam("min", model.TInt, false, "0", "the smallest"),
+				args.ExprParam("max", model.TInt, true, "", "the largest"),
 				chooserP(),
 				sealedP("choosers"),
-				promptP("Choose a number"),
+				args.PromptParam("Choose a number"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable that gets it"},
 				sealedDoP("choosers", "the number"),
 			},
@@ -138,12 +135,12 @@ func choicePrimitives() []*model.Primitive {
 		{
 			Name: "distribute", Args: &distributeArgs, Family: "choices",
 			Doc: "Asks a player to split an amount among cards, answered as one structured answer; then runs `do` once per card with its share.",
-			Params: []param{
-				exprP("amount", model.TInt, true, "", "the amount to split"),
-				was(exprP("cards", model.TCards, true, "", "the cards that share it"), "among"),
-				exprP("at_least", model.TInt, false, "0", "the least each card gets"),
+			Params: []model.Param{
+				args.ExprParam("amount", model.TInt, true, "", "the amount to split"),
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards that share it"), "among"),
+				args.ExprParam("at_least", model.TInt, false, "0", "the least each card gets"),
 				chooserP(),
-				promptP("Divide"),
+				args.PromptParam("Divide"),
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "run for each card, with the card and its share bound"},
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "binds each card in turn"},
 				{Name: "share", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "binds each card's share"},
@@ -155,10 +152,10 @@ func choicePrimitives() []*model.Primitive {
 		{
 			Name: "order", Args: &orderArgs, Family: "choices",
 			Doc: "Asks a player to put cards in an order; binds the list, first chosen first.",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
 				chooserP(),
-				promptP("Put these in order, first first"),
+				args.PromptParam("Put these in order, first first"),
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the ordered list"},
 			},
 			Example: "- order: {cards: \"you.deck[:3]\", as: ordered}",
@@ -167,20 +164,20 @@ func choicePrimitives() []*model.Primitive {
 		{
 			Name: "assign", Args: &assignArgs, Family: "choices",
 			Doc: "Asks players at once (answers sealed until all are in) to assign each of their items to one target or none: blockers to attackers, say. For each player, items and targets are evaluated with `you` as that player. Each item's card property `prop` is set to its target (or none).",
-			Params: []param{
-				was(exprP("choosers", model.TPlayers, false, "", "who assigns (default: you)"), "players"),
-				exprP("items", model.TCards, true, "", "the cards each player assigns"),
-				exprP("targets", model.TCards, true, "", "the cards they may be assigned to"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("choosers", model.TPlayers, false, "", "who assigns (default: you)"), "players"),
+				args.ExprParam("items", model.TCards, true, "", "the cards each player assigns"),
+				args.ExprParam("targets", model.TCards, true, "", "the cards they may be assigned to"),
 				{Name: "prop", Kind: model.PText, Required: true, Doc: "a card property of type card, set on each item"},
-				exprP("per_target", model.TInt, false, "0", "the most items one target may get (0: no limit)"),
+				args.ExprParam("per_target", model.TInt, false, "0", "the most items one target may get (0: no limit)"),
 				{Name: "target_as", Kind: model.PBind, Type: model.TCard, Doc: "the variable that holds a target while `allow` and `min_per_target` are evaluated"},
 				{Name: "allow", Kind: model.PExpr, Type: model.TBool, Card: true, Late: true, Doc: "which item may take which target: a condition on `card` (the item) and the `target_as` variable (the target); pairs for which it is false are not offered"},
 				{Name: "min_per_target", Kind: model.PExpr, Type: model.TInt, Late: true, Doc: "the fewest items a target may get when it gets any, on the `target_as` variable (default 1): an answer that gives a target some items, but fewer, is refused with the reason"},
-				promptP("Assign"),
+				args.PromptParam("Assign"),
 			},
 			StateSlots: 1,
 			Example:    "- assign: {choosers: opponents, items: you.table, targets: active.table, prop: facing, target_as: t, allow: \"card.power >= t.power\", min_per_target: \"t.power > 3 ? 2 : 1\"}",
-			Validate: func(v model.Validator, s *step) {
+			Validate: func(v model.Validator, s *model.Step) {
 				name := s.At(assignArgs.Prop).Text
 				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
 					v.Errorf(assignArgs.Prop, "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
@@ -202,10 +199,10 @@ func choicePrimitives() []*model.Primitive {
 		{
 			Name: "simultaneous", Args: &simultaneousArgs, Family: "choices",
 			Doc: "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in turn order, with `you` as that player.",
-			Params: []param{
-				was(exprP("choosers", model.TPlayers, false, "players", "who is asked (default: every player)"), "players"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("choosers", model.TPlayers, false, "players", "who is asked (default: every player)"), "players"),
 				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
-				promptP("Choose"),
+				args.PromptParam("Choose"),
 			},
 			StateSlots: 1,
 			Example:    "- simultaneous:\n    options:\n      - {label: keep}\n      - {label: redraw, do: [{draw: {from: deck, to: hand}}]}",
@@ -214,36 +211,20 @@ func choicePrimitives() []*model.Primitive {
 	}
 }
 
-func dedupe(g game, cards []int, seat int) []state.Option {
-	var opts []state.Option
-	var kept []int
-outer:
-	for _, c := range cards {
-		for _, k := range kept {
-			if g.Interchangeable(k, c, seat) {
-				continue outer
-			}
-		}
-		kept = append(kept, c)
-		opts = append(opts, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1})
-	}
-	return opts
-}
-
 // cardChoiceArgs point to the indexes of the arguments choose_card and
 // choose_cards share, and of those only one of them has (nil in the other).
 type cardChoiceArgs struct {
 	from, chooser, players, optional, count, min, max, prompt, as, do *model.ArgIndex
 }
 
-func execChooseCards(single bool, a cardChoiceArgs) func(g game, f *frame, s *step) (model.Status, error) {
-	return func(g game, f *frame, s *step) (model.Status, error) {
+func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+	return func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 		if s.At(*a.players).Set {
 			return sealedCards(g, f, s, single, a)
 		}
-		chooser, err := playerArg(g, f, s.At(*a.chooser))
+		chooser, err := args.Player(g, f, s.At(*a.chooser))
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		if ds, as := g.Answered(f); len(ds) > 0 {
 			var picked []int
@@ -257,38 +238,38 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g game, f *frame, s *st
 				if len(picked) > 0 {
 					c = picked[0]
 				}
-				bind(g, f, s.At(*a.as), cardVal(c))
+				args.Bind(g, f, s.At(*a.as), args.CardVal(c))
 			} else {
-				bind(g, f, s.At(*a.as), listVal(picked))
+				args.Bind(g, f, s.At(*a.as), args.ListVal(picked))
 			}
 			if len(picked) == 0 {
 				g.Logf("choose", chooser, "%s chooses nothing.", state.SeatName(chooser))
 			} else {
 				g.LogCards("choose", chooser, picked, "%s chooses {cards}.", state.SeatName(chooser))
 			}
-			return next, nil
+			return model.Next, nil
 		}
-		from, err := cardsArg(g, f, s.At(*a.from))
+		from, err := args.Cards(g, f, s.At(*a.from))
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		if len(from) == 0 {
 			if single {
-				bind(g, f, s.At(*a.as), cardVal(-1))
+				args.Bind(g, f, s.At(*a.as), args.CardVal(-1))
 			} else {
-				bind(g, f, s.At(*a.as), listVal(nil))
+				args.Bind(g, f, s.At(*a.as), args.ListVal(nil))
 			}
 			g.Logf("choose", chooser, "%s has nothing to choose from.", state.SeatName(chooser))
-			return next, nil
+			return model.Next, nil
 		}
-		d := state.Decision{Player: chooser, Kind: state.DecideCards, Prompt: say(g, f, s.At(*a.prompt), "Choose", chooser)}
+		d := state.Decision{Player: chooser, Kind: state.DecideCards, Prompt: args.Say(g, f, s.At(*a.prompt), "Choose", chooser)}
 		if single {
-			d.Options = dedupe(g, from, chooser)
-			labelUnique(d.Options)
+			d.Options = args.CardOptions(g, from, chooser)
+			args.LabelUnique(d.Options)
 			d.Min, d.Max = 1, 1
-			opt, err := boolArg(g, f, s.At(*a.optional), false)
+			opt, err := args.Bool(g, f, s.At(*a.optional), false)
 			if err != nil {
-				return next, err
+				return model.Next, err
 			}
 			if opt {
 				d.Min = 0
@@ -299,18 +280,18 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g game, f *frame, s *st
 		for _, c := range from {
 			d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
 		}
-		lo, err := intArg(g, f, s.At(*a.min), 0)
+		lo, err := args.Int(g, f, s.At(*a.min), 0)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
-		hi, err := intArg(g, f, s.At(*a.max), len(from))
+		hi, err := args.Int(g, f, s.At(*a.max), len(from))
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		if c := s.At(*a.count); c.Set {
 			n, err := g.EvalInt(c.Expr, f)
 			if err != nil {
-				return next, err
+				return model.Next, err
 			}
 			lo, hi = n, n
 		}
@@ -318,121 +299,110 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g game, f *frame, s *st
 		lo = min(max(lo, 0), hi)
 		d.Min, d.Max = lo, hi
 		if hi == 0 {
-			bind(g, f, s.At(*a.as), listVal(nil))
-			return next, nil
+			args.Bind(g, f, s.At(*a.as), args.ListVal(nil))
+			return model.Next, nil
 		}
 		if lo == hi && hi == len(from) {
 			// no real choice: all of them
-			bind(g, f, s.At(*a.as), listVal(from))
+			args.Bind(g, f, s.At(*a.as), args.ListVal(from))
 			g.LogCards("choose", chooser, from, "%s chooses {cards}.", state.SeatName(chooser))
-			return next, nil
+			return model.Next, nil
 		}
-		labelUnique(d.Options)
+		args.LabelUnique(d.Options)
 		return g.Ask(f, d), nil
 	}
 }
 
-// labelUnique numbers repeated labels (Water, Water #2) so every label names one option.
-func labelUnique(opts []state.Option) {
-	count := map[string]int{}
-	for i := range opts {
-		count[opts[i].Label]++
-		if n := count[opts[i].Label]; n > 1 {
-			opts[i].Label = fmt.Sprintf("%s #%d", opts[i].Label, n)
-		}
-	}
-}
-
-func execChoose(g game, f *frame, s *step) (model.Status, error) {
+func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	if s.At(chooseArgs.Choosers).Set {
 		return sealedChoose(g, f, s)
 	}
-	chooser, err := playerArg(g, f, s.At(chooseArgs.Chooser))
+	chooser, err := args.Player(g, f, s.At(chooseArgs.Chooser))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	choices := s.At(chooseArgs.Options).Choices
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
-		bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(o.Value)})
+		args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(o.Value)})
 		g.CoverBranch(s, strconv.Quote(choices[o.Value].Label))
 		g.Call(f, choices[o.Value].Prog)
-		return next, nil
+		return model.Next, nil
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: args.Say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser), Min: 1, Max: 1}
 	for i, ch := range choices {
 		ok, err := g.EvalBool(ch.If, f)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		if ok {
 			d.Options = append(d.Options, state.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, f, chooser), Card: -1, Action: -1, Player: -1, Value: i})
 		}
 	}
 	if len(d.Options) == 0 {
-		return next, nil
+		return model.Next, nil
 	}
 	return g.Ask(f, d), nil
 }
 
-func execChoosePlayer(g game, f *frame, s *step) (model.Status, error) {
+func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	if s.At(choosePlayerArgs.Choosers).Set {
 		return sealedPlayer(g, f, s)
 	}
-	chooser, err := playerArg(g, f, s.At(choosePlayerArgs.Chooser))
+	chooser, err := args.Player(g, f, s.At(choosePlayerArgs.Chooser))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		g.Logf("choose", chooser, "%s chooses %s.", state.SeatName(chooser), o.Label)
-		bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(o.Player)})
-		return next, nil
+		args.Bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(o.Player)})
+		return model.Next, nil
 	}
 	ps, err := g.EvalPlayers(s.At(choosePlayerArgs.Players).Expr, f)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if len(ps) == 0 {
-		bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: -1})
-		return next, nil
+		args.Bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: -1})
+		return model.Next, nil
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecidePlayer, Prompt: say(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: state.DecidePlayer, Prompt: args.Say(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser), Min: 1, Max: 1}
 	for _, p := range ps {
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
 	return g.Ask(f, d), nil
 }
 
-func execChooseNumber(g game, f *frame, s *step) (model.Status, error) {
+func execChooseNumber(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	if s.At(chooseNumberArgs.Choosers).Set {
 		return sealedNumber(g, f, s)
 	}
-	chooser, err := playerArg(g, f, s.At(chooseNumberArgs.Chooser))
+	chooser, err := args.Player(g, f, s.At(chooseNumberArgs.Chooser))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		g.Logf("choose", chooser, "%s chooses %d.", state.SeatName(chooser), as[0].Number)
-		bind(g, f, s.At(chooseNumberArgs.As), state.Val{N: int64(as[0].Number)})
-		return next, nil
+		args.Bind(g, f, s.At(chooseNumberArgs.As), state.Val{N: int64(as[0].Number)})
+		return model.Next, nil
 	}
-	lo, err := intArg(g, f, s.At(chooseNumberArgs.Min), 0)
+	lo, err := args.Int(g, f, s.At(chooseNumberArgs.Min), 0)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	hi, err := intArg(g, f, s.At(chooseNumberArgs.Max), 0)
+	hi, err := args.Int(g, f, s.At(chooseNumberArgs.Max), 0)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if hi < lo {
 		hi = lo
 	}
-	return g.Ask(f, state.Decision{Player: chooser, Kind: state.DecideNumber, Prompt: say(g, f, s.At(chooseNumberArgs.Prompt), "Choose a number", chooser), Min: lo, Max: hi}), nil
+	return g.Ask(f, state.Decision{Player: chooser, Kind: state.DecideNumber, Prompt: args.Say(g, f, s.At(chooseNumberArgs.Prompt), "Choose a number", chooser), Min: lo, Max: hi}), nil
 }
 
-func execDistribute(g game, f *frame, s *step) (model.Status, error) {
+func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	// state: [0] = the targets (list) and the next index; [1] = the shares (list)
 	st0, st1 := s.State, s.State+1
 	if cur := g.Var(f, st0); cur.N > 0 {
@@ -440,17 +410,17 @@ func execDistribute(g game, f *frame, s *step) (model.Status, error) {
 		shares := g.Var(f, st1).L
 		if i >= len(cur.L) {
 			g.SetVar(f, st0, state.Val{N: -1})
-			return next, nil
+			return model.Next, nil
 		}
 		g.SetVar(f, st0, state.Val{N: cur.N + 1, L: cur.L})
-		bind(g, f, s.At(distributeArgs.As), cardVal(cur.L[i]))
-		bind(g, f, s.At(distributeArgs.Share), state.Val{N: int64(shares[i])})
+		args.Bind(g, f, s.At(distributeArgs.As), args.CardVal(cur.L[i]))
+		args.Bind(g, f, s.At(distributeArgs.Share), state.Val{N: int64(shares[i])})
 		g.Call(f, s.At(distributeArgs.Do).Prog)
-		return stay, nil
+		return model.Stay, nil
 	}
-	chooser, err := playerArg(g, f, s.At(distributeArgs.Chooser))
+	chooser, err := args.Player(g, f, s.At(distributeArgs.Chooser))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var targets, shares []int
@@ -463,65 +433,65 @@ func execDistribute(g game, f *frame, s *step) (model.Status, error) {
 		g.LogCards("distribute", chooser, targets, "%s divides %d: %s.", state.SeatName(chooser), ds[0].Total, strings.Join(parts, ", "))
 		g.SetVar(f, st0, state.Val{N: 1, L: targets})
 		g.SetVar(f, st1, state.Val{L: shares})
-		return stay, nil
+		return model.Stay, nil
 	}
-	amount, err := intArg(g, f, s.At(distributeArgs.Amount), 0)
+	amount, err := args.Int(g, f, s.At(distributeArgs.Amount), 0)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	among, err := cardsArg(g, f, s.At(distributeArgs.Cards))
+	among, err := args.Cards(g, f, s.At(distributeArgs.Cards))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	least, err := intArg(g, f, s.At(distributeArgs.AtLeast), 0)
+	least, err := args.Int(g, f, s.At(distributeArgs.AtLeast), 0)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if len(among) == 0 || amount <= 0 {
-		return next, nil
+		return model.Next, nil
 	}
 	if least*len(among) > amount {
 		least = 0
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideDistribute, Prompt: say(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount}
+	d := state.Decision{Player: chooser, Kind: state.DecideDistribute, Prompt: args.Say(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount}
 	for _, c := range among {
 		d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1, Value: least})
 	}
-	labelUnique(d.Options)
+	args.LabelUnique(d.Options)
 	return g.Ask(f, d), nil
 }
 
-func execOrder(g game, f *frame, s *step) (model.Status, error) {
-	chooser, err := playerArg(g, f, s.At(orderArgs.Chooser))
+func execOrder(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+	chooser, err := args.Player(g, f, s.At(orderArgs.Chooser))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var out []int
 		for _, p := range as[0].Picks {
 			out = append(out, ds[0].Options[p].Card)
 		}
-		bind(g, f, s.At(orderArgs.As), listVal(out))
+		args.Bind(g, f, s.At(orderArgs.As), args.ListVal(out))
 		g.LogCards("order", chooser, out, "%s orders {cards}.", state.SeatName(chooser))
-		return next, nil
+		return model.Next, nil
 	}
-	cards, err := cardsArg(g, f, s.At(orderArgs.Cards))
+	cards, err := args.Cards(g, f, s.At(orderArgs.Cards))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideOrder, Prompt: say(g, f, s.At(orderArgs.Prompt), "Order", chooser), Min: len(cards), Max: len(cards)}
+	d := state.Decision{Player: chooser, Kind: state.DecideOrder, Prompt: args.Say(g, f, s.At(orderArgs.Prompt), "Order", chooser), Min: len(cards), Max: len(cards)}
 	for _, c := range cards {
 		d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
 	}
-	labelUnique(d.Options)
+	args.LabelUnique(d.Options)
 	if len(cards) <= 1 {
-		bind(g, f, s.At(orderArgs.As), listVal(cards))
-		return next, nil
+		args.Bind(g, f, s.At(orderArgs.As), args.ListVal(cards))
+		return model.Next, nil
 	}
 	return g.Ask(f, d), nil
 }
 
-func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
+func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	choices := s.At(simultaneousArgs.Options).Choices
 	st := s.State
 	// after the answers: run each player's choice, one per pass through this step
@@ -529,7 +499,7 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 		i := int(cur.N) - 1
 		if i*2 >= len(cur.L) {
 			g.SetVar(f, st, state.Val{N: -1})
-			return next, nil
+			return model.Next, nil
 		}
 		g.SetVar(f, st, state.Val{N: cur.N + 1, L: cur.L})
 		p, c := cur.L[2*i], cur.L[2*i+1]
@@ -537,7 +507,7 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
 		g.CoverBranch(s, strconv.Quote(choices[c].Label))
 		g.CallAs(f, choices[c].Prog, p)
-		return stay, nil
+		return model.Stay, nil
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var plan []int
@@ -547,21 +517,21 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 			plan = append(plan, d.Player, o.Value)
 		}
 		g.SetVar(f, st, state.Val{N: 1, L: plan})
-		return stay, nil
+		return model.Stay, nil
 	}
 	ps, err := g.EvalPlayers(s.At(simultaneousArgs.Choosers).Expr, f)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	status := next
+	status := model.Next
 	for _, p := range ps {
 		fr := *f
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
-		d := state.Decision{Player: p, Kind: state.DecideChoice, Prompt: say(g, f, s.At(simultaneousArgs.Prompt), "Choose", p), Min: 1, Max: 1}
+		d := state.Decision{Player: p, Kind: state.DecideChoice, Prompt: args.Say(g, f, s.At(simultaneousArgs.Prompt), "Choose", p), Min: 1, Max: 1}
 		for i, ch := range choices {
 			ok, err := g.EvalBool(ch.If, &fr)
 			if err != nil {
-				return next, err
+				return model.Next, err
 			}
 			if ok {
 				d.Options = append(d.Options, state.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, f, p), Card: -1, Action: -1, Player: -1, Value: i})
@@ -572,20 +542,20 @@ func execSimultaneous(g game, f *frame, s *step) (model.Status, error) {
 		}
 		// a decision with one way to answer is answered at once (stay): the
 		// step suspends only when somebody still has to answer
-		if st := g.Ask(f, d); st == suspend || status == next {
+		if st := g.Ask(f, d); st == model.Suspend || status == model.Next {
 			status = st
 		}
 	}
 	return status, nil
 }
 
-func execChooseTarget(g game, f *frame, s *step) (model.Status, error) {
+func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	if s.At(chooseTargetArgs.Choosers).Set {
 		return sealedTarget(g, f, s)
 	}
-	chooser, err := playerArg(g, f, s.At(chooseTargetArgs.Chooser))
+	chooser, err := args.Player(g, f, s.At(chooseTargetArgs.Chooser))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		c, p := -1, -1
@@ -593,8 +563,8 @@ func execChooseTarget(g game, f *frame, s *step) (model.Status, error) {
 			o := ds[0].Options[as[0].Picks[0]]
 			c, p = o.Card, o.Player
 		}
-		bind(g, f, s.At(chooseTargetArgs.AsCard), cardVal(c))
-		bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: int64(p)})
+		args.Bind(g, f, s.At(chooseTargetArgs.AsCard), args.CardVal(c))
+		args.Bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: int64(p)})
 		switch {
 		case c >= 0:
 			g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", state.SeatName(chooser))
@@ -603,38 +573,38 @@ func execChooseTarget(g game, f *frame, s *step) (model.Status, error) {
 		default:
 			g.Logf("choose", chooser, "%s chooses no target.", state.SeatName(chooser))
 		}
-		return next, nil
+		return model.Next, nil
 	}
-	cards, err := cardsArg(g, f, s.At(chooseTargetArgs.Cards))
+	cards, err := args.Cards(g, f, s.At(chooseTargetArgs.Cards))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	var ps []int
 	if a := s.At(chooseTargetArgs.Players); a.Set {
 		if ps, err = g.EvalPlayers(a.Expr, f); err != nil {
-			return next, err
+			return model.Next, err
 		}
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideTarget, Prompt: say(g, f, s.At(chooseTargetArgs.Prompt), "Choose a target", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: state.DecideTarget, Prompt: args.Say(g, f, s.At(chooseTargetArgs.Prompt), "Choose a target", chooser), Min: 1, Max: 1}
 	for _, p := range ps {
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
-	d.Options = append(d.Options, dedupe(g, cards, chooser)...)
-	labelUnique(d.Options)
-	if opt, err := boolArg(g, f, s.At(chooseTargetArgs.Optional), false); err != nil {
-		return next, err
+	d.Options = append(d.Options, args.CardOptions(g, cards, chooser)...)
+	args.LabelUnique(d.Options)
+	if opt, err := args.Bool(g, f, s.At(chooseTargetArgs.Optional), false); err != nil {
+		return model.Next, err
 	} else if opt {
 		d.Min = 0
 	}
 	if len(d.Options) == 0 {
-		bind(g, f, s.At(chooseTargetArgs.AsCard), cardVal(-1))
-		bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: -1})
-		return next, nil
+		args.Bind(g, f, s.At(chooseTargetArgs.AsCard), args.CardVal(-1))
+		args.Bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: -1})
+		return model.Next, nil
 	}
 	return g.Ask(f, d), nil
 }
 
-func execAssign(g game, f *frame, s *step) (model.Status, error) {
+func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	idx, _, _ := g.Ruleset().PropIndex("card", s.At(assignArgs.Prop).Text)
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		for i, d := range ds {
@@ -655,20 +625,20 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 				g.LogCards("assign", d.Player, cards, "%s assigns %s.", state.SeatName(d.Player), strings.Join(parts, ", "))
 			}
 		}
-		return next, nil
+		return model.Next, nil
 	}
 	players := []int{int(f.You)}
 	if a := s.At(assignArgs.Choosers); a.Set {
 		var err error
 		if players, err = g.EvalPlayers(a.Expr, f); err != nil {
-			return next, err
+			return model.Next, err
 		}
 	}
-	per, err := intArg(g, f, s.At(assignArgs.PerTarget), 0)
+	per, err := args.Int(g, f, s.At(assignArgs.PerTarget), 0)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	status := next
+	status := model.Next
 	asked := false
 	for _, p := range players {
 		fr := g.TempFrame(*f)
@@ -676,12 +646,12 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 		items, err := g.EvalCards(s.At(assignArgs.Items).Expr, fr)
 		if err != nil {
 			g.ReleaseFrame()
-			return next, err
+			return model.Next, err
 		}
 		targets, err := g.EvalCards(s.At(assignArgs.Targets).Expr, fr)
 		g.ReleaseFrame()
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		for _, c := range items {
 			g.SetCardProp(c, idx, -1)
@@ -689,7 +659,7 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 		if len(items) == 0 {
 			continue
 		}
-		d := state.Decision{Player: p, Kind: state.DecideAssign, Prompt: say(g, f, s.At(assignArgs.Prompt), "Assign", p), Min: 0, Max: len(items), PerTarget: per}
+		d := state.Decision{Player: p, Kind: state.DecideAssign, Prompt: args.Say(g, f, s.At(assignArgs.Prompt), "Assign", p), Min: 0, Max: len(items), PerTarget: per}
 		for _, c := range items {
 			d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
 		}
@@ -698,37 +668,37 @@ func execAssign(g game, f *frame, s *step) (model.Status, error) {
 		}
 		if a := s.At(assignArgs.Allow); a.Set {
 			if d.Allowed, err = allowedPairs(g, f, s, p, items, targets); err != nil {
-				return next, err
+				return model.Next, err
 			}
 		}
 		if a := s.At(assignArgs.MinPerTarget); a.Set {
 			if d.Fewest, err = fewestPerTarget(g, f, s, p, targets); err != nil {
-				return next, err
+				return model.Next, err
 			}
 		}
-		labelUnique(d.Options)
-		labelUnique(d.Targets)
+		args.LabelUnique(d.Options)
+		args.LabelUnique(d.Targets)
 		asked = true
-		if st := g.Ask(f, d); st == suspend {
-			status = suspend
-		} else if status != suspend {
-			status = stay
+		if st := g.Ask(f, d); st == model.Suspend {
+			status = model.Suspend
+		} else if status != model.Suspend {
+			status = model.Stay
 		}
 	}
 	if !asked {
-		return next, nil
+		return model.Next, nil
 	}
 	return status, nil
 }
 
 // fewestPerTarget evaluates an assign step's min_per_target for every target,
 // bound as the target_as variable; nil when every target needs one at most.
-func fewestPerTarget(g game, f *frame, s *step, p int, targets []int) ([]int, error) {
+func fewestPerTarget(g model.Context, f *state.Frame, s *model.Step, p int, targets []int) ([]int, error) {
 	slot := s.At(assignArgs.TargetAs).Var.Slot
 	fewest := make([]int, len(targets))
 	some := false
 	for k, t := range targets {
-		g.SetVar(f, slot, cardVal(t))
+		g.SetVar(f, slot, args.CardVal(t))
 		fr := g.TempFrame(*f)
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
 		n, err := g.EvalInt(s.At(assignArgs.MinPerTarget).Expr, fr)
@@ -739,7 +709,7 @@ func fewestPerTarget(g game, f *frame, s *step, p int, targets []int) ([]int, er
 		fewest[k] = max(n, 1)
 		some = some || n > 1
 	}
-	g.SetVar(f, slot, cardVal(-1))
+	g.SetVar(f, slot, args.CardVal(-1))
 	if !some {
 		return nil, nil
 	}
@@ -748,13 +718,13 @@ func fewestPerTarget(g game, f *frame, s *step, p int, targets []int) ([]int, er
 
 // allowedPairs evaluates an assign step's allow condition for every item and
 // target, with `card` the item and the target_as variable the target.
-func allowedPairs(g game, f *frame, s *step, p int, items, targets []int) ([][]int, error) {
+func allowedPairs(g model.Context, f *state.Frame, s *model.Step, p int, items, targets []int) ([][]int, error) {
 	slot := s.At(assignArgs.TargetAs).Var.Slot
 	allowed := make([][]int, len(items))
 	for i, c := range items {
 		allowed[i] = []int{}
 		for k, t := range targets {
-			g.SetVar(f, slot, cardVal(t))
+			g.SetVar(f, slot, args.CardVal(t))
 			fr := g.TempFrame(*f)
 			fr.You, fr.Player, fr.Card = state.Seat(p), state.Seat(p), state.CardRef(c)
 			ok, err := g.EvalBool(s.At(assignArgs.Allow).Expr, fr)
@@ -767,7 +737,7 @@ func allowedPairs(g game, f *frame, s *step, p int, items, targets []int) ([][]i
 			}
 		}
 	}
-	g.SetVar(f, slot, cardVal(-1))
+	g.SetVar(f, slot, args.CardVal(-1))
 	return allowed, nil
 }
 

@@ -1,26 +1,27 @@
-package stdlib
+package zones
 
 import (
 	"fmt"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib/internal/args"
 )
 
-func zonePrimitives() []*model.Primitive {
+func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "move", Args: &moveArgs, Family: "zones",
 			Doc: "Moves cards to a zone: the zone of the card's owner, or of `owner` when given.",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the card or cards to move"), "card"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the card or cards to move"), "card"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone they go to"},
-				exprP("owner", model.TPlayer, false, "", "whose zone (default: each card's owner)"),
+				args.ExprParam("owner", model.TPlayer, false, "", "whose zone (default: each card's owner)"),
 				{Name: "position", Kind: model.PWord, Words: []string{"top", "bottom", "random"}, Default: "top", Doc: "where in an ordered zone"},
 				{Name: "facing", Was: []string{"face"}, Kind: model.PWord, Words: []string{"zone", "up", "down"}, Default: "zone", Doc: "face up or down; `zone` follows the zone's declaration"},
-				exprP("slot", model.TInt, false, "", "the position in a positional zone (default: the first free one)"),
-				exprP("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
-				exprP("quiet", model.TBool, false, "false", "no log line (cards dealt, or set aside in a helper zone); who knows the cards changes as for any move"),
+				args.ExprParam("slot", model.TInt, false, "", "the position in a positional zone (default: the first free one)"),
+				args.ExprParam("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
+				args.ExprParam("quiet", model.TBool, false, "false", "no log line (cards dealt, or set aside in a helper zone); who knows the cards changes as for any move"),
 			},
 			Example: "- move: {cards: card, to: discard}",
 			Exec:    execMove,
@@ -28,14 +29,14 @@ func zonePrimitives() []*model.Primitive {
 		{
 			Name: "draw", Args: &drawArgs, Family: "zones",
 			Doc: "Moves the top cards of a player's `from` zone to their `to` zone, one at a time. An empty `from` zone with refill_from is refilled first; when nothing is left, `if_empty` runs.",
-			Params: []param{
-				exprP("player", model.TPlayer, false, "", "who draws (default: you)"),
-				exprP("count", model.TInt, false, "1", "how many cards"),
+			Params: []model.Param{
+				args.ExprParam("player", model.TPlayer, false, "", "who draws (default: you)"),
+				args.ExprParam("count", model.TInt, false, "1", "how many cards"),
 				{Name: "from", Kind: model.PZone, Required: true, Doc: "the zone drawn from"},
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone the cards go to"},
 				{Name: "if_empty", Kind: model.PSteps, Doc: "steps run once if a card could not be drawn"},
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the drawn cards"},
-				exprP("quiet", model.TBool, false, "false", "no \"draws\" log line; who knows the cards changes as for any draw"),
+				args.ExprParam("quiet", model.TBool, false, "false", "no \"draws\" log line; who knows the cards changes as for any draw"),
 			},
 			Shorthand: "count",
 			Example:   "- draw: {count: 2, from: deck, to: hand}",
@@ -44,17 +45,17 @@ func zonePrimitives() []*model.Primitive {
 		{
 			Name: "pass_zone", Args: &passZoneArgs, Family: "zones",
 			Doc: "Passes every card of a zone of each player (not a shared or positional zone) to another player, all at once, as when every hand passes to the left: each giver's cards go to the zone `to` (default: the same zone) of the player `receiver` names, which is worked out for every giver, with `you` as the giver, before any card moves. The cards become the receiver's: the receiver controls them, and a later move without `owner` takes them to the receiver's zones. The receiver learns them as it learns any card that arrives in that zone (in a hand seen by its owner: every card), and the giver still knows them. The passed cards keep their order. One log line per giver (unless quiet) names the cards to the seats that know them and counts them for the others; every card raises leave and enter as a move does. A giver whose receiver is nothing, or itself in the same zone, keeps its cards.",
-			Params: []param{
+			Params: []model.Param{
 				{Name: "zone", Kind: model.PZone, Required: true, Doc: "the zone every giver passes"},
-				exprP("receiver", model.TPlayer, false, "you.next", "who gets a giver's cards, with `you` as the giver (default: the next player still in the game)"),
+				args.ExprParam("receiver", model.TPlayer, false, "you.next", "who gets a giver's cards, with `you` as the giver (default: the next player still in the game)"),
 				{Name: "to", Kind: model.PZone, Doc: "the receiver's zone the cards go to (default: the same zone)"},
-				exprP("players", model.TPlayers, false, "", "who pass (default: every player still in the game, from you in seat order)"),
+				args.ExprParam("players", model.TPlayers, false, "", "who pass (default: every player still in the game, from you in seat order)"),
 				{Name: "position", Kind: model.PWord, Words: []string{"top", "bottom"}, Default: "top", Doc: "where the passed cards go in the receiver's zone"},
-				exprP("quiet", model.TBool, false, "false", "no log line; who knows the cards changes as when it is logged"),
+				args.ExprParam("quiet", model.TBool, false, "false", "no log line; who knows the cards changes as when it is logged"),
 			},
 			Shorthand: "zone",
 			Example:   "- pass_zone: {zone: hand, receiver: you.prev}",
-			Validate: func(v model.Validator, s *step) {
+			Validate: func(v model.Validator, s *model.Step) {
 				for _, ix := range []model.ArgIndex{passZoneArgs.Zone, passZoneArgs.To} {
 					a := s.At(ix)
 					if !a.Set || a.Zone < 0 {
@@ -73,40 +74,40 @@ func zonePrimitives() []*model.Primitive {
 		{
 			Name: "shuffle", Args: &shuffleArgs, Family: "zones",
 			Doc: "Shuffles a player's zone; nobody knows its order afterwards.",
-			Params: []param{
+			Params: []model.Param{
 				{Name: "zone", Kind: model.PZone, Required: true, Doc: "the zone"},
-				exprP("owner", model.TPlayer, false, "", "whose zone (default: you)"),
+				args.ExprParam("owner", model.TPlayer, false, "", "whose zone (default: you)"),
 			},
 			Shorthand: "zone",
 			Example:   "- shuffle: deck",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s.At(shuffleArgs.Owner))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				p, err := args.Player(g, f, s.At(shuffleArgs.Owner))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				g.Shuffle(g.ZoneInst(s.At(shuffleArgs.Zone).Zone, p))
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "reveal", Args: &revealArgs, Family: "knowledge",
 			Doc: "Shows cards to players (default: every player); they remember them.",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
-				was(exprP("players", model.TPlayers, false, "", "who sees them (default: everyone)"), "to"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
+				args.Was(args.ExprParam("players", model.TPlayers, false, "", "who sees them (default: everyone)"), "to"),
 			},
 			Shorthand: "cards",
 			Example:   "- reveal: {cards: you.hand}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(revealArgs.Cards))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				cards, err := args.Cards(g, f, s.At(revealArgs.Cards))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				mask := uint64(1)<<g.Players() - 1
 				if a := s.At(revealArgs.Players); a.Set {
 					ps, err := g.EvalPlayers(a.Expr, f)
 					if err != nil {
-						return next, err
+						return model.Next, err
 					}
 					mask = 0
 					for _, p := range ps {
@@ -114,52 +115,52 @@ func zonePrimitives() []*model.Primitive {
 					}
 				}
 				g.Reveal(cards, mask, int(f.You))
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "look", Args: &lookArgs, Family: "knowledge",
 			Doc: "Lets a player (default: you) see cards, privately.",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
-				exprP("player", model.TPlayer, false, "", "who looks (default: you)"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
+				args.ExprParam("player", model.TPlayer, false, "", "who looks (default: you)"),
 			},
 			Shorthand: "cards",
 			Example:   "- look: {cards: \"you.deck[:1]\"}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(lookArgs.Cards))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				cards, err := args.Cards(g, f, s.At(lookArgs.Cards))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				p, err := playerArg(g, f, s.At(lookArgs.Player))
+				p, err := args.Player(g, f, s.At(lookArgs.Player))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				g.Look(cards, p)
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "flip", Args: &flipArgs, Family: "zones",
 			Doc: "Turns cards face up or face down, or to another face of a card with several.",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
-				exprP("face_down", model.TBool, false, "false", "face down after the flip"),
-				exprP("face", model.TInt, false, "", "the face to show, from 0"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
+				args.ExprParam("face_down", model.TBool, false, "false", "face down after the flip"),
+				args.ExprParam("face", model.TInt, false, "", "the face to show, from 0"),
 			},
 			Example: "- flip: {cards: this, face: 1}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(flipArgs.Cards))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				cards, err := args.Cards(g, f, s.At(flipArgs.Cards))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				down, err := boolArg(g, f, s.At(flipArgs.FaceDown), false)
+				down, err := args.Bool(g, f, s.At(flipArgs.FaceDown), false)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				face, err := intArg(g, f, s.At(flipArgs.Face), -1)
+				face, err := args.Int(g, f, s.At(flipArgs.Face), -1)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				for _, c := range cards {
 					if face >= 0 && face != int(g.Card(c).Face) {
@@ -174,23 +175,23 @@ func zonePrimitives() []*model.Primitive {
 						g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face up.")
 					}
 				}
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "create", Args: &createArgs, Family: "zones",
 			Doc: "Makes new cards of a definition in a player's zone: tokens, generated decks. The new cards are logged (unless `quiet`) and each raises `enter`, with `event.from` empty ('').",
-			Params: []param{
+			Params: []model.Param{
 				{Name: "id", Was: []string{"card"}, Kind: model.PText, Doc: "the card id"},
-				exprP("copy_of", model.TCard, false, "", "make copies of this card's definition instead"),
-				exprP("count", model.TInt, false, "1", "how many"),
+				args.ExprParam("copy_of", model.TCard, false, "", "make copies of this card's definition instead"),
+				args.ExprParam("count", model.TInt, false, "1", "how many"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone"},
-				exprP("owner", model.TPlayer, false, "", "the owner (default: you)"),
+				args.ExprParam("owner", model.TPlayer, false, "", "the owner (default: you)"),
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the new cards"},
-				exprP("quiet", model.TBool, false, "false", "no log line (cards made to build a deck, named only once their properties are set)"),
+				args.ExprParam("quiet", model.TBool, false, "false", "no log line (cards made to build a deck, named only once their properties are set)"),
 			},
 			Example: "- create: {id: token, count: 2, to: table}",
-			Validate: func(v model.Validator, s *step) {
+			Validate: func(v model.Validator, s *model.Step) {
 				if s.At(createArgs.ID).Set == s.At(createArgs.CopyOf).Set {
 					v.Errorf(createArgs.ID, "missing-field", "create takes either id (a card id) or copy_of (a card)")
 					return
@@ -199,24 +200,24 @@ func zonePrimitives() []*model.Primitive {
 					validateCardID(v, s)
 				}
 			},
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				var d *model.CardDef
 				if a := s.At(createArgs.CopyOf); a.Set {
 					c, err := g.EvalCard(a.Expr, f)
 					if err != nil || c < 0 {
-						return next, err
+						return model.Next, err
 					}
 					d = g.CardDefOf(c)
 				} else {
 					d, _ = g.Ruleset().CardByID(s.At(createArgs.ID).Text)
 				}
-				n, err := intArg(g, f, s.At(createArgs.Count), 1)
+				n, err := args.Int(g, f, s.At(createArgs.Count), 1)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				p, err := playerArg(g, f, s.At(createArgs.Owner))
+				p, err := args.Player(g, f, s.At(createArgs.Owner))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				var made []int
 				zi := g.ZoneInst(s.At(createArgs.To).Zone, p)
@@ -224,49 +225,49 @@ func zonePrimitives() []*model.Primitive {
 					made = append(made, g.CreateCard(d.Index, p, zi))
 				}
 				g.MarkDirty()
-				quiet, err := boolArg(g, f, s.At(createArgs.Quiet), false)
+				quiet, err := args.Bool(g, f, s.At(createArgs.Quiet), false)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				g.Created(made, zi, int(f.This), !quiet)
-				bind(g, f, s.At(createArgs.As), listVal(made))
-				return next, nil
+				args.Bind(g, f, s.At(createArgs.As), args.ListVal(made))
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "control", Args: &controlArgs, Family: "zones",
 			Doc: "Gives control of cards to a player, until the cards change zone.",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
-				exprP("player", model.TPlayer, false, "", "the new controller (default: you)"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
+				args.ExprParam("player", model.TPlayer, false, "", "the new controller (default: you)"),
 			},
 			Example: "- control: {cards: card}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(controlArgs.Cards))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				cards, err := args.Cards(g, f, s.At(controlArgs.Cards))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				p, err := playerArg(g, f, s.At(controlArgs.Player))
+				p, err := args.Player(g, f, s.At(controlArgs.Player))
 				if err != nil || p < 0 {
-					return next, err
+					return model.Next, err
 				}
 				for _, c := range cards {
 					g.SetController(c, p)
 					g.LogCards("control", p, []int{c}, "%s takes control of {cards}.", state.SeatName(p))
 				}
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "create_deck", Args: &createDeckArgs, Family: "zones",
 			Doc: "Puts a player's deck (chosen at game start, default the ruleset's first deck, or `deck`) into a zone of theirs; a deck split by zone fills each of its zones instead.",
-			Params: []param{
-				exprP("player", model.TPlayer, false, "", "whose deck (default: you)"),
+			Params: []model.Param{
+				args.ExprParam("player", model.TPlayer, false, "", "whose deck (default: you)"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone"},
 				{Name: "deck", Kind: model.PText, Doc: "a deck name, instead of the player's chosen deck"},
 			},
 			Example: "- create_deck: {to: deck}",
-			Validate: func(v model.Validator, s *step) {
+			Validate: func(v model.Validator, s *model.Step) {
 				if a := s.At(createDeckArgs.Deck); a.Set {
 					if _, ok := v.Ruleset().DeckByName(a.Text); !ok {
 						var names []string
@@ -277,17 +278,17 @@ func zonePrimitives() []*model.Primitive {
 					}
 				}
 			},
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s.At(createDeckArgs.Player))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				p, err := args.Player(g, f, s.At(createDeckArgs.Player))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				deck := g.DeckOf(p)
 				if a := s.At(createDeckArgs.Deck); a.Set {
 					deck, _ = g.Ruleset().DeckByName(a.Text)
 				}
 				if deck == nil {
-					return next, fmt.Errorf("%s has no deck", state.SeatName(p))
+					return model.Next, fmt.Errorf("%s has no deck", state.SeatName(p))
 				}
 				for _, e := range deck.Entries {
 					zone := s.At(createDeckArgs.To).Zone
@@ -300,13 +301,13 @@ func zonePrimitives() []*model.Primitive {
 					}
 				}
 				g.MarkDirty()
-				return next, nil
+				return model.Next, nil
 			},
 		},
 	}
 }
 
-func validateCardID(v model.Validator, s *step) {
+func validateCardID(v model.Validator, s *model.Step) {
 	id := s.At(createArgs.ID).Text
 	if _, ok := v.Ruleset().CardByID(id); !ok {
 		var ids []string
@@ -317,26 +318,26 @@ func validateCardID(v model.Validator, s *step) {
 	}
 }
 
-func execMove(g game, f *frame, s *step) (model.Status, error) {
-	cards, err := cardsArg(g, f, s.At(moveArgs.Cards))
+func execMove(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+	cards, err := args.Cards(g, f, s.At(moveArgs.Cards))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	o := state.MoveOpts{Slot: -1, Source: int(f.This)}
 	if a := s.At(moveArgs.Controller); a.Set {
 		p, err := g.EvalPlayer(a.Expr, f)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		o.Control, o.Controller = p >= 0, p
 	}
-	switch word(s.At(moveArgs.Position), "top") {
+	switch args.Word(s.At(moveArgs.Position), "top") {
 	case "bottom":
 		o.Where = state.Bottom
 	case "random":
 		o.Where = state.Random
 	}
-	switch word(s.At(moveArgs.Facing), "zone") {
+	switch args.Word(s.At(moveArgs.Facing), "zone") {
 	case "down":
 		o.Facing = state.FacingDown
 	case "up":
@@ -345,17 +346,17 @@ func execMove(g game, f *frame, s *step) (model.Status, error) {
 	if a := s.At(moveArgs.Slot); a.Set {
 		o.Slot, err = g.EvalInt(a.Expr, f)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 	}
-	if o.Quiet, err = boolArg(g, f, s.At(moveArgs.Quiet), false); err != nil {
-		return next, err
+	if o.Quiet, err = args.Bool(g, f, s.At(moveArgs.Quiet), false); err != nil {
+		return model.Next, err
 	}
 	owner := -1
 	if a := s.At(moveArgs.Owner); a.Set {
 		owner, err = g.EvalPlayer(a.Expr, f)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 	}
 	for _, c := range cards {
@@ -364,24 +365,24 @@ func execMove(g game, f *frame, s *step) (model.Status, error) {
 			p = int(g.Card(c).Owner)
 		}
 		if err := g.Move(c, g.ZoneInst(s.At(moveArgs.To).Zone, p), o); err != nil {
-			return next, err
+			return model.Next, err
 		}
 	}
-	return next, nil
+	return model.Next, nil
 }
 
-func execDraw(g game, f *frame, s *step) (model.Status, error) {
-	p, err := playerArg(g, f, s.At(drawArgs.Player))
+func execDraw(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+	p, err := args.Player(g, f, s.At(drawArgs.Player))
 	if err != nil || p < 0 {
-		return next, err
+		return model.Next, err
 	}
-	n, err := intArg(g, f, s.At(drawArgs.Count), 1)
+	n, err := args.Int(g, f, s.At(drawArgs.Count), 1)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	quiet, err := boolArg(g, f, s.At(drawArgs.Quiet), false)
+	quiet, err := args.Bool(g, f, s.At(drawArgs.Quiet), false)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	var drawn []int
 	short := false
@@ -389,7 +390,7 @@ func execDraw(g game, f *frame, s *step) (model.Status, error) {
 	for i := 0; i < n; i++ {
 		ok, err := g.Draw(p, s.At(drawArgs.From).Zone, to, quiet)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		if !ok {
 			short = true
@@ -399,16 +400,16 @@ func execDraw(g game, f *frame, s *step) (model.Status, error) {
 		zc := g.ZoneCards(g.ZoneInst(to, p))
 		drawn = append(drawn, zc[len(zc)-1])
 	}
-	bind(g, f, s.At(drawArgs.As), listVal(drawn))
+	args.Bind(g, f, s.At(drawArgs.As), args.ListVal(drawn))
 	if short {
 		if a := s.At(drawArgs.IfEmpty); a.Set {
 			g.Call(f, a.Prog)
 		}
 	}
-	return next, nil
+	return model.Next, nil
 }
 
-func execPassZone(g game, f *frame, s *step) (model.Status, error) {
+func execPassZone(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	zone, to := s.At(passZoneArgs.Zone).Zone, s.At(passZoneArgs.Zone).Zone
 	if a := s.At(passZoneArgs.To); a.Set {
 		to = a.Zone
@@ -417,7 +418,7 @@ func execPassZone(g game, f *frame, s *step) (model.Status, error) {
 	if a := s.At(passZoneArgs.Players); a.Set {
 		ps, err := g.EvalPlayers(a.Expr, f)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		givers = ps
 	} else {
@@ -427,9 +428,9 @@ func execPassZone(g game, f *frame, s *step) (model.Status, error) {
 			}
 		}
 	}
-	quiet, err := boolArg(g, f, s.At(passZoneArgs.Quiet), false)
+	quiet, err := args.Bool(g, f, s.At(passZoneArgs.Quiet), false)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	type gift struct {
 		from, to int
@@ -450,7 +451,7 @@ func execPassZone(g game, f *frame, s *step) (model.Status, error) {
 			r, err = g.EvalPlayer(a.Expr, g.TempFrame(fr))
 			g.ReleaseFrame()
 			if err != nil {
-				return next, err
+				return model.Next, err
 			}
 		}
 		if r < 0 || r == p && to == zone {
@@ -467,11 +468,11 @@ func execPassZone(g game, f *frame, s *step) (model.Status, error) {
 		}
 	}
 	o := state.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}
-	if word(s.At(passZoneArgs.Position), "top") == "bottom" {
+	if args.Word(s.At(passZoneArgs.Position), "top") == "bottom" {
 		o.Where = state.Bottom
 	}
 	if err := g.MoveTogether(cards, dsts, o, true); err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if !quiet {
 		zn, tn := g.Ruleset().Zones[zone].Name, g.Ruleset().Zones[to].Name
@@ -479,7 +480,7 @@ func execPassZone(g game, f *frame, s *step) (model.Status, error) {
 			g.LogCards("pass", gf.from, gf.cards, "%s passes {cards} from their %s to %s's %s.", state.SeatName(gf.from), zn, state.SeatName(gf.to), tn)
 		}
 	}
-	return next, nil
+	return model.Next, nil
 }
 
 // The indexes of the primitives' arguments, filled at registration.

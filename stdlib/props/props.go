@@ -1,4 +1,4 @@
-package stdlib
+package props
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib/internal/args"
 )
 
 // propRefs point to the indexes of the arguments naming a property and
@@ -20,7 +21,7 @@ var (
 )
 
 // target says whose property a step changes: a card's, a player's or the game's.
-func propTarget(v model.Validator, s *step, r propRefs) (kind string) {
+func propTarget(v model.Validator, s *model.Step, r propRefs) (kind string) {
 	switch {
 	case s.At(*r.card).Set && s.At(*r.player).Set:
 		v.Errorf(*r.player, "bad-step", "give either cards or player, not both")
@@ -33,8 +34,8 @@ func propTarget(v model.Validator, s *step, r propRefs) (kind string) {
 	return "game"
 }
 
-func validateProp(numeric bool, r propRefs) func(v model.Validator, s *step) {
-	return func(v model.Validator, s *step) {
+func validateProp(numeric bool, r propRefs) func(v model.Validator, s *model.Step) {
+	return func(v model.Validator, s *model.Step) {
 		kind := propTarget(v, s, r)
 		name := s.At(*r.prop).Text
 		_, d, ok := v.Ruleset().PropIndex(kind, name)
@@ -56,53 +57,53 @@ func validateProp(numeric bool, r propRefs) func(v model.Validator, s *step) {
 	}
 }
 
-func targetParams() []param {
-	return []param{
-		was(exprP("cards", model.TCards, false, "", "the card or cards whose property changes"), "card"),
-		exprP("player", model.TPlayer, false, "", "the player whose property changes"),
+func targetParams() []model.Param {
+	return []model.Param{
+		args.Was(args.ExprParam("cards", model.TCards, false, "", "the card or cards whose property changes"), "card"),
+		args.ExprParam("player", model.TPlayer, false, "", "the player whose property changes"),
 		{Name: "prop", Kind: model.PText, Required: true, Doc: "the property name"},
 	}
 }
 
-func propertyPrimitives() []*model.Primitive {
+func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "set", Args: &propChangeArgs, Family: "properties", Assigns: "value",
 			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values: a name in quotes that is not one is a load error, one worked out in play stops the game. Short form: {target.property: value}, as set: {this.tapped: true}, set: {you.gold: 3} or set: {game.round: 1}; the target's type says whose property it is (a card or cards, a player, or game).",
-			Params:   append(targetParams(), exprP("value", model.TAny, true, "", "the new value")),
+			Params:   append(targetParams(), args.ExprParam("value", model.TAny, true, "", "the new value")),
 			Example:  "- set: {cards: this, prop: tapped, value: true}\n# the same, short\n- set: {this.tapped: true}",
 			Validate: validateProp(false, setRefs),
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				x, err := g.EvalDatum(s.At(propChangeArgs.Value).Expr, f)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				return next, writeProp(g, f, s, x, false)
+				return model.Next, writeProp(g, f, s, x, false)
 			},
 		},
 		{
 			Name: "add", Args: &addArgs, Family: "properties", Assigns: "amount",
 			Doc:      "Adds to an int property of cards, of a player, or of the game; the declared min and max hold. Short form: {target.property: amount}, as add: {you.gold: 2}, like set's.",
-			Params:   append(targetParams(), was(exprP("amount", model.TInt, true, "", "the amount (negative to take away)"), "value")),
+			Params:   append(targetParams(), args.Was(args.ExprParam("amount", model.TInt, true, "", "the amount (negative to take away)"), "value")),
 			Example:  "- add: {player: you, prop: gold, amount: 1}\n# the same, short\n- add: {you.gold: 1}",
 			Validate: validateProp(true, addRefs),
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				x, err := g.EvalDatum(s.At(addArgs.Amount).Expr, f)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				return next, writeProp(g, f, s, x, true)
+				return model.Next, writeProp(g, f, s, x, true)
 			},
 		},
 		{
 			Name: "modify", Args: &modifyArgs, Family: "properties",
 			Doc: "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written.",
 			Params: append(append(targetParams(),
-				was(exprP("amount", model.TInt, false, "", "an amount added to the value"), "add"),
-				exprP("value", model.TAny, false, "", "a value that replaces it (applied before additions)")),
+				args.Was(args.ExprParam("amount", model.TInt, false, "", "an amount added to the value"), "add"),
+				args.ExprParam("value", model.TAny, false, "", "a value that replaces it (applied before additions)")),
 				durationParams("end_of_turn")...),
 			Example: "- modify: {cards: this, prop: power, amount: 2, until: end_of_turn}",
-			Validate: func(v model.Validator, s *step) {
+			Validate: func(v model.Validator, s *model.Step) {
 				validateProp(false, modifyRefs)(v, s)
 				if s.At(modifyArgs.Amount).Set == s.At(modifyArgs.Value).Set {
 					v.Errorf(modifyArgs.Amount, "bad-step", "modify takes either amount or value")
@@ -113,26 +114,26 @@ func propertyPrimitives() []*model.Primitive {
 		{
 			Name: "grant", Args: &grantArgs, Family: "properties",
 			Doc: "Gives cards a keyword, or takes it away with `remove: true`. Without `until` or `until_phase` the change is written on the card and lasts while the card exists; with one of them it is a modifier that ends then, like `modify`.",
-			Params: append([]param{
-				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
+			Params: append([]model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
 				{Name: "keyword", Kind: model.PText, Required: true, Doc: "the keyword"},
-				exprP("remove", model.TBool, false, "false", "take it away instead"),
+				args.ExprParam("remove", model.TBool, false, "false", "take it away instead"),
 			}, durationParams("")...),
 			Example: "- grant: {cards: this, keyword: swift, until: end_of_turn}",
-			Validate: func(v model.Validator, s *step) {
+			Validate: func(v model.Validator, s *model.Step) {
 				kw := s.At(grantArgs.Keyword).Text
 				if _, ok := v.Ruleset().KeywordIndex(kw); !ok {
 					v.Errorf(grantArgs.Keyword, "unknown-keyword", "unknown keyword %q%s", kw, v.Suggest(kw, v.Ruleset().Keywords))
 				}
 			},
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(grantArgs.Cards))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				cards, err := args.Cards(g, f, s.At(grantArgs.Cards))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				rm, err := boolArg(g, f, s.At(grantArgs.Remove), false)
+				rm, err := args.Bool(g, f, s.At(grantArgs.Remove), false)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				timed := s.At(grantArgs.Until).Set || s.At(grantArgs.UntilPhase).Set
 				m := modifierDuration(g, f, s.At(grantArgs.Until), s.At(grantArgs.UntilPhase))
@@ -144,10 +145,10 @@ func propertyPrimitives() []*model.Primitive {
 						err = g.GrantKeyword(c, s.At(grantArgs.Keyword).Text, !rm)
 					}
 					if err != nil {
-						return next, err
+						return model.Next, err
 					}
 				}
-				return next, nil
+				return model.Next, nil
 			},
 		},
 	}
@@ -155,13 +156,13 @@ func propertyPrimitives() []*model.Primitive {
 
 // writeProp writes a set or an add; the two put card, player and prop at the
 // same places, which registration checks (TestSetAndAddShareTheirTarget).
-func writeProp(g game, f *frame, s *step, x model.Datum, add bool) error {
+func writeProp(g model.Context, f *state.Frame, s *model.Step, x model.Datum, add bool) error {
 	rs := g.Ruleset()
 	name := s.At(*setRefs.prop).Text
 	switch {
 	case s.At(*setRefs.card).Set:
 		idx, d, _ := rs.PropIndex("card", name)
-		cards, err := cardsArg(g, f, s.At(*setRefs.card))
+		cards, err := args.Cards(g, f, s.At(*setRefs.card))
 		if err != nil {
 			return err
 		}
@@ -209,7 +210,7 @@ func writeProp(g game, f *frame, s *step, x model.Datum, add bool) error {
 	return nil
 }
 
-func execModify(g game, f *frame, s *step) (model.Status, error) {
+func execModify(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	rs := g.Ruleset()
 	name := s.At(modifyArgs.Prop).Text
 	kind := "player"
@@ -222,44 +223,44 @@ func execModify(g game, f *frame, s *step) (model.Status, error) {
 	if a := s.At(modifyArgs.Amount); a.Set {
 		n, err := g.EvalInt(a.Expr, f)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		m.Amount = int64(n)
 	} else {
 		x, err := g.EvalDatum(s.At(modifyArgs.Value).Expr, f)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		v, err := g.PropVal(x, d)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		m.Set, m.Amount = true, v.N
 	}
 	if kind == "card" {
-		cards, err := cardsArg(g, f, s.At(modifyArgs.Cards))
+		cards, err := args.Cards(g, f, s.At(modifyArgs.Cards))
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		for _, c := range cards {
 			mm := m
 			mm.Card = state.CardRef(c)
 			g.AddModifier(mm)
 		}
-		return next, nil
+		return model.Next, nil
 	}
 	p, err := g.EvalPlayer(s.At(modifyArgs.Player).Expr, f)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	m.Player = state.Seat(p)
 	g.AddModifier(m)
-	return next, nil
+	return model.Next, nil
 }
 
 // durationParams are the parameters that say when a modifier ends.
-func durationParams(def string) []param {
-	return []param{
+func durationParams(def string) []model.Param {
+	return []model.Param{
 		{Name: "until", Kind: model.PWord, Words: state.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its kind of zone: a move between two players' zones of one kind is not leaving) or permanent"},
 		{Name: "until_phase", Kind: model.PPhase, Doc: "instead: it ends with the end of the named phase this turn, or at the end of the turn if that phase does not come again (until end of combat, say)"},
 	}
@@ -267,9 +268,9 @@ func durationParams(def string) []param {
 
 // modifierDuration is a modifier with the duration a step asks for, made by
 // the step's player (their effects end if they leave the game).
-func modifierDuration(g game, f *frame, until, untilPhase *model.Arg) state.Modifier {
+func modifierDuration(g model.Context, f *state.Frame, until, untilPhase *model.Arg) state.Modifier {
 	m := state.Modifier{By: f.You}
-	w := word(until, "end_of_turn")
+	w := args.Word(until, "end_of_turn")
 	for i, u := range state.UntilNames {
 		if u == w {
 			m.Until = state.Until(i)

@@ -1,22 +1,23 @@
-package stdlib
+package windows
 
 import (
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib/internal/args"
 )
 
-func windowPrimitives() []*model.Primitive {
+func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "act", Args: &actArgs, Family: "windows",
 			Doc: "Offers a player the legal options of some actions. With `pass` they may decline; with `repeat` they are asked again after each action until they pass. `repeat` is tested once the chosen action has completely resolved (its cost and its effect, or its cost and the move to the stack), so a condition sees what the action did. The state checks run before the player is asked.",
-			Params: []param{
-				exprP("player", model.TPlayer, false, "active", "who acts (default: the active player)"),
+			Params: []model.Param{
+				args.ExprParam("player", model.TPlayer, false, "active", "who acts (default: the active player)"),
 				{Name: "actions", Kind: model.PAction, Required: true, Doc: "the actions offered"},
-				exprP("pass", model.TBool, false, "true", "the player may pass"),
-				exprP("repeat", model.TBool, false, "false", "ask again after each action until the player passes, while this holds after the action"),
+				args.ExprParam("pass", model.TBool, false, "true", "the player may pass"),
+				args.ExprParam("repeat", model.TBool, false, "false", "ask again after each action until the player passes, while this holds after the action"),
 				{Name: "pass_label", Kind: model.PText, Default: "pass", Doc: "how passing is shown"},
-				promptP("Your move"),
+				args.PromptParam("Your move"),
 			},
 			StateSlots: 1,
 			Example:    "- act: {actions: [play], pass: false}",
@@ -25,10 +26,10 @@ func windowPrimitives() []*model.Primitive {
 		{
 			Name: "priority", Args: &priorityArgs, Family: "windows",
 			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes (with `close: active`, as soon as the active player passes on an empty stack, the others not asked). The state checks run before each player is asked.",
-			Params: []param{
+			Params: []model.Param{
 				{Name: "actions", Kind: model.PAction, Required: true, Doc: "the actions players may take"},
 				{Name: "close", Kind: model.PWord, Words: []string{"all", "active"}, Default: "all", Doc: "when the window closes on an empty stack: all (when every player still in the game has passed in a row) or active (when the active player passes; while the active player is out of the game, as with all)"},
-				promptP("You have priority"),
+				args.PromptParam("You have priority"),
 			},
 			StateSlots: 2,
 			Example:    "- priority: {actions: [cast, activate], close: active}",
@@ -37,56 +38,56 @@ func windowPrimitives() []*model.Primitive {
 	}
 }
 
-func execAct(g game, f *frame, s *step) (model.Status, error) {
-	p, err := playerArg(g, f, s.At(actArgs.Player))
+func execAct(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+	p, err := args.Player(g, f, s.At(actArgs.Player))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	passLabel := text(s.At(actArgs.PassLabel), "pass")
+	passLabel := args.Text(s.At(actArgs.PassLabel), "pass")
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {
 			g.Logf("pass", p, "%s: %s.", state.SeatName(p), passLabel)
-			return next, nil
+			return model.Next, nil
 		}
 		if !s.At(actArgs.Repeat).Set {
 			g.StartAction(p, o)
-			return next, nil
+			return model.Next, nil
 		}
 		// back here once the action's cost and effect have run: repeat is
 		// tested then, on what the action did
 		g.SetVar(f, s.State, state.Val{N: 1})
 		g.StartAction(p, o)
-		return stay, nil
+		return model.Stay, nil
 	}
 	if g.Var(f, s.State).N == 1 {
 		g.SetVar(f, s.State, state.Val{N: -1})
-		repeat, err := boolArg(g, f, s.At(actArgs.Repeat), false)
+		repeat, err := args.Bool(g, f, s.At(actArgs.Repeat), false)
 		if err != nil || !repeat {
-			return next, err
+			return model.Next, err
 		}
 	}
 	if p < 0 || g.Lost(p) {
-		return next, nil
+		return model.Next, nil
 	}
 	if g.ChecksFirst() {
-		return stay, nil
+		return model.Stay, nil
 	}
 	opts, err := g.ActionOptions(p, s.At(actArgs.Actions).Actions)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	pass, err := boolArg(g, f, s.At(actArgs.Pass), true)
+	pass, err := args.Bool(g, f, s.At(actArgs.Pass), true)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	if pass || len(opts) == 0 {
 		opts = append(opts, state.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
 	}
-	return g.Ask(f, state.Decision{Player: p, Kind: state.DecideAction, Prompt: say(g, f, s.At(actArgs.Prompt), "Your move", p), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
+	return g.Ask(f, state.Decision{Player: p, Kind: state.DecideAction, Prompt: args.Say(g, f, s.At(actArgs.Prompt), "Your move", p), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
 }
 
-func execPriority(g game, f *frame, s *step) (model.Status, error) {
+func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	holderSlot, passSlot := s.State, s.State+1
 	holder := int(g.Var(f, holderSlot).N)
 	passes := int(g.Var(f, passSlot).N)
@@ -104,7 +105,7 @@ func execPriority(g game, f *frame, s *step) (model.Status, error) {
 			if holder == g.Active() && g.StackLen() == 0 && s.At(priorityArgs.Close).Word == "active" {
 				g.SetVar(f, holderSlot, state.Val{N: -1})
 				g.SetVar(f, passSlot, state.Val{N: 0})
-				return next, nil
+				return model.Next, nil
 			}
 			passes++
 			holder = g.NextLive(holder)
@@ -112,7 +113,7 @@ func execPriority(g game, f *frame, s *step) (model.Status, error) {
 			g.SetVar(f, holderSlot, state.Val{N: int64(holder)})
 			g.SetVar(f, passSlot, state.Val{N: 0})
 			g.StartAction(holder, o)
-			return stay, nil
+			return model.Stay, nil
 		}
 	}
 	if passes >= g.LivePlayers() {
@@ -120,23 +121,23 @@ func execPriority(g game, f *frame, s *step) (model.Status, error) {
 			g.SetVar(f, holderSlot, state.Val{N: int64(g.Active())})
 			g.SetVar(f, passSlot, state.Val{N: 0})
 			g.ResolveTop()
-			return stay, nil
+			return model.Stay, nil
 		}
 		g.SetVar(f, holderSlot, state.Val{N: -1})
 		g.SetVar(f, passSlot, state.Val{N: 0})
-		return next, nil
+		return model.Next, nil
 	}
 	g.SetVar(f, holderSlot, state.Val{N: int64(holder)})
 	g.SetVar(f, passSlot, state.Val{N: int64(passes)})
 	if g.ChecksFirst() {
-		return stay, nil
+		return model.Stay, nil
 	}
 	opts, err := g.ActionOptions(holder, s.At(priorityArgs.Actions).Actions)
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
 	opts = append(opts, state.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
-	return g.Ask(f, state.Decision{Player: holder, Kind: state.DecideAction, Prompt: say(g, f, s.At(priorityArgs.Prompt), "You have priority", holder), Options: opts, Min: 1, Max: 1, Pass: true}), nil
+	return g.Ask(f, state.Decision{Player: holder, Kind: state.DecideAction, Prompt: args.Say(g, f, s.At(priorityArgs.Prompt), "You have priority", holder), Options: opts, Min: 1, Max: 1, Pass: true}), nil
 }
 
 // The indexes of the primitives' arguments, filled at registration.

@@ -1,100 +1,101 @@
-package stdlib
+package outcome
 
 import (
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib/internal/args"
 )
 
-func outcomePrimitives() []*model.Primitive {
+func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "win", Args: &winArgs, Family: "outcome", EndsGame: true,
 			Doc: "A player (default: you) wins; the game ends.",
-			Params: []param{
-				exprP("player", model.TPlayer, false, "", "the winner (default: you)"),
-				exprP("with", model.TPlayers, false, "", "players who share the win (allies)"),
+			Params: []model.Param{
+				args.ExprParam("player", model.TPlayer, false, "", "the winner (default: you)"),
+				args.ExprParam("with", model.TPlayers, false, "", "players who share the win (allies)"),
 				{Name: "reason", Kind: model.PText, Doc: "why, for the log"},
 			},
 			Example: "- win: {reason: five of a kind}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s.At(winArgs.Player))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				p, err := args.Player(g, f, s.At(winArgs.Player))
 				if err != nil || p < 0 {
-					return next, err
+					return model.Next, err
 				}
 				var with []int
 				if a := s.At(winArgs.With); a.Set {
 					if with, err = g.EvalPlayers(a.Expr, f); err != nil {
-						return next, err
+						return model.Next, err
 					}
 				}
-				g.WinWith(p, with, text(s.At(winArgs.Reason), ""))
-				return next, nil
+				g.WinWith(p, with, args.Text(s.At(winArgs.Reason), ""))
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "lose", Args: &loseArgs, Family: "outcome",
 			Doc: "A player (default: you) loses; when one player is left, that player wins.",
-			Params: []param{
-				exprP("player", model.TPlayer, false, "", "the loser (default: you)"),
+			Params: []model.Param{
+				args.ExprParam("player", model.TPlayer, false, "", "the loser (default: you)"),
 				{Name: "reason", Kind: model.PText, Doc: "why, for the log"},
 			},
 			Example: "- lose: {reason: no cards left}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s.At(loseArgs.Player))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				p, err := args.Player(g, f, s.At(loseArgs.Player))
 				if err != nil || p < 0 {
-					return next, err
+					return model.Next, err
 				}
-				g.Lose(p, text(s.At(loseArgs.Reason), ""))
-				return next, nil
+				g.Lose(p, args.Text(s.At(loseArgs.Reason), ""))
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "draw_game", Args: &drawGameArgs, Family: "outcome", EndsGame: true,
 			Doc: "The game ends with no winner.",
-			Params: []param{
+			Params: []model.Param{
 				{Name: "reason", Kind: model.PText, Doc: "why, for the log"},
 			},
 			Shorthand: "reason",
 			Example:   "- draw_game: nobody can move",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				g.DrawGame(text(s.At(drawGameArgs.Reason), "declared by an effect"))
-				return next, nil
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				g.DrawGame(args.Text(s.At(drawGameArgs.Reason), "declared by an effect"))
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "extra_turn", Args: &extraTurnArgs, Family: "turns",
 			Doc: "Gives a player (default: you) an extra turn after this one; several queue in order.",
-			Params: []param{
-				exprP("player", model.TPlayer, false, "", "who takes it (default: you)"),
+			Params: []model.Param{
+				args.ExprParam("player", model.TPlayer, false, "", "who takes it (default: you)"),
 			},
 			Example: "- extra_turn: {}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				p, err := playerArg(g, f, s.At(extraTurnArgs.Player))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				p, err := args.Player(g, f, s.At(extraTurnArgs.Player))
 				if err != nil || p < 0 {
-					return next, err
+					return model.Next, err
 				}
 				g.AddExtraTurn(p)
 				g.Logf("extra_turn", p, "%s will take an extra turn.", state.SeatName(p))
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "remove_from_stack", Args: &removeFromStackArgs, Family: "turns",
 			Doc: "Takes items off the stack without resolving them: those of a card (a countered spell) or all those of a player (who left the game). An action still being announced (its targets or costs not done yet, as when a hidden card answers a spell as it is cast) is withdrawn too: it never reaches the stack.",
-			Params: []param{
-				was(exprP("cards", model.TCards, false, "", "the cards whose stack items go"), "card"),
-				exprP("player", model.TPlayer, false, "", "the player whose stack items go"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, false, "", "the cards whose stack items go"), "card"),
+				args.ExprParam("player", model.TPlayer, false, "", "the player whose stack items go"),
 			},
 			Example: "- remove_from_stack: {cards: \"stack[0]\"}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				cards, err := cardsArg(g, f, s.At(removeFromStackArgs.Cards))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				cards, err := args.Cards(g, f, s.At(removeFromStackArgs.Cards))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				p := -1
 				if a := s.At(removeFromStackArgs.Player); a.Set {
 					if p, err = g.EvalPlayer(a.Expr, f); err != nil {
-						return next, err
+						return model.Next, err
 					}
 				}
 				var named []int
@@ -118,86 +119,86 @@ func outcomePrimitives() []*model.Primitive {
 				case unnamed > 1:
 					g.Logf("stack", int(f.You), "%d abilities leave the stack without resolving.", unnamed)
 				}
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "end_effects", Args: &endEffectsArgs, Family: "turns",
 			Doc: "Ends every modifier (property changes and timed keyword grants) that a player's effects made, wherever it applies: for a player who leaves the game, whose effects end with them.",
-			Params: []param{
-				exprP("player", model.TPlayer, true, "", "the player whose effects end"),
+			Params: []model.Param{
+				args.ExprParam("player", model.TPlayer, true, "", "the player whose effects end"),
 			},
 			Example: "- end_effects: {player: you}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				p, err := g.EvalPlayer(s.At(endEffectsArgs.Player).Expr, f)
 				if err != nil || p < 0 {
-					return next, err
+					return model.Next, err
 				}
 				if n := g.EndEffectsOf(p); n > 0 {
 					g.Logf("effects", p, "%d effect(s) of %s end.", n, state.SeatName(p))
 				}
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "roll", Args: &rollArgs, Family: "random",
 			Doc: "Rolls a die with `sides` sides (1 to sides) and binds the result.",
-			Params: []param{
-				exprP("sides", model.TInt, false, "6", "the number of sides"),
+			Params: []model.Param{
+				args.ExprParam("sides", model.TInt, false, "6", "the number of sides"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable that gets the result"},
 			},
 			Example: "- roll: {sides: 20, as: r}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				n, err := intArg(g, f, s.At(rollArgs.Sides), 6)
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				n, err := args.Int(g, f, s.At(rollArgs.Sides), 6)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				r := 1 + g.Rand(max(n, 1))
 				g.Logf("roll", int(f.You), "%s rolls %d (d%d).", state.SeatName(int(f.You)), r, n)
-				bind(g, f, s.At(rollArgs.As), state.Val{N: int64(r)})
-				return next, nil
+				args.Bind(g, f, s.At(rollArgs.As), state.Val{N: int64(r)})
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "pick_random", Args: &pickRandomArgs, Family: "random",
 			Doc: "Picks one card of a list at random and binds it (none if the list is empty).",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the cards"), "from"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "from"),
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable"},
 			},
 			Example: "- pick_random: {cards: opponent.hand, as: c}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				l, err := cardsArg(g, f, s.At(pickRandomArgs.Cards))
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				l, err := args.Cards(g, f, s.At(pickRandomArgs.Cards))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				c := -1
 				if len(l) > 0 {
 					c = l[g.Rand(len(l))]
 				}
-				bind(g, f, s.At(pickRandomArgs.As), cardVal(c))
-				return next, nil
+				args.Bind(g, f, s.At(pickRandomArgs.As), args.CardVal(c))
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "pick_random_player", Args: &pickRandomPlayerArgs, Family: "random",
 			Doc: "Picks one player of a list (default: every player) at random and binds it.",
-			Params: []param{
-				was(exprP("players", model.TPlayers, false, "players", "the players"), "from"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("players", model.TPlayers, false, "players", "the players"), "from"),
 				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Required: true, Doc: "the variable"},
 			},
 			Example: "- pick_random_player: {as: first}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				l, err := g.EvalPlayers(s.At(pickRandomPlayerArgs.Players).Expr, f)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				p := -1
 				if len(l) > 0 {
 					p = l[g.Rand(len(l))]
 				}
-				bind(g, f, s.At(pickRandomPlayerArgs.As), state.Val{N: int64(p)})
-				return next, nil
+				args.Bind(g, f, s.At(pickRandomPlayerArgs.As), state.Val{N: int64(p)})
+				return model.Next, nil
 			},
 		},
 	}

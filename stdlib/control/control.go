@@ -1,25 +1,26 @@
-package stdlib
+package control
 
 import (
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib/internal/args"
 )
 
-func controlPrimitives() []*model.Primitive {
+func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "if", Args: &ifArgs, Family: "control",
 			Doc: "Runs `then` when the condition holds, else `else`.",
-			Params: []param{
+			Params: []model.Param{
 				{Name: "cond", Kind: model.PExpr, Type: model.TBool, Required: true, Doc: "the condition", Decides: true},
 				{Name: "then", Kind: model.PSteps, Doc: "steps run when it holds", Branch: true},
 				{Name: "else", Kind: model.PSteps, Doc: "steps run when it does not", Branch: true},
 			},
 			Example: "- if:\n    cond: len(you.hand) == 0\n    then: [{draw: {from: deck, to: hand}}]",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				ok, err := g.EvalBool(s.At(ifArgs.Cond).Expr, f)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				branch, name := s.At(ifArgs.Then), "then"
 				if !ok {
@@ -29,26 +30,26 @@ func controlPrimitives() []*model.Primitive {
 					g.CoverBranch(s, name)
 					g.Call(f, branch.Prog)
 				}
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "at_once", Args: &atOnceArgs, Family: "control",
 			Doc: "Runs its steps as one moment of the game, the effects they set off included: the state checks, which otherwise run before and after each effect an event sets off through a trigger (see checks), wait until all of it is done. The steps of one effect need no at_once, as checks never run between them; it is for a series of events whose effects must happen together: damage dealt to several cards, each through a trigger of its own, then whatever it destroyed is destroyed together.",
-			Params: []param{
+			Params: []model.Param{
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			Example: "- at_once:\n    do:\n      - for_each: {cards: \"filter(everyone.table, .power > 0)\", as: c, do: [{emit: {event: hit, card: c, amount: c.power}}]}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				g.CallTogether(f, s.At(atOnceArgs.Do).Prog)
-				return next, nil
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "for_each", Args: &forEachArgs, Family: "control",
 			Doc: "Runs `do` once per card of a list (computed once, at the start), with the card bound.",
-			Params: []param{
-				was(exprP("cards", model.TCards, true, "", "the cards"), "card"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable for each card"},
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
@@ -59,8 +60,8 @@ func controlPrimitives() []*model.Primitive {
 		{
 			Name: "for_each_player", Args: &forEachPlayerArgs, Family: "control",
 			Doc: "Runs `do` once per player of a list (default: every player, in seat order from you), with `you` set to that player and the player bound.",
-			Params: []param{
-				exprP("players", model.TPlayers, false, "", "the players (default: all, starting with you)"),
+			Params: []model.Param{
+				args.ExprParam("players", model.TPlayers, false, "", "the players (default: all, starting with you)"),
 				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Doc: "the variable for each player"},
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
@@ -71,139 +72,139 @@ func controlPrimitives() []*model.Primitive {
 		{
 			Name: "repeat", Args: &repeatArgs, Family: "control",
 			Doc: "Runs `do` a number of times.",
-			Params: []param{
-				exprP("count", model.TInt, true, "", "how many times"),
+			Params: []model.Param{
+				args.ExprParam("count", model.TInt, true, "", "how many times"),
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
 			Example:    "- repeat: {count: 2, do: [{draw: {from: deck, to: hand}}]}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				cur := g.Var(f, s.State)
 				if cur.N <= 0 {
-					n, err := intArg(g, f, s.At(repeatArgs.Count), 0)
+					n, err := args.Int(g, f, s.At(repeatArgs.Count), 0)
 					if err != nil {
-						return next, err
+						return model.Next, err
 					}
 					cur = state.Val{N: int64(n) + 1}
 				}
 				if cur.N == 1 {
 					g.SetVar(f, s.State, state.Val{N: -1})
-					return next, nil
+					return model.Next, nil
 				}
 				g.SetVar(f, s.State, state.Val{N: cur.N - 1})
 				g.Call(f, s.At(repeatArgs.Do).Prog)
-				return stay, nil
+				return model.Stay, nil
 			},
 		},
 		{
 			Name: "for_range", Args: &forRangeArgs, Family: "control",
 			Doc: "Runs `do` once per whole number from `first` to `last` (both included), with the number bound. To go through the values of an enum property, loop from 0 to value_count(prop) - 1 and read value_at(prop, n).",
-			Params: []param{
-				was(exprP("first", model.TInt, false, "1", "the first number"), "from"),
-				was(exprP("last", model.TInt, true, "", "the last number"), "to"),
+			Params: []model.Param{
+				args.Was(args.ExprParam("first", model.TInt, false, "1", "the first number"), "from"),
+				args.Was(args.ExprParam("last", model.TInt, true, "", "the last number"), "to"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable for each number"},
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
 			Example:    "- for_range: {first: 1, last: 3, as: n, do: [{create: {id: token, to: table}}]}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				cur := g.Var(f, s.State)
 				if cur.L == nil {
-					lo, err := intArg(g, f, s.At(forRangeArgs.First), 1)
+					lo, err := args.Int(g, f, s.At(forRangeArgs.First), 1)
 					if err != nil {
-						return next, err
+						return model.Next, err
 					}
-					hi, err := intArg(g, f, s.At(forRangeArgs.Last), 0)
+					hi, err := args.Int(g, f, s.At(forRangeArgs.Last), 0)
 					if err != nil {
-						return next, err
+						return model.Next, err
 					}
 					cur = state.Val{N: int64(lo), L: []int{hi}}
 				}
 				if cur.N > int64(cur.L[0]) {
 					g.SetVar(f, s.State, state.Val{N: -1})
-					return next, nil
+					return model.Next, nil
 				}
-				bind(g, f, s.At(forRangeArgs.As), state.Val{N: cur.N})
+				args.Bind(g, f, s.At(forRangeArgs.As), state.Val{N: cur.N})
 				g.SetVar(f, s.State, state.Val{N: cur.N + 1, L: cur.L})
 				g.Call(f, s.At(forRangeArgs.Do).Prog)
-				return stay, nil
+				return model.Stay, nil
 			},
 		},
 		{
 			Name: "let", Args: &letArgs, Family: "control",
 			Doc: "Binds a variable to the value of an expression, typed by it.",
-			Params: []param{
-				exprP("value", model.TAny, true, "", "the value"),
+			Params: []model.Param{
+				args.ExprParam("value", model.TAny, true, "", "the value"),
 				{Name: "as", Kind: model.PBind, Type: model.TAny, Required: true, Doc: "the variable", TypedBy: "value"},
 			},
 			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				v, err := g.EvalVal(s.At(letArgs.Value).Expr, f, s.At(letArgs.As).Var.Type)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				bind(g, f, s.At(letArgs.As), v)
-				return next, nil
+				args.Bind(g, f, s.At(letArgs.As), v)
+				return model.Next, nil
 			},
 		},
 		{
 			Name: "log", Args: &logArgs, Family: "control",
 			Doc: "Writes a line to the game log, seen by everyone. Parts in braces are expressions: {you}, {this}, {event.amount}; cards are named only to the seats that know them.",
-			Params: []param{
+			Params: []model.Param{
 				{Name: "text", Kind: model.PTemplate, Required: true, Doc: "the line"},
 			},
 			Shorthand: "text",
 			Example:   "- log: \"{you} has {len(you.hand)} cards left.\"",
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
-				return next, g.LogTemplate("note", f, s.At(logArgs.Text).Template)
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				return model.Next, g.LogTemplate("note", f, s.At(logArgs.Text).Template)
 			},
 		},
 		{
 			Name: "emit", Args: &emitArgs, EmitsEvent: "event", Family: "control",
 			Doc: "Raises a custom event that triggers may listen to (`on: <name>`).",
-			Params: []param{
+			Params: []model.Param{
 				{Name: "event", Kind: model.PText, Required: true, Doc: "the event name"},
-				exprP("card", model.TCard, false, "", "the card it is about"),
-				exprP("player", model.TPlayer, false, "", "the player it is about (default: you)"),
-				exprP("amount", model.TInt, false, "0", "a number it carries"),
-				exprP("source", model.TCard, false, "", "the card that causes it (default: this)"),
+				args.ExprParam("card", model.TCard, false, "", "the card it is about"),
+				args.ExprParam("player", model.TPlayer, false, "", "the player it is about (default: you)"),
+				args.ExprParam("amount", model.TInt, false, "0", "a number it carries"),
+				args.ExprParam("source", model.TCard, false, "", "the card that causes it (default: this)"),
 			},
 			Example: "- emit: {event: scored, amount: 2}",
-			Validate: func(v model.Validator, s *step) {
+			Validate: func(v model.Validator, s *model.Step) {
 				v.InternName(s.At(emitArgs.Event).Text)
 			},
-			Exec: func(g game, f *frame, s *step) (model.Status, error) {
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				c := -1
 				if a := s.At(emitArgs.Card); a.Set {
 					var err error
 					if c, err = g.EvalCard(a.Expr, f); err != nil {
-						return next, err
+						return model.Next, err
 					}
 				}
-				p, err := playerArg(g, f, s.At(emitArgs.Player))
+				p, err := args.Player(g, f, s.At(emitArgs.Player))
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
-				n, err := intArg(g, f, s.At(emitArgs.Amount), 0)
+				n, err := args.Int(g, f, s.At(emitArgs.Amount), 0)
 				if err != nil {
-					return next, err
+					return model.Next, err
 				}
 				src := int(f.This)
 				if a := s.At(emitArgs.Source); a.Set {
 					if src, err = g.EvalCard(a.Expr, f); err != nil {
-						return next, err
+						return model.Next, err
 					}
 				}
 				g.EmitFrom(s.At(emitArgs.Event).Text, c, p, n, src)
-				return next, nil
+				return model.Next, nil
 			},
 		},
 	}
 }
 
 // loop runs a body once per element of a list kept in the step's state slot.
-func loop(list, as, do *model.ArgIndex, players bool) func(g game, f *frame, s *step) (model.Status, error) {
-	return func(g game, f *frame, s *step) (model.Status, error) {
+func loop(list, as, do *model.ArgIndex, players bool) func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+	return func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 		cur := g.Var(f, s.State)
 		if cur.N <= 0 {
 			var l []int
@@ -220,23 +221,23 @@ func loop(list, as, do *model.ArgIndex, players bool) func(g game, f *frame, s *
 				l, err = g.EvalCards(a.Expr, f)
 			}
 			if err != nil {
-				return next, err
+				return model.Next, err
 			}
 			cur = state.Val{N: 1, L: l}
 		}
 		i := int(cur.N) - 1
 		if i >= len(cur.L) {
 			g.SetVar(f, s.State, state.Val{N: -1})
-			return next, nil
+			return model.Next, nil
 		}
 		g.SetVar(f, s.State, state.Val{N: cur.N + 1, L: cur.L})
-		bind(g, f, s.At(*as), state.Val{N: int64(cur.L[i])})
+		args.Bind(g, f, s.At(*as), state.Val{N: int64(cur.L[i])})
 		if players {
 			g.CallAs(f, s.At(*do).Prog, cur.L[i])
 		} else {
 			g.Call(f, s.At(*do).Prog)
 		}
-		return stay, nil
+		return model.Stay, nil
 	}
 }
 

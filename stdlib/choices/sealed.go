@@ -1,4 +1,4 @@
-package stdlib
+package choices
 
 // The sealed choices: several players asked at once, each in secret, the
 // answers revealed together (see the decisions entry of the reference).
@@ -9,13 +9,14 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib/internal/args"
 )
 
 // validateSealed checks the arguments of a choice that may be sealed: a
 // list of players or one chooser, and do with the list only (and required
 // by it when do is non-nil).
-func validateSealed(players, chooser, do *model.ArgIndex, name, what string) func(v model.Validator, s *step) {
-	return func(v model.Validator, s *step) {
+func validateSealed(players, chooser, do *model.ArgIndex, name, what string) func(v model.Validator, s *model.Step) {
+	return func(v model.Validator, s *model.Step) {
 		sealed := s.At(*players).Set
 		if sealed && s.At(*chooser).Set {
 			v.Errorf(*chooser, "bad-step", "give either chooser (one player) or %s (several players, asked at once), not both", name)
@@ -34,7 +35,7 @@ func validateSealed(players, chooser, do *model.ArgIndex, name, what string) fun
 
 // sealedPlayers evaluates a sealed step's list of players, once: each
 // player still in the game, once, in seat order from the active player.
-func sealedPlayers(g game, f *frame, a *model.Arg) ([]int, error) {
+func sealedPlayers(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
 	ps, err := g.EvalPlayers(a.Expr, f)
 	if err != nil {
 		return nil, err
@@ -64,14 +65,14 @@ func nothingOption() state.Option {
 // askSealed builds each player's question with `you` as that player and
 // asks them all at once. A question with nothing to offer gets the one
 // option "nothing to choose".
-func askSealed(g game, f *frame, ps []int, build func(fr *frame, p int) (state.Decision, error)) (model.Status, error) {
+func askSealed(g model.Context, f *state.Frame, ps []int, build func(fr *state.Frame, p int) (state.Decision, error)) (model.Status, error) {
 	ds := make([]state.Decision, 0, len(ps))
 	for _, p := range ps {
 		fr := *f
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
 		d, err := build(&fr, p)
 		if err != nil {
-			return next, err
+			return model.Next, err
 		}
 		d.Player, d.Sealed = p, true
 		if len(d.Options) == 0 && d.Kind != state.DecideNumber {
@@ -81,17 +82,17 @@ func askSealed(g game, f *frame, ps []int, build func(fr *frame, p int) (state.D
 		ds = append(ds, d)
 	}
 	if len(ds) == 0 {
-		return next, nil
+		return model.Next, nil
 	}
 	for _, d := range ds {
 		g.Ask(f, d)
 	}
-	return suspend, nil
+	return model.Suspend, nil
 }
 
 // sealedNext returns the next player of a sealed step's plan and the values
 // bound for it, and moves on; false (and the slot reset) when all are done.
-func sealedNext(g game, f *frame, slot int) (int, []int, bool) {
+func sealedNext(g model.Context, f *state.Frame, slot int) (int, []int, bool) {
 	cur := g.Var(f, slot)
 	i := int(cur.N) - 1
 	if i+1 >= len(cur.L) {
@@ -106,9 +107,9 @@ func sealedNext(g game, f *frame, slot int) (int, []int, bool) {
 
 // sealedPlan starts the runs of a sealed step once its answers are in and
 // logged: plan holds, per player, the seat, how many values, the values.
-func sealedPlan(g game, f *frame, slot int, plan []int) (model.Status, error) {
+func sealedPlan(g model.Context, f *state.Frame, slot int, plan []int) (model.Status, error) {
 	g.SetVar(f, slot, state.Val{N: 1, L: plan})
-	return stay, nil
+	return model.Stay, nil
 }
 
 // cardsPicked lists the cards an answer picks (the option "nothing to
@@ -123,23 +124,23 @@ func cardsPicked(d *state.Decision, a *state.Answer) []int {
 	return out
 }
 
-func sealedCards(g game, f *frame, s *step, single bool, a cardChoiceArgs) (model.Status, error) {
+func sealedCards(g model.Context, f *state.Frame, s *model.Step, single bool, a cardChoiceArgs) (model.Status, error) {
 	if g.Var(f, s.State).N > 0 {
 		p, vals, ok := sealedNext(g, f, s.State)
 		if !ok {
-			return next, nil
+			return model.Next, nil
 		}
 		if single {
 			c := -1
 			if len(vals) > 0 {
 				c = vals[0]
 			}
-			bind(g, f, s.At(*a.as), cardVal(c))
+			args.Bind(g, f, s.At(*a.as), args.CardVal(c))
 		} else {
-			bind(g, f, s.At(*a.as), listVal(vals))
+			args.Bind(g, f, s.At(*a.as), args.ListVal(vals))
 		}
 		g.CallAs(f, s.At(*a.do).Prog, p)
-		return stay, nil
+		return model.Stay, nil
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var plan []int
@@ -157,29 +158,29 @@ func sealedCards(g game, f *frame, s *step, single bool, a cardChoiceArgs) (mode
 	}
 	ps, err := sealedPlayers(g, f, s.At(*a.players))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
-		d := state.Decision{Kind: state.DecideCards, Prompt: say(g, fr, s.At(*a.prompt), "Choose", p)}
-		from, err := cardsArg(g, fr, s.At(*a.from))
+	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
+		d := state.Decision{Kind: state.DecideCards, Prompt: args.Say(g, fr, s.At(*a.prompt), "Choose", p)}
+		from, err := args.Cards(g, fr, s.At(*a.from))
 		if err != nil || len(from) == 0 {
 			return d, err
 		}
 		if single {
-			d.Options = dedupe(g, from, p)
-			labelUnique(d.Options)
+			d.Options = args.CardOptions(g, from, p)
+			args.LabelUnique(d.Options)
 			d.Min, d.Max = 1, 1
-			opt, err := boolArg(g, fr, s.At(*a.optional), false)
+			opt, err := args.Bool(g, fr, s.At(*a.optional), false)
 			if opt {
 				d.Min = 0
 			}
 			return d, err
 		}
-		lo, err := intArg(g, fr, s.At(*a.min), 0)
+		lo, err := args.Int(g, fr, s.At(*a.min), 0)
 		if err != nil {
 			return d, err
 		}
-		hi, err := intArg(g, fr, s.At(*a.max), len(from))
+		hi, err := args.Int(g, fr, s.At(*a.max), len(from))
 		if err != nil {
 			return d, err
 		}
@@ -199,25 +200,25 @@ func sealedCards(g game, f *frame, s *step, single bool, a cardChoiceArgs) (mode
 		for _, c := range from {
 			d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
 		}
-		labelUnique(d.Options)
+		args.LabelUnique(d.Options)
 		d.Min, d.Max = lo, hi
 		return d, nil
 	})
 }
 
-func sealedChoose(g game, f *frame, s *step) (model.Status, error) {
+func sealedChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	choices := s.At(chooseArgs.Options).Choices
 	if g.Var(f, s.State).N > 0 {
 		p, vals, ok := sealedNext(g, f, s.State)
 		if !ok {
-			return next, nil
+			return model.Next, nil
 		}
-		bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(vals[0])})
+		args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(vals[0])})
 		if c := vals[0]; c >= 0 {
 			g.CoverBranch(s, strconv.Quote(choices[c].Label))
 			g.CallAs(f, choices[c].Prog, p)
 		}
-		return stay, nil
+		return model.Stay, nil
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var plan []int
@@ -234,10 +235,10 @@ func sealedChoose(g game, f *frame, s *step) (model.Status, error) {
 	}
 	ps, err := sealedPlayers(g, f, s.At(chooseArgs.Choosers))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
-		d := state.Decision{Kind: state.DecideChoice, Prompt: say(g, fr, s.At(chooseArgs.Prompt), "Choose", p), Min: 1, Max: 1}
+	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
+		d := state.Decision{Kind: state.DecideChoice, Prompt: args.Say(g, fr, s.At(chooseArgs.Prompt), "Choose", p), Min: 1, Max: 1}
 		for i, ch := range choices {
 			ok, err := g.EvalBool(ch.If, fr)
 			if err != nil {
@@ -251,15 +252,15 @@ func sealedChoose(g game, f *frame, s *step) (model.Status, error) {
 	})
 }
 
-func sealedPlayer(g game, f *frame, s *step) (model.Status, error) {
+func sealedPlayer(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	if g.Var(f, s.State).N > 0 {
 		p, vals, ok := sealedNext(g, f, s.State)
 		if !ok {
-			return next, nil
+			return model.Next, nil
 		}
-		bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(vals[0])})
+		args.Bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(vals[0])})
 		g.CallAs(f, s.At(choosePlayerArgs.Do).Prog, p)
-		return stay, nil
+		return model.Stay, nil
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var plan []int
@@ -276,10 +277,10 @@ func sealedPlayer(g game, f *frame, s *step) (model.Status, error) {
 	}
 	ps, err := sealedPlayers(g, f, s.At(choosePlayerArgs.Choosers))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
-		d := state.Decision{Kind: state.DecidePlayer, Prompt: say(g, fr, s.At(choosePlayerArgs.Prompt), "Choose a player", p), Min: 1, Max: 1}
+	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
+		d := state.Decision{Kind: state.DecidePlayer, Prompt: args.Say(g, fr, s.At(choosePlayerArgs.Prompt), "Choose a player", p), Min: 1, Max: 1}
 		from, err := g.EvalPlayers(s.At(choosePlayerArgs.Players).Expr, fr)
 		for _, q := range from {
 			d.Options = append(d.Options, state.Option{ID: state.SeatName(q), Label: state.SeatName(q), Card: -1, Action: -1, Player: q})
@@ -288,15 +289,15 @@ func sealedPlayer(g game, f *frame, s *step) (model.Status, error) {
 	})
 }
 
-func sealedNumber(g game, f *frame, s *step) (model.Status, error) {
+func sealedNumber(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	if g.Var(f, s.State).N > 0 {
 		p, vals, ok := sealedNext(g, f, s.State)
 		if !ok {
-			return next, nil
+			return model.Next, nil
 		}
-		bind(g, f, s.At(chooseNumberArgs.As), state.Val{N: int64(vals[0])})
+		args.Bind(g, f, s.At(chooseNumberArgs.As), state.Val{N: int64(vals[0])})
 		g.CallAs(f, s.At(chooseNumberArgs.Do).Prog, p)
-		return stay, nil
+		return model.Stay, nil
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var plan []int
@@ -308,30 +309,30 @@ func sealedNumber(g game, f *frame, s *step) (model.Status, error) {
 	}
 	ps, err := sealedPlayers(g, f, s.At(chooseNumberArgs.Choosers))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
-		d := state.Decision{Kind: state.DecideNumber, Prompt: say(g, fr, s.At(chooseNumberArgs.Prompt), "Choose a number", p)}
-		lo, err := intArg(g, fr, s.At(chooseNumberArgs.Min), 0)
+	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
+		d := state.Decision{Kind: state.DecideNumber, Prompt: args.Say(g, fr, s.At(chooseNumberArgs.Prompt), "Choose a number", p)}
+		lo, err := args.Int(g, fr, s.At(chooseNumberArgs.Min), 0)
 		if err != nil {
 			return d, err
 		}
-		hi, err := intArg(g, fr, s.At(chooseNumberArgs.Max), 0)
+		hi, err := args.Int(g, fr, s.At(chooseNumberArgs.Max), 0)
 		d.Min, d.Max = lo, max(hi, lo)
 		return d, err
 	})
 }
 
-func sealedTarget(g game, f *frame, s *step) (model.Status, error) {
+func sealedTarget(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	if g.Var(f, s.State).N > 0 {
 		p, vals, ok := sealedNext(g, f, s.State)
 		if !ok {
-			return next, nil
+			return model.Next, nil
 		}
-		bind(g, f, s.At(chooseTargetArgs.AsCard), cardVal(vals[0]))
-		bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: int64(vals[1])})
+		args.Bind(g, f, s.At(chooseTargetArgs.AsCard), args.CardVal(vals[0]))
+		args.Bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: int64(vals[1])})
 		g.CallAs(f, s.At(chooseTargetArgs.Do).Prog, p)
-		return stay, nil
+		return model.Stay, nil
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var plan []int
@@ -355,11 +356,11 @@ func sealedTarget(g game, f *frame, s *step) (model.Status, error) {
 	}
 	ps, err := sealedPlayers(g, f, s.At(chooseTargetArgs.Choosers))
 	if err != nil {
-		return next, err
+		return model.Next, err
 	}
-	return askSealed(g, f, ps, func(fr *frame, p int) (state.Decision, error) {
-		d := state.Decision{Kind: state.DecideTarget, Prompt: say(g, fr, s.At(chooseTargetArgs.Prompt), "Choose a target", p), Min: 1, Max: 1}
-		cards, err := cardsArg(g, fr, s.At(chooseTargetArgs.Cards))
+	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
+		d := state.Decision{Kind: state.DecideTarget, Prompt: args.Say(g, fr, s.At(chooseTargetArgs.Prompt), "Choose a target", p), Min: 1, Max: 1}
+		cards, err := args.Cards(g, fr, s.At(chooseTargetArgs.Cards))
 		if err != nil {
 			return d, err
 		}
@@ -372,9 +373,9 @@ func sealedTarget(g game, f *frame, s *step) (model.Status, error) {
 				d.Options = append(d.Options, state.Option{ID: state.SeatName(q), Label: state.SeatName(q), Card: -1, Action: -1, Player: q})
 			}
 		}
-		d.Options = append(d.Options, dedupe(g, cards, p)...)
-		labelUnique(d.Options)
-		opt, err := boolArg(g, fr, s.At(chooseTargetArgs.Optional), false)
+		d.Options = append(d.Options, args.CardOptions(g, cards, p)...)
+		args.LabelUnique(d.Options)
+		opt, err := args.Bool(g, fr, s.At(chooseTargetArgs.Optional), false)
 		if opt {
 			d.Min = 0
 		}

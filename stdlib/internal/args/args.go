@@ -1,0 +1,127 @@
+// Package args holds what every family of primitives shares: reading a
+// step's arguments (each with its default when absent), binding the result
+// to the variable the step names, and declaring parameters.
+package args
+
+import (
+	"fmt"
+
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// Player evaluates a player argument; absent, it is the frame's you.
+func Player(g model.Context, f *state.Frame, a *model.Arg) (int, error) {
+	if !a.Set {
+		return int(f.You), nil
+	}
+	return g.EvalPlayer(a.Expr, f)
+}
+
+// Int evaluates an integer argument, def when absent.
+func Int(g model.Context, f *state.Frame, a *model.Arg, def int) (int, error) {
+	if !a.Set {
+		return def, nil
+	}
+	return g.EvalInt(a.Expr, f)
+}
+
+// Bool evaluates a condition argument, def when absent.
+func Bool(g model.Context, f *state.Frame, a *model.Arg, def bool) (bool, error) {
+	if !a.Set {
+		return def, nil
+	}
+	return g.EvalBool(a.Expr, f)
+}
+
+// Cards evaluates a card-list argument, none when absent.
+func Cards(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
+	if !a.Set {
+		return nil, nil
+	}
+	return g.EvalCards(a.Expr, f)
+}
+
+// Text is a word argument's literal text, def when absent or empty.
+func Text(a *model.Arg, def string) string {
+	if !a.Set || a.Text == "" {
+		return def
+	}
+	return a.Text
+}
+
+// Say renders a template argument for seat (its default when absent).
+func Say(g model.Context, f *state.Frame, a *model.Arg, def string, seat int) string {
+	if !a.Set || a.Template == nil || a.Template.Text == "" {
+		return def
+	}
+	return g.RenderText(a.Template, f, seat)
+}
+
+// Word is an enum-like argument's word, def when absent.
+func Word(a *model.Arg, def string) string {
+	if !a.Set || a.Word == "" {
+		return def
+	}
+	return a.Word
+}
+
+// Bind stores v in the variable the argument names, if it names one.
+func Bind(g model.Context, f *state.Frame, a *model.Arg, v state.Val) {
+	if a.Set {
+		g.SetVar(f, a.Var.Slot, v)
+	}
+}
+
+// CardVal is card c as a variable's value.
+func CardVal(c int) state.Val { return state.Val{N: int64(c)} }
+
+// ListVal is a copy of the card list l as a variable's value.
+func ListVal(l []int) state.Val { return state.Val{L: append([]int{}, l...)} }
+
+// Was gives a parameter the names it had in the language's first edition.
+func Was(p model.Param, old ...string) model.Param {
+	p.Was = old
+	return p
+}
+
+// ExprParam is an expression parameter of type t; req says whether it must be
+// given, def documents its default.
+func ExprParam(name string, t model.Type, req bool, def, doc string) model.Param {
+	return model.Param{Name: name, Kind: model.PExpr, Type: t, Required: req, Default: def, Doc: doc}
+}
+
+// PromptParam is the question a choice shows, with def as its default.
+func PromptParam(def string) model.Param {
+	return model.Param{Name: "prompt", Kind: model.PTemplate, Default: def, Doc: "the question shown to the chooser; parts in braces are expressions"}
+}
+
+// CardOptions are the options for choosing among cards, one per card that
+// seat can tell apart from the others (two identical cards in a hand make one
+// option).
+func CardOptions(g model.Context, cards []int, seat int) []state.Option {
+	var opts []state.Option
+	var kept []int
+outer:
+	for _, c := range cards {
+		for _, k := range kept {
+			if g.Interchangeable(k, c, seat) {
+				continue outer
+			}
+		}
+		kept = append(kept, c)
+		opts = append(opts, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1})
+	}
+	return opts
+}
+
+// LabelUnique numbers repeated labels (Guard, Guard #2) so every label names one option.
+func LabelUnique(opts []state.Option) {
+	count := map[string]int{}
+	for i := range opts {
+		count[opts[i].Label]++
+		if n := count[opts[i].Label]; n > 1 {
+			opts[i].Label = fmt.Sprintf("%s #%d", opts[i].Label, n)
+		}
+	}
+}
