@@ -12,24 +12,38 @@ func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "pay_cards", Args: &payCardsArgs, Family: "costs",
-			Doc: "A cost: moves cards from a list to a zone, one distinct card per pattern in `match` (each an expression on `card`). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice.",
+			Doc: "A cost: pays with cards from a list, one distinct card per pattern in `match` (each an expression on `card`), either moving them to a zone (`to`) or setting a bool property on each (`mark`, as exhausting several cards at once; a card already marked cannot pay). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice.",
 			Params: []model.Param{
 				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards that may pay"), "from"),
 				{Name: "match", Kind: model.PExprList, Type: model.TBool, Required: true, Doc: "one condition per card to pay, on `card`"},
-				{Name: "to", Kind: model.PZone, Required: true, Doc: "where the paid cards go (their owner's zone)"},
+				{Name: "to", Kind: model.PZone, Doc: "where the paid cards go (their owner's zone); give `to` or `mark`"},
+				{Name: "mark", Kind: model.PText, Doc: "the bool card property set on each paid card instead of moving it; give `to` or `mark`"},
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the paid cards"},
 				args.PromptParam("Choose a card to pay with"),
 				{Name: "reason", Kind: model.PTemplate, Doc: "what a player who cannot pay is told, in words (default: how many cards it takes); parts in braces are expressions"},
 			},
 			StateSlots: 1,
 			Example:    "- pay_cards: {cards: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
+			Validate: func(v model.Validator, s *model.Step) {
+				to, mark := s.At(payCardsArgs.To), s.At(payCardsArgs.Mark)
+				switch {
+				case to.Set == mark.Set:
+					v.Errorf(payCardsArgs.Match, "missing-field", "pay_cards takes `to` (a zone the cards go to) or `mark` (a bool property set on them), one of the two")
+				case mark.Set:
+					if _, d, ok := v.Ruleset().PropIndex("card", mark.Text); !ok {
+						v.Errorf(payCardsArgs.Mark, "unknown-property", "unknown card property %q%s", mark.Text, v.Suggest(mark.Text, v.Ruleset().PropNames("card")))
+					} else if d.Type != model.TBool {
+						v.Errorf(payCardsArgs.Mark, "type-mismatch", "%s is not a bool property", mark.Text)
+					}
+				}
+			},
 			CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
 				from, err := args.Cards(g, f, s.At(payCardsArgs.Cards))
 				if err != nil {
 					return err.Error()
 				}
 				exprs := s.At(payCardsArgs.Match).Exprs
-				ok, err := matchable(g, f, exprs, from, nil)
+				ok, err := matchable(g, f, s, from, nil)
 				if err != nil {
 					return err.Error()
 				}
@@ -167,7 +181,8 @@ func Primitives() []*model.Primitive {
 
 // matchable reports whether each pattern can get its own card among from,
 // given the cards already chosen for the first patterns.
-func matchable(g model.Context, f *state.Frame, pats []*model.Expr, from, chosen []int) (bool, error) {
+func matchable(g model.Context, f *state.Frame, s *model.Step, from, chosen []int) (bool, error) {
+	pats := s.At(payCardsArgs.Match).Exprs
 	rest := pats[len(chosen):]
 	var cands []int
 	for _, c := range from {
@@ -185,7 +200,7 @@ func matchable(g model.Context, f *state.Frame, pats []*model.Expr, from, chosen
 	for i, e := range rest {
 		fits[i] = make([]bool, len(cands))
 		for j, c := range cands {
-			ok, err := evalOnCard(g, f, e, c)
+			ok, err := fitsCost(g, f, s, e, c)
 			if err != nil {
 				return false, err
 			}
@@ -193,6 +208,18 @@ func matchable(g model.Context, f *state.Frame, pats []*model.Expr, from, chosen
 		}
 	}
 	return fullMatching(fits, len(cands)), nil
+}
+
+// fitsCost reports whether card c can pay for pattern e of step s: it
+// matches, and, when paying marks cards, is not marked already.
+func fitsCost(g model.Context, f *state.Frame, s *model.Step, e *model.Expr, c int) (bool, error) {
+	if mark := s.At(payCardsArgs.Mark); mark.Set {
+		idx, _, _ := g.Ruleset().PropIndex("card", mark.Text)
+		if g.CardProp(c, idx) != 0 {
+			return false, nil
+		}
+	}
+	return evalOnCard(g, f, e, c)
 }
 
 func evalOnCard(g model.Context, f *state.Frame, e *model.Expr, c int) (bool, error) {
@@ -256,14 +283,14 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			if dup {
 				continue
 			}
-			fit, err := evalOnCard(g, f, pats[len(chosen)], c)
+			fit, err := fitsCost(g, f, s, pats[len(chosen)], c)
 			if err != nil {
 				return model.Next, err
 			}
 			if !fit {
 				continue
 			}
-			good, err := matchable(g, f, pats, from, append(append([]int(nil), chosen...), c))
+			good, err := matchable(g, f, s, from, append(append([]int(nil), chosen...), c))
 			if err != nil {
 				return model.Next, err
 			}
@@ -278,9 +305,18 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		args.LabelUnique(opts)
 		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: fmt.Sprintf("%s (%d of %d)", args.Say(g, f, s.At(payCardsArgs.Prompt), "Choose a card to pay with", int(f.You)), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
 	}
-	to := s.At(payCardsArgs.To).Zone
+	if mark := s.At(payCardsArgs.Mark); mark.Set {
+		idx, _, _ := g.Ruleset().PropIndex("card", mark.Text)
+		for _, c := range chosen {
+			g.SetCardProp(c, idx, 1)
+		}
+	}
+	to := s.At(payCardsArgs.To)
 	for _, c := range chosen {
-		if err := g.Move(c, g.ZoneInst(to, int(g.Card(c).Owner)), state.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}); err != nil {
+		if !to.Set {
+			break
+		}
+		if err := g.Move(c, g.ZoneInst(to.Zone, int(g.Card(c).Owner)), state.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}); err != nil {
 			return model.Next, err
 		}
 	}
@@ -292,7 +328,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	payCardsArgs struct{ Cards, Match, To, As, Prompt, Reason model.ArgIndex }
+	payCardsArgs struct{ Cards, Match, To, Mark, As, Prompt, Reason model.ArgIndex }
 	spendArgs    struct{ Player, Prop, Amount model.ArgIndex }
 	requireArgs  struct{ Cond, Reason model.ArgIndex }
 	markArgs     struct{ Cards, Prop model.ArgIndex }
