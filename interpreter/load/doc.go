@@ -4,7 +4,7 @@
 // players, properties, keywords, modes and zones (declarations.go), cards
 // and their statics and triggers (cards.go), decks and deck rules
 // (decks.go), actions, the turn, checks and the view (rules.go), effect
-// steps checked against the library's primitives (steps.go), and the lints
-// that run on the whole (lint.go). Expressions are compiled by package
-// compile.
+// steps checked against the library's primitives (steps.go), procedures
+// (procedures.go). Expressions are compiled by package compile; the checks
+// that need the whole ruleset are package lint's.
 package load

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/compile"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/lint"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -24,7 +25,7 @@ type compiler struct {
 	procList  []*procedure
 	expanding []*procedure // the procedures whose steps are being compiled, outermost first
 	diags     diag.Diagnostics
-	braces    []braceText // values written {name}, see quoting.go
+	braces    []source.BraceText // values written {name}, see source.BraceTexts
 	files     map[string][]byte
 	// coverage names each rule part a scenario can exercise
 }
@@ -136,7 +137,7 @@ func LoadPartial(src Source, cards []Source, lib *model.Library) (rs *model.Rule
 		c.Rs.LibraryHash = hex.EncodeToString(lh[:])[:16]
 	}
 	c.compile(src, cards)
-	c.explainBraces()
+	c.diags = source.ExplainBraces(c.braces, c.diags)
 	for i := range c.diags {
 		c.diags[i].Severity = diag.SeverityOf(c.diags[i].Code) // the registry decides
 	}
@@ -157,15 +158,15 @@ func (c *compiler) parse(src Source) *yaml.Node {
 	c.files[src.Name] = src.Data
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src.Data, &doc); err != nil {
-		c.diags = append(c.diags, syntaxPitfall(source.SyntaxError(src.Name, src.Data, err), src.Data))
+		c.diags = append(c.diags, source.SyntaxPitfall(source.SyntaxError(src.Name, src.Data, err), src.Data))
 		return nil
 	}
 	if len(doc.Content) == 0 {
 		c.R.Errorf(nil, "empty-file", "", "the file is empty")
 		return nil
 	}
-	c.flowSplits(doc.Content[0])
-	c.braceTexts(&doc)
+	c.R.RepairFlowSplits(doc.Content[0])
+	c.braces = append(c.braces, c.R.BraceTexts(&doc)...)
 	return doc.Content[0]
 }
 
@@ -330,7 +331,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 	c.R = rulesetReader
 	c.finish()
 	c.writeCardTexts()
-	c.semantic(root)
+	c.diags = append(c.diags, lint.Check(c.Rs)...)
 }
 
 // finish resolves names that are only known once everything is read.

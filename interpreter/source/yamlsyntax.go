@@ -154,7 +154,7 @@ func unclosed(s string, open, close byte) int {
 }
 
 // column is the 1-based column, in characters, of byte i of a line.
-func column(line string, i int) int { return utf8.RuneCountInString(line[:i]) + 1 }
+func column(line string, i int) int { return utf8.RuneCountInString(line[:min(i, len(line))]) + 1 }
 
 func firstNonBlank(s string) int {
 	for i, r := range s {

@@ -1,4 +1,4 @@
-package load
+package lint
 
 import (
 	"testing"

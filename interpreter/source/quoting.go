@@ -1,4 +1,4 @@
-package load
+package source
 
 import (
 	"fmt"
@@ -24,9 +24,9 @@ import (
 //     and log: {you} alone is the mapping {you: null}, read without an error
 //     by YAML and refused later for reasons that do not name the quotes.
 //
-// The first three and a text after {...} break the YAML: syntaxPitfall explains
+// The first three and a text after {...} break the YAML: SyntaxPitfall explains
 // the syntax error. A comma splitting a value is found in the parsed tree by
-// flowSplits, and {name} alone by braceTexts once the loader has refused it.
+// RepairFlowSplits, and {name} alone by braceTexts once the loader has refused it.
 
 // quotePitfall is a value YAML reads otherwise than written.
 type quotePitfall struct {
@@ -267,12 +267,9 @@ func linePitfall(line string) (quotePitfall, bool) {
 	return valuePitfall(line, key, m[1], false)
 }
 
-// column is the 1-based column of byte i of a line.
-func column(line string, i int) int { return utf8.RuneCountInString(line[:min(i, len(line))]) + 1 }
-
-// syntaxPitfall rewrites a YAML syntax error whose line holds a value YAML
+// SyntaxPitfall rewrites a YAML syntax error whose line holds a value YAML
 // reads otherwise than written.
-func syntaxPitfall(d diag.Diagnostic, data []byte) diag.Diagnostic {
+func SyntaxPitfall(d diag.Diagnostic, data []byte) diag.Diagnostic {
 	lines := strings.Split(string(data), "\n")
 	if d.Pos.Line < 1 || d.Pos.Line > len(lines) {
 		return d
@@ -288,21 +285,21 @@ func syntaxPitfall(d diag.Diagnostic, data []byte) diag.Diagnostic {
 	return d
 }
 
-// flowSplits finds the values a comma cut inside {...}: the mapping then has
+// RepairFlowSplits finds the values a comma cut inside {...}: the mapping then has
 // a key that is no name and no value (" you.gold)" in {count: max(1,
 // you.gold)}). The value is put back together, the stray keys dropped, and
 // the mistake reported, so the rest of the file is read as meant.
-func (c *compiler) flowSplits(n *yaml.Node) {
+func (r *Reader) RepairFlowSplits(n *yaml.Node) {
 	if n == nil {
 		return
 	}
 	for _, ch := range n.Content {
-		c.flowSplits(ch)
+		r.RepairFlowSplits(ch)
 	}
 	if n.Kind != yaml.MappingNode || n.Style&yaml.FlowStyle == 0 {
 		return
 	}
-	lines := c.R.Lines()
+	lines := r.Lines()
 	out := n.Content[:0:0]
 	reported := map[*yaml.Node]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -317,7 +314,7 @@ func (c *compiler) flowSplits(n *yaml.Node) {
 					if !reported[prev] {
 						reported[prev] = true
 						t := quotePitfall{key: out[len(out)-2].Value, start: start, at: start, value: line[start:end], reason: "is cut at the comma: inside {...} a comma ends a value, and YAML reads what follows as a key"}
-						c.R.DiagAt(diag.Pos{File: c.R.File, Line: prev.Line, Column: prev.Column}, "needs-quotes", "", t.message())
+						r.DiagAt(diag.Pos{File: r.File, Line: prev.Line, Column: prev.Column}, "needs-quotes", "", t.message())
 					}
 					prev.Value = line[start:end]
 					prev.Tag = "!!str"
@@ -349,9 +346,9 @@ func byteOffset(line string, col int) int {
 	return i
 }
 
-// braceText is a value written {name} that YAML read as a mapping: most
+// BraceText is a value written {name} that YAML read as a mapping: most
 // likely a text with an {expression} part, written without quotes.
-type braceText struct {
+type BraceText struct {
 	file      string
 	line      int
 	keyCol    int // the key it is the value of, or the value itself in a list
@@ -359,12 +356,19 @@ type braceText struct {
 	key, text string
 }
 
-// braceTexts notes the values written {name} or {name.field}, alone.
-func (c *compiler) braceTexts(n *yaml.Node) {
+// BraceTexts notes the values written {name} or {name.field}, alone, for
+// ExplainBraces.
+func (r *Reader) BraceTexts(n *yaml.Node) []BraceText {
+	var out []BraceText
+	r.braceTexts(n, &out)
+	return out
+}
+
+func (r *Reader) braceTexts(n *yaml.Node, out *[]BraceText) {
 	if n == nil {
 		return
 	}
-	lines := c.R.Lines()
+	lines := r.Lines()
 	for i, ch := range n.Content {
 		if ch.Kind == yaml.MappingNode && ch.Style&yaml.FlowStyle != 0 && len(ch.Content) == 2 && ch.Line <= len(lines) {
 			k, v := ch.Content[0], ch.Content[1]
@@ -372,24 +376,24 @@ func (c *compiler) braceTexts(n *yaml.Node) {
 			start := byteOffset(line, ch.Column)
 			end := skipFlow(line, start)
 			if k.Kind == yaml.ScalarNode && k.Style == 0 && v.Tag == "!!null" && v.Value == "" && end > 0 && !strings.ContainsAny(line[start:end], ":,") {
-				b := braceText{file: c.R.File, line: ch.Line, keyCol: ch.Column, from: ch.Column, to: column(line, end), text: line[start:end]}
+				b := BraceText{file: r.File, line: ch.Line, keyCol: ch.Column, from: ch.Column, to: column(line, end), text: line[start:end]}
 				if n.Kind == yaml.MappingNode && i%2 == 1 {
 					b.key, b.keyCol = n.Content[i-1].Value, n.Content[i-1].Column
 				}
-				c.braces = append(c.braces, b)
+				*out = append(*out, b)
 			}
 		}
-		c.braceTexts(ch)
+		r.braceTexts(ch, out)
 	}
 }
 
-// explainBraces replaces what the loader said about a value written {name}
+// ExplainBraces replaces what the loader said about a value written {name}
 // (an unknown field, a text that is a mapping, an argument missing) with the
 // reason: the braces need quotes.
-func (c *compiler) explainBraces() {
-	for _, b := range c.braces {
+func ExplainBraces(braces []BraceText, diags []diag.Diagnostic) []diag.Diagnostic {
+	for _, b := range braces {
 		hit := false
-		for _, d := range c.diags {
+		for _, d := range diags {
 			if d.Pos.File == b.file && d.Pos.Line == b.line && d.Pos.Column >= b.from && d.Pos.Column < b.to {
 				hit = true
 			}
@@ -397,19 +401,20 @@ func (c *compiler) explainBraces() {
 		if !hit {
 			continue
 		}
-		out := c.diags[:0]
-		for _, d := range c.diags {
+		out := diags[:0]
+		for _, d := range diags {
 			if d.Pos.File == b.file && d.Pos.Line == b.line && d.Pos.Column >= b.keyCol && d.Pos.Column < b.to {
 				continue
 			}
 			out = append(out, d)
 		}
-		c.diags = out
+		diags = out
 		fix := quoted(b.text)
 		if b.key != "" {
 			fix = b.key + ": " + fix
 		}
-		c.diags = append(c.diags, diag.Diagnostic{Code: "needs-quotes", Pos: diag.Pos{File: b.file, Line: b.line, Column: b.from},
+		diags = append(diags, diag.Diagnostic{Code: "needs-quotes", Pos: diag.Pos{File: b.file, Line: b.line, Column: b.from},
 			Message: fmt.Sprintf("%s is a mapping for YAML, not a text: a value that starts with { needs quotes: %s", b.text, fix)})
 	}
+	return diags
 }

@@ -1,4 +1,4 @@
-package load
+package lint
 
 import (
 	"fmt"
@@ -9,11 +9,24 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
-	"go.yaml.in/yaml/v3"
 )
 
-// semantic runs checks that need the whole ruleset.
-func (c *compiler) semantic(root *yaml.Node) {
+// Check runs the checks that need the whole ruleset, once it is loaded and
+// compiled: actions no window offers, steps that can never run, phases that
+// are always skipped or unknown, cards no action can take, events nothing
+// raises or hears, card text that disagrees with the card.
+func Check(rs *model.Ruleset) []diag.Diagnostic {
+	c := &checker{Rs: rs}
+	c.semantic()
+	return c.diags
+}
+
+type checker struct {
+	Rs    *model.Ruleset
+	diags []diag.Diagnostic
+}
+
+func (c *checker) semantic() {
 	rs := c.Rs
 	if rs.Name == "" {
 		return
@@ -80,7 +93,7 @@ var BuiltinEvents = []string{"enter", "leave", "draw", "shuffle", "reveal", "tur
 // events warns about a trigger that listens to an event nothing raises (it
 // can never run: a misspelled name, most likely) and about a custom event
 // raised that no trigger listens to (it does nothing).
-func (c *compiler) events() {
+func (c *checker) events() {
 	rs := c.Rs
 	emitted := map[string]diag.Pos{}
 	var order []string
@@ -135,7 +148,7 @@ func (c *compiler) events() {
 // unplayable warns about cards that no action can take: every action that
 // picks its card from a zone rejects the card by a filter that depends on
 // the card alone.
-func (c *compiler) unplayable() {
+func (c *checker) unplayable() {
 	rs := c.Rs
 	var sourced []*model.Action
 	for _, a := range rs.Actions {
@@ -467,7 +480,7 @@ func readCardText(text string, f *cardFacts) ([]string, []bool) {
 
 // cardTexts warns where a card's written text disagrees with the card (see
 // above).
-func (c *compiler) cardTexts() {
+func (c *checker) cardTexts() {
 	rs := c.Rs
 	ct := rs.CardText
 	var props []int
