@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/stdlib"
@@ -246,7 +246,7 @@ func writeFunc(w io.Writer, f *model.Func, md bool) {
 }
 
 func writeFields(w io.Writer, md bool) {
-	card, player, event := compile.Fields()
+	card, player, event := closure.Fields()
 	for _, group := range []struct {
 		name string
 		rows [][3]string

@@ -3,12 +3,11 @@ package compile
 import (
 	"regexp"
 	"slices"
-	"strings"
 	"unicode"
 
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/builtin"
 )
 
 // The second edition of the expression language differs from expr's own
@@ -34,45 +33,6 @@ type spelling struct {
 	from     int
 	old, now string
 	code     string
-}
-
-// camelOf maps the snake_case name of each of expr's camelCase built-in
-// functions to expr's name; snakeOf is the other way round.
-var camelOf, snakeOf = func() (map[string]string, map[string]string) {
-	camel, snake := map[string]string{}, map[string]string{}
-	for _, f := range builtin.Builtins {
-		s := toSnake(f.Name)
-		if s != f.Name {
-			camel[s], snake[f.Name] = f.Name, s
-		}
-	}
-	return camel, snake
-}()
-
-// toSnake spells a camelCase name in snake_case: findLastIndex is
-// find_last_index, toJSON to_json.
-func toSnake(name string) string {
-	var b strings.Builder
-	r := []rune(name)
-	for i, c := range r {
-		if unicode.IsUpper(c) {
-			if i > 0 && (!unicode.IsUpper(r[i-1]) || (i+1 < len(r) && unicode.IsLower(r[i+1]))) {
-				b.WriteByte('_')
-			}
-			c = unicode.ToLower(c)
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-// SnakeName is the name an expression writes one of expr's built-in
-// functions by: the snake_case form of a camelCase name, else the name.
-func SnakeName(name string) string {
-	if s, ok := snakeOf[name]; ok {
-		return s
-	}
-	return name
 }
 
 // rewriteEdition turns an expression as written into the text expr parses,
@@ -123,15 +83,15 @@ func rewriteEdition(src string) (string, []spelling) {
 					changed = true
 				case word == "nil" && !call:
 					found = append(found, spelling{from: i, old: word, now: "none", code: "write-none"})
-				case call && camelOf[word] != "":
-					camel := []rune(camelOf[word])
+				case call && closure.CamelOf[word] != "":
+					camel := []rune(closure.CamelOf[word])
 					copy(r[i:j], camel)
 					for k := i + len(camel); k < j; k++ {
 						r[k] = ' '
 					}
 					changed = true
-				case call && snakeOf[word] != "":
-					found = append(found, spelling{from: i, old: word, now: snakeOf[word], code: "snake-case-function"})
+				case call && closure.SnakeOf[word] != "":
+					found = append(found, spelling{from: i, old: word, now: closure.SnakeOf[word], code: "snake-case-function"})
 				}
 			}
 			i = j
@@ -160,7 +120,7 @@ func isIdentStart(r rune) bool { return r == '_' || r >= 'a' && r <= 'z' || r >=
 // the same text node.
 type bareKeywords struct {
 	rs *model.Ruleset
-	sc *Scope
+	sc *closure.Scope
 	// bound are the names a let of the expression binds: those stay names
 	bound map[string]bool
 }
@@ -168,7 +128,7 @@ type bareKeywords struct {
 var letRE = regexp.MustCompile(`\blet\s+([A-Za-z_][A-Za-z0-9_]*)\s*=`)
 
 // newBareKeywords is the visitor for one expression's text.
-func newBareKeywords(rs *model.Ruleset, sc *Scope, src string) *bareKeywords {
+func newBareKeywords(rs *model.Ruleset, sc *closure.Scope, src string) *bareKeywords {
 	v := &bareKeywords{rs: rs, sc: sc, bound: map[string]bool{}}
 	for _, m := range letRE.FindAllStringSubmatch(src, -1) {
 		v.bound[m[1]] = true
@@ -243,14 +203,14 @@ func (v *bareKeywords) bareValue(side *ast.Node, other ast.Node) {
 }
 
 func (v *bareKeywords) isBound(name string) bool {
-	if Builtin(name) || name == "event" || v.bound[name] {
+	if closure.Builtin(name) || name == "event" || v.bound[name] {
 		return true
 	}
-	if _, ok := v.sc.vars[name]; ok {
+	if _, ok := v.sc.Vars[name]; ok {
 		return true
 	}
-	for _, p := range v.sc.params {
-		if p.name == name {
+	for _, p := range v.sc.Params {
+		if p.Name == name {
 			return true
 		}
 	}

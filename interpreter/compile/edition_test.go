@@ -3,6 +3,7 @@ package compile
 import (
 	"testing"
 
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/stretchr/testify/require"
 )
 
@@ -27,7 +28,7 @@ func TestRewriteEdition(t *testing.T) {
 		require.Equal(t, len([]rune(tc.src)), len([]rune(got)))
 		require.Equal(t, tc.found, found, tc.src)
 	}
-	require.Equal(t, "find_last_index", SnakeName("findLastIndex"))
-	require.Equal(t, "to_json", SnakeName("toJSON"))
-	require.Equal(t, "len", SnakeName("len"))
+	require.Equal(t, "find_last_index", closure.SnakeName("findLastIndex"))
+	require.Equal(t, "to_json", closure.SnakeName("toJSON"))
+	require.Equal(t, "len", closure.SnakeName("len"))
 }

@@ -3,9 +3,11 @@ package compile
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
@@ -16,7 +18,9 @@ import (
 	exprcompiler "github.com/expr-lang/expr/compiler"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
+	"go.yaml.in/yaml/v3"
 )
 
 // ExprCompiler compiles the expressions and templates of one ruleset against
@@ -24,11 +28,11 @@ import (
 type ExprCompiler struct {
 	Rs       *model.Ruleset
 	R        *source.Reader
-	Ts       *typeSystem
+	Ts       *closure.TypeSystem
 	cfg      *conf.Config
 	envCache map[string]nature.Nature
-	preds    map[string]*Predicate
-	predList []*Predicate
+	preds    map[string]*closure.Predicate
+	predList []*closure.Predicate
 }
 
 // posMap maps rune offsets of an expression's text to positions in its file,
@@ -39,7 +43,7 @@ type posMap struct {
 	cols  []int
 }
 
-func newPosMap(file string, srcLines []string, n *yamlNode) posMap {
+func newPosMap(file string, srcLines []string, n *yaml.Node) posMap {
 	pm := posMap{file: file}
 	val := []rune(n.Value)
 	pm.lines = make([]int, len(val)+1)
@@ -48,9 +52,9 @@ func newPosMap(file string, srcLines []string, n *yamlNode) posMap {
 	// to the source rune it came from: indentation, line breaks that fold into
 	// spaces, quotes and escapes are skipped over
 	line, col := n.Line, n.Column
-	if n.Style == styleLiteral || n.Style == styleFolded {
+	if n.Style == yaml.LiteralStyle || n.Style == yaml.FoldedStyle {
 		line, col = n.Line+1, 1
-	} else if n.Style == StyleDouble || n.Style == StyleSingle {
+	} else if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
 		col++
 	}
 	src := func(l, c int) (rune, bool) {
@@ -76,7 +80,7 @@ func newPosMap(file string, srcLines []string, n *yamlNode) posMap {
 			if got == '\n' && (want == ' ' || want == '\n') {
 				break
 			}
-			if got == '\\' && n.Style == StyleDouble {
+			if got == '\\' && n.Style == yaml.DoubleQuotedStyle {
 				// an escape: its source runs several runes for one value rune
 				pm.lines[i], pm.cols[i] = line, col
 				col += 2
@@ -101,7 +105,7 @@ func newPosMap(file string, srcLines []string, n *yamlNode) posMap {
 			}
 		} else {
 			col++
-			if n.Style == StyleSingle {
+			if n.Style == yaml.SingleQuotedStyle {
 				if r, _ := src(line, col-1); r == '\'' {
 					col++ // '' stands for one quote
 				}
@@ -126,7 +130,7 @@ func (pm posMap) at(offset int) diag.Pos {
 
 // CompileExpr compiles one expression against a scope; want is the type the
 // place of the expression needs (TAny accepts anything).
-func (c *ExprCompiler) CompileExpr(n *yamlNode, path string, sc *Scope, want model.Type) *model.Expr {
+func (c *ExprCompiler) CompileExpr(n *yaml.Node, path string, sc *closure.Scope, want model.Type) *model.Expr {
 	e, _, _ := c.compileExpr(n, path, sc, want)
 	if e == nil {
 		return nil
@@ -139,7 +143,7 @@ func (c *ExprCompiler) CompileExpr(n *yamlNode, path string, sc *Scope, want mod
 // TypeOf is the static type of the expression written at n, compiled in sc
 // without reporting anything; ok is false when it does not compile (its
 // compilation in earnest reports why).
-func (c *ExprCompiler) TypeOf(n *yamlNode, sc *Scope) (t model.Type, ok bool) {
+func (c *ExprCompiler) TypeOf(n *yaml.Node, sc *closure.Scope) (t model.Type, ok bool) {
 	saved := c.R.Diags
 	var scratch diag.Diagnostics
 	c.R.Diags = &scratch
@@ -154,11 +158,11 @@ func (c *ExprCompiler) TypeOf(n *yamlNode, sc *Scope) (t model.Type, ok bool) {
 // compileExpr compiles one expression: the Expr (not yet listed among the
 // ruleset's), its checked and patched tree, and its static type. It is nil
 // when the expression has an error, which it reports.
-func (c *ExprCompiler) compileExpr(n *yamlNode, path string, sc *Scope, want model.Type) (*model.Expr, ast.Node, ctype) {
+func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope, want model.Type) (*model.Expr, ast.Node, closure.Type) {
 	n = source.ResolveAlias(n)
-	if n == nil || n.Kind != scalarKind {
+	if n == nil || n.Kind != yaml.ScalarNode {
 		c.R.Errorf(n, "type-mismatch", path, "%s must be an expression, found %s", source.DescribePath(path), source.KindName(n))
-		return nil, nil, cNil
+		return nil, nil, closure.CNil
 	}
 	src := n.Value
 	if n.Tag == "!!bool" || n.Tag == "!!int" {
@@ -174,7 +178,7 @@ func (c *ExprCompiler) compileExpr(n *yamlNode, path string, sc *Scope, want mod
 		return *pmCache
 	}
 	e := &model.Expr{Src: src, Pos: c.R.Pos(n)}
-	if n.Style == StyleDouble || n.Style == StyleSingle {
+	if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
 		e.Pos.Column++
 	}
 	envN := c.envNature(sc)
@@ -210,51 +214,51 @@ func (c *ExprCompiler) compileExpr(n *yamlNode, path string, sc *Scope, want mod
 	tree, err := c.check(text, cfgOpt)
 	if err != nil {
 		c.exprError(err, posOf(), path, src, sc)
-		return nil, nil, cNil
+		return nil, nil, closure.CNil
 	}
 	p.plan(tree.Node)
 	if len(p.errs) > 0 {
 		for _, pe := range p.errs {
-			code := pe.code
+			code := pe.Code
 			if code == "" {
 				code = "unknown-property"
-				if strings.Contains(pe.msg, "keyword") {
+				if strings.Contains(pe.Msg, "keyword") {
 					code = "unknown-keyword"
 				}
 			}
-			c.R.DiagAt(posOf().at(pe.node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
+			c.R.DiagAt(posOf().at(pe.Node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.Msg))
 		}
-		return nil, nil, cNil
+		return nil, nil, closure.CNil
 	}
 	// Second pass: patch game-object accesses into indexed host calls on the
 	// checked tree, check it again and compile it.
 	prog, err := c.patchAndCompile(tree, cfgOpt, p)
 	if err != nil {
 		c.exprError(err, posOf(), path, src, sc)
-		return nil, nil, cNil
+		return nil, nil, closure.CNil
 	}
 	e.Prog = prog
 	e.Idents = identsOf(tree.Node, sc)
-	cc := &closureCompiler{rs: c.Rs, sc: sc, preds: c.preds, locals: append([]local(nil), sc.params...)}
-	fn, ct := cc.compile(tree.Node)
-	e.Idents = withCalled(e.Idents, cc.called)
-	if len(cc.errs) > 0 {
+	cc := &closure.Compiler{Rs: c.Rs, Sc: sc, Preds: c.preds, Locals: append([]closure.Local(nil), sc.Params...)}
+	fn, ct := cc.Compile(tree.Node)
+	e.Idents = withCalled(e.Idents, cc.Called)
+	if len(cc.Errs) > 0 {
 		// the first refusal only: the others mostly follow from it; a
 		// variable whose own expression was refused is not reported again
-		pe := cc.errs[0]
-		if !(pe.untyped && c.R.Diags.HasErrors()) {
-			code := pe.code
+		pe := cc.Errs[0]
+		if !(pe.Untyped && c.R.Diags.HasErrors()) {
+			code := pe.Code
 			if code == "" {
 				code = "unsupported-expression"
 			}
-			c.R.DiagAt(posOf().at(pe.node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.msg))
+			c.R.DiagAt(posOf().at(pe.Node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.Msg))
 		}
-		return nil, nil, cNil
+		return nil, nil, closure.CNil
 	}
-	got := ct.typeOf()
+	got := ct.TypeOf()
 	if !assignable(got, want) {
 		c.R.DiagAt(e.Pos, "type-mismatch", path, fmt.Sprintf("expression %q gives %s where %s is needed", src, got, want))
-		return nil, nil, cNil
+		return nil, nil, closure.CNil
 	}
 	e.Fn = fn
 	e.Type = got
@@ -283,7 +287,7 @@ func assignable(got, want model.Type) bool {
 	return false
 }
 
-func (c *ExprCompiler) patchAndCompile(tree *astTree, opt expr.Option, p *patcher) (prog *vm.Program, err error) {
+func (c *ExprCompiler) patchAndCompile(tree *parser.Tree, opt expr.Option, p *patcher) (prog *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("expression could not be compiled: %v", r)
@@ -298,7 +302,7 @@ func (c *ExprCompiler) patchAndCompile(tree *astTree, opt expr.Option, p *patche
 	return exprcompiler.Compile(tree, &cfg)
 }
 
-func (c *ExprCompiler) check(src string, opt expr.Option) (tree *astTree, err error) {
+func (c *ExprCompiler) check(src string, opt expr.Option) (tree *parser.Tree, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("expression could not be checked: %v", r)
@@ -306,29 +310,29 @@ func (c *ExprCompiler) check(src string, opt expr.Option) (tree *astTree, err er
 	}()
 	cfg := *c.baseConfig()
 	opt(&cfg)
-	return checkTree(src, &cfg)
+	return closure.CheckTree(src, &cfg)
 }
 
 // envNature is the type environment of a scope, built once per distinct scope.
-func (c *ExprCompiler) envNature(sc *Scope) nature.Nature {
+func (c *ExprCompiler) envNature(sc *closure.Scope) nature.Nature {
 	var key strings.Builder
-	fmt.Fprintf(&key, "%v%v%v", sc.card, sc.player, sc.event)
-	names := make([]string, 0, len(sc.vars))
-	for k := range sc.vars {
+	fmt.Fprintf(&key, "%v%v%v", sc.Card, sc.Player, sc.Event)
+	names := make([]string, 0, len(sc.Vars))
+	for k := range sc.Vars {
 		names = append(names, k)
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		fmt.Fprintf(&key, ";%s:%d", k, sc.vars[k].typ)
+		fmt.Fprintf(&key, ";%s:%d", k, sc.Vars[k].Typ)
 	}
-	for _, p := range sc.params {
-		fmt.Fprintf(&key, ";(%s:%d)", p.name, p.t.typeOf())
+	for _, p := range sc.Params {
+		fmt.Fprintf(&key, ";(%s:%d)", p.Name, p.T.TypeOf())
 	}
 	if n, ok := c.envCache[key.String()]; ok {
 		return n
 	}
-	envN := mapNature()
-	for k, v := range sc.envType(c.Ts) {
+	envN := closure.MapNature()
+	for k, v := range sc.EnvType(c.Ts) {
 		envN.Fields[k] = v.Nature()
 	}
 	if c.envCache == nil {
@@ -338,7 +342,7 @@ func (c *ExprCompiler) envNature(sc *Scope) nature.Nature {
 	return envN
 }
 
-func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *Scope) {
+func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *closure.Scope) {
 	var fe *file.Error
 	msg := err.Error()
 	pos := pm.at(0)
@@ -386,21 +390,21 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *Sco
 // nearest known name, and names the common mistakes with their fix; from is
 // the offset (in runes) of src expr's message is about. It returns the code
 // of a mistake it names, or "" to let the message decide.
-func (c *ExprCompiler) explain(msg string, sc *Scope, src string, from int) (text, code string) {
+func (c *ExprCompiler) explain(msg string, sc *closure.Scope, src string, from int) (text, code string) {
 	if m, k := c.mistake(msg, sc, []rune(src), from); m != "" {
 		return m, k
 	}
 	return c.explainName(msg, sc), ""
 }
 
-func (c *ExprCompiler) explainName(msg string, sc *Scope) string {
+func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
 	if rest, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		name := strings.TrimSpace(rest)
-		if sc.predicate && (name == "card" || name == "player" || name == "event") {
+		if sc.Predicate && (name == "card" || name == "player" || name == "event") {
 			return fmt.Sprintf("unknown name %s: a predicate reads its parameters and the names every expression has (you, this, game, ...); give it %s as an argument", name, name)
 		}
 		known := []string{}
-		for k := range sc.envType(c.Ts) {
+		for k := range sc.EnvType(c.Ts) {
 			known = append(known, k)
 		}
 		for _, f := range c.Rs.Lib.Funcs() {
@@ -452,8 +456,8 @@ func (c *ExprCompiler) explainName(msg string, sc *Scope) string {
 			name = name[:i]
 		}
 		var known []string
-		for _, b := range exprBuiltins {
-			known = append(known, SnakeName(b))
+		for _, b := range closure.ExprBuiltins {
+			known = append(known, closure.SnakeName(b))
 		}
 		for _, f := range c.Rs.Lib.Funcs() {
 			known = append(known, f.Name)
@@ -578,7 +582,7 @@ func objectBefore(r []rune, at int) string {
 // mistake names the common mistakes expr's messages do not: a zone read
 // through the wrong owner, a condition given to a function that takes a
 // list, an item's property written without its leading dot.
-func (c *ExprCompiler) mistake(msg string, sc *Scope, r []rune, from int) (text, code string) {
+func (c *ExprCompiler) mistake(msg string, sc *closure.Scope, r []rune, from int) (text, code string) {
 	if from < 0 || from > len(r) {
 		return "", ""
 	}
@@ -674,4 +678,53 @@ func (c *ExprCompiler) isItemField(name string) bool {
 		}
 	}
 	return false
+}
+
+// baseConfig builds the expr configuration shared by every expression of a
+// ruleset: game functions with typed signatures, and the host functions the
+// patcher calls.
+func (c *ExprCompiler) baseConfig() *conf.Config {
+	if c.cfg != nil {
+		return c.cfg
+	}
+	cfg := conf.CreateNew()
+	anyT := closure.GoType(model.TAny)
+	wrap := func(f func(g *model.Evaluator, a []any) any) func(params ...any) (any, error) {
+		return func(params ...any) (any, error) {
+			g := params[0].(map[string]any)["$c"].(*model.Evaluator)
+			return f(g, params), nil
+		}
+	}
+	var opts []expr.Option
+	for name, h := range closure.HostFunctions() {
+		in := make([]reflect.Type, h.N)
+		for i := range in {
+			in[i] = anyT
+		}
+		in[len(in)-1] = reflect.TypeOf(0)
+		ft := reflect.FuncOf(in, []reflect.Type{anyT}, false)
+		opts = append(opts, expr.Function(name, wrap(h.Fn), reflect.New(ft).Interface()))
+	}
+	for _, f := range c.Rs.Lib.Funcs() {
+		in := make([]reflect.Type, len(f.Params))
+		for i, p := range f.Params {
+			in[i] = closure.GoType(p)
+		}
+		out := []reflect.Type{closure.GoType(f.Result)}
+		user := reflect.FuncOf(in, out, false)
+		opts = append(opts, expr.Function(f.Name, func(params ...any) (any, error) {
+			return nil, fmt.Errorf("%s called without a game", f.Name)
+		}, reflect.New(user).Interface()))
+		inner := reflect.FuncOf(append([]reflect.Type{anyT}, in...), out, false)
+		fn := f
+		opts = append(opts, expr.Function("$"+f.Name, func(params ...any) (any, error) {
+			g := params[0].(map[string]any)["$c"].(*model.Evaluator)
+			return g.OracleCall(fn, params[1:])
+		}, reflect.New(inner).Interface()))
+	}
+	for _, o := range opts {
+		o(cfg)
+	}
+	c.cfg = cfg
+	return cfg
 }

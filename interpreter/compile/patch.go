@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
@@ -27,17 +28,10 @@ type patchInfo struct {
 type patcher struct {
 	elems   map[*ast.PointerNode]*nature.Nature
 	rs      *model.Ruleset
-	ts      *typeSystem
-	preds   map[string]*Predicate
+	ts      *closure.TypeSystem
+	preds   map[string]*closure.Predicate
 	members map[*ast.MemberNode]patchInfo
-	errs    []patchErr
-}
-
-type patchErr struct {
-	node    ast.Node
-	msg     string
-	code    string // the diagnostic's code, when the message does not decide it
-	untyped bool   // a variable with no known type: its binding was refused
+	errs    []closure.Problem
 }
 
 func (p *patcher) Visit(node *ast.Node) {
@@ -87,8 +81,8 @@ func (p *patcher) Visit(node *ast.Node) {
 		if f, ok := p.rs.Lib.Func(id.Value); ok {
 			callee = "$" + f.Name
 		} else if pr, ok := p.preds[id.Value]; ok {
-			callee = predPrefix + id.Value
-			pr.used = true
+			callee = closure.PredPrefix + id.Value
+			pr.Called = true
 		} else {
 			return
 		}
@@ -161,7 +155,7 @@ func (pl planner) Visit(node *ast.Node) {
 	if base == nil {
 		// an unknown value: at run time it is most likely a card or a player
 		// whose type was lost (concat, flatten, a function returning any)
-		pl.p.errs = append(pl.p.errs, patchErr{node: m.Property, msg: fmt.Sprintf("cannot tell what .%s is read from here: the value's type is unknown (a list built with flatten loses its type; use everyone.<zone> for the cards of every player)", name.Value)})
+		pl.p.errs = append(pl.p.errs, closure.Problem{Node: m.Property, Msg: fmt.Sprintf("cannot tell what .%s is read from here: the value's type is unknown (a list built with flatten loses its type; use everyone.<zone> for the cards of every player)", name.Value)})
 		return
 	}
 	if base.TypeData == nil || base.Fields == nil {
@@ -170,13 +164,13 @@ func (pl planner) Visit(node *ast.Node) {
 	rs := pl.p.rs
 	f := base.Fields
 	switch {
-	case has(f, sentCard):
+	case has(f, closure.SentCard):
 		if i, ok := rs.CardPropIx[name.Value]; ok {
 			pl.p.members[m] = patchInfo{pCardProp, i}
 		} else if i := FieldIndex(name.Value, len(model.CardFields), func(i int) string { return model.CardFields[i].Name }); i >= 0 {
 			pl.p.members[m] = patchInfo{pCardField, i}
 		}
-	case has(f, sentPlayer):
+	case has(f, closure.SentPlayer):
 		if i, ok := rs.PlayerPropIx[name.Value]; ok {
 			pl.p.members[m] = patchInfo{pPlayerProp, i}
 		} else if i, ok := rs.ZoneIx[name.Value]; ok && rs.Zones[i].PerPlayer {
@@ -184,17 +178,17 @@ func (pl planner) Visit(node *ast.Node) {
 		} else if i := FieldIndex(name.Value, len(model.PlayerFields), func(i int) string { return model.PlayerFields[i].Name }); i >= 0 {
 			pl.p.members[m] = patchInfo{pPlayerField, i}
 		}
-	case has(f, sentGame):
+	case has(f, closure.SentGame):
 		if i, ok := rs.GamePropIx[name.Value]; ok {
 			pl.p.members[m] = patchInfo{pGameProp, i}
 		} else if i, ok := rs.ZoneIx[name.Value]; ok {
 			pl.p.members[m] = patchInfo{pGameZone, i}
 		}
-	case has(f, sentAll):
+	case has(f, closure.SentAll):
 		if i, ok := rs.ZoneIx[name.Value]; ok {
 			pl.p.members[m] = patchInfo{pAllZone, i}
 		}
-	case has(f, sentEvent):
+	case has(f, closure.SentEvent):
 		if i := FieldIndex(name.Value, len(model.EventFields), func(i int) string { return model.EventFields[i].Name }); i >= 0 {
 			pl.p.members[m] = patchInfo{pEventField, i}
 		}
@@ -210,7 +204,7 @@ func (pl planner) Visit(node *ast.Node) {
 			}
 		}
 		sort.Strings(known)
-		pl.p.errs = append(pl.p.errs, patchErr{node: m.Property, code: "unknown-property", msg: fmt.Sprintf("unknown property %s%s", name.Value, diag.DidYouMean(name.Value, known))})
+		pl.p.errs = append(pl.p.errs, closure.Problem{Node: m.Property, Code: "unknown-property", Msg: fmt.Sprintf("unknown property %s%s", name.Value, diag.DidYouMean(name.Value, known))})
 	}
 }
 
@@ -229,7 +223,7 @@ func (pl planner) checkCall(call *ast.CallNode) {
 		if i < len(call.Arguments) {
 			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
 				if _, ok := rs.CardPropIx[sn.Value]; !ok {
-					pl.p.errs = append(pl.p.errs, patchErr{node: sn, msg: fmt.Sprintf("%s: unknown card property %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, diag.KeysOf(rs.CardPropIx)))})
+					pl.p.errs = append(pl.p.errs, closure.Problem{Node: sn, Msg: fmt.Sprintf("%s: unknown card property %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, diag.KeysOf(rs.CardPropIx)))})
 				}
 			}
 		}
@@ -247,7 +241,7 @@ func (pl planner) checkCall(call *ast.CallNode) {
 		if i < len(call.Arguments) {
 			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
 				if _, ok := rs.KeywordIx[sn.Value]; !ok {
-					pl.p.errs = append(pl.p.errs, patchErr{node: sn, msg: fmt.Sprintf("%s: unknown keyword %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, rs.Keywords))})
+					pl.p.errs = append(pl.p.errs, closure.Problem{Node: sn, Msg: fmt.Sprintf("%s: unknown keyword %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, rs.Keywords))})
 				}
 			}
 		}
@@ -318,14 +312,14 @@ func (pl planner) enumRead(n ast.Node) *model.PropDecl {
 func (pl planner) checkValue(d *model.PropDecl, n ast.Node, prefix string) {
 	if _, isNone := n.(*ast.NilNode); isNone && source.Contains(d.Values, "none") {
 		// the second edition's none is nothing, never the value named none
-		pl.p.errs = append(pl.p.errs, patchErr{node: n, code: "bad-value", msg: fmt.Sprintf("%snone here is nothing, not the value none of %s: write 'none' for the value", prefix, d.Name)})
+		pl.p.errs = append(pl.p.errs, closure.Problem{Node: n, Code: "bad-value", Msg: fmt.Sprintf("%snone here is nothing, not the value none of %s: write 'none' for the value", prefix, d.Name)})
 		return
 	}
 	s, ok := n.(*ast.StringNode)
 	if !ok || s.Value == "" || source.Contains(d.Values, s.Value) {
 		return
 	}
-	pl.p.errs = append(pl.p.errs, patchErr{node: s, code: "bad-value", msg: fmt.Sprintf("%s%q is not one of the values of %s (%s)%s",
+	pl.p.errs = append(pl.p.errs, closure.Problem{Node: s, Code: "bad-value", Msg: fmt.Sprintf("%s%q is not one of the values of %s (%s)%s",
 		prefix, s.Value, d.Name, strings.Join(d.Values, ", "), diag.DidYouMean(s.Value, d.Values))})
 }
 
@@ -353,7 +347,7 @@ func (p *patcher) knownNature(n ast.Node) *nature.Nature {
 			name, args = id.Value, x.Arguments
 			// a predicate's value has the type its body gives
 			if pr, ok := p.preds[name]; ok && p.ts != nil {
-				if nt := p.ts.natureOf(pr.Result); nt.Type != nil {
+				if nt := p.ts.NatureOf(pr.Result); nt.Type != nil {
 					return &nt
 				}
 				return nil
@@ -399,7 +393,7 @@ func FieldIndex(name string, n int, at func(int) string) int {
 	return -1
 }
 
-func identsOf(root ast.Node, sc *Scope) []model.IdentUse {
+func identsOf(root ast.Node, sc *closure.Scope) []model.IdentUse {
 	seen := map[string]bool{}
 	var out []model.IdentUse
 	ast.Walk(&root, identCollector(func(name string) {
@@ -407,20 +401,20 @@ func identsOf(root ast.Node, sc *Scope) []model.IdentUse {
 			return
 		}
 		seen[name] = true
-		if k, ok := builtinIdents[name]; ok {
+		if k, ok := closure.BuiltinIdents[name]; ok {
 			out = append(out, model.IdentUse{Name: name, Kind: k})
 			return
 		}
-		if name == "card" && sc.card {
+		if name == "card" && sc.Card {
 			out = append(out, model.IdentUse{Name: name, Kind: model.IdCard})
 			return
 		}
-		if name == "player" && sc.player {
+		if name == "player" && sc.Player {
 			out = append(out, model.IdentUse{Name: name, Kind: model.IdPlayer})
 			return
 		}
-		if v, ok := sc.vars[name]; ok {
-			out = append(out, model.IdentUse{Name: name, Kind: model.IdVar, Slot: v.slot, Typ: v.typ})
+		if v, ok := sc.Vars[name]; ok {
+			out = append(out, model.IdentUse{Name: name, Kind: model.IdVar, Slot: v.Slot, Typ: v.Typ})
 		}
 	}))
 	return out

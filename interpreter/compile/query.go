@@ -3,6 +3,7 @@ package compile
 import (
 	"sort"
 
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
@@ -25,7 +26,7 @@ func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, v
 	if env, ok := rs.ExprEnv.(*exprEnv); ok {
 		c.Ts, c.cfg, c.preds = env.ts, env.cfg, env.preds
 	}
-	sc := NewScope()
+	sc := closure.NewScope()
 	for _, v := range vars {
 		if _, err := sc.Bind(v.Name, v.Type, diag.Pos{}); err != nil {
 			diags = append(diags, diag.Diagnostic{Code: "bad-variable", Pos: c.R.Pos(node), Message: err.Error()})
@@ -42,9 +43,9 @@ func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, v
 
 // exprEnv is what a loaded ruleset keeps of its expression compiler.
 type exprEnv struct {
-	ts    *typeSystem
+	ts    *closure.TypeSystem
 	cfg   *conf.Config
-	preds map[string]*Predicate
+	preds map[string]*closure.Predicate
 }
 
 // KeepEnv stores the type environment in the ruleset for later queries.
@@ -54,15 +55,15 @@ func (c *ExprCompiler) KeepEnv() {
 
 // Predicates lists the predicates a loaded ruleset declares, in declaration
 // order (for tools and tests that write expressions calling them).
-func Predicates(rs *model.Ruleset) []*Predicate {
+func Predicates(rs *model.Ruleset) []*closure.Predicate {
 	env, ok := rs.ExprEnv.(*exprEnv)
 	if !ok {
 		return nil
 	}
-	var out []*Predicate
+	var out []*closure.Predicate
 	for _, p := range env.preds {
 		out = append(out, p)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].order < out[j].order })
+	sort.Slice(out, func(i, j int) bool { return out[i].Order < out[j].Order })
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
 	"go.yaml.in/yaml/v3"
@@ -12,7 +13,7 @@ import (
 // Template compiles a text written at n into its fixed segments and
 // expressions: Segs holds one more segment than Exprs, the text around each
 // expression. A text with an error is kept as it is written.
-func (c *ExprCompiler) Template(raw string, n *yaml.Node, path string, sc *Scope) *model.Template {
+func (c *ExprCompiler) Template(raw string, n *yaml.Node, path string, sc *closure.Scope) *model.Template {
 	a := &model.Template{Text: raw, Pos: c.R.Pos(n)}
 	var seg strings.Builder
 	// where the scalar's text starts in the file, when it is on one line
@@ -47,7 +48,7 @@ func (c *ExprCompiler) Template(raw string, n *yaml.Node, path string, sc *Scope
 			if oneLine {
 				node.Column = col + utf8.RuneCountInString(raw[:i+1])
 			}
-			e := c.CompileExpr(node, path, sc.With(sc.card, sc.player, sc.event), model.TAny)
+			e := c.CompileExpr(node, path, sc.With(sc.Card, sc.Player, sc.Event), model.TAny)
 			if e == nil {
 				return &model.Template{Text: raw, Pos: a.Pos}
 			}

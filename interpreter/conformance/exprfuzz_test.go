@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/bot"
 	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 )
@@ -180,8 +181,8 @@ func (g *exprGen) gen(t model.Type, budget int) string {
 
 // predicates lists the ruleset's predicates that give t and whose
 // parameters the generator can write arguments for.
-func (g *exprGen) predicates(t model.Type) []*compile.Predicate {
-	var out []*compile.Predicate
+func (g *exprGen) predicates(t model.Type) []*closure.Predicate {
+	var out []*closure.Predicate
 	for _, p := range compile.Predicates(g.rs) {
 		ok := p.Result == t
 		for _, q := range p.Params {

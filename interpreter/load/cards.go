@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
@@ -123,7 +123,7 @@ func (c *compiler) cardEffects(n *yaml.Node, path string, d *model.CardDef) {
 		c.statics(v, path+".statics", d)
 	}
 	if v := source.Get(fs, "name"); v != nil && strings.Contains(d.Name, "{") {
-		a := c.Template(d.Name, v, path+".name", compile.NewScope().With(true, false, false))
+		a := c.Template(d.Name, v, path+".name", closure.NewScope().With(true, false, false))
 		if len(a.Exprs) > 0 {
 			d.NameTmpl = a
 		}
@@ -198,7 +198,7 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*model.Trigge
 				t.Zones = append(t.Zones, zi)
 			}
 		}
-		sc := compile.NewScope().With(false, false, true)
+		sc := closure.NewScope().With(false, false, true)
 		if v := source.Get(tf, "if"); v != nil {
 			t.Cond = c.CompileExpr(v, tp+".if", sc, model.TBool)
 		}
@@ -251,7 +251,7 @@ func (c *compiler) statics(n *yaml.Node, path string, d *model.CardDef) {
 				st.Prop, decl = ix, &c.Rs.CardProps[ix]
 			}
 		}
-		sc := compile.NewScope().With(true, false, false)
+		sc := closure.NewScope().With(true, false, false)
 		if v := source.Get(sf, "applies_to"); v != nil {
 			st.Applies = c.CompileExpr(v, sp+".applies_to", sc, model.TBool)
 		}
@@ -286,7 +286,7 @@ func (c *compiler) cardTextDecl(n *yaml.Node) {
 	}
 	rs := c.Rs
 	ct := &model.CardTextDecl{Pos: c.R.Pos(n), Names: map[string]string{}, Reads: map[int]bool{}}
-	sc := compile.NewScope().With(true, false, false)
+	sc := closure.NewScope().With(true, false, false)
 	var exprs []*model.Expr
 	if v := source.Get(fs, "lines"); v != nil {
 		ct.Lines = c.viewPartsOf(v, "card_text.lines", sc)

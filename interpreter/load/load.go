@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/lint"
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -222,7 +223,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 	if n := source.Get(fs, "deck_rules"); n != nil {
 		c.deckRules(n)
 	}
-	c.Ts = compile.NewTypeSystem(rs)
+	c.Ts = closure.NewTypeSystem(rs)
 	rulesetReader := c.R
 	// card files: definitions first, so decks and effects can name them
 	type cardNode struct {
@@ -290,7 +291,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 		c.actions(n)
 	}
 	if n := source.Get(fs, "setup"); n != nil {
-		rs.Setup = c.rootSteps(n, "setup", compile.NewScope(), "setup")
+		rs.Setup = c.rootSteps(n, "setup", closure.NewScope(), "setup")
 	} else {
 		rs.Setup = c.emptyProgram("setup")
 	}
@@ -304,7 +305,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 		c.checks(n)
 	}
 	if n := source.Get(fs, "concede"); n != nil {
-		rs.Concede = c.CompileExpr(n, "concede", compile.NewScope(), model.TBool)
+		rs.Concede = c.CompileExpr(n, "concede", closure.NewScope(), model.TBool)
 	}
 	if n := source.Get(fs, "concede_why"); n != nil {
 		rs.ConcedeWhy, _ = c.R.Str(n, "concede_why")
@@ -313,7 +314,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 		}
 	}
 	if n := source.Get(fs, "value"); n != nil {
-		rs.Value = c.CompileExpr(n, "value", compile.NewScope(), model.TInt)
+		rs.Value = c.CompileExpr(n, "value", closure.NewScope(), model.TInt)
 	}
 	if n := source.Get(fs, "view"); n != nil {
 		c.view(n)

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
@@ -146,29 +147,29 @@ func (c *compiler) procedure(f source.Field) {
 
 // param reads one declared parameter, name: type, of a procedure or a
 // predicate.
-func (c *compiler) param(f source.Field, path string) (compile.PredicateParam, bool) {
+func (c *compiler) param(f source.Field, path string) (closure.PredicateParam, bool) {
 	if !isIdent(f.Key) {
 		c.R.Errorf(f.KeyN, "bad-variable", path, "%q is not a parameter name: use letters, digits and _ , starting with a letter", f.Key)
-		return compile.PredicateParam{}, false
+		return closure.PredicateParam{}, false
 	}
-	if compile.Builtin(f.Key) || f.Key == "event" {
+	if closure.Builtin(f.Key) || f.Key == "event" {
 		c.R.Errorf(f.KeyN, "bad-variable", path, "%q is a built-in name and cannot be used as a parameter", f.Key)
-		return compile.PredicateParam{}, false
+		return closure.PredicateParam{}, false
 	}
 	s, ok := c.R.Str(f.Value, path)
 	if !ok {
-		return compile.PredicateParam{}, false
+		return closure.PredicateParam{}, false
 	}
-	t, ok := compile.ParamTypes[s]
+	t, ok := closure.ParamTypes[s]
 	if !ok {
-		c.R.Errorf(f.Value, "unknown-type", path, "unknown type %q%s (a parameter is one of %s)", s, diag.DidYouMean(s, diag.KeysOf(compile.ParamTypes)), paramTypeList())
-		return compile.PredicateParam{}, false
+		c.R.Errorf(f.Value, "unknown-type", path, "unknown type %q%s (a parameter is one of %s)", s, diag.DidYouMean(s, diag.KeysOf(closure.ParamTypes)), paramTypeList())
+		return closure.PredicateParam{}, false
 	}
-	return compile.PredicateParam{Name: f.Key, Type: t}, true
+	return closure.PredicateParam{Name: f.Key, Type: t}, true
 }
 
 func paramTypeList() string {
-	names := diag.KeysOf(compile.ParamTypes)
+	names := diag.KeysOf(closure.ParamTypes)
 	sort.Strings(names)
 	return strings.Join(names, ", ")
 }
@@ -260,7 +261,7 @@ func (c *compiler) procRecursion() {
 // compileCall compiles a step that calls a procedure: its arguments against
 // the caller's scope and the declared types, then the procedure's steps,
 // expanded here.
-func (c *compiler) compileCall(pr *procedure, keyN, argN *yaml.Node, path string, sc *compile.Scope, root int) *model.Step {
+func (c *compiler) compileCall(pr *procedure, keyN, argN *yaml.Node, path string, sc *closure.Scope, root int) *model.Step {
 	st := &model.Step{Prim: pr.prim, Args: make([]model.Arg, len(pr.params)+1), Pos: c.R.Pos(keyN)}
 	given := map[string]*yaml.Node{}
 	if argN != nil && !(argN.Kind == yaml.ScalarNode && argN.Tag == "!!null") {
@@ -285,7 +286,7 @@ func (c *compiler) compileCall(pr *procedure, keyN, argN *yaml.Node, path string
 		}
 		a := &st.Args[i]
 		a.Set, a.Type, a.Pos = true, q.typ, c.R.Pos(v)
-		if vv := source.ResolveAlias(v); vv != nil && (vv.Style == compile.StyleDouble || vv.Style == compile.StyleSingle) {
+		if vv := source.ResolveAlias(v); vv != nil && (vv.Style == yaml.DoubleQuotedStyle || vv.Style == yaml.SingleQuotedStyle) {
 			a.Pos.Column++
 		}
 		a.Expr = c.CompileExpr(v, path+"."+q.name, sc, q.typ)
@@ -308,7 +309,7 @@ func (c *compiler) compileCall(pr *procedure, keyN, argN *yaml.Node, path string
 func (pr *procedure) usage() string {
 	parts := make([]string, len(pr.params))
 	for i, q := range pr.params {
-		parts[i] = fmt.Sprintf("%s: <%s>", q.name, compile.ParamTypeName(q.typ))
+		parts[i] = fmt.Sprintf("%s: <%s>", q.name, closure.ParamTypeName(q.typ))
 	}
 	return fmt.Sprintf("%s: {%s}", pr.name, strings.Join(parts, ", "))
 }
@@ -316,7 +317,7 @@ func (pr *procedure) usage() string {
 // expand compiles a procedure's steps as a step list of the effect root, in
 // scope sc. The problems found in them are reported once each, at their
 // place in the procedure, with where (the call that met them first).
-func (c *compiler) expand(pr *procedure, sc *compile.Scope, root int, where string) int {
+func (c *compiler) expand(pr *procedure, sc *closure.Scope, root int, where string) int {
 	if pr.recursive || c.onStack(pr) {
 		return c.subProgram(&yaml.Node{Kind: yaml.SequenceNode}, pr.path+".do", sc, root)
 	}
@@ -390,7 +391,7 @@ func (c *compiler) unusedProcedures() {
 			continue
 		}
 		root := c.newRoot("procedure "+pr.name, pr.pos)
-		sc := compile.NewScope().With(true, true, true)
+		sc := closure.NewScope().With(true, true, true)
 		for _, q := range pr.params {
 			_, _ = sc.Bind(q.name, q.typ, q.pos)
 		}
@@ -479,7 +480,7 @@ func (c *compiler) predicate(f source.Field) {
 			return
 		}
 	}
-	var params []compile.PredicateParam
+	var params []closure.PredicateParam
 	var doc string
 	body := f.Value
 	if short {
@@ -510,7 +511,7 @@ func (c *compiler) predicate(f source.Field) {
 					c.R.DiagAt(pos, "bad-variable", path, fmt.Sprintf("%q is not a parameter name: use letters, digits and _ , starting with a letter", pn))
 					return
 				}
-				if compile.Builtin(pn) || pn == "event" {
+				if closure.Builtin(pn) || pn == "event" {
 					c.R.DiagAt(pos, "bad-variable", path, fmt.Sprintf("%q is a built-in name and cannot be used as a parameter", pn))
 					return
 				}
@@ -519,14 +520,14 @@ func (c *compiler) predicate(f source.Field) {
 					return
 				}
 				seen[pn] = true
-				t, ok := compile.ParamTypes[tn]
+				t, ok := closure.ParamTypes[tn]
 				if !ok {
 					tpos := pos
 					tpos.Column += utf8.RuneCountInString(strings.TrimLeft(part, " ")) - utf8.RuneCountInString(tn)
-					c.R.DiagAt(tpos, "unknown-type", path, fmt.Sprintf("unknown type %q%s (a parameter is one of %s)", tn, diag.DidYouMean(tn, diag.KeysOf(compile.ParamTypes)), paramTypeList()))
+					c.R.DiagAt(tpos, "unknown-type", path, fmt.Sprintf("unknown type %q%s (a parameter is one of %s)", tn, diag.DidYouMean(tn, diag.KeysOf(closure.ParamTypes)), paramTypeList()))
 					return
 				}
-				params = append(params, compile.PredicateParam{Name: pn, Type: t})
+				params = append(params, closure.PredicateParam{Name: pn, Type: t})
 			}
 		}
 	} else if rv := source.ResolveAlias(f.Value); rv != nil && rv.Kind == yaml.MappingNode {

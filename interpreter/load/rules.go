@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
 	"go.yaml.in/yaml/v3"
@@ -30,7 +30,7 @@ func (c *compiler) actions(n *yaml.Node) {
 		if !ok {
 			continue
 		}
-		sc := compile.NewScope()
+		sc := closure.NewScope()
 		var labelNode *yaml.Node
 		if v := source.Get(af, "label"); v != nil {
 			a.Label, _ = c.R.Str(v, path+".label")
@@ -126,13 +126,13 @@ func (c *compiler) turn(n *yaml.Node) {
 	fs, ok := c.R.Mapping(n, "turn", turnKeys...)
 	var turnSkip *model.Expr
 	if v := source.Get(fs, "skip_if"); v != nil {
-		turnSkip = c.CompileExpr(v, "turn.skip_if", compile.NewScope(), model.TBool)
+		turnSkip = c.CompileExpr(v, "turn.skip_if", closure.NewScope(), model.TBool)
 	}
 	if v := source.Get(fs, "next"); v != nil {
-		c.Rs.NextTurn = c.CompileExpr(v, "turn.next", compile.NewScope(), model.TPlayer)
+		c.Rs.NextTurn = c.CompileExpr(v, "turn.next", closure.NewScope(), model.TPlayer)
 	}
 	if v := source.Get(fs, "drain_stack"); v != nil {
-		c.Rs.DrainStack = c.rootSteps(v, "turn.drain_stack", compile.NewScope(), "turn drain_stack")
+		c.Rs.DrainStack = c.rootSteps(v, "turn.drain_stack", closure.NewScope(), "turn drain_stack")
 	}
 	if !ok {
 		return
@@ -171,10 +171,10 @@ func (c *compiler) turn(n *yaml.Node) {
 			ph.Doc, _ = c.R.Str(v, path+".doc")
 		}
 		if v := source.Get(pf, "skip_if"); v != nil {
-			ph.Skip = c.CompileExpr(v, path+".skip_if", compile.NewScope(), model.TBool)
+			ph.Skip = c.CompileExpr(v, path+".skip_if", closure.NewScope(), model.TBool)
 		}
 		if v := source.Get(pf, "do"); v != nil {
-			ph.Body = c.rootSteps(v, path+".do", compile.NewScope(), "phase "+ph.Name)
+			ph.Body = c.rootSteps(v, path+".do", closure.NewScope(), "phase "+ph.Name)
 		} else {
 			ph.Body = c.emptyProgram("phase " + ph.Name)
 		}
@@ -201,7 +201,7 @@ func (c *compiler) checks(n *yaml.Node) {
 		if v := source.Get(cf, "name"); v != nil {
 			ch.Name, _ = c.R.Str(v, path+".name")
 		}
-		sc := compile.NewScope().With(false, true, false)
+		sc := closure.NewScope().With(false, true, false)
 		if v := source.Get(cf, "if"); v != nil {
 			ch.Cond = c.CompileExpr(v, path+".if", sc, model.TBool)
 		}
@@ -222,18 +222,18 @@ func (c *compiler) view(n *yaml.Node) {
 		path := "view." + f.Key
 		switch f.Key {
 		case "card":
-			c.Rs.View.Card = c.viewPartsOf(f.Value, path, compile.NewScope().With(true, false, false))
+			c.Rs.View.Card = c.viewPartsOf(f.Value, path, closure.NewScope().With(true, false, false))
 		case "player":
-			c.Rs.View.Player = c.viewPartsOf(f.Value, path, compile.NewScope().With(false, true, false))
+			c.Rs.View.Player = c.viewPartsOf(f.Value, path, closure.NewScope().With(false, true, false))
 		case "game":
-			c.Rs.View.Game = c.viewPartsOf(f.Value, path, compile.NewScope())
+			c.Rs.View.Game = c.viewPartsOf(f.Value, path, closure.NewScope())
 		}
 	}
 }
 
 // viewParts reads a list whose items are a text (always shown) or
 // {if, show}; the texts may hold {expression}s.
-func (c *compiler) viewPartsOf(n *yaml.Node, path string, sc *compile.Scope) []model.ViewPart {
+func (c *compiler) viewPartsOf(n *yaml.Node, path string, sc *closure.Scope) []model.ViewPart {
 	items, ok := c.R.Seq(n, path)
 	if !ok {
 		return nil

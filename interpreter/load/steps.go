@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/arbiter-games/arbiter/interpreter/compile"
+	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
@@ -19,14 +19,14 @@ func (c *compiler) newRoot(name string, pos diag.Pos) int {
 }
 
 // rootSteps compiles a root effect: a step list with its own variable slots.
-func (c *compiler) rootSteps(n *yaml.Node, path string, sc *compile.Scope, name string) int {
+func (c *compiler) rootSteps(n *yaml.Node, path string, sc *closure.Scope, name string) int {
 	root := c.newRoot(name, c.R.Pos(n))
 	c.fillProgram(root, n, path, sc)
 	c.Rs.Programs[root].NVars = *sc.Nvars
 	return root
 }
 
-func (c *compiler) fillProgram(ix int, n *yaml.Node, path string, sc *compile.Scope) {
+func (c *compiler) fillProgram(ix int, n *yaml.Node, path string, sc *closure.Scope) {
 	items, ok := c.R.Seq(n, path)
 	if !ok {
 		return
@@ -40,7 +40,7 @@ func (c *compiler) fillProgram(ix int, n *yaml.Node, path string, sc *compile.Sc
 }
 
 // subProgram compiles a nested step list sharing its root's variables.
-func (c *compiler) subProgram(n *yaml.Node, path string, sc *compile.Scope, root int) int {
+func (c *compiler) subProgram(n *yaml.Node, path string, sc *closure.Scope, root int) int {
 	c.Rs.Programs = append(c.Rs.Programs, &model.Program{Name: path, Root: root, Pos: c.R.Pos(n)})
 	ix := len(c.Rs.Programs) - 1
 	c.fillProgram(ix, n, path, sc)
@@ -52,7 +52,7 @@ func (c *compiler) subProgram(n *yaml.Node, path string, sc *compile.Scope, root
 // it calls), can otherwise make a small file expand without end.
 const maxSteps = 100000
 
-func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, root int) *model.Step {
+func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, root int) *model.Step {
 	c.steps++
 	if c.steps > maxSteps {
 		if !c.tooMany {
@@ -178,7 +178,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *compile.Scope, roo
 		a.Set = true
 		a.Type = pp.Type
 		a.Pos = c.R.Pos(v)
-		if vv := source.ResolveAlias(v); vv != nil && (vv.Style == compile.StyleDouble || vv.Style == compile.StyleSingle) {
+		if vv := source.ResolveAlias(v); vv != nil && (vv.Style == yaml.DoubleQuotedStyle || vv.Style == yaml.SingleQuotedStyle) {
 			a.Pos.Column++
 		}
 		switch pp.Kind {
@@ -293,7 +293,7 @@ func isAssignment(n *yaml.Node) bool {
 // player or, written game, the game) and prop come from the key, at their
 // columns, and the value fills the parameter named by value.
 // It says whether the form is right; when not, it has said why.
-func (c *compiler) assignment(name, path string, n *yaml.Node, sc *compile.Scope, given map[string]*yaml.Node, value string) bool {
+func (c *compiler) assignment(name, path string, n *yaml.Node, sc *closure.Scope, given map[string]*yaml.Node, value string) bool {
 	if len(n.Content) != 2 {
 		c.R.Errorf(n, "bad-step", path, "the short form of %s changes one property: {target.property: value}; write one step for each", name)
 		return false

@@ -1,4 +1,4 @@
-package compile
+package closure
 
 import (
 	"fmt"
@@ -8,43 +8,44 @@ import (
 	"github.com/expr-lang/expr/ast"
 )
 
-// closureCompiler turns the checked, patched tree of an expression into Go
+// Compiler turns the checked, patched tree of an expression into Go
 // closures: the one evaluator of the engine. A form it does not cover is
 // refused at load with its position, never run some other way.
-type closureCompiler struct {
-	rs     *model.Ruleset
-	sc     *Scope
-	errs   []patchErr
-	elems  []ctype // the type of # at each level of nested predicates
-	locals []local // the names let binds inside the expression, innermost last
+type Compiler struct {
+	Rs     *model.Ruleset
+	Sc     *Scope
+	Errs   []Problem
+	elems  []Type  // the type of # at each level of nested predicates
+	Locals []Local // the names let binds inside the expression, innermost last
 	// barrier is the first of locals a name may read: the parameters of the
 	// predicate whose body is being compiled inline, and what that body
 	// binds; the caller's locals are below it
 	barrier int
-	preds   map[string]*Predicate
-	called  []*Predicate // the predicates compiled inline
+	Preds   map[string]*Predicate
+	Called  []*Predicate // the predicates compiled inline
 }
 
-type local struct {
-	name string
-	t    ctype
+// Local is a name let binds inside an expression, with its static type.
+type Local struct {
+	Name string
+	T    Type
 }
 
-func (cc *closureCompiler) refuse(n ast.Node, format string, a ...any) (model.EvalFn, ctype) {
-	cc.errs = append(cc.errs, patchErr{node: n, msg: fmt.Sprintf(format, a...)})
-	return constant(model.Datum{}), cNil
+func (cc *Compiler) refuse(n ast.Node, format string, a ...any) (model.EvalFn, Type) {
+	cc.Errs = append(cc.Errs, Problem{Node: n, Msg: fmt.Sprintf(format, a...)})
+	return constant(model.Datum{}), CNil
 }
 
 // refuseCode is refuse with a diagnostic code of its own.
-func (cc *closureCompiler) refuseCode(code string, n ast.Node, format string, a ...any) (model.EvalFn, ctype) {
+func (cc *Compiler) refuseCode(code string, n ast.Node, format string, a ...any) (model.EvalFn, Type) {
 	cc.refuse(n, format, a...)
-	cc.errs[len(cc.errs)-1].code = code
-	return constant(model.Datum{}), cNil
+	cc.Errs[len(cc.Errs)-1].Code = code
+	return constant(model.Datum{}), CNil
 }
 
 // zeroDivisor refuses a divisor that is zero whatever the game: made of
 // number literals only, it could never be anything else.
-func (cc *closureCompiler) zeroDivisor(n *ast.BinaryNode) bool {
+func (cc *Compiler) zeroDivisor(n *ast.BinaryNode) bool {
 	v, ok := constNumber(n.Right)
 	if !ok || v != 0 {
 		return false
@@ -107,7 +108,10 @@ func constNumber(n ast.Node) (float64, bool) {
 
 func constant(d model.Datum) model.EvalFn { return func(*model.Evaluation) model.Datum { return d } }
 
-func (cc *closureCompiler) compile(n ast.Node) (model.EvalFn, ctype) {
+// Compile builds the closure of a checked, patched node and gives its static
+// type. A form it does not take is recorded in Errs and compiles to a
+// closure that yields nothing.
+func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 	switch n := n.(type) {
 	case *ast.IntegerNode:
 		return constant(model.Datum{K: model.DInt, N: int64(n.Value)}), cInt
@@ -116,9 +120,9 @@ func (cc *closureCompiler) compile(n ast.Node) (model.EvalFn, ctype) {
 	case *ast.BoolNode:
 		return constant(model.Datum{K: model.DBool, N: model.B2i(n.Value)}), cBool
 	case *ast.StringNode:
-		return constant(model.Datum{K: model.DSym, N: cc.rs.Intern(n.Value)}), cSym
+		return constant(model.Datum{K: model.DSym, N: cc.Rs.Intern(n.Value)}), cSym
 	case *ast.NilNode:
-		return constant(model.Datum{}), cNil
+		return constant(model.Datum{}), CNil
 	case *ast.IdentifierNode:
 		return cc.ident(n)
 	case *ast.UnaryNode:
@@ -126,9 +130,9 @@ func (cc *closureCompiler) compile(n ast.Node) (model.EvalFn, ctype) {
 	case *ast.BinaryNode:
 		return cc.binary(n)
 	case *ast.ConditionalNode:
-		c, ct := cc.compile(n.Cond)
-		a, at := cc.compile(n.Exp1)
-		b, bt := cc.compile(n.Exp2)
+		c, ct := cc.Compile(n.Cond)
+		a, at := cc.Compile(n.Exp1)
+		b, bt := cc.Compile(n.Exp2)
 		if ct.k != model.DBool && ct.k != model.DNil {
 			return cc.refuse(n.Cond, "the condition of ?: must be true or false, not %s", ct)
 		}
@@ -164,7 +168,7 @@ func (cc *closureCompiler) compile(n ast.Node) (model.EvalFn, ctype) {
 	case *ast.MemberNode:
 		return cc.index(n)
 	case *ast.SliceNode:
-		l, lt := cc.compile(n.Node)
+		l, lt := cc.Compile(n.Node)
 		if lt.k != model.DList {
 			return cc.refuse(n, "only lists can be sliced, not %s", lt)
 		}
@@ -207,16 +211,16 @@ func (cc *closureCompiler) compile(n ast.Node) (model.EvalFn, ctype) {
 	case *ast.CallNode:
 		return cc.call(n)
 	case *ast.ChainNode:
-		return cc.compile(n.Node)
+		return cc.Compile(n.Node)
 	case *ast.VariableDeclaratorNode:
-		value, vt := cc.compile(n.Value)
+		value, vt := cc.Compile(n.Value)
 		if vt.k == model.DNil {
 			return cc.refuse(n.Value, "let %s is given nothing", n.Name)
 		}
-		slot := len(cc.locals)
-		cc.locals = append(cc.locals, local{n.Name, vt})
-		body, bt := cc.compile(n.Expr)
-		cc.locals = cc.locals[:slot]
+		slot := len(cc.Locals)
+		cc.Locals = append(cc.Locals, Local{n.Name, vt})
+		body, bt := cc.Compile(n.Expr)
+		cc.Locals = cc.Locals[:slot]
 		return func(x *model.Evaluation) model.Datum {
 			for len(x.Locals) <= slot {
 				x.Locals = append(x.Locals, model.Datum{})
@@ -234,7 +238,7 @@ func (cc *closureCompiler) compile(n ast.Node) (model.EvalFn, ctype) {
 
 // widen converts a value of type from to the unified type to (an int where a
 // fraction is expected).
-func (cc *closureCompiler) widen(fn model.EvalFn, from, to ctype) model.EvalFn {
+func (cc *Compiler) widen(fn model.EvalFn, from, to Type) model.EvalFn {
 	if to.k == model.DFloat && from.k == model.DInt {
 		return func(x *model.Evaluation) model.Datum { return model.FloatDatum(fn(x).Float()) }
 	}
@@ -245,8 +249,8 @@ func (cc *closureCompiler) widen(fn model.EvalFn, from, to ctype) model.EvalFn {
 	return fn
 }
 
-func (cc *closureCompiler) intArg(n ast.Node, what string) model.EvalFn {
-	fn, t := cc.compile(n)
+func (cc *Compiler) intArg(n ast.Node, what string) model.EvalFn {
+	fn, t := cc.Compile(n)
 	if t.k != model.DInt && t.k != model.DNil {
 		f, _ := cc.refuse(n, "%s must be a whole number, not %s", what, t)
 		return f
@@ -254,15 +258,15 @@ func (cc *closureCompiler) intArg(n ast.Node, what string) model.EvalFn {
 	return fn
 }
 
-func (cc *closureCompiler) ident(n *ast.IdentifierNode) (model.EvalFn, ctype) {
+func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 	name := n.Value
-	for i := len(cc.locals) - 1; i >= cc.barrier; i-- {
-		if cc.locals[i].name == name {
+	for i := len(cc.Locals) - 1; i >= cc.barrier; i-- {
+		if cc.Locals[i].Name == name {
 			slot := i
-			return func(x *model.Evaluation) model.Datum { return x.Locals[slot] }, cc.locals[i].t
+			return func(x *model.Evaluation) model.Datum { return x.Locals[slot] }, cc.Locals[i].T
 		}
 	}
-	if k, ok := builtinIdents[name]; ok {
+	if k, ok := BuiltinIdents[name]; ok {
 		switch k {
 		case model.IdYou:
 			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DPlayer, N: int64(x.F.You)} }, cPlayer
@@ -299,20 +303,20 @@ func (cc *closureCompiler) ident(n *ast.IdentifierNode) (model.EvalFn, ctype) {
 		}
 		return cc.refuse(n, "%s cannot be used as a value by itself; read one of its properties (%s.<name>)", name, name)
 	}
-	if name == "card" && cc.sc.card {
+	if name == "card" && cc.Sc.Card {
 		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.Card)) }, cCard
 	}
-	if name == "player" && cc.sc.player {
+	if name == "player" && cc.Sc.Player {
 		return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(int(x.F.Player)) }, cPlayer
 	}
-	v, ok := cc.sc.vars[name]
+	v, ok := cc.Sc.Vars[name]
 	if !ok {
 		return cc.refuse(n, "unknown name %s", name)
 	}
-	slot := v.slot
-	switch v.typ {
+	slot := v.Slot
+	switch v.Typ {
 	case model.TCards, model.TPlayers, model.TInts, model.TStrings:
-		e := ctypeOf(v.typ).e
+		e := TypeFor(v.Typ).e
 		return func(x *model.Evaluation) model.Datum {
 			return model.Datum{K: model.DList, E: e, L: x.G.S.Vars[int(x.F.Base)+slot].L}
 		}, listOf(e)
@@ -321,16 +325,16 @@ func (cc *closureCompiler) ident(n *ast.IdentifierNode) (model.EvalFn, ctype) {
 	case model.TPlayer:
 		return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(int(x.G.S.Vars[int(x.F.Base)+slot].N)) }, cPlayer
 	case model.TInt, model.TBool, model.TString, model.TFloat:
-		t := ctypeOf(v.typ)
+		t := TypeFor(v.Typ)
 		return func(x *model.Evaluation) model.Datum { return model.Datum{K: t.k, N: x.G.S.Vars[int(x.F.Base)+slot].N} }, t
 	}
 	cc.refuse(n, "the variable %s has no known type here", name)
-	cc.errs[len(cc.errs)-1].untyped = true
-	return constant(model.Datum{}), cNil
+	cc.Errs[len(cc.Errs)-1].Untyped = true
+	return constant(model.Datum{}), CNil
 }
 
-func (cc *closureCompiler) unary(n *ast.UnaryNode) (model.EvalFn, ctype) {
-	v, t := cc.compile(n.Node)
+func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {
+	v, t := cc.Compile(n.Node)
 	switch n.Operator {
 	case "not", "!":
 		if t.k != model.DBool {
@@ -372,9 +376,9 @@ func (cc *closureCompiler) unary(n *ast.UnaryNode) (model.EvalFn, ctype) {
 	return cc.refuse(n, "the operator %s is not available in rulesets", n.Operator)
 }
 
-func (cc *closureCompiler) binary(n *ast.BinaryNode) (model.EvalFn, ctype) {
-	l, lt := cc.compile(n.Left)
-	r, rt := cc.compile(n.Right)
+func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
+	l, lt := cc.Compile(n.Left)
+	r, rt := cc.Compile(n.Right)
 	switch n.Operator {
 	case "and", "&&", "or", "||":
 		if lt.k != model.DBool || rt.k != model.DBool {
@@ -531,7 +535,7 @@ func (cc *closureCompiler) binary(n *ast.BinaryNode) (model.EvalFn, ctype) {
 			return cc.refuse(n, "/ takes numbers, not %s and %s", lt, rt)
 		}
 		if cc.zeroDivisor(n) {
-			return constant(model.Datum{}), cNil
+			return constant(model.Datum{}), CNil
 		}
 		return func(x *model.Evaluation) model.Datum {
 			da, db := l(x), r(x)
@@ -548,7 +552,7 @@ func (cc *closureCompiler) binary(n *ast.BinaryNode) (model.EvalFn, ctype) {
 			return cc.refuse(n, "%% takes whole numbers, not %s and %s", lt, rt)
 		}
 		if cc.zeroDivisor(n) {
-			return constant(model.Datum{}), cNil
+			return constant(model.Datum{}), CNil
 		}
 		return func(x *model.Evaluation) model.Datum {
 			a, b := l(x), r(x)
@@ -619,12 +623,12 @@ func (cc *closureCompiler) binary(n *ast.BinaryNode) (model.EvalFn, ctype) {
 	return cc.refuse(n, "the operator %s is not available in rulesets", n.Operator)
 }
 
-func (cc *closureCompiler) array(n *ast.ArrayNode) (model.EvalFn, ctype) {
+func (cc *Compiler) array(n *ast.ArrayNode) (model.EvalFn, Type) {
 	t := listOf(model.DNil)
 	parts := make([]model.EvalFn, len(n.Nodes))
 	constant := true
 	for i, e := range n.Nodes {
-		fn, et := cc.compile(e)
+		fn, et := cc.Compile(e)
 		parts[i] = fn
 		if et.k == model.DList || et.k == model.DFloat || et.k == model.DBool {
 			return cc.refuse(e, "a literal list holds cards, players, numbers or names, not %s", et)
@@ -632,9 +636,9 @@ func (cc *closureCompiler) array(n *ast.ArrayNode) (model.EvalFn, ctype) {
 		if et.k == model.DStr {
 			et = cSym
 		}
-		u, ok := unify(ctype{k: t.e}, et)
+		u, ok := unify(Type{k: t.e}, et)
 		if !ok {
-			return cc.refuse(e, "a list holds one kind of value: %s here, %s before", et, ctype{k: t.e})
+			return cc.refuse(e, "a list holds one kind of value: %s here, %s before", et, Type{k: t.e})
 		}
 		t.e = u.k
 		switch e.(type) {
@@ -664,8 +668,8 @@ func (cc *closureCompiler) array(n *ast.ArrayNode) (model.EvalFn, ctype) {
 }
 
 // index compiles list[i]: after patching, the only member access left.
-func (cc *closureCompiler) index(n *ast.MemberNode) (model.EvalFn, ctype) {
-	l, lt := cc.compile(n.Node)
+func (cc *Compiler) index(n *ast.MemberNode) (model.EvalFn, Type) {
+	l, lt := cc.Compile(n.Node)
 	if lt.k != model.DList {
 		if s, ok := n.Property.(*ast.StringNode); ok {
 			return cc.refuse(n.Property, "cannot read .%s from %s", s.Value, lt)
@@ -673,7 +677,7 @@ func (cc *closureCompiler) index(n *ast.MemberNode) (model.EvalFn, ctype) {
 		return cc.refuse(n, "only lists can be indexed, not %s", lt)
 	}
 	at := cc.intArg(n.Property, "an index")
-	et := ctype{k: lt.e}
+	et := Type{k: lt.e}
 	optional := n.Optional
 	return func(x *model.Evaluation) model.Datum {
 		d := l(x)
@@ -694,4 +698,12 @@ func (cc *closureCompiler) index(n *ast.MemberNode) (model.EvalFn, ctype) {
 		}
 		return model.Datum{K: d.E, N: int64(d.L[j])}
 	}, et
+}
+
+// Problem is what the compiler refuses, at the node it refuses.
+type Problem struct {
+	Node    ast.Node
+	Msg     string
+	Code    string // the diagnostic's code, when the message does not decide it
+	Untyped bool   // a variable with no known type: its binding was refused
 }

@@ -1,27 +1,28 @@
-package compile
+package closure
 
 import "github.com/arbiter-games/arbiter/interpreter/model"
 
-// ctype is the static type of an expression node as the evaluator sees it.
-type ctype struct{ k, e model.DatumKind }
+// Type is the static type of an expression node as the evaluator sees it.
+type Type struct{ k, e model.DatumKind }
 
 var (
-	cNil    = ctype{k: model.DNil}
-	cInt    = ctype{k: model.DInt}
-	cBool   = ctype{k: model.DBool}
-	cSym    = ctype{k: model.DSym}
-	cFloat  = ctype{k: model.DFloat}
-	cCard   = ctype{k: model.DCard}
-	cPlayer = ctype{k: model.DPlayer}
+	CNil    = Type{k: model.DNil}
+	cInt    = Type{k: model.DInt}
+	cBool   = Type{k: model.DBool}
+	cSym    = Type{k: model.DSym}
+	cFloat  = Type{k: model.DFloat}
+	cCard   = Type{k: model.DCard}
+	cPlayer = Type{k: model.DPlayer}
 )
 
-func listOf(e model.DatumKind) ctype { return ctype{k: model.DList, e: e} }
+func listOf(e model.DatumKind) Type { return Type{k: model.DList, e: e} }
 
-func (t ctype) numeric() bool { return t.k == model.DInt || t.k == model.DFloat }
+func (t Type) numeric() bool { return t.k == model.DInt || t.k == model.DFloat }
 
-func (t ctype) isText() bool { return t.k == model.DSym || t.k == model.DStr }
+func (t Type) isText() bool { return t.k == model.DSym || t.k == model.DStr }
 
-func (t ctype) String() string {
+// String names the type as a diagnostic does.
+func (t Type) String() string {
 	name := func(k model.DatumKind) string {
 		return [...]string{"nothing", "a number", "true or false", "a name", "a card", "a player", "a list", "a fraction", "a name"}[k]
 	}
@@ -34,8 +35,8 @@ func (t ctype) String() string {
 	return name(t.k)
 }
 
-// typeOf is the ruleset type of a static type (TAny where it has none).
-func (t ctype) typeOf() model.Type {
+// TypeOf is the ruleset type of a static type (TAny where it has none).
+func (t Type) TypeOf() model.Type {
 	switch t.k {
 	case model.DInt:
 		return model.TInt
@@ -64,8 +65,8 @@ func (t ctype) typeOf() model.Type {
 	return model.TAny
 }
 
-// ctypeOf is the static type of values of a ruleset type.
-func ctypeOf(t model.Type) ctype {
+// TypeFor is the static type of values of a ruleset type.
+func TypeFor(t model.Type) Type {
 	switch t {
 	case model.TInt:
 		return cInt
@@ -88,12 +89,12 @@ func ctypeOf(t model.Type) ctype {
 	case model.TStrings:
 		return listOf(model.DSym)
 	}
-	return cNil
+	return CNil
 }
 
 // unify is the type of a value that is one of a or b (the branches of a
 // conditional, the elements of a literal list); ok is false when they differ.
-func unify(a, b ctype) (ctype, bool) {
+func unify(a, b Type) (Type, bool) {
 	switch {
 	case a == b:
 		return a, true

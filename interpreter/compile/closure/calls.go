@@ -1,4 +1,4 @@
-package compile
+package closure
 
 import (
 	"math"
@@ -13,7 +13,7 @@ import (
 // builtin compiles expr's built-in functions that rulesets may use. The rest
 // (text, time, JSON, maps) are refused at load: nothing in a game needs them,
 // and some (now) would make expressions impure.
-func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (model.EvalFn, ctype) {
+func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	switch n.Name {
 	case "filter", "map", "count", "any", "all", "none", "one", "find", "findIndex", "findLast", "findLastIndex", "sum", "sortBy":
 		if len(n.Arguments) >= 2 {
@@ -23,12 +23,12 @@ func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 		}
 	}
 	args := make([]model.EvalFn, len(n.Arguments))
-	types := make([]ctype, len(n.Arguments))
+	types := make([]Type, len(n.Arguments))
 	for i, a := range n.Arguments {
 		if n.Name == "flatten" {
 			break
 		}
-		args[i], types[i] = cc.compile(a)
+		args[i], types[i] = cc.Compile(a)
 	}
 	arity := func(lo, hi int) bool { return len(args) >= lo && len(args) <= hi }
 	list0 := arity(1, 1) && types[0].k == model.DList
@@ -53,7 +53,7 @@ func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 				return model.Datum{K: d.E, N: int64(d.L[len(d.L)-1])}
 			}
 			return model.Datum{K: d.E, N: int64(d.L[0])}
-		}, ctype{k: types[0].e}
+		}, Type{k: types[0].e}
 	case "min", "max":
 		return cc.minMax(n, args, types)
 	case "sum":
@@ -173,7 +173,7 @@ func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 				return model.Datum{}
 			}
 			return model.Datum{K: d.E, N: int64(d.L[i])}
-		}, ctype{k: types[0].e}
+		}, Type{k: types[0].e}
 	case "concat":
 		t := listOf(model.DNil)
 		for i, at := range types {
@@ -197,7 +197,7 @@ func (cc *closureCompiler) builtin(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 }
 
 // order reads the optional "asc"/"desc" argument of sort and sortBy.
-func (cc *closureCompiler) order(n *ast.BuiltinNode, i int) bool {
+func (cc *Compiler) order(n *ast.BuiltinNode, i int) bool {
 	if i >= len(n.Arguments) {
 		return false
 	}
@@ -209,7 +209,7 @@ func (cc *closureCompiler) order(n *ast.BuiltinNode, i int) bool {
 	return s.Value == "desc"
 }
 
-func (cc *closureCompiler) minMax(n *ast.BuiltinNode, args []model.EvalFn, types []ctype) (model.EvalFn, ctype) {
+func (cc *Compiler) minMax(n *ast.BuiltinNode, args []model.EvalFn, types []Type) (model.EvalFn, Type) {
 	isMax := n.Name == "max"
 	pick := func(v, w float64) bool { return (isMax && w > v) || (!isMax && w < v) }
 	if len(args) == 1 {
@@ -266,7 +266,7 @@ func (cc *closureCompiler) minMax(n *ast.BuiltinNode, args []model.EvalFn, types
 }
 
 // flatten joins the lists a map gives: flatten(map(players, #.hand[:2])).
-func (cc *closureCompiler) flatten(n *ast.BuiltinNode) (model.EvalFn, ctype) {
+func (cc *Compiler) flatten(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	if len(n.Arguments) != 1 {
 		return cc.refuse(n, "flatten takes one list of lists")
 	}
@@ -278,13 +278,13 @@ func (cc *closureCompiler) flatten(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 	if !ok {
 		return cc.refuse(n, "flatten joins the lists a map gives")
 	}
-	list, lt := cc.compile(m.Arguments[0])
+	list, lt := cc.Compile(m.Arguments[0])
 	if lt.k != model.DList {
 		return cc.refuse(m, "map takes a list, not %s", lt)
 	}
 	level := len(cc.elems)
-	cc.elems = append(cc.elems, ctype{k: lt.e})
-	body, bt := cc.compile(pred.Node)
+	cc.elems = append(cc.elems, Type{k: lt.e})
+	body, bt := cc.Compile(pred.Node)
 	cc.elems = cc.elems[:level]
 	if bt.k != model.DList {
 		return cc.refuse(pred, "flatten needs a map whose expression gives a list, not %s", bt)
@@ -301,18 +301,18 @@ func (cc *closureCompiler) flatten(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 
 // predicate compiles the built-ins that run an expression for each element of
 // a list, with # the element.
-func (cc *closureCompiler) predicate(n *ast.BuiltinNode) (model.EvalFn, ctype) {
-	list, lt := cc.compile(n.Arguments[0])
+func (cc *Compiler) predicate(n *ast.BuiltinNode) (model.EvalFn, Type) {
+	list, lt := cc.Compile(n.Arguments[0])
 	if lt.k != model.DList {
 		return cc.refuse(n.Arguments[0], "%s takes a list, not %s", SnakeName(n.Name), lt)
 	}
 	pred := n.Arguments[1].(*ast.PredicateNode)
 	level := len(cc.elems)
-	cc.elems = append(cc.elems, ctype{k: lt.e})
-	body, bt := cc.compile(pred.Node)
+	cc.elems = append(cc.elems, Type{k: lt.e})
+	body, bt := cc.Compile(pred.Node)
 	cc.elems = cc.elems[:level]
 	name := n.Name
-	et := ctype{k: lt.e}
+	et := Type{k: lt.e}
 	switch name {
 	case "map":
 		switch bt.k {
@@ -425,7 +425,7 @@ func (cc *closureCompiler) predicate(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 				return model.Datum{K: model.DBool, N: model.B2i(k == 1)}
 			}
 			return model.Datum{K: model.DInt, N: k}
-		}, map[bool]ctype{true: cBool, false: cInt}[one]
+		}, map[bool]Type{true: cBool, false: cInt}[one]
 	case "any", "all", "none":
 		// any stops at the first hit, all and none at the first miss or hit
 		want := name == "any" || name == "none"
@@ -469,13 +469,13 @@ func (cc *closureCompiler) predicate(n *ast.BuiltinNode) (model.EvalFn, ctype) {
 
 // call compiles the host calls the patcher made: reads of card, player and
 // game properties, zones and fields by index, and the library's functions.
-func (cc *closureCompiler) call(n *ast.CallNode) (model.EvalFn, ctype) {
+func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 	id, ok := n.Callee.(*ast.IdentifierNode)
 	if !ok || len(id.Value) < 2 || id.Value[0] != '$' {
 		return cc.refuse(n, "only the functions of the library can be called")
 	}
-	if name, ok := strings.CutPrefix(id.Value, predPrefix); ok {
-		if p, ok := cc.preds[name]; ok {
+	if name, ok := strings.CutPrefix(id.Value, PredPrefix); ok {
+		if p, ok := cc.Preds[name]; ok {
 			return cc.predicateCall(n, p)
 		}
 		return cc.refuse(n, "unknown predicate %s", name)
@@ -489,14 +489,14 @@ func (cc *closureCompiler) call(n *ast.CallNode) (model.EvalFn, ctype) {
 		return -1
 	}
 	obj := func() model.EvalFn {
-		fn, _ := cc.compile(n.Arguments[1])
+		fn, _ := cc.Compile(n.Arguments[1])
 		return fn
 	}
-	rs := cc.rs
+	rs := cc.Rs
 	switch id.Value {
 	case "$cp":
 		of, idx := obj(), lit(2)
-		t := ctypeOf(rs.CardProps[idx].Type)
+		t := TypeFor(rs.CardProps[idx].Type)
 		return func(x *model.Evaluation) model.Datum {
 			c := of(x)
 			if c.K == model.DNil {
@@ -506,7 +506,7 @@ func (cc *closureCompiler) call(n *ast.CallNode) (model.EvalFn, ctype) {
 		}, t
 	case "$pp":
 		of, idx := obj(), lit(2)
-		t := ctypeOf(rs.PlayerProps[idx].Type)
+		t := TypeFor(rs.PlayerProps[idx].Type)
 		return func(x *model.Evaluation) model.Datum {
 			p := of(x)
 			if p.K == model.DNil {
@@ -516,7 +516,7 @@ func (cc *closureCompiler) call(n *ast.CallNode) (model.EvalFn, ctype) {
 		}, t
 	case "$gp":
 		idx := lit(1)
-		t := ctypeOf(rs.GameProps[idx].Type)
+		t := TypeFor(rs.GameProps[idx].Type)
 		return func(x *model.Evaluation) model.Datum { return propDatum(x.G.GameProp(idx), t) }, t
 	case "$pz":
 		of, kind := obj(), lit(2)
@@ -552,7 +552,7 @@ func (cc *closureCompiler) call(n *ast.CallNode) (model.EvalFn, ctype) {
 	}
 	args := make([]model.EvalFn, len(n.Arguments)-1)
 	for i := range args {
-		args[i], _ = cc.compile(n.Arguments[i+1])
+		args[i], _ = cc.Compile(n.Arguments[i+1])
 	}
 	body := fn.Fn
 	return func(x *model.Evaluation) model.Datum {
@@ -563,10 +563,10 @@ func (cc *closureCompiler) call(n *ast.CallNode) (model.EvalFn, ctype) {
 		out := body(x.G, x.Args[base:])
 		x.Args = x.Args[:base]
 		return out
-	}, ctypeOf(fn.Result)
+	}, TypeFor(fn.Result)
 }
 
-func propDatum(v int64, t ctype) model.Datum {
+func propDatum(v int64, t Type) model.Datum {
 	switch t.k {
 	case model.DCard, model.DPlayer:
 		if v < 0 {
@@ -576,7 +576,7 @@ func propDatum(v int64, t ctype) model.Datum {
 	return model.Datum{K: t.k, N: v}
 }
 
-func (cc *closureCompiler) cardField(of model.EvalFn, idx int) (model.EvalFn, ctype) {
+func (cc *Compiler) cardField(of model.EvalFn, idx int) (model.EvalFn, Type) {
 	card := func(x *model.Evaluation) (int, bool) {
 		c := of(x)
 		return int(c.N), c.K == model.DCard && c.N >= 0 && int(c.N) < len(x.G.S.Cards)
@@ -658,10 +658,10 @@ func (cc *closureCompiler) cardField(of model.EvalFn, idx int) (model.EvalFn, ct
 			return model.Datum{K: model.DInt, N: k}
 		}, cInt
 	}
-	return constant(model.Datum{}), cNil
+	return constant(model.Datum{}), CNil
 }
 
-func (cc *closureCompiler) playerField(of model.EvalFn, idx int) (model.EvalFn, ctype) {
+func (cc *Compiler) playerField(of model.EvalFn, idx int) (model.EvalFn, Type) {
 	player := func(x *model.Evaluation) (int, bool) {
 		p := of(x)
 		return int(p.N), p.K == model.DPlayer && p.N >= 0 && int(p.N) < x.G.Nseats
@@ -708,10 +708,10 @@ func (cc *closureCompiler) playerField(of model.EvalFn, idx int) (model.EvalFn, 
 			return model.Datum{K: model.DList, E: model.DPlayer}
 		}, listOf(model.DPlayer)
 	}
-	return constant(model.Datum{}), cNil
+	return constant(model.Datum{}), CNil
 }
 
-func (cc *closureCompiler) eventField(idx int) (model.EvalFn, ctype) {
+func (cc *Compiler) eventField(idx int) (model.EvalFn, Type) {
 	switch model.EventFields[idx].Name {
 	case "name":
 		return func(x *model.Evaluation) model.Datum { return x.G.SymDatum(x.F.Event.Name) }, cSym
@@ -728,7 +728,7 @@ func (cc *closureCompiler) eventField(idx int) (model.EvalFn, ctype) {
 	case "source":
 		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.Event.Source)) }, cCard
 	}
-	return constant(model.Datum{}), cNil
+	return constant(model.Datum{}), CNil
 }
 
 // keyed is an element of a list being sorted, with its key.

@@ -1,0 +1,142 @@
+package closure
+
+import (
+	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm"
+	"go.yaml.in/yaml/v3"
+)
+
+// Predicate is one declared predicate.
+type Predicate struct {
+	Name   string
+	Doc    string
+	Params []PredicateParam
+	Result model.Type // the type of its value, known once its body is compiled
+
+	Node *yaml.Node // the body as written
+	Key  *yaml.Node // its name as written
+	R    *source.Reader
+	Path string
+	// what compiling the body gives
+	Tree   ast.Node
+	Ct     Type
+	Prog   *vm.Program
+	Idents []model.IdentUse
+	Calls  []PredicateCall
+	Broken bool // its body has an error, or it is recursive: calls of it are not compiled
+	Called bool // an expression calls it
+	Order  int  // its place among the declarations
+}
+
+// Used reports whether an expression of the ruleset calls the predicate.
+func (p *Predicate) Used() bool { return p.Called }
+
+// Pos is where the predicate is declared.
+func (p *Predicate) Pos() diag.Pos { return p.R.Pos(p.Key) }
+
+// PredicateParam is one parameter of a predicate.
+type PredicateParam struct {
+	Name string
+	Type model.Type
+}
+
+// PredicateCall is a call of another predicate written in a body, found
+// before the bodies are compiled.
+type PredicateCall struct {
+	To   *Predicate
+	From int // rune offset of the call in the body
+}
+
+// PredPrefix names the host function the patcher calls for a predicate: no
+// function of the library or of expr has a dot in its name.
+const PredPrefix = "$pred."
+
+// predicateCall compiles a call of a predicate: its arguments, checked
+// against the parameters' types, then its body, inline, with the
+// parameters as local values after the caller's (which the body cannot
+// see) and its own elements after the caller's.
+func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, Type) {
+	if p.Broken {
+		// its declaration has an error, which is reported there
+		cc.refuse(n, "predicate %s has an error", p.Name)
+		cc.Errs[len(cc.Errs)-1].Untyped = true
+		return constant(model.Datum{}), CNil
+	}
+	args := n.Arguments[1:]
+	if len(args) != len(p.Params) {
+		return cc.refuseCode("type-mismatch", n, "%s takes %d argument(s) (%s), not %d", p.Name, len(p.Params), p.signature(), len(args))
+	}
+	fns := make([]model.EvalFn, len(args))
+	for i, a := range args {
+		fn, t := cc.Compile(a)
+		want := TypeFor(p.Params[i].Type)
+		switch {
+		case t == want || t.k == model.DNil:
+		case t.isText() && want.isText():
+		case t.k == model.DList && want.k == model.DList && t.e == model.DNil:
+			fn = cc.widen(fn, t, want)
+		default:
+			return cc.refuseCode("type-mismatch", a, "%s takes %s as its parameter %s, not %s", p.Name, want, p.Params[i].Name, t)
+		}
+		fns[i] = fn
+	}
+	base := len(cc.Locals)
+	for _, q := range p.Params {
+		cc.Locals = append(cc.Locals, Local{q.Name, TypeFor(q.Type)})
+	}
+	barrier, nerrs := cc.barrier, len(cc.Errs)
+	cc.barrier = base
+	body, bt := cc.Compile(p.Tree)
+	cc.barrier, cc.Locals = barrier, cc.Locals[:base]
+	if len(cc.Errs) > nerrs {
+		// the body compiled on its own; this would be a fault of the compiler
+		msg := cc.Errs[nerrs].Msg
+		cc.Errs = cc.Errs[:nerrs]
+		return cc.refuse(n, "predicate %s: %s", p.Name, msg)
+	}
+	cc.Called = append(cc.Called, p)
+	nargs := len(fns)
+	return func(x *model.Evaluation) model.Datum {
+		// every argument before any is bound: an argument may call a
+		// predicate whose parameters take the same places
+		at := len(x.Args)
+		for _, a := range fns {
+			x.Args = append(x.Args, a(x))
+		}
+		for len(x.Locals) < base+nargs {
+			x.Locals = append(x.Locals, model.Datum{})
+		}
+		copy(x.Locals[base:], x.Args[at:])
+		x.Args = x.Args[:at]
+		return body(x)
+	}, bt
+}
+
+// signature is how the predicate is written: name(a: card, b: int).
+func (p *Predicate) signature() string {
+	parts := make([]string, len(p.Params))
+	for i, q := range p.Params {
+		parts[i] = q.Name + ": " + ParamTypeName(q.Type)
+	}
+	return p.Name + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// ParamTypes are the types a parameter of a predicate or a procedure is
+// declared with.
+var ParamTypes = map[string]model.Type{"int": model.TInt, "bool": model.TBool, "name": model.TString, "card": model.TCard,
+	"player": model.TPlayer, "cards": model.TCards, "players": model.TPlayers, "ints": model.TInts, "names": model.TStrings}
+
+// ParamTypeName is the name a parameter type is declared by.
+func ParamTypeName(t model.Type) string {
+	for k, v := range ParamTypes {
+		if v == t {
+			return k
+		}
+	}
+	return t.String()
+}
