@@ -1,0 +1,426 @@
+// The commands a player can type at a question (help, look, card, why,
+// undo, ...) and how a typed answer is read.
+
+package main
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/interpreter/view"
+)
+
+// command handles one line: a command, or an answer. It reports whether the
+// decision was answered.
+func (s *session) command(d *state.Decision, line string) (bool, error) {
+	word, rest, _ := strings.Cut(line, " ")
+	rest = strings.TrimSpace(rest)
+	seat := d.Player
+	switch strings.ToLower(word) {
+	case "help", "?":
+		s.printf(`Answer with an option's number (several separated by spaces when more may
+be chosen; none when nothing need be; 1=2 3=1 to divide an amount), or its
+label, or the name of its card when no other option has it. Commands:
+  rules         the rules of the game: its goal, turn, terms
+  look          the board as you see it
+  card NAME     a card's text and properties
+  log [N]       the last N lines of the log (default 20)
+  why [N|NAME]  why an action is not offered
+  skip          pass priority for the rest of this turn, until something new
+                goes on the stack or you are asked anything else; in your
+                own turn, until you may do something you could not when
+                you skipped (a main phase after the draw phase)
+  undo          back to your previous decision (when you have learned nothing since)
+  save FILE     save the game (resume with arbiter play --load FILE); the
+                file holds every card, the hidden ones too
+  resign        concede the game (when the rules allow it)
+  quit          leave without saving
+`)
+		return false, nil
+	case "skip":
+		pass := passOption(d)
+		if d.Kind != state.DecideAction || pass < 0 {
+			return false, fmt.Errorf("skip passes priority: this decision cannot be passed")
+		}
+		for len(s.skips) <= seat {
+			s.skips = append(s.skips, skip{})
+		}
+		s.skips[seat] = skip{on: true, turn: s.g.Evaluator().S.Turn, stack: slices.Clone(s.g.Evaluator().S.Stack), open: s.permitted(d)}
+		if err := s.g.Answer(seat, state.Answer{Picks: []int{pass}}); err != nil {
+			return false, err
+		}
+		return true, nil
+	case "rules":
+		s.printf("%s", rulesText(s.rs))
+		s.showDecision(d, false) // the question again, below the long text
+		return false, nil
+	case "look":
+		s.header(seat)
+		s.printf("%s", indent(view.For(s.g, seat).Summary()))
+		s.showDecision(d, true)
+		return false, nil
+	case "card":
+		return false, s.cardText(seat, rest)
+	case "log":
+		n := 20
+		if rest != "" {
+			x, err := strconv.Atoi(rest)
+			if err != nil || x < 1 {
+				return false, fmt.Errorf("log takes a number of lines, like log 10")
+			}
+			n = x
+		}
+		lines := view.LogText(s.g, seat, 0)
+		if len(lines) > n {
+			lines = lines[len(lines)-n:]
+		}
+		for _, l := range lines {
+			s.printf("  %s\n", l)
+		}
+		return false, nil
+	case "why":
+		s.why(d, rest)
+		return false, nil
+	case "undo":
+		return s.undoTo(seat)
+	case "save":
+		if rest == "" {
+			return false, fmt.Errorf("save needs a file name: save FILE")
+		}
+		if err := saveGame(rest, s.g, s.seats); err != nil {
+			return false, fmt.Errorf("not saved: %v", err)
+		}
+		s.printf("Saved to %s.\n", rest)
+		return false, nil
+	case "resign":
+		if err := s.g.Resign(seat); err != nil {
+			return false, err
+		}
+		return true, nil
+	case "quit", "exit":
+		s.quit = true
+		s.printf("Left the game.\n")
+		return true, nil
+	}
+	a, err := parseHumanAnswer(d, line)
+	if err != nil {
+		ix, ok, nameErr := s.byCardName(d, line)
+		if nameErr != nil {
+			return false, nameErr
+		}
+		if !ok {
+			return false, err
+		}
+		a = state.Answer{Picks: []int{ix}}
+	}
+	if err := s.g.Answer(seat, a); err != nil {
+		return false, fmt.Errorf("refused: %v", err)
+	}
+	return true, nil
+}
+
+// byCardName finds the option a card's name stands for, when it names one
+// option's card and no other option's: Grass for "play Grass". It reports
+// an error when the name fits several options.
+func (s *session) byCardName(d *state.Decision, line string) (int, bool, error) {
+	switch d.Kind {
+	case state.DecideNumber, state.DecideAssign, state.DecideDistribute:
+		return 0, false, nil
+	}
+	var found []int
+	for i, o := range d.Options {
+		if o.Card >= 0 && strings.EqualFold(strings.TrimSpace(line), s.g.CardLabel(o.Card, d.Player)) {
+			found = append(found, i)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return 0, false, nil
+	case 1:
+		return found[0], true, nil
+	}
+	var labels []string
+	for _, i := range found {
+		labels = append(labels, fmt.Sprintf("%d. %s", i+1, d.Options[i].Label))
+	}
+	return 0, false, fmt.Errorf("%q could be %s: answer with the number or the whole label", line, strings.Join(labels, " or "))
+}
+
+func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
+	fields := strings.Fields(line)
+	switch d.Kind {
+	case state.DecideNumber:
+		n, err := strconv.Atoi(line)
+		if err != nil {
+			return state.Answer{}, fmt.Errorf("answer with a number from %d to %d (or type help)", d.Min, d.Max)
+		}
+		return state.Answer{Number: n}, nil
+	case state.DecideAssign:
+		amounts := make([]int, len(d.Options))
+		for _, f := range fields {
+			k, v, ok := strings.Cut(f, "=")
+			if !ok {
+				return state.Answer{}, fmt.Errorf("assign with item=target pairs, like 1=2 2=1 (or type help)")
+			}
+			i, err1 := strconv.Atoi(k)
+			t, err2 := strconv.Atoi(v)
+			if err1 != nil || err2 != nil || i < 1 || i > len(d.Options) {
+				return state.Answer{}, fmt.Errorf("%q is not item=target (items 1 to %d, targets 1 to %d)", f, len(d.Options), len(d.Targets))
+			}
+			amounts[i-1] = t
+		}
+		return state.Answer{Amount: amounts}, nil
+	case state.DecideDistribute:
+		amounts := make([]int, len(d.Options))
+		for _, f := range fields {
+			k, v, ok := strings.Cut(f, "=")
+			if !ok {
+				return state.Answer{}, fmt.Errorf("divide with option=amount pairs, like 1=2 2=1 (or type help)")
+			}
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 1 || i > len(d.Options) {
+				ix, ferr := scenario.FindOption(d, k)
+				if ferr != nil {
+					return state.Answer{}, fmt.Errorf("there is no option %q", k)
+				}
+				i = ix + 1
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return state.Answer{}, fmt.Errorf("%q is not an amount", v)
+			}
+			amounts[i-1] = n
+		}
+		return state.Answer{Amount: amounts}, nil
+	}
+	if d.Min == 0 && strings.EqualFold(line, "none") {
+		if _, err := scenario.FindOption(d, line); err != nil { // unless an option is called none
+			return state.Answer{Picks: []int{}}, nil
+		}
+	}
+	var picks []int
+	allNumbers := true
+	for _, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			allNumbers = false
+			break
+		}
+		if n < 1 || n > len(d.Options) {
+			return state.Answer{}, fmt.Errorf("there is no option %d; choose 1 to %d (or type help)", n, len(d.Options))
+		}
+		picks = append(picks, n-1)
+	}
+	if !allNumbers {
+		ix, err := scenario.FindOption(d, line)
+		if err != nil {
+			return state.Answer{}, fmt.Errorf("%q is neither an option nor a command (type help)", line)
+		}
+		picks = []int{ix}
+	}
+	return state.Answer{Picks: picks}, nil
+}
+
+func (s *session) cardText(seat int, name string) error {
+	if name == "" {
+		return fmt.Errorf("card needs a name: card NAME")
+	}
+	for _, d := range s.rs.Cards {
+		if strings.EqualFold(d.Name, name) || strings.EqualFold(d.ID, name) {
+			s.printf("%s\n", describeCard(s.rs, d))
+			return nil
+		}
+	}
+	var names []string
+	for _, d := range s.rs.Cards {
+		names = append(names, d.Name)
+	}
+	return fmt.Errorf("no card %q; the cards are %s", name, strings.Join(names, ", "))
+}
+
+func describeCard(rs *model.Ruleset, d *model.CardDef) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s)\n", d.Name, d.ID)
+	for i, p := range rs.CardProps {
+		v := d.Props[i]
+		if (v == p.Default && !slices.Contains(d.Written, i)) || p.Internal {
+			continue // a default the card does not set says nothing about it; bookkeeping is no trait
+		}
+		switch p.Type {
+		case model.TString:
+			fmt.Fprintf(&b, "  %s: %s\n", p.Name, rs.Symbol(v))
+		case model.TBool:
+			fmt.Fprintf(&b, "  %s: %v\n", p.Name, v != 0)
+		case model.TInt:
+			fmt.Fprintf(&b, "  %s: %d\n", p.Name, v)
+		}
+	}
+	var kws []string
+	for i, k := range rs.Keywords {
+		if d.Keywords&(1<<i) != 0 {
+			kws = append(kws, k)
+		}
+	}
+	if len(kws) > 0 {
+		fmt.Fprintf(&b, "  keywords: %s\n", strings.Join(kws, ", "))
+	}
+	if t := d.FullText(); t != "" {
+		fmt.Fprintf(&b, "  %s\n", t)
+	}
+	for i, f := range d.Faces {
+		fmt.Fprintf(&b, "  face %d: %s — %s\n", i, f.Name, f.FullText())
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// why explains why actions are not offered: for one card name or action, or
+// for every action of the ruleset with the cards of its zone. Actions are
+// named by their labels, and the reasons are the ruleset's words.
+func (s *session) why(d *state.Decision, what string) {
+	seat := d.Player
+	if n, err := strconv.Atoi(what); err == nil {
+		if n >= 1 && n <= len(d.Options) {
+			s.printf("option %d (%s) is offered: you may take it.\n", n, d.Options[n-1].Label)
+		} else {
+			s.printf("there is no option %d; the options are 1 to %d.\n", n, len(d.Options))
+		}
+		return
+	}
+	offered := map[string]bool{}
+	for _, o := range d.Options {
+		if o.Action >= 0 {
+			a := s.rs.Actions[o.Action]
+			offered[strings.ToLower(s.g.ActionLabel(a.Name, o.Card, seat))] = true
+			offered[strings.ToLower(a.Name)] = true
+		}
+	}
+	said := map[string]bool{}
+	say := func(label, why string) {
+		line := fmt.Sprintf("  %s: %s\n", label, why)
+		if !said[line] {
+			said[line] = true
+			s.printf("%s", line)
+		}
+	}
+	explain := func(a *model.Action, c int, label string) {
+		switch why := s.g.WhyNot(seat, a.Name, c); {
+		case why != "":
+			say(label, why)
+		case offered[strings.ToLower(label)] || (c < 0 && offered[strings.ToLower(a.Name)]):
+			say(label, "offered now")
+		default:
+			say(label, "allowed by its rules, but not part of this decision")
+		}
+	}
+	named := func(a *model.Action, label string) bool {
+		bare := strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " ")
+		return strings.EqualFold(what, a.Name) || strings.EqualFold(what, label) || strings.EqualFold(what, bare)
+	}
+	any := false
+	for _, a := range s.rs.Actions {
+		if a.Source < 0 {
+			label := s.g.ActionLabel(a.Name, -1, seat)
+			if what != "" && !named(a, label) {
+				continue
+			}
+			any = true
+			explain(a, -1, label)
+			continue
+		}
+		fits := false
+		for _, c := range s.g.Evaluator().ZoneCards(s.g.Evaluator().ZoneInst(a.Source, seat)) {
+			name := s.g.Evaluator().CardName(c)
+			label := s.g.ActionLabel(a.Name, c, seat)
+			byCard := strings.EqualFold(what, name)
+			if what != "" && !byCard && !named(a, label) {
+				continue
+			}
+			if !byCard && !s.g.CardFits(seat, a.Name, c) {
+				// not the kind of card the action is for: said only when asked about the card
+				continue
+			}
+			any, fits = true, true
+			explain(a, c, label)
+		}
+		if !fits && what != "" && named(a, "") {
+			// asked about the action, which no card at hand is for
+			why := fmt.Sprintf("no card in your %s is one it can be done with", s.rs.Zones[a.Source].Name)
+			if a.FilterWhy != "" {
+				why += " (" + a.FilterWhy + ")"
+			}
+			any = true
+			say(strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " "), why)
+		}
+	}
+	if !any {
+		s.printf("nothing named %q among your actions and cards.\n", what)
+	}
+}
+
+// undoTo returns to this seat's previous decision, unless the seat has learned
+// something since: a draw, a shuffle, a roll, a revealed card or another seat's answer.
+func (s *session) undoTo(seat int) (bool, error) {
+	for i := len(s.undo) - 1; i >= 0; i-- {
+		p := s.undo[i]
+		if p.seat != seat {
+			continue
+		}
+		if err := s.g.Rewind(p.at, seat); err != nil {
+			return false, fmt.Errorf("cannot undo: %v since your previous decision", err)
+		}
+		s.seen = append([]int(nil), p.seen...)
+		s.undo = s.undo[:i]
+		s.printf("Back to your previous decision.\n")
+		s.undone = true
+		return true, nil
+	}
+	return false, fmt.Errorf("cannot undo: you have made no decision yet")
+}
+
+// completer offers commands and card names for tab completion.
+func completer(rs *model.Ruleset) func(string) []string {
+	var names []string
+	for _, d := range rs.Cards {
+		names = append(names, d.Name)
+	}
+	sort.Strings(names)
+	return func(line string) []string {
+		var out []string
+		if w, rest, ok := strings.Cut(line, " "); ok && (w == "card" || w == "why") {
+			for _, n := range names {
+				if strings.HasPrefix(strings.ToLower(n), strings.ToLower(rest)) {
+					out = append(out, w+" "+n)
+				}
+			}
+			return out
+		}
+		for _, c := range commands {
+			if strings.HasPrefix(c, line) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+}
+
+// allowedTargets says which targets an item of an assign decision may take,
+// when not every one.
+func allowedTargets(d *state.Decision, i int) string {
+	if d.Allowed == nil {
+		return ""
+	}
+	if len(d.Allowed[i]) == 0 {
+		return " (no target allowed)"
+	}
+	var ns []string
+	for _, t := range d.Allowed[i] {
+		ns = append(ns, strconv.Itoa(t))
+	}
+	return " (targets " + strings.Join(ns, ", ") + ")"
+}
