@@ -142,7 +142,7 @@ func stepSchema(p *model.Primitive) map[string]any {
 				val := paramSchema(q)
 				val["description"] = "The " + q.Name + ". " + val["description"].(string)
 				delete(val, "default")
-				forms = append(forms, map[string]any{
+				short := map[string]any{
 					"type":        "object",
 					"description": "Short form: {target.property: " + q.Name + "}, one key written as the property reads: this.power, you.gold, game.round. The target is an expression giving a card, a list of cards or a player, or game; its type says whose property it is.",
 					"patternProperties": map[string]any{
@@ -150,8 +150,23 @@ func stepSchema(p *model.Primitive) map[string]any {
 					},
 					"additionalProperties": false,
 					"minProperties":        1,
-					"maxProperties":        1,
-				})
+				}
+				// the step's other arguments may stand beside it
+				others := map[string]any{}
+				for _, o := range p.Params {
+					switch o.Name {
+					case "cards", "player", "prop", p.Assigns:
+					default:
+						others[o.Name] = paramSchema(o)
+					}
+				}
+				if len(others) > 0 {
+					short["properties"] = others
+					short["description"] = short["description"].(string) + " The other arguments stand beside it."
+				} else {
+					short["maxProperties"] = 1
+				}
+				forms = append(forms, short)
 			}
 		}
 	}

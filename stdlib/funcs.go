@@ -120,11 +120,12 @@ func functions() []*model.Func {
 		},
 		{
 			Name: "occupied", Family: "zones",
-			Doc:     "Whether a position of a player's positional zone holds a card.",
-			Params:  []model.Type{model.TPlayer, model.TString, model.TInt},
-			Names:   []string{"player", "zone", "slot"},
-			Result:  model.TBool,
-			Example: "occupied(you, 'row', 0)",
+			Doc:      "Whether a position of a player's positional zone holds a card.",
+			Params:   []model.Type{model.TPlayer, model.TString, model.TInt},
+			Names:    []string{"player", "zone", "slot"},
+			ZoneArgs: []int{1},
+			Result:   model.TBool,
+			Example:  "occupied(you, row, 0)",
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				k, ok := g.Ruleset().Zone(g.Text(a[1]))
 				if !ok || a[0].K != model.DPlayer {

@@ -119,8 +119,12 @@ func isIdentStart(r rune) bool { return r == '_' || r >= 'a' && r <= 'z' || r >=
 // the parsed tree before the type check, so closures and expr's program see
 // the same text node.
 type bareKeywords struct {
-	rs *model.Ruleset
-	sc *closure.Scope
+	rs     *model.Ruleset
+	phases []string
+	// assigned are the values of the enum property the expression's value
+	// is assigned to: a bare one of them anywhere is that value
+	assigned []string
+	sc       *closure.Scope
 	// bound are the names a let of the expression binds: those stay names
 	bound map[string]bool
 }
@@ -128,8 +132,8 @@ type bareKeywords struct {
 var letRE = regexp.MustCompile(`\blet\s+([A-Za-z_][A-Za-z0-9_]*)\s*=`)
 
 // newBareKeywords is the visitor for one expression's text.
-func newBareKeywords(rs *model.Ruleset, sc *closure.Scope, src string) *bareKeywords {
-	v := &bareKeywords{rs: rs, sc: sc, bound: map[string]bool{}}
+func newBareKeywords(rs *model.Ruleset, phases, assigned []string, sc *closure.Scope, src string) *bareKeywords {
+	v := &bareKeywords{rs: rs, phases: phases, assigned: assigned, sc: sc, bound: map[string]bool{}}
 	for _, m := range letRE.FindAllStringSubmatch(src, -1) {
 		v.bound[m[1]] = true
 	}
@@ -138,10 +142,24 @@ func newBareKeywords(rs *model.Ruleset, sc *closure.Scope, src string) *bareKeyw
 
 func (v *bareKeywords) Visit(node *ast.Node) {
 	switch n := (*node).(type) {
+	case *ast.IdentifierNode:
+		if slices.Contains(v.assigned, n.Value) && !v.isLocal(n.Value) && n.Value != "none" {
+			s := &ast.StringNode{Value: n.Value}
+			s.SetLocation(n.Location())
+			*node = s
+		}
 	case *ast.BinaryNode:
-		if n.Operator == "==" || n.Operator == "!=" {
+		switch n.Operator {
+		case "==", "!=":
 			v.bareValue(&n.Left, n.Right)
 			v.bareValue(&n.Right, n.Left)
+		case "in", "not in":
+			// .zone in [hand, deck]: each bare name of the list
+			if list, ok := n.Right.(*ast.ArrayNode); ok {
+				for i := range list.Nodes {
+					v.bareValue(&list.Nodes[i], n.Left)
+				}
+			}
 		}
 	case *ast.CallNode:
 		id, ok := n.Callee.(*ast.IdentifierNode)
@@ -152,7 +170,7 @@ func (v *bareKeywords) Visit(node *ast.Node) {
 		if !ok {
 			return
 		}
-		names := append(append([]int(nil), f.KeywordArgs...), f.PropArgs...)
+		names := append(append(append([]int(nil), f.KeywordArgs...), f.PropArgs...), f.ZoneArgs...)
 		for i := range f.ValueArgs {
 			names = append(names, i)
 		}
@@ -174,36 +192,87 @@ func (v *bareKeywords) Visit(node *ast.Node) {
 	}
 }
 
-// bareValue turns a bare value of an enum property compared with that
-// property (.color == red) into the value's name: only a name bound nowhere
-// that is one of the values of an enum property of that name.
+// bareValue turns a bare name compared with what it can be a value of into
+// that value's name: a value of an enum property compared with that property
+// (.color == red), a zone compared with a card's zone or an event's (.zone
+// == hand, event.to == discard), a phase with phase or an event's
+// (event.to == draw), a mode with mode. A
+// name the expression binds (let, a variable, a parameter) stays a name. So
+// may a name every expression reads that is not text (player, opponent,
+// stack): compared with a text it could only be a type error, so there it is
+// the value. none and the texts phase and mode always stay what they are.
 func (v *bareKeywords) bareValue(side *ast.Node, other ast.Node) {
 	id, ok := (*side).(*ast.IdentifierNode)
-	if !ok || v.isBound(id.Value) {
+	if !ok || v.isLocal(id.Value) {
 		return
 	}
-	m, ok := other.(*ast.MemberNode)
-	if !ok {
+	switch id.Value {
+	case "none", "nil", "phase", "mode", "event":
 		return
 	}
-	prop, ok := m.Property.(*ast.StringNode)
-	if !ok {
-		return
-	}
-	for _, decls := range [][]model.PropDecl{v.rs.CardProps, v.rs.PlayerProps, v.rs.GameProps} {
-		for i := range decls {
-			if decls[i].Name == prop.Value && decls[i].Type == model.TString && slices.Contains(decls[i].Values, id.Value) {
-				s := &ast.StringNode{Value: id.Value}
-				s.SetLocation(id.Location())
-				*side = s
-				return
-			}
-		}
+	if v.names(other)(id.Value) {
+		s := &ast.StringNode{Value: id.Value}
+		s.SetLocation(id.Location())
+		*side = s
 	}
 }
 
+// names says which bare names stand for values of what other reads: the
+// values of an enum property, the zones, the phases or the modes.
+func (v *bareKeywords) names(other ast.Node) func(string) bool {
+	none := func(string) bool { return false }
+	zone := func(name string) bool {
+		for _, z := range v.rs.Zones {
+			if z.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	switch o := other.(type) {
+	case *ast.IdentifierNode:
+		switch {
+		case v.isLocal(o.Value):
+			return none
+		case o.Value == "phase":
+			return func(name string) bool { return slices.Contains(v.phases, name) }
+		case o.Value == "mode":
+			return func(name string) bool { return slices.Contains(v.rs.Modes, name) }
+		}
+	case *ast.MemberNode:
+		prop, ok := o.Property.(*ast.StringNode)
+		if !ok {
+			return none
+		}
+		if ev, ok := o.Node.(*ast.IdentifierNode); ok && ev.Value == "event" && !v.isLocal("event") && (prop.Value == "to" || prop.Value == "from") {
+			// a card's move names zones, a phase's start or end the phase
+			return func(name string) bool { return zone(name) || slices.Contains(v.phases, name) }
+		}
+		if prop.Value == "zone" {
+			return zone
+		}
+		return func(name string) bool {
+			for _, decls := range [][]model.PropDecl{v.rs.CardProps, v.rs.PlayerProps, v.rs.GameProps} {
+				for i := range decls {
+					if decls[i].Name == prop.Value && decls[i].Type == model.TString && slices.Contains(decls[i].Values, name) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+	}
+	return none
+}
+
 func (v *bareKeywords) isBound(name string) bool {
-	if closure.Builtin(name) || name == "event" || v.bound[name] {
+	return closure.Builtin(name) || name == "event" || v.isLocal(name)
+}
+
+// isLocal reports whether name is bound by the expression or its scope: a
+// let, a variable of the step list, a parameter.
+func (v *bareKeywords) isLocal(name string) bool {
+	if v.bound[name] {
 		return true
 	}
 	if _, ok := v.sc.Vars[name]; ok {

@@ -26,9 +26,16 @@ import (
 // ExprCompiler compiles the expressions and templates of one ruleset against
 // the type environment its declarations make.
 type ExprCompiler struct {
-	Rs       *model.Ruleset
-	R        *source.Reader
-	Ts       *closure.TypeSystem
+	Rs *model.Ruleset
+	R  *source.Reader
+	Ts *closure.TypeSystem
+	// PhaseNames are the turn's phases, known before any expression is
+	// compiled, so that a bare phase name reads as one everywhere
+	// (phase == main), even in steps written before the turn.
+	PhaseNames []string
+	// assigned are the values of the enum property a value being compiled
+	// is assigned to (see CompileAssigned)
+	assigned []string
 	cfg      *conf.Config
 	envCache map[string]nature.Nature
 	preds    map[string]*closure.Predicate
@@ -140,6 +147,16 @@ func (c *ExprCompiler) CompileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	return e
 }
 
+// CompileAssigned compiles the value a step assigns to an enum property with
+// values: a bare name of one of them, anywhere in the expression, is that
+// value (set: {this.mood: calm}, value: "x > 2 ? angry : calm"), unless the
+// expression binds the name.
+func (c *ExprCompiler) CompileAssigned(n *yaml.Node, path string, sc *closure.Scope, want model.Type, values []string) *model.Expr {
+	c.assigned = values
+	defer func() { c.assigned = nil }()
+	return c.CompileExpr(n, path, sc, want)
+}
+
 // TypeOf is the static type of the expression written at n, compiled in sc
 // without reporting anything; ok is false when it does not compile (its
 // compilation in earnest reports why).
@@ -190,7 +207,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		cfg.Functions = base.Functions
 		cfg.Strict = true
 		cfg.Optimize = false
-		cfg.Visitors = []ast.Visitor{newBareKeywords(c.Rs, sc, src)}
+		cfg.Visitors = []ast.Visitor{newBareKeywords(c.Rs, c.PhaseNames, c.assigned, sc, src)}
 	}
 	// the text as expr reads it: none for nothing, snake_case built-ins
 	text, spellings := rewriteEdition(src)

@@ -237,6 +237,19 @@ func (pl planner) checkCall(call *ast.CallNode) {
 			}
 		}
 	}
+	for _, i := range f.ZoneArgs {
+		if i < len(call.Arguments) {
+			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
+				if _, ok := rs.Zone(sn.Value); !ok {
+					var names []string
+					for _, z := range rs.Zones {
+						names = append(names, z.Name)
+					}
+					pl.p.errs = append(pl.p.errs, closure.Problem{Node: sn, Code: "unknown-zone", Msg: fmt.Sprintf("%s: unknown zone %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, names))})
+				}
+			}
+		}
+	}
 	for _, i := range f.KeywordArgs {
 		if i < len(call.Arguments) {
 			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {

@@ -23,6 +23,9 @@ type QueryVar struct {
 func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, vars []QueryVar, want model.Type) (*model.Expr, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	c := &ExprCompiler{Rs: rs, R: &source.Reader{File: file, Src: src, Diags: &diags}}
+	for _, ph := range rs.Phases {
+		c.PhaseNames = append(c.PhaseNames, ph.Name)
+	}
 	if env, ok := rs.ExprEnv.(*exprEnv); ok {
 		c.Ts, c.cfg, c.preds = env.ts, env.cfg, env.preds
 	}

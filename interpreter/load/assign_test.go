@@ -17,6 +17,7 @@ properties:
   card:
     tapped: {type: bool}
     power: {type: int}
+    mood: {type: enum, values: [calm, angry, player]}
   player:
     gold: {type: int}
   game:
@@ -46,6 +47,9 @@ func TestShortAssignment(t *testing.T) {
 		{"set: {you.hand.tapped: true}", "set: {cards: you.hand, prop: tapped, value: true}", "cards", 11, 20},
 		{`add: {"you.hand[0].power": -1}`, `add: {cards: "you.hand[0]", prop: power, amount: -1}`, "cards", 12, 24},
 		{"set: {opponent.next.gold: you.gold}", "set: {player: opponent.next, prop: gold, value: you.gold}", "player", 11, 25},
+		{"modify: {you.hand.power: 3, until: end_of_turn}", "modify: {cards: you.hand, prop: power, value: 3, until: end_of_turn}", "cards", 14, 23},
+		{"modify: {until: end_of_turn, you.hand.power: 3}", "modify: {cards: you.hand, prop: power, value: 3, until: end_of_turn}", "cards", 34, 43},
+		{"set: {you.hand.mood: calm}", "set: {cards: you.hand, prop: mood, value: calm}", "cards", 11, 20},
 	} {
 		step := func(src string) *model.Step {
 			rs, diags := load.Load(load.Source{Name: "a.yaml", Data: []byte(strings.Replace(assignRuleset, "STEP", src, 1))}, nil, stdlib.Library())
@@ -65,11 +69,35 @@ func TestShortAssignment(t *testing.T) {
 			}
 			switch p.Name {
 			case tc.target:
-				require.Equal(t, 14, a.Pos.Line)
+				require.Equal(t, 15, a.Pos.Line)
 				require.Equal(t, tc.targetCol, a.Pos.Column, "%s: the target's column", tc.short)
 			case "prop":
 				require.Equal(t, tc.propCol, a.Pos.Column, "%s: the property's column", tc.short)
 			}
+		}
+	}
+}
+
+// TestAssignedEnumValue: the value a step assigns to an enum property may
+// name the property's values bare, anywhere in its expression; a name the
+// expression binds stays that name, and a value the enum lacks is refused.
+func TestAssignedEnumValue(t *testing.T) {
+	for _, tc := range []struct{ step, err string }{
+		{"set: {you.hand.mood: calm}", ""},
+		{"set: {cards: you.hand, prop: mood, value: \"len(you.hand) > 2 ? angry : calm\"}", ""},
+		{"modify: {you.hand.mood: angry, until: end_of_turn}", ""},
+		// player is a name every expression reads; here it is the value
+		{"set: {you.hand.mood: player}", ""},
+		{"set: {you.hand.mood: \"let calm = 'angry'; calm\"}", ""},
+		{"set: {you.hand.mood: clam}", "unknown name clam"},
+		{"set: {you.hand.power: calm}", "unknown name calm"},
+	} {
+		_, diags := load.Load(load.Source{Name: "a.yaml", Data: []byte(strings.Replace(assignRuleset, "STEP", tc.step, 1))}, nil, stdlib.Library())
+		if tc.err == "" {
+			require.Empty(t, diags, tc.step)
+		} else {
+			require.NotEmpty(t, diags, tc.step)
+			require.Contains(t, diags[0].Message, tc.err, tc.step)
 		}
 	}
 }

@@ -224,6 +224,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 		c.deckRules(n)
 	}
 	c.Ts = closure.NewTypeSystem(rs)
+	c.PhaseNames = phaseNames(source.Get(fs, "turn"))
 	rulesetReader := c.R
 	// card files: definitions first, so decks and effects can name them
 	type cardNode struct {
@@ -333,6 +334,36 @@ func (c *compiler) compile(src Source, cards []Source) {
 	c.finish()
 	c.writeCardTexts()
 	c.diags = append(c.diags, lint.Check(c.Rs)...)
+}
+
+// phaseNames are the names of the turn's phases, read ahead and quietly: the
+// turn itself is read, and its mistakes reported, in its place.
+func phaseNames(turn *yaml.Node) []string {
+	var names []string
+	phases := mappingValue(turn, "phases")
+	if phases == nil || phases.Kind != yaml.SequenceNode {
+		return nil
+	}
+	for _, ph := range phases.Content {
+		if n := mappingValue(ph, "name"); n != nil && n.Kind == yaml.ScalarNode {
+			names = append(names, n.Value)
+		}
+	}
+	return names
+}
+
+// mappingValue is the value of key in mapping n, or nil.
+func mappingValue(n *yaml.Node, key string) *yaml.Node {
+	n = source.ResolveAlias(n)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return source.ResolveAlias(n.Content[i+1])
+		}
+	}
+	return nil
 }
 
 // finish resolves names that are only known once everything is read.

@@ -103,15 +103,26 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 	}
 	given := map[string]*yaml.Node{}
 	if argN != nil && !(argN.Kind == yaml.ScalarNode && argN.Tag == "!!null") {
+		// the short form {target.prop: value}, beside the step's other
+		// arguments ({this.power: 3, until: end_of_turn}); the arguments
+		// it stands for are not written again
+		var assigned map[string]bool
 		if argN.Kind == yaml.MappingNode && p.Assigns != "" && isAssignment(argN) {
-			if !c.assignment(name, path, argN, sc, given, p.Assigns) {
+			pair, rest := splitAssignment(argN)
+			if !c.assignment(name, path, pair, sc, given, p.Assigns) {
 				return nil
 			}
-		} else if argN.Kind == yaml.MappingNode {
-			names := make([]string, len(p.Params))
+			assigned = map[string]bool{"cards": true, "player": true, "prop": true, p.Assigns: true}
+			argN = rest
+		}
+		if argN.Kind == yaml.MappingNode {
+			var names []string
 			renamed := map[string]string{}
-			for i, pp := range p.Params {
-				names[i] = pp.Name
+			for _, pp := range p.Params {
+				if assigned[pp.Name] {
+					continue
+				}
+				names = append(names, pp.Name)
 				for _, old := range pp.Was {
 					renamed[old] = pp.Name
 				}
@@ -187,7 +198,11 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 			if pp.Card {
 				scp = sc.With(true, false, false)
 			}
-			a.Expr = c.CompileExpr(v, ap, scp, pp.Type)
+			if values := c.assignedValues(p, pp, given); values != nil {
+				a.Expr = c.CompileAssigned(v, ap, scp, pp.Type, values)
+			} else {
+				a.Expr = c.CompileExpr(v, ap, scp, pp.Type)
+			}
 		case model.PZone:
 			a.Zone = c.zoneRef(v, ap)
 		case model.PSteps:
@@ -288,6 +303,21 @@ func isAssignment(n *yaml.Node) bool {
 	return false
 }
 
+// splitAssignment parts the arguments of a step in its short form: the keys
+// with a dot (one, when it is right) and the others.
+func splitAssignment(n *yaml.Node) (pair, rest *yaml.Node) {
+	pair = &yaml.Node{Kind: yaml.MappingNode, Style: n.Style, Line: n.Line, Column: n.Column}
+	rest = &yaml.Node{Kind: yaml.MappingNode, Style: n.Style, Line: n.Line, Column: n.Column}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		into := rest
+		if k := n.Content[i]; k.Kind == yaml.ScalarNode && strings.Contains(k.Value, ".") {
+			into = pair
+		}
+		into.Content = append(into.Content, n.Content[i], n.Content[i+1])
+	}
+	return pair, rest
+}
+
 // assignment reads the short form {target.prop: value} of a step that
 // changes a property into its arguments: target (whose type decides cards,
 // player or, written game, the game) and prop come from the key, at their
@@ -328,6 +358,27 @@ func (c *compiler) assignment(name, path string, n *yaml.Node, sc *closure.Scope
 		return false
 	}
 	return true
+}
+
+// assignedValues are the values of the enum property that the argument pp
+// of a step assigns (set's value, in either form), or nil: there, a bare
+// value reads as that value.
+func (c *compiler) assignedValues(p *model.Primitive, pp model.Param, given map[string]*yaml.Node) []string {
+	prop := given["prop"]
+	if p.Assigns == "" || pp.Name != p.Assigns || prop == nil || prop.Kind != yaml.ScalarNode {
+		return nil
+	}
+	kind := "game"
+	switch {
+	case given["cards"] != nil:
+		kind = "card"
+	case given["player"] != nil:
+		kind = "player"
+	}
+	if _, d, ok := c.Rs.PropIndex(kind, prop.Value); ok && d.Type == model.TString && len(d.Values) > 0 {
+		return d.Values
+	}
+	return nil
 }
 
 // template compiles the {expression} parts of a text: the text keeps {0},

@@ -223,6 +223,9 @@ type Func struct {
 	PropArgs []int
 	// KeywordArgs are the argument positions that name a keyword.
 	KeywordArgs []int
+	// ZoneArgs are the argument positions that name a zone; a literal name
+	// there is checked at load time.
+	ZoneArgs []int
 	// ValueArgs maps an argument position that holds a value of an enum
 	// property to the position of the argument naming that property; a
 	// literal value there that the enum does not declare is a load error.

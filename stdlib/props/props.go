@@ -69,7 +69,7 @@ func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "set", Args: &propChangeArgs, Family: "properties", Assigns: "value",
-			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values: a name in quotes that is not one is a load error, one worked out in play stops the game. Short form: {target.property: value}, as set: {this.tapped: true}, set: {you.gold: 3} or set: {game.round: 1}; the target's type says whose property it is (a card or cards, a player, or game).",
+			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values, written bare anywhere in the value (set: {this.mood: calm}, value: \"x > 2 ? angry : calm\") or in quotes: a name that is not one is a load error, one worked out in play stops the game. Short form: {target.property: value}, as set: {this.tapped: true}, set: {you.gold: 3} or set: {game.round: 1}; the target's type says whose property it is (a card or cards, a player, or game).",
 			Params:   append(targetParams(), args.ExprParam("value", model.TAny, true, "", "the new value")),
 			Example:  "- set: {cards: this, prop: tapped, value: true}\n# the same, short\n- set: {this.tapped: true}",
 			Validate: validateProp(false, setRefs),
@@ -96,8 +96,8 @@ func Primitives() []*model.Primitive {
 			},
 		},
 		{
-			Name: "modify", Args: &modifyArgs, Family: "properties",
-			Doc: "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written.",
+			Name: "modify", Args: &modifyArgs, Family: "properties", Assigns: "value",
+			Doc: "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written. Short form for a value that replaces it: {target.property: value} beside the other arguments, as modify: {this.power: 0, until: end_of_turn}; an enum value is written bare as in set.",
 			Params: append(append(targetParams(),
 				args.Was(args.ExprParam("amount", model.TInt, false, "", "an amount added to the value"), "add"),
 				args.ExprParam("value", model.TAny, false, "", "a value that replaces it (applied before additions)")),
