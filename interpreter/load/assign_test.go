@@ -101,3 +101,44 @@ func TestAssignedEnumValue(t *testing.T) {
 		}
 	}
 }
+
+// TestOnShortForm: a card's on: {event: steps} loads as the triggers
+// written out, one per event, run at once and with no condition; a card may
+// have both forms.
+func TestOnShortForm(t *testing.T) {
+	const rules = `name: on
+players: {min: 2, max: 2}
+properties:
+  player:
+    gold: {type: int}
+zones:
+  hand: {visibility: owner}
+  table: {}
+turn:
+  phases:
+    - name: main
+cards: [CARDS]
+`
+	load1 := func(card string) *model.CardDef {
+		t.Helper()
+		cards := load.Source{Name: "c/cards.yaml", Data: []byte("cards:\n  - id: knight\n" + card)}
+		rs, diags := load.Load(load.Source{Name: "r.yaml", Data: []byte(strings.Replace(rules, "CARDS", "c", 1))}, []load.Source{cards}, stdlib.Library())
+		require.Empty(t, diags)
+		return rs.Cards[0]
+	}
+	short := load1("    on:\n      enter: [{add: {you.gold: 1}}]\n      leave:\n        - add: {you.gold: 2}\n")
+	long := load1("    triggers:\n      - on: enter\n        do: [{add: {you.gold: 1}}]\n      - on: leave\n        do:\n          - add: {you.gold: 2}\n")
+	require.Len(t, short.Triggers, 2)
+	for i := range long.Triggers {
+		a, b := short.Triggers[i], long.Triggers[i]
+		require.Equal(t, b.Event, a.Event)
+		require.Equal(t, b.UseStack, a.UseStack)
+		require.Nil(t, a.Cond)
+		require.Equal(t, 0, len(a.Zones))
+	}
+	both := load1("    triggers:\n      - {on: enter, if: event.to == table, do: [{add: {you.gold: 1}}]}\n    on:\n      leave: [{add: {you.gold: 2}}]\n")
+	require.Len(t, both.Triggers, 2)
+	require.Equal(t, "enter", both.Triggers[0].Event)
+	require.NotNil(t, both.Triggers[0].Cond)
+	require.Equal(t, "leave", both.Triggers[1].Event)
+}

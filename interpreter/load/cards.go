@@ -15,7 +15,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-var cardKeys = []string{"id", "name", "text", "props", "keywords", "faces", "triggers", "statics"}
+var cardKeys = []string{"id", "name", "text", "props", "keywords", "faces", "triggers", "on", "statics"}
 
 func (c *compiler) cardDef(n *yaml.Node, path string) *model.CardDef {
 	fs, ok := c.R.Mapping(n, path, cardKeys...)
@@ -119,6 +119,9 @@ func (c *compiler) cardEffects(n *yaml.Node, path string, d *model.CardDef) {
 	if v := source.Get(fs, "triggers"); v != nil {
 		d.Triggers = c.triggers(v, path+".triggers", d.Index)
 	}
+	if v := source.Get(fs, "on"); v != nil {
+		d.Triggers = append(d.Triggers, c.onTriggers(v, path+".on", d.Index)...)
+	}
 	if v := source.Get(fs, "statics"); v != nil {
 		c.statics(v, path+".statics", d)
 	}
@@ -136,6 +139,9 @@ func (c *compiler) cardEffects(n *yaml.Node, path string, d *model.CardDef) {
 			if x := source.Get(ff, "triggers"); x != nil && i < len(d.Faces) {
 				d.Faces[i].Triggers = c.triggers(x, fp+".triggers", d.Index)
 			}
+			if x := source.Get(ff, "on"); x != nil && i < len(d.Faces) {
+				d.Faces[i].Triggers = append(d.Faces[i].Triggers, c.onTriggers(x, fp+".on", d.Index)...)
+			}
 		}
 	}
 }
@@ -148,6 +154,26 @@ func (c *compiler) quiet(read func() []source.Field) []source.Field {
 	out := read()
 	c.R.Diags = saved
 	return out
+}
+
+// onTriggers reads a card's short form of triggers, on: {event: steps}: for
+// each event, a trigger with those steps, run at once, with no condition,
+// while the card is where the event is about it (the form of
+// `- on: event\n  do: steps`, which triggers keeps for the others).
+func (c *compiler) onTriggers(n *yaml.Node, path string, card int) []*model.Trigger {
+	fs, ok := c.R.Mapping(n, path)
+	if !ok {
+		return nil
+	}
+	seq := &yaml.Node{Kind: yaml.SequenceNode, Line: n.Line, Column: n.Column}
+	for _, f := range fs {
+		at := func(v string) *yaml.Node {
+			return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v, Line: f.KeyN.Line, Column: f.KeyN.Column}
+		}
+		seq.Content = append(seq.Content, &yaml.Node{Kind: yaml.MappingNode, Line: f.KeyN.Line, Column: f.KeyN.Column,
+			Content: []*yaml.Node{at("on"), at(f.Key), at("do"), f.Value}})
+	}
+	return c.triggers(seq, path, card)
 }
 
 func (c *compiler) triggers(n *yaml.Node, path string, card int) []*model.Trigger {

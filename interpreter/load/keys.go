@@ -10,7 +10,7 @@ var (
 	// and actionKeys (rules.go) sit beside the code that reads them.
 	requiredRulesetKeys = []string{"name", "zones", "turn"}
 	cardFileKeys        = []string{"cards", "decks", "procedures", "predicates"}
-	faceKeys            = []string{"name", "text", "props", "triggers"}
+	faceKeys            = []string{"name", "text", "props", "triggers", "on"}
 	triggerKeys         = []string{"on", "if", "do", "zones", "name", "face_down", "stack"}
 	staticKeys          = []string{"zones", "applies_to", "prop", "add", "set"}
 	playersKeys         = []string{"min", "max"}
