@@ -208,8 +208,10 @@ var codes = []CodeDoc{
 	{Code: "takes-no-condition", Severity: SeverityError, Meaning: "a condition on each item (.x > 1) given to a function that takes a list alone: first, last, len, max",
 		In: InRuleset, Wrong: "value: len(you.hand, .color == 'red')", Fixed: "value: count(you.hand, .color == 'red')",
 		Note: "first becomes find, last find_last, len count; max and min take map(list, .x); for any other function, give it filter(list, condition)."},
-	{Code: "too-many-errors", Severity: SeverityError, Meaning: "more problems than are worth showing at once",
-		Note: "Fix the first ones: most of the others usually follow from them."},
+	{Code: "too-many-errors", Severity: SeverityError, Meaning: "more problems than are worth showing at once, errors among those left out",
+		Note: "Fix the first ones: most of the others usually follow from them. Errors are shown before warnings."},
+	{Code: "too-many-warnings", Severity: SeverityWarning, Meaning: "more warnings than are worth showing at once, and no error among those left out",
+		Note: "The file loads: warnings never stop it. The errors are all shown first, then as many warnings as fit."},
 	{Code: "too-many-steps", Severity: SeverityError, Meaning: "the effects expand to more steps than any game needs (YAML aliases inside aliases)",
 		In: InSteps,
 		Wrong: "- &a {log: x}\n- &b {if: {cond: you.gold > 0, then: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]}}\n- &c {if: {cond: you.gold > 0, then: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]}}\n" +

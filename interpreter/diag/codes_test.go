@@ -49,7 +49,7 @@ func emittedCodes(t *testing.T) (codes map[string][]string, bad []string) {
 		if err != nil {
 			return err
 		}
-		if f.Name.Name != "diag" { // the registry names every code
+		if f.Name.Name != "diag" || filepath.Base(p) != "codes.go" { // the registry names every code
 			files = append(files, f)
 		}
 		return nil

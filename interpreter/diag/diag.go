@@ -121,3 +121,34 @@ func (ds Diagnostics) Err() error {
 	}
 	return nil
 }
+
+// Capped keeps at most n of the diagnostics, errors before warnings, sorted
+// by position, and says in one more how many it left out: too-many-errors
+// when an error is among them, too-many-warnings when only warnings are, so
+// that a flood of warnings never makes a file that has no error fail.
+func (ds Diagnostics) Capped(n int) Diagnostics {
+	if len(ds) <= n {
+		return ds
+	}
+	kept := make(Diagnostics, 0, n+1)
+	for _, sev := range []Severity{SeverityError, SeverityWarning} {
+		for _, d := range ds {
+			if d.Severity == sev && len(kept) < n {
+				kept = append(kept, d)
+			}
+		}
+	}
+	errors := 0
+	for _, d := range ds {
+		if d.Severity == SeverityError {
+			errors++
+		}
+	}
+	kept.Sort()
+	last := kept[len(kept)-1].Pos
+	msg := fmt.Sprintf("%d more problems not shown; fix these first", len(ds)-n)
+	if errors > n {
+		return append(kept, Diagnostic{Severity: SeverityError, Code: "too-many-errors", Pos: last, Message: msg})
+	}
+	return append(kept, Diagnostic{Severity: SeverityWarning, Code: "too-many-warnings", Pos: last, Message: msg})
+}

@@ -144,10 +144,7 @@ func LoadPartial(src Source, cards []Source, lib *model.Library) (rs *model.Rule
 	}
 	c.diags = c.diags.Dedup()
 	c.diags.Sort()
-	if len(c.diags) > maxDiagnostics {
-		last := c.diags[maxDiagnostics-1]
-		c.diags = append(c.diags[:maxDiagnostics:maxDiagnostics], diag.Diagnostic{Severity: diag.SeverityError, Code: "too-many-errors", Pos: last.Pos, Message: fmt.Sprintf("%d more problems not shown; fix these first", len(c.diags)-maxDiagnostics)})
-	}
+	c.diags = c.diags.Capped(maxDiagnostics)
 	if c.Ts != nil {
 		c.KeepEnv()
 	}

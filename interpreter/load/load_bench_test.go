@@ -17,7 +17,7 @@ func thousandCards() []byte {
 	for i := 0; i < 1000; i++ {
 		fmt.Fprintf(&b, `  - id: card%d
     name: Card %d
-    text: When it enters the table, the strongest card of your opponent loses %d power.
+    text: Swift. Power %d. When it enters the table, the strongest card of your opponent loses 1 power.
     props: {color: %s, power: %d}
     keywords: [swift]
     triggers:
@@ -28,7 +28,7 @@ func thousandCards() []byte {
           - if:
               cond: victim != none and victim.power > %d
               then: [{add: {cards: victim, prop: power, amount: -1}}]
-`, i, i, i%5+1, []string{"red", "blue"}[i%2], i%7, i%9+1, i%3)
+`, i, i, i%7, []string{"red", "blue"}[i%2], i%7, i%9+1, i%3)
 	}
 	return []byte(b.String())
 }

@@ -1,0 +1,46 @@
+package diag
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Capped keeps the errors before the warnings and names what it left out by
+// the worst of it: warnings alone never add an error.
+func TestCapped(t *testing.T) {
+	at := func(line int, sev Severity) Diagnostic {
+		return Diagnostic{Severity: sev, Code: "x", Pos: Pos{File: "a.yaml", Line: line, Column: 1}, Message: "m"}
+	}
+	for _, tc := range []struct {
+		name    string
+		in      Diagnostics
+		n       int
+		lines   []int // the lines kept, in order
+		summary string
+	}{
+		{"under the cap", Diagnostics{at(1, SeverityWarning), at(2, SeverityError)}, 2, []int{1, 2}, ""},
+		{"warnings only", Diagnostics{at(1, SeverityWarning), at(2, SeverityWarning), at(3, SeverityWarning)}, 2, []int{1, 2}, "too-many-warnings"},
+		{"errors kept before earlier warnings", Diagnostics{at(1, SeverityWarning), at(2, SeverityWarning), at(3, SeverityError)}, 2, []int{1, 3}, "too-many-warnings"},
+		{"errors left out", Diagnostics{at(1, SeverityError), at(2, SeverityError), at(3, SeverityError), at(4, SeverityWarning)}, 2, []int{1, 2}, "too-many-errors"},
+	} {
+		out := tc.in.Capped(tc.n)
+		var lines []int
+		for _, d := range out {
+			if d.Code == "x" {
+				lines = append(lines, d.Pos.Line)
+			}
+		}
+		if fmt.Sprint(lines) != fmt.Sprint(tc.lines) {
+			t.Errorf("%s: kept lines %v, want %v", tc.name, lines, tc.lines)
+		}
+		last := out[len(out)-1]
+		switch {
+		case tc.summary == "" && len(out) != len(tc.in):
+			t.Errorf("%s: %d diagnostics, want all %d", tc.name, len(out), len(tc.in))
+		case tc.summary != "" && last.Code != tc.summary:
+			t.Errorf("%s: the last says %s, want %s", tc.name, last.Code, tc.summary)
+		case out.HasErrors() != tc.in.HasErrors():
+			t.Errorf("%s: errors %v after capping, %v before", tc.name, out.HasErrors(), tc.in.HasErrors())
+		}
+	}
+}
