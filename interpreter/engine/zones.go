@@ -104,6 +104,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		slot = int64(s)
 	}
 	g.removeFrom(c, from)
+	g.claim(c, from, zi)
 	knownBefore := ci.Known
 	ci.Zone = state.ZoneRef(zi)
 	switch o.Facing {
@@ -153,6 +154,9 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		dst.Cards[0] = c
 	}
 	g.learn(c, zi)
+	if o.Unseen {
+		g.unseen(c, knownBefore)
+	}
 	// a move between two zones of one kind (a change of control between
 	// players' zones) is not leaving: the card keeps its state and effects
 	if g.S.Zones[from].Kind != dst.Kind {

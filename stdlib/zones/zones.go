@@ -22,6 +22,7 @@ func Primitives() []*model.Primitive {
 				args.ExprParam("slot", model.TInt, false, "", "the position in a positional zone (default: the first free one)"),
 				args.ExprParam("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
 				args.ExprParam("quiet", model.TBool, false, "false", "no log line (cards dealt, or set aside in a helper zone); who knows the cards changes as for any move"),
+				args.ExprParam("unseen", model.TBool, false, "false", "a card that arrives face down is placed without its owner looking at it: they know it only if they knew it before (a card put face down straight from a hidden pile)"),
 			},
 			Example: "- move: {cards: card, to: discard}",
 			Exec:    execMove,
@@ -352,6 +353,9 @@ func execMove(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 	if o.Quiet, err = args.Bool(g, f, s.At(moveArgs.Quiet), false); err != nil {
 		return model.Next, err
 	}
+	if o.Unseen, err = args.Bool(g, f, s.At(moveArgs.Unseen), false); err != nil {
+		return model.Next, err
+	}
 	owner := -1
 	if a := s.At(moveArgs.Owner); a.Set {
 		owner, err = g.EvalPlayer(a.Expr, f)
@@ -485,7 +489,7 @@ func execPassZone(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	moveArgs     struct{ Cards, To, Owner, Position, Facing, Slot, Controller, Quiet model.ArgIndex }
+	moveArgs     struct{ Cards, To, Owner, Position, Facing, Slot, Controller, Quiet, Unseen model.ArgIndex }
 	drawArgs     struct{ Player, Count, From, To, IfEmpty, As, Quiet model.ArgIndex }
 	passZoneArgs struct{ Zone, Receiver, To, Players, Position, Quiet model.ArgIndex }
 	shuffleArgs  struct{ Zone, Owner model.ArgIndex }
