@@ -75,6 +75,7 @@ func cardView(g *model.Evaluator, c, seat int) CardView {
 		if ci.FaceDown {
 			v.Name = "face-down card"
 		}
+		v.Props, v.Status = publicState(g, c)
 		return v
 	}
 	v := CardView{ID: state.CardKey(c), Name: g.CardName(c), Known: true, FaceDown: ci.FaceDown, Text: g.CardText(c)}
