@@ -148,6 +148,7 @@ func Primitives() []*model.Primitive {
 				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
 				args.ExprParam("face_down", model.TBool, false, "false", "face down after the flip"),
 				args.ExprParam("face", model.TInt, false, "", "the face to show, from 0"),
+				args.ExprParam("quiet", model.TBool, false, "false", "no log line (a card turned to the face it is played as, when a line of the effect says so)"),
 			},
 			Example: "- flip: {cards: this, face: 1}",
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
@@ -163,13 +164,22 @@ func Primitives() []*model.Primitive {
 				if err != nil {
 					return model.Next, err
 				}
+				quiet, err := args.Bool(g, f, s.At(flipArgs.Quiet), false)
+				if err != nil {
+					return model.Next, err
+				}
 				for _, c := range cards {
 					if face >= 0 && face != int(g.Card(c).Face) {
-						g.LogCards("flip", int(f.You), []int{c}, "{cards} turns to another face.")
+						if !quiet {
+							g.LogCards("flip", int(f.You), []int{c}, "{cards} turns to another face.")
+						}
 						g.Flip(c, down, face)
 						continue
 					}
 					g.Flip(c, down, face)
+					if quiet {
+						continue
+					}
 					if down {
 						g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face down.")
 					} else {
@@ -495,7 +505,7 @@ var (
 	shuffleArgs  struct{ Zone, Owner model.ArgIndex }
 	revealArgs   struct{ Cards, Players model.ArgIndex }
 	lookArgs     struct{ Cards, Player model.ArgIndex }
-	flipArgs     struct{ Cards, FaceDown, Face model.ArgIndex }
+	flipArgs     struct{ Cards, FaceDown, Face, Quiet model.ArgIndex }
 	createArgs   struct {
 		ID                                  model.ArgIndex `arg:"id"`
 		CopyOf, Count, To, Owner, As, Quiet model.ArgIndex
