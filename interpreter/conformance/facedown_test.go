@@ -20,7 +20,7 @@ import (
 // no other seat may.
 var private = []string{
 	filepath.Join("..", "..", "testdata", "engine", "rulesets", "holder.yaml"),
-	// POCKET
+	filepath.Join("..", "..", "rulesets", "pocket.yaml"),
 }
 
 // faceDownPrivate checks that no seat knows a face-down card in another
