@@ -286,7 +286,11 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 				if n == 1 {
 					what = fmt.Sprintf("the one card of %s is", g.ZoneLabel(src))
 				}
-				g.logf(-1, "refill", p, "%s's %s is empty: %s shuffled into it.", g.SeatName(p), g.Rs.Zones[fromKind].Name, what)
+				if g.S.Zones[zi].Owner < 0 {
+					g.logf(-1, "refill", p, "The %s is empty: %s shuffled into it.", g.Rs.Zones[fromKind].Name, what)
+				} else {
+					g.logf(-1, "refill", p, "%s's %s is empty: %s shuffled into it.", g.SeatName(p), g.Rs.Zones[fromKind].Name, what)
+				}
 				for _, c := range append([]int(nil), g.S.Zones[src].Cards...) {
 					if err := g.Move(c, zi, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
 						return false, err
