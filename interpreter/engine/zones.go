@@ -119,9 +119,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		ci.Face = 0
 	}
 	if ci.Face == 0 && len(g.Rs.Cards[ci.Def].Faces) > 0 {
-		for k, v := range g.Rs.Cards[ci.Def].Faces[0].Props {
-			g.S.CardProps[c*g.Stride()+k] = v
-		}
+		g.showFace(c, 0)
 	}
 	g.setSlot(c, slot)
 	if from != zi && g.Rs.Zones[g.S.Zones[from].Kind].Visibility == model.Public && zd.Visibility != model.Public {
