@@ -172,7 +172,7 @@ func functions() []*model.Func {
 			Params:   []model.Type{model.TCard, model.TInt, model.TString},
 			Names:    []string{"card", "face", "prop"},
 			Result:   model.TInt,
-			Example:  "face_value(card, 1, 'price') <= you.gold",
+			Example:  "face_value(this, 1, 'price') <= you.gold",
 			PropArgs: []int{2},
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[2].N)
