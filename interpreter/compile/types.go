@@ -155,6 +155,8 @@ var (
 	natInt    = nature.NatureOf(0)
 	natBool   = nature.NatureOf(true)
 	natString = nature.NatureOf("")
+	// a names property: a list of names
+	natStrings = nature.NatureOf([]string{})
 )
 
 func (ts *typeSystem) natureOf(t model.Type) nature.Nature {
@@ -173,6 +175,8 @@ func (ts *typeSystem) natureOf(t model.Type) nature.Nature {
 		return ts.cards
 	case model.TPlayers:
 		return ts.players
+	case model.TStrings:
+		return natStrings
 	}
 	return nature.Nature{}
 }
