@@ -28,13 +28,22 @@ func publicState(g *model.Evaluator, c int) (map[string]any, []string) {
 		if props == nil {
 			props = map[string]any{}
 		}
-		props[p.Name] = displayValue(g, v, p.Type)
+		props[p.Name] = cardPropValue(g, v, &g.Rs.CardProps[i])
 		name := strings.ReplaceAll(p.Name, "_", " ")
 		if p.Type == model.TBool {
 			status = append(status, name)
 		} else {
-			status = append(status, fmt.Sprintf("%s %v", name, displayValue(g, v, p.Type)))
+			status = append(status, fmt.Sprintf("%s %v", name, cardPropValue(g, v, &g.Rs.CardProps[i])))
 		}
 	}
 	return props, status
+}
+
+// cardPropValue is a card property's value as a board shows it: a names
+// property as the list of names it holds.
+func cardPropValue(g *model.Evaluator, v int64, d *model.PropDecl) any {
+	if d.Type == model.TStrings {
+		return d.NamesList(v)
+	}
+	return displayValue(g, v, d.Type)
 }
