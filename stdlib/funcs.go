@@ -168,6 +168,33 @@ func functions() []*model.Func {
 			},
 		},
 		{
+			Name: "face_value", Family: "properties",
+			Doc:      "The value an int property of a card has on one of its faces (from 0), whichever face it shows now: the face's own value, or the card's when the face does not set it. For a card played as one of its faces, to read that face's cost before it is turned to it. A card without that face (or nothing) gives 0.",
+			Params:   []model.Type{model.TCard, model.TInt, model.TString},
+			Names:    []string{"card", "face", "prop"},
+			Result:   model.TInt,
+			Example:  "face_value(this, 1, 'price') <= you.gold",
+			PropArgs: []int{2},
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
+				idx := g.Ruleset().SymbolPropIndex(a[2].N)
+				if a[0].K != model.DCard || idx < 0 {
+					return model.Datum{K: model.DInt}
+				}
+				d := g.Ruleset().Cards[g.Card(int(a[0].N)).Def]
+				face := int(a[1].N)
+				if face < 0 || (face >= len(d.Faces) && !(face == 0 && len(d.Faces) == 0)) {
+					return model.Datum{K: model.DInt}
+				}
+				v := d.Props[idx]
+				if face < len(d.Faces) {
+					if fv, ok := d.Faces[face].Props[idx]; ok {
+						v = fv
+					}
+				}
+				return model.Datum{K: model.DInt, N: v}
+			},
+		},
+		{
 			Name: "clamp", Family: "numbers",
 			Doc:     "A number limited to a range.",
 			Params:  []model.Type{model.TInt, model.TInt, model.TInt},

@@ -259,6 +259,8 @@ func describeCard(rs *model.Ruleset, d *model.CardDef) string {
 			fmt.Fprintf(&b, "  %s: %v\n", p.Name, v != 0)
 		case model.TInt:
 			fmt.Fprintf(&b, "  %s: %d\n", p.Name, v)
+		case model.TStrings:
+			fmt.Fprintf(&b, "  %s: %s\n", p.Name, strings.Join(p.NamesList(v), ", "))
 		}
 	}
 	var kws []string

@@ -33,6 +33,7 @@ type simResult struct {
 	reason    string // why the game ended, as the win or draw said it
 	err       error
 	seed      uint64
+	plays     []map[cardPlay]bool // per seat, with --cards: the actions it took with each card
 }
 
 func newSimCmd() *cobra.Command {
@@ -40,6 +41,7 @@ func newSimCmd() *cobra.Command {
 	var agents, mode, format string
 	var seed uint64
 	var deckFlags []string
+	var byCard bool
 	cmd := &cobra.Command{
 		Use:   "sim GAME",
 		Short: "Simulate many games between bots; report win rates and game length",
@@ -51,7 +53,10 @@ seats counts as a win for each of them in the rates by seat, and as one game
 among the endings. Games that stop with an error are listed with their seeds
 and make sim exit with status 1. Game i uses seed --seed + i, so a run is
 reproducible. Ctrl-C stops a run early: the games under way finish, the
-table covers every game played, and sim exits with status 130.`,
+table covers every game played, and sim exits with status 130. With
+--cards, it also lists, for every card and action taken with it (a card
+played as one of its parts, say), in how many games a seat took it and how
+often that seat won them.`,
 		Example: "  arbiter sim lands --games 1000\n  arbiter sim lands --games 200 --agents greedy,random",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -97,7 +102,7 @@ table covers every game played, and sim exits with status 130.`,
 				go func() {
 					defer wg.Done()
 					for i := range next {
-						results[i] = simulate(rs, engine.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode, NoLog: true}, kinds)
+						results[i] = simulate(rs, engine.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode, NoLog: true}, kinds, byCard)
 						results[i].seed = seed + uint64(i)
 						done[i] = true
 						if bar != nil {
@@ -152,6 +157,9 @@ table covers every game played, and sim exits with status 130.`,
 				}
 			} else {
 				report(cmd.OutOrStdout(), rs, kinds[:players], decks, played, time.Since(start))
+				if byCard {
+					reportCards(cmd.OutOrStdout(), played)
+				}
 			}
 			if interrupted {
 				return &exitError{code: 130, msg: fmt.Sprintf("arbiter sim: interrupted after %d of %d games; the figures above are those of the %s played", len(played), games, plural(len(played), "game"))}
@@ -171,12 +179,13 @@ table covers every game played, and sim exits with status 130.`,
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the first game")
 	cmd.Flags().StringArrayVar(&deckFlags, "deck", nil, "a seat's deck: p1=NAME (repeatable)")
 	cmd.Flags().StringVar(&mode, "mode", "", "a game mode the ruleset declares")
+	cmd.Flags().BoolVar(&byCard, "cards", false, "also list the actions taken with each card and the win rate of the seats that took them")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, or json (the report as one object; errors as validate's diagnostics)")
 	cmd.Annotations = map[string]string{jsonErrorsKey: "yes"}
 	return cmd
 }
 
-func simulate(rs *model.Ruleset, o engine.Options, kinds []string) (r simResult) {
+func simulate(rs *model.Ruleset, o engine.Options, kinds []string, byCard bool) (r simResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			r.err = fmt.Errorf("seed %d: panic: %v", o.Seed, p)
@@ -190,20 +199,29 @@ func simulate(rs *model.Ruleset, o engine.Options, kinds []string) (r simResult)
 	for i := range bots {
 		bots[i], _ = bot.New(kinds[i], bot.SeatSeed(o.Seed, i))
 	}
+	var plays []map[cardPlay]bool
+	if byCard {
+		plays = make([]map[cardPlay]bool, o.Players)
+		for i := range plays {
+			plays[i] = map[cardPlay]bool{}
+		}
+	}
 	for !g.Over() {
 		p := g.Pending()
 		if len(p) == 0 {
 			break // a game that is not over and asks nobody: g.Err names the step it stopped at
 		}
 		d := p[0]
-		if err := g.Answer(d.Player, bots[d.Player].Choose(g, &d)); err != nil {
+		a := bots[d.Player].Choose(g, &d)
+		notePlay(g, &d, a, plays)
+		if err := g.Answer(d.Player, a); err != nil {
 			return simResult{err: fmt.Errorf("seed %d: bot answer refused: %v", o.Seed, err)}
 		}
 	}
 	if e := g.Err(); e != nil {
 		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, e)}
 	}
-	return simResult{winners: g.Winners(), first: g.Evaluator().S.First, turns: g.Evaluator().S.Turn, decisions: g.Evaluator().S.Decisions, kind: g.OutcomeKind(), reason: g.OutcomeReason()}
+	return simResult{winners: g.Winners(), first: g.Evaluator().S.First, turns: g.Evaluator().S.Turn, decisions: g.Evaluator().S.Decisions, kind: g.OutcomeKind(), reason: g.OutcomeReason(), plays: plays}
 }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.

@@ -29,7 +29,11 @@ type Options struct {
 	// Errors lets the game end with a runtime error (a ruleset that tests
 	// one) instead of failing the playout; Result.Err holds it.
 	Errors bool
-	props  bool // range-check every property (set per answer by Playout)
+	// Extra, when set, is one more invariant of the ruleset played, checked
+	// after every answer and at the end (face-down cards known only to their
+	// holder, say)
+	Extra func(g *engine.Game) error
+	props bool // range-check every property (set per answer by Playout)
 }
 
 // Result describes a finished checked playout.
@@ -155,6 +159,11 @@ func firstDiff(a, b []string) string {
 }
 
 func check(g *engine.Game, o Options) error {
+	if o.Extra != nil {
+		if err := o.Extra(g); err != nil {
+			return err
+		}
+	}
 	if o.props {
 		if err := CheckState(g); err != nil {
 			return err

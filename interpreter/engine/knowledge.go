@@ -43,10 +43,7 @@ func (g *machine) Flip(c int, faceDown bool, face int) {
 	d := g.Rs.Cards[ci.Def]
 	ci.FaceDown = faceDown
 	if face >= 0 && face < len(d.Faces) {
-		ci.Face = int8(face)
-		for k, v := range d.Faces[face].Props {
-			g.S.CardProps[c*g.Stride()+k] = v
-		}
+		g.showFace(c, face)
 	}
 	g.learn(c, int(ci.Zone))
 	g.changed()

@@ -38,9 +38,20 @@ func (g *machine) Determinize(seat int, r *rand.Rand) *machine {
 	for i, ci := range unknown {
 		id := ids[perm[i]]
 		s.Cards[ci].Def, s.Cards[ci].Face, s.Cards[ci].Granted = id.def, id.face, id.granted
+		keepPublic(c.Rs.ResetOnMove, s.CardProps[ci*st:ci*st+np], id.props)
 		copy(s.CardProps[ci*st:ci*st+np], id.props)
 	}
 	s.RNG = state.RNG{PCG: *rand.NewPCG(r.Uint64(), r.Uint64())}
 	s.NoLog = true // a lookahead copy needs no log
 	return c
+}
+
+// keepPublic keeps a card's state in its zone (its reset_on_move
+// properties: exhausted, damaged) where the card lies when its identity is
+// swapped: that state is public, and it is the position's, not the
+// identity's, so the sample agrees with what every seat sees.
+func keepPublic(public []int, here, incoming []int64) {
+	for _, i := range public {
+		incoming[i] = here[i]
+	}
 }

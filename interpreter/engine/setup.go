@@ -39,6 +39,12 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 		owner := max(pc.Seat, 0)
 		zi := g.ZoneInst(pc.Zone, pc.Seat)
 		c := g.CreateCard(pc.Def, owner, zi)
+		if pc.Face > 0 {
+			g.S.Cards[c].Face = int8(pc.Face)
+			for k, v := range rs.Cards[pc.Def].Faces[pc.Face].Props {
+				g.S.CardProps[c*g.Stride()+k] = v
+			}
+		}
 		for _, pv := range pc.Props {
 			g.S.CardProps[c*g.Stride()+pv.Prop] = pv.Value
 		}

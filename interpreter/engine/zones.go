@@ -104,6 +104,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		slot = int64(s)
 	}
 	g.removeFrom(c, from)
+	g.claim(c, from, zi)
 	knownBefore := ci.Known
 	ci.Zone = state.ZoneRef(zi)
 	switch o.Facing {
@@ -118,9 +119,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		ci.Face = 0
 	}
 	if ci.Face == 0 && len(g.Rs.Cards[ci.Def].Faces) > 0 {
-		for k, v := range g.Rs.Cards[ci.Def].Faces[0].Props {
-			g.S.CardProps[c*g.Stride()+k] = v
-		}
+		g.showFace(c, 0)
 	}
 	g.setSlot(c, slot)
 	if from != zi && g.Rs.Zones[g.S.Zones[from].Kind].Visibility == model.Public && zd.Visibility != model.Public {
@@ -153,6 +152,9 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		dst.Cards[0] = c
 	}
 	g.learn(c, zi)
+	if o.Unseen {
+		g.unseen(c, knownBefore)
+	}
 	// a move between two zones of one kind (a change of control between
 	// players' zones) is not leaving: the card keeps its state and effects
 	if g.S.Zones[from].Kind != dst.Kind {
@@ -282,7 +284,11 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 				if n == 1 {
 					what = fmt.Sprintf("the one card of %s is", g.ZoneLabel(src))
 				}
-				g.logf(-1, "refill", p, "%s's %s is empty: %s shuffled into it.", g.SeatName(p), g.Rs.Zones[fromKind].Name, what)
+				if g.S.Zones[zi].Owner < 0 {
+					g.logf(-1, "refill", p, "The %s is empty: %s shuffled into it.", g.Rs.Zones[fromKind].Name, what)
+				} else {
+					g.logf(-1, "refill", p, "%s's %s is empty: %s shuffled into it.", g.SeatName(p), g.Rs.Zones[fromKind].Name, what)
+				}
 				for _, c := range append([]int(nil), g.S.Zones[src].Cards...) {
 					if err := g.Move(c, zi, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
 						return false, err

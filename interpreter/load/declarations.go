@@ -1,6 +1,7 @@
 package load
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile"
@@ -122,6 +123,9 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) model.PropDecl {
 		if t == model.TString {
 			c.R.Errorf(n, "missing-field", path, "an enum property needs its values: {type: enum, values: [a, b]}")
 		}
+		if t == model.TStrings {
+			c.R.Errorf(n, "missing-field", path, "a names property needs its values: {type: names, values: [a, b]}")
+		}
 		return d
 	}
 	fs, ok := c.R.Mapping(n, path, propertyKeys...)
@@ -144,11 +148,19 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) model.PropDecl {
 		for _, s := range d.Values {
 			c.Rs.Intern(s)
 		}
-		if d.Type != model.TString {
-			c.R.Errorf(v, "type-mismatch", path+".values", "only enum properties list values")
+		if d.Type != model.TString && d.Type != model.TStrings {
+			c.R.Errorf(v, "type-mismatch", path+".values", "only enum and names properties list values")
+		}
+		if d.Type == model.TStrings && len(d.Values) > model.MaxNames {
+			c.R.Errorf(v, "out-of-range", path+".values", "a names property declares at most %d values", model.MaxNames)
 		}
 	} else if d.Type == model.TString {
 		c.R.Errorf(n, "missing-field", path, "an enum property needs its `values`")
+	} else if d.Type == model.TStrings {
+		c.R.Errorf(n, "missing-field", path, "a names property needs its `values`")
+	}
+	if d.Type == model.TStrings && !strings.HasPrefix(path, "properties.card.") {
+		c.R.Errorf(n, "unknown-type", path, "only card properties hold several names (a player or the game: one bool property per name)")
 	}
 	if v := source.Get(fs, "doc"); v != nil {
 		d.Doc, _ = c.R.Str(v, path+".doc")
@@ -208,6 +220,19 @@ func (c *compiler) literal(n *yaml.Node, path string, d model.PropDecl) int64 {
 			c.R.Errorf(n, "bad-value", path, "%q is not one of the values of %s (%s)%s", s, d.Name, strings.Join(d.Values, ", "), diag.DidYouMean(s, d.Values))
 		}
 		return c.Rs.Intern(s)
+	case model.TStrings:
+		// a list of some of the declared values: bit i for the i-th
+		list, _ := c.R.StrList(n, path)
+		var v int64
+		for _, s := range list {
+			i := slices.Index(d.Values, s)
+			if i < 0 {
+				c.R.Errorf(n, "bad-value", path, "%q is not one of the values of %s (%s)%s", s, d.Name, strings.Join(d.Values, ", "), diag.DidYouMean(s, d.Values))
+				continue
+			}
+			v |= 1 << uint(i)
+		}
+		return v
 	}
 	c.R.Errorf(n, "type-mismatch", path, "a %s property cannot have a constant value", d.Type)
 	return -1

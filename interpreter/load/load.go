@@ -389,6 +389,11 @@ func (c *compiler) finish() {
 					list[i].Valid[rs.Intern(v)] = true
 				}
 			}
+			if list[i].Type == model.TStrings {
+				for _, v := range list[i].Values {
+					list[i].Syms = append(list[i].Syms, rs.Intern(v))
+				}
+			}
 		}
 	}
 	for _, ph := range rs.Phases {

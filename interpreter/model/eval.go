@@ -118,6 +118,10 @@ func (g *Evaluator) PropVal(x Datum, d *PropDecl) (state.Val, error) {
 	if err != nil {
 		return v, err
 	}
+	if d.Type == TStrings {
+		n, err := g.namesValue(v.L, d)
+		return state.Val{N: n}, err
+	}
 	if d.Type == TString && d.Valid != nil && !d.Valid[v.N] {
 		return state.Val{}, fmt.Errorf("%q is not one of the values of %s (%s)", g.Rs.Symbol(v.N), d.Name, strings.Join(d.Values, ", "))
 	}

@@ -143,6 +143,9 @@ func (g *Evaluator) ExprCardProp(x any, idx int) any {
 	if !ok || c < 0 || c >= len(g.S.Cards) {
 		return nil
 	}
+	if d := &g.Rs.CardProps[idx]; d.Type == TStrings {
+		return namesAny(d, g.CardProp(c, idx))
+	}
 	return g.ScalarAny(g.CardProp(c, idx), g.Rs.CardProps[idx].Type)
 }
 

@@ -18,14 +18,15 @@ const (
 	TPlayer
 	TCards
 	TPlayers
-	// the types below are those of expressions and variables only: no
-	// property is declared with them
+	// the types below are those of expressions and variables only, but
+	// TStrings, which a card property of type names holds (a set of its
+	// declared values)
 	TFloat   // a fraction (what / gives)
 	TInts    // a list of numbers
 	TStrings // a list of names
 )
 
-var TypeNames = map[string]Type{"int": TInt, "bool": TBool, "enum": TString, "card": TCard, "player": TPlayer, "cards": TCards, "players": TPlayers}
+var TypeNames = map[string]Type{"int": TInt, "bool": TBool, "enum": TString, "names": TStrings, "card": TCard, "player": TPlayer, "cards": TCards, "players": TPlayers}
 
 func (t Type) String() string {
 	switch t {
@@ -72,6 +73,7 @@ type PropDecl struct {
 	Internal bool
 	Pos      diag.Pos
 	Valid    map[int64]bool // enum: the symbols of Values
+	Syms     []int64        // names: the symbols of Values, in order (bit i of a value holds Values[i])
 }
 
 // Visibility says who may know the cards of a zone.

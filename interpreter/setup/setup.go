@@ -66,6 +66,7 @@ type plannedCard struct {
 	Def, Zone, Seat int // seat -1: a shared zone
 	Down            bool
 	Props           []model.PropValue // read from a generated card's name
+	Face            int               // the face it shows: a card placed by the name of a later face
 }
 
 type plannedProp struct {
@@ -114,6 +115,10 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 				at = pl.CardPos[i]
 			}
 			d := findCard(rs, name)
+			face := 0
+			if d == nil {
+				d, face = findFace(rs, name)
+			}
 			var props []model.PropValue
 			if d == nil {
 				var err error
@@ -126,7 +131,7 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 				fail(at, "unknown-card", "unknown card %q%s%s", name, diag.DidYouMean(name, cardNames(rs)), generatedHint(rs))
 				continue
 			}
-			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Down: pl.Down, Props: props})
+			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Down: pl.Down, Props: props, Face: face})
 			placed[[2]int{zone, seat}]++
 		}
 	}
@@ -236,6 +241,20 @@ func planProp(rs *model.Ruleset, ps PropSetting, players int, placed map[[2]int]
 	}
 	pp.Prop, pp.Decl, pp.Value = i, d, v
 	return pp, nil
+}
+
+// findFace finds a card of several faces by the name of one of its faces
+// after the first (a card already turned, or played as one of its parts):
+// the card is placed showing that face.
+func findFace(rs *model.Ruleset, name string) (*model.CardDef, int) {
+	for _, d := range rs.Cards {
+		for i := 1; i < len(d.Faces); i++ {
+			if strings.EqualFold(d.Faces[i].Name, name) {
+				return d, i
+			}
+		}
+	}
+	return nil, 0
 }
 
 func findCard(rs *model.Ruleset, name string) *model.CardDef {

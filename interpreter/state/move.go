@@ -17,6 +17,9 @@ type MoveOpts struct {
 	// its new zone; otherwise its owner does.
 	Control    bool
 	Controller int
+	// Unseen: a card that arrives face down is not looked at by its owner
+	// (who knows it only if they knew it before)
+	Unseen bool
 }
 
 const (

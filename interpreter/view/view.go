@@ -75,6 +75,7 @@ func cardView(g *model.Evaluator, c, seat int) CardView {
 		if ci.FaceDown {
 			v.Name = "face-down card"
 		}
+		v.Props, v.Status = publicState(g, c)
 		return v
 	}
 	v := CardView{ID: state.CardKey(c), Name: g.CardName(c), Known: true, FaceDown: ci.FaceDown, Text: g.CardText(c)}
@@ -85,7 +86,7 @@ func cardView(g *model.Evaluator, c, seat int) CardView {
 		v.Props = map[string]any{}
 		for i, p := range g.Rs.CardProps {
 			if seat < 0 || !p.Internal {
-				v.Props[p.Name] = displayValue(g, g.CardProp(c, i), p.Type)
+				v.Props[p.Name] = cardPropValue(g, g.CardProp(c, i), &g.Rs.CardProps[i])
 			}
 		}
 	}

@@ -12,13 +12,14 @@ func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "pay_cards", Args: &payCardsArgs, Family: "costs",
-			Doc: "A cost: pays with cards from a list, one distinct card per pattern in `match` (each an expression on `card`), either moving them to a zone (`to`) or setting a bool property on each (`mark`, as exhausting several cards at once; a card already marked cannot pay). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice.",
+			Doc: "A cost: pays with cards from a list, one distinct card per pattern in `match` (each an expression on `card`), either moving them to a zone (`to`) or setting a bool property on each (`mark`, as exhausting several cards at once; a card already marked cannot pay). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice. With `count`, the cost is that many cards, worked out when it is paid: the patterns are used in order and the last one for every card after them (`match: [\"true\"]` and `count: card.price`: any price cards), and a count of 0 pays nothing.",
 			Params: []model.Param{
 				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards that may pay"), "from"),
 				{Name: "match", Kind: model.PExprList, Type: model.TBool, Required: true, Doc: "one condition per card to pay, on `card`"},
 				{Name: "to", Kind: model.PZone, Doc: "where the paid cards go (their owner's zone); give `to` or `mark`"},
 				{Name: "mark", Kind: model.PText, Doc: "the bool card property set on each paid card instead of moving it; give `to` or `mark`"},
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the paid cards"},
+				args.ExprParam("count", model.TInt, false, "", "how many cards pay (default: one per pattern); the last pattern serves every card after the others"),
 				args.PromptParam("Choose a card to pay with"),
 				{Name: "reason", Kind: model.PTemplate, Doc: "what a player who cannot pay is told, in words (default: how many cards it takes); parts in braces are expressions"},
 			},
@@ -42,7 +43,10 @@ func Primitives() []*model.Primitive {
 				if err != nil {
 					return err.Error()
 				}
-				exprs := s.At(payCardsArgs.Match).Exprs
+				exprs, err := patterns(g, f, s)
+				if err != nil {
+					return err.Error()
+				}
 				ok, err := matchable(g, f, s, from, nil)
 				if err != nil {
 					return err.Error()
@@ -182,7 +186,13 @@ func Primitives() []*model.Primitive {
 // matchable reports whether each pattern can get its own card among from,
 // given the cards already chosen for the first patterns.
 func matchable(g model.Context, f *state.Frame, s *model.Step, from, chosen []int) (bool, error) {
-	pats := s.At(payCardsArgs.Match).Exprs
+	pats, err := patterns(g, f, s)
+	if err != nil {
+		return false, err
+	}
+	if len(chosen) > len(pats) {
+		return false, nil
+	}
 	rest := pats[len(chosen):]
 	var cands []int
 	for _, c := range from {
@@ -258,8 +268,30 @@ func fullMatching(fits [][]bool, ncols int) bool {
 	return true
 }
 
-func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+// patterns are the conditions of a pay_cards step, one per card to pay:
+// those of match, or with count that many, the last repeated.
+func patterns(g model.Context, f *state.Frame, s *model.Step) ([]*model.Expr, error) {
 	pats := s.At(payCardsArgs.Match).Exprs
+	a := s.At(payCardsArgs.Count)
+	if !a.Set || len(pats) == 0 {
+		return pats, nil
+	}
+	n, err := g.EvalInt(a.Expr, f)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*model.Expr, max(n, 0))
+	for i := range out {
+		out[i] = pats[min(i, len(pats)-1)]
+	}
+	return out, nil
+}
+
+func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+	pats, err := patterns(g, f, s)
+	if err != nil {
+		return model.Next, err
+	}
 	chosen := g.Var(f, s.State).L
 	if g.Var(f, s.State).N < 0 {
 		chosen = nil
@@ -320,7 +352,9 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			return model.Next, err
 		}
 	}
-	g.LogCards("pay", int(f.You), chosen, "%s pays with {cards}.", state.SeatName(int(f.You)))
+	if len(chosen) > 0 || len(pats) > 0 {
+		g.LogCards("pay", int(f.You), chosen, "%s pays with {cards}.", state.SeatName(int(f.You)))
+	}
 	args.Bind(g, f, s.At(payCardsArgs.As), args.ListVal(chosen))
 	g.SetVar(f, s.State, state.Val{N: -1})
 	return model.Next, nil
@@ -328,7 +362,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	payCardsArgs struct{ Cards, Match, To, Mark, As, Prompt, Reason model.ArgIndex }
+	payCardsArgs struct{ Cards, Match, To, Mark, As, Count, Prompt, Reason model.ArgIndex }
 	spendArgs    struct{ Player, Prop, Amount model.ArgIndex }
 	requireArgs  struct{ Cond, Reason model.ArgIndex }
 	markArgs     struct{ Cards, Prop model.ArgIndex }

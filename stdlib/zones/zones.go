@@ -22,6 +22,7 @@ func Primitives() []*model.Primitive {
 				args.ExprParam("slot", model.TInt, false, "", "the position in a positional zone (default: the first free one)"),
 				args.ExprParam("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
 				args.ExprParam("quiet", model.TBool, false, "false", "no log line (cards dealt, or set aside in a helper zone); who knows the cards changes as for any move"),
+				args.ExprParam("unseen", model.TBool, false, "false", "a card that arrives face down is placed without its owner looking at it: they know it only if they knew it before (a card put face down straight from a hidden pile)"),
 			},
 			Example: "- move: {cards: card, to: discard}",
 			Exec:    execMove,
@@ -147,6 +148,7 @@ func Primitives() []*model.Primitive {
 				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
 				args.ExprParam("face_down", model.TBool, false, "false", "face down after the flip"),
 				args.ExprParam("face", model.TInt, false, "", "the face to show, from 0"),
+				args.ExprParam("quiet", model.TBool, false, "false", "no log line (a card turned to the face it is played as, when a line of the effect says so)"),
 			},
 			Example: "- flip: {cards: this, face: 1}",
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
@@ -162,13 +164,22 @@ func Primitives() []*model.Primitive {
 				if err != nil {
 					return model.Next, err
 				}
+				quiet, err := args.Bool(g, f, s.At(flipArgs.Quiet), false)
+				if err != nil {
+					return model.Next, err
+				}
 				for _, c := range cards {
 					if face >= 0 && face != int(g.Card(c).Face) {
-						g.LogCards("flip", int(f.You), []int{c}, "{cards} turns to another face.")
+						if !quiet {
+							g.LogCards("flip", int(f.You), []int{c}, "{cards} turns to another face.")
+						}
 						g.Flip(c, down, face)
 						continue
 					}
 					g.Flip(c, down, face)
+					if quiet {
+						continue
+					}
 					if down {
 						g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face down.")
 					} else {
@@ -352,6 +363,9 @@ func execMove(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 	if o.Quiet, err = args.Bool(g, f, s.At(moveArgs.Quiet), false); err != nil {
 		return model.Next, err
 	}
+	if o.Unseen, err = args.Bool(g, f, s.At(moveArgs.Unseen), false); err != nil {
+		return model.Next, err
+	}
 	owner := -1
 	if a := s.At(moveArgs.Owner); a.Set {
 		owner, err = g.EvalPlayer(a.Expr, f)
@@ -485,13 +499,13 @@ func execPassZone(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	moveArgs     struct{ Cards, To, Owner, Position, Facing, Slot, Controller, Quiet model.ArgIndex }
+	moveArgs     struct{ Cards, To, Owner, Position, Facing, Slot, Controller, Quiet, Unseen model.ArgIndex }
 	drawArgs     struct{ Player, Count, From, To, IfEmpty, As, Quiet model.ArgIndex }
 	passZoneArgs struct{ Zone, Receiver, To, Players, Position, Quiet model.ArgIndex }
 	shuffleArgs  struct{ Zone, Owner model.ArgIndex }
 	revealArgs   struct{ Cards, Players model.ArgIndex }
 	lookArgs     struct{ Cards, Player model.ArgIndex }
-	flipArgs     struct{ Cards, FaceDown, Face model.ArgIndex }
+	flipArgs     struct{ Cards, FaceDown, Face, Quiet model.ArgIndex }
 	createArgs   struct {
 		ID                                  model.ArgIndex `arg:"id"`
 		CopyOf, Count, To, Owner, As, Quiet model.ArgIndex

@@ -497,6 +497,16 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 	case "$cp":
 		of, idx := obj(), lit(2)
 		t := TypeFor(rs.CardProps[idx].Type)
+		if d := &rs.CardProps[idx]; d.Type == model.TStrings {
+			// a set of names, stored as bits: read as the list of those held
+			return func(x *model.Evaluation) model.Datum {
+				c := of(x)
+				if c.K == model.DNil {
+					return model.Datum{}
+				}
+				return d.NamesDatum(x.G.CardProp(int(c.N), idx))
+			}, t
+		}
 		return func(x *model.Evaluation) model.Datum {
 			c := of(x)
 			if c.K == model.DNil {

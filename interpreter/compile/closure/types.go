@@ -96,6 +96,8 @@ var (
 	natInt    = nature.NatureOf(0)
 	natBool   = nature.NatureOf(true)
 	natString = nature.NatureOf("")
+	// a names property: a list of names
+	natStrings = nature.NatureOf([]string{})
 )
 
 // NatureOf is the type expr checks a value of ruleset type t as.
@@ -115,6 +117,8 @@ func (ts *TypeSystem) NatureOf(t model.Type) nature.Nature {
 		return ts.cards
 	case model.TPlayers:
 		return ts.players
+	case model.TStrings:
+		return natStrings
 	}
 	return nature.Nature{}
 }

@@ -1,0 +1,24 @@
+package engine
+
+// showFace turns a card to one of its faces: every property some face of
+// the card sets reads the new face's value, or the card's own when that
+// face does not set it (a card turned back to a face that sets nothing
+// loses what the other face gave it).
+func (g *machine) showFace(c, face int) {
+	ci := &g.S.Cards[c]
+	d := g.Rs.Cards[ci.Def]
+	if face < 0 || face >= len(d.Faces) {
+		return
+	}
+	ci.Face = int8(face)
+	base := c * g.Stride()
+	for i := range d.Faces {
+		for k := range d.Faces[i].Props {
+			v, ok := d.Faces[face].Props[k]
+			if !ok {
+				v = d.Props[k]
+			}
+			g.S.CardProps[base+k] = v
+		}
+	}
+}
