@@ -159,6 +159,9 @@ func (v *bareKeywords) Visit(node *ast.Node) {
 				for i := range list.Nodes {
 					v.bareValue(&list.Nodes[i], n.Left)
 				}
+			} else {
+				// flame in card.suits: a value of a property holding several
+				v.bareValue(&n.Left, n.Right)
 			}
 		}
 	case *ast.CallNode:
@@ -254,7 +257,7 @@ func (v *bareKeywords) names(other ast.Node) func(string) bool {
 		return func(name string) bool {
 			for _, decls := range [][]model.PropDecl{v.rs.CardProps, v.rs.PlayerProps, v.rs.GameProps} {
 				for i := range decls {
-					if decls[i].Name == prop.Value && decls[i].Type == model.TString && slices.Contains(decls[i].Values, name) {
+					if decls[i].Name == prop.Value && (decls[i].Type == model.TString || decls[i].Type == model.TStrings) && slices.Contains(decls[i].Values, name) {
 						return true
 					}
 				}
