@@ -386,6 +386,10 @@ func props(m map[string]any) string {
 	sort.Strings(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
+		if m[k] == nil {
+			parts[i] = k + "=none" // a card or player property that holds nothing, as expressions say it
+			continue
+		}
 		parts[i] = fmt.Sprintf("%s=%v", k, m[k])
 	}
 	return strings.Join(parts, " ")
