@@ -21,6 +21,7 @@ package conformance_test
 // BenchmarkPlayoutLandsNoLog and BenchmarkCloneLands.
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -77,6 +78,34 @@ const (
 	optBottom // Water: move it to the bottom
 )
 
+// The decision points, to count decisions by where they are asked.
+const (
+	atPlay = iota
+	atCounter
+	atCounterCounter
+	atGrass
+	atFire
+	atReveal  // Darkness: the opponent chooses 3 cards to reveal
+	atDiscard // Darkness: you choose a revealed card to discard
+	atWater
+	nPoints
+)
+
+// pointNames names the decision points.
+var pointNames = [nPoints]string{"play", "counter", "counter the counter", "Grass: take back", "Fire: remove", "Darkness: reveal 3", "Darkness: discard", "Water: keep or bottom"}
+
+// pointPrompts are the prompts of the ruleset's decisions at each point.
+var pointPrompts = map[string]int{
+	"Play an energy card":                               atPlay,
+	"Counter the played card?":                          atCounter,
+	"Your card was countered. Counter the counter?":     atCounterCounter,
+	"Choose a card to return to your hand":              atGrass,
+	"Choose a card on your opponent's board to discard": atFire,
+	"Choose 3 cards to reveal":                          atReveal,
+	"Choose a revealed card to discard":                 atDiscard,
+	"Where does the top card of your deck go?":          atWater,
+}
+
 type handOption struct {
 	kind int
 	typ  uint8
@@ -97,9 +126,10 @@ type handLands struct {
 	active    int
 	first     int
 	over      bool
-	winner    int // -1: none
-	end       int // endNone while the game runs
-	decisions int // decisions asked with more than one way to answer
+	winner    int          // -1: none
+	end       int          // endNone while the game runs
+	decisions int          // decisions asked with more than one way to answer
+	asked     [nPoints]int // the same, per decision point
 	src       rand.PCG
 	rng       *rand.Rand // the game's randomness (shuffles, the first player)
 	opts      []handOption
@@ -225,11 +255,12 @@ func (g *handLands) twoOptions(a, b int) []handOption {
 
 // decide asks seat to pick among opts; a single option is taken at once and
 // not counted as a decision.
-func (g *handLands) decide(pl handPlayer, seat int, opts []handOption) handOption {
+func (g *handLands) decide(pl handPlayer, seat, at int, opts []handOption) handOption {
 	if len(opts) == 1 {
 		return opts[0]
 	}
 	g.decisions++
+	g.asked[at]++
 	return opts[pl.choose(g, seat, opts)]
 }
 
@@ -279,7 +310,7 @@ func (g *handLands) playTurn(pl handPlayer) {
 	// main: a play is mandatory; with an empty hand nothing is played and the
 	// turn moves on (ruling 1)
 	if len(me.hand) > 0 {
-		t := g.decide(pl, a, g.typeOptions(me.hand)).typ
+		t := g.decide(pl, a, atPlay, g.typeOptions(me.hand)).typ
 		me.hand = take(me.hand, t)
 		me.pending = append(me.pending, t)
 		// counter: a Water and a card of the played type, two different
@@ -290,7 +321,7 @@ func (g *handLands) playTurn(pl handPlayer) {
 			need = 2
 		}
 		if count(opp.hand, water) >= need && count(opp.hand, t) >= 1 {
-			if g.decide(pl, o, g.twoOptions(optCounter, optPass)).kind == optCounter {
+			if g.decide(pl, o, atCounter, g.twoOptions(optCounter, optPass)).kind == optCounter {
 				opp.hand = take(opp.hand, water)
 				opp.discard = append(opp.discard, water)
 				opp.hand = take(opp.hand, t)
@@ -299,7 +330,7 @@ func (g *handLands) playTurn(pl handPlayer) {
 			}
 		}
 		if countered && count(me.hand, water) >= 2 {
-			if g.decide(pl, a, g.twoOptions(optCounterCounter, optPass)).kind == optCounterCounter {
+			if g.decide(pl, a, atCounterCounter, g.twoOptions(optCounterCounter, optPass)).kind == optCounterCounter {
 				for i := 0; i < 2; i++ {
 					me.hand = take(me.hand, water)
 					me.discard = append(me.discard, water)
@@ -332,7 +363,7 @@ func (g *handLands) effect(pl handPlayer, t uint8, a, o int) {
 	case grass:
 		// a card of your discard pile to your hand; nothing when it is empty
 		if len(me.discard) > 0 {
-			c := g.decide(pl, a, g.typeOptions(me.discard)).typ
+			c := g.decide(pl, a, atGrass, g.typeOptions(me.discard)).typ
 			me.discard = take(me.discard, c)
 			me.hand = append(me.hand, c)
 		}
@@ -341,7 +372,7 @@ func (g *handLands) effect(pl handPlayer, t uint8, a, o int) {
 	case fire:
 		// a card of the opponent's board to their discard pile
 		if len(opp.board) > 0 {
-			c := g.decide(pl, a, g.typeOptions(opp.board)).typ
+			c := g.decide(pl, a, atFire, g.typeOptions(opp.board)).typ
 			opp.board = take(opp.board, c)
 			opp.discard = append(opp.discard, c)
 		}
@@ -356,6 +387,7 @@ func (g *handLands) effect(pl handPlayer, t uint8, a, o int) {
 		k := min(n, 3)
 		if n > 3 {
 			g.decisions++
+			g.asked[atReveal]++
 			var picks [3]int
 			pl.chooseCards(g, o, n, picks[:])
 			for i, p := range picks {
@@ -364,14 +396,14 @@ func (g *handLands) effect(pl handPlayer, t uint8, a, o int) {
 		} else {
 			copy(shown[:], opp.hand)
 		}
-		c := g.decide(pl, a, g.typeOptions(shown[:k])).typ
+		c := g.decide(pl, a, atDiscard, g.typeOptions(shown[:k])).typ
 		opp.hand = take(opp.hand, c)
 		opp.discard = append(opp.discard, c)
 	case water:
 		// look at the top card, keep it or move it to the bottom; nothing
 		// with an empty deck (ruling 5)
 		if len(me.deck) > 0 {
-			if g.decide(pl, a, g.twoOptions(optKeep, optBottom)).kind == optBottom {
+			if g.decide(pl, a, atWater, g.twoOptions(optKeep, optBottom)).kind == optBottom {
 				top := me.deck[0]
 				me.deck = append(removeAt(me.deck, 0), top)
 			}
@@ -407,12 +439,16 @@ type landsStats struct {
 	turns, decisions        []float64
 	firstWins               int
 	five, each, draw, other int
+	asked                   [nPoints][]float64 // decisions per game at each point
 }
 
-func (s *landsStats) add(turns, decisions int, firstWon bool, end int) {
+func (s *landsStats) add(turns, decisions int, asked *[nPoints]int, firstWon bool, end int) {
 	s.games++
 	s.turns = append(s.turns, float64(turns))
 	s.decisions = append(s.decisions, float64(decisions))
+	for i, n := range asked {
+		s.asked[i] = append(s.asked[i], float64(n))
+	}
 	if firstWon {
 		s.firstWins++
 	}
@@ -432,6 +468,9 @@ func (s *landsStats) merge(o *landsStats) {
 	s.games += o.games
 	s.turns = append(s.turns, o.turns...)
 	s.decisions = append(s.decisions, o.decisions...)
+	for i := range s.asked {
+		s.asked[i] = append(s.asked[i], o.asked[i]...)
+	}
 	s.firstWins += o.firstWins
 	s.five += o.five
 	s.each += o.each
@@ -439,8 +478,8 @@ func (s *landsStats) merge(o *landsStats) {
 	s.other += o.other
 }
 
-// estimate is a mean with the half-width of its 95% confidence interval.
-type estimate struct{ mean, half float64 }
+// estimate is a mean with its standard error.
+type estimate struct{ mean, se float64 }
 
 func meanCI(xs []float64) estimate {
 	n := float64(len(xs))
@@ -453,12 +492,12 @@ func meanCI(xs []float64) estimate {
 	for _, x := range xs {
 		ss += (x - m) * (x - m)
 	}
-	return estimate{m, 1.96 * math.Sqrt(ss/(n-1)/n)}
+	return estimate{m, math.Sqrt(ss / (n - 1) / n)}
 }
 
 func rateCI(k, n int) estimate {
 	p := float64(k) / float64(n)
-	return estimate{p, 1.96 * math.Sqrt(p*(1-p)/float64(n))}
+	return estimate{p, math.Sqrt(p * (1 - p) / float64(n))}
 }
 
 func loadLandsTB(tb testing.TB) *model.Ruleset {
@@ -487,12 +526,19 @@ func interpretedLands(t *testing.T, rs *model.Ruleset, from, to int) *landsStats
 					return
 				}
 				r := rand.New(rand.NewPCG(uint64(seed), 2))
+				var asked [nPoints]int
 				for !g.Over() {
 					p := g.Pending()
 					if len(p) == 0 {
 						errs[w] = g.Err()
 						return
 					}
+					at, ok := pointPrompts[p[0].Prompt]
+					if !ok {
+						errs[w] = fmt.Errorf("seed %d: a decision at no known point: %q", seed, p[0].Prompt)
+						return
+					}
+					asked[at]++
 					if err := g.Answer(p[0].Player, bot.RandomAnswer(r, &p[0])); err != nil {
 						errs[w] = err
 						return
@@ -512,7 +558,7 @@ func interpretedLands(t *testing.T, rs *model.Ruleset, from, to int) *landsStats
 				for _, w := range g.Winners() {
 					firstWon = firstWon || w == s.First
 				}
-				parts[w].add(s.Turn, s.Decisions, firstWon, end)
+				parts[w].add(s.Turn, s.Decisions, &asked, firstWon, end)
 			}
 		}(w)
 	}
@@ -533,20 +579,23 @@ func handPlayed(from, to int) *landsStats {
 	for seed := from; seed < to; seed++ {
 		g := newHandLands(uint64(seed))
 		g.play(handRandom{rand.New(rand.NewPCG(uint64(seed), 2))})
-		out.add(g.turn, g.decisions, g.winner == g.first, g.end)
+		out.add(g.turn, g.decisions, &g.asked, g.winner == g.first, g.end)
 	}
 	return out
 }
 
 // TestHandLandsPlaysTheSameGame plays random games of the ruleset and of the
-// hand-coded Lands on fixed seeds and checks that they agree: mean turns and
-// decisions per game, the first player's win rate and the share of each way
-// a game ends. Two figures agree when their 95% confidence intervals
-// overlap. The seeds are fixed, so the test gives the same answer every run;
-// a change of the engine that draws other random numbers draws another
-// sample, which fails this check by chance about once in a hundred and fifty
-// per figure (the intervals overlap unless the difference is about 2.8
-// standard errors).
+// hand-coded Lands on the same seeds (each with its own random numbers) and
+// checks that they play the same game: mean turns and decisions per game,
+// the first player's win rate and the share of each way a game ends agree
+// when their 95% confidence intervals overlap. The decisions asked at each
+// decision point are compared too, with 99% intervals: a different decision
+// point shows there first.
+//
+// The seeds are fixed, so the test answers the same every run. A change of
+// the engine that draws its random numbers differently draws another sample:
+// overlapping 95% intervals of equal width fail by chance once in about 180
+// per figure, 99% ones once in about 3,700.
 func TestHandLandsPlaysTheSameGame(t *testing.T) {
 	games := 20000
 	if testing.Short() {
@@ -555,23 +604,29 @@ func TestHandLandsPlaysTheSameGame(t *testing.T) {
 	rs := loadLandsTB(t)
 	in := interpretedLands(t, rs, 1, 1+games)
 	hand := handPlayed(1, 1+games)
-	figures := []struct {
+	type figure struct {
 		name   string
+		z      float64 // the interval: 1.96 for 95%, 2.576 for 99%
 		in, hd estimate
-	}{
-		{"turns per game", meanCI(in.turns), meanCI(hand.turns)},
-		{"decisions per game", meanCI(in.decisions), meanCI(hand.decisions)},
-		{"first player wins", rateCI(in.firstWins, in.games), rateCI(hand.firstWins, hand.games)},
-		{"won with five of one type", rateCI(in.five, in.games), rateCI(hand.five, hand.games)},
-		{"won with one of each type", rateCI(in.each, in.games), rateCI(hand.each, hand.games)},
-		{"draw by the turn limit", rateCI(in.draw, in.games), rateCI(hand.draw, hand.games)},
-		{"other ends", rateCI(in.other, in.games), rateCI(hand.other, hand.games)},
 	}
-	t.Logf("%d games each; figure: interpreter, hand-coded (95%% intervals)", games)
+	figures := []figure{
+		{"turns per game", 1.96, meanCI(in.turns), meanCI(hand.turns)},
+		{"decisions per game", 1.96, meanCI(in.decisions), meanCI(hand.decisions)},
+		{"first player wins", 1.96, rateCI(in.firstWins, in.games), rateCI(hand.firstWins, hand.games)},
+		{"won with five of one type", 1.96, rateCI(in.five, in.games), rateCI(hand.five, hand.games)},
+		{"won with one of each type", 1.96, rateCI(in.each, in.games), rateCI(hand.each, hand.games)},
+		{"draw by the turn limit", 1.96, rateCI(in.draw, in.games), rateCI(hand.draw, hand.games)},
+		{"other ends", 1.96, rateCI(in.other, in.games), rateCI(hand.other, hand.games)},
+	}
+	for at := range in.asked {
+		figures = append(figures, figure{"decisions: " + pointNames[at], 2.576, meanCI(in.asked[at]), meanCI(hand.asked[at])})
+	}
+	t.Logf("%d games each; figure, interpreter, hand-coded, with their 95%% (per point: 99%%) intervals", games)
 	for _, f := range figures {
-		t.Logf("%-26s %9.4f ± %.4f   %9.4f ± %.4f", f.name, f.in.mean, f.in.half, f.hd.mean, f.hd.half)
-		if math.Abs(f.in.mean-f.hd.mean) > f.in.half+f.hd.half {
-			t.Errorf("%s: the interpreter's %.4f ± %.4f and the hand-coded %.4f ± %.4f do not agree", f.name, f.in.mean, f.in.half, f.hd.mean, f.hd.half)
+		hi, hh := f.z*f.in.se, f.z*f.hd.se
+		t.Logf("%-36s %9.4f ± %.4f   %9.4f ± %.4f", f.name, f.in.mean, hi, f.hd.mean, hh)
+		if math.Abs(f.in.mean-f.hd.mean) > hi+hh {
+			t.Errorf("%s: the interpreter's %.4f ± %.4f and the hand-coded %.4f ± %.4f do not agree", f.name, f.in.mean, hi, f.hd.mean, hh)
 		}
 	}
 }
