@@ -1,8 +1,9 @@
 package conformance_test
 
 // A hand-coded Lands: the game of rulesets/lands.yaml written directly in Go,
-// as a competent first version would be (a struct state, a slice per zone, an
-// options slice built per decision), to measure the interpreter against. It
+// as a competent first version would be (a struct state, a slice per zone
+// grown by append, a new options slice built per decision), to measure the
+// interpreter against. It
 // follows the ruleset's rulings (rulesets/lands.md) and asks the same
 // decisions the interpreter asks:
 //
@@ -26,6 +27,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 
@@ -46,10 +48,7 @@ const (
 	nEnergy
 )
 
-const (
-	handTurnLimit = 300
-	handZoneCap   = 25 // a player owns 25 cards, so no zone holds more
-)
+const handTurnLimit = 300
 
 // The ways a hand-coded game ends.
 const (
@@ -132,18 +131,14 @@ type handLands struct {
 	asked     [nPoints]int // the same, per decision point
 	src       rand.PCG
 	rng       *rand.Rand // the game's randomness (shuffles, the first player)
-	opts      []handOption
-	buf       []uint8 // backing store of the zones
 }
 
 // newHandLands sets a game up: the first player at random, then for each
 // player the standard deck shuffled and five cards drawn.
 func newHandLands(seed uint64) *handLands {
-	g := &handLands{winner: -1, opts: make([]handOption, 0, 8)}
+	g := &handLands{winner: -1}
 	g.src = *rand.NewPCG(seed, 0x4c414e44)
 	g.rng = rand.New(&g.src)
-	g.buf = make([]uint8, 2*5*handZoneCap)
-	g.layout(nil)
 	g.first = g.rng.IntN(2)
 	g.active = g.first
 	for p := range g.seats {
@@ -161,29 +156,15 @@ func newHandLands(seed uint64) *handLands {
 	return g
 }
 
-// layout points every zone at its part of g.buf, with the contents of the
-// same zone of from (empty zones when from is nil).
-func (g *handLands) layout(from *handLands) {
-	k := 0
-	for p := range g.seats {
-		zs := g.seats[p].zones()
-		for z, zp := range zs {
-			*zp = g.buf[k : k : k+handZoneCap]
-			if from != nil {
-				*zp = append(*zp, *from.seats[p].zones()[z]...)
-			}
-			k += handZoneCap
-		}
-	}
-}
-
 // clone copies the game.
 func (g *handLands) clone() *handLands {
 	c := *g
 	c.rng = rand.New(&c.src)
-	c.opts = make([]handOption, 0, cap(g.opts))
-	c.buf = make([]uint8, len(g.buf))
-	c.layout(g)
+	for p := range c.seats {
+		for _, z := range c.seats[p].zones() {
+			*z = slices.Clone(*z)
+		}
+	}
 	return &c
 }
 
@@ -197,27 +178,21 @@ func (g *handLands) shuffle(cards []uint8) {
 func (g *handLands) draw(p int) {
 	s := &g.seats[p]
 	if len(s.deck) == 0 && len(s.discard) > 0 {
-		s.deck = append(s.deck, s.discard...)
-		s.discard = s.discard[:0]
+		s.deck, s.discard = s.discard, nil
 		g.shuffle(s.deck)
 	}
 	if len(s.deck) == 0 {
 		return
 	}
 	s.hand = append(s.hand, s.deck[0])
-	s.deck = removeAt(s.deck, 0)
-}
-
-func removeAt(z []uint8, i int) []uint8 {
-	copy(z[i:], z[i+1:])
-	return z[:len(z)-1]
+	s.deck = s.deck[1:]
 }
 
 // take removes a card of type t from zone z, which holds one.
 func take(z []uint8, t uint8) []uint8 {
 	for i, c := range z {
 		if c == t {
-			return removeAt(z, i)
+			return append(z[:i], z[i+1:]...)
 		}
 	}
 	panic("take: no such card")
@@ -235,8 +210,8 @@ func count(z []uint8, t uint8) int {
 
 // typeOptions lists one option per type present in cards, in the order
 // they first appear.
-func (g *handLands) typeOptions(cards []uint8) []handOption {
-	opts := g.opts[:0]
+func typeOptions(cards []uint8) []handOption {
+	var opts []handOption
 	var seen [nEnergy]bool
 	for _, c := range cards {
 		if !seen[c] {
@@ -244,13 +219,11 @@ func (g *handLands) typeOptions(cards []uint8) []handOption {
 			opts = append(opts, handOption{kind: optCard, typ: c})
 		}
 	}
-	g.opts = opts
 	return opts
 }
 
-func (g *handLands) twoOptions(a, b int) []handOption {
-	g.opts = append(g.opts[:0], handOption{kind: a}, handOption{kind: b})
-	return g.opts
+func twoOptions(a, b int) []handOption {
+	return []handOption{{kind: a}, {kind: b}}
 }
 
 // decide asks seat to pick among opts; a single option is taken at once and
@@ -310,7 +283,7 @@ func (g *handLands) playTurn(pl handPlayer) {
 	// main: a play is mandatory; with an empty hand nothing is played and the
 	// turn moves on (ruling 1)
 	if len(me.hand) > 0 {
-		t := g.decide(pl, a, atPlay, g.typeOptions(me.hand)).typ
+		t := g.decide(pl, a, atPlay, typeOptions(me.hand)).typ
 		me.hand = take(me.hand, t)
 		me.pending = append(me.pending, t)
 		// counter: a Water and a card of the played type, two different
@@ -321,7 +294,7 @@ func (g *handLands) playTurn(pl handPlayer) {
 			need = 2
 		}
 		if count(opp.hand, water) >= need && count(opp.hand, t) >= 1 {
-			if g.decide(pl, o, atCounter, g.twoOptions(optCounter, optPass)).kind == optCounter {
+			if g.decide(pl, o, atCounter, twoOptions(optCounter, optPass)).kind == optCounter {
 				opp.hand = take(opp.hand, water)
 				opp.discard = append(opp.discard, water)
 				opp.hand = take(opp.hand, t)
@@ -330,7 +303,7 @@ func (g *handLands) playTurn(pl handPlayer) {
 			}
 		}
 		if countered && count(me.hand, water) >= 2 {
-			if g.decide(pl, a, atCounterCounter, g.twoOptions(optCounterCounter, optPass)).kind == optCounterCounter {
+			if g.decide(pl, a, atCounterCounter, twoOptions(optCounterCounter, optPass)).kind == optCounterCounter {
 				for i := 0; i < 2; i++ {
 					me.hand = take(me.hand, water)
 					me.discard = append(me.discard, water)
@@ -363,7 +336,7 @@ func (g *handLands) effect(pl handPlayer, t uint8, a, o int) {
 	case grass:
 		// a card of your discard pile to your hand; nothing when it is empty
 		if len(me.discard) > 0 {
-			c := g.decide(pl, a, atGrass, g.typeOptions(me.discard)).typ
+			c := g.decide(pl, a, atGrass, typeOptions(me.discard)).typ
 			me.discard = take(me.discard, c)
 			me.hand = append(me.hand, c)
 		}
@@ -372,7 +345,7 @@ func (g *handLands) effect(pl handPlayer, t uint8, a, o int) {
 	case fire:
 		// a card of the opponent's board to their discard pile
 		if len(opp.board) > 0 {
-			c := g.decide(pl, a, atFire, g.typeOptions(opp.board)).typ
+			c := g.decide(pl, a, atFire, typeOptions(opp.board)).typ
 			opp.board = take(opp.board, c)
 			opp.discard = append(opp.discard, c)
 		}
@@ -396,16 +369,16 @@ func (g *handLands) effect(pl handPlayer, t uint8, a, o int) {
 		} else {
 			copy(shown[:], opp.hand)
 		}
-		c := g.decide(pl, a, atDiscard, g.typeOptions(shown[:k])).typ
+		c := g.decide(pl, a, atDiscard, typeOptions(shown[:k])).typ
 		opp.hand = take(opp.hand, c)
 		opp.discard = append(opp.discard, c)
 	case water:
 		// look at the top card, keep it or move it to the bottom; nothing
 		// with an empty deck (ruling 5)
 		if len(me.deck) > 0 {
-			if g.decide(pl, a, atWater, g.twoOptions(optKeep, optBottom)).kind == optBottom {
+			if g.decide(pl, a, atWater, twoOptions(optKeep, optBottom)).kind == optBottom {
 				top := me.deck[0]
-				me.deck = append(removeAt(me.deck, 0), top)
+				me.deck = append(me.deck[1:], top)
 			}
 		}
 	}
@@ -422,8 +395,8 @@ func (h handRandom) choose(_ *handLands, _ int, opts []handOption) int {
 // chooseCards picks a uniform random subset, in a random order, as the first
 // picks of a random permutation.
 func (h handRandom) chooseCards(_ *handLands, _ int, n int, picks []int) {
-	var idx [handZoneCap]int
-	for i := 0; i < n; i++ {
+	idx := make([]int, n)
+	for i := range idx {
 		idx[i] = i
 	}
 	for i := range picks {
