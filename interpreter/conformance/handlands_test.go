@@ -3,9 +3,8 @@ package conformance_test
 // A hand-coded Lands: the game of rulesets/lands.yaml written directly in Go,
 // as a competent first version would be (a struct state, a slice per zone
 // grown by append, a new options slice built per decision), to measure the
-// interpreter against. It
-// follows the ruleset's rulings (rulesets/lands.md) and asks the same
-// decisions the interpreter asks:
+// interpreter against. It follows the ruleset's rulings (rulesets/lands.md)
+// and asks the same decisions the interpreter asks:
 //
 //   - options name kinds of card, not cards: cards of one type in one zone
 //     are one option (the interpreter merges interchangeable cards);
