@@ -58,6 +58,7 @@ func (g *machine) learn(c, zi int) {
 	owner := uint64(1) << uint(ci.Owner)
 	switch {
 	case zd.Visibility == model.Hidden:
+	case ci.FaceDown && zd.Blind: // nobody may look, the owner included
 	case ci.FaceDown:
 		ci.Known |= owner // the owner may look at their own face-down cards
 	case zd.Visibility == model.Public:
