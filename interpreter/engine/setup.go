@@ -39,6 +39,9 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 		owner := max(pc.Seat, 0)
 		zi := g.ZoneInst(pc.Zone, pc.Seat)
 		c := g.CreateCard(pc.Def, owner, zi)
+		if pc.Slot >= 0 {
+			g.setSlot(c, int64(pc.Slot))
+		}
 		for _, pv := range pc.Props {
 			g.S.CardProps[c*g.Stride()+pv.Prop] = pv.Value
 		}

@@ -25,7 +25,12 @@ type Setup struct {
 	ActivePos, PhasePos diag.Pos
 }
 
-// Placement puts cards into one zone.
+// EmptyPosition, in the list of a positional zone, leaves that position
+// empty: [empty, Knight] puts the Knight in position 1.
+const EmptyPosition = "empty"
+
+// Placement puts cards into one zone; in a positional zone the n-th name
+// takes position n.
 type Placement struct {
 	Seat  int // -1 for a shared zone
 	Zone  string
@@ -64,6 +69,7 @@ type setupPlan struct {
 
 type plannedCard struct {
 	Def, Zone, Seat int // seat -1: a shared zone
+	Slot            int // in a positional zone: its position (the place in the list, "empty" places counted); else -1
 	Down            bool
 	Props           []model.PropValue // read from a generated card's name
 }
@@ -108,12 +114,24 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 		if !ok {
 			continue
 		}
+		slots := rs.Zones[zone].Slots
+		if slots > 0 && len(pl.Cards) > slots {
+			fail(pl.Pos, "bad-value", "zone %s has %d positions, not %d", pl.Zone, slots, len(pl.Cards))
+			continue
+		}
 		for i, name := range pl.Cards {
 			at := pl.Pos
 			if i < len(pl.CardPos) {
 				at = pl.CardPos[i]
 			}
+			slot := -1
+			if slots > 0 {
+				slot = i
+			}
 			d := findCard(rs, name)
+			if d == nil && slots > 0 && name == EmptyPosition {
+				continue // a position left empty
+			}
 			var props []model.PropValue
 			if d == nil {
 				var err error
@@ -126,7 +144,7 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 				fail(at, "unknown-card", "unknown card %q%s%s", name, diag.DidYouMean(name, cardNames(rs)), generatedHint(rs))
 				continue
 			}
-			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Down: pl.Down, Props: props})
+			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Slot: slot, Down: pl.Down, Props: props})
 			placed[[2]int{zone, seat}]++
 		}
 	}
