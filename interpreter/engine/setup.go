@@ -45,6 +45,10 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 		for _, pv := range pc.Props {
 			g.S.CardProps[c*g.Stride()+pv.Prop] = pv.Value
 		}
+		if pc.Up {
+			g.S.Cards[c].FaceDown = false
+			g.learn(c, zi)
+		}
 		if pc.Down {
 			g.S.Cards[c].Known = 0
 			g.S.Cards[c].FaceDown = true

@@ -256,9 +256,12 @@ func (g *machine) Shuffle(zi int) {
 	r := rand.New(&g.S.RNG)
 	r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 	z.Cards = cards
-	if g.Rs.Zones[z.Kind].Visibility == model.Hidden {
+	if zd := &g.Rs.Zones[z.Kind]; zd.Visibility == model.Hidden || zd.Blind {
 		for _, c := range cards {
-			g.S.Cards[c].Known = 0
+			// in a blind zone nobody can tell its face-down cards apart
+			if zd.Visibility == model.Hidden || g.S.Cards[c].FaceDown {
+				g.S.Cards[c].Known = 0
+			}
 		}
 	}
 	if z.Owner < 0 {

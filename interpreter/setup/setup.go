@@ -36,6 +36,7 @@ type Placement struct {
 	Zone  string
 	Cards []string
 	Down  bool
+	Up    bool // face up, in a zone whose cards enter face down
 	// Pos is where the zone is named; CardPos, when set, where each card is.
 	Pos     diag.Pos
 	CardPos []diag.Pos
@@ -70,7 +71,7 @@ type setupPlan struct {
 type plannedCard struct {
 	Def, Zone, Seat int // seat -1: a shared zone
 	Slot            int // in a positional zone: its position (the place in the list, "empty" places counted); else -1
-	Down            bool
+	Down, Up        bool
 	Props           []model.PropValue // read from a generated card's name
 }
 
@@ -144,7 +145,7 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 				fail(at, "unknown-card", "unknown card %q%s%s", name, diag.DidYouMean(name, cardNames(rs)), generatedHint(rs))
 				continue
 			}
-			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Slot: slot, Down: pl.Down, Props: props})
+			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Slot: slot, Down: pl.Down, Up: pl.Up, Props: props})
 			placed[[2]int{zone, seat}]++
 		}
 	}
