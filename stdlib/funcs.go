@@ -5,7 +5,7 @@ import (
 )
 
 func functions() []*model.Func {
-	return []*model.Func{
+	return append([]*model.Func{
 		{
 			Name: "count_where", Family: "cards",
 			Doc:       "How many of the cards have a property equal to a value. Faster than count() with a predicate.",
@@ -205,7 +205,7 @@ func functions() []*model.Func {
 				return model.Datum{K: model.DInt, N: min(max(a[0].N, a[1].N), a[2].N)}
 			},
 		},
-	}
+	}, positionFunctions()...)
 }
 
 func b2i(b bool) int64 {

@@ -42,14 +42,35 @@ when there is one. arbiter validate reports the same warnings.`,
 				fmt.Fprintf(out, "%s\n\n", describeCard(rs, d))
 			}
 			for _, d := range rs.Decks {
-				var parts []string
+				// a deck split by zone lists each zone's part on its own
+				zones := []int{}
+				byZone := map[int][]string{}
+				count := map[int]int{}
 				total := 0
 				for _, e := range d.Entries {
-					parts = append(parts, fmt.Sprintf("%d %s", e.Count, rs.Cards[e.Def].Name))
+					if _, ok := byZone[e.Zone]; !ok {
+						zones = append(zones, e.Zone)
+					}
+					byZone[e.Zone] = append(byZone[e.Zone], fmt.Sprintf("%d %s", e.Count, rs.Cards[e.Def].Name))
+					count[e.Zone] += e.Count
 					total += e.Count
 				}
-				sort.Strings(parts)
-				fmt.Fprintf(out, "deck %s (%d cards): %s\n", d.Name, total, strings.Join(parts, ", "))
+				if len(zones) == 1 && zones[0] < 0 {
+					parts := byZone[-1]
+					sort.Strings(parts)
+					fmt.Fprintf(out, "deck %s (%d cards): %s\n", d.Name, total, strings.Join(parts, ", "))
+					continue
+				}
+				fmt.Fprintf(out, "deck %s (%d cards):\n", d.Name, total)
+				for _, z := range zones {
+					parts := byZone[z]
+					sort.Strings(parts)
+					name := "cards"
+					if z >= 0 {
+						name = rs.Zones[z].Name
+					}
+					fmt.Fprintf(out, "  %s (%d): %s\n", name, count[z], strings.Join(parts, ", "))
+				}
 			}
 			return nil
 		},

@@ -100,6 +100,15 @@ func rulesText(rs *model.Ruleset) string {
 		if z.FaceDown {
 			how = append(how, "cards lie face down")
 		}
+		if z.Blind {
+			how = append(how, "nobody knows its face-down cards, their owner included")
+		}
+		if z.Slots > 0 {
+			how = append(how, fmt.Sprintf("%d positions", z.Slots))
+		}
+		for _, k := range z.Beside {
+			how = append(how, "each position adjacent to the same one of "+rs.Zones[k].Name)
+		}
 		name := z.Name
 		if len(how) > 0 {
 			name += " (" + strings.Join(how, "; ") + ")"

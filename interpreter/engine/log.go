@@ -122,6 +122,13 @@ func (g *machine) logMove(c, from, to int, knownBefore uint64, where state.Where
 	owner := g.SeatName(int(ci.Owner))
 	_ = fromName
 	switch {
+	case g.Rs.Zones[zt.Kind].SlotNames != nil && g.Rs.Zones[zt.Kind].Slots > 0:
+		// named positions read as places: "to p1's front left"
+		if from == to {
+			e.Text = fmt.Sprintf("{cards} moves to %s %s.", g.ZoneLabel(to), g.SlotName(int(zt.Kind), int(g.SlotOf(c))))
+		} else {
+			e.Text = fmt.Sprintf("{cards} goes from %s to %s %s.", g.ZoneLabel(from), g.ZoneLabel(to), g.SlotName(int(zt.Kind), int(g.SlotOf(c))))
+		}
 	case from == to && g.Rs.Zones[zt.Kind].Slots > 0:
 		e.Text = fmt.Sprintf("{cards} moves to position %d of %s.", g.SlotOf(c), g.ZoneLabel(to))
 	case from == to && where == state.Bottom:

@@ -285,6 +285,17 @@ func (g *machine) enterPhase() {
 	g.emit(state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 }
 
+// SetFirstPlayer makes a player the one who takes the first turn; only the
+// ruleset's setup may, before the first turn begins.
+func (g *machine) SetFirstPlayer(p int) error {
+	if g.S.Phase != state.StageSetup {
+		return fmt.Errorf("who takes the first turn is decided in the setup, before the first turn")
+	}
+	g.S.First, g.S.Active = p, p
+	g.Invalidate()
+	return nil
+}
+
 // AddExtraTurn queues an extra turn for a player, after those already queued.
 func (g *machine) AddExtraTurn(p int) { g.S.ExtraTurns = append(g.S.ExtraTurns, int8(p)) }
 

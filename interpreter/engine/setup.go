@@ -45,8 +45,15 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 				g.S.CardProps[c*g.Stride()+k] = v
 			}
 		}
+		if pc.Slot >= 0 {
+			g.setSlot(c, int64(pc.Slot))
+		}
 		for _, pv := range pc.Props {
 			g.S.CardProps[c*g.Stride()+pv.Prop] = pv.Value
+		}
+		if pc.Up {
+			g.S.Cards[c].FaceDown = false
+			g.learn(c, zi)
 		}
 		if pc.Down {
 			g.S.Cards[c].Known = 0

@@ -58,6 +58,7 @@ func (g *machine) learn(c, zi int) {
 	owner := uint64(1) << uint(ci.Owner)
 	switch {
 	case zd.Visibility == model.Hidden:
+	case ci.FaceDown && zd.Blind: // nobody may look, the owner included
 	case ci.FaceDown:
 		ci.Known |= owner // the owner may look at their own face-down cards
 	case zd.Visibility == model.Public:
@@ -257,9 +258,12 @@ func (g *machine) Shuffle(zi int) {
 	r := rand.New(&g.S.RNG)
 	r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 	z.Cards = cards
-	if g.Rs.Zones[z.Kind].Visibility == model.Hidden {
+	if zd := &g.Rs.Zones[z.Kind]; zd.Visibility == model.Hidden || zd.Blind {
 		for _, c := range cards {
-			g.S.Cards[c].Known = 0
+			// in a blind zone nobody can tell its face-down cards apart
+			if zd.Visibility == model.Hidden || g.S.Cards[c].FaceDown {
+				g.S.Cards[c].Known = 0
+			}
 		}
 	}
 	if z.Owner < 0 {

@@ -238,7 +238,7 @@ func (c *compiler) literal(n *yaml.Node, path string, d model.PropDecl) int64 {
 	return -1
 }
 
-var zoneKeys = []string{"per", "visibility", "face_down", "slots", "max", "refill_from", "shown", "doc"}
+var zoneKeys = []string{"per", "visibility", "face_down", "blind", "slots", "slot_names", "beside", "max", "refill_from", "shown", "doc"}
 
 func (c *compiler) zones(n *yaml.Node) {
 	fs, ok := c.R.Mapping(n, "zones")
@@ -246,6 +246,7 @@ func (c *compiler) zones(n *yaml.Node) {
 		return
 	}
 	refills := map[int]*yaml.Node{}
+	besides := map[int]*yaml.Node{}
 	for _, f := range fs {
 		path := "zones." + f.Key
 		z := model.ZoneDecl{Name: f.Key, Index: len(c.Rs.Zones), PerPlayer: true, Visibility: model.Public, RefillFrom: -1, Pos: c.R.Pos(f.KeyN)}
@@ -280,6 +281,18 @@ func (c *compiler) zones(n *yaml.Node) {
 			if v := source.Get(zf, "slots"); v != nil {
 				z.Slots, _ = c.R.Integer(v, path+".slots")
 			}
+			if v := source.Get(zf, "blind"); v != nil {
+				z.Blind, _ = c.R.Boolean(v, path+".blind")
+			}
+			if v := source.Get(zf, "slot_names"); v != nil {
+				z.SlotNames, _ = c.R.StrList(v, path+".slot_names")
+				if len(z.SlotNames) != z.Slots {
+					c.R.Errorf(v, "bad-value", path+".slot_names", "slot_names names each of the zone's %d positions: %d names given", z.Slots, len(z.SlotNames))
+				}
+			}
+			if v := source.Get(zf, "beside"); v != nil {
+				besides[z.Index] = v
+			}
 			if v := source.Get(zf, "max"); v != nil {
 				z.Max, _ = c.R.Integer(v, path+".max")
 			}
@@ -301,6 +314,31 @@ func (c *compiler) zones(n *yaml.Node) {
 	for i, v := range refills {
 		zi := c.zoneRef(v, "zones."+c.Rs.Zones[i].Name+".refill_from")
 		c.Rs.Zones[i].RefillFrom = zi
+	}
+	for i := range c.Rs.Zones { // in declaration order: the diagnostics come out in a fixed order
+		v := besides[i]
+		if v == nil {
+			continue
+		}
+		path := "zones." + c.Rs.Zones[i].Name + ".beside"
+		names, _ := c.R.StrList(v, path)
+		z := &c.Rs.Zones[i]
+		for _, nm := range names {
+			j, ok := c.Rs.ZoneIx[nm]
+			switch {
+			case !ok:
+				c.R.Errorf(v, "unknown-zone", path, "unknown zone %q%s", nm, diag.DidYouMean(nm, diag.KeysOf(c.Rs.ZoneIx)))
+			case j == i || z.Slots == 0 || c.Rs.Zones[j].Slots != z.Slots || c.Rs.Zones[j].PerPlayer != z.PerPlayer:
+				c.R.Errorf(v, "bad-value", path, "beside joins positional zones of the same number of positions, each player's or both shared: %s (%d positions) and %s (%d positions)", z.Name, z.Slots, nm, c.Rs.Zones[j].Slots)
+			default:
+				if !slices.Contains(z.Beside, j) {
+					z.Beside = append(z.Beside, j)
+				}
+				if o := &c.Rs.Zones[j]; !slices.Contains(o.Beside, i) {
+					o.Beside = append(o.Beside, i)
+				}
+			}
+		}
 	}
 }
 

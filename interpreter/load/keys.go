@@ -22,7 +22,8 @@ var (
 	turnKeys            = []string{"phases", "next", "drain_stack", "skip_if"}
 	phaseKeys           = []string{"name", "doc", "skip_if", "turn_skip_if", "do"}
 	checkKeys           = []string{"name", "if", "do"}
-	viewKeys            = []string{"card", "player", "game"}
+	viewKeys            = []string{"card", "player", "game", "layout"}
+	layoutRowKeys       = []string{"zone", "seat"}
 	viewPartKeys        = []string{"if", "show"}
 	cardTextKeys        = []string{"lines", "names", "keywords"}
 )
@@ -57,6 +58,7 @@ var keyLevels = []keyLevel{
 	{Name: "check", Keys: checkKeys, Docs: []string{"checks"}},
 	{Name: "view", Keys: viewKeys, Docs: []string{"view"}},
 	{Name: "view part", Keys: viewPartKeys, Docs: []string{"view"}},
+	{Name: "view.layout row", Keys: layoutRowKeys, Docs: []string{"view"}},
 	{Name: "action", Keys: actionKeys, Docs: []string{"actions"}},
 	{Name: "card_text", Keys: cardTextKeys, Docs: []string{"card_text"}},
 	{Name: "procedure", Keys: procKeys, Docs: []string{"procedures"}},

@@ -227,8 +227,50 @@ func (c *compiler) view(n *yaml.Node) {
 			c.Rs.View.Player = c.viewPartsOf(f.Value, path, closure.NewScope().With(false, true, false))
 		case "game":
 			c.Rs.View.Game = c.viewPartsOf(f.Value, path, closure.NewScope())
+		case "layout":
+			c.Rs.View.Layout = c.layoutOf(f.Value, path)
 		}
 	}
+}
+
+// layoutOf reads view.layout: rows of {zone, seat}, each a positional zone
+// of the seat that many places after the viewer; every row has as many
+// positions as the first.
+func (c *compiler) layoutOf(n *yaml.Node, path string) []model.LayoutRow {
+	items, ok := c.R.Seq(n, path)
+	if !ok {
+		return nil
+	}
+	out := []model.LayoutRow{}
+	for i, item := range items {
+		p := fmt.Sprintf("%s[%d]", path, i)
+		lf, ok := c.R.Mapping(item, p, layoutRowKeys...)
+		if !ok || !c.R.Require(item, p, lf, "zone") {
+			continue
+		}
+		zn := source.Get(lf, "zone")
+		row := model.LayoutRow{Zone: c.zoneRef(zn, p+".zone")}
+		if v := source.Get(lf, "seat"); v != nil {
+			row.Seat, _ = c.R.Integer(v, p+".seat")
+			if row.Seat < 0 || row.Seat >= c.Rs.MaxPlayers {
+				c.R.Errorf(v, "out-of-range", p+".seat", "seat counts the players after the viewer, from 0 to %d, not %d", c.Rs.MaxPlayers-1, row.Seat)
+			}
+		}
+		if row.Zone < 0 {
+			continue
+		}
+		z := &c.Rs.Zones[row.Zone]
+		switch {
+		case z.Slots == 0 || !z.PerPlayer:
+			c.R.Errorf(zn, "bad-value", p+".zone", "a row of the layout is a positional zone of each player: %s is not", z.Name)
+			continue
+		case len(out) > 0 && c.Rs.Zones[out[0].Zone].Slots != z.Slots:
+			c.R.Errorf(zn, "bad-value", p+".zone", "every row of the layout has as many positions as the first (%d): %s has %d", c.Rs.Zones[out[0].Zone].Slots, z.Name, z.Slots)
+			continue
+		}
+		out = append(out, row)
+	}
+	return out
 }
 
 // viewParts reads a list whose items are a text (always shown) or

@@ -419,6 +419,10 @@ type Context interface {
 	CardName(c int) string
 	CardLabel(c, seat int) string
 	CardAt(zi, slot int) int
+	SlotOf(c int) int64
+	CardZoneKind(c int) int
+	SlotName(kind, slot int) string
+	AdjacentPositions(zi, slot int) []Position
 	CardProp(c, idx int) int64
 	BaseCardProp(c, idx int) int64
 	PlayerProp(p, idx int) int64
@@ -456,6 +460,7 @@ type Context interface {
 	Created(cards []int, zi, source int, logged bool)
 	EmitFrom(name string, card, player, amount, source int)
 	AddExtraTurn(p int)
+	SetFirstPlayer(p int) error
 	MarkDirty()
 
 	// Ending the game.

@@ -1,6 +1,10 @@
 package model
 
-import "github.com/arbiter-games/arbiter/interpreter/state"
+import (
+	"strconv"
+
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
 
 func (g *Evaluator) AllMask() uint64 { return (uint64(1) << g.Nseats) - 1 }
 
@@ -138,10 +142,15 @@ func (g *Evaluator) Adjacent(c int) []int {
 	ci := &g.S.Cards[c]
 	z := &g.S.Zones[ci.Zone]
 	var out []int
-	if g.Rs.Zones[z.Kind].Slots > 0 {
+	if zd := &g.Rs.Zones[z.Kind]; zd.Slots > 0 {
 		s := g.SlotOf(c)
 		for _, x := range z.Cards {
 			if d := g.SlotOf(x) - s; d == 1 || d == -1 {
+				out = append(out, x)
+			}
+		}
+		for _, k := range zd.Beside {
+			if x := g.CardAt(g.ZoneInst(k, int(z.Owner)), int(s)); x >= 0 {
 				out = append(out, x)
 			}
 		}
@@ -158,6 +167,39 @@ func (g *Evaluator) Adjacent(c int) []int {
 		}
 	}
 	return out
+}
+
+// Position is a place in a positional zone instance.
+type Position struct{ Zone, Slot int }
+
+// AdjacentPositions lists the positions next to a position of a positional
+// zone instance: the neighbouring numbers in the same zone, then the same
+// number in each zone declared beside it (of the same owner).
+func (g *Evaluator) AdjacentPositions(zi, slot int) []Position {
+	z := &g.S.Zones[zi]
+	zd := &g.Rs.Zones[z.Kind]
+	var out []Position
+	if zd.Slots == 0 {
+		return nil
+	}
+	for _, s := range []int{slot - 1, slot + 1} {
+		if s >= 0 && s < zd.Slots {
+			out = append(out, Position{zi, s})
+		}
+	}
+	for _, k := range zd.Beside {
+		out = append(out, Position{g.ZoneInst(k, int(z.Owner)), slot})
+	}
+	return out
+}
+
+// SlotName is how players read a position of a positional zone kind: its
+// declared name, else its number.
+func (g *Evaluator) SlotName(kind, slot int) string {
+	if n := g.Rs.Zones[kind].SlotNames; slot >= 0 && slot < len(n) {
+		return n[slot]
+	}
+	return strconv.Itoa(slot)
 }
 
 // FreeSlot returns the first empty position of a positional zone instance, or -1.

@@ -102,8 +102,15 @@ type ZoneDecl struct {
 	// NotShown (shown: false): a helper zone of the rules, left out of what
 	// players look at (boards, final states, arbiter rules)
 	NotShown bool
-	Doc      string
-	Pos      diag.Pos
+	// Beside lists the positional zones (of the same owner) whose position n
+	// is adjacent to this zone's position n, both ways (rows of a grid)
+	Beside []int
+	// Blind: a face-down card here is unknown to everyone, its owner too
+	Blind bool
+	// SlotNames names the positions for players ("" where there is none)
+	SlotNames []string
+	Doc       string
+	Pos       diag.Pos
 }
 
 // Face is one side of a card definition with its own name, text and properties.
@@ -352,6 +359,17 @@ func (rs *Ruleset) ActionByName(name string) (*Action, bool) {
 // property of players and the game; the name alone for cards).
 type ViewDecl struct {
 	Card, Player, Game []ViewPart
+	// Layout draws positional zones as one grid, a row per zone of a seat,
+	// a column per position (see view.layout)
+	Layout []LayoutRow
+}
+
+// LayoutRow is one row of the board's grid: a positional zone of the seat
+// Seat places after the viewer in seat order (0: the viewer, or p1 in a view
+// of the whole game).
+type LayoutRow struct {
+	Zone int
+	Seat int
 }
 
 // ViewPart is one piece of a view: a text with {expression} parts, shown

@@ -206,13 +206,13 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 			su.Turn = t
 		case "phase":
 			su.Phase, su.PhasePos = v.Value, pos(v)
-		case "zones", "face_down":
+		case "zones", "face_down", "face_up":
 			if v.Kind != yaml.MappingNode {
 				return nil, errAt(v, "%s maps zones (p1.hand, or a shared zone) to lists of cards", k.Value)
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				zk, zv := v.Content[j], v.Content[j+1]
-				pl := setup.Placement{Seat: -1, Zone: zk.Value, Down: k.Value == "face_down", Pos: pos(zk)}
+				pl := setup.Placement{Seat: -1, Zone: zk.Value, Down: k.Value == "face_down", Up: k.Value == "face_up", Pos: pos(zk)}
 				if seat, zone, ok := strings.Cut(zk.Value, "."); ok && seat != "game" {
 					p, err := setup.ParseSeat(seat, 8)
 					if err != nil {
@@ -246,7 +246,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 				su.Props = append(su.Props, setup.PropSetting{Target: key[:dot], Prop: key[dot+1:], Value: val, Pos: pos(v.Content[j]), ValuePos: pos(v.Content[j+1])})
 			}
 		default:
-			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, props)", k.Value)
+			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, face_up, props)", k.Value)
 		}
 	}
 	return su, nil

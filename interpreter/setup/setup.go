@@ -25,12 +25,18 @@ type Setup struct {
 	ActivePos, PhasePos diag.Pos
 }
 
-// Placement puts cards into one zone.
+// EmptyPosition, in the list of a positional zone, leaves that position
+// empty: [empty, Knight] puts the Knight in position 1.
+const EmptyPosition = "empty"
+
+// Placement puts cards into one zone; in a positional zone the n-th name
+// takes position n.
 type Placement struct {
 	Seat  int // -1 for a shared zone
 	Zone  string
 	Cards []string
 	Down  bool
+	Up    bool // face up, in a zone whose cards enter face down
 	// Pos is where the zone is named; CardPos, when set, where each card is.
 	Pos     diag.Pos
 	CardPos []diag.Pos
@@ -64,7 +70,8 @@ type setupPlan struct {
 
 type plannedCard struct {
 	Def, Zone, Seat int // seat -1: a shared zone
-	Down            bool
+	Slot            int // in a positional zone: its position (the place in the list, "empty" places counted); else -1
+	Down, Up        bool
 	Props           []model.PropValue // read from a generated card's name
 	Face            int               // the face it shows: a card placed by the name of a later face
 }
@@ -109,12 +116,24 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 		if !ok {
 			continue
 		}
+		slots := rs.Zones[zone].Slots
+		if slots > 0 && len(pl.Cards) > slots {
+			fail(pl.Pos, "bad-value", "zone %s has %d positions, not %d", pl.Zone, slots, len(pl.Cards))
+			continue
+		}
 		for i, name := range pl.Cards {
 			at := pl.Pos
 			if i < len(pl.CardPos) {
 				at = pl.CardPos[i]
 			}
+			slot := -1
+			if slots > 0 {
+				slot = i
+			}
 			d := findCard(rs, name)
+			if d == nil && slots > 0 && name == EmptyPosition {
+				continue // a position left empty
+			}
 			face := 0
 			if d == nil {
 				d, face = findFace(rs, name)
@@ -131,7 +150,7 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 				fail(at, "unknown-card", "unknown card %q%s%s", name, diag.DidYouMean(name, cardNames(rs)), generatedHint(rs))
 				continue
 			}
-			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Down: pl.Down, Props: props, Face: face})
+			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Slot: slot, Down: pl.Down, Up: pl.Up, Props: props, Face: face})
 			placed[[2]int{zone, seat}]++
 		}
 	}

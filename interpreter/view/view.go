@@ -66,6 +66,7 @@ type View struct {
 	Shared  []ZoneView     `json:"shared,omitempty"`
 	Stack   []CardView     `json:"stack,omitempty"`
 	Waiting []string       `json:"waiting,omitempty"` // seats whose answer is awaited
+	Grid    *Grid          `json:"grid,omitempty"`    // the positional zones drawn as one grid (view.layout)
 }
 
 func cardView(g *model.Evaluator, c, seat int) CardView {
@@ -263,6 +264,7 @@ func For(game *engine.Game, seat int) View {
 	for _, d := range game.Pending() {
 		v.Waiting = append(v.Waiting, g.SeatName(d.Player))
 	}
+	v.Grid = grid(g, &v, seat)
 	return v
 }
 
@@ -301,11 +303,14 @@ func (v View) Summary() string {
 		}
 		b.WriteByte('\n')
 		for _, z := range p.Zones {
-			if z.OnStack && len(v.Stack) > 0 {
+			if z.OnStack && len(v.Stack) > 0 || v.Grid.inGrid(p.Seat, z.Name) {
 				continue
 			}
 			fmt.Fprintf(&b, "  %s\n", z.line())
 		}
+	}
+	if v.Grid != nil {
+		b.WriteString(v.Grid.text())
 	}
 	for _, z := range v.Shared {
 		if z.OnStack && len(v.Stack) > 0 {

@@ -27,7 +27,7 @@ func sealedDoP(list, what string) model.Param {
 }
 
 func Primitives() []*model.Primitive {
-	return []*model.Primitive{
+	return append([]*model.Primitive{
 		{
 			Name: "choose_card", Args: &chooseCardArgs, Family: "choices",
 			Doc: "Asks a player to choose one card among `cards`; binds it (none when `cards` is empty, or when optional and declined). With `choosers`, every listed player secretly chooses one card among their own `cards` (`you.hand` is each one's own hand), and `do` runs for each with the card bound (see decisions): a draft, or a bid played face down.",
@@ -208,7 +208,7 @@ func Primitives() []*model.Primitive {
 			Example:    "- simultaneous:\n    options:\n      - {label: keep}\n      - {label: redraw, do: [{draw: {from: deck, to: hand}}]}",
 			Exec:       execSimultaneous,
 		},
-	}
+	}, positionPrimitives()...)
 }
 
 // cardChoiceArgs point to the indexes of the arguments choose_card and

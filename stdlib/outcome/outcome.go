@@ -7,7 +7,7 @@ import (
 )
 
 func Primitives() []*model.Primitive {
-	return []*model.Primitive{
+	return append([]*model.Primitive{
 		{
 			Name: "win", Args: &winArgs, Family: "outcome", EndsGame: true,
 			Doc: "A player (default: you) wins; the game ends.",
@@ -201,7 +201,7 @@ func Primitives() []*model.Primitive {
 				return model.Next, nil
 			},
 		},
-	}
+	}, firstTurnPrimitives()...)
 }
 
 // The indexes of the primitives' arguments, filled at registration.
