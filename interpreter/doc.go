@@ -9,6 +9,7 @@
 //	source           YAML nodes with positions, syntax errors
 //	state            a game as plain data
 //	model            the compiled ruleset; the evaluator expressions run on
+//	model/oracle     expr's VM as a second evaluator, for the differential test
 //	compile/closure  the type environment; a closure for every form of expression
 //	compile          expressions to closures: expr's checker, the patcher, predicates
 //	lint             the checks that need the whole ruleset

@@ -18,6 +18,7 @@ var layers = []string{
 	"interpreter/source",
 	"interpreter/state",
 	"interpreter/model",
+	"interpreter/model/oracle",
 	"interpreter/compile/closure",
 	"interpreter/compile",
 	"interpreter/lint",

@@ -10,6 +10,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/model/oracle"
 	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -736,7 +737,7 @@ func (c *ExprCompiler) baseConfig() *conf.Config {
 		fn := f
 		opts = append(opts, expr.Function("$"+f.Name, func(params ...any) (any, error) {
 			g := params[0].(map[string]any)["$c"].(*model.Evaluator)
-			return g.OracleCall(fn, params[1:])
+			return oracle.Call(g, fn, params[1:])
 		}, reflect.New(inner).Interface()))
 	}
 	for _, o := range opts {

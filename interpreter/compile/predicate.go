@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/model/oracle"
 	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -204,7 +205,7 @@ func (c *ExprCompiler) registerPredicate(p *closure.Predicate) {
 			return nil, fmt.Errorf("predicate %s was not compiled", name)
 		}
 		g := params[0].(map[string]any)["$c"].(*model.Evaluator)
-		out, err := g.OraclePredicate(p.Prog, p.Idents, names, params[1:])
+		out, err := oracle.Predicate(g, p.Prog, p.Idents, names, params[1:])
 		if err != nil {
 			return nil, fmt.Errorf("in predicate %s: %v", name, err)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/model/oracle"
 	"github.com/arbiter-games/arbiter/interpreter/save"
 	"github.com/arbiter-games/arbiter/interpreter/setup"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -168,7 +169,7 @@ func normal(x any) any {
 // agree compares the evaluator with the oracle on one expression and frame.
 func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 	got, gerr := g.Evaluator().Eval(e, f)
-	want, werr := g.Evaluator().OracleEval(e, f)
+	want, werr := oracle.Eval(g.Evaluator(), e, f)
 	switch {
 	case gerr != nil && werr != nil:
 		return nil

@@ -178,7 +178,7 @@ func (g *Game) StepBudget() int {
 // index of the state points where it may (the cheap part of CheckState), so
 // a damaged save is refused instead of failing later.
 func (g *Game) CheckStructure() error {
-	return g.m.CheckStructure()
+	return g.m.Rs.CheckStructure(g.m.S)
 }
 
 // EvalQuery evaluates a compiled query with values for its variables, for

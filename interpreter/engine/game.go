@@ -86,7 +86,7 @@ func Resume(rs *model.Ruleset, decks []string, st *state.State) (*Game, error) {
 		}
 	}
 	m.S = st
-	if err := m.CheckStructure(); err != nil {
+	if err := rs.CheckStructure(st); err != nil {
 		return nil, err
 	}
 	return &Game{m: m}, nil

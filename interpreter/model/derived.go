@@ -133,3 +133,11 @@ func (g *Evaluator) applyStatic(st *Static, src, k, n int) {
 		g.ReleaseFrame()
 	}
 }
+
+// Refresh brings the values statics derive up to date, as an evaluation
+// does first; the test oracle calls it before it reads.
+func (g *Evaluator) Refresh() {
+	if !g.Der.computing && !g.Der.fresh(g) {
+		g.derive()
+	}
+}

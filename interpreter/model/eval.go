@@ -144,6 +144,10 @@ func whole(f float64) (int64, error) {
 // describe names a value for messages.
 func (g *Evaluator) describe(d Datum) string { return fmt.Sprint(g.datumAny(d)) }
 
+// Any converts a value to a plain Go value: nil, int, bool, float64, a name,
+// or a list.
+func (g *Evaluator) Any(d Datum) any { return g.datumAny(d) }
+
 // datumAny converts a value to a plain Go value.
 func (g *Evaluator) datumAny(d Datum) any {
 	switch d.K {
@@ -316,4 +320,26 @@ func (g *Evaluator) AllZone(kind int) []int {
 		out = []int{}
 	}
 	return out
+}
+
+// ScalarAny is a stored scalar of type t as a plain Go value: an int, a
+// bool, a name, or nil for no card or player.
+func (g *Evaluator) ScalarAny(v int64, t Type) any {
+	switch t {
+	case TInt:
+		return int(v)
+	case TBool:
+		return v != 0
+	case TString:
+		if v >= 0 && int(v) < len(g.Rs.boxedSyms) {
+			return g.Rs.boxedSyms[v]
+		}
+		return ""
+	case TCard, TPlayer:
+		if v < 0 {
+			return nil
+		}
+		return int(v)
+	}
+	return int(v)
 }

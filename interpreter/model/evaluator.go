@@ -2,7 +2,6 @@ package model
 
 import (
 	"github.com/arbiter-games/arbiter/interpreter/state"
-	"github.com/expr-lang/expr/vm"
 )
 
 // Evaluator reads a game's state against its ruleset: it is what every
@@ -13,8 +12,6 @@ type Evaluator struct {
 	Rs      *Ruleset
 	S       *state.State
 	Nseats  int
-	Env     map[string]any
-	vm      vm.VM
 	Cur     *state.Frame  // the frame the expression VM (the test oracle) evaluates for
 	evals   []*Evaluation // the evaluation stack: one entry per evaluation under way
 	depth   int
@@ -35,8 +32,7 @@ type Evaluator struct {
 // Init readies an evaluator for games of rs with the given number of seats;
 // its state is set apart (S).
 func (g *Evaluator) Init(rs *Ruleset, seats int) {
-	g.Rs, g.Nseats, g.Env = rs, seats, map[string]any{}
-	g.Env["$c"] = g
+	g.Rs, g.Nseats = rs, seats
 	g.ZoneAt = make([]int, len(rs.Zones))
 	at := 0
 	for k, z := range rs.Zones {
@@ -66,11 +62,10 @@ func (g *Evaluator) Init(rs *Ruleset, seats int) {
 // InitLike readies an evaluator for the same ruleset and seats as o, sharing
 // its read-only tables (a clone of a game).
 func (g *Evaluator) InitLike(o *Evaluator) {
-	*g = Evaluator{Rs: o.Rs, Nseats: o.Nseats, ZoneAt: o.ZoneAt, Seats: o.Seats, Env: map[string]any{}, Coverage: o.Coverage,
+	*g = Evaluator{Rs: o.Rs, Nseats: o.Nseats, ZoneAt: o.ZoneAt, Seats: o.Seats, Coverage: o.Coverage,
 		SymLost: o.SymLost, SymEnter: o.SymEnter, SymLeave: o.SymLeave, SymDraw: o.SymDraw, SymShuffle: o.SymShuffle,
 		SymTurnStart: o.SymTurnStart, SymTurnEnd: o.SymTurnEnd, SymPhaseStart: o.SymPhaseStart, SymPhaseEnd: o.SymPhaseEnd,
 		SymReveal: o.SymReveal, SymAction: o.SymAction, SymResolve: o.SymResolve}
-	g.Env["$c"] = g
 }
 
 // AddCard appends a new card of definition def, owned and controlled by

@@ -54,8 +54,9 @@ func (g *Evaluator) namesValue(syms []int, d *PropDecl) (int64, error) {
 	return v, nil
 }
 
-// namesAny is a stored value of a names property as expr's VM reads it.
-func namesAny(d *PropDecl, v int64) any {
+// NamesAny is a stored value of a names property as expr's VM reads it:
+// the list of names held.
+func NamesAny(d *PropDecl, v int64) any {
 	out := []any{}
 	for _, s := range d.NamesList(v) {
 		out = append(out, s)

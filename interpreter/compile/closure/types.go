@@ -6,6 +6,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/model/oracle"
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/checker"
 	"github.com/expr-lang/expr/checker/nature"
@@ -272,14 +273,14 @@ var ExprBuiltins = func() []string {
 // host functions that read game objects by index; the patcher routes accesses here.
 func HostFunctions() map[string]*funcSig {
 	return map[string]*funcSig{
-		"$cp": {N: 3, Fn: func(g *model.Evaluator, a []any) any { return g.ExprCardProp(a[1], a[2].(int)) }},
-		"$cf": {N: 3, Fn: func(g *model.Evaluator, a []any) any { return g.ExprCardField(a[1], a[2].(int)) }},
-		"$pp": {N: 3, Fn: func(g *model.Evaluator, a []any) any { return g.ExprPlayerProp(a[1], a[2].(int)) }},
-		"$pz": {N: 3, Fn: func(g *model.Evaluator, a []any) any { return g.ExprPlayerZone(a[1], a[2].(int)) }},
-		"$pf": {N: 3, Fn: func(g *model.Evaluator, a []any) any { return g.ExprPlayerField(a[1], a[2].(int)) }},
-		"$gp": {N: 2, Fn: func(g *model.Evaluator, a []any) any { return g.ExprGameProp(a[1].(int)) }},
-		"$gz": {N: 2, Fn: func(g *model.Evaluator, a []any) any { return g.ExprGameZone(a[1].(int)) }},
-		"$ef": {N: 2, Fn: func(g *model.Evaluator, a []any) any { return g.ExprEventField(a[1].(int)) }},
+		"$cp": {N: 3, Fn: func(g *model.Evaluator, a []any) any { return oracle.CardProp(g, a[1], a[2].(int)) }},
+		"$cf": {N: 3, Fn: func(g *model.Evaluator, a []any) any { return oracle.CardField(g, a[1], a[2].(int)) }},
+		"$pp": {N: 3, Fn: func(g *model.Evaluator, a []any) any { return oracle.PlayerProp(g, a[1], a[2].(int)) }},
+		"$pz": {N: 3, Fn: func(g *model.Evaluator, a []any) any { return oracle.PlayerZone(g, a[1], a[2].(int)) }},
+		"$pf": {N: 3, Fn: func(g *model.Evaluator, a []any) any { return oracle.PlayerField(g, a[1], a[2].(int)) }},
+		"$gp": {N: 2, Fn: func(g *model.Evaluator, a []any) any { return oracle.GameProp(g, a[1].(int)) }},
+		"$gz": {N: 2, Fn: func(g *model.Evaluator, a []any) any { return oracle.GameZone(g, a[1].(int)) }},
+		"$ef": {N: 2, Fn: func(g *model.Evaluator, a []any) any { return oracle.EventField(g, a[1].(int)) }},
 		"$az": {N: 2, Fn: func(g *model.Evaluator, a []any) any { return g.AllZone(a[1].(int)) }},
 	}
 }

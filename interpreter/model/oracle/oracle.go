@@ -1,37 +1,31 @@
-package model
+package oracle
 
 import (
 	"fmt"
 
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/expr-lang/expr/vm"
 )
 
-// The expression VM of expr is not how games run: the closures of
-// closure.go are the one evaluator. The VM runs the same checked, patched
-// program as a test oracle, a second opinion that shares no code with the
-// closures beyond the state accessors, so that a differential test can
-// compare the two on every expression of every ruleset.
-
-// OracleEval evaluates an expression on expr's VM, for tests that compare it
-// with the evaluator. Statics are brought up to date first, as for Eval.
-func (g *Evaluator) OracleEval(e *Expr, f *state.Frame) (any, error) {
-	if !g.Der.computing && !g.Der.fresh(g) {
-		g.derive()
-	}
-	return g.evalVM(e, f)
+// Eval evaluates an expression on expr's VM, for tests that compare it
+// with the evaluator. Statics are brought up to date first, as an evaluation
+// does.
+func Eval(g *model.Evaluator, e *model.Expr, f *state.Frame) (any, error) {
+	g.Refresh()
+	return evalVM(g, e, f)
 }
 
 // evalVM evaluates an expression on the expression VM.
-func (g *Evaluator) evalVM(e *Expr, f *state.Frame) (out any, err error) {
+func evalVM(g *model.Evaluator, e *model.Expr, f *state.Frame) (out any, err error) {
 	prev := g.Cur
 	g.Cur = f
-	env := g.Env
+	env := map[string]any{"$c": g}
 	for i := range e.Idents {
 		id := &e.Idents[i]
-		env[id.Name] = g.identValue(id, f)
+		env[id.Name] = identValue(g, id, f)
 	}
-	out, err = g.vm.Run(e.Prog, env)
+	out, err = vm.Run(e.Prog, env)
 	g.Cur = prev
 	if err != nil {
 		return nil, fmt.Errorf("%s: in expression %q: %v", e.Pos, e.Src, err)
@@ -39,16 +33,16 @@ func (g *Evaluator) evalVM(e *Expr, f *state.Frame) (out any, err error) {
 	return out, nil
 }
 
-// OraclePredicate runs the program of a predicate's body on a VM of its
+// Predicate runs the program of a predicate's body on a VM of its
 // own, for the oracle: its parameters (names) are bound to the values of
 // the call (args), as the calling program's VM gave them, and the other
 // names it reads (idents) for the frame the calling expression is
 // evaluated for.
-func (g *Evaluator) OraclePredicate(prog *vm.Program, idents []IdentUse, names []string, args []any) (any, error) {
+func Predicate(g *model.Evaluator, prog *vm.Program, idents []model.IdentUse, names []string, args []any) (any, error) {
 	env := make(map[string]any, len(idents)+len(names)+1)
 	env["$c"] = g
 	for i := range idents {
-		env[idents[i].Name] = g.identValue(&idents[i], g.Cur)
+		env[idents[i].Name] = identValue(g, &idents[i], g.Cur)
 	}
 	for i, name := range names {
 		if i < len(args) {
@@ -58,43 +52,43 @@ func (g *Evaluator) OraclePredicate(prog *vm.Program, idents []IdentUse, names [
 	return vm.Run(prog, env)
 }
 
-func (g *Evaluator) identValue(id *IdentUse, f *state.Frame) any {
+func identValue(g *model.Evaluator, id *model.IdentUse, f *state.Frame) any {
 	s := g.S
 	switch id.Kind {
-	case IdYou:
+	case model.IdYou:
 		return int(f.You)
-	case IdOpponent:
+	case model.IdOpponent:
 		return g.NextLive(int(f.You))
-	case IdActive:
+	case model.IdActive:
 		return s.Active
-	case IdTurn:
+	case model.IdTurn:
 		return s.Turn
-	case IdPhase:
+	case model.IdPhase:
 		if s.Phase.InPhase(len(g.Rs.Phases)) {
 			return g.Rs.Phases[s.Phase].Name
 		}
 		return ""
-	case IdThis:
+	case model.IdThis:
 		return cardAny(int(f.This))
-	case IdGame, IdEvent:
+	case model.IdGame, model.IdEvent:
 		return 0
-	case IdPlayers:
+	case model.IdPlayers:
 		return g.Seats
-	case IdOpponents:
+	case model.IdOpponents:
 		return g.OpponentsOf(int(f.You))
-	case IdCard:
+	case model.IdCard:
 		return cardAny(int(f.Card))
-	case IdPlayer:
+	case model.IdPlayer:
 		return int(f.Player)
-	case IdStack:
+	case model.IdStack:
 		return g.StackCards()
-	case IdMode:
+	case model.IdMode:
 		return g.Rs.Symbol(s.Mode)
-	case IdAll:
+	case model.IdAll:
 		return 0
-	case IdVar:
+	case model.IdVar:
 		v := s.Vars[int(f.Base)+id.Slot]
-		return g.valAny(v, id.Typ)
+		return valAny(g, v, id.Typ)
 	}
 	return nil
 }
@@ -104,26 +98,6 @@ func cardAny(c int) any {
 		return nil
 	}
 	return c
-}
-
-func (g *Evaluator) ScalarAny(v int64, t Type) any {
-	switch t {
-	case TInt:
-		return int(v)
-	case TBool:
-		return v != 0
-	case TString:
-		if v >= 0 && int(v) < len(g.Rs.boxedSyms) {
-			return g.Rs.boxedSyms[v]
-		}
-		return ""
-	case TCard, TPlayer:
-		if v < 0 {
-			return nil
-		}
-		return int(v)
-	}
-	return int(v)
 }
 
 func asIndex(x any) (int, bool) {
@@ -138,24 +112,26 @@ func asIndex(x any) (int, bool) {
 	return -1, false
 }
 
-func (g *Evaluator) ExprCardProp(x any, idx int) any {
+// CardProp is the host function of a card property read: card x's property idx.
+func CardProp(g *model.Evaluator, x any, idx int) any {
 	c, ok := asIndex(x)
 	if !ok || c < 0 || c >= len(g.S.Cards) {
 		return nil
 	}
-	if d := &g.Rs.CardProps[idx]; d.Type == TStrings {
-		return namesAny(d, g.CardProp(c, idx))
+	if d := &g.Rs.CardProps[idx]; d.Type == model.TStrings {
+		return model.NamesAny(d, g.CardProp(c, idx))
 	}
 	return g.ScalarAny(g.CardProp(c, idx), g.Rs.CardProps[idx].Type)
 }
 
-func (g *Evaluator) ExprCardField(x any, idx int) any {
+// CardField is the host function of a card field read (name, zone, owner, ...).
+func CardField(g *model.Evaluator, x any, idx int) any {
 	c, ok := asIndex(x)
 	if !ok || c < 0 || c >= len(g.S.Cards) {
 		return nil
 	}
 	ci := &g.S.Cards[c]
-	switch CardFields[idx].Name {
+	switch model.CardFields[idx].Name {
 	case "name":
 		return g.CardName(c)
 	case "id":
@@ -184,7 +160,8 @@ func (g *Evaluator) ExprCardField(x any, idx int) any {
 	return nil
 }
 
-func (g *Evaluator) ExprPlayerProp(x any, idx int) any {
+// PlayerProp is the host function of a player property read.
+func PlayerProp(g *model.Evaluator, x any, idx int) any {
 	p, ok := asIndex(x)
 	if !ok || p < 0 || p >= g.Nseats {
 		return nil
@@ -192,7 +169,8 @@ func (g *Evaluator) ExprPlayerProp(x any, idx int) any {
 	return g.ScalarAny(g.PlayerProp(p, idx), g.Rs.PlayerProps[idx].Type)
 }
 
-func (g *Evaluator) ExprPlayerZone(x any, kind int) any {
+// PlayerZone is the host function of a player's zone read: its cards, top first.
+func PlayerZone(g *model.Evaluator, x any, kind int) any {
 	p, ok := asIndex(x)
 	if !ok || p < 0 || p >= g.Nseats {
 		return []int{}
@@ -200,12 +178,13 @@ func (g *Evaluator) ExprPlayerZone(x any, kind int) any {
 	return g.S.Zones[g.ZoneInst(kind, p)].Cards
 }
 
-func (g *Evaluator) ExprPlayerField(x any, idx int) any {
+// PlayerField is the host function of a player field read (seat, lost, next, ...).
+func PlayerField(g *model.Evaluator, x any, idx int) any {
 	p, ok := asIndex(x)
 	if !ok || p < 0 || p >= g.Nseats {
 		return nil
 	}
-	switch PlayerFields[idx].Name {
+	switch model.PlayerFields[idx].Name {
 	case "seat":
 		return g.SeatName(p)
 	case "index":
@@ -222,20 +201,24 @@ func (g *Evaluator) ExprPlayerField(x any, idx int) any {
 	return nil
 }
 
-func (g *Evaluator) ExprGameProp(idx int) any {
+// GameProp is the host function of a game property read.
+func GameProp(g *model.Evaluator, idx int) any {
 	return g.ScalarAny(g.GameProp(idx), g.Rs.GameProps[idx].Type)
 }
 
-func (g *Evaluator) ExprGameZone(kind int) any {
+// GameZone is the host function of a shared zone read.
+func GameZone(g *model.Evaluator, kind int) any {
 	return g.S.Zones[g.ZoneInst(kind, 0)].Cards
 }
 
-func (g *Evaluator) ExprEventField(idx int) any {
+// EventField is the host function of an event field read, for the frame
+// being evaluated.
+func EventField(g *model.Evaluator, idx int) any {
 	if g.Cur == nil {
 		return nil
 	}
 	ev := &g.Cur.Event
-	switch EventFields[idx].Name {
+	switch model.EventFields[idx].Name {
 	case "name":
 		return g.Rs.Symbol(ev.Name)
 	case "card":
@@ -257,9 +240,9 @@ func (g *Evaluator) ExprEventField(idx int) any {
 	return nil
 }
 
-func (g *Evaluator) valAny(v state.Val, t Type) any {
+func valAny(g *model.Evaluator, v state.Val, t model.Type) any {
 	switch t {
-	case TCards, TPlayers:
+	case model.TCards, model.TPlayers:
 		if v.L == nil {
 			return []int{}
 		}
@@ -268,55 +251,55 @@ func (g *Evaluator) valAny(v state.Val, t Type) any {
 	return g.ScalarAny(v.N, t)
 }
 
-// OracleCall runs a library function for the VM: its arguments, Go values of
+// Call runs a library function for the VM: its arguments, Go values of
 // the VM, become values of the evaluator, and its result goes back.
-func (g *Evaluator) OracleCall(fn *Func, params []any) (any, error) {
-	args := make([]Datum, len(params))
+func Call(g *model.Evaluator, fn *model.Func, params []any) (any, error) {
+	args := make([]model.Datum, len(params))
 	for i, p := range params {
-		t := TAny
+		t := model.TAny
 		if i < len(fn.Params) {
 			t = fn.Params[i]
 		}
-		d, err := g.anyToDatum(p, t)
+		d, err := anyToDatum(g, p, t)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", fn.Name, err)
 		}
 		args[i] = d
 	}
-	return g.datumAny(fn.Fn(g, args)), nil
+	return g.Any(fn.Fn(g, args)), nil
 }
 
 // anyToDatum converts a Go value of the VM to a value of type t.
-func (g *Evaluator) anyToDatum(x any, t Type) (Datum, error) {
+func anyToDatum(g *model.Evaluator, x any, t model.Type) (model.Datum, error) {
 	switch v := x.(type) {
 	case nil:
-		return Datum{}, nil
+		return model.Datum{}, nil
 	case bool:
-		return Datum{K: DBool, N: B2i(v)}, nil
+		return model.Datum{K: model.DBool, N: model.B2i(v)}, nil
 	case string:
 		return g.NameDatum(v), nil
 	case float64:
-		return FloatDatum(v), nil
+		return model.FloatDatum(v), nil
 	case int:
 		switch t {
-		case TCard:
-			return CardDatum(v), nil
-		case TPlayer:
-			return PlayerDatum(v), nil
+		case model.TCard:
+			return model.CardDatum(v), nil
+		case model.TPlayer:
+			return model.PlayerDatum(v), nil
 		}
-		return Datum{K: DInt, N: int64(v)}, nil
+		return model.Datum{K: model.DInt, N: int64(v)}, nil
 	case []int:
-		return Datum{K: DList, E: ElemKind(t), L: v}, nil
+		return model.Datum{K: model.DList, E: model.ElemKind(t), L: v}, nil
 	case []any:
 		l := make([]int, 0, len(v))
 		for _, e := range v {
 			n, ok := e.(int)
 			if !ok {
-				return Datum{}, fmt.Errorf("a list holds %v (%T)", e, e)
+				return model.Datum{}, fmt.Errorf("a list holds %v (%T)", e, e)
 			}
 			l = append(l, n)
 		}
-		return Datum{K: DList, E: ElemKind(t), L: l}, nil
+		return model.Datum{K: model.DList, E: model.ElemKind(t), L: l}, nil
 	}
-	return Datum{}, fmt.Errorf("unexpected value %v (%T)", x, x)
+	return model.Datum{}, fmt.Errorf("unexpected value %v (%T)", x, x)
 }

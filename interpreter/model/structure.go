@@ -1,7 +1,8 @@
-package engine
+package model
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
@@ -9,13 +10,13 @@ import (
 // CheckStructure verifies that every card is in exactly one zone and every
 // index of the state points where it may (the part of the invariants a save must keep), so
 // a damaged save is refused instead of failing later.
-func (g *machine) CheckStructure() error {
-	s, rs := g.S, g.Rs
-	n := g.Nseats
-	if len(s.Players) != n {
-		return fmt.Errorf("%d player records for %d players", len(s.Players), n)
+func (rs *Ruleset) CheckStructure(s *state.State) error {
+	n := len(s.Players)
+	stride := len(rs.CardProps) + 1
+	if n < rs.MinPlayers || n > rs.MaxPlayers {
+		return fmt.Errorf("%d players; %s takes %d to %d", n, rs.Name, rs.MinPlayers, rs.MaxPlayers)
 	}
-	if len(s.PlayerProp) != n*len(rs.PlayerProps) || len(s.GameProps) != len(rs.GameProps) || len(s.CardProps) != len(s.Cards)*g.Stride() {
+	if len(s.PlayerProp) != n*len(rs.PlayerProps) || len(s.GameProps) != len(rs.GameProps) || len(s.CardProps) != len(s.Cards)*stride {
 		return fmt.Errorf("property tables have the wrong size")
 	}
 	want := 0
@@ -78,7 +79,7 @@ func (g *machine) CheckStructure() error {
 	if len(s.Pending) != len(s.Answers) {
 		return fmt.Errorf("pending decisions and answers disagree")
 	}
-	if !s.Over && !g.waiting() {
+	if !s.Over && !slices.Contains(s.Answers, nil) {
 		// a game is saved while it waits for an answer, or once it is over
 		return fmt.Errorf("no decision is pending and the game is not over")
 	}
