@@ -9,6 +9,10 @@ import (
 )
 
 func Primitives() []*model.Primitive {
+	return append(fixed(), spendMix())
+}
+
+func fixed() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "pay_cards", Args: &payCardsArgs, Family: "costs",

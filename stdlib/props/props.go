@@ -66,6 +66,10 @@ func targetParams() []model.Param {
 }
 
 func Primitives() []*model.Primitive {
+	return append(fixed(), addNamed())
+}
+
+func fixed() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "set", Args: &propChangeArgs, Family: "properties", Assigns: "value",

@@ -25,14 +25,15 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "priority", Args: &priorityArgs, Family: "windows",
-			Doc: "A priority window over the stack: starting with the active player, each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the active player gets priority; with an empty stack the window closes (with `close: active`, as soon as the active player passes on an empty stack, the others not asked). The state checks run before each player is asked.",
+			Doc: "A priority window over the stack: starting with the active player (or the player `first` names, as a defender who answers first), each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the window's first player gets priority again; with an empty stack the window closes (with `close: active`, as soon as the active player passes on an empty stack, the others not asked). The state checks run before each player is asked.",
 			Params: []model.Param{
 				{Name: "actions", Kind: model.PAction, Required: true, Doc: "the actions players may take"},
 				{Name: "close", Kind: model.PWord, Words: []string{"all", "active"}, Default: "all", Doc: "when the window closes on an empty stack: all (when every player still in the game has passed in a row) or active (when the active player passes; while the active player is out of the game, as with all)"},
 				args.PromptParam("You have priority"),
+				args.ExprParam("first", model.TPlayer, false, "active", "who gets priority first, and again after each item resolves (default: the active player)"),
 			},
 			StateSlots: 2,
-			Example:    "- priority: {actions: [cast, activate], close: active}",
+			Example:    "- priority: {actions: [cast, activate], close: active}\n# the player attacked answers first\n- priority: {actions: [cast], first: opponent}",
 			Exec:       execPriority,
 		},
 	}
@@ -92,7 +93,11 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	holder := int(g.Var(f, holderSlot).N)
 	passes := int(g.Var(f, passSlot).N)
 	if holder < 0 {
-		holder, passes = g.Active(), 0
+		first, err := openerOf(g, f, s)
+		if err != nil {
+			return model.Next, err
+		}
+		holder, passes = first, 0
 	}
 	if g.Lost(holder) {
 		// a player who left the game does not hold priority
@@ -118,7 +123,11 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	}
 	if passes >= g.LivePlayers() {
 		if g.StackLen() > 0 {
-			g.SetVar(f, holderSlot, state.Val{N: int64(g.Active())})
+			first, err := openerOf(g, f, s)
+			if err != nil {
+				return model.Next, err
+			}
+			g.SetVar(f, holderSlot, state.Val{N: int64(first)})
 			g.SetVar(f, passSlot, state.Val{N: 0})
 			g.ResolveTop()
 			return model.Stay, nil
@@ -140,8 +149,27 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	return g.Ask(f, state.Decision{Player: holder, Kind: state.DecideAction, Prompt: args.Say(g, f, s.At(priorityArgs.Prompt), "You have priority", holder), Options: opts, Min: 1, Max: 1, Pass: true}), nil
 }
 
+// openerOf is the player who gets priority first in a window: `first`, or
+// the active player; one who left the game passes it on to the next.
+func openerOf(g model.Context, f *state.Frame, s *model.Step) (int, error) {
+	p := g.Active()
+	if a := s.At(priorityArgs.First); a.Set {
+		var err error
+		if p, err = g.EvalPlayer(a.Expr, f); err != nil {
+			return 0, err
+		}
+		if p < 0 {
+			p = g.Active()
+		}
+	}
+	if g.Lost(p) {
+		p = g.NextLive(p)
+	}
+	return p, nil
+}
+
 // The indexes of the primitives' arguments, filled at registration.
 var (
 	actArgs      struct{ Player, Actions, Pass, Repeat, PassLabel, Prompt model.ArgIndex }
-	priorityArgs struct{ Actions, Close, Prompt model.ArgIndex }
+	priorityArgs struct{ Actions, Close, Prompt, First model.ArgIndex }
 )

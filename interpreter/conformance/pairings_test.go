@@ -1,0 +1,45 @@
+package conformance_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/conformance"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+)
+
+// TestRandomPlayoutsEveryDeckPairing plays random games of every pairing
+// of the ready-made decks of each two-player ruleset that has several (the
+// other playouts use the first deck only), checking the invariants after
+// every answer: 400 games per ruleset spread over its pairings (100 with
+// -short), as many as TestRandomPlayouts plays of one configuration, so
+// that every deck's cards are played against every other's within CI's
+// time; arbiter sim plays as many more of a pairing as wanted.
+func TestRandomPlayoutsEveryDeckPairing(t *testing.T) {
+	total := 400
+	if testing.Short() {
+		total = 100
+	}
+	for _, rs := range rulesets(t) {
+		if len(rs.Decks) < 2 || rs.MinPlayers > 2 || rs.MaxPlayers < 2 {
+			continue
+		}
+		pairs := len(rs.Decks) * len(rs.Decks)
+		n := max(total/pairs, 2)
+		for _, a := range rs.Decks {
+			for _, b := range rs.Decks {
+				t.Run(fmt.Sprintf("%s/%s-%s", rs.Name, a.Name, b.Name), func(t *testing.T) {
+					t.Parallel()
+					for seed := uint64(1); seed <= uint64(n); seed++ {
+						deep := seed%5 == 0
+						o := engine.Options{Players: 2, Decks: []string{a.Name, b.Name}, Seed: seed, NoLog: !deep}
+						_, err := conformance.Playout(rs, conformance.Options{Game: o, Resume: deep, Views: deep, Legality: deep})
+						require.NoError(t, err)
+					}
+				})
+			}
+		}
+	}
+}

@@ -1,0 +1,275 @@
+package costs
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib/internal/args"
+)
+
+// spendMix is a cost in several resources at once: a fixed part of each, and
+// a part that any of them may pay, in the mix the payer picks.
+func spendMix() *model.Primitive {
+	return &model.Primitive{
+		Name: "spend_mix", Args: &spendMixArgs, Family: "costs",
+		Doc: "A cost in several resources at once. Each resource is an int property of the player, named by `props` (a list of names, computed like any expression); `amounts` gives the part each must pay itself, and `any` a part that any of them may pay. With `sources`, cards can pay too: each unmarked source gives one unit of the resource `gives` names for it, and is marked (`mark`, a bool card property) when used. A resource is paid from the property first, then from its sources. It can be paid when every fixed part can be, and what is left covers `any`. When `any` could be paid with more than one resource, the payer chooses, one unit at a time; when only one way exists it is paid without asking.",
+		Params: []model.Param{
+			args.ExprParam("player", model.TPlayer, false, "", "who pays (default: you)"),
+			args.ExprParam("props", model.TStrings, true, "", "the names of the player's int properties that hold the resources"),
+			args.ExprParam("amounts", model.TInts, true, "", "the part each resource of props must pay itself, in the same order"),
+			args.ExprParam("any", model.TInt, false, "0", "the part any of the resources may pay"),
+			args.ExprParam("sources", model.TCards, false, "", "cards that may pay one unit each"),
+			{Name: "gives", Kind: model.PExpr, Type: model.TString, Card: true, Doc: "which resource a source (`card`) gives: one of props (a source giving another gives nothing)"},
+			{Name: "mark", Kind: model.PText, Doc: "the bool card property set on each source used; a source already marked cannot pay"},
+			args.PromptParam("Pay 1 of the cost any resource may pay with"),
+		},
+		StateSlots: 1,
+		Example:    "# the card's price in gold, and 1 of gold or silver; items on the table give their metal\n- spend_mix:\n    props: \"['gold', 'silver']\"\n    amounts: \"[card.price, 0]\"\n    any: 1\n    sources: filter(you.table, .kind == item)\n    gives: card.metal\n    mark: tapped",
+		Validate: func(v model.Validator, s *model.Step) {
+			src, gives, mark := s.At(spendMixArgs.Sources), s.At(spendMixArgs.Gives), s.At(spendMixArgs.Mark)
+			if src.Set && (!gives.Set || !mark.Set) {
+				v.Errorf(spendMixArgs.Sources, "missing-field", "spend_mix with sources takes gives (the resource a source gives) and mark (the bool property set on it)")
+			}
+			if mark.Set {
+				if _, d, ok := v.Ruleset().PropIndex("card", mark.Text); !ok {
+					v.Errorf(spendMixArgs.Mark, "unknown-property", "unknown card property %q%s", mark.Text, v.Suggest(mark.Text, v.Ruleset().PropNames("card")))
+				} else if d.Type != model.TBool {
+					v.Errorf(spendMixArgs.Mark, "type-mismatch", "%s is not a bool property", mark.Text)
+				}
+			}
+		},
+		CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
+			m, err := readMix(g, f, s)
+			if err != nil {
+				return err.Error()
+			}
+			if m.payable() {
+				return ""
+			}
+			if !g.Explaining() {
+				return "cannot be paid"
+			}
+			return fmt.Sprintf("it costs %s and %s %s", m.costText(), m.whoHas(int(f.You)), m.haveText())
+		},
+		Exec: execSpendMix,
+	}
+}
+
+// mix is a cost in resources and what the payer has to pay it with.
+type mix struct {
+	p      int
+	names  []string // the resources' labels
+	idx    []int    // their player property indexes
+	need   []int    // the fixed part of each
+	anyN   int      // the part any may pay
+	pool   []int    // what the player has of each
+	src    [][]int  // the unmarked sources of each
+	markIx int      // the property marking a used source, or -1
+}
+
+func readMix(g model.Context, f *state.Frame, s *model.Step) (*mix, error) {
+	rs := g.Ruleset()
+	p, err := args.Player(g, f, s.At(spendMixArgs.Player))
+	if err != nil {
+		return nil, err
+	}
+	pd, err := g.EvalDatum(s.At(spendMixArgs.Props).Expr, f)
+	if err != nil {
+		return nil, err
+	}
+	ad, err := g.EvalDatum(s.At(spendMixArgs.Amounts).Expr, f)
+	if err != nil {
+		return nil, err
+	}
+	if len(pd.L) != len(ad.L) {
+		return nil, fmt.Errorf("spend_mix: %d resources in props but %d amounts", len(pd.L), len(ad.L))
+	}
+	m := &mix{p: p, markIx: -1}
+	if m.anyN, err = args.Int(g, f, s.At(spendMixArgs.Any), 0); err != nil {
+		return nil, err
+	}
+	for i, sym := range pd.L {
+		name := g.Text(model.Datum{K: pd.E, N: int64(sym)})
+		ix, d, ok := rs.PropIndex("player", name)
+		if !ok || d.Type != model.TInt {
+			return nil, fmt.Errorf("spend_mix: %q is no int property of players", name)
+		}
+		label := d.Name
+		if d.Label != "" {
+			label = d.Label
+		}
+		m.names = append(m.names, label)
+		m.idx = append(m.idx, ix)
+		m.need = append(m.need, max(ad.L[i], 0))
+		m.pool = append(m.pool, int(g.PlayerProp(p, ix)))
+		m.src = append(m.src, nil)
+	}
+	if mark := s.At(spendMixArgs.Mark); mark.Set {
+		m.markIx, _, _ = rs.PropIndex("card", mark.Text)
+	}
+	if s.At(spendMixArgs.Sources).Set {
+		cards, err := args.Cards(g, f, s.At(spendMixArgs.Sources))
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cards {
+			if m.markIx >= 0 && g.CardProp(c, m.markIx) != 0 {
+				continue
+			}
+			fr := *f
+			fr.Card = state.CardRef(c)
+			d, err := g.EvalDatum(s.At(spendMixArgs.Gives).Expr, g.TempFrame(fr))
+			g.ReleaseFrame()
+			if err != nil {
+				return nil, err
+			}
+			gives := g.Text(d)
+			for i := range pd.L {
+				if g.Text(model.Datum{K: pd.E, N: int64(pd.L[i])}) == gives {
+					m.src[i] = append(m.src[i], c)
+					break
+				}
+			}
+		}
+	}
+	return m, nil
+}
+
+// avail is how much of resource i is left for the part any may pay, once
+// its fixed part is paid (negative: the fixed part cannot be).
+func (m *mix) avail(i int) int { return m.pool[i] + len(m.src[i]) - m.need[i] }
+
+func (m *mix) spare() int {
+	n := 0
+	for i := range m.need {
+		n += m.avail(i)
+	}
+	return n
+}
+
+func (m *mix) payable() bool {
+	for i := range m.need {
+		if m.avail(i) < 0 {
+			return false
+		}
+	}
+	return m.spare() >= m.anyN
+}
+
+func (m *mix) costText() string {
+	var parts []string
+	for i, n := range m.need {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, m.names[i]))
+		}
+	}
+	if m.anyN > 0 {
+		parts = append(parts, fmt.Sprintf("%d of any", m.anyN))
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (m *mix) haveText() string {
+	var parts []string
+	for i := range m.need {
+		if n := m.pool[i] + len(m.src[i]); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, m.names[i]))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (m *mix) whoHas(you int) string {
+	if m.p == you {
+		return "you have"
+	}
+	return state.SeatName(m.p) + " has"
+}
+
+// execSpendMix asks, one unit at a time, which resource pays the part any
+// may pay while there is a choice, then pays: each resource from the property
+// first, then from its sources.
+func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+	chosen := g.Var(f, s.State).L
+	if g.Var(f, s.State).N < 0 {
+		chosen = nil
+	}
+	if ds, as := g.Answered(f); len(ds) > 0 {
+		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Value)
+		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
+	}
+	m, err := readMix(g, f, s)
+	if err != nil {
+		return model.Next, err
+	}
+	if !m.payable() {
+		return model.Next, fmt.Errorf("the cost can no longer be paid")
+	}
+	use := append([]int(nil), m.need...)
+	for _, i := range chosen {
+		use[i]++
+	}
+	left := m.anyN - len(chosen)
+	var offer []int
+	spare := 0
+	for i := range use {
+		if n := m.pool[i] + len(m.src[i]) - use[i]; n > 0 {
+			offer = append(offer, i)
+			spare += n
+		}
+	}
+	if left > 0 && len(offer) > 1 && spare > left {
+		var opts []state.Option
+		for _, i := range offer {
+			inPool := max(m.pool[i]-use[i], 0)
+			label := fmt.Sprintf("%s (%d in pool)", m.names[i], inPool)
+			if inPool == 0 {
+				label = fmt.Sprintf("%s (from %s)", m.names[i], g.CardLabel(m.src[i][use[i]-m.pool[i]], int(f.You)))
+			}
+			opts = append(opts, state.Option{ID: "resource:" + m.names[i], Label: label, Card: -1, Action: -1, Player: -1, Value: i})
+		}
+		prompt := args.Say(g, f, s.At(spendMixArgs.Prompt), "Pay 1 of the cost any resource may pay with", m.p)
+		return g.Ask(f, state.Decision{Player: m.p, Kind: state.DecideChoice, Prompt: fmt.Sprintf("%s (%d of %d)", prompt, len(chosen)+1, m.anyN), Options: opts, Min: 1, Max: 1}), nil
+	}
+	// no choice is left: what remains of the part any may pay goes to the
+	// resources in order (with one resource, or when everything is spent)
+	for _, i := range offer {
+		n := min(m.pool[i]+len(m.src[i])-use[i], left)
+		use[i] += n
+		left -= n
+	}
+	var parts []string
+	var tapped []int
+	for i, n := range use {
+		if n == 0 {
+			continue
+		}
+		fromPool := min(n, m.pool[i])
+		g.SetPlayerProp(m.p, m.idx[i], g.BasePlayerProp(m.p, m.idx[i])-int64(fromPool))
+		tapped = append(tapped, m.src[i][:n-fromPool]...)
+		parts = append(parts, fmt.Sprintf("%d %s", n, m.names[i]))
+	}
+	for _, c := range tapped {
+		g.SetCardProp(c, m.markIx, 1)
+	}
+	if len(parts) > 0 {
+		g.Logf("pay", m.p, "%s pays %s.", state.SeatName(m.p), strings.Join(parts, ", "))
+	}
+	if len(tapped) > 0 {
+		g.LogCards("pay", m.p, tapped, "%s pays with {cards}.", state.SeatName(m.p))
+	}
+	g.SetVar(f, s.State, state.Val{N: -1})
+	return model.Next, nil
+}
+
+var spendMixArgs struct {
+	Player, Props, Amounts, Any, Sources, Gives, Mark, Prompt model.ArgIndex
+}
