@@ -13,21 +13,21 @@ import (
 // TestRandomPlayoutsEveryDeckPairing plays random games of every pairing
 // of the ready-made decks of each two-player ruleset that has several (the
 // other playouts use the first deck only), checking the invariants after
-// every answer: 400 games per ruleset spread over its pairings (100 with
+// every answer: 400 games per ruleset spread over its pairings (50 with
 // -short), as many as TestRandomPlayouts plays of one configuration, so
 // that every deck's cards are played against every other's within CI's
-// time; arbiter sim plays as many more of a pairing as wanted.
+// time; -playouts N plays N games of every pairing.
 func TestRandomPlayoutsEveryDeckPairing(t *testing.T) {
-	total := 400
-	if testing.Short() {
-		total = 100
-	}
+	total := gamesPer(400, 50)
 	for _, rs := range rulesets(t) {
 		if len(rs.Decks) < 2 || rs.MinPlayers > 2 || rs.MaxPlayers < 2 {
 			continue
 		}
 		pairs := len(rs.Decks) * len(rs.Decks)
 		n := max(total/pairs, 2)
+		if *playouts > 0 {
+			n = *playouts // -playouts N: N games of every pairing
+		}
 		for _, a := range rs.Decks {
 			for _, b := range rs.Decks {
 				t.Run(fmt.Sprintf("%s/%s-%s", rs.Name, a.Name, b.Name), func(t *testing.T) {

@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -59,14 +60,12 @@ func configs(rs *model.Ruleset) []engine.Options {
 }
 
 // TestRandomPlayouts plays 400 random games of every ruleset at every
-// player count and mode (100 with -short), checking the invariants after
-// every answer. (400 keeps the whole suite within CI's time on two busy
-// cores as games are added; arbiter sim plays as many more as wanted.)
+// player count and mode (40 with -short; -playouts N plays N), checking the
+// invariants after every answer. (400 keeps the whole suite within CI's
+// time on two busy cores with five games; go test -run TestRandomPlayouts
+// -playouts 1000 ./interpreter/conformance/ is the long check.)
 func TestRandomPlayouts(t *testing.T) {
-	n := 400
-	if testing.Short() {
-		n = 100
-	}
+	n := gamesPer(400, 40)
 	for _, rs := range rulesets(t) {
 		for _, cfg := range configs(rs) {
 			name := fmt.Sprintf("%s/%dp", rs.Name, cfg.Players)
@@ -91,6 +90,21 @@ func TestRandomPlayouts(t *testing.T) {
 			})
 		}
 	}
+}
+
+// playouts overrides how many random games a playout test plays.
+var playouts = flag.Int("playouts", 0, "random games per configuration of the playout tests (default: each test's own)")
+
+// gamesPer is how many games a playout test plays: -playouts when given,
+// else full, or short with -short.
+func gamesPer(full, short int) int {
+	switch {
+	case *playouts > 0:
+		return *playouts
+	case testing.Short():
+		return short
+	}
+	return full
 }
 
 // TestSameSeedSameGame plays each ruleset twice per seed and compares the logs.
