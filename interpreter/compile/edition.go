@@ -160,7 +160,7 @@ func (v *bareKeywords) Visit(node *ast.Node) {
 					v.bareValue(&list.Nodes[i], n.Left)
 				}
 			} else {
-				// flame in card.suits: a value of a property holding several
+				// circle in card.marks: a value of a property holding several
 				v.bareValue(&n.Left, n.Right)
 			}
 		}

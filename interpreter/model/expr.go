@@ -19,7 +19,7 @@ type Expr struct {
 }
 
 // Literal is the name an expression is when it is a name in quotes alone
-// ('water'), so a primitive can check it at load time.
+// ('red'), so a primitive can check it at load time.
 func (e *Expr) Literal() (string, bool) {
 	if e == nil || e.Lit == nil {
 		return "", false
