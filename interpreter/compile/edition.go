@@ -143,7 +143,7 @@ func newBareKeywords(rs *model.Ruleset, phases, assigned []string, sc *closure.S
 func (v *bareKeywords) Visit(node *ast.Node) {
 	switch n := (*node).(type) {
 	case *ast.IdentifierNode:
-		if slices.Contains(v.assigned, n.Value) && !v.isLocal(n.Value) && n.Value != "none" {
+		if slices.Contains(v.assigned, n.Value) && !v.isLocal(n.Value) && n.Value != "none" && !v.isFunction(n.Value) {
 			s := &ast.StringNode{Value: n.Value}
 			s.SetLocation(n.Location())
 			*node = s
@@ -270,6 +270,15 @@ func (v *bareKeywords) names(other ast.Node) func(string) bool {
 
 func (v *bareKeywords) isBound(name string) bool {
 	return closure.Builtin(name) || name == "event" || v.isLocal(name)
+}
+
+// isFunction reports whether name is a function an expression may call (a
+// value of the same name could not be told from the callee of a call).
+func (v *bareKeywords) isFunction(name string) bool {
+	if _, ok := v.rs.Lib.Func(name); ok {
+		return true
+	}
+	return slices.Contains(closure.ExprBuiltins, name)
 }
 
 // isLocal reports whether name is bound by the expression or its scope: a
