@@ -172,18 +172,7 @@ func (c *checker) unplayable() {
 			return // some action may take any card
 		}
 	}
-	g := &model.Evaluator{}
-	g.Init(rs, rs.MinPlayers)
-	g.S = &state.State{Players: make([]state.PlayerState, rs.MinPlayers), PlayerProp: make([]int64, rs.MinPlayers*len(rs.PlayerProps)), GameProps: make([]int64, len(rs.GameProps))}
-	for k, z := range rs.Zones {
-		n := 1
-		if z.PerPlayer {
-			n = rs.MinPlayers
-		}
-		for o := 0; o < n; o++ {
-			g.S.Zones = append(g.S.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: state.Seat(o)})
-		}
-	}
+	g := model.EmptyGame(rs)
 	for _, d := range rs.Cards {
 		zi := g.ZoneInst(sourced[0].Source, 0)
 		cidx := g.AddCard(d.Index, 0, zi)

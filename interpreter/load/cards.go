@@ -395,18 +395,7 @@ func (c *compiler) writeCardTexts() {
 	if ct == nil || rs.Name == "" || len(rs.Zones) == 0 || len(rs.Cards) == 0 || c.diags.HasErrors() {
 		return // with errors, some part may not be compiled
 	}
-	g := &model.Evaluator{}
-	g.Init(rs, rs.MinPlayers)
-	g.S = &state.State{Players: make([]state.PlayerState, rs.MinPlayers), PlayerProp: make([]int64, rs.MinPlayers*len(rs.PlayerProps)), GameProps: make([]int64, len(rs.GameProps))}
-	for k, z := range rs.Zones {
-		n := 1
-		if z.PerPlayer {
-			n = rs.MinPlayers
-		}
-		for o := 0; o < n; o++ {
-			g.S.Zones = append(g.S.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: state.Seat(o)})
-		}
-	}
+	g := model.EmptyGame(rs)
 	name := func(s string) string {
 		if t, ok := ct.Names[s]; ok {
 			return t

@@ -88,3 +88,23 @@ func (g *Evaluator) AddCard(def, owner, zi int) int {
 	g.S.Cards[c].FaceDown = g.Rs.Zones[g.S.Zones[zi].Kind].FaceDown
 	return c
 }
+
+// EmptyGame is an evaluator over a game of rs with its fewest players, its
+// zones empty and every property at its default: for working out at load
+// what reads the cards alone (a card's text, whether any action may take
+// it), before any game exists.
+func EmptyGame(rs *Ruleset) *Evaluator {
+	g := &Evaluator{}
+	g.Init(rs, rs.MinPlayers)
+	g.S = &state.State{Players: make([]state.PlayerState, rs.MinPlayers), PlayerProp: make([]int64, rs.MinPlayers*len(rs.PlayerProps)), GameProps: make([]int64, len(rs.GameProps))}
+	for k, z := range rs.Zones {
+		n := 1
+		if z.PerPlayer {
+			n = rs.MinPlayers
+		}
+		for o := 0; o < n; o++ {
+			g.S.Zones = append(g.S.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: state.Seat(o)})
+		}
+	}
+	return g
+}
