@@ -33,6 +33,7 @@ type simResult struct {
 	reason    string // why the game ended, as the win or draw said it
 	err       error
 	seed      uint64
+	game      int                 // the game's number in its study (seed --seed + game)
 	plays     []map[cardPlay]bool // per seat, with --cards: the actions it took with each card
 }
 
@@ -42,6 +43,7 @@ func newSimCmd() *cobra.Command {
 	var seed uint64
 	var deckFlags []string
 	var byCard bool
+	var shardFlag string
 	cmd := &cobra.Command{
 		Use:   "sim GAME",
 		Short: "Simulate many games between bots; report win rates and game length",
@@ -56,8 +58,14 @@ reproducible. Ctrl-C stops a run early: the games under way finish, the
 table covers every game played, and sim exits with status 130. With
 --cards, it also lists, for every card and action taken with it (a card
 played as one of its parts, say), in how many games a seat took it and how
-often that seat won them.`,
-		Example: "  arbiter sim lands --games 1000\n  arbiter sim lands --games 200 --agents greedy,random",
+often that seat won them.
+
+A large study is split in shards: with --shard i/N (i from 0 to N-1) sim
+plays only the games j with j mod N = i, with the seeds a single run gives
+them, and writes them (with --format json) as a shard file; arbiter sim
+merge combines the N files into the table of a single run. See
+docs/sim-at-scale.md.`,
+		Example: "  arbiter sim lands --games 1000\n  arbiter sim lands --games 200 --agents greedy,random\n  arbiter sim lands --games 100000 --shard 3/8 --format json > part-3.json",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
@@ -84,15 +92,23 @@ often that seat won them.`,
 			if games < 1 {
 				return &exitError{code: 2, msg: "arbiter sim: --games must be at least 1"}
 			}
+			sh, err := parseShard(shardFlag)
+			if err != nil {
+				return &exitError{code: 2, msg: "arbiter sim: " + err.Error()}
+			}
+			if sh.n > 0 && format != "json" {
+				return &exitError{code: 2, msg: "arbiter sim: --shard writes a shard file for arbiter sim merge: give --format json"}
+			}
+			idx := sh.games(games)
 			if parallel < 1 {
 				parallel = runtime.NumCPU()
 			}
 			var bar *progressbar.ProgressBar
 			if term.IsTerminal(int(os.Stderr.Fd())) {
-				bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+				bar = progressbar.NewOptions(len(idx), progressbar.OptionSetWriter(os.Stderr), progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
 			}
-			results := make([]simResult, games)
-			done := make([]bool, games)
+			results := make([]simResult, len(idx))
+			done := make([]bool, len(idx))
 			start := time.Now()
 			var wg sync.WaitGroup
 			next := make(chan int)
@@ -102,8 +118,9 @@ often that seat won them.`,
 				go func() {
 					defer wg.Done()
 					for i := range next {
-						results[i] = simulate(rs, engine.Options{Players: players, Seed: seed + uint64(i), Decks: decks, Mode: mode, NoLog: true}, kinds, byCard)
-						results[i].seed = seed + uint64(i)
+						j := idx[i] // the game's number in the whole study
+						results[i] = simulate(rs, engine.Options{Players: players, Seed: seed + uint64(j), Decks: decks, Mode: mode, NoLog: true}, kinds, byCard)
+						results[i].seed, results[i].game = seed+uint64(j), j
 						done[i] = true
 						if bar != nil {
 							mu.Lock()
@@ -119,7 +136,7 @@ often that seat won them.`,
 			signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 			interrupted := false
 		deal:
-			for i := 0; i < games; i++ {
+			for i := range idx {
 				select {
 				case next <- i:
 				case <-stop:
@@ -147,10 +164,17 @@ often that seat won them.`,
 					}
 				}
 				if len(played) == 0 {
-					return &exitError{code: 130, msg: fmt.Sprintf("arbiter sim: interrupted before any of the %d games ended", games)}
+					return &exitError{code: 130, msg: fmt.Sprintf("arbiter sim: interrupted before any of the %d games ended", len(idx))}
 				}
 			}
-			if format == "json" {
+			if sh.n > 0 {
+				if interrupted {
+					// a shard must hold all its games, or the merge would
+					// report a different study than it names
+					return &exitError{code: 130, msg: "arbiter sim: interrupted: no shard file written"}
+				}
+				writeShard(cmd.OutOrStdout(), shardFile{Ruleset: rs.Name, Hash: rs.Hash, Players: players, Agents: kinds[:players], Decks: decks, Mode: mode, Seed: seed, Games: games, Cards: byCard, Shard: sh.i, Shards: sh.n, Seconds: time.Since(start).Seconds()}, results)
+			} else if format == "json" {
 				reportJSON(cmd.OutOrStdout(), rs, kinds[:players], decks, played, time.Since(start), games)
 				if interrupted {
 					return &exitError{code: 130} // the report says so
@@ -179,9 +203,11 @@ often that seat won them.`,
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the first game")
 	cmd.Flags().StringArrayVar(&deckFlags, "deck", nil, "a seat's deck: p1=NAME (repeatable)")
 	cmd.Flags().StringVar(&mode, "mode", "", "a game mode the ruleset declares")
+	cmd.Flags().StringVar(&shardFlag, "shard", "", "play only shard i of N (i/N, i from 0): the games j with j mod N = i, written as a shard file for arbiter sim merge")
 	cmd.Flags().BoolVar(&byCard, "cards", false, "also list the actions taken with each card and the win rate of the seats that took them")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, or json (the report as one object; errors as validate's diagnostics)")
 	cmd.Annotations = map[string]string{jsonErrorsKey: "yes"}
+	cmd.AddCommand(newSimMergeCmd())
 	return cmd
 }
 

@@ -1,0 +1,239 @@
+package main
+
+// A study too large for one machine is split in shards: `sim --shard i/N`
+// plays the games j of the study with j mod N = i, each with the seed a
+// single run gives it, and writes them to a shard file; `sim merge` reads
+// the N files, checks that they are the shards of one study, and prints
+// the report a single run of the whole study prints.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// shard is one part of a study: games j with j mod n = i (n = 0: all).
+type shard struct{ i, n int }
+
+func parseShard(s string) (shard, error) {
+	if s == "" {
+		return shard{}, nil
+	}
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return shard{}, fmt.Errorf("--shard is i/N with 0 <= i < N, as 0/4 to 3/4, not %q", s)
+	}
+	return shard{i, n}, nil
+}
+
+// games lists the numbers of the study's games that the shard plays.
+func (sh shard) games(total int) []int {
+	step, from := max(sh.n, 1), sh.i
+	out := make([]int, 0, (total+step-1)/step)
+	for j := from; j < total; j += step {
+		out = append(out, j)
+	}
+	return out
+}
+
+// shardFile is what sim --shard writes: the study it belongs to, and each
+// of its games as plain data.
+type shardFile struct {
+	Format  string      `json:"format"` // shardFormat
+	Ruleset string      `json:"ruleset"`
+	Hash    string      `json:"ruleset_hash"`
+	Players int         `json:"players"`
+	Agents  []string    `json:"agents"`
+	Decks   []string    `json:"decks,omitempty"`
+	Mode    string      `json:"mode,omitempty"`
+	Seed    uint64      `json:"seed"`
+	Games   int         `json:"games"` // the whole study's
+	Cards   bool        `json:"cards,omitempty"`
+	Shard   int         `json:"shard"`
+	Shards  int         `json:"shards"`
+	Seconds float64     `json:"seconds"`
+	Results []shardGame `json:"results"`
+}
+
+const shardFormat = "arbiter sim shard 1"
+
+// maxStudy bounds the games a merge believes a shard file about, so that a
+// damaged file is refused rather than met with a huge allocation.
+const maxStudy = 1 << 30
+
+type shardGame struct {
+	Game      int          `json:"game"`
+	Seed      uint64       `json:"seed"`
+	Winners   []int        `json:"winners,omitempty"`
+	First     int          `json:"first"`
+	Turns     int          `json:"turns"`
+	Decisions int          `json:"decisions"`
+	Kind      string       `json:"kind,omitempty"`
+	Reason    string       `json:"reason,omitempty"`
+	Error     string       `json:"error,omitempty"`
+	Plays     [][][]string `json:"plays,omitempty"` // per seat: [card, action] pairs, sorted
+}
+
+func writeShard(w io.Writer, f shardFile, results []simResult) {
+	f.Format = shardFormat
+	for _, r := range results {
+		g := shardGame{Game: r.game, Seed: r.seed, Winners: r.winners, First: r.first, Turns: r.turns, Decisions: r.decisions, Kind: r.kind, Reason: r.reason}
+		if r.err != nil {
+			g.Error = r.err.Error()
+		}
+		for _, ps := range r.plays {
+			var seat [][]string
+			for p := range ps {
+				seat = append(seat, []string{p.card, p.action})
+			}
+			sort.Slice(seat, func(a, b int) bool { return seat[a][0]+"\x00"+seat[a][1] < seat[b][0]+"\x00"+seat[b][1] })
+			g.Plays = append(g.Plays, seat)
+		}
+		f.Results = append(f.Results, g)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	_ = enc.Encode(f)
+}
+
+func newSimMergeCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "merge SHARD.json...",
+		Short: "Combine the shard files of one study into its report",
+		Long: `Merge reads the files that sim --shard i/N wrote, one for each i from 0 to
+N-1, checks that they are the shards of one study (the same ruleset, as
+it is now, players, bots, decks, mode, first seed and number of games),
+and prints the report a single run of the whole study prints: the same
+figures, game for game. The time it shows is the sum of the shards'.`,
+		Example: "  arbiter sim merge part-*.json",
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return &exitError{code: 2, msg: "arbiter sim merge: --format is text or json"}
+			}
+			files, err := readShards(args)
+			if err != nil {
+				return &exitError{code: 1, msg: "arbiter sim merge: " + err.Error()}
+			}
+			first := files[0]
+			rs, err := loadGame(first.Ruleset)
+			if err != nil {
+				return err
+			}
+			if rs.Hash != first.Hash {
+				return &exitError{code: 1, msg: fmt.Sprintf("arbiter sim merge: the shards were played with another version of %s (ruleset hash %s, now %s): play them again", rs.Name, first.Hash, rs.Hash)}
+			}
+			results := make([]simResult, first.Games)
+			var took float64
+			for _, f := range files {
+				took += f.Seconds
+				for _, g := range f.Results {
+					r := simResult{winners: g.Winners, first: g.First, turns: g.Turns, decisions: g.Decisions, kind: g.Kind, reason: g.Reason, seed: g.Seed, game: g.Game}
+					if g.Error != "" {
+						r.err = errors.New(g.Error)
+					}
+					if f.Cards {
+						r.plays = make([]map[cardPlay]bool, f.Players)
+						for seat := range r.plays {
+							r.plays[seat] = map[cardPlay]bool{}
+							if seat < len(g.Plays) {
+								for _, p := range g.Plays[seat] {
+									if len(p) == 2 {
+										r.plays[seat][cardPlay{p[0], p[1]}] = true
+									}
+								}
+							}
+						}
+					}
+					results[g.Game] = r
+				}
+			}
+			d := time.Duration(took * float64(time.Second))
+			if format == "json" {
+				reportJSON(cmd.OutOrStdout(), rs, first.Agents, first.Decks, results, d, first.Games)
+			} else {
+				report(cmd.OutOrStdout(), rs, first.Agents, first.Decks, results, d)
+				if first.Cards {
+					reportCards(cmd.OutOrStdout(), results)
+				}
+			}
+			for _, r := range results {
+				if r.err != nil {
+					return &exitError{code: 1}
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, or json (the report as one object, as sim's)")
+	return cmd
+}
+
+// readShards reads shard files and checks that together they are every
+// shard of one study, each once, each with all its games.
+func readShards(paths []string) ([]shardFile, error) {
+	var files []shardFile
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		var f shardFile
+		if err := json.Unmarshal(data, &f); err != nil || f.Format != shardFormat {
+			return nil, fmt.Errorf("%s is not a shard file of arbiter sim --shard", p)
+		}
+		files = append(files, f)
+	}
+	first := files[0]
+	if first.Games < 1 || first.Games > maxStudy || first.Shards < 1 || first.Shards > first.Games || first.Players < 1 || len(first.Agents) != first.Players {
+		return nil, fmt.Errorf("%s is damaged: %d games in %d shards for %d players", paths[0], first.Games, first.Shards, first.Players)
+	}
+	same := func(f shardFile) bool {
+		return f.Ruleset == first.Ruleset && f.Hash == first.Hash && f.Players == first.Players && slices.Equal(f.Agents, first.Agents) &&
+			slices.Equal(f.Decks, first.Decks) && f.Mode == first.Mode && f.Seed == first.Seed && f.Games == first.Games && f.Cards == first.Cards && f.Shards == first.Shards
+	}
+	seen := make([]string, first.Shards)
+	for i, f := range files {
+		if !same(f) {
+			return nil, fmt.Errorf("%s is a shard of another study than %s (ruleset, players, bots, decks, mode, seed, games and shards must all agree)", paths[i], paths[0])
+		}
+		if f.Shard < 0 || f.Shard >= f.Shards {
+			return nil, fmt.Errorf("%s names shard %d of %d", paths[i], f.Shard, f.Shards)
+		}
+		if seen[f.Shard] != "" {
+			return nil, fmt.Errorf("shard %d/%d is given twice: %s and %s", f.Shard, f.Shards, seen[f.Shard], paths[i])
+		}
+		seen[f.Shard] = paths[i]
+		want := shard{f.Shard, f.Shards}.games(f.Games)
+		if len(f.Results) != len(want) {
+			return nil, fmt.Errorf("%s holds %d games; shard %d/%d of %d games has %d", paths[i], len(f.Results), f.Shard, f.Shards, f.Games, len(want))
+		}
+		for k, g := range f.Results {
+			if g.Game != want[k] {
+				return nil, fmt.Errorf("%s holds game %d where game %d belongs", paths[i], g.Game, want[k])
+			}
+		}
+	}
+	var missing []string
+	for i, p := range seen {
+		if p == "" {
+			missing = append(missing, fmt.Sprintf("%d/%d", i, first.Shards))
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("shards %s are missing", strings.Join(missing, ", "))
+	}
+	return files, nil
+}

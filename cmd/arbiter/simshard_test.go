@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// run runs the command line in-process from dir and returns what it wrote.
+func runIn(t *testing.T, dir string, args ...string) (string, error) {
+	t.Helper()
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	require.NoError(t, os.Chdir(dir))
+	defer func() { require.NoError(t, os.Chdir(wd)) }()
+	root := newRoot()
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&out)
+	root.SetArgs(args)
+	err = root.Execute()
+	return out.String(), err
+}
+
+// The shards of a study, merged, give the report of a single run, figure
+// for figure (the first line says how long it took, and differs); a merge
+// refuses shards missing, given twice, or of another study.
+func TestSimShardsMergeToTheSingleRun(t *testing.T) {
+	dir := t.TempDir()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	for _, sub := range []string{"rulesets", "cards"} {
+		require.NoError(t, os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join(root, sub))))
+	}
+	body := func(s string) string { _, rest, _ := strings.Cut(s, "\n"); return rest }
+	for _, args := range [][]string{
+		{"sim", "lands", "--games", "40", "--seed", "4"},
+		{"sim", "pocket", "--games", "12", "--seed", "2", "--cards"},
+	} {
+		single, err := runIn(t, dir, args...)
+		require.NoError(t, err)
+		var parts []string
+		for i, spec := range []string{"0/3", "1/3", "2/3"} {
+			out, err := runIn(t, dir, append(append([]string{}, args...), "--shard", spec, "--format", "json")...)
+			require.NoError(t, err)
+			p := filepath.Join(dir, "part"+string(rune('0'+i))+".json")
+			require.NoError(t, os.WriteFile(p, []byte(out), 0o644))
+			parts = append(parts, p)
+		}
+		merged, err := runIn(t, dir, append([]string{"sim", "merge"}, parts...)...)
+		require.NoError(t, err)
+		require.Equal(t, body(single), body(merged), "%v", args)
+		require.Contains(t, merged, strings.SplitN(single, ",", 2)[0]) // "lands: 40 games"
+
+		_, err = runIn(t, dir, "sim", "merge", parts[0], parts[2])
+		require.ErrorContains(t, err, "shards 1/3 are missing")
+		_, err = runIn(t, dir, "sim", "merge", parts[0], parts[1], parts[1], parts[2])
+		require.ErrorContains(t, err, "is given twice")
+	}
+	other, err := runIn(t, dir, "sim", "lands", "--games", "40", "--seed", "5", "--shard", "1/3", "--format", "json")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "other.json"), []byte(other), 0o644))
+	lands0, err := runIn(t, dir, "sim", "lands", "--games", "40", "--seed", "4", "--shard", "0/3", "--format", "json")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "lands0.json"), []byte(lands0), 0o644))
+	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "lands0.json"), filepath.Join(dir, "other.json"))
+	require.ErrorContains(t, err, "another study")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format": "arbiter sim shard 1", "games": -3}`), 0o644))
+	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "bad.json"))
+	require.ErrorContains(t, err, "damaged")
+	_, err = runIn(t, dir, "sim", "lands", "--shard", "3/3", "--format", "json")
+	require.ErrorContains(t, err, "0 <= i < N")
+	_, err = runIn(t, dir, "sim", "lands", "--shard", "0/3")
+	require.ErrorContains(t, err, "give --format json")
+}
