@@ -320,23 +320,26 @@ func (g *machine) ActionLabel(action string, card, seat int) string {
 // then its effect (or the move of its effect to the stack).
 func (g *machine) StartAction(player int, o state.Option) {
 	a := g.Rs.Actions[o.Action]
-	if a.LabelTmpl != nil {
+	switch {
+	case g.S.NoLog:
+		// no line to write: the label is not worked out
+	case a.LabelTmpl != nil:
 		var cards []int
 		label := g.renderLabel(a, o.Card, player, func(c int) string {
 			cards = append(cards, c)
 			return fmt.Sprintf("{%d}", len(cards)-1)
 		})
 		g.logCards(-1, "action", player, cards, "%s: %s.", g.SeatName(player), label)
-	} else if o.Card >= 0 {
+	case o.Card >= 0:
 		label := a.Label + " {cards}"
 		if strings.Contains(a.Label, "{card}") {
 			label = strings.ReplaceAll(a.Label, "{card}", "{cards}")
 		}
 		g.logCards(-1, "action", player, []int{o.Card}, "%s: %s.", g.SeatName(player), label)
-	} else {
+	default:
 		g.logf(-1, "action", player, "%s: %s.", g.SeatName(player), a.Label)
 	}
-	g.covered("action " + a.Name)
+	g.covered("action ", a.Name)
 	g.pushRoot(a.CostProg, player, o.Card, state.Event{Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard})
 	g.emit(state.Event{Name: g.SymAction, Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard, From: int64(g.Rs.SymbolIx[a.Name])})
 }

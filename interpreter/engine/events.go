@@ -71,7 +71,7 @@ func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
 		return
 	}
 	g.S.Triggered = append(g.S.Triggered, state.Frame{Prog: int32(t.Effect), You: state.Seat(you), This: state.CardRef(this), Event: ev})
-	g.covered(t.Coverage)
+	g.covered("", t.Coverage)
 }
 
 // Emit raises a named event, for custom events of a ruleset.
@@ -88,8 +88,8 @@ func (g *machine) EmitFrom(name string, card, player, amount, source int) {
 	g.emit(state.Event{Name: int64(sym), Card: state.CardRef(card), Player: state.Seat(player), Amount: int64(amount), Source: state.CardRef(source), From: -1, To: -1})
 }
 
-func (g *machine) covered(name string) {
+func (g *machine) covered(kind, name string) {
 	if g.Coverage != nil {
-		g.Coverage[name]++
+		g.Coverage[kind+name]++ // put together only when counted
 	}
 }

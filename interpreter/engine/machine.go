@@ -334,7 +334,7 @@ func (g *machine) runChecks() {
 	// pushed last to first, so the first that fired runs first
 	for i := len(batch) - 1; i >= 0; i-- {
 		b := batch[i]
-		g.covered("check " + b.ch.Name)
+		g.covered("check ", b.ch.Name)
 		g.pushRoot(b.ch.Effect, b.p, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(b.p)})
 		s.Frames[len(s.Frames)-1].Check = true
 	}
