@@ -140,7 +140,7 @@ func functions() []*model.Func {
 			Params:   []model.Type{model.TString, model.TInt},
 			Names:    []string{"prop", "i"},
 			Result:   model.TString,
-			Example:  "value_at('color', 0) == 'red'",
+			Example:  "value_at(color, 0) == 'red'",
 			PropArgs: []int{0},
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))

@@ -28,7 +28,7 @@ func fixed() []*model.Primitive {
 				{Name: "reason", Kind: model.PTemplate, Doc: "what a player who cannot pay is told, in words (default: how many cards it takes); parts in braces are expressions"},
 			},
 			StateSlots: 1,
-			Example:    "- pay_cards: {cards: you.hand, match: [\"card.color == 'red'\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
+			Example:    "- pay_cards: {cards: you.hand, match: [\"card.color == red\", \"true\"], to: discard, reason: it takes a red card and another card from your hand}",
 			Validate: func(v model.Validator, s *model.Step) {
 				to, mark := s.At(payCardsArgs.To), s.At(payCardsArgs.Mark)
 				switch {
