@@ -29,17 +29,19 @@ func (g *machine) Determinize(seat int, r *rand.Rand) *machine {
 		def     int32
 		face    int8
 		granted uint64
-		props   []int64
 	}
 	ids := make([]ident, len(unknown))
+	props := make([]int64, len(unknown)*np) // every identity's properties, one after another
 	for i, ci := range unknown {
-		ids[i] = ident{s.Cards[ci].Def, s.Cards[ci].Face, s.Cards[ci].Granted, append([]int64(nil), s.CardProps[ci*st:ci*st+np]...)}
+		ids[i] = ident{s.Cards[ci].Def, s.Cards[ci].Face, s.Cards[ci].Granted}
+		copy(props[i*np:(i+1)*np], s.CardProps[ci*st:ci*st+np])
 	}
 	for i, ci := range unknown {
-		id := ids[perm[i]]
+		j := perm[i]
+		id, in := ids[j], props[j*np:(j+1)*np]
 		s.Cards[ci].Def, s.Cards[ci].Face, s.Cards[ci].Granted = id.def, id.face, id.granted
-		keepPublic(c.Rs.ResetOnMove, s.CardProps[ci*st:ci*st+np], id.props)
-		copy(s.CardProps[ci*st:ci*st+np], id.props)
+		keepPublic(c.Rs.ResetOnMove, s.CardProps[ci*st:ci*st+np], in)
+		copy(s.CardProps[ci*st:ci*st+np], in)
 	}
 	s.RNG = state.RNG{PCG: *rand.NewPCG(r.Uint64(), r.Uint64())}
 	s.NoLog = true // a lookahead copy needs no log
