@@ -45,11 +45,8 @@ func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 		keepD = append(keepD, d)
 		keepA = append(keepA, g.S.Answers[i])
 	}
-	if len(keepD) == 0 {
-		g.S.Pending, g.S.Answers = nil, nil
-	} else {
-		g.S.Pending, g.S.Answers = keepD, keepA
-	}
+	// emptied, the lists keep their room for the next questions
+	g.S.Pending, g.S.Answers = keepD, keepA
 	return ds, as
 }
 
