@@ -15,6 +15,7 @@ func functions() []*model.Func {
 			Example:   "count_where(you.table, 'color', 'red') >= 2",
 			PropArgs:  []int{1},
 			ValueArgs: map[int]int{2: 1},
+			Reads:     model.FuncReadsProps,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[1].N)
 				n := 0
@@ -36,6 +37,7 @@ func functions() []*model.Func {
 			Result:   model.TInt,
 			Example:  "max_group(you.table, 'color') >= 3",
 			PropArgs: []int{1},
+			Reads:    model.FuncReadsProps,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				return model.Datum{K: model.DInt, N: int64(maxGroup(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
@@ -48,6 +50,7 @@ func functions() []*model.Func {
 			Result:   model.TInt,
 			Example:  "distinct(you.table, 'color') == 4",
 			PropArgs: []int{1},
+			Reads:    model.FuncReadsProps,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				return model.Datum{K: model.DInt, N: int64(distinct(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
@@ -60,6 +63,7 @@ func functions() []*model.Func {
 			Result:   model.TInt,
 			Example:  "total(you.table, 'power') > 10",
 			PropArgs: []int{1},
+			Reads:    model.FuncReadsProps,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[1].N)
 				n := int64(0)
@@ -79,6 +83,7 @@ func functions() []*model.Func {
 			Result:      model.TBool,
 			Example:     "has(this, swift)",
 			KeywordArgs: []int{1},
+			Reads:       model.FuncReadsCardFields,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				if a[0].K != model.DCard {
 					return model.Datum{K: model.DBool}
@@ -94,6 +99,7 @@ func functions() []*model.Func {
 			Result:      model.TInt,
 			Example:     "count_keyword(you.table, 'guard') > 0",
 			KeywordArgs: []int{1},
+			Reads:       model.FuncReadsCardFields,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				n := 0
 				for _, c := range a[0].L {
@@ -111,6 +117,7 @@ func functions() []*model.Func {
 			Names:   []string{"player", "card"},
 			Result:  model.TBool,
 			Example: "knows(opponent, this)",
+			Reads:   model.FuncReadsCardFields,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				if a[0].K == model.DNil || a[1].K != model.DCard {
 					return model.Datum{K: model.DBool}
@@ -126,6 +133,7 @@ func functions() []*model.Func {
 			ZoneArgs: []int{1},
 			Result:   model.TBool,
 			Example:  "occupied(you, row, 0)",
+			Reads:    model.FuncReadsPlaces,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				k, ok := g.Ruleset().Zone(g.Text(a[1]))
 				if !ok || a[0].K != model.DPlayer {
@@ -142,6 +150,7 @@ func functions() []*model.Func {
 			Result:   model.TString,
 			Example:  "value_at(color, 0) == 'red'",
 			PropArgs: []int{0},
+			Reads:    model.FuncReadsNothing,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
 				i := int(a[1].N)
@@ -159,6 +168,7 @@ func functions() []*model.Func {
 			Result:   model.TInt,
 			Example:  "value_count('color') == 2",
 			PropArgs: []int{0},
+			Reads:    model.FuncReadsNothing,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
 				if !ok {
@@ -175,6 +185,7 @@ func functions() []*model.Func {
 			Result:   model.TInt,
 			Example:  "face_value(this, 1, 'price') <= you.gold",
 			PropArgs: []int{2},
+			Reads:    model.FuncReadsCardFields,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				idx := g.Ruleset().SymbolPropIndex(a[2].N)
 				if a[0].K != model.DCard || idx < 0 {
@@ -201,6 +212,7 @@ func functions() []*model.Func {
 			Names:   []string{"x", "low", "high"},
 			Result:  model.TInt,
 			Example: "clamp(you.gold - 3, 0, 10)",
+			Reads:   model.FuncReadsNothing,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				return model.Datum{K: model.DInt, N: min(max(a[0].N, a[1].N), a[2].N)}
 			},

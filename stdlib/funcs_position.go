@@ -12,6 +12,7 @@ func positionFunctions() []*model.Func {
 			Names:   []string{"card"},
 			Result:  model.TInt,
 			Example: "free_adjacent(this) > 0",
+			Reads:   model.FuncReadsPlaces,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				c := int(a[0].N)
 				if a[0].K != model.DCard || c < 0 || c >= len(g.S.Cards) {

@@ -279,6 +279,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		return nil, nil, closure.CNil
 	}
 	e.Fn = fn
+	e.Reads = cc.Reads
 	e.Type = got
 	if sn, ok := tree.Node.(*ast.StringNode); ok {
 		v := sn.Value

@@ -26,6 +26,11 @@ type Options struct {
 	// Coverage, when set, counts every action, trigger and check that runs
 	// under its name (arbiter test --coverage).
 	Coverage map[string]int
+	// VerifyChecks, a test of the engine itself, evaluates every state
+	// check the engine skips because no part of the state it reads changed,
+	// and stops the game with an error if one of them holds. It makes
+	// games slower.
+	VerifyChecks bool
 }
 
 // Game is one game in progress, as a program that embeds the engine sees
@@ -43,9 +48,10 @@ type Game struct {
 // primitives are given.
 type machine struct {
 	model.Evaluator
-	Decks    []int
-	checkNow bool      // a window waits for the state checks (ChecksFirst)
-	watch    stepWatch // the step budget of the steps running now
+	Decks        []int
+	checkNow     bool      // a window waits for the state checks (ChecksFirst)
+	watch        stepWatch // the step budget of the steps running now
+	verifyChecks bool      // Options.VerifyChecks
 }
 
 var errGameOver = errors.New("the game is over")
@@ -118,6 +124,7 @@ func newDealt(rs *model.Ruleset, o Options) (*machine, error) {
 	}
 	g := newMachine(rs, o.Players)
 	g.Coverage = o.Coverage
+	g.verifyChecks = o.VerifyChecks
 	for i := 0; i < o.Players; i++ {
 		d := 0
 		if i < len(o.Decks) && o.Decks[i] != "" {
@@ -161,7 +168,7 @@ func (g *machine) Clone() *machine {
 }
 
 func newMachineShallow(g *machine) *machine {
-	c := &machine{Decks: g.Decks}
+	c := &machine{Decks: g.Decks, verifyChecks: g.verifyChecks}
 	c.InitLike(&g.Evaluator)
 	return c
 }
@@ -267,7 +274,7 @@ func CheckOptions(rs *model.Ruleset, o Options) error {
 // newState makes the empty state of a game: players, properties at their
 // defaults, empty zones, the generator seeded.
 func newState(rs *model.Ruleset, o Options) (*state.State, error) {
-	s := &state.State{Seed: o.Seed, RNG: state.RNG{PCG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}, Registers: state.Registers{NoLog: o.NoLog}}
+	s := &state.State{Seed: o.Seed, RNG: state.RNG{PCG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}, Registers: state.Registers{NoLog: o.NoLog, Changed: uint64(model.ReadsAnything)}}
 	mode, err := modeSymbol(rs, o.Mode)
 	if err != nil {
 		return nil, err

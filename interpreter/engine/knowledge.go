@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/arbiter-games/arbiter/interpreter/state"
+import (
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
 
 // Reveal shows cards to the seats in mask.
 func (g *machine) Reveal(cards []int, mask uint64, by int) {
@@ -46,5 +49,6 @@ func (g *machine) Flip(c int, faceDown bool, face int) {
 		g.showFace(c, face)
 	}
 	g.learn(c, int(ci.Zone))
-	g.changed()
+	// a face has properties of its own
+	g.changed(model.ReadsAnything)
 }

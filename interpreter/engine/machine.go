@@ -8,11 +8,24 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-// changed marks the state as changed: state checks run again and derived
-// values are derived again before they are next read.
-func (g *machine) changed() {
+// changed marks parts of the state as changed: the state checks that read
+// them run again, and derived values are derived again before they are next
+// read.
+func (g *machine) changed(parts model.ReadSet) {
 	g.S.Dirty = true
+	g.S.Changed |= uint64(parts)
 	g.Der.Ok = false
+}
+
+// modifierParts is the part of the state a modifier changes.
+func (g *machine) modifierParts(m *state.Modifier) model.ReadSet {
+	switch {
+	case m.Keyword != 0:
+		return model.ReadsCardFields
+	case m.Card >= 0:
+		return g.Rs.CardPropReads(int(m.Prop))
+	}
+	return g.Rs.PlayerPropReads(int(m.Prop))
 }
 
 // pushRoot starts a root effect with fresh variable slots.
@@ -312,13 +325,26 @@ func (g *machine) runChecks() {
 		ch *model.Check
 		p  int
 	}
+	changed := model.ReadSet(s.Changed)
+	if changed == 0 {
+		changed = model.ReadsAnything
+	}
+	held := s.Held
+	s.Changed, s.Held = 0, 0
 	var batch []fired
 	for i := 0; i < g.Nseats; i++ {
 		p := (s.Active + i) % g.Nseats
 		if s.Players[p].Lost || s.Over {
 			continue
 		}
-		for _, ch := range g.Rs.Checks {
+		for ci, ch := range g.Rs.Checks {
+			// a check that did not hold, none of whose parts changed since,
+			// does not hold now
+			bit := uint64(ci*g.Nseats + p)
+			skip := bit < 64 && held&(1<<bit) == 0 && !ch.Reads.Touches(changed)
+			if skip && !g.verifyChecks {
+				continue
+			}
 			f := g.TempFrame(ruleFrame(p))
 			ok, err := g.EvalBool(ch.Cond, f)
 			g.ReleaseFrame()
@@ -326,8 +352,15 @@ func (g *machine) runChecks() {
 				g.fail(err)
 				return
 			}
+			if ok && skip {
+				g.fail(fmt.Errorf("internal error: the state check %q holds for %s, but no part of the state it reads changed", ch.Name, g.SeatName(p)))
+				return
+			}
 			if ok {
 				batch = append(batch, fired{ch, p})
+				if bit < 64 {
+					s.Held |= 1 << bit
+				}
 			}
 		}
 	}
@@ -390,7 +423,7 @@ func (g *machine) SetVar(f *state.Frame, slot int, v state.Val) { g.S.Vars[int(f
 
 // MarkDirty asks for the state-based checks to run at the next moment between
 // effects.
-func (g *machine) MarkDirty() { g.changed() }
+func (g *machine) MarkDirty() { g.changed(model.ReadsAnything) }
 
 // FrameIndex is the position of a frame in the running effects.
 func (g *machine) FrameIndex(f *state.Frame) int { return g.frameIndex(f) }

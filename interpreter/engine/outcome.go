@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
@@ -80,7 +81,7 @@ func (g *machine) Lose(p int, why string) {
 	// who is left is settled with the next checks, so that players who lose
 	// together lose together
 	g.S.Eliminated = true
-	g.changed()
+	g.changed(model.ReadsSeats)
 	// the player leaves the game: what waits for them is dropped
 	keepA := g.S.ExtraTurns[:0]
 	for _, q := range g.S.ExtraTurns {

@@ -34,7 +34,7 @@ func (g *machine) GrantKeyword(c int, kw string, on bool) error {
 	} else {
 		g.S.Cards[c].Granted &^= 1 << i
 	}
-	g.changed()
+	g.changed(model.ReadsCardFields)
 	return nil
 }
 
@@ -54,19 +54,19 @@ func (g *machine) clamp(d *model.PropDecl, v int64) int64 {
 // SetCardProp writes a card property's base value (clamped to its declared range).
 func (g *machine) SetCardProp(c, idx int, v int64) {
 	g.S.CardProps[c*g.Stride()+idx] = g.clamp(&g.Rs.CardProps[idx], v)
-	g.changed()
+	g.changed(g.Rs.CardPropReads(idx))
 }
 
 // SetPlayerProp writes a player property (clamped to its declared range).
 func (g *machine) SetPlayerProp(p, idx int, v int64) {
 	g.S.PlayerProp[p*len(g.Rs.PlayerProps)+idx] = g.clamp(&g.Rs.PlayerProps[idx], v)
-	g.changed()
+	g.changed(g.Rs.PlayerPropReads(idx))
 }
 
 // SetGameProp writes a game property (clamped to its declared range).
 func (g *machine) SetGameProp(idx int, v int64) {
 	g.S.GameProps[idx] = g.clamp(&g.Rs.GameProps[idx], v)
-	g.changed()
+	g.changed(g.Rs.GamePropReads(idx))
 }
 
 // EndEffectsOf ends every modifier made by a player's effects (the player
@@ -74,16 +74,18 @@ func (g *machine) SetGameProp(idx int, v int64) {
 func (g *machine) EndEffectsOf(p int) int {
 	keep := g.S.Modifiers[:0]
 	n := 0
+	var parts model.ReadSet
 	for _, m := range g.S.Modifiers {
 		if int(m.By) == p {
 			n++
+			parts |= g.modifierParts(&m)
 			continue
 		}
 		keep = append(keep, m)
 	}
 	g.S.Modifiers = keep
 	if n > 0 {
-		g.changed()
+		g.changed(parts)
 	}
 	return n
 }
@@ -94,19 +96,22 @@ func (g *machine) AddModifier(m state.Modifier) {
 	g.S.ModSeq++
 	m.Turn = int32(g.S.Turn)
 	g.S.Modifiers = append(g.S.Modifiers, m)
-	g.changed()
+	g.changed(g.modifierParts(&m))
 }
 
 // expirePhase ends the modifiers that last until the end of phase ph.
 func (g *machine) expirePhase(ph int) {
 	keep := g.S.Modifiers[:0]
+	var parts model.ReadSet
 	for _, m := range g.S.Modifiers {
 		if int(m.Phase) != ph+1 {
 			keep = append(keep, m)
+		} else {
+			parts |= g.modifierParts(&m)
 		}
 	}
 	if len(keep) != len(g.S.Modifiers) {
-		g.changed()
+		g.changed(parts)
 	}
 	g.S.Modifiers = keep
 }
@@ -116,27 +121,33 @@ func (g *machine) expirePhase(ph int) {
 // turn (it was skipped or already over), and they never outlive the turn.
 func (g *machine) expire(until state.Until) {
 	keep := g.S.Modifiers[:0]
+	var parts model.ReadSet
 	for _, m := range g.S.Modifiers {
-		if until == state.UntilTurn && m.Phase != 0 {
-			continue
-		}
-		if m.Until != until || m.Phase != 0 {
+		if (until != state.UntilTurn || m.Phase == 0) && (m.Until != until || m.Phase != 0) {
 			keep = append(keep, m)
+		} else {
+			parts |= g.modifierParts(&m)
 		}
 	}
 	if len(keep) != len(g.S.Modifiers) {
-		g.changed()
+		g.changed(parts)
 	}
 	g.S.Modifiers = keep
 }
 
-func (g *machine) expireCard(c int) {
+// expireCard ends the modifiers that last while a card stays where it is,
+// and returns the parts of the state they changed.
+func (g *machine) expireCard(c int) model.ReadSet {
 	g.Invalidate()
 	keep := g.S.Modifiers[:0]
+	var parts model.ReadSet
 	for _, m := range g.S.Modifiers {
 		if !(m.Until == state.UntilLeave && int(m.Card) == c) {
 			keep = append(keep, m)
+		} else {
+			parts |= g.modifierParts(&m)
 		}
 	}
 	g.S.Modifiers = keep
+	return parts
 }

@@ -158,13 +158,15 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	}
 	// a move between two zones of one kind (a change of control between
 	// players' zones) is not leaving: the card keeps its state and effects
+	parts := g.Rs.ZoneReads(int(g.S.Zones[from].Kind)) | g.Rs.ZoneReads(int(dst.Kind)) | model.ReadsPlaces | model.ReadsCardFields
 	if g.S.Zones[from].Kind != dst.Kind {
-		g.expireCard(c)
+		parts |= g.expireCard(c)
 		for _, i := range g.Rs.ResetOnMove {
 			g.S.CardProps[c*g.Stride()+i] = g.Rs.CardProps[i].Default
+			parts |= g.Rs.CardPropReads(i)
 		}
 	}
-	g.changed()
+	g.changed(parts)
 	if !o.Quiet {
 		g.logMove(c, from, zi, knownBefore, o.Where)
 	}
@@ -320,5 +322,5 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 // SetController gives control of a card to a player (until it changes zone).
 func (g *machine) SetController(c, p int) {
 	g.S.Cards[c].Ctrl = state.Seat(p)
-	g.changed()
+	g.changed(model.ReadsCardFields)
 }

@@ -376,6 +376,12 @@ func (c *compiler) finish() {
 			rs.StaticProps = append(rs.StaticProps, st.Prop)
 		}
 	}
+	for _, ch := range rs.Checks {
+		ch.Reads = model.ReadsAnything
+		if ch.Cond != nil {
+			ch.Reads = rs.Derived(ch.Cond.Reads)
+		}
+	}
 	for i, p := range rs.CardProps {
 		if p.ResetOnMove {
 			rs.ResetOnMove = append(rs.ResetOnMove, i)

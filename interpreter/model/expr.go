@@ -13,8 +13,9 @@ type Expr struct {
 	Prog   *vm.Program
 	Idents []IdentUse
 	Index  int
-	Nvars  int    // for queries: variable slots they need
-	Fn     EvalFn // the expression as closures: how it runs
+	Nvars  int     // for queries: variable slots they need
+	Fn     EvalFn  // the expression as closures: how it runs
+	Reads  ReadSet // the parts of the state it may read
 	Lit    *string
 }
 

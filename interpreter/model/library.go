@@ -230,6 +230,9 @@ type Func struct {
 	// property to the position of the argument naming that property; a
 	// literal value there that the enum does not declare is a load error.
 	ValueArgs map[int]int
+	// Reads is what the function reads of the state beyond its arguments;
+	// the zero value, anything, is always safe.
+	Reads FuncReads
 	// Fn is the function's one body. It receives its arguments as values of
 	// the declared Params (a name argument as an interned name) and must not
 	// keep the slice.

@@ -218,8 +218,11 @@ type Static struct {
 // Check is a state-based action: evaluated for each player between effects,
 // when the state changed.
 type Check struct {
-	Name   string
-	Cond   *Expr
+	Name string
+	Cond *Expr
+	// Reads is what Cond reads, values derived by statics included: the
+	// check is evaluated again only after a change of one of these parts.
+	Reads  ReadSet
 	Effect int
 	Pos    diag.Pos
 }

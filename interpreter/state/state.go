@@ -185,15 +185,23 @@ type State struct {
 // the run's settings. They are not facts of the game: no expression reads
 // them and no view shows them.
 type Registers struct {
-	DecSeq     int   `json:"dec_seq"`              // the number the next decision gets
-	ModSeq     int   `json:"mod_seq"`              // the number the next modifier gets
-	Dirty      bool  `json:"dirty,omitempty"`      // the state changed since the last state checks
-	Eliminated bool  `json:"eliminated,omitempty"` // a player lost since the last checks
-	NoLog      bool  `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
-	Steps      int   `json:"steps"`                // steps since the last decision
-	Decisions  int   `json:"decisions"`            // decisions answered so far
-	Asked      []int `json:"asked,omitempty"`      // per seat: decisions asked, forced ones included
-	Draining   bool  `json:"draining,omitempty"`   // the turn's drain_stack steps run for this phase
+	DecSeq int  `json:"dec_seq"`         // the number the next decision gets
+	ModSeq int  `json:"mod_seq"`         // the number the next modifier gets
+	Dirty  bool `json:"dirty,omitempty"` // the state changed since the last state checks
+	// Changed is the parts of the state (a model.ReadSet) changed since the
+	// last state checks; 0 with Dirty set is a state saved before parts
+	// were followed, where every part counts as changed.
+	Changed uint64 `json:"changed,omitempty"`
+	// Held marks the state checks (check i for seat p at bit i*seats+p)
+	// that held when they were last evaluated: they are evaluated again
+	// whatever changed.
+	Held       uint64 `json:"held,omitempty"`
+	Eliminated bool   `json:"eliminated,omitempty"` // a player lost since the last checks
+	NoLog      bool   `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
+	Steps      int    `json:"steps"`                // steps since the last decision
+	Decisions  int    `json:"decisions"`            // decisions answered so far
+	Asked      []int  `json:"asked,omitempty"`      // per seat: decisions asked, forced ones included
+	Draining   bool   `json:"draining,omitempty"`   // the turn's drain_stack steps run for this phase
 }
 
 // Clone copies the state; slices that are only appended to share their backing

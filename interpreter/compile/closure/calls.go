@@ -496,6 +496,7 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 	switch id.Value {
 	case "$cp":
 		of, idx := obj(), lit(2)
+		cc.Reads |= rs.CardPropReads(idx)
 		t := TypeFor(rs.CardProps[idx].Type)
 		if d := &rs.CardProps[idx]; d.Type == model.TStrings {
 			// a set of names, stored as bits: read as the list of those held
@@ -516,6 +517,7 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		}, t
 	case "$pp":
 		of, idx := obj(), lit(2)
+		cc.Reads |= rs.PlayerPropReads(idx)
 		t := TypeFor(rs.PlayerProps[idx].Type)
 		return func(x *model.Evaluation) model.Datum {
 			p := of(x)
@@ -526,10 +528,12 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		}, t
 	case "$gp":
 		idx := lit(1)
+		cc.Reads |= rs.GamePropReads(idx)
 		t := TypeFor(rs.GameProps[idx].Type)
 		return func(x *model.Evaluation) model.Datum { return propDatum(x.G.GameProp(idx), t) }, t
 	case "$pz":
 		of, kind := obj(), lit(2)
+		cc.Reads |= rs.ZoneReads(kind)
 		return func(x *model.Evaluation) model.Datum {
 			p := of(x)
 			if p.K == model.DNil {
@@ -540,11 +544,13 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		}, listOf(model.DCard)
 	case "$az":
 		kind := lit(1)
+		cc.Reads |= rs.ZoneReads(kind)
 		return func(x *model.Evaluation) model.Datum {
 			return model.Datum{K: model.DList, E: model.DCard, L: x.G.AllZone(kind)}
 		}, listOf(model.DCard)
 	case "$gz":
 		kind := lit(1)
+		cc.Reads |= rs.ZoneReads(kind)
 		return func(x *model.Evaluation) model.Datum {
 			g := x.G
 			return model.Datum{K: model.DList, E: model.DCard, L: g.S.Zones[g.ZoneInst(kind, 0)].Cards}
@@ -564,6 +570,7 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 	for i := range args {
 		args[i], _ = cc.Compile(n.Arguments[i+1])
 	}
+	cc.Reads |= cc.funcReads(fn, n.Arguments[1:])
 	body := fn.Fn
 	return func(x *model.Evaluation) model.Datum {
 		base := len(x.Args)
@@ -574,6 +581,37 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		x.Args = x.Args[:base]
 		return out
 	}, TypeFor(fn.Result)
+}
+
+// funcReads is what a call of a library function reads beyond its
+// arguments, as the function declares it.
+func (cc *Compiler) funcReads(fn *model.Func, args []ast.Node) model.ReadSet {
+	switch fn.Reads {
+	case model.FuncReadsNothing:
+		return 0
+	case model.FuncReadsCardFields:
+		return model.ReadsCardFields
+	case model.FuncReadsPlaces:
+		return model.ReadsPlaces
+	case model.FuncReadsProps:
+		var r model.ReadSet
+		for _, i := range fn.PropArgs {
+			idx := -1
+			if i < len(args) {
+				if s, ok := args[i].(*ast.StringNode); ok {
+					if j, ok := cc.Rs.CardPropIx[s.Value]; ok {
+						idx = j
+					}
+				}
+			}
+			if idx < 0 {
+				return model.ReadsAnything
+			}
+			r |= cc.Rs.CardPropReads(idx)
+		}
+		return r
+	}
+	return model.ReadsAnything
 }
 
 func propDatum(v int64, t Type) model.Datum {
@@ -590,6 +628,12 @@ func (cc *Compiler) cardField(of model.EvalFn, idx int) (model.EvalFn, Type) {
 	card := func(x *model.Evaluation) (int, bool) {
 		c := of(x)
 		return int(c.N), c.K == model.DCard && c.N >= 0 && int(c.N) < len(x.G.S.Cards)
+	}
+	switch model.CardFields[idx].Name {
+	case "zone", "slot", "adjacent":
+		cc.Reads |= model.ReadsPlaces
+	default:
+		cc.Reads |= model.ReadsCardFields
 	}
 	switch model.CardFields[idx].Name {
 	case "name":
@@ -675,6 +719,11 @@ func (cc *Compiler) playerField(of model.EvalFn, idx int) (model.EvalFn, Type) {
 	player := func(x *model.Evaluation) (int, bool) {
 		p := of(x)
 		return int(p.N), p.K == model.DPlayer && p.N >= 0 && int(p.N) < x.G.Nseats
+	}
+	switch model.PlayerFields[idx].Name {
+	case "seat", "index":
+	default:
+		cc.Reads |= model.ReadsSeats
 	}
 	switch model.PlayerFields[idx].Name {
 	case "seat":

@@ -23,6 +23,9 @@ type Compiler struct {
 	barrier int
 	Preds   map[string]*Predicate
 	Called  []*Predicate // the predicates compiled inline
+	// Reads gathers the parts of the state the compiled expression may
+	// read, as the nodes that read them are compiled.
+	Reads model.ReadSet
 }
 
 // Local is a name let binds inside an expression, with its static type.
@@ -262,11 +265,13 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 	name := n.Value
 	for i := len(cc.Locals) - 1; i >= cc.barrier; i-- {
 		if cc.Locals[i].Name == name {
+			// a local is a value computed by the expression itself
 			slot := i
 			return func(x *model.Evaluation) model.Datum { return x.Locals[slot] }, cc.Locals[i].T
 		}
 	}
 	if k, ok := BuiltinIdents[name]; ok {
+		cc.Reads |= identReads[k]
 		switch k {
 		case model.IdYou:
 			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DPlayer, N: int64(x.F.You)} }, cPlayer
@@ -313,6 +318,8 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 	if !ok {
 		return cc.refuse(n, "unknown name %s", name)
 	}
+	// an effect's variables are not parts of the state the engine follows
+	cc.Reads |= model.ReadsAnything
 	slot := v.Slot
 	switch v.Typ {
 	case model.TCards, model.TPlayers, model.TInts, model.TStrings:
@@ -331,6 +338,18 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 	cc.refuse(n, "the variable %s has no known type here", name)
 	cc.Errs[len(cc.Errs)-1].Untyped = true
 	return constant(model.Datum{}), CNil
+}
+
+// identReads is what each name the language gives reads of the state: the
+// turn, the phase, the active player and the stack are not followed part by
+// part.
+var identReads = map[model.IdentKind]model.ReadSet{
+	model.IdOpponent:  model.ReadsSeats,
+	model.IdOpponents: model.ReadsSeats,
+	model.IdActive:    model.ReadsAnything,
+	model.IdTurn:      model.ReadsAnything,
+	model.IdPhase:     model.ReadsAnything,
+	model.IdStack:     model.ReadsAnything,
 }
 
 func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {

@@ -1,0 +1,117 @@
+package load_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+const readsRuleset = `name: reads
+properties:
+  card:
+    power: {type: int}
+    kind: {type: enum, values: [a, b]}
+    boosted: {type: int}
+  player:
+    gold: {type: int}
+  game:
+    stage: {type: int}
+zones:
+  deck: {visibility: hidden}
+  hand: {visibility: owner}
+  table: {}
+  pile: {per: game}
+predicates:
+  strong(c card): c.power > 2
+keywords: [swift]
+checks:
+%s
+turn:
+  phases:
+    - name: main
+      do: []
+`
+
+// TestCheckReads: the compiler works out which parts of the state each
+// state check reads, so that the engine evaluates it again only after one of
+// them changes; what it cannot bound reads anything.
+func TestCheckReads(t *testing.T) {
+	zone := func(rs *model.Ruleset, name string) model.ReadSet { return rs.ZoneReads(rs.ZoneIx[name]) }
+	card := func(rs *model.Ruleset, name string) model.ReadSet { return rs.CardPropReads(rs.CardPropIx[name]) }
+	tests := []struct {
+		cond string
+		want func(rs *model.Ruleset) model.ReadSet
+	}{
+		{"len(player.hand) > 7", func(rs *model.Ruleset) model.ReadSet { return zone(rs, "hand") }},
+		{"player.gold < 0", func(rs *model.Ruleset) model.ReadSet { return rs.PlayerPropReads(rs.PlayerPropIx["gold"]) }},
+		{"game.stage > 9", func(rs *model.Ruleset) model.ReadSet { return rs.GamePropReads(rs.GamePropIx["stage"]) }},
+		{"max_group(player.table, kind) >= 3", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "table") | card(rs, "kind")
+		}},
+		{"any(player.table, strong(#))", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "table") | card(rs, "power")
+		}},
+		{"count(game.pile, .power > player.gold) > 1", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "pile") | card(rs, "power") | rs.PlayerPropReads(rs.PlayerPropIx["gold"])
+		}},
+		{"any(player.table, has(#, swift))", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "table") | model.ReadsCardFields
+		}},
+		{"any(player.hand, .zone == table)", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "hand") | model.ReadsPlaces
+		}},
+		{"len(player.opponents) == 0", func(rs *model.Ruleset) model.ReadSet { return model.ReadsSeats }},
+		{"clamp(player.gold, 0, 3) == 3", func(rs *model.Ruleset) model.ReadSet { return rs.PlayerPropReads(rs.PlayerPropIx["gold"]) }},
+		// not followed part by part: evaluated after every change
+		{"turn > 20", func(rs *model.Ruleset) model.ReadSet { return model.ReadsAnything }},
+		{"phase == main and len(player.hand) == 0", func(rs *model.Ruleset) model.ReadSet {
+			return model.ReadsAnything | zone(rs, "hand")
+		}},
+	}
+	checks := ""
+	for i, tt := range tests {
+		checks += fmt.Sprintf("  - {name: c%d, if: %q, do: []}\n", i, tt.cond)
+	}
+	rs, diags := load.Load(load.Source{Name: "reads.yaml", Data: []byte(fmt.Sprintf(readsRuleset, checks))},
+		[]load.Source{{Name: "c.yaml", Data: []byte("cards: [{id: x, props: {power: 3}}]\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	require.False(t, diags.HasErrors(), "%v", diags)
+	for i, tt := range tests {
+		require.Equal(t, tt.want(rs), rs.Checks[i].Reads, "%s", tt.cond)
+	}
+	// the parts are distinct in a ruleset this small
+	parts := map[model.ReadSet]string{}
+	for name, k := range rs.ZoneIx {
+		parts[rs.ZoneReads(k)] = name
+	}
+	for name, k := range rs.CardPropIx {
+		parts[rs.CardPropReads(k)] = name
+	}
+	require.Len(t, parts, len(rs.ZoneIx)+len(rs.CardPropIx))
+}
+
+// TestCheckReadsThroughStatics: a check that reads a property a static
+// changes reads what the static reads.
+func TestCheckReadsThroughStatics(t *testing.T) {
+	cards := `cards:
+  - id: banner
+    props: {power: 1}
+    statics:
+      - {zones: [table], prop: boosted, applies_to: "card.zone == table", add: "len(you.hand)"}
+`
+	checks := "  - {name: big, if: \"any(player.table, .boosted > 4)\", do: []}\n  - {name: rich, if: \"player.gold > 4\", do: []}\n"
+	rs, diags := load.Load(load.Source{Name: "reads.yaml", Data: []byte(fmt.Sprintf(readsRuleset, checks))},
+		[]load.Source{{Name: "c.yaml", Data: []byte(cards)}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	require.False(t, diags.HasErrors(), "%v", diags)
+	big := rs.Checks[0].Reads
+	for _, part := range []model.ReadSet{rs.ZoneReads(rs.ZoneIx["hand"]), rs.ZoneReads(rs.ZoneIx["table"]), model.ReadsPlaces} {
+		require.NotZero(t, big&part, "the check reads what the static reads")
+	}
+	require.Equal(t, rs.PlayerPropReads(rs.PlayerPropIx["gold"]), rs.Checks[1].Reads, "a check that reads no derived value is left alone")
+}

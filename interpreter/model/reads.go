@@ -1,0 +1,108 @@
+package model
+
+// ReadSet is the parts of a game's state an expression may read, one bit a
+// part: each zone kind, each property, the cards' own fields, where the
+// cards are, who is still in the game. The compiler works it out for every
+// expression (Expr.Reads); the engine keeps the parts changed since the state
+// checks last ran and evaluates a check again only when a part it reads has
+// changed.
+//
+// A large ruleset has more parts than a set has bits, so parts share bits: a
+// set may name more than the expression reads, never less.
+type ReadSet uint64
+
+const (
+	// ReadsCardFields is the cards' own fields: faces, control, keywords,
+	// what each player knows of them, their names.
+	ReadsCardFields ReadSet = 1 << iota
+	// ReadsPlaces is where each card is: its zone, its position in a
+	// positional zone, its neighbours.
+	ReadsPlaces
+	// ReadsSeats is who is still in the game (a player's opponents, the
+	// next player).
+	ReadsSeats
+	firstPart
+
+	// ReadsAnything is a read the compiler does not bound (the turn, the
+	// phase, the stack, a library function that declares no reads): the
+	// expression is evaluated again after every change.
+	ReadsAnything ReadSet = 1 << 63
+)
+
+// part is the bit of the i-th part counted from firstPart.
+func part(i int) ReadSet {
+	const first = 3 // firstPart's bit
+	return 1 << (first + uint(i)%(63-first))
+}
+
+// ZoneReads is the part that is a zone kind's contents, for every owner.
+func (rs *Ruleset) ZoneReads(kind int) ReadSet { return part(kind) }
+
+// CardPropReads is the part that is one card property, on every card.
+func (rs *Ruleset) CardPropReads(idx int) ReadSet { return part(len(rs.Zones) + idx) }
+
+// PlayerPropReads is the part that is one player property.
+func (rs *Ruleset) PlayerPropReads(idx int) ReadSet {
+	return part(len(rs.Zones) + len(rs.CardProps) + idx)
+}
+
+// GamePropReads is the part that is one game property.
+func (rs *Ruleset) GamePropReads(idx int) ReadSet {
+	return part(len(rs.Zones) + len(rs.CardProps) + len(rs.PlayerProps) + idx)
+}
+
+// Touches reports whether an expression that reads r may read something
+// different after the changes in changed.
+func (r ReadSet) Touches(changed ReadSet) bool {
+	if changed == 0 {
+		return false
+	}
+	return r&changed != 0 || (r|changed)&ReadsAnything != 0
+}
+
+// Derived widens a set by what the values statics derive read: a card
+// property a static changes, read after the statics, reads whatever the
+// statics read (their expressions, their sources' zones and faces).
+func (rs *Ruleset) Derived(r ReadSet) ReadSet {
+	if len(rs.Statics) == 0 {
+		return r
+	}
+	var derived, reads ReadSet
+	for _, idx := range rs.StaticProps {
+		derived |= rs.CardPropReads(idx)
+	}
+	if r&derived == 0 {
+		return r
+	}
+	reads = ReadsCardFields | ReadsPlaces
+	for _, st := range rs.Statics {
+		for _, e := range []*Expr{st.Applies, st.Add, st.Set} {
+			if e != nil {
+				reads |= e.Reads
+			}
+		}
+		for _, z := range st.Zones {
+			reads |= rs.ZoneReads(z)
+		}
+	}
+	return r | reads
+}
+
+// FuncReads is what a library function reads of the state beyond the values
+// of its arguments.
+type FuncReads uint8
+
+const (
+	// FuncReadsUnknown is the default: the function may read anything, and
+	// an expression that calls it is evaluated again after every change.
+	FuncReadsUnknown FuncReads = iota
+	// FuncReadsNothing: the function reads only its arguments and the ruleset.
+	FuncReadsNothing
+	// FuncReadsProps: the card properties its PropArgs name; a name that is
+	// not written out (a variable) counts as any.
+	FuncReadsProps
+	// FuncReadsCardFields: the cards' own fields (ReadsCardFields).
+	FuncReadsCardFields
+	// FuncReadsPlaces: where the cards are (ReadsPlaces) and the zones.
+	FuncReadsPlaces
+)
