@@ -2,6 +2,7 @@ package costs
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -51,9 +52,13 @@ func fixed() []*model.Primitive {
 				if err != nil {
 					return err.Error()
 				}
-				ok, err := matchable(g, f, s, from, nil)
-				if err != nil {
-					return err.Error()
+				var pay payment
+				ok := len(from) >= len(exprs)
+				if ok {
+					if err := pay.fill(g, f, s, exprs, from); err != nil {
+						return err.Error()
+					}
+					ok = pay.matchable(nil)
 				}
 				if !ok && !g.Explaining() {
 					return "cannot be paid"
@@ -187,91 +192,6 @@ func fixed() []*model.Primitive {
 	}
 }
 
-// matchable reports whether each pattern can get its own card among from,
-// given the cards already chosen for the first patterns.
-func matchable(g model.Context, f *state.Frame, s *model.Step, from, chosen []int) (bool, error) {
-	pats, err := patterns(g, f, s)
-	if err != nil {
-		return false, err
-	}
-	if len(chosen) > len(pats) {
-		return false, nil
-	}
-	rest := pats[len(chosen):]
-	var cands []int
-	for _, c := range from {
-		taken := false
-		for _, x := range chosen {
-			if x == c {
-				taken = true
-			}
-		}
-		if !taken {
-			cands = append(cands, c)
-		}
-	}
-	fits := make([][]bool, len(rest))
-	for i, e := range rest {
-		fits[i] = make([]bool, len(cands))
-		for j, c := range cands {
-			ok, err := fitsCost(g, f, s, e, c)
-			if err != nil {
-				return false, err
-			}
-			fits[i][j] = ok
-		}
-	}
-	return fullMatching(fits, len(cands)), nil
-}
-
-// fitsCost reports whether card c can pay for pattern e of step s: it
-// matches, and, when paying marks cards, is not marked already.
-func fitsCost(g model.Context, f *state.Frame, s *model.Step, e *model.Expr, c int) (bool, error) {
-	if mark := s.At(payCardsArgs.Mark); mark.Set {
-		idx, _, _ := g.Ruleset().PropIndex("card", mark.Text)
-		if g.CardProp(c, idx) != 0 {
-			return false, nil
-		}
-	}
-	return evalOnCard(g, f, e, c)
-}
-
-func evalOnCard(g model.Context, f *state.Frame, e *model.Expr, c int) (bool, error) {
-	fr := *f
-	fr.Card = state.CardRef(c)
-	tf := g.TempFrame(fr)
-	defer g.ReleaseFrame()
-	return g.EvalBool(e, tf)
-}
-
-// fullMatching reports whether every row can be given a distinct column it fits
-// (augmenting paths; the sizes here are a hand of cards).
-func fullMatching(fits [][]bool, ncols int) bool {
-	owner := make([]int, ncols)
-	for i := range owner {
-		owner[i] = -1
-	}
-	var try func(r int, seen []bool) bool
-	try = func(r int, seen []bool) bool {
-		for c := 0; c < ncols; c++ {
-			if fits[r][c] && !seen[c] {
-				seen[c] = true
-				if owner[c] < 0 || try(owner[c], seen) {
-					owner[c] = r
-					return true
-				}
-			}
-		}
-		return false
-	}
-	for r := range fits {
-		if !try(r, make([]bool, ncols)) {
-			return false
-		}
-	}
-	return true
-}
-
 // patterns are the conditions of a pay_cards step, one per card to pay:
 // those of match, or with count that many, the last repeated.
 func patterns(g model.Context, f *state.Frame, s *model.Step) ([]*model.Expr, error) {
@@ -310,27 +230,18 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	}
 	if len(chosen) < len(pats) {
 		// offer the cards for the next pattern that keep the rest payable
+		var pay payment
+		if err := pay.fill(g, f, s, pats, from); err != nil {
+			return model.Next, err
+		}
 		var ok []int
-		for _, c := range from {
-			dup := false
-			for _, x := range chosen {
-				dup = dup || x == c
-			}
-			if dup {
+		next := append(chosen[:len(chosen):len(chosen)], -1)
+		for j, c := range from {
+			if !pay.fits(len(chosen), j) || slices.Contains(chosen, c) {
 				continue
 			}
-			fit, err := fitsCost(g, f, s, pats[len(chosen)], c)
-			if err != nil {
-				return model.Next, err
-			}
-			if !fit {
-				continue
-			}
-			good, err := matchable(g, f, s, from, append(append([]int(nil), chosen...), c))
-			if err != nil {
-				return model.Next, err
-			}
-			if good {
+			next[len(chosen)] = c
+			if pay.matchable(next) {
 				ok = append(ok, c)
 			}
 		}
