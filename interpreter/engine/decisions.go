@@ -29,11 +29,11 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 }
 
 // Answered returns and removes the answered decisions of frame f, in the order
-// they were asked. It returns nil when the frame has asked nothing.
+// they were asked. It returns nil when the frame has asked nothing. The
+// lists it returns are the machine's, good until it is called again.
 func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 	fi := g.frameIndex(f)
-	var ds []state.Decision
-	var as []*state.Answer
+	ds, as := g.answeredD[:0], g.answeredA[:0]
 	keepD := g.S.Pending[:0]
 	keepA := g.S.Answers[:0]
 	for i, d := range g.S.Pending {
@@ -47,6 +47,10 @@ func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 	}
 	// emptied, the lists keep their room for the next questions
 	g.S.Pending, g.S.Answers = keepD, keepA
+	g.answeredD, g.answeredA = ds, as
+	if len(ds) == 0 {
+		return nil, nil
+	}
 	return ds, as
 }
 

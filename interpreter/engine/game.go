@@ -52,6 +52,9 @@ type machine struct {
 	checkNow     bool      // a window waits for the state checks (ChecksFirst)
 	watch        stepWatch // the step budget of the steps running now
 	verifyChecks bool      // Options.VerifyChecks
+	// the lists Answered returns, kept for its next call
+	answeredD []state.Decision
+	answeredA []*state.Answer
 }
 
 var errGameOver = errors.New("the game is over")

@@ -473,6 +473,7 @@ type Context interface {
 
 	// Decisions, nested steps, actions and the stack.
 	Ask(f *state.Frame, d state.Decision) Status
+	// Answered's lists are good until its next call.
 	Answered(f *state.Frame) ([]state.Decision, []*state.Answer)
 	Call(f *state.Frame, prog int)
 	CallAs(f *state.Frame, prog, p int)
