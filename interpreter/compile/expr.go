@@ -201,6 +201,8 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	}
 	envN := c.envNature(sc)
 	p := &patcher{rs: c.Rs, ts: c.Ts, preds: c.preds, members: map[*ast.MemberNode]patchInfo{}}
+	// the names as they are now: the oracle's program is made later
+	assigned, frozen := c.assigned, sc.Frozen()
 	cfgOpt := func(cfg *conf.Config) {
 		base := c.baseConfig()
 		cfg.Env = envN
@@ -208,7 +210,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		cfg.Functions = base.Functions
 		cfg.Strict = true
 		cfg.Optimize = false
-		cfg.Visitors = []ast.Visitor{newBareKeywords(c.Rs, c.PhaseNames, c.assigned, sc, src)}
+		cfg.Visitors = []ast.Visitor{newBareKeywords(c.Rs, c.PhaseNames, assigned, frozen, src)}
 	}
 	// the text as expr reads it: none for nothing, snake_case built-ins
 	text, spellings := rewriteEdition(src)
@@ -250,12 +252,28 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	}
 	// Second pass: patch game-object accesses into indexed host calls on the
 	// checked tree, check it again and compile it.
-	prog, err := c.patchAndCompile(tree, cfgOpt, p)
-	if err != nil {
+	if err := c.patch(tree, p); err != nil {
 		c.exprError(err, posOf(), path, src, sc)
 		return nil, nil, closure.CNil
 	}
-	e.Prog = prog
+	// expr's own program is for the test oracle only: made when the oracle
+	// first asks for it, from a tree of its own (checking a tree writes
+	// into it, and the closures' tree stays as it is)
+	e.SetProgram(func() (*vm.Program, error) {
+		tree, err := c.check(text, cfgOpt)
+		if err != nil {
+			return nil, err
+		}
+		p := &patcher{rs: c.Rs, ts: c.Ts, preds: c.preds, members: map[*ast.MemberNode]patchInfo{}}
+		p.plan(tree.Node)
+		if len(p.errs) > 0 {
+			return nil, errors.New(p.errs[0].Msg)
+		}
+		if err := c.patch(tree, p); err != nil {
+			return nil, err
+		}
+		return c.checkAndCompile(tree, cfgOpt)
+	})
 	e.Idents = identsOf(tree.Node, sc)
 	cc := &closure.Compiler{Rs: c.Rs, Sc: sc, Preds: c.preds, Locals: append([]closure.Local(nil), sc.Params...)}
 	fn, ct := cc.Compile(tree.Node)
@@ -306,13 +324,25 @@ func assignable(got, want model.Type) bool {
 	return false
 }
 
-func (c *ExprCompiler) patchAndCompile(tree *parser.Tree, opt expr.Option, p *patcher) (prog *vm.Program, err error) {
+// patch rewrites the checked tree's reads of game objects into indexed host
+// calls.
+func (c *ExprCompiler) patch(tree *parser.Tree, p *patcher) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("expression could not be compiled: %v", r)
 		}
 	}()
 	ast.Walk(&tree.Node, p)
+	return nil
+}
+
+// checkAndCompile checks the patched tree again and compiles it for expr's VM.
+func (c *ExprCompiler) checkAndCompile(tree *parser.Tree, opt expr.Option) (prog *vm.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("expression could not be compiled: %v", r)
+		}
+	}()
 	cfg := *c.baseConfig() // a shallow copy: the shared tables are only read
 	opt(&cfg)
 	if _, err := checker.Check(tree, &cfg); err != nil {

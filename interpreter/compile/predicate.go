@@ -166,7 +166,7 @@ func (c *ExprCompiler) compilePredicate(p *closure.Predicate) {
 		p.Broken = true
 		return
 	}
-	p.Tree, p.Ct, p.Result, p.Prog, p.Idents = tree, ct, ct.TypeOf(), e.Prog, e.Idents
+	p.Tree, p.Ct, p.Result, p.Body, p.Idents = tree, ct, ct.TypeOf(), e, e.Idents
 }
 
 // predGoType is the Go type expr's checker sees for a value of type t.
@@ -201,11 +201,11 @@ func (c *ExprCompiler) registerPredicate(p *closure.Predicate) {
 	}, reflect.New(reflect.FuncOf(in, out, false)).Interface())(cfg)
 	inner := reflect.FuncOf(append([]reflect.Type{predGoType(model.TAny)}, in...), out, false)
 	expr.Function(closure.PredPrefix+name, func(params ...any) (any, error) {
-		if p.Prog == nil {
+		if p.Body == nil {
 			return nil, fmt.Errorf("predicate %s was not compiled", name)
 		}
 		g := params[0].(map[string]any)["$c"].(*model.Evaluator)
-		out, err := oracle.Predicate(g, p.Prog, p.Idents, names, params[1:])
+		out, err := oracle.Predicate(g, p.Body, p.Idents, names, params[1:])
 		if err != nil {
 			return nil, fmt.Errorf("in predicate %s: %v", name, err)
 		}

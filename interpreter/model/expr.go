@@ -1,6 +1,9 @@
 package model
 
 import (
+	"errors"
+	"sync"
+
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/expr-lang/expr/vm"
 )
@@ -10,13 +13,43 @@ type Expr struct {
 	Src    string
 	Pos    diag.Pos
 	Type   Type
-	Prog   *vm.Program
+	prog   *lazyProgram
 	Idents []IdentUse
 	Index  int
 	Nvars  int     // for queries: variable slots they need
 	Fn     EvalFn  // the expression as closures: how it runs
 	Reads  ReadSet // the parts of the state it may read
 	Lit    *string
+}
+
+// lazyProgram is an expression's program for expr's VM, compiled when it is
+// first asked for.
+type lazyProgram struct {
+	once    sync.Once
+	compile func() (*vm.Program, error)
+	prog    *vm.Program
+	err     error
+}
+
+// SetProgram gives the expression the way to compile its program for
+// expr's VM (Program).
+func (e *Expr) SetProgram(compile func() (*vm.Program, error)) {
+	e.prog = &lazyProgram{compile: compile}
+}
+
+// Program is the expression as a program of expr's VM, which the test
+// oracle runs beside the evaluator. Games never run it, so it is compiled
+// when it is first asked for rather than at load.
+func (e *Expr) Program() (*vm.Program, error) {
+	if e == nil || e.prog == nil {
+		return nil, errors.New("the expression has no program for the VM")
+	}
+	lp := e.prog
+	lp.once.Do(func() {
+		lp.prog, lp.err = lp.compile()
+		lp.compile = nil
+	})
+	return lp.prog, lp.err
 }
 
 // Literal is the name an expression is when it is a name in quotes alone

@@ -7,7 +7,6 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/vm"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -25,7 +24,7 @@ type Predicate struct {
 	// what compiling the body gives
 	Tree   ast.Node
 	Ct     Type
-	Prog   *vm.Program
+	Body   *model.Expr // the body compiled alone, for its program on expr's VM
 	Idents []model.IdentUse
 	Calls  []PredicateCall
 	Broken bool // its body has an error, or it is recursive: calls of it are not compiled

@@ -2,6 +2,7 @@ package closure
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
@@ -226,6 +227,16 @@ func (s *Scope) Body() *Scope {
 func Builtin(name string) bool {
 	_, ok := BuiltinIdents[name]
 	return ok || name == "card" || name == "player" || name == "none" || name == "nil"
+}
+
+// Frozen is the scope as it is now: variables bound in s later are not in it.
+func (s *Scope) Frozen() *Scope {
+	c := *s
+	c.Vars = nil
+	if len(s.Vars) > 0 {
+		c.Vars = maps.Clone(s.Vars)
+	}
+	return &c
 }
 
 // With is the scope with card, player or event bound as well.

@@ -25,7 +25,10 @@ func evalVM(g *model.Evaluator, e *model.Expr, f *state.Frame) (out any, err err
 		id := &e.Idents[i]
 		env[id.Name] = identValue(g, id, f)
 	}
-	out, err = vm.Run(e.Prog, env)
+	prog, err := e.Program()
+	if err == nil {
+		out, err = vm.Run(prog, env)
+	}
 	g.Cur = prev
 	if err != nil {
 		return nil, fmt.Errorf("%s: in expression %q: %v", e.Pos, e.Src, err)
@@ -38,7 +41,7 @@ func evalVM(g *model.Evaluator, e *model.Expr, f *state.Frame) (out any, err err
 // the call (args), as the calling program's VM gave them, and the other
 // names it reads (idents) for the frame the calling expression is
 // evaluated for.
-func Predicate(g *model.Evaluator, prog *vm.Program, idents []model.IdentUse, names []string, args []any) (any, error) {
+func Predicate(g *model.Evaluator, body *model.Expr, idents []model.IdentUse, names []string, args []any) (any, error) {
 	env := make(map[string]any, len(idents)+len(names)+1)
 	env["$c"] = g
 	for i := range idents {
@@ -48,6 +51,10 @@ func Predicate(g *model.Evaluator, prog *vm.Program, idents []model.IdentUse, na
 		if i < len(args) {
 			env[name] = args[i]
 		}
+	}
+	prog, err := body.Program()
+	if err != nil {
+		return nil, err
 	}
 	return vm.Run(prog, env)
 }
