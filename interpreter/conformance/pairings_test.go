@@ -34,7 +34,7 @@ func TestRandomPlayoutsEveryDeckPairing(t *testing.T) {
 					t.Parallel()
 					for seed := uint64(1); seed <= uint64(n); seed++ {
 						deep := seed%5 == 0
-						o := engine.Options{Players: 2, Decks: []string{a.Name, b.Name}, Seed: seed, NoLog: !deep, VerifyChecks: seed%2 == 0}
+						o := engine.Options{Players: 2, Decks: []string{a.Name, b.Name}, Seed: seed, NoLog: !deep, VerifyChanges: seed%2 == 0}
 						_, err := conformance.Playout(rs, conformance.Options{Game: o, Resume: deep, Views: deep, Legality: deep})
 						require.NoError(t, err)
 					}

@@ -81,7 +81,7 @@ func TestRandomPlayouts(t *testing.T) {
 					o.Seed, o.NoLog = seed, !deep
 					// every second game evaluates the state checks that no change
 					// concerned, which must not hold
-					o.VerifyChecks = seed%2 == 0
+					o.VerifyChanges = seed%2 == 0
 					// every game checks its invariants after every answer and that each
 					// random legal answer is accepted; every tenth also re-checks every
 					// offered option, the views and a resume from a clone and a save
@@ -198,7 +198,7 @@ func TestEngineRulesetPlayouts(t *testing.T) {
 					deep := seed%5 == 0
 					o := st.game
 					o.Seed, o.NoLog = seed, !deep
-					o.VerifyChecks = seed%2 == 0
+					o.VerifyChanges = seed%2 == 0
 					res, err := conformance.Playout(rs, conformance.Options{Game: o, Setup: st.setup, Errors: errs, Resume: deep, Views: deep, Legality: deep})
 					require.NoError(t, err)
 					if res.Err != nil {

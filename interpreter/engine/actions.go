@@ -19,8 +19,8 @@ func (g *machine) PushAction(f *state.Frame, prog, action int) {
 	}
 	root := g.Rs.Programs[g.Rs.Programs[prog].Root]
 	vars := append([]state.Val(nil), g.S.Vars[f.Base:int(f.Base)+root.NVars]...)
-	g.Invalidate()
 	g.S.Stack = append(g.S.Stack, state.StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: int32(action)})
+	g.Touch(model.ReadsStack)
 }
 
 // OptionFor describes an action option: the action and its source card.

@@ -63,7 +63,6 @@ func (g *machine) Answer(player int, a state.Answer) error {
 	if a.Resign {
 		return g.Resign(player)
 	}
-	g.Invalidate()
 	ix := -1
 	for i, d := range g.S.Pending {
 		if d.Player == player && g.S.Answers[i] == nil {

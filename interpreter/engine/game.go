@@ -26,11 +26,12 @@ type Options struct {
 	// Coverage, when set, counts every action, trigger and check that runs
 	// under its name (arbiter test --coverage).
 	Coverage map[string]int
-	// VerifyChecks, a test of the engine itself, evaluates every state
-	// check the engine skips because no part of the state it reads changed,
-	// and stops the game with an error if one of them holds. It makes
-	// games slower.
-	VerifyChecks bool
+	// VerifyChanges, a test of the engine itself, evaluates again what
+	// the engine does not because no part of the state it reads changed
+	// (the state checks, the values statics derive) and stops the game with
+	// an error if a check skipped holds or a value differs. It makes games
+	// slower.
+	VerifyChanges bool
 }
 
 // Game is one game in progress, as a program that embeds the engine sees
@@ -48,10 +49,9 @@ type Game struct {
 // primitives are given.
 type machine struct {
 	model.Evaluator
-	Decks        []int
-	checkNow     bool      // a window waits for the state checks (ChecksFirst)
-	watch        stepWatch // the step budget of the steps running now
-	verifyChecks bool      // Options.VerifyChecks
+	Decks    []int
+	checkNow bool      // a window waits for the state checks (ChecksFirst)
+	watch    stepWatch // the step budget of the steps running now
 	// the lists Answered returns, kept for its next call
 	answeredD []state.Decision
 	answeredA []*state.Answer
@@ -127,7 +127,7 @@ func newDealt(rs *model.Ruleset, o Options) (*machine, error) {
 	}
 	g := newMachine(rs, o.Players)
 	g.Coverage = o.Coverage
-	g.verifyChecks = o.VerifyChecks
+	g.Der.Verify = o.VerifyChanges
 	for i := 0; i < o.Players; i++ {
 		d := 0
 		if i < len(o.Decks) && o.Decks[i] != "" {
@@ -171,8 +171,9 @@ func (g *machine) Clone() *machine {
 }
 
 func newMachineShallow(g *machine) *machine {
-	c := &machine{Decks: g.Decks, verifyChecks: g.verifyChecks}
+	c := &machine{Decks: g.Decks}
 	c.InitLike(&g.Evaluator)
+	c.Der.Verify = g.Der.Verify
 	return c
 }
 

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/arbiter-games/arbiter/interpreter/model"
+
 // claim makes a card that comes from a shared zone into a player's zone the
 // card of that player: a shared pile belongs to nobody, so whoever takes a
 // card from it owns and controls it from then on (a later move without an
@@ -14,8 +16,8 @@ func (g *machine) claim(c, from, to int) {
 	if p < 0 || p == g.S.Cards[c].Owner {
 		return
 	}
-	g.Invalidate()
 	g.S.Cards[c].Owner = p
+	g.Touch(model.ReadsCardFields)
 }
 
 // unseen undoes the look a card's owner takes at a card that arrives face

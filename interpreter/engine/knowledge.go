@@ -7,10 +7,10 @@ import (
 
 // Reveal shows cards to the seats in mask.
 func (g *machine) Reveal(cards []int, mask uint64, by int) {
-	g.Invalidate()
 	for _, c := range cards {
 		g.S.Cards[c].Known |= mask
 	}
+	g.Touch(model.ReadsCardFields)
 	if len(cards) == 0 {
 		return
 	}
@@ -31,10 +31,10 @@ func (g *machine) Reveal(cards []int, mask uint64, by int) {
 
 // Look lets a player see cards.
 func (g *machine) Look(cards []int, p int) {
-	g.Invalidate()
 	for _, c := range cards {
 		g.S.Cards[c].Known |= 1 << p
 	}
+	g.Touch(model.ReadsCardFields)
 	if len(cards) > 0 {
 		g.logCards(-1, "look", p, cards, "%s looks at {cards}.", g.SeatName(p))
 	}

@@ -13,8 +13,7 @@ import (
 // read.
 func (g *machine) changed(parts model.ReadSet) {
 	g.S.Dirty = true
-	g.S.Changed |= uint64(parts)
-	g.Der.Ok = false
+	g.Touch(parts)
 }
 
 // modifierParts is the part of the state a modifier changes.
@@ -175,12 +174,12 @@ func (g *machine) waiting() bool {
 
 // advance moves the turn structure on when no effect is running.
 func (g *machine) advance() {
-	g.Invalidate()
 	s := g.S
 	rs := g.Rs
 	switch {
 	case s.Phase == state.StageSetup:
 		s.Phase = state.StageBetween
+		g.Touch(model.ReadsTurn)
 	case s.Phase == state.StageBetween:
 		if rs.TurnLimit > 0 && s.Turn >= rs.TurnLimit {
 			s.Over = true
@@ -211,6 +210,7 @@ func (g *machine) advance() {
 		s.Turn++
 		g.logf(-1, "turn", s.Active, "Turn %d: %s.", s.Turn, g.SeatName(s.Active))
 		s.Phase = 0 // the first phase
+		g.Touch(model.ReadsTurn)
 		g.enterPhase()
 		g.emit(state.Event{Name: g.SymTurnStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 	case s.Phase.InPhase(len(rs.Phases)):
@@ -227,9 +227,11 @@ func (g *machine) advance() {
 		s.Phase++
 		if int(s.Phase) >= len(rs.Phases) {
 			s.Phase = state.Stage(len(rs.Phases))
+			g.Touch(model.ReadsTurn)
 			g.emit(state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 			return
 		}
+		g.Touch(model.ReadsTurn)
 		g.enterPhase()
 	default: // turn ended and its end triggers ran
 		if len(s.Stack) > 0 {
@@ -239,6 +241,7 @@ func (g *machine) advance() {
 		s.Draining = false
 		g.expire(state.UntilTurn)
 		s.Phase = state.StageBetween
+		g.Touch(model.ReadsTurn)
 	}
 }
 
@@ -288,6 +291,7 @@ func (g *machine) enterPhase() {
 		}
 		if skip {
 			s.Phase++
+			g.Touch(model.ReadsTurn)
 			continue
 		}
 		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(s.Active)})
@@ -305,7 +309,7 @@ func (g *machine) SetFirstPlayer(p int) error {
 		return fmt.Errorf("who takes the first turn is decided in the setup, before the first turn")
 	}
 	g.S.First, g.S.Active = p, p
-	g.Invalidate()
+	g.Touch(model.ReadsTurn)
 	return nil
 }
 
@@ -342,7 +346,7 @@ func (g *machine) runChecks() {
 			// does not hold now
 			bit := uint64(ci*g.Nseats + p)
 			skip := bit < 64 && held&(1<<bit) == 0 && !ch.Reads.Touches(changed)
-			if skip && !g.verifyChecks {
+			if skip && !g.Der.Verify {
 				continue
 			}
 			f := g.TempFrame(ruleFrame(p))

@@ -23,7 +23,7 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 	}
 	g := newMachine(rs, o.Players)
 	g.Coverage = o.Coverage
-	g.verifyChecks = o.VerifyChecks
+	g.Der.Verify = o.VerifyChanges
 	for i := range g.Decks {
 		g.Decks[i] = -1
 		if len(rs.Decks) > 0 {

@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
@@ -17,7 +18,7 @@ func (g *machine) ResolveTop() {
 	}
 	it := g.S.Stack[n-1]
 	g.S.Stack = g.S.Stack[:n-1]
-	g.Invalidate()
+	g.Touch(model.ReadsStack)
 	base := len(g.S.Vars)
 	g.S.Vars = append(g.S.Vars, it.Vars...)
 	fr := state.Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: state.Event{Card: it.Card, Player: it.You, Source: state.NoCard}}
@@ -62,8 +63,8 @@ func (g *machine) PushStack(prog, you, card int) {
 	for i := range vars {
 		vars[i] = state.Val{N: -1}
 	}
-	g.Invalidate()
 	g.S.Stack = append(g.S.Stack, state.StackItem{Card: state.CardRef(card), Prog: int32(prog), You: state.Seat(you), Vars: vars, NVars: int32(root.NVars), Action: -1})
+	g.Touch(model.ReadsStack)
 }
 
 // RemoveStackItems takes items off the stack without resolving them: those
@@ -85,7 +86,7 @@ func (g *machine) RemoveStackItems(cards []int, p int) []int {
 		keep = append(keep, it)
 	}
 	g.S.Stack = keep
-	g.Invalidate()
+	g.Touch(model.ReadsStack)
 	// actions still being announced (their targets or costs not yet done)
 	// are withdrawn too: they will not reach the stack
 	for i, fr := range g.S.Frames {

@@ -10,8 +10,8 @@ import (
 )
 
 func (g *machine) setSlot(c int, s int64) {
-	g.Invalidate()
 	g.S.CardProps[c*g.Stride()+len(g.Rs.CardProps)] = s
+	g.Touch(model.ReadsPlaces)
 }
 
 // CreateCard makes a new card instance of a definition in a zone instance.
@@ -224,7 +224,7 @@ func (g *machine) MoveTogether(cards, to []int, o state.MoveOpts, give bool) err
 		if give {
 			if p := g.S.Zones[to[i]].Owner; p >= 0 && p != g.S.Cards[c].Owner {
 				g.S.Cards[c].Owner = p
-				g.Invalidate()
+				g.Touch(model.ReadsCardFields)
 			}
 		}
 		at := -1

@@ -67,11 +67,11 @@ func TestCheckReads(t *testing.T) {
 		}},
 		{"len(player.opponents) == 0", func(rs *model.Ruleset) model.ReadSet { return model.ReadsSeats }},
 		{"clamp(player.gold, 0, 3) == 3", func(rs *model.Ruleset) model.ReadSet { return rs.PlayerPropReads(rs.PlayerPropIx["gold"]) }},
-		// not followed part by part: evaluated after every change
-		{"turn > 20", func(rs *model.Ruleset) model.ReadSet { return model.ReadsAnything }},
+		{"turn > 20", func(rs *model.Ruleset) model.ReadSet { return model.ReadsTurn }},
 		{"phase == main and len(player.hand) == 0", func(rs *model.Ruleset) model.ReadSet {
-			return model.ReadsAnything | zone(rs, "hand")
+			return model.ReadsTurn | zone(rs, "hand")
 		}},
+		{"len(stack) > 2", func(rs *model.Ruleset) model.ReadSet { return model.ReadsStack }},
 	}
 	checks := ""
 	for i, tt := range tests {

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
@@ -29,19 +30,52 @@ import (
 // derivedLayer holds the card properties that statics change, as they derive.
 type derivedLayer struct {
 	s         *state.State // the state the values were derived from
-	Ok        bool         // nothing changed since
+	ok        bool         // they were derived from it
+	changed   ReadSet      // the parts of the state changed since
 	computing bool         // the statics are being evaluated: reads see step 2
 	vals      []int64
 	Err       error // the first error of a static's expression, which stops the game
+	// Verify: see engine.Options.VerifyChanges
+	Verify bool
 }
 
-// fresh reports whether the derived values hold for the game's state.
+// fresh reports whether the derived values hold for the game's state: no
+// part of it they read has changed since they were derived.
 func (d *derivedLayer) fresh(g *Evaluator) bool {
-	return len(g.Rs.Statics) == 0 || (d.Ok && d.s == g.S)
+	if len(g.Rs.Statics) == 0 {
+		return true
+	}
+	if !d.ok || d.s != g.S || g.Rs.StaticDeps.Touches(d.changed) {
+		return false
+	}
+	if d.changed != 0 && d.Verify {
+		g.verifyDerived()
+	}
+	return true
 }
 
-// Invalidate drops the derived values without marking the state for checks.
-func (g *Evaluator) Invalidate() { g.Der.Ok = false }
+// verifyDerived derives the values again, though no part of the state they
+// read has changed, and records an error if they differ (VerifyChanges).
+func (g *Evaluator) verifyDerived() {
+	d := &g.Der
+	kept := append([]int64(nil), d.vals...)
+	g.derive()
+	if !slices.Equal(kept, d.vals) && d.Err == nil {
+		d.Err = fmt.Errorf("internal error: the values statics derive changed, but no part of the state they read did")
+	}
+}
+
+// Invalidate drops the derived values without marking the state for
+// checks: a change of the state that Touch does not say.
+func (g *Evaluator) Invalidate() { g.Der.changed |= ReadsAnything }
+
+// Touch records a change of parts of the state: the values statics derive
+// are derived again if they read one of them, and the state checks that
+// read one are evaluated again the next time the checks run.
+func (g *Evaluator) Touch(parts ReadSet) {
+	g.Der.changed |= parts
+	g.S.Changed |= uint64(parts)
+}
 
 // derive computes the values of every card property a static changes.
 // Every change of the state that an expression can read invalidates them
@@ -105,7 +139,7 @@ func (g *Evaluator) derive() {
 			}
 		}
 	}
-	d.s, d.Ok = g.S, true
+	d.s, d.ok, d.changed = g.S, true, 0
 }
 
 // applyStatic applies one static of one source card to every card it applies to.

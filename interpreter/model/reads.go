@@ -21,17 +21,21 @@ const (
 	// ReadsSeats is who is still in the game (a player's opponents, the
 	// next player).
 	ReadsSeats
+	// ReadsTurn is the turn: its number, its phase, whose it is.
+	ReadsTurn
+	// ReadsStack is what waits on the stack.
+	ReadsStack
 	firstPart
 
-	// ReadsAnything is a read the compiler does not bound (the turn, the
-	// phase, the stack, a library function that declares no reads): the
-	// expression is evaluated again after every change.
+	// ReadsAnything is a read the compiler does not bound (an effect's
+	// variables, a library function that declares no reads): the expression
+	// is evaluated again after every change.
 	ReadsAnything ReadSet = 1 << 63
 )
 
 // part is the bit of the i-th part counted from firstPart.
 func part(i int) ReadSet {
-	const first = 3 // firstPart's bit
+	const first = 5 // firstPart's bit
 	return 1 << (first + uint(i)%(63-first))
 }
 
@@ -60,22 +64,21 @@ func (r ReadSet) Touches(changed ReadSet) bool {
 	return r&changed != 0 || (r|changed)&ReadsAnything != 0
 }
 
-// Derived widens a set by what the values statics derive read: a card
-// property a static changes, read after the statics, reads whatever the
-// statics read (their expressions, their sources' zones and faces).
-func (rs *Ruleset) Derived(r ReadSet) ReadSet {
+// StaticReads is what the values statics derive read: the base values of
+// the properties they change and the modifiers on them, the statics'
+// expressions, their sources' zones and faces. It is 0 without statics.
+func (rs *Ruleset) StaticReads() ReadSet {
 	if len(rs.Statics) == 0 {
-		return r
+		return 0
 	}
-	var derived, reads ReadSet
+	reads := ReadsCardFields | ReadsPlaces
 	for _, idx := range rs.StaticProps {
-		derived |= rs.CardPropReads(idx)
+		reads |= rs.CardPropReads(idx)
 	}
-	if r&derived == 0 {
-		return r
-	}
-	reads = ReadsCardFields | ReadsPlaces
 	for _, st := range rs.Statics {
+		if st.Applies == nil || st.Add == nil && st.Set == nil {
+			reads |= ReadsAnything // not compiled: the ruleset has an error
+		}
 		for _, e := range []*Expr{st.Applies, st.Add, st.Set} {
 			if e != nil {
 				reads |= e.Reads
@@ -85,7 +88,21 @@ func (rs *Ruleset) Derived(r ReadSet) ReadSet {
 			reads |= rs.ZoneReads(z)
 		}
 	}
-	return r | reads
+	return reads
+}
+
+// Derived widens a set by what the values statics derive read: a card
+// property a static changes, read after the statics, reads whatever the
+// statics read.
+func (rs *Ruleset) Derived(r ReadSet) ReadSet {
+	var derived ReadSet
+	for _, idx := range rs.StaticProps {
+		derived |= rs.CardPropReads(idx)
+	}
+	if r&derived == 0 {
+		return r
+	}
+	return r | rs.StaticDeps
 }
 
 // FuncReads is what a library function reads of the state beyond the values

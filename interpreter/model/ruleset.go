@@ -296,8 +296,9 @@ type Ruleset struct {
 	Listeners    []*Trigger // card triggers that listen while their card is in given zones
 	ResetOnMove  []int      // the card properties declared reset_on_move
 	Statics      []*Static
-	StaticProps  []int // the card properties some static changes
-	StaticSlot   []int // per card property: its place in staticProps, or -1
+	StaticProps  []int   // the card properties some static changes
+	StaticSlot   []int   // per card property: its place in staticProps, or -1
+	StaticDeps   ReadSet // what the values statics derive read (StaticReads)
 	PhaseSyms    []int64
 	ZoneSyms     []int64
 	// ExprEnv is the expression compiler's type environment, kept so that

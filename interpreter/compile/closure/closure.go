@@ -340,16 +340,14 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 	return constant(model.Datum{}), CNil
 }
 
-// identReads is what each name the language gives reads of the state: the
-// turn, the phase, the active player and the stack are not followed part by
-// part.
+// identReads is what each name the language gives reads of the state.
 var identReads = map[model.IdentKind]model.ReadSet{
 	model.IdOpponent:  model.ReadsSeats,
 	model.IdOpponents: model.ReadsSeats,
-	model.IdActive:    model.ReadsAnything,
-	model.IdTurn:      model.ReadsAnything,
-	model.IdPhase:     model.ReadsAnything,
-	model.IdStack:     model.ReadsAnything,
+	model.IdActive:    model.ReadsTurn,
+	model.IdTurn:      model.ReadsTurn,
+	model.IdPhase:     model.ReadsTurn,
+	model.IdStack:     model.ReadsStack,
 }
 
 func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {
