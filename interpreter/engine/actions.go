@@ -157,6 +157,10 @@ func (g *machine) equivalent(a, b int) bool {
 // Interchangeable source cards give one option.
 func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, error) {
 	var out []state.Option
+	// a game without a log has nobody to read ids and labels, and working
+	// them out is much of the cost of listing actions: bots and simulations
+	// answer by position
+	labels := !g.S.NoLog
 	for _, ai := range actions {
 		a := g.Rs.Actions[ai]
 		if a.Source < 0 {
@@ -165,7 +169,11 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 				return nil, err
 			}
 			if why == "" {
-				out = append(out, state.Option{ID: a.Name, Label: g.actionLabel(a, -1, player), Card: -1, Action: ai, Player: -1})
+				o := state.Option{Card: -1, Action: ai, Player: -1}
+				if labels {
+					o.ID, o.Label = a.Name, g.actionLabel(a, -1, player)
+				}
+				out = append(out, o)
 			}
 			continue
 		}
@@ -184,7 +192,11 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 			}
 			if why == "" {
 				seen = append(seen, c)
-				out = append(out, state.Option{ID: a.Name + ":" + state.CardKey(c), Label: g.actionLabel(a, c, player), Card: c, Action: ai, Player: -1})
+				o := state.Option{Card: c, Action: ai, Player: -1}
+				if labels {
+					o.ID, o.Label = a.Name+":"+state.CardKey(c), g.actionLabel(a, c, player)
+				}
+				out = append(out, o)
 			}
 		}
 	}

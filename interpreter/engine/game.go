@@ -19,7 +19,11 @@ type Options struct {
 	Seed    uint64
 	Decks   []string // per seat; empty entries use the ruleset's first deck
 	Mode    string   // a game mode the ruleset declares, or ""
-	NoLog   bool     // keep no text log (simulations); replays and views of the log need it
+	// NoLog keeps no text log (simulations, bots' lookahead); replays and
+	// views of the log need one. Without a log, the options of an action
+	// decision carry no id and no label either: they are answered by
+	// position (Answer.Picks).
+	NoLog bool
 	// Setup, when set, places the game in a chosen position instead of
 	// running the ruleset's setup (scenario tests, puzzles).
 	Setup *setup.Setup

@@ -23,6 +23,9 @@ func (g *machine) logf(to int, kind string, player int, format string, args ...a
 }
 
 // Logf records a line of text in the game log for every seat.
+// Logging reports whether the game keeps a text log.
+func (g *machine) Logging() bool { return !g.S.NoLog }
+
 func (g *machine) Logf(kind string, player int, format string, args ...any) {
 	if g.S.NoLog {
 		return

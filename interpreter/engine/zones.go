@@ -312,7 +312,7 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 	if err := g.Move(c, dst, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
 		return false, err
 	}
-	if !quiet {
+	if !quiet && !g.S.NoLog {
 		g.logCards(-1, "draw", p, []int{c}, "%s draws {cards}.", g.SeatName(p))
 	}
 	g.emit(state.Event{Name: g.SymDraw, Card: state.CardRef(c), Player: state.Seat(p), Source: state.NoCard, Amount: 1})

@@ -486,7 +486,9 @@ type Context interface {
 	RemoveStackItems(cards []int, p int) []int
 	CoverBranch(s *Step, branch string)
 
-	// The log.
+	// The log. Logging reports whether the game keeps one: a step can
+	// skip working out what only its log would say.
+	Logging() bool
 	Logf(kind string, player int, format string, args ...any)
 	LogCards(kind string, player int, cards []int, format string, args ...any)
 	LogTemplate(kind string, f *state.Frame, t *Template) error

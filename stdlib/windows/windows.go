@@ -48,7 +48,9 @@ func execAct(g model.Context, f *state.Frame, s *model.Step) (model.Status, erro
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {
-			g.Logf("pass", p, "%s: %s.", state.SeatName(p), passLabel)
+			if g.Logging() {
+				g.Logf("pass", p, "%s: %s.", state.SeatName(p), passLabel)
+			}
 			return model.Next, nil
 		}
 		if !s.At(actArgs.Repeat).Set {
