@@ -55,7 +55,7 @@ func fixed() []*model.Primitive {
 				var pay payment
 				ok := len(from) >= len(exprs)
 				if ok {
-					if err := pay.fill(g, f, s, exprs, from); err != nil {
+					if err := pay.fill(g, f, s, exprs, from, 0); err != nil {
 						return err.Error()
 					}
 					ok = pay.matchable(nil)
@@ -231,7 +231,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	if len(chosen) < len(pats) {
 		// offer the cards for the next pattern that keep the rest payable
 		var pay payment
-		if err := pay.fill(g, f, s, pats, from); err != nil {
+		if err := pay.fill(g, f, s, pats, from, len(chosen)); err != nil {
 			return model.Next, err
 		}
 		var ok []int

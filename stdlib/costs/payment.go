@@ -1,6 +1,8 @@
 package costs
 
 import (
+	"slices"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
@@ -18,8 +20,10 @@ type payment struct {
 	seen  []bool
 }
 
-// fill evaluates the patterns on the cards.
-func (p *payment) fill(g model.Context, f *state.Frame, s *model.Step, pats []*model.Expr, from []int) error {
+// fill evaluates the patterns on the cards. It stops at a pattern from
+// first on that no card fits: the cost cannot be paid then (the table is
+// partial, and matchable says no).
+func (p *payment) fill(g model.Context, f *state.Frame, s *model.Step, pats []*model.Expr, from []int, first int) error {
 	p.pats, p.from = pats, from
 	n := len(from)
 	p.table = make([]bool, len(pats)*n)
@@ -50,6 +54,9 @@ rows:
 				return err
 			}
 			row[j] = ok
+		}
+		if i >= first && !slices.Contains(row, true) {
+			return nil
 		}
 	}
 	return nil
