@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -220,4 +221,52 @@ func TestGreedyPlaysSealedChoices(t *testing.T) {
 	}
 	require.NoError(t, g.Err())
 	require.Equal(t, "win", g.OutcomeKind())
+}
+
+// The greedy bot's cost does not grow with the game's length: in a game of
+// sealed choices played for sixty turns, a decision late in the game
+// allocates about what one early in the game does. (A lookahead copy once
+// copied the whole record of the game's answers, and a decision at turn 40
+// cost many times one at turn 5.) Bytes allocated, unlike time, do not
+// depend on how busy the machine is.
+func TestGreedyCostDoesNotGrowWithTheGame(t *testing.T) {
+	rs, diags := load.LoadFile("../../testdata/engine/rulesets/sealed.yaml", stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	rs.Checks, rs.TurnLimit = nil, 60 // nobody wins: the game runs to the turn limit
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 3, NoLog: true})
+	require.NoError(t, err)
+	bots := []bot.Bot{}
+	for i := 0; i < 2; i++ {
+		b, err := bot.New("greedy", bot.SeatSeed(3, i))
+		require.NoError(t, err)
+		bots = append(bots, b)
+	}
+	var early, late []uint64
+	var ms runtime.MemStats
+	for !g.Over() {
+		d := g.Pending()[0]
+		runtime.ReadMemStats(&ms)
+		before := ms.TotalAlloc
+		a := bots[d.Player].Choose(g, &d)
+		runtime.ReadMemStats(&ms)
+		switch turn := g.Evaluator().S.Turn; {
+		case turn >= 3 && turn <= 12:
+			early = append(early, ms.TotalAlloc-before)
+		case turn >= 50:
+			late = append(late, ms.TotalAlloc-before)
+		}
+		require.NoError(t, g.Answer(d.Player, a))
+	}
+	require.NoError(t, g.Err())
+	mean := func(xs []uint64) float64 {
+		s := 0.0
+		for _, x := range xs {
+			s += float64(x)
+		}
+		return s / float64(len(xs))
+	}
+	require.NotEmpty(t, early)
+	require.NotEmpty(t, late)
+	t.Logf("bytes allocated per decision: %.0f at turns 3-12, %.0f at turns 50-60", mean(early), mean(late))
+	require.Less(t, mean(late), 1.5*mean(early), "a decision late in the game costs more than one early")
 }
