@@ -358,6 +358,19 @@ func (g *machine) StartAction(player int, o state.Option) {
 
 // CoverBranch counts, when coverage is on, that one branch of a step ran:
 // "then" or "else" of an if, or the label of a chosen option.
+// Memo is the game's memo for step s.
+func (g *machine) Memo(s *model.Step) *model.Memo {
+	m, ok := g.memos[s]
+	if !ok {
+		if g.memos == nil {
+			g.memos = map[*model.Step]*model.Memo{}
+		}
+		m = &model.Memo{}
+		g.memos[s] = m
+	}
+	return m
+}
+
 func (g *machine) CoverBranch(s *model.Step, branch string) {
 	if g.Coverage != nil {
 		g.Coverage[branchPart(s, branch)]++

@@ -54,8 +54,9 @@ type Game struct {
 type machine struct {
 	model.Evaluator
 	Decks    []int
-	checkNow bool      // a window waits for the state checks (ChecksFirst)
-	watch    stepWatch // the step budget of the steps running now
+	checkNow bool                        // a window waits for the state checks (ChecksFirst)
+	watch    stepWatch                   // the step budget of the steps running now
+	memos    map[*model.Step]*model.Memo // Memo
 	// the lists Answered returns, kept for its next call
 	answeredD []state.Decision
 	answeredA []*state.Answer

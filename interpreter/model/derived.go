@@ -67,7 +67,10 @@ func (g *Evaluator) verifyDerived() {
 
 // Invalidate drops the derived values without marking the state for
 // checks: a change of the state that Touch does not say.
-func (g *Evaluator) Invalidate() { g.Der.changed |= ReadsAnything }
+func (g *Evaluator) Invalidate() {
+	g.Der.changed |= ReadsAnything
+	g.epoch++
+}
 
 // Touch records a change of parts of the state: the values statics derive
 // are derived again if they read one of them, and the state checks that
@@ -75,7 +78,11 @@ func (g *Evaluator) Invalidate() { g.Der.changed |= ReadsAnything }
 func (g *Evaluator) Touch(parts ReadSet) {
 	g.Der.changed |= parts
 	g.S.Changed |= uint64(parts)
+	g.epoch++
 }
+
+// Epoch counts the changes of the state Touch and Invalidate record.
+func (g *Evaluator) Epoch() uint64 { return g.epoch }
 
 // derive computes the values of every card property a static changes.
 // Every change of the state that an expression can read invalidates them

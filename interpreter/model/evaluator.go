@@ -16,6 +16,7 @@ type Evaluator struct {
 	evals   []*Evaluation // the evaluation stack: one entry per evaluation under way
 	depth   int
 	Der     derivedLayer   // card properties as static effects make them
+	epoch   uint64         // changes of the state so far (Epoch)
 	Explain bool           // WhyNot is asking: cost checks give their full reason
 	scratch []*state.Frame // frames for evaluations outside running effects, reused to spare the heap
 	nscr    int

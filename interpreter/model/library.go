@@ -486,12 +486,34 @@ type Context interface {
 	RemoveStackItems(cards []int, p int) []int
 	CoverBranch(s *Step, branch string)
 
+	// Memos. Epoch counts the changes of the state (effects' variables
+	// aside): while it stays the same, so does everything an expression
+	// reads. Memo is the game's memo for step s, where a primitive keeps
+	// what it worked out to reuse it while the epoch has not moved (the
+	// sources a cost may be paid with, for every card an action window
+	// lists). A memo is scratch space, not state: a clone starts without.
+	Epoch() uint64
+	Memo(s *Step) *Memo
+
 	// The log. Logging reports whether the game keeps one: a step can
 	// skip working out what only its log would say.
 	Logging() bool
 	Logf(kind string, player int, format string, args ...any)
 	LogCards(kind string, player int, cards []int, format string, args ...any)
 	LogTemplate(kind string, f *state.Frame, t *Template) error
+}
+
+// Memo is what a primitive worked out at one epoch of a game, with the key
+// it was worked out for.
+type Memo struct {
+	Epoch uint64
+	Key   [4]int64
+	Val   any
+}
+
+// Holds reports whether the memo was worked out for key at epoch.
+func (m *Memo) Holds(epoch uint64, key [4]int64) bool {
+	return m.Val != nil && m.Epoch == epoch && m.Key == key
 }
 
 // PrimitiveNames lists the names of the primitives, for suggestions.

@@ -2,6 +2,7 @@ package costs
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -86,7 +87,8 @@ func readMix(g model.Context, f *state.Frame, s *model.Step) (*mix, error) {
 	if len(pd.L) != len(ad.L) {
 		return nil, fmt.Errorf("spend_mix: %d resources in props but %d amounts", len(pd.L), len(ad.L))
 	}
-	m := &mix{p: p, markIx: -1}
+	n := len(pd.L)
+	m := &mix{p: p, markIx: -1, names: make([]string, 0, n), idx: make([]int, 0, n), need: make([]int, 0, n), pool: make([]int, 0, n), src: make([][]int, 0, n)}
 	if m.anyN, err = args.Int(g, f, s.At(spendMixArgs.Any), 0); err != nil {
 		return nil, err
 	}
@@ -110,31 +112,74 @@ func readMix(g model.Context, f *state.Frame, s *model.Step) (*mix, error) {
 		m.markIx, _, _ = rs.PropIndex("card", mark.Text)
 	}
 	if s.At(spendMixArgs.Sources).Set {
-		cards, err := args.Cards(g, f, s.At(spendMixArgs.Sources))
-		if err != nil {
+		// the sources are the same for every card an action window lists:
+		// worked out once while the state stays as it is
+		memo, key := g.Memo(s), [4]int64{int64(p), int64(f.You), int64(f.Player), int64(len(pd.L))}
+		if cached, ok := memo.Val.([][]int); ok && sourcesKeep(s) && memo.Holds(g.Epoch(), key) {
+			copy(m.src, cached)
+			return m, nil
+		}
+		if err := m.readSources(g, f, s, pd); err != nil {
 			return nil, err
 		}
-		for _, c := range cards {
-			if m.markIx >= 0 && g.CardProp(c, m.markIx) != 0 {
-				continue
-			}
-			fr := *f
-			fr.Card = state.CardRef(c)
-			d, err := g.EvalDatum(s.At(spendMixArgs.Gives).Expr, g.TempFrame(fr))
-			g.ReleaseFrame()
-			if err != nil {
-				return nil, err
-			}
-			gives := g.Text(d)
-			for i := range pd.L {
-				if g.Text(model.Datum{K: pd.E, N: int64(pd.L[i])}) == gives {
-					m.src[i] = append(m.src[i], c)
-					break
+		if sourcesKeep(s) {
+			*memo = model.Memo{Epoch: g.Epoch(), Key: key, Val: append([][]int(nil), m.src...)}
+		}
+	}
+	return m, nil
+}
+
+// readSources finds the unmarked sources of each resource.
+func (m *mix) readSources(g model.Context, f *state.Frame, s *model.Step, pd model.Datum) error {
+	cards, err := args.Cards(g, f, s.At(spendMixArgs.Sources))
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(pd.L))
+	for i := range pd.L {
+		names[i] = g.Text(model.Datum{K: pd.E, N: int64(pd.L[i])})
+	}
+	fr := *f
+	tf := g.TempFrame(fr)
+	defer g.ReleaseFrame()
+	for _, c := range cards {
+		if m.markIx >= 0 && g.CardProp(c, m.markIx) != 0 {
+			continue
+		}
+		tf.Card = state.CardRef(c)
+		d, err := g.EvalDatum(s.At(spendMixArgs.Gives).Expr, tf)
+		if err != nil {
+			return err
+		}
+		if i := slices.Index(names, g.Text(d)); i >= 0 {
+			m.src[i] = append(m.src[i], c)
+		}
+	}
+	return nil
+}
+
+// sourcesKeep reports whether the sources a spend_mix step finds depend on
+// nothing but the state and the paying seat: its props, sources and gives
+// read neither the card being paid for, nor an event, nor an effect's
+// variables (gives reads the source as card).
+func sourcesKeep(s *model.Step) bool {
+	src, gives := s.At(spendMixArgs.Sources).Expr, s.At(spendMixArgs.Gives).Expr
+	for _, e := range []*model.Expr{s.At(spendMixArgs.Props).Expr, src, gives} {
+		if e == nil || e.Reads&model.ReadsAnything != 0 {
+			return false
+		}
+		for _, id := range e.Idents {
+			switch id.Kind {
+			case model.IdThis, model.IdEvent, model.IdVar:
+				return false
+			case model.IdCard:
+				if e != gives {
+					return false
 				}
 			}
 		}
 	}
-	return m, nil
+	return true
 }
 
 // avail is how much of resource i is left for the part any may pay, once
