@@ -178,6 +178,17 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 			continue
 		}
 		zi := g.ZoneInst(a.Source, player)
+		if len(g.S.Zones[zi].Cards) == 0 {
+			continue
+		}
+		// a timing and a condition that read nothing of the card hold for
+		// every card of the zone or for none: tried once, not per card
+		if ok, err := g.holdsForAny(a, player); err != nil || !ok {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		var seen []int
 	cards:
 		for _, c := range g.S.Zones[zi].Cards {
@@ -201,6 +212,23 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 		}
 	}
 	return out, nil
+}
+
+// holdsForAny reports whether an action's card-free timing and condition
+// hold for a player (true when they read the card, for whyNot to try them
+// per card).
+func (g *machine) holdsForAny(a *model.Action, player int) (bool, error) {
+	f := g.TempFrame(ruleFrame(player))
+	defer g.ReleaseFrame()
+	for _, e := range [...]*model.Expr{a.Timing, a.Condition} {
+		if e == nil || !e.CardFree() {
+			continue
+		}
+		if ok, err := g.EvalBool(e, f); err != nil || !ok {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // WhyNot explains why a player cannot take an action (with a source card, or -1)

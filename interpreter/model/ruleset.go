@@ -186,6 +186,26 @@ type Action struct {
 	Pos       diag.Pos
 }
 
+// CardFree reports whether an expression reads nothing of the card it is
+// evaluated for (neither card nor this, nor an effect's variables): an
+// action's timing or condition that is card free holds for every card of
+// its zone or for none.
+func (e *Expr) CardFree() bool {
+	if e == nil {
+		return true
+	}
+	if e.Reads&ReadsAnything != 0 {
+		return false
+	}
+	for _, id := range e.Idents {
+		switch id.Kind {
+		case IdThis, IdCard, IdVar, IdEvent:
+			return false
+		}
+	}
+	return true
+}
+
 // Trigger runs an effect when an event happens and its condition holds.
 type Trigger struct {
 	Event    string
