@@ -59,13 +59,12 @@ func configs(rs *model.Ruleset) []engine.Options {
 	return out
 }
 
-// TestRandomPlayouts plays 400 random games of every ruleset at every
+// TestRandomPlayouts plays 1,000 random games of every ruleset at every
 // player count and mode (40 with -short; -playouts N plays N), checking the
-// invariants after every answer. (400 keeps the whole suite within CI's
-// time on two busy cores with five games; go test -run TestRandomPlayouts
-// -playouts 1000 ./interpreter/conformance/ is the long check.)
+// invariants after every answer; every tenth of them, 40 at most, also
+// checks every offered option, the views and resuming.
 func TestRandomPlayouts(t *testing.T) {
-	n := gamesPer(400, 40)
+	n := gamesPer(1000, 40)
 	for _, rs := range rulesets(t) {
 		for _, cfg := range configs(rs) {
 			name := fmt.Sprintf("%s/%dp", rs.Name, cfg.Players)
@@ -76,15 +75,18 @@ func TestRandomPlayouts(t *testing.T) {
 				t.Parallel()
 				turns := 0
 				for seed := uint64(1); seed <= uint64(n); seed++ {
-					deep := seed%10 == 0 // keeps its log; the others run without one
+					// every tenth game, and no more than 40 in all, is deep: it
+					// keeps its log and re-checks every offered option, the views
+					// and a resume from a clone and a save, which costs more than
+					// the game; the others run without a log
+					deep := seed%uint64(max(n/40, 10)) == 0
 					o := cfg
 					o.Seed, o.NoLog = seed, !deep
-					// every second game evaluates the state checks that no change
-					// concerned, which must not hold
+					// every second game evaluates what the change tracking skips
+					// (state checks, derived values), which must not differ
 					o.VerifyChanges = seed%2 == 0
 					// every game checks its invariants after every answer and that each
-					// random legal answer is accepted; every tenth also re-checks every
-					// offered option, the views and a resume from a clone and a save
+					// random legal answer is accepted
 					res, err := conformance.Playout(rs, conformance.Options{Game: o, Resume: deep, Views: deep, Legality: deep})
 					require.NoError(t, err)
 					turns += res.Turns
