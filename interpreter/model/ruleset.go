@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
@@ -191,19 +192,22 @@ type Action struct {
 // action's timing or condition that is card free holds for every card of
 // its zone or for none.
 func (e *Expr) CardFree() bool {
-	if e == nil {
+	return e == nil || !e.ReadsFrame(IdThis, IdCard)
+}
+
+// ReadsFrame reports whether an expression may read, of the frame it is
+// evaluated for, one of the names of the given kinds, an event or an
+// effect's variables (or something the compiler does not bound).
+func (e *Expr) ReadsFrame(kinds ...IdentKind) bool {
+	if e.Reads&ReadsAnything != 0 {
 		return true
 	}
-	if e.Reads&ReadsAnything != 0 {
-		return false
-	}
 	for _, id := range e.Idents {
-		switch id.Kind {
-		case IdThis, IdCard, IdVar, IdEvent:
-			return false
+		if id.Kind == IdVar || id.Kind == IdEvent || slices.Contains(kinds, id.Kind) {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // Trigger runs an effect when an event happens and its condition holds.

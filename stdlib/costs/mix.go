@@ -163,23 +163,11 @@ func (m *mix) readSources(g model.Context, f *state.Frame, s *model.Step, pd mod
 // read neither the card being paid for, nor an event, nor an effect's
 // variables (gives reads the source as card).
 func sourcesKeep(s *model.Step) bool {
-	src, gives := s.At(spendMixArgs.Sources).Expr, s.At(spendMixArgs.Gives).Expr
-	for _, e := range []*model.Expr{s.At(spendMixArgs.Props).Expr, src, gives} {
-		if e == nil || e.Reads&model.ReadsAnything != 0 {
-			return false
-		}
-		for _, id := range e.Idents {
-			switch id.Kind {
-			case model.IdThis, model.IdEvent, model.IdVar:
-				return false
-			case model.IdCard:
-				if e != gives {
-					return false
-				}
-			}
-		}
+	props, src, gives := s.At(spendMixArgs.Props).Expr, s.At(spendMixArgs.Sources).Expr, s.At(spendMixArgs.Gives).Expr
+	if props == nil || src == nil || gives == nil {
+		return false
 	}
-	return true
+	return !props.ReadsFrame(model.IdThis, model.IdCard) && !src.ReadsFrame(model.IdThis, model.IdCard) && !gives.ReadsFrame(model.IdThis)
 }
 
 // avail is how much of resource i is left for the part any may pay, once
