@@ -287,7 +287,7 @@ func (v *bareKeywords) isLocal(name string) bool {
 	if v.bound[name] {
 		return true
 	}
-	if _, ok := v.sc.Vars[name]; ok {
+	if v.sc.Has(name) {
 		return true
 	}
 	for _, p := range v.sc.Params {

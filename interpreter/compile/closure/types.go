@@ -2,7 +2,6 @@ package closure
 
 import (
 	"fmt"
-	"maps"
 	"reflect"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
@@ -181,6 +180,10 @@ type Scope struct {
 	// values of the call, not variables of an effect
 	Params    []Local
 	Predicate bool // the body of a predicate: only its parameters and the names every expression has
+	// frozen: a view of the scope as it was (Frozen), whose variables are
+	// those with a slot below limit
+	frozen bool
+	limit  int
 }
 
 type varInfo struct {
@@ -229,14 +232,21 @@ func Builtin(name string) bool {
 	return ok || name == "card" || name == "player" || name == "none" || name == "nil"
 }
 
-// Frozen is the scope as it is now: variables bound in s later are not in it.
+// Frozen is the scope as it is now: variables bound in s later are not in
+// it (Has). Slots are given in order, so the later ones are those from the
+// count of slots now on.
 func (s *Scope) Frozen() *Scope {
 	c := *s
-	c.Vars = nil
-	if len(s.Vars) > 0 {
-		c.Vars = maps.Clone(s.Vars)
+	if s.Nvars != nil {
+		c.frozen, c.limit = true, *s.Nvars
 	}
 	return &c
+}
+
+// Has reports whether a variable of the scope has the name.
+func (s *Scope) Has(name string) bool {
+	v, ok := s.Vars[name]
+	return ok && (!s.frozen || v.Slot < s.limit)
 }
 
 // With is the scope with card, player or event bound as well.
