@@ -479,19 +479,27 @@ func (c *checker) cardTexts() {
 		}
 	}
 	keywords := ct == nil || !ct.Keywords
+	// the words that name each property and keyword, the same for every card
+	propWords := make([][][]string, len(rs.CardProps))
+	for _, i := range props {
+		propWords[i] = textPhrases(rs.CardProps[i].Label, rs.CardProps[i].Name)
+	}
+	keywordWords := make([][][]string, len(rs.Keywords))
+	for i, k := range rs.Keywords {
+		keywordWords[i] = textPhrases(k)
+	}
 	facts := func(d *model.CardDef, face map[int]int64, props []int) *cardFacts {
 		f := &cardFacts{}
 		for _, i := range props {
-			p := rs.CardProps[i]
 			v := d.Props[i]
 			if x, ok := face[i]; ok {
 				v = x
 			}
-			f.Props = append(f.Props, factProp{Name: p.Name, Words: textPhrases(p.Label, p.Name), Value: v})
+			f.Props = append(f.Props, factProp{Name: rs.CardProps[i].Name, Words: propWords[i], Value: v})
 		}
 		if keywords {
 			for i, k := range rs.Keywords {
-				f.Keywords = append(f.Keywords, factKeyword{Name: k, Words: textPhrases(k), Has: d.Keywords&(1<<i) != 0})
+				f.Keywords = append(f.Keywords, factKeyword{Name: k, Words: keywordWords[i], Has: d.Keywords&(1<<i) != 0})
 			}
 		}
 		return f
