@@ -298,6 +298,11 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	}
 	e.Fn = fn
 	e.Reads = cc.Reads
+	switch tree.Node.(type) {
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.StringNode, *ast.NilNode:
+		d := fn(nil) // a literal's closure is its value, whatever it is evaluated on
+		e.Const = &d
+	}
 	e.Type = got
 	if sn, ok := tree.Node.(*ast.StringNode); ok {
 		v := sn.Value

@@ -30,6 +30,9 @@ func (g *Evaluator) end() { g.depth-- }
 
 // evalDatum evaluates an expression for frame f.
 func (g *Evaluator) evalDatum(e *Expr, f *state.Frame) (Datum, error) {
+	if e.Const != nil {
+		return *e.Const, nil
+	}
 	x := g.begin(f)
 	d := e.Fn(x)
 	msg := x.err

@@ -19,7 +19,10 @@ type Expr struct {
 	Nvars  int     // for queries: variable slots they need
 	Fn     EvalFn  // the expression as closures: how it runs
 	Reads  ReadSet // the parts of the state it may read
-	Lit    *string
+	// Const is the value of an expression that is a literal (true, 2,
+	// 'red'), which evaluating returns at once
+	Const *Datum
+	Lit   *string
 }
 
 // lazyProgram is an expression's program for expr's VM, compiled when it is
