@@ -346,3 +346,41 @@ func (g *Evaluator) ScalarAny(v int64, t Type) any {
 	}
 	return int(v)
 }
+
+// scanMemo is the value of a memoized scan, with what it was worked out for.
+type scanMemo struct {
+	set         bool
+	s           *state.State
+	epoch       uint64
+	you, player state.Seat
+	val         Datum
+}
+
+// Memoized evaluates a scan the compiler found to read only the state and
+// the frame's you and player (closure.memoScan), or returns its value from
+// the last time, when neither the state (its epoch) nor those have changed
+// since. With engine.Options.VerifyChanges it evaluates it anyway and fails
+// the evaluation if the kept value differs.
+func (x *Evaluation) Memoized(slot int, fn EvalFn) Datum {
+	g := x.G
+	if g.Der.computing {
+		return fn(x) // the statics see properties as they are before them
+	}
+	if slot >= len(g.memo) {
+		g.memo = append(g.memo, make([]scanMemo, slot+1-len(g.memo))...)
+	}
+	m := &g.memo[slot]
+	if m.set && m.epoch == g.epoch && m.s == g.S && m.you == x.F.You && m.player == x.F.Player {
+		if g.Der.Verify {
+			if d := fn(x); d.K != m.val.K || d.N != m.val.N || d.S != m.val.S {
+				return x.Fail("internal error: a memoized value changed, but the state did not")
+			}
+		}
+		return m.val
+	}
+	d := fn(x)
+	if x.err == "" {
+		*m = scanMemo{set: true, s: g.S, epoch: g.epoch, you: x.F.You, player: x.F.Player, val: d}
+	}
+	return d
+}

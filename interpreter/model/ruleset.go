@@ -3,6 +3,7 @@ package model
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 )
@@ -187,6 +188,11 @@ type Action struct {
 	Pos       diag.Pos
 }
 
+// NewMemoSlot gives a scan the compiler memoizes its place in every game's
+// memos (Evaluation.Memoized). Queries compiled while games run take slots
+// too, hence the atomic count.
+func (rs *Ruleset) NewMemoSlot() int { return int(rs.memoSlots.Add(1)) - 1 }
+
 // CardFree reports whether an expression reads nothing of the card it is
 // evaluated for (neither card nor this, nor an effect's variables): an
 // action's timing or condition that is card free holds for every card of
@@ -320,9 +326,10 @@ type Ruleset struct {
 	Listeners    []*Trigger // card triggers that listen while their card is in given zones
 	ResetOnMove  []int      // the card properties declared reset_on_move
 	Statics      []*Static
-	StaticProps  []int   // the card properties some static changes
-	StaticSlot   []int   // per card property: its place in staticProps, or -1
-	StaticDeps   ReadSet // what the values statics derive read (StaticReads)
+	StaticProps  []int        // the card properties some static changes
+	StaticSlot   []int        // per card property: its place in staticProps, or -1
+	StaticDeps   ReadSet      // what the values statics derive read (StaticReads)
+	memoSlots    atomic.Int32 // scans the compiler memoized (NewMemoSlot)
 	PhaseSyms    []int64
 	ZoneSyms     []int64
 	// ExprEnv is the expression compiler's type environment, kept so that

@@ -300,8 +300,13 @@ func (cc *Compiler) flatten(n *ast.BuiltinNode) (model.EvalFn, Type) {
 }
 
 // predicate compiles the built-ins that run an expression for each element of
-// a list, with # the element.
+// a list, with # the element; a scan whose value can be kept is memoized
+// (memoScan).
 func (cc *Compiler) predicate(n *ast.BuiltinNode) (model.EvalFn, Type) {
+	return cc.memoScan(func() (model.EvalFn, Type) { return cc.scan(n) })
+}
+
+func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	list, lt := cc.Compile(n.Arguments[0])
 	if lt.k != model.DList {
 		return cc.refuse(n.Arguments[0], "%s takes a list, not %s", SnakeName(n.Name), lt)
@@ -771,6 +776,7 @@ func (cc *Compiler) playerField(of model.EvalFn, idx int) (model.EvalFn, Type) {
 }
 
 func (cc *Compiler) eventField(idx int) (model.EvalFn, Type) {
+	cc.frameDeps = true
 	switch model.EventFields[idx].Name {
 	case "name":
 		return func(x *model.Evaluation) model.Datum { return x.G.SymDatum(x.F.Event.Name) }, cSym

@@ -26,6 +26,12 @@ type Compiler struct {
 	// Reads gathers the parts of the state the compiled expression may
 	// read, as the nodes that read them are compiled.
 	Reads model.ReadSet
+	// what the part being compiled reads of its evaluation besides the
+	// state, to know which scans may be memoized (memoScan): this, card, an
+	// event or a variable (frameDeps), the outermost element level and
+	// local it reads
+	frameDeps             bool
+	outerElem, outerLocal int
 }
 
 // Local is a name let binds inside an expression, with its static type.
@@ -165,6 +171,7 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 		}
 		level := len(cc.elems) - 1
 		t := cc.elems[level]
+		cc.readElem(level)
 		return func(x *model.Evaluation) model.Datum { return model.Datum{K: t.k, N: x.At(level)} }, t
 	case *ast.ArrayNode:
 		return cc.array(n)
@@ -267,6 +274,7 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 		if cc.Locals[i].Name == name {
 			// a local is a value computed by the expression itself
 			slot := i
+			cc.readLocal(i)
 			return func(x *model.Evaluation) model.Datum { return x.Locals[slot] }, cc.Locals[i].T
 		}
 	}
@@ -290,6 +298,7 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 				return g.NameDatum("")
 			}, cSym
 		case model.IdThis:
+			cc.frameDeps = true
 			return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.This)) }, cCard
 		case model.IdPlayers:
 			return func(x *model.Evaluation) model.Datum {
@@ -309,6 +318,7 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 		return cc.refuse(n, "%s cannot be used as a value by itself; read one of its properties (%s.<name>)", name, name)
 	}
 	if name == "card" && cc.Sc.Card {
+		cc.frameDeps = true
 		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.Card)) }, cCard
 	}
 	if name == "player" && cc.Sc.Player {
@@ -320,6 +330,7 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 	}
 	// an effect's variables are not parts of the state the engine follows
 	cc.Reads |= model.ReadsAnything
+	cc.frameDeps = true
 	slot := v.Slot
 	switch v.Typ {
 	case model.TCards, model.TPlayers, model.TInts, model.TStrings:

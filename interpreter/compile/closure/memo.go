@@ -1,0 +1,38 @@
+package closure
+
+import (
+	"math"
+
+	"github.com/arbiter-games/arbiter/interpreter/model"
+)
+
+// memoScan compiles a scan (any, count, sum, ... of a list) and, when its
+// value can be kept, wraps it so that a game evaluates it once while its
+// state stays the same: the scan reads nothing of its evaluation but the
+// state and the frame's you and player (no this, card, event, variable,
+// element or local from outside it), reads parts of the state the engine
+// follows, and gives a single value (a list could be changed by whoever
+// receives it). An action window that lists every card of a hand
+// evaluates "any creature on the battlefield" once, not once per card.
+func (cc *Compiler) memoScan(compile func() (model.EvalFn, Type)) (model.EvalFn, Type) {
+	frameDeps, outerElem, outerLocal, reads := cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads
+	cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads = false, math.MaxInt, math.MaxInt, 0
+	elemBase, localBase := len(cc.elems), len(cc.Locals)
+	fn, t := compile()
+	keep := !cc.frameDeps && cc.outerElem >= elemBase && cc.outerLocal >= localBase &&
+		cc.Reads != 0 && cc.Reads&model.ReadsAnything == 0 && t.k != model.DList && t.k != model.DNil
+	cc.frameDeps = frameDeps || cc.frameDeps
+	cc.outerElem, cc.outerLocal = min(outerElem, cc.outerElem), min(outerLocal, cc.outerLocal)
+	cc.Reads |= reads
+	if !keep {
+		return fn, t
+	}
+	slot := cc.Rs.NewMemoSlot()
+	return func(x *model.Evaluation) model.Datum { return x.Memoized(slot, fn) }, t
+}
+
+// readElem records a read of the element of a predicate at level.
+func (cc *Compiler) readElem(level int) { cc.outerElem = min(cc.outerElem, level) }
+
+// readLocal records a read of local i.
+func (cc *Compiler) readLocal(i int) { cc.outerLocal = min(cc.outerLocal, i) }
