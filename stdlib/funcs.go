@@ -117,7 +117,7 @@ func functions() []*model.Func {
 			Names:   []string{"player", "card"},
 			Result:  model.TBool,
 			Example: "knows(opponent, this)",
-			Reads:   model.FuncReadsCardFields,
+			Reads:   model.FuncReadsKnowledge,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				if a[0].K == model.DNil || a[1].K != model.DCard {
 					return model.Datum{K: model.DBool}

@@ -10,7 +10,7 @@ func (g *machine) Reveal(cards []int, mask uint64, by int) {
 	for _, c := range cards {
 		g.S.Cards[c].Known |= mask
 	}
-	g.Touch(model.ReadsCardFields)
+	g.Touch(model.ReadsKnowledge)
 	if len(cards) == 0 {
 		return
 	}
@@ -34,7 +34,7 @@ func (g *machine) Look(cards []int, p int) {
 	for _, c := range cards {
 		g.S.Cards[c].Known |= 1 << p
 	}
-	g.Touch(model.ReadsCardFields)
+	g.Touch(model.ReadsKnowledge)
 	if len(cards) > 0 {
 		g.logCards(-1, "look", p, cards, "%s looks at {cards}.", g.SeatName(p))
 	}

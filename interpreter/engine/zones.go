@@ -104,6 +104,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		}
 		slot = int64(s)
 	}
+	before := *ci
 	g.removeFrom(c, from)
 	g.claim(c, from, zi)
 	knownBefore := ci.Known
@@ -158,7 +159,22 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	}
 	// a move between two zones of one kind (a change of control between
 	// players' zones) is not leaving: the card keeps its state and effects
-	parts := g.Rs.ZoneReads(int(g.S.Zones[from].Kind)) | g.Rs.ZoneReads(int(dst.Kind)) | model.ReadsPlaces | model.ReadsCardFields
+	parts := g.Rs.ZoneReads(int(g.S.Zones[from].Kind)) | g.Rs.ZoneReads(int(dst.Kind)) | model.ReadsPlaces
+	if ci.Known != before.Known {
+		parts |= model.ReadsKnowledge
+	}
+	if ci.Ctrl != before.Ctrl || ci.FaceDown != before.FaceDown || ci.Face != before.Face {
+		parts |= model.ReadsCardFields
+	}
+	if d := g.Rs.Cards[ci.Def]; len(d.Faces) > 0 {
+		// turned to its first face: the properties faces set were written
+		parts |= model.ReadsCardFields
+		for _, fc := range d.Faces {
+			for k := range fc.Props {
+				parts |= g.Rs.CardPropReads(k)
+			}
+		}
+	}
 	if g.S.Zones[from].Kind != dst.Kind {
 		parts |= g.expireCard(c)
 		for _, i := range g.Rs.ResetOnMove {

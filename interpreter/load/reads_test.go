@@ -65,6 +65,9 @@ func TestCheckReads(t *testing.T) {
 		{"any(player.hand, .zone == table)", func(rs *model.Ruleset) model.ReadSet {
 			return zone(rs, "hand") | model.ReadsPlaces
 		}},
+		{"any(player.hand, knows(opponent, #))", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "hand") | model.ReadsKnowledge | model.ReadsSeats
+		}},
 		{"len(player.opponents) == 0", func(rs *model.Ruleset) model.ReadSet { return model.ReadsSeats }},
 		{"clamp(player.gold, 0, 3) == 3", func(rs *model.Ruleset) model.ReadSet { return rs.PlayerPropReads(rs.PlayerPropIx["gold"]) }},
 		{"turn > 20", func(rs *model.Ruleset) model.ReadSet { return model.ReadsTurn }},

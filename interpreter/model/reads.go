@@ -12,8 +12,8 @@ package model
 type ReadSet uint64
 
 const (
-	// ReadsCardFields is the cards' own fields: faces, control, keywords,
-	// what each player knows of them, their names.
+	// ReadsCardFields is the cards' own fields: faces, owners and
+	// controllers, keywords, their names.
 	ReadsCardFields ReadSet = 1 << iota
 	// ReadsPlaces is where each card is: its zone, its position in a
 	// positional zone, its neighbours.
@@ -25,6 +25,8 @@ const (
 	ReadsTurn
 	// ReadsStack is what waits on the stack.
 	ReadsStack
+	// ReadsKnowledge is what each player knows of each card.
+	ReadsKnowledge
 	firstPart
 
 	// ReadsAnything is a read the compiler does not bound (an effect's
@@ -35,7 +37,7 @@ const (
 
 // part is the bit of the i-th part counted from firstPart.
 func part(i int) ReadSet {
-	const first = 5 // firstPart's bit
+	const first = 6 // firstPart's bit
 	return 1 << (first + uint(i)%(63-first))
 }
 
@@ -71,7 +73,8 @@ func (rs *Ruleset) StaticReads() ReadSet {
 	if len(rs.Statics) == 0 {
 		return 0
 	}
-	reads := ReadsCardFields | ReadsPlaces
+	// the sources: the zones they apply from, and whether they are face down
+	reads := ReadsCardFields
 	for _, idx := range rs.StaticProps {
 		reads |= rs.CardPropReads(idx)
 	}
@@ -122,4 +125,6 @@ const (
 	FuncReadsCardFields
 	// FuncReadsPlaces: where the cards are (ReadsPlaces) and the zones.
 	FuncReadsPlaces
+	// FuncReadsKnowledge: what players know of cards (ReadsKnowledge).
+	FuncReadsKnowledge
 )

@@ -598,6 +598,8 @@ func (cc *Compiler) funcReads(fn *model.Func, args []ast.Node) model.ReadSet {
 		return model.ReadsCardFields
 	case model.FuncReadsPlaces:
 		return model.ReadsPlaces
+	case model.FuncReadsKnowledge:
+		return model.ReadsKnowledge
 	case model.FuncReadsProps:
 		var r model.ReadSet
 		for _, i := range fn.PropArgs {
