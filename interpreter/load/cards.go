@@ -280,6 +280,9 @@ func (c *compiler) statics(n *yaml.Node, path string, d *model.CardDef) {
 		sc := closure.NewScope().With(true, false, false)
 		if v := source.Get(sf, "applies_to"); v != nil {
 			st.Applies = c.CompileExpr(v, sp+".applies_to", sc, model.TBool)
+			if st.Applies != nil {
+				st.OnZones, st.OnList = c.StaticCandidates(v, sc)
+			}
 		}
 		if v := source.Get(sf, "add"); v != nil {
 			st.Add = c.CompileExpr(v, sp+".add", sc, model.TInt)

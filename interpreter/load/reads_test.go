@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -117,4 +118,48 @@ func TestCheckReadsThroughStatics(t *testing.T) {
 		require.NotZero(t, big&part, "the check reads what the static reads")
 	}
 	require.Equal(t, rs.PlayerPropReads(rs.PlayerPropIx["gold"]), rs.Checks[1].Reads, "a check that reads no derived value is left alone")
+}
+
+// TestStaticCandidates: a static whose condition is, or begins with, a
+// card's zone or a list the card must be in is tried on those cards only;
+// any other condition on every card.
+func TestStaticCandidates(t *testing.T) {
+	tests := []struct {
+		applies string
+		zones   []string
+		list    string
+	}{
+		{"card.zone == table", []string{"table"}, ""},
+		{"card.power > 1 and card.zone == 'hand'", []string{"hand"}, ""},
+		{"card.zone in [hand, table] and card != this", []string{"hand", "table"}, ""},
+		{"card in you.table", nil, "you.table"},
+		{"card in this.adjacent and card.zone == table", []string{"table"}, "this.adjacent"},
+		{"card.zone == table or card.power > 3", nil, ""},
+		{"card.zone == 'nowhere' and true", nil, ""},
+		{"card.power > 1", nil, ""},
+		{"card in filter(you.table, # != card)", nil, ""},
+	}
+	var cards strings.Builder
+	cards.WriteString("cards:\n")
+	for i, tt := range tests {
+		fmt.Fprintf(&cards, "  - id: s%d\n    statics:\n      - {zones: [table], prop: boosted, applies_to: %q, add: \"1\"}\n", i, tt.applies)
+	}
+	rs, diags := load.Load(load.Source{Name: "reads.yaml", Data: []byte(fmt.Sprintf(readsRuleset, "  []\n"))},
+		[]load.Source{{Name: "c.yaml", Data: []byte(cards.String())}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	require.False(t, diags.HasErrors(), "%v", diags)
+	require.Len(t, rs.Statics, len(tests))
+	for i, tt := range tests {
+		st := rs.Statics[i]
+		var zones []string
+		for _, z := range st.OnZones {
+			zones = append(zones, rs.Zones[z].Name)
+		}
+		require.Equal(t, tt.zones, zones, "%s", tt.applies)
+		list := ""
+		if st.OnList != nil {
+			list = st.OnList.Src
+		}
+		require.Equal(t, tt.list, list, "%s", tt.applies)
+	}
 }

@@ -34,6 +34,7 @@ type derivedLayer struct {
 	changed   ReadSet      // the parts of the state changed since
 	computing bool         // the statics are being evaluated: reads see step 2
 	vals      []int64
+	cands     []int // the cards a static is tried on (staticCandidates)
 	Err       error // the first error of a static's expression, which stops the game
 	// Verify: see engine.Options.VerifyChanges
 	Verify bool
@@ -152,8 +153,10 @@ func (g *Evaluator) derive() {
 // applyStatic applies one static of one source card to every card it applies to.
 func (g *Evaluator) applyStatic(st *Static, src, k, n int) {
 	ctrl := g.S.Cards[src].Ctrl
-	for c := range g.S.Cards {
-		f := g.TempFrame(state.Frame{You: ctrl, Player: ctrl, This: state.CardRef(src), Card: state.CardRef(c), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
+	frame := state.Frame{You: ctrl, Player: ctrl, This: state.CardRef(src), Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
+	for _, c := range g.staticCandidates(st, frame) {
+		frame.Card = state.CardRef(c)
+		f := g.TempFrame(frame)
 		ok, err := g.EvalBool(st.Applies, f)
 		if err == nil && ok {
 			if st.Set != nil {
@@ -173,6 +176,48 @@ func (g *Evaluator) applyStatic(st *Static, src, k, n int) {
 		}
 		g.ReleaseFrame()
 	}
+}
+
+// staticCandidates lists the cards a static may apply to: all of them, or
+// those its condition limits it to (Static.OnZones, OnList), each once, in
+// the order of the cards.
+func (g *Evaluator) staticCandidates(st *Static, frame state.Frame) []int {
+	d := &g.Der
+	d.cands = d.cands[:0]
+	switch {
+	case st.OnList != nil:
+		l, err := g.evalDatum(st.OnList, g.TempFrame(frame))
+		g.ReleaseFrame()
+		if err != nil {
+			if d.Err == nil {
+				d.Err = fmt.Errorf("the static of %s (%s): %w", g.CardName(int(frame.This)), st.Pos, err)
+			}
+			return nil
+		}
+		for _, c := range l.L {
+			if c >= 0 && c < len(g.S.Cards) && (len(st.OnZones) == 0 || slices.Contains(st.OnZones, int(g.S.Zones[g.S.Cards[c].Zone].Kind))) {
+				d.cands = append(d.cands, c)
+			}
+		}
+		slices.Sort(d.cands)
+		d.cands = slices.Compact(d.cands)
+	case len(st.OnZones) > 0:
+		for _, zk := range st.OnZones {
+			owners := 1
+			if g.Rs.Zones[zk].PerPlayer {
+				owners = g.Nseats
+			}
+			for o := 0; o < owners; o++ {
+				d.cands = append(d.cands, g.S.Zones[g.ZoneAt[zk]+o].Cards...)
+			}
+		}
+		slices.Sort(d.cands)
+	default:
+		for c := range g.S.Cards {
+			d.cands = append(d.cands, c)
+		}
+	}
+	return d.cands
 }
 
 // Refresh brings the values statics derive up to date, as an evaluation

@@ -239,6 +239,11 @@ type Static struct {
 	Card    int
 	Zones   []int
 	Applies *Expr // on `card` (the affected card), with `this` the source
+	// the only cards Applies can hold for, worked out from it at load
+	// (compile.StaticCandidates): those in these zone kinds (nil: any) and
+	// in this list (nil: any)
+	OnZones []int
+	OnList  *Expr
 	Prop    int
 	Add     *Expr
 	Set     *Expr
