@@ -112,7 +112,14 @@ type Greedy struct {
 	seed    uint64
 	r       *rand.Rand
 	Samples int
+	// the lookahead copies, one per depth, whose memory each sample at
+	// that depth reuses
+	worlds [maxDepth + 1]*engine.Game
 }
+
+// maxDepth is how deep the lookahead goes: the answer, and the seat's own
+// follow-up choices under it.
+const maxDepth = 3
 
 func (b *Greedy) Name() string { return "greedy" }
 
@@ -122,7 +129,7 @@ func (b *Greedy) Name() string { return "greedy" }
 // stops the game with that error, so it is seen where the game is played.
 func (b *Greedy) Choose(g *engine.Game, d *state.Decision) state.Answer {
 	b.r = rngFor(b.seed, d)
-	a, err := b.choose(g, d, 3)
+	a, err := b.choose(g, d, maxDepth)
 	if err != nil {
 		return state.Answer{Error: fmt.Sprintf("%v (met by %s's greedy bot looking ahead)", err, state.SeatName(d.Player))}
 	}
@@ -145,7 +152,8 @@ func (b *Greedy) choose(g *engine.Game, d *state.Decision, depth int) (state.Ans
 	for i, a := range cands {
 		v := 0.0
 		for s := 0; s < samples; s++ {
-			sim := g.Determinize(seat, b.r)
+			sim := g.DeterminizeInto(b.worlds[depth], seat, b.r)
+			b.worlds[depth] = sim
 			hideSealed(sim, seat, b.r)
 			w, err := b.rollout(sim, seat, a, depth)
 			if err != nil {

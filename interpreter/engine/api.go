@@ -168,6 +168,18 @@ func (g *Game) Determinize(seat int, r *rand.Rand) *Game {
 	return &Game{m: g.m.Determinize(seat, r)}
 }
 
+// DeterminizeInto is Determinize into the memory of dst, a copy made by
+// Determinize or DeterminizeInto that is no longer used (nil: a new one).
+// It returns the copy: a bot that samples many worlds, one after another,
+// reuses one copy's memory instead of making every one anew.
+func (g *Game) DeterminizeInto(dst *Game, seat int, r *rand.Rand) *Game {
+	if dst == nil {
+		return g.Determinize(seat, r)
+	}
+	dst.m = g.m.determinizeInto(dst.m, seat, r)
+	return dst
+}
+
 // StepBudget is how many steps the game may run between two decisions now:
 // limits.steps, or the base and a share per card in the game.
 func (g *Game) StepBudget() int {

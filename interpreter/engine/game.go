@@ -57,6 +57,7 @@ type machine struct {
 	checkNow bool                        // a window waits for the state checks (ChecksFirst)
 	watch    stepWatch                   // the step budget of the steps running now
 	memos    map[*model.Step]*model.Memo // Memo
+	sample samples // Determinize's buffers
 	// the lists Answered returns, kept for its next call
 	answeredD []state.Decision
 	answeredA []*state.Answer
@@ -173,6 +174,21 @@ func (g *machine) Clone() *machine {
 	c := newMachineShallow(g)
 	c.S = g.S.Clone()
 	return c
+}
+
+// cloneInto makes dst a copy of the game, reusing dst's memory (a copy
+// made by Clone or cloneInto that is not used any more); nil makes a new
+// copy.
+func (g *machine) cloneInto(dst *machine) *machine {
+	if dst == nil || dst.S == nil {
+		return g.Clone()
+	}
+	dst.ReuseLike(&g.Evaluator)
+	dst.Decks = g.Decks
+	dst.checkNow, dst.watch = false, stepWatch{}
+	clear(dst.memos)
+	g.S.CloneInto(dst.S)
+	return dst
 }
 
 func newMachineShallow(g *machine) *machine {

@@ -12,10 +12,15 @@ import (
 // without peeking at hidden information. The copy's generator is reseeded
 // from r, so the seat cannot learn the real future draws either.
 func (g *machine) Determinize(seat int, r *rand.Rand) *machine {
+	return g.determinizeInto(nil, seat, r)
+}
+
+// determinizeInto is Determinize into dst's memory (see cloneInto).
+func (g *machine) determinizeInto(dst *machine, seat int, r *rand.Rand) *machine {
 	g.Invalidate()
-	c := g.Clone()
+	c := g.cloneInto(dst)
 	s := c.S
-	var unknown []int
+	unknown := c.sample.unknown[:0]
 	for i := range s.Cards {
 		if s.Cards[i].Known&(1<<uint(seat)) == 0 {
 			unknown = append(unknown, i)
@@ -24,18 +29,19 @@ func (g *machine) Determinize(seat int, r *rand.Rand) *machine {
 	st := c.Stride()
 	np := len(c.Rs.CardProps)
 	// shuffle identities (definition, face, granted keywords, properties) among unknown cards
-	perm := r.Perm(len(unknown))
-	type ident struct {
-		def     int32
-		face    int8
-		granted uint64
+	// as r.Perm, into a kept buffer: the same permutation from the same draws
+	perm := c.sample.perm[:0]
+	for i := range unknown {
+		perm = append(perm, i)
 	}
-	ids := make([]ident, len(unknown))
-	props := make([]int64, len(unknown)*np) // every identity's properties, one after another
-	for i, ci := range unknown {
-		ids[i] = ident{s.Cards[ci].Def, s.Cards[ci].Face, s.Cards[ci].Granted}
-		copy(props[i*np:(i+1)*np], s.CardProps[ci*st:ci*st+np])
+	r.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+	ids := c.sample.ids[:0]
+	props := c.sample.props[:0] // every identity's properties, one after another
+	for _, ci := range unknown {
+		ids = append(ids, ident{s.Cards[ci].Def, s.Cards[ci].Face, s.Cards[ci].Granted})
+		props = append(props, s.CardProps[ci*st:ci*st+np]...)
 	}
+	c.sample = samples{unknown: unknown, perm: perm, ids: ids, props: props}
 	for i, ci := range unknown {
 		j := perm[i]
 		id, in := ids[j], props[j*np:(j+1)*np]
@@ -49,6 +55,22 @@ func (g *machine) Determinize(seat int, r *rand.Rand) *machine {
 	// the copy's first answer would copy them all
 	s.History = nil
 	return c
+}
+
+// ident is a card's identity, which Determinize deals out again among the
+// cards a seat does not know.
+type ident struct {
+	def     int32
+	face    int8
+	granted uint64
+}
+
+// samples is the memory Determinize keeps for the next sample into the
+// same copy.
+type samples struct {
+	unknown, perm []int
+	ids           []ident
+	props         []int64
 }
 
 // keepPublic keeps a card's state in its zone (its reset_on_move

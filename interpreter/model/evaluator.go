@@ -70,6 +70,22 @@ func (g *Evaluator) InitLike(o *Evaluator) {
 		SymReveal: o.SymReveal, SymAction: o.SymAction, SymResolve: o.SymResolve}
 }
 
+// ReuseLike readies an evaluator that served another game for the same
+// ruleset and seats as o, as InitLike does, keeping the memory it had
+// (evaluation stack, scratch frames, derived values, memos) but nothing it
+// knew of its old game. Its state is then copied in (state.CloneInto).
+func (g *Evaluator) ReuseLike(o *Evaluator) {
+	evals, scratch, vals, cands, memo, epoch := g.evals, g.scratch, g.Der.vals, g.Der.cands, g.memo, g.epoch
+	s := g.S
+	g.InitLike(o)
+	g.evals, g.scratch, g.S = evals, scratch, s
+	g.Der.vals, g.Der.cands = vals[:0], cands[:0]
+	clear(memo)
+	g.memo = memo
+	g.epoch = epoch + 1 // nothing kept from the old game holds
+	g.Der.Verify = o.Der.Verify
+}
+
 // AddCard appends a new card of definition def, owned and controlled by
 // owner, to the state as lying in zone instance zi (face down as the zone
 // says), with its definition's properties; it does not put it in the zone's

@@ -177,6 +177,8 @@ type State struct {
 	// The machine's registers come last (in a save they are written in
 	// the same place as before they were grouped).
 	Registers
+
+	buf buffers // memory kept for the next copy into this state (CloneInto)
 }
 
 // Registers are the effect machine's own marks, kept with the state so that
@@ -207,32 +209,75 @@ type Registers struct {
 // Clone copies the state; slices that are only appended to share their backing
 // arrays, clipped so that neither copy can write into the other's elements.
 func (s *State) Clone() *State {
-	c := *s
-	c.Players = append([]PlayerState(nil), s.Players...)
-	c.Cards = append([]CardInstance(nil), s.Cards...)
-	// the three property tables share one allocation; each is clipped so an
+	c := &State{}
+	s.CloneInto(c)
+	return c
+}
+
+// buffers are the arrays a state copied into keeps for the next copy into
+// it (CloneInto): a bot's lookahead copies a state for every answer it
+// tries, and reusing one copy's memory spares the allocations and the
+// collector's work. They are the copy's own: no other state shares them.
+type buffers struct {
+	players   []PlayerState
+	cards     []CardInstance
+	props     []int64
+	zones     []ZoneInstance
+	zoneCards []int
+	vars      []Val
+	frames    []Frame
+	mods      []Modifier
+	pending   []Decision
+	answers   []*Answer
+	asked     []int
+}
+
+// grow is buf with room for n elements, reused when it has it.
+func grow[T any](buf []T, n int) []T {
+	if cap(buf) >= n {
+		return buf[:n]
+	}
+	return make([]T, n, n+n/4)
+}
+
+// CloneInto makes c a copy of s, as Clone does, reusing the memory of c's
+// earlier contents: c must not be used for anything else meanwhile, and
+// what it held is gone.
+func (s *State) CloneInto(c *State) {
+	b := c.buf
+	*c = *s
+	c.buf = buffers{}
+	b.players = append(b.players[:0], s.Players...)
+	c.Players = b.players
+	b.cards = append(b.cards[:0], s.Cards...)
+	c.Cards = b.cards
+	// the three property tables share one array; each is clipped so an
 	// append (a new card) moves it out rather than over its neighbour
-	props := make([]int64, 0, len(s.CardProps)+len(s.PlayerProp)+len(s.GameProps))
-	props = append(props, s.CardProps...)
-	c.CardProps = props[:len(s.CardProps):len(s.CardProps)]
-	props = append(props, s.PlayerProp...)
-	c.PlayerProp = props[len(s.CardProps):len(props):len(props)]
-	props = append(props, s.GameProps...)
-	c.GameProps = props[len(s.CardProps)+len(s.PlayerProp) : len(props) : len(props)]
-	c.Zones = make([]ZoneInstance, len(s.Zones))
+	nc, np, ng := len(s.CardProps), len(s.PlayerProp), len(s.GameProps)
+	b.props = grow(b.props, nc+np+ng)
+	copy(b.props, s.CardProps)
+	copy(b.props[nc:], s.PlayerProp)
+	copy(b.props[nc+np:], s.GameProps)
+	c.CardProps = b.props[:nc:nc]
+	c.PlayerProp = b.props[nc : nc+np : nc+np]
+	c.GameProps = b.props[nc+np : nc+np+ng : nc+np+ng]
+	b.zones = grow(b.zones, len(s.Zones))
+	c.Zones = b.zones
 	// one backing array for every zone's cards: one allocation instead of one per zone
 	total := 0
 	for _, z := range s.Zones {
 		total += len(z.Cards)
 	}
-	buf := make([]int, 0, total+len(s.Zones)*2)
+	b.zoneCards = grow(b.zoneCards, total)[:0]
 	for i, z := range s.Zones {
-		start := len(buf)
-		buf = append(buf, z.Cards...)
-		c.Zones[i] = ZoneInstance{Kind: z.Kind, Owner: z.Owner, Cards: buf[start:len(buf):len(buf)]}
+		start := len(b.zoneCards)
+		b.zoneCards = append(b.zoneCards, z.Cards...)
+		c.Zones[i] = ZoneInstance{Kind: z.Kind, Owner: z.Owner, Cards: b.zoneCards[start:len(b.zoneCards):len(b.zoneCards)]}
 	}
+	c.Vars = nil
 	if len(s.Vars) > 0 {
-		c.Vars = make([]Val, len(s.Vars))
+		b.vars = grow(b.vars, len(s.Vars))
+		c.Vars = b.vars
 		for i, v := range s.Vars {
 			c.Vars[i] = Val{N: v.N}
 			if v.L != nil {
@@ -240,14 +285,14 @@ func (s *State) Clone() *State {
 			}
 		}
 	}
-	frames := make([]Frame, 0, len(s.Frames)+len(s.Triggered))
-	frames = append(frames, s.Frames...)
-	c.Frames = frames[:len(s.Frames):len(s.Frames)]
-	if len(s.Triggered) > 0 {
-		frames = append(frames, s.Triggered...)
-		c.Triggered = frames[len(s.Frames):len(frames):len(frames)]
-	} else {
-		c.Triggered = nil
+	nf, nt := len(s.Frames), len(s.Triggered)
+	b.frames = grow(b.frames, nf+nt)
+	copy(b.frames, s.Frames)
+	copy(b.frames[nf:], s.Triggered)
+	c.Frames = b.frames[:nf:nf]
+	c.Triggered = nil
+	if nt > 0 {
+		c.Triggered = b.frames[nf : nf+nt : nf+nt]
 	}
 	if s.Stack != nil {
 		c.Stack = make([]StackItem, len(s.Stack))
@@ -256,11 +301,19 @@ func (s *State) Clone() *State {
 			c.Stack[i] = it
 		}
 	}
-	c.Modifiers = append([]Modifier(nil), s.Modifiers...)
+	c.Modifiers = nil
+	if len(s.Modifiers) > 0 {
+		b.mods = append(b.mods[:0], s.Modifiers...)
+		c.Modifiers = b.mods
+	}
+	c.Pending, c.Answers = nil, nil
 	if s.Pending != nil {
-		c.Pending = append([]Decision(nil), s.Pending...)
-		c.Answers = make([]*Answer, len(s.Answers))
+		b.pending = append(b.pending[:0], s.Pending...)
+		c.Pending = b.pending
+		b.answers = grow(b.answers, len(s.Answers))
+		c.Answers = b.answers
 		for i, a := range s.Answers {
+			c.Answers[i] = nil
 			if a != nil {
 				cp := *a
 				c.Answers[i] = &cp
@@ -269,10 +322,14 @@ func (s *State) Clone() *State {
 	}
 	c.ExtraTurns = append([]int8(nil), s.ExtraTurns...)
 	c.Withdrawn = append([]int32(nil), s.Withdrawn...)
-	c.Asked = append([]int(nil), s.Asked...)
+	c.Asked = nil
+	if s.Asked != nil {
+		b.asked = append(b.asked[:0], s.Asked...)
+		c.Asked = b.asked
+	}
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
 	c.History = s.History[:len(s.History):len(s.History)]
-	return &c
+	c.buf = b
 }
 
 // Stage is where a turn is: the index of one of the ruleset's phases, or one
