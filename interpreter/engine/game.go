@@ -57,7 +57,7 @@ type machine struct {
 	checkNow bool                        // a window waits for the state checks (ChecksFirst)
 	watch    stepWatch                   // the step budget of the steps running now
 	memos    map[*model.Step]*model.Memo // Memo
-	sample samples // Determinize's buffers
+	sample   samples                     // Determinize's buffers
 	// the lists Answered returns, kept for its next call
 	answeredD []state.Decision
 	answeredA []*state.Answer
