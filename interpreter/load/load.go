@@ -376,7 +376,7 @@ func (c *compiler) finish() {
 			rs.StaticProps = append(rs.StaticProps, st.Prop)
 		}
 	}
-	rs.StaticDeps = rs.StaticReads()
+	rs.StaticDeps, rs.StaticParts = rs.StaticReads(), rs.StaticPropReads()
 	for _, ch := range rs.Checks {
 		ch.Reads = model.ReadsAnything
 		if ch.Cond != nil {

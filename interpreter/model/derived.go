@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -71,6 +72,7 @@ func (g *Evaluator) verifyDerived() {
 func (g *Evaluator) Invalidate() {
 	g.Der.changed |= ReadsAnything
 	g.epoch++
+	g.changes[63]++
 }
 
 // Touch records a change of parts of the state: the values statics derive
@@ -80,6 +82,19 @@ func (g *Evaluator) Touch(parts ReadSet) {
 	g.Der.changed |= parts
 	g.S.Changed |= uint64(parts)
 	g.epoch++
+	for p := uint64(parts); p != 0; p &= p - 1 {
+		g.changes[bits.TrailingZeros64(p)]++
+	}
+}
+
+// version is a count of the changes of the parts r names (and of those no
+// part names): it moves when, and only when, one of them changes.
+func (g *Evaluator) version(r ReadSet) uint64 {
+	v := g.changes[63]
+	for p := uint64(r &^ ReadsAnything); p != 0; p &= p - 1 {
+		v += g.changes[bits.TrailingZeros64(p)]
+	}
+	return v
 }
 
 // Epoch counts the changes of the state Touch and Invalidate record.

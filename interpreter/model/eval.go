@@ -351,17 +351,18 @@ func (g *Evaluator) ScalarAny(v int64, t Type) any {
 type scanMemo struct {
 	set         bool
 	s           *state.State
-	epoch       uint64
+	version     uint64 // of the parts it reads (Evaluator.version)
 	you, player state.Seat
 	val         Datum
 }
 
-// Memoized evaluates a scan the compiler found to read only the state and
-// the frame's you and player (closure.memoScan), or returns its value from
-// the last time, when neither the state (its epoch) nor those have changed
-// since. With engine.Options.VerifyChanges it evaluates it anyway and fails
-// the evaluation if the kept value differs.
-func (x *Evaluation) Memoized(slot int, fn EvalFn) Datum {
+// Memoized evaluates a scan the compiler found to read only the parts of
+// the state in reads and the frame's you and player (closure.memoScan), or
+// returns its value from the last time, when none of those has changed
+// since (values statics derive included). With
+// engine.Options.VerifyChanges it evaluates it anyway and fails the
+// evaluation if the kept value differs.
+func (x *Evaluation) Memoized(slot int, reads ReadSet, fn EvalFn) Datum {
 	g := x.G
 	if g.Der.computing {
 		return fn(x) // the statics see properties as they are before them
@@ -370,7 +371,8 @@ func (x *Evaluation) Memoized(slot int, fn EvalFn) Datum {
 		g.memo = append(g.memo, make([]scanMemo, slot+1-len(g.memo))...)
 	}
 	m := &g.memo[slot]
-	if m.set && m.epoch == g.epoch && m.s == g.S && m.you == x.F.You && m.player == x.F.Player {
+	version := g.version(g.Rs.Derived(reads))
+	if m.set && m.version == version && m.s == g.S && m.you == x.F.You && m.player == x.F.Player {
 		if g.Der.Verify {
 			if d := fn(x); d.K != m.val.K || d.N != m.val.N || d.S != m.val.S {
 				return x.Fail("internal error: a memoized value changed, but the state did not")
@@ -380,7 +382,7 @@ func (x *Evaluation) Memoized(slot int, fn EvalFn) Datum {
 	}
 	d := fn(x)
 	if x.err == "" {
-		*m = scanMemo{set: true, s: g.S, epoch: g.epoch, you: x.F.You, player: x.F.Player, val: d}
+		*m = scanMemo{set: true, s: g.S, version: version, you: x.F.You, player: x.F.Player, val: d}
 	}
 	return d
 }

@@ -98,14 +98,19 @@ func (rs *Ruleset) StaticReads() ReadSet {
 // property a static changes, read after the statics, reads whatever the
 // statics read.
 func (rs *Ruleset) Derived(r ReadSet) ReadSet {
-	var derived ReadSet
-	for _, idx := range rs.StaticProps {
-		derived |= rs.CardPropReads(idx)
-	}
-	if r&derived == 0 {
+	if r&rs.StaticParts == 0 {
 		return r
 	}
 	return r | rs.StaticDeps
+}
+
+// StaticPropReads is the parts that are the card properties statics change.
+func (rs *Ruleset) StaticPropReads() ReadSet {
+	var r ReadSet
+	for _, idx := range rs.StaticProps {
+		r |= rs.CardPropReads(idx)
+	}
+	return r
 }
 
 // FuncReads is what a library function reads of the state beyond the values

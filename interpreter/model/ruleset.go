@@ -334,6 +334,7 @@ type Ruleset struct {
 	StaticProps  []int        // the card properties some static changes
 	StaticSlot   []int        // per card property: its place in staticProps, or -1
 	StaticDeps   ReadSet      // what the values statics derive read (StaticReads)
+	StaticParts  ReadSet      // the properties statics change (StaticPropReads)
 	memoSlots    atomic.Int32 // scans the compiler memoized (NewMemoSlot)
 	PhaseSyms    []int64
 	ZoneSyms     []int64

@@ -7,8 +7,8 @@ import (
 )
 
 // memoScan compiles a scan (any, count, sum, ... of a list) and, when its
-// value can be kept, wraps it so that a game evaluates it once while its
-// state stays the same: the scan reads nothing of its evaluation but the
+// value can be kept, wraps it so that a game evaluates it once while the
+// parts of the state it reads stay the same: the scan reads nothing of its evaluation but the
 // state and the frame's you and player (no this, card, event, variable,
 // element or local from outside it), reads parts of the state the engine
 // follows, and gives a single value (a list could be changed by whoever
@@ -19,8 +19,9 @@ func (cc *Compiler) memoScan(compile func() (model.EvalFn, Type)) (model.EvalFn,
 	cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads = false, math.MaxInt, math.MaxInt, 0
 	elemBase, localBase := len(cc.elems), len(cc.Locals)
 	fn, t := compile()
+	sub := cc.Reads
 	keep := !cc.frameDeps && cc.outerElem >= elemBase && cc.outerLocal >= localBase &&
-		cc.Reads != 0 && cc.Reads&model.ReadsAnything == 0 && t.k != model.DList && t.k != model.DNil
+		sub != 0 && sub&model.ReadsAnything == 0 && t.k != model.DList && t.k != model.DNil
 	cc.frameDeps = frameDeps || cc.frameDeps
 	cc.outerElem, cc.outerLocal = min(outerElem, cc.outerElem), min(outerLocal, cc.outerLocal)
 	cc.Reads |= reads
@@ -28,7 +29,7 @@ func (cc *Compiler) memoScan(compile func() (model.EvalFn, Type)) (model.EvalFn,
 		return fn, t
 	}
 	slot := cc.Rs.NewMemoSlot()
-	return func(x *model.Evaluation) model.Datum { return x.Memoized(slot, fn) }, t
+	return func(x *model.Evaluation) model.Datum { return x.Memoized(slot, sub, fn) }, t
 }
 
 // readElem records a read of the element of a predicate at level.
