@@ -13,7 +13,7 @@ import (
 // element or local from outside it), reads parts of the state the engine
 // follows, and gives a single value (a list could be changed by whoever
 // receives it). An action window that lists every card of a hand
-// evaluates "any creature on the battlefield" once, not once per card.
+// evaluates a scan of the cards in play once, not once per card.
 func (cc *Compiler) memoScan(compile func() (model.EvalFn, Type)) (model.EvalFn, Type) {
 	frameDeps, outerElem, outerLocal, reads := cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads
 	cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads = false, math.MaxInt, math.MaxInt, 0
