@@ -1,5 +1,7 @@
 package model
 
+import "math/bits"
+
 // ReadSet is the parts of a game's state an expression may read, one bit a
 // part: each zone kind, each property, the cards' own fields, where the
 // cards are, who is still in the game. The compiler works it out for every
@@ -35,10 +37,13 @@ const (
 	ReadsAnything ReadSet = 1 << 63
 )
 
+// firstBit is firstPart's bit: the parts numbered in a ruleset take the
+// bits from it to the one before ReadsAnything's, in turn.
+var firstBit = uint(bits.TrailingZeros64(uint64(firstPart)))
+
 // part is the bit of the i-th part counted from firstPart.
 func part(i int) ReadSet {
-	const first = 6 // firstPart's bit
-	return 1 << (first + uint(i)%(63-first))
+	return firstPart << (uint(i) % (63 - firstBit))
 }
 
 // ZoneReads is the part that is a zone kind's contents, for every owner.
