@@ -156,7 +156,16 @@ func (g *machine) equivalent(a, b int) bool {
 // ActionOptions enumerates the legal options of the given actions for a player.
 // Interchangeable source cards give one option.
 func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, error) {
-	var out []state.Option
+	// room for every option there may be and a pass, in one allocation
+	most := 1
+	for _, ai := range actions {
+		if a := g.Rs.Actions[ai]; a.Source < 0 {
+			most++
+		} else {
+			most += len(g.S.Zones[g.ZoneInst(a.Source, player)].Cards)
+		}
+	}
+	out := make([]state.Option, 0, most)
 	// a game without a log has nobody to read ids and labels, and working
 	// them out is much of the cost of listing actions: bots and simulations
 	// answer by position
@@ -189,7 +198,7 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 			}
 			continue
 		}
-		var seen []int
+		seen := g.seen[:0]
 	cards:
 		for _, c := range g.S.Zones[zi].Cards {
 			for _, s := range seen {
@@ -203,6 +212,7 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 			}
 			if why == "" {
 				seen = append(seen, c)
+				g.seen = seen
 				o := state.Option{Card: c, Action: ai, Player: -1}
 				if labels {
 					o.ID, o.Label = a.Name+":"+state.CardKey(c), g.actionLabel(a, c, player)

@@ -58,6 +58,7 @@ type machine struct {
 	watch    stepWatch                   // the step budget of the steps running now
 	memos    map[*model.Step]*model.Memo // Memo
 	sample   samples                     // Determinize's buffers
+	seen     []int                       // ActionOptions' list of the cards it offered, kept for its next call
 	// the lists Answered returns, kept for its next call
 	answeredD []state.Decision
 	answeredA []*state.Answer

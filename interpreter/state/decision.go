@@ -177,10 +177,13 @@ func ForcedAnswer(d *Decision) (bool, *Answer) {
 		}
 	case DecideOrder:
 		if len(d.Options) <= 1 {
-			return true, &Answer{Picks: []int{0}[:len(d.Options)]}
+			return true, &Answer{Picks: identityPicks[:len(d.Options):len(d.Options)]}
 		}
 	default:
 		if len(d.Options) == d.Min && d.Min == d.Max {
+			if n := len(d.Options); n <= len(identityPicks) {
+				return true, &Answer{Picks: identityPicks[:n:n]}
+			}
 			picks := make([]int, len(d.Options))
 			for i := range picks {
 				picks[i] = i
@@ -190,6 +193,11 @@ func ForcedAnswer(d *Decision) (bool, *Answer) {
 	}
 	return false, nil
 }
+
+// identityPicks are the picks of every option of a small decision, in
+// order: forced answers share them (picks are never written once given,
+// and clones already share an answer's).
+var identityPicks = []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 
 // Check reports why an answer is not a legal answer to the decision, or nil.
 func (d *Decision) Check(a Answer) error { return CheckAnswer(d, &a) }

@@ -13,11 +13,30 @@ import (
 // the cost can be paid, and which cards keep it payable, are then worked
 // out on the table without evaluating anything again.
 type payment struct {
-	pats  []*model.Expr
-	from  []int
-	table []bool // pattern i, card j at i*len(from)+j
-	owner []int  // the matching: the pattern each card pays for, or -1
-	seen  []bool
+	pats []*model.Expr
+	from []int
+	// pattern i, card j at i*len(from)+j: in small, or in big when it does
+	// not fit (small keeps a hand's payment off the heap)
+	small [64]bool
+	big   []bool
+}
+
+// fits reports whether the j-th card may pay for pattern i.
+func (p *payment) fits(i, j int) bool {
+	k := i*len(p.from) + j
+	if p.big != nil {
+		return p.big[k]
+	}
+	return p.small[k]
+}
+
+// row is pattern i's part of the table.
+func (p *payment) row(i int) []bool {
+	n := len(p.from)
+	if p.big != nil {
+		return p.big[i*n : (i+1)*n]
+	}
+	return p.small[i*n : (i+1)*n]
 }
 
 // fill evaluates the patterns on the cards. It stops at a pattern from
@@ -26,21 +45,22 @@ type payment struct {
 func (p *payment) fill(g model.Context, f *state.Frame, s *model.Step, pats []*model.Expr, from []int, first int) error {
 	p.pats, p.from = pats, from
 	n := len(from)
-	p.table = make([]bool, len(pats)*n)
+	if len(pats)*n > len(p.small) {
+		p.big = make([]bool, len(pats)*n)
+	}
 	mark := s.At(payCardsArgs.Mark)
 	markIdx := -1
 	if mark.Set {
 		markIdx, _, _ = g.Ruleset().PropIndex("card", mark.Text)
 	}
-	fr := *f
-	tf := g.TempFrame(fr)
+	tf := g.TempFrame(*f)
 	defer g.ReleaseFrame()
 rows:
 	for i, e := range pats {
-		row := p.table[i*n : (i+1)*n]
+		row := p.row(i)
 		for k := 0; k < i; k++ {
 			if pats[k] == e {
-				copy(row, p.table[k*n:(k+1)*n])
+				copy(row, p.row(k))
 				continue rows
 			}
 		}
@@ -62,9 +82,6 @@ rows:
 	return nil
 }
 
-// fits reports whether the j-th card may pay for pattern i.
-func (p *payment) fits(i, j int) bool { return p.table[i*len(p.from)+j] }
-
 // matchable reports whether the patterns after those chosen can each get
 // a card of their own, none of them one already chosen.
 func (p *payment) matchable(chosen []int) bool {
@@ -72,21 +89,23 @@ func (p *payment) matchable(chosen []int) bool {
 	if len(chosen) > len(p.pats) {
 		return false
 	}
-	if cap(p.owner) < n {
-		p.owner, p.seen = make([]int, n), make([]bool, n)
+	var ownerRoom [16]int
+	var seenRoom [16]bool
+	owner, seen := ownerRoom[:0], seenRoom[:0]
+	if n <= len(ownerRoom) {
+		owner, seen = ownerRoom[:n], seenRoom[:n]
+	} else {
+		owner, seen = make([]int, n), make([]bool, n)
 	}
-	p.owner, p.seen = p.owner[:n], p.seen[:n]
 	for j, c := range p.from {
-		p.owner[j] = -1
-		for _, x := range chosen {
-			if x == c {
-				p.owner[j] = len(p.pats) // taken: no pattern may have it
-			}
+		owner[j] = -1
+		if slices.Contains(chosen, c) {
+			owner[j] = len(p.pats) // taken: no pattern may have it
 		}
 	}
 	for i := len(chosen); i < len(p.pats); i++ {
-		clear(p.seen)
-		if !p.augment(i) {
+		clear(seen)
+		if !p.augment(i, owner, seen) {
 			return false
 		}
 	}
@@ -94,15 +113,16 @@ func (p *payment) matchable(chosen []int) bool {
 }
 
 // augment finds pattern i a card, moving others along (augmenting paths;
-// the sizes here are a hand of cards).
-func (p *payment) augment(i int) bool {
+// the sizes here are a hand of cards). owner is the pattern each card pays
+// for (-1: none), seen the cards this search has tried.
+func (p *payment) augment(i int, owner []int, seen []bool) bool {
 	for j := range p.from {
-		if !p.fits(i, j) || p.seen[j] || p.owner[j] == len(p.pats) {
+		if !p.fits(i, j) || seen[j] || owner[j] == len(p.pats) {
 			continue
 		}
-		p.seen[j] = true
-		if p.owner[j] < 0 || p.augment(p.owner[j]) {
-			p.owner[j] = i
+		seen[j] = true
+		if owner[j] < 0 || p.augment(owner[j], owner, seen) {
+			owner[j] = i
 			return true
 		}
 	}
