@@ -156,16 +156,7 @@ func (g *machine) equivalent(a, b int) bool {
 // ActionOptions enumerates the legal options of the given actions for a player.
 // Interchangeable source cards give one option.
 func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, error) {
-	// room for every option there may be and a pass, in one allocation
-	most := 1
-	for _, ai := range actions {
-		if a := g.Rs.Actions[ai]; a.Source < 0 {
-			most++
-		} else {
-			most += len(g.S.Zones[g.ZoneInst(a.Source, player)].Cards)
-		}
-	}
-	out := make([]state.Option, 0, most)
+	var out []state.Option
 	// a game without a log has nobody to read ids and labels, and working
 	// them out is much of the cost of listing actions: bots and simulations
 	// answer by position
