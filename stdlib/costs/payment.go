@@ -91,12 +91,11 @@ func (p *payment) matchable(chosen []int) bool {
 	}
 	var ownerRoom [16]int
 	var seenRoom [16]bool
-	owner, seen := ownerRoom[:0], seenRoom[:0]
-	if n <= len(ownerRoom) {
-		owner, seen = ownerRoom[:n], seenRoom[:n]
-	} else {
+	owner, seen := ownerRoom[:], seenRoom[:]
+	if n > len(ownerRoom) {
 		owner, seen = make([]int, n), make([]bool, n)
 	}
+	owner, seen = owner[:n], seen[:n]
 	for j, c := range p.from {
 		owner[j] = -1
 		if slices.Contains(chosen, c) {
