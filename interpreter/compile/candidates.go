@@ -14,8 +14,9 @@ import (
 // StaticCandidates works out, from a static's applies_to, which cards it
 // can apply to at all, so that deriving its values tries those rather than
 // every card of the game: a condition that is, or begins with, `card.zone
-// == z`, `card.zone in [z1, z2]` or `card in <list>` (a list that does not
-// read card) holds for no other card. It gives the zone kinds (nil: any)
+// == z`, `card.zone in [z1, z2]` or `card in <list>` (a list written as a
+// name and its fields, such as this.adjacent or you.table) holds for no
+// other card. It gives the zone kinds (nil: any)
 // and the list, compiled in sc (nil: none). An expression it cannot read so
 // leaves the static trying every card.
 func (c *ExprCompiler) StaticCandidates(n *yaml.Node, sc *closure.Scope) (zones []int, in *model.Expr) {
@@ -53,9 +54,11 @@ func (c *ExprCompiler) StaticCandidates(n *yaml.Node, sc *closure.Scope) (zones 
 				zs = append(zs, z)
 			}
 			zones = zs
-		case isIdent(b.Left, "card") && b.Operator == "in" && !mentions(b.Right, "card") && in == nil:
-			// compiled on its own, quietly: the whole condition compiled
-			// already, so the part does too
+		case isIdent(b.Left, "card") && b.Operator == "in" && isPath(b.Right) && !mentions(b.Right, "card") && in == nil:
+			// compiled on its own, quietly, from its text written out again:
+			// a name and its fields read back as they were written (a
+			// longer expression might not, and a list that missed a card
+			// would keep the static off it)
 			quiet := *c
 			quiet.R = &source.Reader{File: c.R.File, Src: c.R.Src, Diags: new(diag.Diagnostics)}
 			if e, _, _ := quiet.compileExpr(&yaml.Node{Kind: yaml.ScalarNode, Value: b.Right.String(), Line: n.Line, Column: n.Column}, "applies_to", sc, model.TCards); e != nil && e.Reads&model.ReadsAnything == 0 {
@@ -102,6 +105,18 @@ func (c *ExprCompiler) zoneName(n ast.Node) (int, bool) {
 	}
 	z, ok := c.Rs.ZoneIx[name]
 	return z, ok
+}
+
+// isPath reports whether n is a name and its fields: you.table, this.adjacent.
+func isPath(n ast.Node) bool {
+	switch v := n.(type) {
+	case *ast.IdentifierNode:
+		return true
+	case *ast.MemberNode:
+		s, ok := v.Property.(*ast.StringNode)
+		return ok && !v.Optional && isPath(v.Node) && s.Value != ""
+	}
+	return false
 }
 
 // mentions reports whether a tree reads a name.

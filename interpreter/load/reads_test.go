@@ -138,6 +138,8 @@ func TestStaticCandidates(t *testing.T) {
 		{"card.zone == 'nowhere' and true", nil, ""},
 		{"card.power > 1", nil, ""},
 		{"card in filter(you.table, # != card)", nil, ""},
+		{"card in filter(you.table, .power > 1)", nil, ""},
+		{"card in opponent.table", nil, "opponent.table"},
 	}
 	var cards strings.Builder
 	cards.WriteString("cards:\n")
