@@ -257,12 +257,16 @@ func (g *machine) MoveTogether(cards, to []int, o state.MoveOpts, give bool) err
 
 func (g *machine) removeFrom(c, zi int) {
 	z := &g.S.Zones[zi]
+	// in place: no copy of a state shares a zone's array (CloneInto gives
+	// each its own), and whoever keeps a list of a zone's cards past a
+	// change has copied it (EvalCards, variables), as ZoneCards asks
 	for i, x := range z.Cards {
 		if x == c {
-			// copy, never shift in place: the slice may share its array with a clone
-			n := make([]int, 0, len(z.Cards)-1+4)
-			n = append(n, z.Cards[:i]...)
-			z.Cards = append(n, z.Cards[i+1:]...)
+			if i == 0 {
+				z.Cards = z.Cards[1:]
+				return
+			}
+			z.Cards = append(z.Cards[:i], z.Cards[i+1:]...)
 			return
 		}
 	}

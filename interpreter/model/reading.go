@@ -19,7 +19,9 @@ func (g *Evaluator) ZoneInst(kind, owner int) int {
 	return g.ZoneAt[kind]
 }
 
-// ZoneCards returns the cards of a zone instance, top first. Do not modify it.
+// ZoneCards returns the cards of a zone instance, top first. Do not modify
+// it, and copy it to keep it past a change of the state: moves shift a
+// zone's cards in place.
 func (g *Evaluator) ZoneCards(zi int) []int { return g.S.Zones[zi].Cards }
 
 // CardZoneKind returns the zone kind a card is in.
