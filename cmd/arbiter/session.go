@@ -145,7 +145,7 @@ func (s *session) run() error {
 			// a sealed question is asked even with one way to answer, so
 			// that the others cannot tell; with no other human at the
 			// terminal, nobody could, and the session answers it
-			if err := s.g.Answer(d.Player, *a); err != nil {
+			if err := s.g.Answer(d.Player, a); err != nil {
 				return err
 			}
 			continue

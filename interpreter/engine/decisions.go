@@ -21,7 +21,7 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 	d.Frame = g.frameIndex(f)
 	g.S.Pending = append(g.S.Pending, d)
 	if forced, a := state.ForcedAnswer(&d); forced && !d.Sealed {
-		g.S.Answers = append(g.S.Answers, a)
+		g.S.Answers = append(g.S.Answers, g.keepAnswer(a))
 		return model.Stay
 	}
 	g.S.Answers = append(g.S.Answers, nil)
@@ -54,6 +54,18 @@ func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 	return ds, as
 }
 
+// keepAnswer gives an answer a place of its own for the pending list. The
+// places are cut from a slab, one allocation for many answers: an answer is
+// never written once given (clones copy it), so a place is never reused,
+// and a slab lives while any of its answers is pending somewhere.
+func (g *machine) keepAnswer(a state.Answer) *state.Answer {
+	if len(g.answers) == cap(g.answers) {
+		g.answers = make([]state.Answer, 0, 32)
+	}
+	g.answers = append(g.answers, a)
+	return &g.answers[len(g.answers)-1]
+}
+
 // Answer gives a seat's answer to its pending decision. An illegal answer is
 // refused with the reason and changes nothing.
 func (g *machine) Answer(player int, a state.Answer) error {
@@ -82,9 +94,8 @@ func (g *machine) Answer(player int, a state.Answer) error {
 	if err := state.CheckAnswer(d, &a); err != nil {
 		return err
 	}
-	cp := a
-	g.S.Answers[ix] = &cp
-	g.S.History = append(g.S.History, state.Record{Seq: d.Seq, Player: player, Answer: cp})
+	g.S.Answers[ix] = g.keepAnswer(a)
+	g.S.History = append(g.S.History, state.Record{Seq: d.Seq, Player: player, Answer: a})
 	g.S.Decisions++
 	g.S.Steps = 0
 	if !g.waiting() {

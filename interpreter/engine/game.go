@@ -62,6 +62,7 @@ type machine struct {
 	// the lists Answered returns, kept for its next call
 	answeredD []state.Decision
 	answeredA []*state.Answer
+	answers   []state.Answer // keepAnswer's slab
 }
 
 var errGameOver = errors.New("the game is over")

@@ -208,7 +208,9 @@ func (g *machine) advance() {
 			}
 		}
 		s.Turn++
-		g.logf(-1, "turn", s.Active, "Turn %d: %s.", s.Turn, g.SeatName(s.Active))
+		if !s.NoLog {
+			g.logf(-1, "turn", s.Active, "Turn %d: %s.", s.Turn, g.SeatName(s.Active))
+		}
 		s.Phase = 0 // the first phase
 		g.Touch(model.ReadsTurn)
 		g.enterPhase()

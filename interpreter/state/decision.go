@@ -152,46 +152,48 @@ func leastAnswer(d *Decision) *Answer {
 	return &Answer{Picks: picks}
 }
 
-func ForcedAnswer(d *Decision) (bool, *Answer) {
+// ForcedAnswer reports whether a decision has a single way to answer, and
+// gives that answer.
+func ForcedAnswer(d *Decision) (bool, Answer) {
 	switch d.Kind {
 	case DecideAssign:
 		if len(d.Targets) == 0 || len(d.Options) == 0 {
-			return true, &Answer{Amount: make([]int, len(d.Options))}
+			return true, Answer{Amount: make([]int, len(d.Options))}
 		}
 		if d.Allowed != nil {
 			for _, ts := range d.Allowed {
 				if len(ts) > 0 {
-					return false, nil
+					return false, Answer{}
 				}
 			}
-			return true, &Answer{Amount: make([]int, len(d.Options))}
+			return true, Answer{Amount: make([]int, len(d.Options))}
 		}
-		return false, nil
+		return false, Answer{}
 	case DecideNumber:
 		if d.Min == d.Max {
-			return true, &Answer{Number: d.Min}
+			return true, Answer{Number: d.Min}
 		}
 	case DecideDistribute:
 		if len(d.Options) == 1 {
-			return true, &Answer{Amount: []int{d.Total}}
+			return true, Answer{Amount: []int{d.Total}}
 		}
 	case DecideOrder:
 		if len(d.Options) <= 1 {
-			return true, &Answer{Picks: identityPicks[:len(d.Options):len(d.Options)]}
+			return true, Answer{Picks: identityPicks[:len(d.Options):len(d.Options)]}
 		}
 	default:
 		if len(d.Options) == d.Min && d.Min == d.Max {
 			if n := len(d.Options); n <= len(identityPicks) {
-				return true, &Answer{Picks: identityPicks[:n:n]}
+				return true, Answer{Picks: identityPicks[:n:n]}
 			}
 			picks := make([]int, len(d.Options))
 			for i := range picks {
 				picks[i] = i
 			}
-			return true, &Answer{Picks: picks}
+			return true, Answer{Picks: picks}
 		}
 	}
-	return false, nil
+	return false, Answer{}
 }
 
 // identityPicks are the picks of every option of a small decision, in

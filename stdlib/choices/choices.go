@@ -242,6 +242,9 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			} else {
 				args.Bind(g, f, s.At(*a.as), args.ListVal(picked))
 			}
+			if !g.Logging() {
+				return model.Next, nil
+			}
 			if len(picked) == 0 {
 				g.Logf("choose", chooser, "%s chooses nothing.", state.SeatName(chooser))
 			} else {
@@ -278,7 +281,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 		}
 		// several cards: every card is its own option, so counts are exact
 		for _, c := range from {
-			d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
+			d.Options = append(d.Options, args.CardOption(g, c, chooser))
 		}
 		lo, err := args.Int(g, f, s.At(*a.min), 0)
 		if err != nil {
@@ -305,7 +308,9 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 		if lo == hi && hi == len(from) {
 			// no real choice: all of them
 			args.Bind(g, f, s.At(*a.as), args.ListVal(from))
-			g.LogCards("choose", chooser, from, "%s chooses {cards}.", state.SeatName(chooser))
+			if g.Logging() {
+				g.LogCards("choose", chooser, from, "%s chooses {cards}.", state.SeatName(chooser))
+			}
 			return model.Next, nil
 		}
 		args.LabelUnique(d.Options)
@@ -324,7 +329,9 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 	choices := s.At(chooseArgs.Options).Choices
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
-		g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
+		if g.Logging() {
+			g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
+		}
 		args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(o.Value)})
 		g.CoverBranch(s, strconv.Quote(choices[o.Value].Label))
 		g.Call(f, choices[o.Value].Prog)
@@ -337,7 +344,11 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 			return model.Next, err
 		}
 		if ok {
-			d.Options = append(d.Options, state.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, f, chooser), Card: -1, Action: -1, Player: -1, Value: i})
+			o := state.Option{Card: -1, Action: -1, Player: -1, Value: i}
+			if g.Logging() {
+				o.ID, o.Label = fmt.Sprintf("o%d", i+1), g.ChoiceLabel(&ch, f, chooser)
+			}
+			d.Options = append(d.Options, o)
 		}
 	}
 	if len(d.Options) == 0 {

@@ -267,7 +267,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			return model.Next, err
 		}
 	}
-	if len(chosen) > 0 || len(pats) > 0 {
+	if (len(chosen) > 0 || len(pats) > 0) && g.Logging() {
 		g.LogCards("pay", int(f.You), chosen, "%s pays with {cards}.", state.SeatName(int(f.You)))
 	}
 	args.Bind(g, f, s.At(payCardsArgs.As), args.ListVal(chosen))

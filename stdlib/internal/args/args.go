@@ -110,13 +110,27 @@ outer:
 			}
 		}
 		kept = append(kept, c)
-		opts = append(opts, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1})
+		opts = append(opts, CardOption(g, c, seat))
 	}
 	return opts
 }
 
-// LabelUnique numbers repeated labels (Guard, Guard #2) so every label names one option.
+// CardOption is the option of one card for a seat. In a game without a
+// log (simulations, bots looking ahead) nobody reads ids and labels, and it
+// has none: answers there are by position.
+func CardOption(g model.Context, c, seat int) state.Option {
+	if !g.Logging() {
+		return state.Option{Card: c, Action: -1, Player: -1}
+	}
+	return state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1}
+}
+
+// LabelUnique numbers repeated labels (Guard, Guard #2) so every label
+// names one option. Options without labels (a game without a log) stay so.
 func LabelUnique(opts []state.Option) {
+	if len(opts) < 2 || opts[0].Label == "" {
+		return
+	}
 	count := map[string]int{}
 	for i := range opts {
 		count[opts[i].Label]++
