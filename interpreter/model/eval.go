@@ -367,10 +367,13 @@ func (x *Evaluation) Memoized(slot int, reads ReadSet, fn EvalFn) Datum {
 	if g.Der.computing {
 		return fn(x) // the statics see properties as they are before them
 	}
-	if slot >= len(g.memo) {
-		g.memo = append(g.memo, make([]scanMemo, slot+1-len(g.memo))...)
+	// a place per seat the scan is for: windows and checks go round the
+	// seats, and one place would be overwritten by each in turn
+	i := slot*(len(g.S.Players)+1) + int(x.F.You) + 1
+	if i >= len(g.memo) {
+		g.memo = append(g.memo, make([]scanMemo, i+1-len(g.memo))...)
 	}
-	m := &g.memo[slot]
+	m := &g.memo[i]
 	version := g.version(g.Rs.Derived(reads))
 	if m.set && m.version == version && m.s == g.S && m.you == x.F.You && m.player == x.F.Player {
 		if g.Der.Verify {
