@@ -297,6 +297,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		return nil, nil, closure.CNil
 	}
 	e.Fn = fn
+	e.Cond = cc.Cond(tree.Node)
 	e.Reads = cc.Reads
 	switch tree.Node.(type) {
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.StringNode, *ast.NilNode:

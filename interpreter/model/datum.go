@@ -34,6 +34,29 @@ type Datum struct {
 // EvalFn is a compiled expression: a tree of Go closures.
 type EvalFn func(x *Evaluation) Datum
 
+// CondFn is a compiled condition that gives true or false without a Datum:
+// ok is false when it gave something else (nothing, read from no card).
+// The compiler makes one for the logical operators and comparisons, so a
+// condition made of them passes two machine words from node to node, not
+// values.
+type CondFn func(x *Evaluation) (v, ok bool)
+
+// SameScalar reports whether a and b are equal when both are of one kind
+// that compares by number (nothing, numbers, true/false, declared names,
+// cards, players); known is false for the other cases, which Equal decides.
+func SameScalar(a, b Datum) (eq, known bool) {
+	if a.K != b.K {
+		return false, false
+	}
+	switch a.K {
+	case DNil:
+		return true, true
+	case DInt, DBool, DSym, DCard, DPlayer:
+		return a.N == b.N, true
+	}
+	return false, false
+}
+
 // Evaluation is the state of one evaluation of one expression: the frame it is
 // for, the current element of each of its nested predicates, the arguments of
 // the calls it is making and the first error it met. Every evaluation has its

@@ -190,6 +190,19 @@ func (g *Evaluator) EvalBool(e *Expr, f *state.Frame) (bool, error) {
 	if e == nil {
 		return true, nil
 	}
+	if e.Cond != nil {
+		x := g.begin(f)
+		v, ok := e.Cond(x)
+		msg := x.err
+		g.end()
+		if msg != "" {
+			return false, fmt.Errorf("%s: in expression %q: %s", e.Pos, e.Src, msg)
+		}
+		if ok {
+			return v, nil
+		}
+		// not true or false: evaluated again (it is pure) for the message
+	}
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return false, err

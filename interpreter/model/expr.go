@@ -16,9 +16,13 @@ type Expr struct {
 	prog   *lazyProgram
 	Idents []IdentUse
 	Index  int
-	Nvars  int     // for queries: variable slots they need
-	Fn     EvalFn  // the expression as closures: how it runs
-	Reads  ReadSet // the parts of the state it may read
+	Nvars  int    // for queries: variable slots they need
+	Fn     EvalFn // the expression as closures: how it runs
+	// Cond is the expression as a condition, when the compiler has one for
+	// its form (logical operators, comparisons): EvalBool runs it instead
+	// of Fn
+	Cond  CondFn
+	Reads ReadSet // the parts of the state it may read
 	// Const is the value of an expression that is a literal (true, 2,
 	// 'red'), which evaluating returns at once
 	Const *Datum

@@ -32,6 +32,55 @@ type Compiler struct {
 	// local it reads
 	frameDeps             bool
 	outerElem, outerLocal int
+	// conds are the condition closures made beside the value closures of
+	// the nodes that have one (Cond)
+	conds map[ast.Node]model.CondFn
+}
+
+// Cond is the condition closure of a compiled node, or nil when its form
+// has none (model.Expr.Cond).
+func (cc *Compiler) Cond(n ast.Node) model.CondFn { return cc.conds[n] }
+
+// setCond records the condition closure of node n.
+func (cc *Compiler) setCond(n ast.Node, c model.CondFn) {
+	if cc.conds == nil {
+		cc.conds = map[ast.Node]model.CondFn{}
+	}
+	cc.conds[n] = c
+}
+
+// condOf is the condition closure of a compiled node: its own, or one that
+// reads its value closure fn.
+func (cc *Compiler) condOf(n ast.Node, fn model.EvalFn) model.CondFn {
+	if c := cc.conds[n]; c != nil {
+		return c
+	}
+	return func(x *model.Evaluation) (bool, bool) {
+		d := fn(x)
+		return d.N != 0, d.K == model.DBool
+	}
+}
+
+// literal is the value of a node that is a literal.
+func literal(n ast.Node) (model.Datum, bool) {
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		return model.Datum{K: model.DInt, N: int64(n.Value)}, true
+	case *ast.BoolNode:
+		return model.Datum{K: model.DBool, N: model.B2i(n.Value)}, true
+	case *ast.NilNode:
+		return model.Datum{}, true
+	}
+	return model.Datum{}, false
+}
+
+// literalIn is literal, with the names a node may be: a literal name is
+// interned as Compile interns it.
+func (cc *Compiler) literalIn(n ast.Node) (model.Datum, bool) {
+	if s, ok := n.(*ast.StringNode); ok {
+		return model.Datum{K: model.DSym, N: cc.Rs.Intern(s.Value)}, true
+	}
+	return literal(n)
 }
 
 // Local is a name let binds inside an expression, with its static type.
@@ -150,12 +199,27 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 			return cc.refuse(n, "the two branches of ?: give %s and %s; both must give the same kind of value", at, bt)
 		}
 		a, b = cc.widen(a, at, t), cc.widen(b, bt, t)
+		cond := cc.condOf(n.Cond, c)
+		if t.k == model.DBool {
+			ac, bc := cc.condOf(n.Exp1, a), cc.condOf(n.Exp2, b)
+			cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
+				v, ok := cond(x)
+				if !ok {
+					x.MissingBool("?:")
+					return false, false
+				}
+				if v {
+					return ac(x)
+				}
+				return bc(x)
+			})
+		}
 		return func(x *model.Evaluation) model.Datum {
-			d := c(x)
-			if d.K != model.DBool {
+			v, ok := cond(x)
+			if !ok {
 				return x.MissingBool("?:")
 			}
-			if d.N != 0 {
+			if v {
 				return a(x)
 			}
 			return b(x)
@@ -368,6 +432,15 @@ func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {
 		if t.k != model.DBool {
 			return cc.refuse(n, "not takes true or false, not %s", t)
 		}
+		vc := cc.condOf(n.Node, v)
+		cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
+			b, ok := vc(x)
+			if !ok {
+				x.MissingBool("not")
+				return false, false
+			}
+			return !b, true
+		})
 		return func(x *model.Evaluation) model.Datum {
 			d := v(x)
 			if d.K != model.DBool {
@@ -406,14 +479,33 @@ func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {
 
 func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 	l, lt := cc.Compile(n.Left)
+	lc := cc.condOf(n.Left, l) // taken now: compiling the right may compile the node again
 	r, rt := cc.Compile(n.Right)
+	rc := cc.condOf(n.Right, r)
 	switch n.Operator {
 	case "and", "&&", "or", "||":
 		if lt.k != model.DBool || rt.k != model.DBool {
 			return cc.refuse(n, "%s takes true or false on both sides, not %s and %s", n.Operator, lt, rt)
 		}
 		op := n.Operator
-		if op == "and" || op == "&&" {
+		and := op == "and" || op == "&&"
+		cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
+			a, ok := lc(x)
+			if !ok {
+				x.MissingBool(op)
+				return false, false
+			}
+			if a != and {
+				return a, true // false and ..., true or ...
+			}
+			b, ok := rc(x)
+			if !ok {
+				x.MissingBool(op)
+				return false, false
+			}
+			return b, true
+		})
+		if and {
 			return func(x *model.Evaluation) model.Datum {
 				a := l(x)
 				if a.K != model.DBool {
@@ -445,8 +537,26 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 		}, cBool
 	case "==", "!=":
 		neq := n.Operator == "!="
+		eq := func(x *model.Evaluation) bool {
+			a, b := l(x), r(x)
+			if e, known := model.SameScalar(a, b); known {
+				return e
+			}
+			return x.G.Equal(a, b)
+		}
+		if c, ok := cc.literalIn(n.Right); ok {
+			// a literal on the right (card.cost == 0): compared without calling it
+			eq = func(x *model.Evaluation) bool {
+				a := l(x)
+				if e, known := model.SameScalar(a, c); known {
+					return e
+				}
+				return x.G.Equal(a, c)
+			}
+		}
+		cc.setCond(n, func(x *model.Evaluation) (bool, bool) { return eq(x) != neq, true })
 		return func(x *model.Evaluation) model.Datum {
-			return model.Datum{K: model.DBool, N: model.B2i(x.G.Equal(l(x), r(x)) != neq)}
+			return model.Datum{K: model.DBool, N: model.B2i(eq(x) != neq)}
 		}, cBool
 	case "<", "<=", ">", ">=":
 		if !lt.numeric() || !rt.numeric() {
@@ -454,6 +564,25 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 		}
 		op := n.Operator
 		if lt.k == model.DInt && rt.k == model.DInt {
+			var less func(a, b int64) bool
+			switch op {
+			case "<":
+				less = func(a, b int64) bool { return a < b }
+			case "<=":
+				less = func(a, b int64) bool { return a <= b }
+			case ">":
+				less = func(a, b int64) bool { return a > b }
+			default:
+				less = func(a, b int64) bool { return a >= b }
+			}
+			cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
+				a, b := l(x), r(x)
+				if a.K == model.DNil || b.K == model.DNil {
+					x.Missing(op)
+					return false, false
+				}
+				return less(a.N, b.N), true
+			})
 			switch op {
 			case "<":
 				return func(x *model.Evaluation) model.Datum {
@@ -633,17 +762,32 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 		if rt.k != model.DList {
 			return cc.refuse(n, "in looks for a value in a list, not in %s", rt)
 		}
-		return func(x *model.Evaluation) model.Datum {
+		in := func(x *model.Evaluation) bool {
 			v, list := l(x), r(x)
 			if v.K == model.DNil {
-				return model.Datum{K: model.DBool}
+				return false
+			}
+			if v.K == list.E {
+				if _, known := model.SameScalar(v, v); known {
+					// one kind that compares by number: the numbers decide
+					for _, e := range list.L {
+						if int64(e) == v.N {
+							return true
+						}
+					}
+					return false
+				}
 			}
 			for _, e := range list.L {
 				if x.G.Equal(v, model.Datum{K: list.E, N: int64(e)}) {
-					return model.Datum{K: model.DBool, N: 1}
+					return true
 				}
 			}
-			return model.Datum{K: model.DBool}
+			return false
+		}
+		cc.setCond(n, func(x *model.Evaluation) (bool, bool) { return in(x), true })
+		return func(x *model.Evaluation) model.Datum {
+			return model.Datum{K: model.DBool, N: model.B2i(in(x))}
 		}, cBool
 	case "matches", "contains", "startsWith", "endsWith":
 		return cc.refuse(n, "%s works on free text, which rulesets do not have: names are compared with ==", n.Operator)
