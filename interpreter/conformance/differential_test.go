@@ -169,6 +169,18 @@ func normal(x any) any {
 // agree compares the evaluator with the oracle on one expression and frame.
 func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 	got, gerr := g.Evaluator().Eval(e, f)
+	if e.Cond != nil {
+		// the condition closures (EvalBool) against the value closures
+		b, berr := g.Evaluator().EvalBool(e, f)
+		switch {
+		case (berr != nil) != (gerr != nil):
+			return fmt.Errorf("%s: %q: as a condition it fails with %v, as a value with %v", e.Pos, e.Src, berr, gerr)
+		case berr != nil && berr.Error() != gerr.Error():
+			return fmt.Errorf("%s: %q: as a condition it fails with %q, as a value with %q", e.Pos, e.Src, berr, gerr)
+		case berr == nil && got != b:
+			return fmt.Errorf("%s: %q: as a condition it gives %v, as a value %v", e.Pos, e.Src, b, got)
+		}
+	}
 	want, werr := oracle.Eval(g.Evaluator(), e, f)
 	switch {
 	case gerr != nil && werr != nil:
