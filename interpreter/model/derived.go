@@ -35,7 +35,11 @@ type derivedLayer struct {
 	changed   ReadSet      // the parts of the state changed since
 	computing bool         // the statics are being evaluated: reads see step 2
 	vals      []int64
-	cands     []int // the cards a static is tried on (staticCandidates)
+	// plain: no static has a source where it works and no modifier
+	// changes a property statics change, so those properties are their
+	// base values and vals is not filled
+	plain bool
+	cands []int // the cards a static is tried on (staticCandidates)
 	Err       error // the first error of a static's expression, which stops the game
 	// Verify: see engine.Options.VerifyChanges
 	Verify bool
@@ -60,9 +64,9 @@ func (d *derivedLayer) fresh(g *Evaluator) bool {
 // read has changed, and records an error if they differ (VerifyChanges).
 func (g *Evaluator) verifyDerived() {
 	d := &g.Der
-	kept := append([]int64(nil), d.vals...)
+	kept := g.derivedValues()
 	g.derive()
-	if !slices.Equal(kept, d.vals) && d.Err == nil {
+	if !slices.Equal(kept, g.derivedValues()) && d.Err == nil {
 		d.Err = fmt.Errorf("internal error: the values statics derive changed, but no part of the state they read did")
 	}
 }
@@ -100,6 +104,51 @@ func (g *Evaluator) version(r ReadSet) uint64 {
 // Epoch counts the changes of the state Touch and Invalidate record.
 func (g *Evaluator) Epoch() uint64 { return g.epoch }
 
+// derivedValues is a copy of the derived values, card by card, whether
+// derive kept them or found them plain.
+func (g *Evaluator) derivedValues() []int64 {
+	d := &g.Der
+	if !d.plain {
+		return append([]int64(nil), d.vals...)
+	}
+	n, stride := len(g.Rs.StaticProps), g.Stride()
+	out := make([]int64, len(g.S.Cards)*n)
+	for c := range g.S.Cards {
+		for k, idx := range g.Rs.StaticProps {
+			out[c*n+k] = g.S.CardProps[c*stride+idx]
+		}
+	}
+	return out
+}
+
+// plainDerived reports whether no static has a source in its zones and no
+// modifier changes a property statics change: then every such property is
+// its base value, and there is nothing to derive.
+func (g *Evaluator) plainDerived() bool {
+	rs := g.Rs
+	for i := range g.S.Modifiers {
+		if m := &g.S.Modifiers[i]; m.Card >= 0 && m.Prop >= 0 && rs.StaticSlot[m.Prop] >= 0 {
+			return false
+		}
+	}
+	for _, st := range rs.Statics {
+		for _, zk := range st.Zones {
+			owners := 1
+			if rs.Zones[zk].PerPlayer {
+				owners = g.Nseats
+			}
+			for o := 0; o < owners; o++ {
+				for _, src := range g.S.Zones[g.ZoneAt[zk]+o].Cards {
+					if int(g.S.Cards[src].Def) == st.Card && !g.S.Cards[src].FaceDown {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
 // derive computes the values of every card property a static changes.
 // Every change of the state that an expression can read invalidates them
 // (changed, invalidate): properties, zones and their order, faces,
@@ -109,6 +158,10 @@ func (g *Evaluator) derive() {
 	d := &g.Der
 	d.computing = true
 	defer func() { d.computing = false }()
+	if d.plain = g.plainDerived(); d.plain {
+		d.s, d.ok, d.changed = g.S, true, 0
+		return
+	}
 	n := len(rs.StaticProps)
 	need := len(g.S.Cards) * n
 	if cap(d.vals) < need {

@@ -238,7 +238,10 @@ func (g *Evaluator) CardProp(c, idx int) int64 {
 		if !g.Der.fresh(g) {
 			g.derive()
 		}
-		return g.Der.vals[c*len(g.Rs.StaticProps)+k]
+		if !g.Der.plain {
+			return g.Der.vals[c*len(g.Rs.StaticProps)+k]
+		}
+		return g.S.CardProps[c*g.Stride()+idx]
 	}
 	v := g.S.CardProps[c*g.Stride()+idx]
 	if len(g.S.Modifiers) > 0 {
