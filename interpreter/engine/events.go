@@ -16,10 +16,7 @@ func (g *machine) emit(ev state.Event) {
 	if you < 0 {
 		you = g.S.Active
 	}
-	for _, t := range rs.Triggers {
-		if t.Sym != ev.Name {
-			continue
-		}
+	for _, t := range rs.TriggersOn(ev.Name) {
 		g.tryTrigger(t, you, int(ev.Card), ev)
 	}
 	if ev.Card >= 0 {
@@ -39,10 +36,7 @@ func (g *machine) emit(ev state.Event) {
 			}
 		}
 	}
-	for _, t := range rs.Listeners {
-		if t.Sym != ev.Name {
-			continue
-		}
+	for _, t := range rs.ListenersOn(ev.Name) {
 		for _, zk := range t.Zones {
 			n := 1
 			if rs.Zones[zk].PerPlayer {

@@ -444,6 +444,7 @@ func (c *compiler) finish() {
 	for _, t := range all {
 		t.Sym = rs.Intern(t.Event)
 	}
+	rs.IndexTriggers()
 }
 
 func (c *compiler) emptyProgram(name string) int {

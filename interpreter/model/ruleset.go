@@ -329,6 +329,9 @@ type Ruleset struct {
 	boxedSyms    []any
 	Lib          *Library
 	Listeners    []*Trigger // card triggers that listen while their card is in given zones
+	// the ruleset's triggers and the listeners by the event they wait for,
+	// in their order (IndexTriggers)
+	triggersOn, listenersOn map[int64][]*Trigger
 	ResetOnMove  []int      // the card properties declared reset_on_move
 	Statics      []*Static
 	StaticProps  []int        // the card properties some static changes
@@ -469,4 +472,47 @@ func (rs *Ruleset) PhaseIndex(name string) int {
 		}
 	}
 	return -1
+}
+
+// IndexTriggers files the ruleset's triggers and the listeners by the
+// event they wait for, once their events are interned (Trigger.Sym): an
+// event then tries only the triggers that wait for it.
+func (rs *Ruleset) IndexTriggers() {
+	rs.triggersOn, rs.listenersOn = map[int64][]*Trigger{}, map[int64][]*Trigger{}
+	for _, t := range rs.Triggers {
+		rs.triggersOn[t.Sym] = append(rs.triggersOn[t.Sym], t)
+	}
+	for _, t := range rs.Listeners {
+		rs.listenersOn[t.Sym] = append(rs.listenersOn[t.Sym], t)
+	}
+}
+
+// TriggersOn lists the ruleset's own triggers that wait for event sym, in
+// the order they are declared.
+func (rs *Ruleset) TriggersOn(sym int64) []*Trigger {
+	if rs.triggersOn == nil {
+		return filterSym(rs.Triggers, sym)
+	}
+	return rs.triggersOn[sym]
+}
+
+// ListenersOn lists the card triggers that listen in zones for event sym,
+// in the order of Listeners.
+func (rs *Ruleset) ListenersOn(sym int64) []*Trigger {
+	if rs.listenersOn == nil {
+		return filterSym(rs.Listeners, sym)
+	}
+	return rs.listenersOn[sym]
+}
+
+// filterSym is the triggers of ts that wait for event sym (a ruleset put
+// together without IndexTriggers).
+func filterSym(ts []*Trigger, sym int64) []*Trigger {
+	var out []*Trigger
+	for _, t := range ts {
+		if t.Sym == sym {
+			out = append(out, t)
+		}
+	}
+	return out
 }
