@@ -306,6 +306,10 @@ func (cc *Compiler) predicate(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	return cc.memoScan(func() (model.EvalFn, Type) { return cc.scan(n) })
 }
 
+// truth is a condition's value as model.Truth gives it: true only when it
+// gave true.
+func truth(v, ok bool) bool { return v && ok }
+
 func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	list, lt := cc.Compile(n.Arguments[0])
 	if lt.k != model.DList {
@@ -315,6 +319,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	level := len(cc.elems)
 	cc.elems = append(cc.elems, Type{k: lt.e})
 	body, bt := cc.Compile(pred.Node)
+	holds := cc.condOf(pred.Node, body)
 	cc.elems = cc.elems[:level]
 	name := n.Name
 	et := Type{k: lt.e}
@@ -410,7 +415,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			out := []int{}
 			for _, v := range d.L {
 				x.SetAt(level, int64(v))
-				if model.Truth(body(x)) {
+				if truth(holds(x)) {
 					out = append(out, v)
 				}
 			}
@@ -422,7 +427,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			k := int64(0)
 			for _, v := range list(x).L {
 				x.SetAt(level, int64(v))
-				if model.Truth(body(x)) {
+				if truth(holds(x)) {
 					k++
 				}
 			}
@@ -438,7 +443,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		return func(x *model.Evaluation) model.Datum {
 			for _, v := range list(x).L {
 				x.SetAt(level, int64(v))
-				if model.Truth(body(x)) == want {
+				if truth(holds(x)) == want {
 					return model.Datum{K: model.DBool, N: onHit}
 				}
 			}
@@ -459,7 +464,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 					i = len(d.L) - 1 - k
 				}
 				x.SetAt(level, int64(d.L[i]))
-				if model.Truth(body(x)) {
+				if truth(holds(x)) {
 					if index {
 						return model.Datum{K: model.DInt, N: int64(i)}
 					}
@@ -511,6 +516,20 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 					return model.Datum{}
 				}
 				return d.NamesDatum(x.G.CardProp(int(c.N), idx))
+			}, t
+		}
+		if p, ok := n.Arguments[1].(*ast.PointerNode); ok && p.Name == "" && len(cc.elems) > 0 && cc.elems[len(cc.elems)-1].k == model.DCard {
+			// a property of the element (.power): read without making the
+			// element a value first; the element of a list is never nothing
+			level := len(cc.elems) - 1
+			if t.k != model.DCard && t.k != model.DPlayer {
+				k := t.k
+				return func(x *model.Evaluation) model.Datum {
+					return model.Datum{K: k, N: x.G.CardProp(int(x.At(level)), idx)}
+				}, t
+			}
+			return func(x *model.Evaluation) model.Datum {
+				return propDatum(x.G.CardProp(int(x.At(level)), idx), t)
 			}, t
 		}
 		return func(x *model.Evaluation) model.Datum {
