@@ -241,11 +241,10 @@ func simulate(rs *model.Ruleset, o engine.Options, kinds []string, byCard bool) 
 		}
 	}
 	for !g.Over() {
-		p := g.Pending()
-		if len(p) == 0 {
+		d, ok := g.Next()
+		if !ok {
 			break // a game that is not over and asks nobody: g.Err names the step it stopped at
 		}
-		d := p[0]
 		a := bots[d.Player].Choose(g, &d)
 		notePlay(g, &d, a, plays)
 		if err := g.Answer(d.Player, a); err != nil {

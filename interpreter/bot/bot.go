@@ -102,8 +102,41 @@ func RandomAnswer(r *rand.Rand, d *state.Decision) state.Answer {
 	if d.Max > d.Min {
 		n += r.IntN(d.Max - d.Min + 1)
 	}
-	return state.Answer{Picks: r.Perm(len(d.Options))[:n]}
+	return state.Answer{Picks: randomPicks(r, len(d.Options), n)}
 }
+
+// randomPicks is the first k of a random order of n options: what
+// r.Perm(n)[:k] gives, drawing the same numbers, without a new array of n
+// for each answer. A single pick is a slice of a shared array: picks are
+// never written once given.
+func randomPicks(r *rand.Rand, n, k int) []int {
+	var small [64]int
+	p := small[:0]
+	if n <= len(small) {
+		p = small[:n]
+	} else {
+		p = make([]int, n)
+	}
+	for i := range p {
+		p[i] = i
+	}
+	r.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+	if k == 1 && p[0] < len(onePick) {
+		return onePick[p[0] : p[0]+1 : p[0]+1]
+	}
+	out := make([]int, k)
+	copy(out, p)
+	return out
+}
+
+// onePick holds the single picks randomPicks gives.
+var onePick = func() []int {
+	out := make([]int, 256)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}()
 
 // Greedy tries each option on a few resampled copies of the game, plays its
 // own follow-up choices of the same action greedily, and keeps the option
@@ -183,11 +216,10 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 		return -1e12, nil // a candidate the engine refuses is the worst
 	}
 	for steps := 0; steps < 40 && !sim.Over(); steps++ {
-		pending := sim.Pending()
-		if len(pending) == 0 {
+		d, ok := sim.Next()
+		if !ok {
 			break
 		}
-		d := pending[0]
 		var na state.Answer
 		switch {
 		case d.Kind == state.DecideAction && len(sim.Evaluator().S.Stack) == 0:

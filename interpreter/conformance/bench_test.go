@@ -47,9 +47,8 @@ func playRandom(b *testing.B, rs *model.Ruleset, o engine.Options) {
 			b.Fatal(err)
 		}
 		for !g.Over() {
-			p := g.Pending()
-			d := &p[0]
-			if err := g.Answer(d.Player, bot.RandomAnswer(r, d)); err != nil {
+			d, _ := g.Next()
+			if err := g.Answer(d.Player, bot.RandomAnswer(r, &d)); err != nil {
 				b.Fatal(err)
 			}
 			decisions++

@@ -97,11 +97,10 @@ func Playout(rs *model.Ruleset, o Options) (*Result, error) {
 				return nil, fmt.Errorf("seed %d: load of a save made after %d answers: %w", seed, answers, err)
 			}
 		}
-		p := g.Pending()
-		if len(p) == 0 {
+		d, ok := g.Next()
+		if !ok {
 			return nil, fmt.Errorf("seed %d, after %d answers: no decision pending and the game is not over: %w", seed, answers, g.Err())
 		}
-		d := p[0]
 		if err := g.Answer(d.Player, answerFor(seed, &d)); err != nil {
 			return nil, fmt.Errorf("seed %d: a random legal answer was refused: %w", seed, err)
 		}

@@ -406,6 +406,12 @@ func (g *machine) CoverBranch(s *model.Step, branch string) {
 	}
 }
 
+func (g *machine) CoverChoice(s *model.Step, label string) {
+	if g.Coverage != nil {
+		g.Coverage[branchPart(s, strconv.Quote(label))]++
+	}
+}
+
 // branchPart names a branch by where its step is written, with the file's
 // absolute path: a scenario and a coverage report may reach the same file
 // by different relative paths.

@@ -51,6 +51,13 @@ func (g *Game) Pending() []state.Decision {
 	return g.m.Pending()
 }
 
+// Next returns the first decision waiting for an answer (Pending()[0]),
+// without making the list: a program that answers one decision at a time
+// (a simulation, a playout) asks for it after every answer.
+func (g *Game) Next() (state.Decision, bool) {
+	return g.m.Next()
+}
+
 // PendingFor returns the open decision of a seat, if any.
 func (g *Game) PendingFor(player int) (*state.Decision, bool) {
 	return g.m.PendingFor(player)

@@ -257,6 +257,16 @@ func (g *machine) Pending() []state.Decision {
 	return out
 }
 
+// Next returns the first open decision.
+func (g *machine) Next() (state.Decision, bool) {
+	for i := range g.S.Pending {
+		if g.S.Answers[i] == nil {
+			return g.S.Pending[i], true
+		}
+	}
+	return state.Decision{}, false
+}
+
 // PendingFor returns the open decision of a seat, if any.
 func (g *machine) PendingFor(player int) (*state.Decision, bool) {
 	for i := range g.S.Pending {

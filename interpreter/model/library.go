@@ -485,6 +485,9 @@ type Context interface {
 	ResolveTop()
 	RemoveStackItems(cards []int, p int) []int
 	CoverBranch(s *Step, branch string)
+	// CoverChoice records, when coverage is kept, that the option of a
+	// choose step with this label was taken (quoted, unlike a branch name)
+	CoverChoice(s *Step, label string)
 
 	// Memos. Epoch counts the changes of the state (effects' variables
 	// aside): while it stays the same, so does everything an expression

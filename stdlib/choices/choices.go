@@ -2,7 +2,6 @@ package choices
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -333,7 +332,7 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 			g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
 		}
 		args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(o.Value)})
-		g.CoverBranch(s, strconv.Quote(choices[o.Value].Label))
+		g.CoverChoice(s, choices[o.Value].Label)
 		g.Call(f, choices[o.Value].Prog)
 		return model.Next, nil
 	}
@@ -516,7 +515,7 @@ func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		p, c := cur.L[2*i], cur.L[2*i+1]
 		fr := *f
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
-		g.CoverBranch(s, strconv.Quote(choices[c].Label))
+		g.CoverChoice(s, choices[c].Label)
 		g.CallAs(f, choices[c].Prog, p)
 		return model.Stay, nil
 	}

@@ -5,7 +5,6 @@ package choices
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -215,7 +214,7 @@ func sealedChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		}
 		args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(vals[0])})
 		if c := vals[0]; c >= 0 {
-			g.CoverBranch(s, strconv.Quote(choices[c].Label))
+			g.CoverChoice(s, choices[c].Label)
 			g.CallAs(f, choices[c].Prog, p)
 		}
 		return model.Stay, nil
