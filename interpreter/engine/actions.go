@@ -154,9 +154,10 @@ func (g *machine) equivalent(a, b int) bool {
 }
 
 // ActionOptions enumerates the legal options of the given actions for a player.
-// Interchangeable source cards give one option.
+// Interchangeable source cards give one option. The list is the machine's,
+// good until the next call (Ask keeps a copy of a decision's options).
 func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, error) {
-	var out []state.Option
+	out := g.optBuf[:0]
 	// a game without a log has nobody to read ids and labels, and working
 	// them out is much of the cost of listing actions: bots and simulations
 	// answer by position
@@ -212,6 +213,7 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 			}
 		}
 	}
+	g.optBuf = out
 	return out, nil
 }
 

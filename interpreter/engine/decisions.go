@@ -19,6 +19,7 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 	}
 	g.S.Asked[d.Player]++
 	d.Frame = g.frameIndex(f)
+	d.Options = g.keepOptions(d.Options)
 	g.S.Pending = append(g.S.Pending, d)
 	if forced, a := state.ForcedAnswer(&d); forced && !d.Sealed {
 		g.S.Answers = append(g.S.Answers, g.keepAnswer(a))
@@ -64,6 +65,22 @@ func (g *machine) keepAnswer(a state.Answer) *state.Answer {
 	}
 	g.answers = append(g.answers, a)
 	return &g.answers[len(g.answers)-1]
+}
+
+// keepOptions copies a decision's options to a place of their own, cut
+// from a slab as keepAnswer's answers are: the lists steps build them in
+// can then be their scratch (ActionOptions), and a pending decision's
+// options are never written, so clones share them.
+func (g *machine) keepOptions(opts []state.Option) []state.Option {
+	if len(opts) == 0 {
+		return opts
+	}
+	if len(opts) > cap(g.options)-len(g.options) {
+		g.options = make([]state.Option, 0, max(128, len(opts)))
+	}
+	start := len(g.options)
+	g.options = append(g.options, opts...)
+	return g.options[start:len(g.options):len(g.options)]
 }
 
 // Answer gives a seat's answer to its pending decision. An illegal answer is

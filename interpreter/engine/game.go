@@ -63,6 +63,8 @@ type machine struct {
 	answeredD []state.Decision
 	answeredA []*state.Answer
 	answers   []state.Answer // keepAnswer's slab
+	options   []state.Option // keepOptions' slab
+	optBuf    []state.Option // ActionOptions' list, kept for its next call
 }
 
 var errGameOver = errors.New("the game is over")

@@ -40,7 +40,7 @@ type derivedLayer struct {
 	// base values and vals is not filled
 	plain bool
 	cands []int // the cards a static is tried on (staticCandidates)
-	Err       error // the first error of a static's expression, which stops the game
+	Err   error // the first error of a static's expression, which stops the game
 	// Verify: see engine.Options.VerifyChanges
 	Verify bool
 }

@@ -479,6 +479,8 @@ type Context interface {
 	CallAs(f *state.Frame, prog, p int)
 	CallTogether(f *state.Frame, prog int)
 	ChecksFirst() bool
+	// ActionOptions lists the legal options of actions for a player in
+	// the machine's scratch list, good until the next call
 	ActionOptions(player int, actions []int) ([]state.Option, error)
 	PushAction(f *state.Frame, prog, action int)
 	StartAction(player int, o state.Option)

@@ -332,15 +332,15 @@ type Ruleset struct {
 	// the ruleset's triggers and the listeners by the event they wait for,
 	// in their order (IndexTriggers)
 	triggersOn, listenersOn map[int64][]*Trigger
-	ResetOnMove  []int      // the card properties declared reset_on_move
-	Statics      []*Static
-	StaticProps  []int        // the card properties some static changes
-	StaticSlot   []int        // per card property: its place in staticProps, or -1
-	StaticDeps   ReadSet      // what the values statics derive read (StaticReads)
-	StaticParts  ReadSet      // the properties statics change (StaticPropReads)
-	memoSlots    atomic.Int32 // scans the compiler memoized (NewMemoSlot)
-	PhaseSyms    []int64
-	ZoneSyms     []int64
+	ResetOnMove             []int // the card properties declared reset_on_move
+	Statics                 []*Static
+	StaticProps             []int        // the card properties some static changes
+	StaticSlot              []int        // per card property: its place in staticProps, or -1
+	StaticDeps              ReadSet      // what the values statics derive read (StaticReads)
+	StaticParts             ReadSet      // the properties statics change (StaticPropReads)
+	memoSlots               atomic.Int32 // scans the compiler memoized (NewMemoSlot)
+	PhaseSyms               []int64
+	ZoneSyms                []int64
 	// ExprEnv is the expression compiler's type environment, kept so that
 	// queries compiled later (scenario expectations, tools) see the same
 	// types; model does not know its type.
