@@ -261,7 +261,9 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			} else {
 				args.Bind(g, f, s.At(*a.as), args.ListVal(nil))
 			}
-			g.Logf("choose", chooser, "%s has nothing to choose from.", state.SeatName(chooser))
+			if g.Logging() {
+				g.Logf("choose", chooser, "%s has nothing to choose from.", state.SeatName(chooser))
+			}
 			return model.Next, nil
 		}
 		d := state.Decision{Player: chooser, Kind: state.DecideCards, Prompt: args.Say(g, f, s.At(*a.prompt), "Choose", chooser)}
@@ -366,7 +368,9 @@ func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
-		g.Logf("choose", chooser, "%s chooses %s.", state.SeatName(chooser), o.Label)
+		if g.Logging() {
+			g.Logf("choose", chooser, "%s chooses %s.", state.SeatName(chooser), o.Label)
+		}
 		args.Bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(o.Player)})
 		return model.Next, nil
 	}
@@ -394,7 +398,9 @@ func execChooseNumber(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		g.Logf("choose", chooser, "%s chooses %d.", state.SeatName(chooser), as[0].Number)
+		if g.Logging() {
+			g.Logf("choose", chooser, "%s chooses %d.", state.SeatName(chooser), as[0].Number)
+		}
 		args.Bind(g, f, s.At(chooseNumberArgs.As), state.Val{N: int64(as[0].Number)})
 		return model.Next, nil
 	}
@@ -440,7 +446,9 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 			shares = append(shares, as[0].Amount[i])
 			parts = append(parts, fmt.Sprintf("{%d}=%d", i, as[0].Amount[i]))
 		}
-		g.LogCards("distribute", chooser, targets, "%s divides %d: %s.", state.SeatName(chooser), ds[0].Total, strings.Join(parts, ", "))
+		if g.Logging() {
+			g.LogCards("distribute", chooser, targets, "%s divides %d: %s.", state.SeatName(chooser), ds[0].Total, strings.Join(parts, ", "))
+		}
 		g.SetVar(f, st0, state.Val{N: 1, L: targets})
 		g.SetVar(f, st1, state.Val{L: shares})
 		return model.Stay, nil
@@ -482,7 +490,9 @@ func execOrder(g model.Context, f *state.Frame, s *model.Step) (model.Status, er
 			out = append(out, ds[0].Options[p].Card)
 		}
 		args.Bind(g, f, s.At(orderArgs.As), args.ListVal(out))
-		g.LogCards("order", chooser, out, "%s orders {cards}.", state.SeatName(chooser))
+		if g.Logging() {
+			g.LogCards("order", chooser, out, "%s orders {cards}.", state.SeatName(chooser))
+		}
 		return model.Next, nil
 	}
 	cards, err := args.Cards(g, f, s.At(orderArgs.Cards))
@@ -523,7 +533,9 @@ func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		var plan []int
 		for i, d := range ds {
 			o := d.Options[as[i].Picks[0]]
-			g.Logf("choose", d.Player, "%s chooses: %s.", state.SeatName(d.Player), o.Label)
+			if g.Logging() {
+				g.Logf("choose", d.Player, "%s chooses: %s.", state.SeatName(d.Player), o.Label)
+			}
 			plan = append(plan, d.Player, o.Value)
 		}
 		g.SetVar(f, st, state.Val{N: 1, L: plan})
@@ -577,11 +589,17 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		args.Bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: int64(p)})
 		switch {
 		case c >= 0:
-			g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", state.SeatName(chooser))
+			if g.Logging() {
+				g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", state.SeatName(chooser))
+			}
 		case p >= 0:
-			g.Logf("choose", chooser, "%s targets %s.", state.SeatName(chooser), state.SeatName(p))
+			if g.Logging() {
+				g.Logf("choose", chooser, "%s targets %s.", state.SeatName(chooser), state.SeatName(p))
+			}
 		default:
-			g.Logf("choose", chooser, "%s chooses no target.", state.SeatName(chooser))
+			if g.Logging() {
+				g.Logf("choose", chooser, "%s chooses no target.", state.SeatName(chooser))
+			}
 		}
 		return model.Next, nil
 	}
@@ -630,9 +648,13 @@ func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 				g.SetCardProp(o.Card, idx, int64(t))
 			}
 			if len(parts) == 0 {
-				g.Logf("assign", d.Player, "%s assigns nothing.", state.SeatName(d.Player))
+				if g.Logging() {
+					g.Logf("assign", d.Player, "%s assigns nothing.", state.SeatName(d.Player))
+				}
 			} else {
-				g.LogCards("assign", d.Player, cards, "%s assigns %s.", state.SeatName(d.Player), strings.Join(parts, ", "))
+				if g.Logging() {
+					g.LogCards("assign", d.Player, cards, "%s assigns %s.", state.SeatName(d.Player), strings.Join(parts, ", "))
+				}
 			}
 		}
 		return model.Next, nil

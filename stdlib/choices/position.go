@@ -56,7 +56,9 @@ func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.S
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		zi, slot := o.Value>>16, o.Value&0xffff
-		g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
+		if g.Logging() {
+			g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
+		}
 		args.Bind(g, f, s.At(choosePositionArgs.As), state.Val{N: int64(slot)})
 		return model.Next, g.Move(c, zi, state.MoveOpts{Slot: slot, Source: int(f.This)})
 	}

@@ -147,9 +147,13 @@ func sealedCards(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 			p, picked := ds[i].Player, cardsPicked(&ds[i], as[i])
 			// one who could not choose and one who chose nothing read alike
 			if len(picked) == 0 {
-				g.Logf("choose", p, "%s chooses nothing.", state.SeatName(p))
+				if g.Logging() {
+					g.Logf("choose", p, "%s chooses nothing.", state.SeatName(p))
+				}
 			} else {
-				g.LogCards("choose", p, picked, "%s chooses {cards}.", state.SeatName(p))
+				if g.Logging() {
+					g.LogCards("choose", p, picked, "%s chooses {cards}.", state.SeatName(p))
+				}
 			}
 			plan = append(append(plan, p, len(picked)), picked...)
 		}
@@ -224,9 +228,13 @@ func sealedChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		for i, d := range ds {
 			o := d.Options[as[i].Picks[0]]
 			if o.Value < 0 {
-				g.Logf("choose", d.Player, "%s chooses nothing.", state.SeatName(d.Player))
+				if g.Logging() {
+					g.Logf("choose", d.Player, "%s chooses nothing.", state.SeatName(d.Player))
+				}
 			} else {
-				g.Logf("choose", d.Player, "%s chooses: %s.", state.SeatName(d.Player), o.Label)
+				if g.Logging() {
+					g.Logf("choose", d.Player, "%s chooses: %s.", state.SeatName(d.Player), o.Label)
+				}
 			}
 			plan = append(plan, d.Player, 1, o.Value)
 		}
@@ -266,9 +274,13 @@ func sealedPlayer(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		for i, d := range ds {
 			o := d.Options[as[i].Picks[0]]
 			if o.Player < 0 {
-				g.Logf("choose", d.Player, "%s chooses nothing.", state.SeatName(d.Player))
+				if g.Logging() {
+					g.Logf("choose", d.Player, "%s chooses nothing.", state.SeatName(d.Player))
+				}
 			} else {
-				g.Logf("choose", d.Player, "%s chooses %s.", state.SeatName(d.Player), o.Label)
+				if g.Logging() {
+					g.Logf("choose", d.Player, "%s chooses %s.", state.SeatName(d.Player), o.Label)
+				}
 			}
 			plan = append(plan, d.Player, 1, o.Player)
 		}
@@ -301,7 +313,9 @@ func sealedNumber(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var plan []int
 		for i, d := range ds {
-			g.Logf("choose", d.Player, "%s chooses %d.", state.SeatName(d.Player), as[i].Number)
+			if g.Logging() {
+				g.Logf("choose", d.Player, "%s chooses %d.", state.SeatName(d.Player), as[i].Number)
+			}
 			plan = append(plan, d.Player, 1, as[i].Number)
 		}
 		return sealedPlan(g, f, s.State, plan)
@@ -343,11 +357,17 @@ func sealedTarget(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			}
 			switch who := state.SeatName(d.Player); {
 			case c >= 0:
-				g.LogCards("choose", d.Player, []int{c}, "%s targets {cards}.", who)
+				if g.Logging() {
+					g.LogCards("choose", d.Player, []int{c}, "%s targets {cards}.", who)
+				}
 			case q >= 0:
-				g.Logf("choose", d.Player, "%s targets %s.", who, state.SeatName(q))
+				if g.Logging() {
+					g.Logf("choose", d.Player, "%s targets %s.", who, state.SeatName(q))
+				}
 			default:
-				g.Logf("choose", d.Player, "%s chooses no target.", who)
+				if g.Logging() {
+					g.Logf("choose", d.Player, "%s chooses no target.", who)
+				}
 			}
 			plan = append(plan, d.Player, 2, c, q)
 		}

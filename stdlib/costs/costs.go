@@ -125,7 +125,9 @@ func fixed() []*model.Primitive {
 				if _, d, ok := g.Ruleset().PropIndex("player", name); ok && d.Label != "" {
 					name = d.Label
 				}
-				g.Logf("pay", p, "%s pays %d %s.", state.SeatName(p), n, name)
+				if g.Logging() {
+					g.Logf("pay", p, "%s pays %d %s.", state.SeatName(p), n, name)
+				}
 				return model.Next, nil
 			},
 		},

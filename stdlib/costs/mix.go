@@ -294,10 +294,14 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		g.SetCardProp(c, m.markIx, 1)
 	}
 	if len(parts) > 0 {
-		g.Logf("pay", m.p, "%s pays %s.", state.SeatName(m.p), strings.Join(parts, ", "))
+		if g.Logging() {
+			g.Logf("pay", m.p, "%s pays %s.", state.SeatName(m.p), strings.Join(parts, ", "))
+		}
 	}
 	if len(tapped) > 0 {
-		g.LogCards("pay", m.p, tapped, "%s pays with {cards}.", state.SeatName(m.p))
+		if g.Logging() {
+			g.LogCards("pay", m.p, tapped, "%s pays with {cards}.", state.SeatName(m.p))
+		}
 	}
 	g.SetVar(f, s.State, state.Val{N: -1})
 	return model.Next, nil

@@ -25,7 +25,9 @@ func firstTurnPrimitives() []*model.Primitive {
 				if err := g.SetFirstPlayer(p); err != nil {
 					return model.Next, err
 				}
-				g.Logf("first_turn", p, "%s takes the first turn.", state.SeatName(p))
+				if g.Logging() {
+					g.Logf("first_turn", p, "%s takes the first turn.", state.SeatName(p))
+				}
 				return model.Next, nil
 			},
 		},

@@ -75,7 +75,9 @@ func Primitives() []*model.Primitive {
 					return model.Next, err
 				}
 				g.AddExtraTurn(p)
-				g.Logf("extra_turn", p, "%s will take an extra turn.", state.SeatName(p))
+				if g.Logging() {
+					g.Logf("extra_turn", p, "%s will take an extra turn.", state.SeatName(p))
+				}
 				return model.Next, nil
 			},
 		},
@@ -109,15 +111,23 @@ func Primitives() []*model.Primitive {
 				}
 				switch {
 				case len(named) == 1 && unnamed == 0:
-					g.LogCards("stack", int(f.You), named, "{cards} leaves the stack without resolving.")
+					if g.Logging() {
+						g.LogCards("stack", int(f.You), named, "{cards} leaves the stack without resolving.")
+					}
 				case len(named) > 0:
-					g.LogCards("stack", int(f.You), named, "{cards} leave the stack without resolving.")
+					if g.Logging() {
+						g.LogCards("stack", int(f.You), named, "{cards} leave the stack without resolving.")
+					}
 				}
 				switch {
 				case unnamed == 1:
-					g.Logf("stack", int(f.You), "An ability leaves the stack without resolving.")
+					if g.Logging() {
+						g.Logf("stack", int(f.You), "An ability leaves the stack without resolving.")
+					}
 				case unnamed > 1:
-					g.Logf("stack", int(f.You), "%d abilities leave the stack without resolving.", unnamed)
+					if g.Logging() {
+						g.Logf("stack", int(f.You), "%d abilities leave the stack without resolving.", unnamed)
+					}
 				}
 				return model.Next, nil
 			},
@@ -135,7 +145,9 @@ func Primitives() []*model.Primitive {
 					return model.Next, err
 				}
 				if n := g.EndEffectsOf(p); n > 0 {
-					g.Logf("effects", p, "%d effect(s) of %s end.", n, state.SeatName(p))
+					if g.Logging() {
+						g.Logf("effects", p, "%d effect(s) of %s end.", n, state.SeatName(p))
+					}
 				}
 				return model.Next, nil
 			},
@@ -154,7 +166,9 @@ func Primitives() []*model.Primitive {
 					return model.Next, err
 				}
 				r := 1 + g.Rand(max(n, 1))
-				g.Logf("roll", int(f.You), "%s rolls %d (d%d).", state.SeatName(int(f.You)), r, n)
+				if g.Logging() {
+					g.Logf("roll", int(f.You), "%s rolls %d (d%d).", state.SeatName(int(f.You)), r, n)
+				}
 				args.Bind(g, f, s.At(rollArgs.As), state.Val{N: int64(r)})
 				return model.Next, nil
 			},

@@ -108,7 +108,9 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]
 		if o.Action < 0 {
-			g.Logf("pass", holder, "%s passes.", state.SeatName(holder))
+			if g.Logging() {
+				g.Logf("pass", holder, "%s passes.", state.SeatName(holder))
+			}
 			if holder == g.Active() && g.StackLen() == 0 && s.At(priorityArgs.Close).Word == "active" {
 				g.SetVar(f, holderSlot, state.Val{N: -1})
 				g.SetVar(f, passSlot, state.Val{N: 0})

@@ -171,7 +171,9 @@ func Primitives() []*model.Primitive {
 				for _, c := range cards {
 					if face >= 0 && face != int(g.Card(c).Face) {
 						if !quiet {
-							g.LogCards("flip", int(f.You), []int{c}, "{cards} turns to another face.")
+							if g.Logging() {
+								g.LogCards("flip", int(f.You), []int{c}, "{cards} turns to another face.")
+							}
 						}
 						g.Flip(c, down, face)
 						continue
@@ -181,9 +183,13 @@ func Primitives() []*model.Primitive {
 						continue
 					}
 					if down {
-						g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face down.")
+						if g.Logging() {
+							g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face down.")
+						}
 					} else {
-						g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face up.")
+						if g.Logging() {
+							g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face up.")
+						}
 					}
 				}
 				return model.Next, nil
@@ -264,7 +270,9 @@ func Primitives() []*model.Primitive {
 				}
 				for _, c := range cards {
 					g.SetController(c, p)
-					g.LogCards("control", p, []int{c}, "%s takes control of {cards}.", state.SeatName(p))
+					if g.Logging() {
+						g.LogCards("control", p, []int{c}, "%s takes control of {cards}.", state.SeatName(p))
+					}
 				}
 				return model.Next, nil
 			},
@@ -408,7 +416,9 @@ func execDraw(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 		}
 		if !ok {
 			short = true
-			g.Logf("draw", p, "%s cannot draw: no cards are left.", state.SeatName(p))
+			if g.Logging() {
+				g.Logf("draw", p, "%s cannot draw: no cards are left.", state.SeatName(p))
+			}
 			break
 		}
 		zc := g.ZoneCards(g.ZoneInst(to, p))
@@ -491,7 +501,9 @@ func execPassZone(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	if !quiet {
 		zn, tn := g.Ruleset().Zones[zone].Name, g.Ruleset().Zones[to].Name
 		for _, gf := range gifts {
-			g.LogCards("pass", gf.from, gf.cards, "%s passes {cards} from their %s to %s's %s.", state.SeatName(gf.from), zn, state.SeatName(gf.to), tn)
+			if g.Logging() {
+				g.LogCards("pass", gf.from, gf.cards, "%s passes {cards} from their %s to %s's %s.", state.SeatName(gf.from), zn, state.SeatName(gf.to), tn)
+			}
 		}
 	}
 	return model.Next, nil
