@@ -266,15 +266,31 @@ func (g *machine) CardFits(player int, action string, card int) bool {
 	return err == nil && ok
 }
 
+// notLegal is whyNot's reason while nobody asks for one (Explain is off):
+// listing the legal actions only tells "" from the rest, and a reason in
+// words names cards, which costs a label per card tried.
+const notLegal = "not legal now"
+
+// explain is a reason in words when one is asked for, notLegal otherwise.
+func (g *machine) explain(format string, a ...any) string {
+	if !g.Explain {
+		return notLegal
+	}
+	return fmt.Sprintf(format, a...)
+}
+
 // whyNot says in words why an action is not legal: the ruleset's filter_why,
 // timing_why, why or a cost's reason, else a plain phrase; never an
 // expression, since a player reads it.
 func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 	if a.Source >= 0 {
 		if card < 0 {
-			return fmt.Sprintf("it needs a card from your %s", g.Rs.Zones[a.Source].Name), nil
+			return g.explain("it needs a card from your %s", g.Rs.Zones[a.Source].Name), nil
 		}
 		if g.S.Cards[card].Zone != state.ZoneRef(g.ZoneInst(a.Source, player)) {
+			if !g.Explain {
+				return notLegal, nil
+			}
 			return fmt.Sprintf("%s is not in your %s", g.CardLabel(card, player), g.Rs.Zones[a.Source].Name), nil
 		}
 	}
@@ -287,6 +303,9 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 		if err != nil || !ok {
 			if a.FilterWhy != "" {
 				return a.FilterWhy, err
+			}
+			if !g.Explain {
+				return notLegal, err
 			}
 			return fmt.Sprintf("%s is not a card it can be done with", g.CardLabel(card, player)), err
 		}

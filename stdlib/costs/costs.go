@@ -98,6 +98,9 @@ func fixed() []*model.Primitive {
 				}
 				idx, d, _ := g.Ruleset().PropIndex("player", s.At(spendArgs.Prop).Text)
 				if have := g.PlayerProp(p, idx); have < int64(n) {
+					if !g.Explaining() {
+						return "cannot be paid"
+					}
 					name := d.Name
 					if d.Label != "" {
 						name = d.Label
@@ -177,6 +180,9 @@ func fixed() []*model.Primitive {
 				}
 				idx, _, _ := g.Ruleset().PropIndex("card", s.At(markArgs.Prop).Text)
 				if g.CardProp(c, idx) != 0 {
+					if !g.Explaining() {
+						return "already marked"
+					}
 					return fmt.Sprintf("%s is already %s", g.CardName(c), s.At(markArgs.Prop).Text)
 				}
 				return ""

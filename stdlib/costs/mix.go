@@ -42,8 +42,8 @@ func spendMix() *model.Primitive {
 			}
 		},
 		CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
-			m, err := readMix(g, f, s)
-			if err != nil {
+			var m mix
+			if err := readMix(g, f, s, &m); err != nil {
 				return err.Error()
 			}
 			if m.payable() {
@@ -68,35 +68,46 @@ type mix struct {
 	pool   []int    // what the player has of each
 	src    [][]int  // the unmarked sources of each
 	markIx int      // the property marking a used source, or -1
+	// room for a few resources, so that a mix on the stack (CanPay, tried
+	// for every card a window lists) allocates nothing
+	namesA          [8]string
+	idxA, needA, pA [8]int
+	srcA            [8][]int
 }
 
-func readMix(g model.Context, f *state.Frame, s *model.Step) (*mix, error) {
+// readMix reads a spend_mix step's cost and what its payer has into m.
+func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 	rs := g.Ruleset()
 	p, err := args.Player(g, f, s.At(spendMixArgs.Player))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	pd, err := g.EvalDatum(s.At(spendMixArgs.Props).Expr, f)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	ad, err := g.EvalDatum(s.At(spendMixArgs.Amounts).Expr, f)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if len(pd.L) != len(ad.L) {
-		return nil, fmt.Errorf("spend_mix: %d resources in props but %d amounts", len(pd.L), len(ad.L))
+		return fmt.Errorf("spend_mix: %d resources in props but %d amounts", len(pd.L), len(ad.L))
 	}
 	n := len(pd.L)
-	m := &mix{p: p, markIx: -1, names: make([]string, 0, n), idx: make([]int, 0, n), need: make([]int, 0, n), pool: make([]int, 0, n), src: make([][]int, 0, n)}
+	m.p, m.markIx = p, -1
+	if n <= len(m.idxA) {
+		m.names, m.idx, m.need, m.pool, m.src = m.namesA[:0], m.idxA[:0], m.needA[:0], m.pA[:0], m.srcA[:0]
+	} else {
+		m.names, m.idx, m.need, m.pool, m.src = make([]string, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([][]int, 0, n)
+	}
 	if m.anyN, err = args.Int(g, f, s.At(spendMixArgs.Any), 0); err != nil {
-		return nil, err
+		return err
 	}
 	for i, sym := range pd.L {
 		name := g.Text(model.Datum{K: pd.E, N: int64(sym)})
 		ix, d, ok := rs.PropIndex("player", name)
 		if !ok || d.Type != model.TInt {
-			return nil, fmt.Errorf("spend_mix: %q is no int property of players", name)
+			return fmt.Errorf("spend_mix: %q is no int property of players", name)
 		}
 		label := d.Name
 		if d.Label != "" {
@@ -117,16 +128,16 @@ func readMix(g model.Context, f *state.Frame, s *model.Step) (*mix, error) {
 		memo, key := g.Memo(s), [4]int64{int64(p), int64(f.You), int64(f.Player), int64(len(pd.L))}
 		if cached, ok := memo.Val.([][]int); ok && sourcesKeep(s) && memo.Holds(g.Epoch(), key) {
 			copy(m.src, cached)
-			return m, nil
+			return nil
 		}
 		if err := m.readSources(g, f, s, pd); err != nil {
-			return nil, err
+			return err
 		}
 		if sourcesKeep(s) {
 			*memo = model.Memo{Epoch: g.Epoch(), Key: key, Val: append([][]int(nil), m.src...)}
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // readSources finds the unmarked sources of each resource.
@@ -239,8 +250,8 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Value)
 		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
 	}
-	m, err := readMix(g, f, s)
-	if err != nil {
+	var m mix
+	if err := readMix(g, f, s, &m); err != nil {
 		return model.Next, err
 	}
 	if !m.payable() {
