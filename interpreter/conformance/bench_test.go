@@ -11,6 +11,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -76,6 +77,19 @@ func BenchmarkCloneLands(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		_ = g.Evaluator().S.Clone()
+	}
+}
+
+// BenchmarkCloneIntoLands copies a mid-game Lands state into the memory of
+// an earlier copy, as the bots' lookahead does for every sample.
+func BenchmarkCloneIntoLands(b *testing.B) {
+	g := midGame(b, loadLands(b))
+	var dst state.State
+	g.Evaluator().S.CloneInto(&dst)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g.Evaluator().S.CloneInto(&dst)
 	}
 }
 
