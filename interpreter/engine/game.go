@@ -65,6 +65,7 @@ type machine struct {
 	answers   []state.Answer // keepAnswer's slab
 	options   []state.Option // keepOptions' slab
 	optBuf    []state.Option // ActionOptions' list, kept for its next call
+	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
 }
 
 var errGameOver = errors.New("the game is over")

@@ -83,8 +83,10 @@ func (g *machine) run() {
 			return
 		}
 		if len(s.Triggered) > 0 {
+			// the list is taken in turns with a spare, so that triggering
+			// does not make a new one each time
 			tr := s.Triggered
-			s.Triggered = nil
+			s.Triggered = g.trigSpare[:0]
 			// abilities that use the stack go on it in the order they
 			// triggered (the last resolves first); the others run at once,
 			// the first to trigger first
@@ -99,6 +101,7 @@ func (g *machine) run() {
 					g.pushRoot(int(t.Prog), int(t.You), int(t.This), t.Event)
 				}
 			}
+			g.trigSpare = tr[:0]
 			continue
 		}
 		// state checks run between effects (see checkPoint)

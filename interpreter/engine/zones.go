@@ -22,8 +22,21 @@ func (g *machine) CreateCard(def, owner, zi int) int {
 	if zd.Slots > 0 {
 		g.setSlot(c, int64(g.FreeSlot(zi)))
 	}
-	g.S.Zones[zi].Cards = append(g.S.Zones[zi].Cards, c)
+	z := &g.S.Zones[zi]
+	z.Cards = append(g.roomFor(z.Cards), c)
 	return c
+}
+
+// roomFor gives a zone's list room for one more card: its own, or a new
+// array of at least 16, so that a zone filled one card at a time does not
+// grow again and again.
+func (g *machine) roomFor(cards []int) []int {
+	if len(cards) < cap(cards) {
+		return cards
+	}
+	n := make([]int, len(cards), max(2*len(cards), 16))
+	copy(n, cards)
+	return n
 }
 
 // Created announces new cards made in a zone instance by a source (-1:
@@ -134,6 +147,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 			ci.Ctrl = state.Seat(o.Controller)
 		}
 	}
+	dst.Cards = g.roomFor(dst.Cards)
 	switch {
 	case at >= 0:
 		at = min(at, len(dst.Cards))

@@ -26,9 +26,13 @@ const (
 type Datum struct {
 	K DatumKind
 	E DatumKind // for lists: the kind of the elements (DNil: not known, an empty literal)
-	N int64
-	L []int
-	S string
+	// Owned marks a list the evaluation made for this value (a filter's
+	// result) that nothing else holds: whoever receives it may keep L
+	// without copying it. A list read from the state never is.
+	Owned bool
+	N     int64
+	L     []int
+	S     string
 }
 
 // EvalFn is a compiled expression: a tree of Go closures.

@@ -252,19 +252,44 @@ func (g *Evaluator) EvalCard(e *Expr, f *state.Frame) (int, error) {
 	return -1, fmt.Errorf("%s: expression %q gave %v, not a card", e.Pos, e.Src, g.describe(d))
 }
 
+// EvalCardsView evaluates a list of cards as EvalCards does, without
+// copying it: the list may be the state's own (a zone's cards), good only
+// until the state changes and never to be written. For a step that reads
+// the cards and changes nothing while it does (it may change their
+// properties, not where they are).
+func (g *Evaluator) EvalCardsView(e *Expr, f *state.Frame) ([]int, error) {
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return nil, err
+	}
+	if d.K == DList {
+		return d.L, nil
+	}
+	return g.cardsOf(e, d)
+}
+
 // EvalCards evaluates a list of cards; a single card makes a list of one.
 func (g *Evaluator) EvalCards(e *Expr, f *state.Frame) ([]int, error) {
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return nil, err
 	}
+	if d.K == DList {
+		if d.Owned && len(d.L) > 0 {
+			return d.L, nil // made for this value: no copy
+		}
+		return append([]int(nil), d.L...), nil
+	}
+	return g.cardsOf(e, d)
+}
+
+// cardsOf is the cards of a value that is not a list.
+func (g *Evaluator) cardsOf(e *Expr, d Datum) ([]int, error) {
 	switch d.K {
 	case DNil:
 		return nil, nil
 	case DCard:
 		return []int{int(d.N)}, nil
-	case DList:
-		return append([]int(nil), d.L...), nil
 	}
 	return nil, fmt.Errorf("%s: expression %q gave %v, not cards", e.Pos, e.Src, g.describe(d))
 }

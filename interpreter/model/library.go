@@ -405,6 +405,9 @@ type Context interface {
 	EvalInt(e *Expr, f *state.Frame) (int, error)
 	EvalCard(e *Expr, f *state.Frame) (int, error)
 	EvalCards(e *Expr, f *state.Frame) ([]int, error)
+	// EvalCardsView is EvalCards without a copy: good until the state
+	// changes, never written
+	EvalCardsView(e *Expr, f *state.Frame) ([]int, error)
 	EvalPlayer(e *Expr, f *state.Frame) (int, error)
 	EvalPlayers(e *Expr, f *state.Frame) ([]int, error)
 	PropVal(x Datum, d *PropDecl) (state.Val, error)

@@ -263,16 +263,20 @@ func (s *State) CloneInto(c *State) {
 	c.GameProps = b.props[nc+np : nc+np+ng : nc+np+ng]
 	b.zones = grow(b.zones, len(s.Zones))
 	c.Zones = b.zones
-	// one backing array for every zone's cards: one allocation instead of one per zone
+	// one backing array for every zone's cards: one allocation instead of
+	// one per zone; each zone has a little room of its own after its cards,
+	// so that the copy's first moves into it do not move it out
+	const room = 4
 	total := 0
 	for _, z := range s.Zones {
-		total += len(z.Cards)
+		total += len(z.Cards) + room
 	}
-	b.zoneCards = grow(b.zoneCards, total)[:0]
+	b.zoneCards = grow(b.zoneCards, total)
+	at := 0
 	for i, z := range s.Zones {
-		start := len(b.zoneCards)
-		b.zoneCards = append(b.zoneCards, z.Cards...)
-		c.Zones[i] = ZoneInstance{Kind: z.Kind, Owner: z.Owner, Cards: b.zoneCards[start:len(b.zoneCards):len(b.zoneCards)]}
+		n := copy(b.zoneCards[at:], z.Cards)
+		c.Zones[i] = ZoneInstance{Kind: z.Kind, Owner: z.Owner, Cards: b.zoneCards[at : at+n : at+n+room]}
+		at += n + room
 	}
 	c.Vars = nil
 	if len(s.Vars) > 0 {

@@ -251,7 +251,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			}
 			return model.Next, nil
 		}
-		from, err := args.Cards(g, f, s.At(*a.from))
+		from, err := args.CardsView(g, f, s.At(*a.from))
 		if err != nil {
 			return model.Next, err
 		}
@@ -473,7 +473,9 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 	}
 	d := state.Decision{Player: chooser, Kind: state.DecideDistribute, Prompt: args.Say(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount}
 	for _, c := range among {
-		d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1, Value: least})
+		o := args.CardOption(g, c, chooser)
+		o.Value = least
+		d.Options = append(d.Options, o)
 	}
 	args.LabelUnique(d.Options)
 	return g.Ask(f, d), nil
@@ -501,7 +503,7 @@ func execOrder(g model.Context, f *state.Frame, s *model.Step) (model.Status, er
 	}
 	d := state.Decision{Player: chooser, Kind: state.DecideOrder, Prompt: args.Say(g, f, s.At(orderArgs.Prompt), "Order", chooser), Min: len(cards), Max: len(cards)}
 	for _, c := range cards {
-		d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, chooser), Card: c, Action: -1, Player: -1})
+		d.Options = append(d.Options, args.CardOption(g, c, chooser))
 	}
 	args.LabelUnique(d.Options)
 	if len(cards) <= 1 {
@@ -556,7 +558,7 @@ func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 				return model.Next, err
 			}
 			if ok {
-				d.Options = append(d.Options, state.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, f, p), Card: -1, Action: -1, Player: -1, Value: i})
+				d.Options = append(d.Options, args.ChoiceOption(g, &ch, f, p, i))
 			}
 		}
 		if len(d.Options) == 0 {
@@ -693,10 +695,10 @@ func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		}
 		d := state.Decision{Player: p, Kind: state.DecideAssign, Prompt: args.Say(g, f, s.At(assignArgs.Prompt), "Assign", p), Min: 0, Max: len(items), PerTarget: per}
 		for _, c := range items {
-			d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
+			d.Options = append(d.Options, args.CardOption(g, c, p))
 		}
 		for _, c := range targets {
-			d.Targets = append(d.Targets, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
+			d.Targets = append(d.Targets, args.CardOption(g, c, p))
 		}
 		if a := s.At(assignArgs.Allow); a.Set {
 			if d.Allowed, err = allowedPairs(g, f, s, p, items, targets); err != nil {

@@ -4,8 +4,6 @@ package choices
 // answers revealed together (see the decisions entry of the reference).
 
 import (
-	"fmt"
-
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib/internal/args"
@@ -201,7 +199,7 @@ func sealedCards(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 		}
 		// every card is its own option, so counts are exact
 		for _, c := range from {
-			d.Options = append(d.Options, state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, p), Card: c, Action: -1, Player: -1})
+			d.Options = append(d.Options, args.CardOption(g, c, p))
 		}
 		args.LabelUnique(d.Options)
 		d.Min, d.Max = lo, hi
@@ -252,7 +250,7 @@ func sealedChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 				return d, err
 			}
 			if ok {
-				d.Options = append(d.Options, state.Option{ID: fmt.Sprintf("o%d", i+1), Label: g.ChoiceLabel(&ch, fr, p), Card: -1, Action: -1, Player: -1, Value: i})
+				d.Options = append(d.Options, args.ChoiceOption(g, &ch, fr, p, i))
 			}
 		}
 		return d, nil

@@ -44,7 +44,7 @@ func fixed() []*model.Primitive {
 				}
 			},
 			CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
-				from, err := args.Cards(g, f, s.At(payCardsArgs.Cards))
+				from, err := args.CardsView(g, f, s.At(payCardsArgs.Cards))
 				if err != nil {
 					return err.Error()
 				}
@@ -232,7 +232,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Card)
 		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
 	}
-	from, err := args.Cards(g, f, s.At(payCardsArgs.Cards))
+	from, err := args.CardsView(g, f, s.At(payCardsArgs.Cards))
 	if err != nil {
 		return model.Next, err
 	}

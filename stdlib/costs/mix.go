@@ -142,7 +142,7 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 
 // readSources finds the unmarked sources of each resource.
 func (m *mix) readSources(g model.Context, f *state.Frame, s *model.Step, pd model.Datum) error {
-	cards, err := args.Cards(g, f, s.At(spendMixArgs.Sources))
+	cards, err := args.CardsView(g, f, s.At(spendMixArgs.Sources))
 	if err != nil {
 		return err
 	}

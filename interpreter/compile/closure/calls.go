@@ -352,7 +352,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 				}
 				out = append(out, int(r.N))
 			}
-			return model.Datum{K: model.DList, E: e, L: out}
+			return model.Datum{K: model.DList, E: e, L: out, Owned: true}
 		}, listOf(e)
 	case "sum":
 		if bt.k != model.DInt && bt.k != model.DFloat {
@@ -402,7 +402,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			for i, k := range ks.items {
 				out[i] = k.v
 			}
-			return model.Datum{K: model.DList, E: d.E, L: out}
+			return model.Datum{K: model.DList, E: d.E, L: out, Owned: true}
 		}, lt
 	}
 	if bt.k != model.DBool {
@@ -419,7 +419,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 					out = append(out, v)
 				}
 			}
-			return model.Datum{K: model.DList, E: d.E, L: out}
+			return model.Datum{K: model.DList, E: d.E, L: out, Owned: true}
 		}, lt
 	case "count", "one":
 		one := name == "one"

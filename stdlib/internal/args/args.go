@@ -42,6 +42,16 @@ func Cards(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
 	return g.EvalCards(a.Expr, f)
 }
 
+// CardsView evaluates a card list argument as Cards does, without a copy:
+// the list may be the state's own, to read before anything moves a card
+// and never to write (EvalCardsView).
+func CardsView(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
+	if !a.Set {
+		return nil, nil
+	}
+	return g.EvalCardsView(a.Expr, f)
+}
+
 // Text is a word argument's literal text, def when absent or empty.
 func Text(a *model.Arg, def string) string {
 	if !a.Set || a.Text == "" {
@@ -123,6 +133,16 @@ func CardOption(g model.Context, c, seat int) state.Option {
 		return state.Option{Card: c, Action: -1, Player: -1}
 	}
 	return state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1}
+}
+
+// ChoiceOption is the option of choice i of a choose step, as seat sees it
+// in frame f; without a log it has no id or label, as CardOption.
+func ChoiceOption(g model.Context, ch *model.Choice, f *state.Frame, seat, i int) state.Option {
+	o := state.Option{Card: -1, Action: -1, Player: -1, Value: i}
+	if g.Logging() {
+		o.ID, o.Label = fmt.Sprintf("o%d", i+1), g.ChoiceLabel(ch, f, seat)
+	}
+	return o
 }
 
 // LabelUnique numbers repeated labels (Guard, Guard #2) so every label
