@@ -225,10 +225,9 @@ func (g *machine) advance() {
 			return
 		}
 		s.Draining = false
-		ph := rs.Phases[s.Phase]
 		g.expire(state.UntilPhase)
 		g.expirePhase(int(s.Phase))
-		g.emit(state.Event{Name: g.SymPhaseEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, From: int64(rs.SymbolIx[ph.Name])})
+		g.emit(state.Event{Name: g.SymPhaseEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, From: rs.PhaseSyms[s.Phase]})
 		s.Phase++
 		if int(s.Phase) >= len(rs.Phases) {
 			s.Phase = state.Stage(len(rs.Phases))
@@ -300,7 +299,7 @@ func (g *machine) enterPhase() {
 			continue
 		}
 		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(s.Active)})
-		g.emit(state.Event{Name: g.SymPhaseStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, To: int64(g.Rs.SymbolIx[ph.Name])})
+		g.emit(state.Event{Name: g.SymPhaseStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, To: g.Rs.PhaseSyms[s.Phase]})
 		return
 	}
 	// every remaining phase skipped: end the turn

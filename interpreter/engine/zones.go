@@ -57,7 +57,7 @@ func (g *machine) Created(cards []int, zi, source int, logged bool) {
 		}
 		g.logCards(-1, "create", int(g.S.Cards[cards[0]].Owner), cards, "%s created in %s%s.", n, g.ZoneLabel(zi), down)
 	}
-	toName := g.Rs.SymbolIx[g.Rs.Zones[g.S.Zones[zi].Kind].Name]
+	toName := g.Rs.ZoneSyms[g.S.Zones[zi].Kind]
 	for _, c := range cards {
 		g.emit(state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: g.S.Cards[c].Owner, From: -1, To: int64(toName), Source: state.CardRef(source)})
 	}
@@ -200,8 +200,8 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	if !o.Quiet {
 		g.logMove(c, from, zi, knownBefore, o.Where)
 	}
-	fromName := g.Rs.SymbolIx[g.Rs.Zones[g.S.Zones[from].Kind].Name]
-	toName := g.Rs.SymbolIx[zd.Name]
+	fromName := g.Rs.ZoneSyms[g.S.Zones[from].Kind]
+	toName := g.Rs.ZoneSyms[dst.Kind]
 	g.emit(state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
 	g.emit(state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
 	return nil
@@ -307,7 +307,7 @@ func (g *machine) Shuffle(zi int) {
 	} else {
 		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles %s.", g.SeatName(int(z.Owner)), g.ZoneLabel(zi))
 	}
-	g.emit(state.Event{Name: g.SymShuffle, Card: state.NoCard, Player: z.Owner, To: int64(g.Rs.SymbolIx[g.Rs.Zones[z.Kind].Name]), Source: state.NoCard})
+	g.emit(state.Event{Name: g.SymShuffle, Card: state.NoCard, Player: z.Owner, To: g.Rs.ZoneSyms[z.Kind], Source: state.NoCard})
 }
 
 // Draw moves the top card of a player's zone to another zone of theirs. When

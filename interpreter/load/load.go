@@ -445,6 +445,11 @@ func (c *compiler) finish() {
 		t.Sym = rs.Intern(t.Event)
 	}
 	rs.IndexTriggers()
+	// the actions' names, which their events carry (event.from); interned
+	// last, so the numbers of the names above stay what saves hold
+	for _, a := range rs.Actions {
+		rs.ActionSyms = append(rs.ActionSyms, rs.Intern(a.Name))
+	}
 }
 
 func (c *compiler) emptyProgram(name string) int {

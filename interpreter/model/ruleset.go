@@ -341,6 +341,7 @@ type Ruleset struct {
 	memoSlots               atomic.Int32 // scans the compiler memoized (NewMemoSlot)
 	PhaseSyms               []int64
 	ZoneSyms                []int64
+	ActionSyms              []int64 // each action's name as a symbol
 	// ExprEnv is the expression compiler's type environment, kept so that
 	// queries compiled later (scenario expectations, tools) see the same
 	// types; model does not know its type.
