@@ -477,6 +477,46 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	return cc.refuse(n, "%s is not available in rulesets", name)
 }
 
+// ref is a direct reader of the card or player (of kind k) a node names,
+// for the forms that need no evaluation: the frame's you, this, card and
+// player, the active player, and the element of a predicate. ok is false
+// where the value closure gives nothing. It is nil for any other form, and
+// the node must have been compiled (what it reads is recorded then).
+func (cc *Compiler) ref(n ast.Node, k model.DatumKind) func(x *model.Evaluation) (int, bool) {
+	switch n := n.(type) {
+	case *ast.PointerNode:
+		if n.Name != "" || len(cc.elems) == 0 || cc.elems[len(cc.elems)-1].k != k {
+			return nil
+		}
+		level := len(cc.elems) - 1
+		return func(x *model.Evaluation) (int, bool) { return int(x.At(level)), true }
+	case *ast.IdentifierNode:
+		for i := len(cc.Locals) - 1; i >= cc.barrier; i-- {
+			if cc.Locals[i].Name == n.Value {
+				return nil // a local of that name hides the frame's
+			}
+		}
+		if id, ok := BuiltinIdents[n.Value]; ok {
+			switch {
+			case id == model.IdYou && k == model.DPlayer:
+				return func(x *model.Evaluation) (int, bool) { return int(x.F.You), true }
+			case id == model.IdActive && k == model.DPlayer:
+				return func(x *model.Evaluation) (int, bool) { return x.G.S.Active, true }
+			case id == model.IdThis && k == model.DCard:
+				return func(x *model.Evaluation) (int, bool) { return int(x.F.This), x.F.This >= 0 }
+			}
+			return nil
+		}
+		switch {
+		case n.Value == "card" && cc.Sc.Card && k == model.DCard:
+			return func(x *model.Evaluation) (int, bool) { return int(x.F.Card), x.F.Card >= 0 }
+		case n.Value == "player" && cc.Sc.Player && k == model.DPlayer:
+			return func(x *model.Evaluation) (int, bool) { return int(x.F.Player), x.F.Player >= 0 }
+		}
+	}
+	return nil
+}
+
 // call compiles the host calls the patcher made: reads of card, player and
 // game properties, zones and fields by index, and the library's functions.
 func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
@@ -518,18 +558,25 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 				return d.NamesDatum(x.G.CardProp(int(c.N), idx))
 			}, t
 		}
-		if p, ok := n.Arguments[1].(*ast.PointerNode); ok && p.Name == "" && len(cc.elems) > 0 && cc.elems[len(cc.elems)-1].k == model.DCard {
-			// a property of the element (.power): read without making the
-			// element a value first; the element of a list is never nothing
-			level := len(cc.elems) - 1
+		if rd := cc.ref(n.Arguments[1], model.DCard); rd != nil {
+			// a property of this, card or the element (.power): read
+			// without making the card a value first
 			if t.k != model.DCard && t.k != model.DPlayer {
 				k := t.k
 				return func(x *model.Evaluation) model.Datum {
-					return model.Datum{K: k, N: x.G.CardProp(int(x.At(level)), idx)}
+					c, ok := rd(x)
+					if !ok {
+						return model.Datum{}
+					}
+					return model.Datum{K: k, N: x.G.CardProp(c, idx)}
 				}, t
 			}
 			return func(x *model.Evaluation) model.Datum {
-				return propDatum(x.G.CardProp(int(x.At(level)), idx), t)
+				c, ok := rd(x)
+				if !ok {
+					return model.Datum{}
+				}
+				return propDatum(x.G.CardProp(c, idx), t)
 			}, t
 		}
 		return func(x *model.Evaluation) model.Datum {
@@ -543,6 +590,15 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		of, idx := obj(), lit(2)
 		cc.Reads |= rs.PlayerPropReads(idx)
 		t := TypeFor(rs.PlayerProps[idx].Type)
+		if rd := cc.ref(n.Arguments[1], model.DPlayer); rd != nil {
+			return func(x *model.Evaluation) model.Datum {
+				p, ok := rd(x)
+				if !ok {
+					return model.Datum{}
+				}
+				return propDatum(x.G.PlayerProp(p, idx), t)
+			}, t
+		}
 		return func(x *model.Evaluation) model.Datum {
 			p := of(x)
 			if p.K == model.DNil {
@@ -558,6 +614,16 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 	case "$pz":
 		of, kind := obj(), lit(2)
 		cc.Reads |= rs.ZoneReads(kind)
+		if rd := cc.ref(n.Arguments[1], model.DPlayer); rd != nil {
+			return func(x *model.Evaluation) model.Datum {
+				p, ok := rd(x)
+				if !ok {
+					return model.Datum{K: model.DList, E: model.DCard}
+				}
+				g := x.G
+				return model.Datum{K: model.DList, E: model.DCard, L: g.S.Zones[g.ZoneInst(kind, p)].Cards}
+			}, listOf(model.DCard)
+		}
 		return func(x *model.Evaluation) model.Datum {
 			p := of(x)
 			if p.K == model.DNil {
