@@ -36,15 +36,17 @@ func (g *machine) determinizeInto(dst *machine, seat int, r *rand.Rand) *machine
 	}
 	r.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 	ids := c.sample.ids[:0]
-	props := c.sample.props[:0] // every identity's properties, one after another
 	for _, ci := range unknown {
 		ids = append(ids, ident{s.Cards[ci].Def, s.Cards[ci].Face, s.Cards[ci].Granted})
-		props = append(props, s.CardProps[ci*st:ci*st+np]...)
 	}
+	// every card's properties as they were, in one copy: each identity's
+	// are read from there once
+	props := append(c.sample.props[:0], s.CardProps...)
 	c.sample = samples{unknown: unknown, perm: perm, ids: ids, props: props}
 	for i, ci := range unknown {
 		j := perm[i]
-		id, in := ids[j], props[j*np:(j+1)*np]
+		from := unknown[j]
+		id, in := ids[j], props[from*st:from*st+np]
 		s.Cards[ci].Def, s.Cards[ci].Face, s.Cards[ci].Granted = id.def, id.face, id.granted
 		keepPublic(c.Rs.ResetOnMove, s.CardProps[ci*st:ci*st+np], in)
 		copy(s.CardProps[ci*st:ci*st+np], in)
@@ -70,7 +72,7 @@ type ident struct {
 type samples struct {
 	unknown, perm []int
 	ids           []ident
-	props         []int64
+	props         []int64 // the card properties before the swap
 }
 
 // keepPublic keeps a card's state in its zone (its reset_on_move
