@@ -20,8 +20,24 @@ func (g *Evaluator) begin(f *state.Frame) *Evaluation {
 	}
 	x := g.evals[g.depth]
 	g.depth++
-	x.F, x.err = f, ""
-	x.elem, x.Args, x.Locals = x.elem[:0], x.Args[:0], x.Locals[:0]
+	// written only when they differ: each write of a pointer is a write
+	// barrier while the collector runs, and most evaluations leave these
+	// as they found them
+	if x.F != f {
+		x.F = f
+	}
+	if x.err != "" {
+		x.err = ""
+	}
+	if len(x.elem) != 0 {
+		x.elem = x.elem[:0]
+	}
+	if len(x.Args) != 0 {
+		x.Args = x.Args[:0]
+	}
+	if len(x.Locals) != 0 {
+		x.Locals = x.Locals[:0]
+	}
 	return x
 }
 
