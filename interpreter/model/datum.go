@@ -45,6 +45,12 @@ type EvalFn func(x *Evaluation) Datum
 // values.
 type CondFn func(x *Evaluation) (v, ok bool)
 
+// IntFn is a compiled whole number that gives it without a Datum: ok is
+// false when it gave nothing (a property read from no card). The compiler
+// makes one for literals, property reads and arithmetic on whole numbers,
+// which comparisons then read.
+type IntFn func(x *Evaluation) (v int64, ok bool)
+
 // SameScalar reports whether a and b are equal when both are of one kind
 // that compares by number (nothing, numbers, true/false, declared names,
 // cards, players); known is false for the other cases, which Equal decides.

@@ -561,6 +561,15 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		if rd := cc.ref(n.Arguments[1], model.DCard); rd != nil {
 			// a property of this, card or the element (.power): read
 			// without making the card a value first
+			if t.k == model.DInt {
+				cc.setInt(n, func(x *model.Evaluation) (int64, bool) {
+					c, ok := rd(x)
+					if !ok {
+						return 0, false
+					}
+					return x.G.CardProp(c, idx), true
+				})
+			}
 			if t.k != model.DCard && t.k != model.DPlayer {
 				k := t.k
 				return func(x *model.Evaluation) model.Datum {
@@ -591,6 +600,15 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		cc.Reads |= rs.PlayerPropReads(idx)
 		t := TypeFor(rs.PlayerProps[idx].Type)
 		if rd := cc.ref(n.Arguments[1], model.DPlayer); rd != nil {
+			if t.k == model.DInt {
+				cc.setInt(n, func(x *model.Evaluation) (int64, bool) {
+					p, ok := rd(x)
+					if !ok {
+						return 0, false
+					}
+					return x.G.PlayerProp(p, idx), true
+				})
+			}
 			return func(x *model.Evaluation) model.Datum {
 				p, ok := rd(x)
 				if !ok {
@@ -610,6 +628,9 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		idx := lit(1)
 		cc.Reads |= rs.GamePropReads(idx)
 		t := TypeFor(rs.GameProps[idx].Type)
+		if t.k == model.DInt {
+			cc.setInt(n, func(x *model.Evaluation) (int64, bool) { return x.G.GameProp(idx), true })
+		}
 		return func(x *model.Evaluation) model.Datum { return propDatum(x.G.GameProp(idx), t) }, t
 	case "$pz":
 		of, kind := obj(), lit(2)

@@ -35,6 +35,32 @@ type Compiler struct {
 	// conds are the condition closures made beside the value closures of
 	// the nodes that have one (Cond)
 	conds map[ast.Node]model.CondFn
+	// ints are the whole-number closures made beside the value closures
+	// of the nodes that have one (intOf)
+	ints map[ast.Node]model.IntFn
+}
+
+// setInt records the whole-number closure of node n.
+func (cc *Compiler) setInt(n ast.Node, c model.IntFn) {
+	if cc.ints == nil {
+		cc.ints = map[ast.Node]model.IntFn{}
+	}
+	cc.ints[n] = c
+}
+
+// intOf is the whole-number closure of a compiled node of type whole
+// number: its own, or one that reads its value closure fn.
+func (cc *Compiler) intOf(n ast.Node, fn model.EvalFn) model.IntFn {
+	if c := cc.ints[n]; c != nil {
+		return c
+	}
+	if v, ok := literal(n); ok && v.K == model.DInt {
+		return func(*model.Evaluation) (int64, bool) { return v.N, true }
+	}
+	return func(x *model.Evaluation) (int64, bool) {
+		d := fn(x)
+		return d.N, d.K != model.DNil
+	}
 }
 
 // Cond is the condition closure of a compiled node, or nil when its form
@@ -480,8 +506,15 @@ func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {
 func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 	l, lt := cc.Compile(n.Left)
 	lc := cc.condOf(n.Left, l) // taken now: compiling the right may compile the node again
+	var li, ri model.IntFn
+	if lt.k == model.DInt {
+		li = cc.intOf(n.Left, l)
+	}
 	r, rt := cc.Compile(n.Right)
 	rc := cc.condOf(n.Right, r)
+	if rt.k == model.DInt {
+		ri = cc.intOf(n.Right, r)
+	}
 	switch n.Operator {
 	case "and", "&&", "or", "||":
 		if lt.k != model.DBool || rt.k != model.DBool {
@@ -554,6 +587,14 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 				return x.G.Equal(a, c)
 			}
 		}
+		if li != nil && ri != nil {
+			// two whole numbers: equal when both are nothing or both the same number
+			eq = func(x *model.Evaluation) bool {
+				a, aok := li(x)
+				b, bok := ri(x)
+				return aok == bok && (!aok || a == b)
+			}
+		}
 		cc.setCond(n, func(x *model.Evaluation) (bool, bool) { return eq(x) != neq, true })
 		return func(x *model.Evaluation) model.Datum {
 			return model.Datum{K: model.DBool, N: model.B2i(eq(x) != neq)}
@@ -576,12 +617,13 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 				less = func(a, b int64) bool { return a >= b }
 			}
 			cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
-				a, b := l(x), r(x)
-				if a.K == model.DNil || b.K == model.DNil {
+				a, aok := li(x)
+				b, bok := ri(x)
+				if !aok || !bok {
 					x.Missing(op)
 					return false, false
 				}
-				return less(a.N, b.N), true
+				return less(a, b), true
 			})
 			switch op {
 			case "<":
@@ -646,6 +688,21 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 		}
 		op := n.Operator[0]
 		if lt.k == model.DInt && rt.k == model.DInt {
+			cc.setInt(n, func(x *model.Evaluation) (int64, bool) {
+				a, aok := li(x)
+				b, bok := ri(x)
+				if !aok || !bok {
+					x.Missing(n.Operator)
+					return 0, false
+				}
+				switch op {
+				case '+':
+					return a + b, true
+				case '-':
+					return a - b, true
+				}
+				return a * b, true
+			})
 			switch op {
 			case '+':
 				return func(x *model.Evaluation) model.Datum {
