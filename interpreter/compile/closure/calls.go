@@ -479,7 +479,8 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 
 // ref is a direct reader of the card or player (of kind k) a node names,
 // for the forms that need no evaluation: the frame's you, this, card and
-// player, the active player, and the element of a predicate. ok is false
+// player, the active player, the element of a predicate and a local (a
+// predicate's parameter). ok is false
 // where the value closure gives nothing. It is nil for any other form, and
 // the node must have been compiled (what it reads is recorded then).
 func (cc *Compiler) ref(n ast.Node, k model.DatumKind) func(x *model.Evaluation) (int, bool) {
@@ -493,7 +494,16 @@ func (cc *Compiler) ref(n ast.Node, k model.DatumKind) func(x *model.Evaluation)
 	case *ast.IdentifierNode:
 		for i := len(cc.Locals) - 1; i >= cc.barrier; i-- {
 			if cc.Locals[i].Name == n.Value {
-				return nil // a local of that name hides the frame's
+				// a local (a predicate's parameter, a let): nothing or one
+				// of kind k
+				if cc.Locals[i].T.k != k {
+					return nil
+				}
+				slot := i
+				return func(x *model.Evaluation) (int, bool) {
+					d := x.Locals[slot]
+					return int(d.N), d.K != model.DNil
+				}
 			}
 		}
 		if id, ok := BuiltinIdents[n.Value]; ok {

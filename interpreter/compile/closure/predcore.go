@@ -91,6 +91,7 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 	barrier, nerrs := cc.barrier, len(cc.Errs)
 	cc.barrier = base
 	body, bt := cc.Compile(p.Tree)
+	bodyCond, bodyInt := cc.conds[p.Tree], cc.ints[p.Tree] // taken now: the body is compiled at each call
 	cc.barrier, cc.Locals = barrier, cc.Locals[:base]
 	if len(cc.Errs) > nerrs {
 		// the body compiled on its own; this would be a fault of the compiler
@@ -100,7 +101,7 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 	}
 	cc.Called = append(cc.Called, p)
 	nargs := len(fns)
-	return func(x *model.Evaluation) model.Datum {
+	bind := func(x *model.Evaluation) {
 		// every argument before any is bound: an argument may call a
 		// predicate whose parameters take the same places
 		at := len(x.Args)
@@ -112,6 +113,21 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 		}
 		copy(x.Locals[base:], x.Args[at:])
 		x.Args = x.Args[:at]
+	}
+	if bodyCond != nil {
+		cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
+			bind(x)
+			return bodyCond(x)
+		})
+	}
+	if bodyInt != nil {
+		cc.setInt(n, func(x *model.Evaluation) (int64, bool) {
+			bind(x)
+			return bodyInt(x)
+		})
+	}
+	return func(x *model.Evaluation) model.Datum {
+		bind(x)
 		return body(x)
 	}, bt
 }
