@@ -38,12 +38,9 @@ func (g *machine) emit(ev state.Event) {
 	}
 	for _, t := range rs.ListenersOn(ev.Name) {
 		for _, zk := range t.Zones {
-			n := 1
-			if rs.Zones[zk].PerPlayer {
-				n = g.Nseats
-			}
-			for o := 0; o < n; o++ {
-				for _, c := range g.S.Zones[g.ZoneAt[zk]+o].Cards {
+			first, end := g.ZoneInstances(zk)
+			for zi := first; zi < end; zi++ {
+				for _, c := range g.S.Zones[zi].Cards {
 					if int(g.S.Cards[c].Def) == t.Card && (t.FaceDown || !g.S.Cards[c].FaceDown) && (t.Face < 0 || int(g.S.Cards[c].Face) == t.Face) {
 						g.tryTrigger(t, int(g.S.Cards[c].Ctrl), c, ev)
 					}

@@ -133,12 +133,9 @@ func (g *Evaluator) plainDerived() bool {
 	}
 	for _, st := range rs.Statics {
 		for _, zk := range st.Zones {
-			owners := 1
-			if rs.Zones[zk].PerPlayer {
-				owners = g.Nseats
-			}
-			for o := 0; o < owners; o++ {
-				for _, src := range g.S.Zones[g.ZoneAt[zk]+o].Cards {
+			first, end := g.ZoneInstances(zk)
+			for zi := first; zi < end; zi++ {
+				for _, src := range g.S.Zones[zi].Cards {
 					if int(g.S.Cards[src].Def) == st.Card && !g.S.Cards[src].FaceDown {
 						return false
 					}
@@ -200,12 +197,9 @@ func (g *Evaluator) derive() {
 			}
 			k := rs.StaticSlot[st.Prop]
 			for _, zk := range st.Zones {
-				owners := 1
-				if rs.Zones[zk].PerPlayer {
-					owners = g.Nseats
-				}
-				for o := 0; o < owners; o++ {
-					for _, src := range g.S.Zones[g.ZoneAt[zk]+o].Cards {
+				first, end := g.ZoneInstances(zk)
+				for zi := first; zi < end; zi++ {
+					for _, src := range g.S.Zones[zi].Cards {
 						if int(g.S.Cards[src].Def) != st.Card || g.S.Cards[src].FaceDown {
 							continue
 						}

@@ -19,6 +19,16 @@ func (g *Evaluator) ZoneInst(kind, owner int) int {
 	return g.ZoneAt[kind]
 }
 
+// ZoneInstances gives the zone instances of a kind as a range [first,
+// end): one per seat for a zone every player has, else the shared one.
+func (g *Evaluator) ZoneInstances(kind int) (first, end int) {
+	first = g.ZoneAt[kind]
+	if g.Rs.Zones[kind].PerPlayer {
+		return first, first + g.Nseats
+	}
+	return first, first + 1
+}
+
 // ZoneCards returns the cards of a zone instance, top first. Do not modify
 // it, and copy it to keep it past a change of the state: moves shift a
 // zone's cards in place.

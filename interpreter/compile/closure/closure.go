@@ -41,12 +41,7 @@ type Compiler struct {
 }
 
 // setInt records the whole-number closure of node n.
-func (cc *Compiler) setInt(n ast.Node, c model.IntFn) {
-	if cc.ints == nil {
-		cc.ints = map[ast.Node]model.IntFn{}
-	}
-	cc.ints[n] = c
-}
+func (cc *Compiler) setInt(n ast.Node, c model.IntFn) { record(&cc.ints, n, c) }
 
 // intOf is the whole-number closure of a compiled node of type whole
 // number: its own, or one that reads its value closure fn.
@@ -68,11 +63,14 @@ func (cc *Compiler) intOf(n ast.Node, fn model.EvalFn) model.IntFn {
 func (cc *Compiler) Cond(n ast.Node) model.CondFn { return cc.conds[n] }
 
 // setCond records the condition closure of node n.
-func (cc *Compiler) setCond(n ast.Node, c model.CondFn) {
-	if cc.conds == nil {
-		cc.conds = map[ast.Node]model.CondFn{}
+func (cc *Compiler) setCond(n ast.Node, c model.CondFn) { record(&cc.conds, n, c) }
+
+// record puts v in *m under n, making the map on first use.
+func record[V any](m *map[ast.Node]V, n ast.Node, v V) {
+	if *m == nil {
+		*m = map[ast.Node]V{}
 	}
-	cc.conds[n] = c
+	(*m)[n] = v
 }
 
 // condOf is the condition closure of a compiled node: its own, or one that
