@@ -32,22 +32,32 @@ type Compiler struct {
 	// local it reads
 	frameDeps             bool
 	outerElem, outerLocal int
-	// conds are the condition closures made beside the value closures of
-	// the nodes that have one (Cond)
-	conds map[ast.Node]model.CondFn
-	// ints are the whole-number closures made beside the value closures
-	// of the nodes that have one (intOf)
-	ints map[ast.Node]model.IntFn
+	// the condition and whole-number closures of the node compiled last,
+	// when its form has them: a parent takes its child's right after
+	// compiling it (condOf, intOf), so one register each is enough, and
+	// nothing is allocated for them
+	lastCond nodeCond
+	lastInt  nodeInt
 }
 
-// setInt records the whole-number closure of node n.
-func (cc *Compiler) setInt(n ast.Node, c model.IntFn) { record(&cc.ints, n, c) }
+type nodeCond struct {
+	n  ast.Node
+	fn model.CondFn
+}
 
-// intOf is the whole-number closure of a compiled node of type whole
-// number: its own, or one that reads its value closure fn.
+type nodeInt struct {
+	n  ast.Node
+	fn model.IntFn
+}
+
+// setInt records the whole-number closure of node n, compiled last.
+func (cc *Compiler) setInt(n ast.Node, c model.IntFn) { cc.lastInt = nodeInt{n, c} }
+
+// intOf is the whole-number closure of the node just compiled, of type
+// whole number: its own, or one that reads its value closure fn.
 func (cc *Compiler) intOf(n ast.Node, fn model.EvalFn) model.IntFn {
-	if c := cc.ints[n]; c != nil {
-		return c
+	if cc.lastInt.n == n {
+		return cc.lastInt.fn
 	}
 	if v, ok := literal(n); ok && v.K == model.DInt {
 		return func(*model.Evaluation) (int64, bool) { return v.N, true }
@@ -58,25 +68,22 @@ func (cc *Compiler) intOf(n ast.Node, fn model.EvalFn) model.IntFn {
 	}
 }
 
-// Cond is the condition closure of a compiled node, or nil when its form
-// has none (model.Expr.Cond).
-func (cc *Compiler) Cond(n ast.Node) model.CondFn { return cc.conds[n] }
-
-// setCond records the condition closure of node n.
-func (cc *Compiler) setCond(n ast.Node, c model.CondFn) { record(&cc.conds, n, c) }
-
-// record puts v in *m under n, making the map on first use.
-func record[V any](m *map[ast.Node]V, n ast.Node, v V) {
-	if *m == nil {
-		*m = map[ast.Node]V{}
+// Cond is the condition closure of the node just compiled, or nil when its
+// form has none (model.Expr.Cond).
+func (cc *Compiler) Cond(n ast.Node) model.CondFn {
+	if cc.lastCond.n == n {
+		return cc.lastCond.fn
 	}
-	(*m)[n] = v
+	return nil
 }
 
-// condOf is the condition closure of a compiled node: its own, or one that
-// reads its value closure fn.
+// setCond records the condition closure of node n, compiled last.
+func (cc *Compiler) setCond(n ast.Node, c model.CondFn) { cc.lastCond = nodeCond{n, c} }
+
+// condOf is the condition closure of the node just compiled: its own, or
+// one that reads its value closure fn.
 func (cc *Compiler) condOf(n ast.Node, fn model.EvalFn) model.CondFn {
-	if c := cc.conds[n]; c != nil {
+	if c := cc.Cond(n); c != nil {
 		return c
 	}
 	return func(x *model.Evaluation) (bool, bool) {
@@ -194,6 +201,14 @@ func constant(d model.Datum) model.EvalFn { return func(*model.Evaluation) model
 // type. A form it does not take is recorded in Errs and compiles to a
 // closure that yields nothing.
 func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
+	// what an earlier compile of this node left (a predicate's body is
+	// compiled at each call) is not this compile's
+	if cc.lastCond.n == n {
+		cc.lastCond = nodeCond{}
+	}
+	if cc.lastInt.n == n {
+		cc.lastInt = nodeInt{}
+	}
 	switch n := n.(type) {
 	case *ast.IntegerNode:
 		return constant(model.Datum{K: model.DInt, N: int64(n.Value)}), cInt
@@ -213,8 +228,11 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 		return cc.binary(n)
 	case *ast.ConditionalNode:
 		c, ct := cc.Compile(n.Cond)
+		cond := cc.condOf(n.Cond, c)
 		a, at := cc.Compile(n.Exp1)
+		ac := cc.condOf(n.Exp1, a)
 		b, bt := cc.Compile(n.Exp2)
+		bc := cc.condOf(n.Exp2, b)
 		if ct.k != model.DBool && ct.k != model.DNil {
 			return cc.refuse(n.Cond, "the condition of ?: must be true or false, not %s", ct)
 		}
@@ -223,9 +241,7 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 			return cc.refuse(n, "the two branches of ?: give %s and %s; both must give the same kind of value", at, bt)
 		}
 		a, b = cc.widen(a, at, t), cc.widen(b, bt, t)
-		cond := cc.condOf(n.Cond, c)
 		if t.k == model.DBool {
-			ac, bc := cc.condOf(n.Exp1, a), cc.condOf(n.Exp2, b)
 			cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
 				v, ok := cond(x)
 				if !ok {

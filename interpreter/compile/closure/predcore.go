@@ -91,7 +91,11 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 	barrier, nerrs := cc.barrier, len(cc.Errs)
 	cc.barrier = base
 	body, bt := cc.Compile(p.Tree)
-	bodyCond, bodyInt := cc.conds[p.Tree], cc.ints[p.Tree] // taken now: the body is compiled at each call
+	bodyCond := cc.Cond(p.Tree)
+	var bodyInt model.IntFn
+	if cc.lastInt.n == p.Tree {
+		bodyInt = cc.lastInt.fn
+	}
 	cc.barrier, cc.Locals = barrier, cc.Locals[:base]
 	if len(cc.Errs) > nerrs {
 		// the body compiled on its own; this would be a fault of the compiler
