@@ -111,7 +111,7 @@ func RandomAnswer(r *rand.Rand, d *state.Decision) state.Answer {
 // never written once given.
 func randomPicks(r *rand.Rand, n, k int) []int {
 	var small [64]int
-	p := small[:0]
+	var p []int
 	if n <= len(small) {
 		p = small[:n]
 	} else {
