@@ -153,6 +153,15 @@ func (g *machine) equivalent(a, b int) bool {
 	return true
 }
 
+// OptionScratch is the machine's list to build one decision's options in
+// (model.Context).
+func (g *machine) OptionScratch() []state.Option {
+	if g.choiceBuf == nil {
+		g.choiceBuf = make([]state.Option, 0, 64)
+	}
+	return g.choiceBuf[:0]
+}
+
 // ActionOptions enumerates the legal options of the given actions for a player.
 // Interchangeable source cards give one option. The list is the machine's,
 // good until the next call (Ask keeps a copy of a decision's options).

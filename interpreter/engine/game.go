@@ -66,6 +66,7 @@ type machine struct {
 	options   []state.Option // keepOptions' slab
 	optBuf    []state.Option // ActionOptions' list, kept for its next call
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
+	choiceBuf []state.Option // OptionScratch's list
 }
 
 var errGameOver = errors.New("the game is over")

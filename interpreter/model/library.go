@@ -485,6 +485,11 @@ type Context interface {
 	// ActionOptions lists the legal options of actions for a player in
 	// the machine's scratch list, good until the next call
 	ActionOptions(player int, actions []int) ([]state.Option, error)
+	// OptionScratch is an empty list with room, the machine's own, to
+	// build the options of one decision in just before Ask, which copies
+	// them; good until the next call, so not for decisions built together
+	// and asked after (sealed ones)
+	OptionScratch() []state.Option
 	PushAction(f *state.Frame, prog, action int)
 	StartAction(player int, o state.Option)
 	ResolveTop()

@@ -268,7 +268,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 		}
 		d := state.Decision{Player: chooser, Kind: state.DecideCards, Prompt: args.Say(g, f, s.At(*a.prompt), "Choose", chooser)}
 		if single {
-			d.Options = args.CardOptions(g, from, chooser)
+			d.Options = args.CardOptionsIn(g.OptionScratch(), g, from, chooser)
 			args.LabelUnique(d.Options)
 			d.Min, d.Max = 1, 1
 			opt, err := args.Bool(g, f, s.At(*a.optional), false)
@@ -281,6 +281,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			return g.Ask(f, d), nil
 		}
 		// several cards: every card is its own option, so counts are exact
+		d.Options = g.OptionScratch()
 		for _, c := range from {
 			d.Options = append(d.Options, args.CardOption(g, c, chooser))
 		}
@@ -338,7 +339,7 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		g.Call(f, choices[o.Value].Prog)
 		return model.Next, nil
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: args.Say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: args.Say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser), Min: 1, Max: 1, Options: g.OptionScratch()}
 	for i, ch := range choices {
 		ok, err := g.EvalBool(ch.If, f)
 		if err != nil {

@@ -256,7 +256,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		if len(ok) == 0 {
 			return model.Next, fmt.Errorf("the cost can no longer be paid")
 		}
-		opts := args.CardOptions(g, ok, int(f.You))
+		opts := args.CardOptionsIn(g.OptionScratch(), g, ok, int(f.You))
 		args.LabelUnique(opts)
 		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: fmt.Sprintf("%s (%d of %d)", args.Say(g, f, s.At(payCardsArgs.Prompt), "Choose a card to pay with", int(f.You)), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
 	}

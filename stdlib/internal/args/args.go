@@ -110,7 +110,12 @@ func PromptParam(def string) model.Param {
 // seat can tell apart from the others (two identical cards in a hand make one
 // option).
 func CardOptions(g model.Context, cards []int, seat int) []state.Option {
-	var opts []state.Option
+	return CardOptionsIn(nil, g, cards, seat)
+}
+
+// CardOptionsIn appends the options CardOptions gives to opts (a list from
+// OptionScratch, for a decision asked at once).
+func CardOptionsIn(opts []state.Option, g model.Context, cards []int, seat int) []state.Option {
 	var kept []int
 outer:
 	for _, c := range cards {
