@@ -2,6 +2,7 @@ package model
 
 import (
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"slices"
 )
 
 // Evaluator reads a game's state against its ruleset: it is what every
@@ -96,6 +97,13 @@ func (g *Evaluator) AddCard(def, owner, zi int) int {
 	g.Invalidate()
 	d := g.Rs.Cards[def]
 	c := len(g.S.Cards)
+	if c == cap(g.S.Cards) {
+		// a game's cards are made one at a time at setup: room for many
+		// at once rather than a new array every few
+		n := max(2*c, 64)
+		g.S.Cards = slices.Grow(g.S.Cards, n-c)
+		g.S.CardProps = slices.Grow(g.S.CardProps, n*g.Stride()-len(g.S.CardProps))
+	}
 	g.S.Cards = append(g.S.Cards, state.CardInstance{Def: int32(def), Owner: state.Seat(owner), Ctrl: state.Seat(owner), Zone: state.ZoneRef(zi)})
 	g.S.CardProps = append(g.S.CardProps, d.Props...)
 	g.S.CardProps = append(g.S.CardProps, -1)

@@ -406,7 +406,8 @@ func execDraw(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 	if err != nil {
 		return model.Next, err
 	}
-	var drawn []int
+	var drawn []int // the cards drawn, when the step names them (as)
+	as := s.At(drawArgs.As)
 	short := false
 	to := s.At(drawArgs.To).Zone
 	for i := 0; i < n; i++ {
@@ -421,10 +422,17 @@ func execDraw(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 			}
 			break
 		}
-		zc := g.ZoneCards(g.ZoneInst(to, p))
-		drawn = append(drawn, zc[len(zc)-1])
+		if as.Set {
+			zc := g.ZoneCards(g.ZoneInst(to, p))
+			drawn = append(drawn, zc[len(zc)-1])
+		}
 	}
-	args.Bind(g, f, s.At(drawArgs.As), args.ListVal(drawn))
+	// the list is this step's own: bound without a copy (an empty one as
+	// ListVal gives it)
+	if drawn == nil {
+		drawn = []int{}
+	}
+	args.Bind(g, f, as, state.Val{L: drawn})
 	if short {
 		if a := s.At(drawArgs.IfEmpty); a.Set {
 			g.Call(f, a.Prog)
