@@ -1,11 +1,6 @@
 package engine_test
 
-import (
-	"testing"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-)
+import "testing"
 
 // TestMovesWhileReadingTheirZone moves the cards of a list read from the
 // zone they leave. A move takes a card out of its zone in place, so a step
@@ -62,12 +57,6 @@ func TestMovesWhileReadingTheirZone(t *testing.T) {
 			},
 		},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			g := passGame(t, tc.step)
-			require.NoError(t, g.Err())
-			for _, h := range tc.holds {
-				assert.Equal(t, true, query(t, g.Ruleset(), g, h), h)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { passHolds(t, tc.step, tc.holds) })
 	}
 }

@@ -52,6 +52,17 @@ func passGame(t *testing.T, step string) *engine.Game {
 	return g
 }
 
+// passHolds runs step in the passing game and checks that every expression
+// of holds is true afterwards.
+func passHolds(t *testing.T, step string, holds []string) {
+	t.Helper()
+	g := passGame(t, step)
+	require.NoError(t, g.Err())
+	for _, h := range holds {
+		assert.Equal(t, true, query(t, g.Ruleset(), g, h), h)
+	}
+}
+
 // TestPassZone passes zones of every player at once, in the ways the
 // primitive's arguments allow.
 func TestPassZone(t *testing.T) {
@@ -106,13 +117,7 @@ func TestPassZone(t *testing.T) {
 			},
 		},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			g := passGame(t, tc.step)
-			require.NoError(t, g.Err())
-			for _, h := range tc.holds {
-				assert.Equal(t, true, query(t, g.Ruleset(), g, h), h)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { passHolds(t, tc.step, tc.holds) })
 	}
 }
 
