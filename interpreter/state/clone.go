@@ -1,0 +1,285 @@
+package state
+
+import (
+	"math/bits"
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// Clone copies the state; the log and the record of answers, which are
+// only appended to, share their arrays, clipped so that neither copy can
+// write into the other's elements.
+//
+// A copy is three allocations whatever the game: the State, one block for
+// every part that holds no pointers (cards, properties, the cards of every
+// zone, frames, modifiers, the lists of variables) and one for the parts
+// that do (zones, variables, decisions, answers, the stack).
+func (s *State) Clone() *State {
+	c := &State{}
+	s.CloneInto(c)
+	return c
+}
+
+// buffers are the memory a state copied into keeps for the next copy into
+// it (CloneInto): a bot's lookahead copies a state for every answer it
+// tries, and reusing one copy's memory spares the allocations and the
+// collector's work. They are the copy's own: no other state shares them.
+//
+// A reused block is written over only as far as the new copy needs; what
+// lies after that is the earlier copy's and is never read.
+type buffers struct {
+	flat  []uint64       // the parts without pointers, carved by carve
+	ptr   unsafe.Pointer // the parts with pointers, laid out by shape
+	shape *blockShape
+}
+
+// The parts carved from the flat block hold no pointers (a test checks
+// it): the collector does not look into that block.
+
+// wordsFor is how many 8-byte words n elements of T take in the flat block.
+func wordsFor[T any](n int) int {
+	var z T
+	return (n*int(unsafe.Sizeof(z)) + 7) / 8
+}
+
+// carve takes n elements of T from the flat block at word *at; every
+// element type carved has an alignment of at most 8, so each part starts
+// where its type may.
+func carve[T any](flat []uint64, at *int, n int) []T {
+	p := unsafe.Pointer(&flat[*at])
+	*at += wordsFor[T](n)
+	return unsafe.Slice((*T)(p), n)
+}
+
+// like is an empty src as src is empty: nil for nil, a list with no room
+// otherwise, so that a copy is nil exactly where the original is.
+func like[T any](src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return src[:0:0]
+}
+
+// blockShape is the layout of a block of the parts that hold pointers: a
+// struct type with one array per part, made with reflect so that the
+// collector knows where the pointers are. Sizes are rounded up to a power
+// of two (the zones, fixed for a game, are exact), so a game meets few
+// shapes; each is made once per process.
+type blockShape struct {
+	typ                                       reflect.Type
+	zones, vals, pending, stack               int
+	offZones, offVals, offPending, offAnswers uintptr
+	offAnswerVals, offStack                   uintptr
+}
+
+type shapeKey struct{ zones, vals, pending, stack int }
+
+var shapes sync.Map // shapeKey → *blockShape
+
+// roundUp is n rounded up to a power of two; 0 stays 0.
+func roundUp(n int) int {
+	if n <= 1 {
+		return n
+	}
+	return 1 << bits.Len(uint(n-1))
+}
+
+func shapeFor(zones, vals, pending, stack int) *blockShape {
+	k := shapeKey{zones, roundUp(vals), roundUp(pending), roundUp(stack)}
+	if sh, ok := shapes.Load(k); ok {
+		return sh.(*blockShape)
+	}
+	t := reflect.StructOf([]reflect.StructField{
+		{Name: "Zones", Type: reflect.ArrayOf(k.zones, reflect.TypeFor[ZoneInstance]())},
+		{Name: "Vals", Type: reflect.ArrayOf(k.vals, reflect.TypeFor[Val]())},
+		{Name: "Pending", Type: reflect.ArrayOf(k.pending, reflect.TypeFor[Decision]())},
+		{Name: "Answers", Type: reflect.ArrayOf(k.pending, reflect.TypeFor[*Answer]())},
+		{Name: "AnswerVals", Type: reflect.ArrayOf(k.pending, reflect.TypeFor[Answer]())},
+		{Name: "Stack", Type: reflect.ArrayOf(k.stack, reflect.TypeFor[StackItem]())},
+	})
+	sh := &blockShape{typ: t, zones: k.zones, vals: k.vals, pending: k.pending, stack: k.stack,
+		offZones: t.Field(0).Offset, offVals: t.Field(1).Offset, offPending: t.Field(2).Offset,
+		offAnswers: t.Field(3).Offset, offAnswerVals: t.Field(4).Offset, offStack: t.Field(5).Offset}
+	got, _ := shapes.LoadOrStore(k, sh)
+	return got.(*blockShape)
+}
+
+func (sh *blockShape) fits(zones, vals, pending, stack int) bool {
+	return sh != nil && sh.zones == zones && vals <= sh.vals && pending <= sh.pending && stack <= sh.stack
+}
+
+// part is n elements of T at offset off of a block; none is nil (an
+// empty part may lie at the very end of the block, past its memory).
+func part[T any](base unsafe.Pointer, off uintptr, n int) []T {
+	if n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*T)(unsafe.Add(base, off)), n)
+}
+
+// zoneRoom is how many cards each zone of a copy can take before its list
+// moves: the first moves into a zone do not allocate.
+const zoneRoom = 4
+
+// CloneInto makes c a copy of s, as Clone does, reusing the memory of c's
+// earlier contents: c must not be used for anything else meanwhile, and
+// what it held is gone.
+func (s *State) CloneInto(c *State) {
+	b := c.buf
+	*c = *s
+
+	// the size of every part, first
+	nc, np, ng := len(s.CardProps), len(s.PlayerProp), len(s.GameProps)
+	nf, nt := len(s.Frames), len(s.Triggered)
+	zoneCards := 0
+	for _, z := range s.Zones {
+		zoneCards += len(z.Cards) + zoneRoom
+	}
+	vals, lists := len(s.Vars), 0
+	for _, v := range s.Vars {
+		lists += len(v.L)
+	}
+	for _, it := range s.Stack {
+		vals += len(it.Vars)
+	}
+	words := wordsFor[PlayerState](len(s.Players)) + wordsFor[CardInstance](len(s.Cards)) +
+		wordsFor[int64](nc+np+ng) + wordsFor[int](zoneCards) + wordsFor[Frame](nf+nt) +
+		wordsFor[Modifier](len(s.Modifiers)) + wordsFor[int](len(s.Asked)+lists) +
+		wordsFor[int8](len(s.ExtraTurns)) + wordsFor[int32](len(s.Withdrawn))
+	if cap(b.flat) < words {
+		b.flat = make([]uint64, words, words+words/4)
+	}
+	flat, at := b.flat[:words], 0
+	// decisions and answers go in pairs; a damaged state where they do
+	// not still gets room for each
+	pending := max(len(s.Pending), len(s.Answers))
+	if !b.shape.fits(len(s.Zones), vals, pending, len(s.Stack)) {
+		b.shape = shapeFor(len(s.Zones), vals, pending, len(s.Stack))
+		b.ptr = reflect.New(b.shape.typ).UnsafePointer()
+	}
+	sh, base := b.shape, b.ptr
+
+	// the parts without pointers
+	c.Players = like(s.Players)
+	if len(s.Players) > 0 {
+		c.Players = carve[PlayerState](flat, &at, len(s.Players))
+		copy(c.Players, s.Players)
+	}
+	c.Cards = like(s.Cards)
+	if len(s.Cards) > 0 {
+		c.Cards = carve[CardInstance](flat, &at, len(s.Cards))
+		copy(c.Cards, s.Cards)
+	}
+	// the three property tables lie side by side; each is clipped, so an
+	// append (a new card) moves it out rather than over its neighbour
+	c.CardProps, c.PlayerProp, c.GameProps = like(s.CardProps), like(s.PlayerProp), like(s.GameProps)
+	if nc+np+ng > 0 {
+		props := carve[int64](flat, &at, nc+np+ng)
+		copy(props, s.CardProps)
+		copy(props[nc:], s.PlayerProp)
+		copy(props[nc+np:], s.GameProps)
+		if nc > 0 {
+			c.CardProps = props[:nc:nc]
+		}
+		if np > 0 {
+			c.PlayerProp = props[nc : nc+np : nc+np]
+		}
+		if ng > 0 {
+			c.GameProps = props[nc+np : nc+np+ng : nc+np+ng]
+		}
+	}
+	c.Zones = like(s.Zones)
+	if len(s.Zones) > 0 {
+		cards := carve[int](flat, &at, zoneCards)
+		c.Zones = part[ZoneInstance](base, sh.offZones, len(s.Zones))
+		k := 0
+		for i, z := range s.Zones {
+			n := copy(cards[k:], z.Cards)
+			c.Zones[i] = ZoneInstance{Kind: z.Kind, Owner: z.Owner, Cards: cards[k : k+n : k+n+zoneRoom]}
+			k += n + zoneRoom
+		}
+	}
+	c.Frames, c.Triggered = like(s.Frames), like(s.Triggered)
+	if nf+nt > 0 {
+		frames := carve[Frame](flat, &at, nf+nt)
+		copy(frames, s.Frames)
+		copy(frames[nf:], s.Triggered)
+		if nf > 0 {
+			c.Frames = frames[:nf:nf]
+		}
+		if nt > 0 {
+			c.Triggered = frames[nf : nf+nt : nf+nt]
+		}
+	}
+	c.Modifiers = like(s.Modifiers)
+	if len(s.Modifiers) > 0 {
+		c.Modifiers = carve[Modifier](flat, &at, len(s.Modifiers))
+		copy(c.Modifiers, s.Modifiers)
+	}
+	c.Asked = like(s.Asked)
+	if len(s.Asked) > 0 {
+		c.Asked = carve[int](flat, &at, len(s.Asked))
+		copy(c.Asked, s.Asked)
+	}
+	c.ExtraTurns = like(s.ExtraTurns)
+	if len(s.ExtraTurns) > 0 {
+		c.ExtraTurns = carve[int8](flat, &at, len(s.ExtraTurns))
+		copy(c.ExtraTurns, s.ExtraTurns)
+	}
+	c.Withdrawn = like(s.Withdrawn)
+	if len(s.Withdrawn) > 0 {
+		c.Withdrawn = carve[int32](flat, &at, len(s.Withdrawn))
+		copy(c.Withdrawn, s.Withdrawn)
+	}
+
+	// the parts with pointers; a variable's list goes to the flat block
+	allVals := part[Val](base, sh.offVals, vals)
+	c.Vars = like(s.Vars)
+	if len(s.Vars) > 0 {
+		c.Vars = allVals[:len(s.Vars):len(s.Vars)]
+		for i, v := range s.Vars {
+			c.Vars[i] = Val{N: v.N, L: like(v.L)}
+			if len(v.L) > 0 {
+				c.Vars[i].L = carve[int](flat, &at, len(v.L))
+				copy(c.Vars[i].L, v.L)
+			}
+		}
+	}
+	c.Stack = like(s.Stack)
+	if len(s.Stack) > 0 {
+		c.Stack = part[StackItem](base, sh.offStack, len(s.Stack))
+		k := len(s.Vars)
+		for i, it := range s.Stack {
+			// a waiting item's variables are copied; their lists are not
+			// written while the item waits, and stay shared
+			if len(it.Vars) > 0 {
+				n := copy(allVals[k:], it.Vars)
+				it.Vars = allVals[k : k+n : k+n]
+				k += n
+			} else {
+				it.Vars = like(it.Vars)
+			}
+			c.Stack[i] = it
+		}
+	}
+	c.Pending, c.Answers = like(s.Pending), like(s.Answers)
+	if len(s.Pending) > 0 {
+		c.Pending = part[Decision](base, sh.offPending, len(s.Pending))
+		copy(c.Pending, s.Pending)
+	}
+	if len(s.Answers) > 0 {
+		c.Answers = part[*Answer](base, sh.offAnswers, len(s.Answers))
+		answers := part[Answer](base, sh.offAnswerVals, len(s.Answers))
+		for i, a := range s.Answers {
+			c.Answers[i] = nil
+			if a != nil {
+				answers[i] = *a
+				c.Answers[i] = &answers[i]
+			}
+		}
+	}
+	c.Log = s.Log[:len(s.Log):len(s.Log)]
+	c.History = s.History[:len(s.History):len(s.History)]
+	c.buf = b
+}
