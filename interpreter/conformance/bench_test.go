@@ -76,9 +76,13 @@ func BenchmarkCloneLands(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = g.Evaluator().S.Clone()
+		cloneSink = g.Evaluator().S.Clone()
 	}
 }
+
+// cloneSink keeps each copy, so that it is made on the heap as a copy
+// kept by its caller is.
+var cloneSink *state.State
 
 // BenchmarkCloneIntoLands copies a mid-game Lands state into the memory of
 // an earlier copy, as the bots' lookahead does for every sample.

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -68,6 +69,7 @@ func like[T any](src []T) []T {
 // shapes; each is made once per process.
 type blockShape struct {
 	typ                                       reflect.Type
+	key                                       shapeKey
 	zones, vals, pending, stack               int
 	offZones, offVals, offPending, offAnswers uintptr
 	offAnswerVals, offStack                   uintptr
@@ -85,9 +87,17 @@ func roundUp(n int) int {
 	return 1 << bits.Len(uint(n-1))
 }
 
+// lastShape is the shape made or found last: copies of one game mostly
+// have the same, found here without a look in the map.
+var lastShape atomic.Pointer[blockShape]
+
 func shapeFor(zones, vals, pending, stack int) *blockShape {
 	k := shapeKey{zones, roundUp(vals), roundUp(pending), roundUp(stack)}
+	if sh := lastShape.Load(); sh != nil && sh.key == k {
+		return sh
+	}
 	if sh, ok := shapes.Load(k); ok {
+		lastShape.Store(sh.(*blockShape))
 		return sh.(*blockShape)
 	}
 	t := reflect.StructOf([]reflect.StructField{
@@ -98,10 +108,11 @@ func shapeFor(zones, vals, pending, stack int) *blockShape {
 		{Name: "AnswerVals", Type: reflect.ArrayOf(k.pending, reflect.TypeFor[Answer]())},
 		{Name: "Stack", Type: reflect.ArrayOf(k.stack, reflect.TypeFor[StackItem]())},
 	})
-	sh := &blockShape{typ: t, zones: k.zones, vals: k.vals, pending: k.pending, stack: k.stack,
+	sh := &blockShape{typ: t, key: k, zones: k.zones, vals: k.vals, pending: k.pending, stack: k.stack,
 		offZones: t.Field(0).Offset, offVals: t.Field(1).Offset, offPending: t.Field(2).Offset,
 		offAnswers: t.Field(3).Offset, offAnswerVals: t.Field(4).Offset, offStack: t.Field(5).Offset}
 	got, _ := shapes.LoadOrStore(k, sh)
+	lastShape.Store(got.(*blockShape))
 	return got.(*blockShape)
 }
 
@@ -148,7 +159,13 @@ func (s *State) CloneInto(c *State) {
 		wordsFor[Modifier](len(s.Modifiers)) + wordsFor[int](len(s.Asked)+lists) +
 		wordsFor[int8](len(s.ExtraTurns)) + wordsFor[int32](len(s.Withdrawn))
 	if cap(b.flat) < words {
-		b.flat = make([]uint64, words, words+words/4)
+		// a first copy gets what it needs; memory that proved too small
+		// gets room to spare, for a state that grows
+		room := 0
+		if b.flat != nil {
+			room = words / 4
+		}
+		b.flat = make([]uint64, words, words+room)
 	}
 	flat, at := b.flat[:words], 0
 	// decisions and answers go in pairs; a damaged state where they do
