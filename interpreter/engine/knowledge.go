@@ -15,9 +15,12 @@ func (g *machine) Reveal(cards []int, mask uint64, by int) {
 		return
 	}
 	owner := int(g.S.Cards[cards[0]].Owner)
-	if mask == g.AllMask() {
+	switch {
+	case !g.Logging():
+		// no line to write: the names are not put together
+	case mask == g.AllMask():
 		g.logCards(-1, "reveal", owner, cards, "%s reveals {cards}.", g.SeatName(owner))
-	} else {
+	default:
 		for p := 0; p < g.Nseats; p++ {
 			if mask&(1<<p) != 0 && p != owner {
 				g.logCards(-1, "reveal", owner, cards, "%s reveals {cards} to %s.", g.SeatName(owner), g.SeatName(p))
@@ -35,7 +38,7 @@ func (g *machine) Look(cards []int, p int) {
 		g.S.Cards[c].Known |= 1 << p
 	}
 	g.Touch(model.ReadsKnowledge)
-	if len(cards) > 0 {
+	if len(cards) > 0 && g.Logging() {
 		g.logCards(-1, "look", p, cards, "%s looks at {cards}.", g.SeatName(p))
 	}
 }

@@ -268,7 +268,7 @@ func (g *machine) pushTriggered(t state.Frame) {
 	g.PushStack(int(t.Prog), int(t.You), int(t.This))
 	it := &g.S.Stack[len(g.S.Stack)-1]
 	it.Trigger, it.Event = true, &ev
-	if t.This >= 0 {
+	if t.This >= 0 && g.Logging() {
 		g.logCards(-1, "trigger", int(t.You), []int{int(t.This)}, "{cards} triggers: its ability goes on the stack.")
 	}
 }

@@ -58,7 +58,9 @@ func (g *machine) WinWith(p int, with []int, why string) {
 	if why != "" {
 		g.S.Outcome += ": " + why
 	}
-	g.logf(-1, "win", p, "%s %s%s.", names, verb, suffix(why))
+	if g.Logging() {
+		g.logf(-1, "win", p, "%s %s%s.", names, verb, suffix(why))
+	}
 	g.endEffects()
 }
 
@@ -77,7 +79,9 @@ func (g *machine) Lose(p int, why string) {
 		return
 	}
 	g.S.Players[p].Lost = true
-	g.logf(-1, "lose", p, "%s loses%s.", g.SeatName(p), suffix(why))
+	if g.Logging() {
+		g.logf(-1, "lose", p, "%s loses%s.", g.SeatName(p), suffix(why))
+	}
 	// who is left is settled with the next checks, so that players who lose
 	// together lose together
 	g.S.Eliminated = true

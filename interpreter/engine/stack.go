@@ -24,10 +24,10 @@ func (g *machine) ResolveTop() {
 	fr := state.Frame{Prog: it.Prog, Base: int32(base), Root: true, You: it.You, Player: it.You, This: it.Card, Card: it.Card, Event: state.Event{Card: it.Card, Player: it.You, Source: state.NoCard}}
 	if it.Trigger && it.Event != nil {
 		fr.Event = *it.Event
-		if it.Card >= 0 {
+		if it.Card >= 0 && g.Logging() {
 			g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "The triggered ability of {cards} resolves.")
 		}
-	} else if it.Card >= 0 {
+	} else if it.Card >= 0 && g.Logging() {
 		g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "{cards} resolves.")
 	}
 	if it.Action >= 0 {
@@ -39,7 +39,9 @@ func (g *machine) ResolveTop() {
 				return
 			}
 			if !ok {
-				if it.Card >= 0 {
+				if !g.Logging() {
+					// no line to write
+				} else if it.Card >= 0 {
 					g.logCards(-1, "fizzle", int(it.You), []int{int(it.Card)}, "{cards} does nothing: its targets are no longer legal.")
 				} else {
 					g.logf(-1, "fizzle", int(it.You), "%s's %s does nothing: its targets are no longer legal.", g.SeatName(int(it.You)), a.Name)

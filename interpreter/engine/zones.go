@@ -302,12 +302,28 @@ func (g *machine) Shuffle(zi int) {
 			}
 		}
 	}
-	if z.Owner < 0 {
+	if !g.Logging() {
+		// no line to write: the names are not put together
+	} else if z.Owner < 0 {
 		g.logf(-1, "shuffle", -1, "The %s is shuffled.", g.Rs.Zones[z.Kind].Name)
 	} else {
 		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles %s.", g.SeatName(int(z.Owner)), g.ZoneLabel(zi))
 	}
 	g.emit(state.Event{Name: g.SymShuffle, Card: state.NoCard, Player: z.Owner, To: g.Rs.ZoneSyms[z.Kind], Source: state.NoCard})
+}
+
+// logRefill writes that the n cards of zone src are shuffled into the
+// empty zone zi (of kind fromKind) that p draws from.
+func (g *machine) logRefill(p, zi, src, fromKind, n int) {
+	what := fmt.Sprintf("%d cards of %s are", n, g.ZoneLabel(src))
+	if n == 1 {
+		what = fmt.Sprintf("the one card of %s is", g.ZoneLabel(src))
+	}
+	if g.S.Zones[zi].Owner < 0 {
+		g.logf(-1, "refill", p, "The %s is empty: %s shuffled into it.", g.Rs.Zones[fromKind].Name, what)
+	} else {
+		g.logf(-1, "refill", p, "%s's %s is empty: %s shuffled into it.", g.SeatName(p), g.Rs.Zones[fromKind].Name, what)
+	}
 }
 
 // Draw moves the top card of a player's zone to another zone of theirs. When
@@ -320,14 +336,8 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 		if rf := g.Rs.Zones[fromKind].RefillFrom; rf >= 0 {
 			src := g.ZoneInst(rf, p)
 			if n := len(g.S.Zones[src].Cards); n > 0 {
-				what := fmt.Sprintf("%d cards of %s are", n, g.ZoneLabel(src))
-				if n == 1 {
-					what = fmt.Sprintf("the one card of %s is", g.ZoneLabel(src))
-				}
-				if g.S.Zones[zi].Owner < 0 {
-					g.logf(-1, "refill", p, "The %s is empty: %s shuffled into it.", g.Rs.Zones[fromKind].Name, what)
-				} else {
-					g.logf(-1, "refill", p, "%s's %s is empty: %s shuffled into it.", g.SeatName(p), g.Rs.Zones[fromKind].Name, what)
+				if g.Logging() {
+					g.logRefill(p, zi, src, fromKind, n)
 				}
 				for _, c := range append([]int(nil), g.S.Zones[src].Cards...) {
 					if err := g.Move(c, zi, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
