@@ -162,6 +162,15 @@ func (g *machine) OptionScratch() []state.Option {
 	return g.choiceBuf[:0]
 }
 
+// CardScratch is the machine's list for a step to copy its cards into
+// (model.Context).
+func (g *machine) CardScratch() []int {
+	if g.cardBuf == nil {
+		g.cardBuf = make([]int, 0, 64)
+	}
+	return g.cardBuf[:0]
+}
+
 // ActionOptions enumerates the legal options of the given actions for a player.
 // Interchangeable source cards give one option. The list is the machine's,
 // good until the next call (Ask keeps a copy of a decision's options).

@@ -67,6 +67,7 @@ type machine struct {
 	optBuf    []state.Option // ActionOptions' list, kept for its next call
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
 	choiceBuf []state.Option // OptionScratch's list
+	cardBuf   []int          // CardScratch's list
 }
 
 var errGameOver = errors.New("the game is over")

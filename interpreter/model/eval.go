@@ -284,6 +284,25 @@ func (g *Evaluator) EvalCardsView(e *Expr, f *state.Frame) ([]int, error) {
 	return g.cardsOf(e, d)
 }
 
+// EvalCardsInto evaluates a list of cards as EvalCards does, appending
+// them to dst: a copy in memory the caller keeps (a scratch list), whatever
+// the list was.
+func (g *Evaluator) EvalCardsInto(e *Expr, f *state.Frame, dst []int) ([]int, error) {
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return nil, err
+	}
+	switch d.K {
+	case DList:
+		return append(dst, d.L...), nil
+	case DCard:
+		return append(dst, int(d.N)), nil
+	case DNil:
+		return dst, nil
+	}
+	return nil, fmt.Errorf("%s: expression %q gave %v, not cards", e.Pos, e.Src, g.describe(d))
+}
+
 // EvalCards evaluates a list of cards; a single card makes a list of one.
 func (g *Evaluator) EvalCards(e *Expr, f *state.Frame) ([]int, error) {
 	d, err := g.evalDatum(e, f)

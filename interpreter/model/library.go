@@ -408,6 +408,13 @@ type Context interface {
 	// EvalCardsView is EvalCards without a copy: good until the state
 	// changes, never written
 	EvalCardsView(e *Expr, f *state.Frame) ([]int, error)
+	// EvalCardsInto is EvalCards appending the cards to dst
+	EvalCardsInto(e *Expr, f *state.Frame, dst []int) ([]int, error)
+	// CardScratch is an empty list with room, the machine's own, for a
+	// step to copy the cards it works on into (EvalCardsInto): good until
+	// the next call, so only for a step that runs no other step while it
+	// holds the list (expressions never use it)
+	CardScratch() []int
 	EvalPlayer(e *Expr, f *state.Frame) (int, error)
 	EvalPlayers(e *Expr, f *state.Frame) ([]int, error)
 	PropVal(x Datum, d *PropDecl) (state.Val, error)

@@ -100,7 +100,7 @@ func Primitives() []*model.Primitive {
 			Shorthand: "cards",
 			Example:   "- reveal: {cards: you.hand}",
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-				cards, err := args.Cards(g, f, s.At(revealArgs.Cards))
+				cards, err := args.CardsCopy(g, f, s.At(revealArgs.Cards))
 				if err != nil {
 					return model.Next, err
 				}
@@ -129,7 +129,7 @@ func Primitives() []*model.Primitive {
 			Shorthand: "cards",
 			Example:   "- look: {cards: \"you.deck[:1]\"}",
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-				cards, err := args.Cards(g, f, s.At(lookArgs.Cards))
+				cards, err := args.CardsCopy(g, f, s.At(lookArgs.Cards))
 				if err != nil {
 					return model.Next, err
 				}
@@ -152,7 +152,7 @@ func Primitives() []*model.Primitive {
 			},
 			Example: "- flip: {cards: this, face: 1}",
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-				cards, err := args.Cards(g, f, s.At(flipArgs.Cards))
+				cards, err := args.CardsCopy(g, f, s.At(flipArgs.Cards))
 				if err != nil {
 					return model.Next, err
 				}
@@ -260,7 +260,7 @@ func Primitives() []*model.Primitive {
 			},
 			Example: "- control: {cards: card}",
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-				cards, err := args.Cards(g, f, s.At(controlArgs.Cards))
+				cards, err := args.CardsCopy(g, f, s.At(controlArgs.Cards))
 				if err != nil {
 					return model.Next, err
 				}
@@ -338,7 +338,7 @@ func validateCardID(v model.Validator, s *model.Step) {
 }
 
 func execMove(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-	cards, err := args.Cards(g, f, s.At(moveArgs.Cards))
+	cards, err := args.CardsCopy(g, f, s.At(moveArgs.Cards))
 	if err != nil {
 		return model.Next, err
 	}

@@ -52,6 +52,17 @@ func CardsView(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
 	return g.EvalCardsView(a.Expr, f)
 }
 
+// CardsCopy evaluates a card list argument as Cards does, into the
+// machine's scratch list (model.Context.CardScratch): a copy that moves
+// do not change, good until the step is done, for a step that runs no
+// other step meanwhile.
+func CardsCopy(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
+	if !a.Set {
+		return nil, nil
+	}
+	return g.EvalCardsInto(a.Expr, f, g.CardScratch())
+}
+
 // Text is a word argument's literal text, def when absent or empty.
 func Text(a *model.Arg, def string) string {
 	if !a.Set || a.Text == "" {
