@@ -3,6 +3,7 @@ package costs
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -229,7 +230,12 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		chosen = nil
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Card)
+		// the list is this step's own (a copy of the state copies it): it
+		// grows in place, with room for every card of the payment
+		if chosen == nil {
+			chosen = make([]int, 0, len(pats))
+		}
+		chosen = append(chosen, ds[0].Options[as[0].Picks[0]].Card)
 		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
 	}
 	from, err := args.CardsView(g, f, s.At(payCardsArgs.Cards))
@@ -242,8 +248,8 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		if err := pay.fill(g, f, s, pats, from, len(chosen)); err != nil {
 			return model.Next, err
 		}
-		var ok []int
-		next := append(chosen[:len(chosen):len(chosen)], -1)
+		ok := g.CardScratch()
+		next := append(chosen, -1) // the next card tried, in the room after the list
 		for j, c := range from {
 			if !pay.fits(len(chosen), j) || slices.Contains(chosen, c) {
 				continue
@@ -258,7 +264,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		}
 		opts := args.CardOptionsIn(g.OptionScratch(), g, ok, int(f.You))
 		args.LabelUnique(opts)
-		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: fmt.Sprintf("%s (%d of %d)", args.Say(g, f, s.At(payCardsArgs.Prompt), "Choose a card to pay with", int(f.You)), len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
+		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: args.Say(g, f, s.At(payCardsArgs.Prompt), "Choose a card to pay with", int(f.You)) + " (" + strconv.Itoa(len(chosen)+1) + " of " + strconv.Itoa(len(pats)) + ")", Options: opts, Min: 1, Max: 1}), nil
 	}
 	if mark := s.At(payCardsArgs.Mark); mark.Set {
 		idx, _, _ := g.Ruleset().PropIndex("card", mark.Text)
@@ -278,7 +284,9 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	if (len(chosen) > 0 || len(pats) > 0) && g.Logging() {
 		g.LogCards("pay", int(f.You), chosen, "%s pays with {cards}.", state.SeatName(int(f.You)))
 	}
-	args.Bind(g, f, s.At(payCardsArgs.As), args.ListVal(chosen))
+	// the list passes to the variable that names it: the step's own
+	// variable lets go of it
+	args.Bind(g, f, s.At(payCardsArgs.As), state.Val{L: slices.Clip(chosen)})
 	g.SetVar(f, s.State, state.Val{N: -1})
 	return model.Next, nil
 }
