@@ -333,13 +333,28 @@ func newState(rs *model.Ruleset, o Options) (*state.State, error) {
 	for i, d := range rs.GameProps {
 		s.GameProps[i] = d.Default
 	}
+	n := 0
+	for _, z := range rs.Zones {
+		n++
+		if z.PerPlayer {
+			n += o.Players - 1
+		}
+	}
+	s.Zones = make([]state.ZoneInstance, 0, n)
+	// every zone starts with room of its own in one array, so that the
+	// first cards made or moved into it do not each grow it
+	room := make([]int, n*zoneStartRoom)
+	add := func(k int, owner state.Seat) {
+		i := len(s.Zones) * zoneStartRoom
+		s.Zones = append(s.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: owner, Cards: room[i : i : i+zoneStartRoom]})
+	}
 	for k, z := range rs.Zones {
 		if z.PerPlayer {
 			for p := 0; p < o.Players; p++ {
-				s.Zones = append(s.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: state.Seat(p)})
+				add(k, state.Seat(p))
 			}
 		} else {
-			s.Zones = append(s.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: state.NoSeat})
+			add(k, state.NoSeat)
 		}
 	}
 	return s, nil

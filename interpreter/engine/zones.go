@@ -27,14 +27,18 @@ func (g *machine) CreateCard(def, owner, zi int) int {
 	return c
 }
 
+// zoneStartRoom is how many cards each zone of a new game has room for
+// before its list grows.
+const zoneStartRoom = 16
+
 // roomFor gives a zone's list room for one more card: its own, or a new
-// array of at least 16, so that a zone filled one card at a time does not
-// grow again and again.
+// array of at least zoneStartRoom, so that a zone filled one card at a
+// time does not grow again and again.
 func (g *machine) roomFor(cards []int) []int {
 	if len(cards) < cap(cards) {
 		return cards
 	}
-	n := make([]int, len(cards), max(2*len(cards), 16))
+	n := make([]int, len(cards), max(2*len(cards), zoneStartRoom))
 	copy(n, cards)
 	return n
 }
