@@ -127,7 +127,7 @@ docs/sim-at-scale.md.`,
 					defer wg.Done()
 					for i := range next {
 						j := idx[i] // the game's number in the whole study
-						results[i] = simulate(rs, engine.Options{Players: players, Seed: seed + uint64(j), Decks: decks, Mode: mode, NoLog: true}, kinds, byCard)
+						results[i] = simulate(rs, engine.Options{Players: players, Seed: seed + uint64(j), Decks: decks, Mode: mode, NoLog: true, NoRecord: true}, kinds, byCard)
 						results[i].seed, results[i].game = seed+uint64(j), j
 						done[i] = true
 						if bar != nil {

@@ -21,7 +21,7 @@ func BenchmarkGreedyFourSeats(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		seed := uint64(i + 1)
-		g, err := engine.New(rs, engine.Options{Players: 4, Seed: seed, NoLog: true})
+		g, err := engine.New(rs, engine.Options{Players: 4, Seed: seed, NoLog: true, NoRecord: true})
 		if err != nil {
 			b.Fatal(err)
 		}

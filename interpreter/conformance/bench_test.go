@@ -28,11 +28,12 @@ func loadLands(b *testing.B) *model.Ruleset {
 func BenchmarkPlayoutLands(b *testing.B) { benchPlayout(b, false) }
 
 // BenchmarkPlayoutLandsNoLog plays random games of Lands without the text
-// log, as arbiter sim and the bots' lookahead do.
+// log and without a record of the answers, as arbiter sim and the bots'
+// lookahead do.
 func BenchmarkPlayoutLandsNoLog(b *testing.B) { benchPlayout(b, true) }
 
 func benchPlayout(b *testing.B, noLog bool) {
-	playRandom(b, loadLands(b), engine.Options{NoLog: noLog})
+	playRandom(b, loadLands(b), engine.Options{NoLog: noLog, NoRecord: noLog})
 }
 
 // playRandom plays b.N random games and reports games/s and decisions/s.
@@ -120,7 +121,7 @@ func BenchmarkLoadLands(b *testing.B) {
 func BenchmarkPlayoutEach(b *testing.B) {
 	for _, rs := range rulesets(b) {
 		b.Run(rs.Name, func(b *testing.B) {
-			playRandom(b, rs, engine.Options{Players: rs.MaxPlayers, NoLog: true})
+			playRandom(b, rs, engine.Options{Players: rs.MaxPlayers, NoLog: true, NoRecord: true})
 		})
 	}
 }

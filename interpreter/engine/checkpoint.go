@@ -25,6 +25,9 @@ func (g *machine) RewindRefusal(cp Checkpoint, seat int) string {
 	if then == nil {
 		return "there is nothing to go back to"
 	}
+	if now.NoRecord {
+		return "the game keeps no record of its answers"
+	}
 	if len(now.History) < len(then.History) {
 		return "the game has gone back further than that"
 	}

@@ -12,6 +12,19 @@ import (
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
+// TestNoRewindWithoutRecord: a game that keeps no record of its answers
+// cannot tell who answered since a checkpoint, and refuses to go back.
+func TestNoRewindWithoutRecord(t *testing.T) {
+	rs, diags := load.LoadFile("../../testdata/engine/rulesets/again.yaml", stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, NoRecord: true, Setup: &setup.Setup{Active: 0, Phase: "main"}})
+	require.NoError(t, err)
+	start := g.Checkpoint()
+	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{optionIndex(t, g, "walk")}}))
+	require.Equal(t, "the game keeps no record of its answers", g.RewindRefusal(start, 0))
+	require.Error(t, g.Rewind(start, 0))
+}
+
 // TestRewind: a seat goes back to its own earlier decision while nobody else
 // has answered or learned anything, and is refused, with the reason, once
 // another seat has answered.

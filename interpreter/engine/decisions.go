@@ -55,6 +55,13 @@ func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 	return ds, as
 }
 
+// record adds an answer to the game's record, if it keeps one.
+func (g *machine) record(r state.Record) {
+	if !g.S.NoRecord {
+		g.S.History = append(g.S.History, r)
+	}
+}
+
 // keepAnswer gives an answer a place of its own for the pending list. The
 // places are cut from a slab, one allocation for many answers: an answer is
 // never written once given (clones copy it), so a place is never reused,
@@ -104,7 +111,7 @@ func (g *machine) Answer(player int, a state.Answer) error {
 	}
 	d := &g.S.Pending[ix]
 	if a.Error != "" {
-		g.S.History = append(g.S.History, state.Record{Seq: d.Seq, Player: player, Answer: state.Answer{Error: a.Error}})
+		g.record(state.Record{Seq: d.Seq, Player: player, Answer: state.Answer{Error: a.Error}})
 		g.fail(errors.New(a.Error))
 		return nil
 	}
@@ -112,7 +119,7 @@ func (g *machine) Answer(player int, a state.Answer) error {
 		return err
 	}
 	g.S.Answers[ix] = g.keepAnswer(a)
-	g.S.History = append(g.S.History, state.Record{Seq: d.Seq, Player: player, Answer: a})
+	g.record(state.Record{Seq: d.Seq, Player: player, Answer: a})
 	g.S.Decisions++
 	g.S.Steps = 0
 	if !g.waiting() {

@@ -24,6 +24,10 @@ type Options struct {
 	// decision carry no id and no label either: they are answered by
 	// position (Answer.Picks).
 	NoLog bool
+	// NoRecord keeps no record of the answers (State.History): a game
+	// nobody will save, replay or take back, as a simulation's. Such a
+	// game cannot be saved.
+	NoRecord bool
 	// Setup, when set, places the game in a chosen position instead of
 	// running the ruleset's setup (scenario tests, puzzles).
 	Setup *setup.Setup
@@ -316,7 +320,7 @@ func CheckOptions(rs *model.Ruleset, o Options) error {
 // newState makes the empty state of a game: players, properties at their
 // defaults, empty zones, the generator seeded.
 func newState(rs *model.Ruleset, o Options) (*state.State, error) {
-	s := &state.State{Seed: o.Seed, RNG: state.RNG{PCG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}, Registers: state.Registers{NoLog: o.NoLog, Changed: uint64(model.ReadsAnything)}}
+	s := &state.State{Seed: o.Seed, RNG: state.RNG{PCG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}, Registers: state.Registers{NoLog: o.NoLog, NoRecord: o.NoRecord, Changed: uint64(model.ReadsAnything)}}
 	mode, err := modeSymbol(rs, o.Mode)
 	if err != nil {
 		return nil, err

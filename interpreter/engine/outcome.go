@@ -145,7 +145,7 @@ func (g *machine) Resign(p int) error {
 		}
 		return fmt.Errorf("%s may not resign now", g.SeatName(p))
 	}
-	g.S.History = append(g.S.History, state.Record{Seq: -1, Player: p, Answer: state.Answer{Resign: true}})
+	g.record(state.Record{Seq: -1, Player: p, Answer: state.Answer{Resign: true}})
 	g.logf(-1, "resign", p, "%s resigns.", g.SeatName(p))
 	g.Lose(p, "resigned")
 	g.settleEliminations()

@@ -53,9 +53,9 @@ func (g *machine) determinizeInto(dst *machine, seat int, r *rand.Rand) *machine
 	}
 	s.RNG = state.RNG{PCG: *rand.NewPCG(r.Uint64(), r.Uint64())}
 	s.NoLog = true // a lookahead copy needs no log
-	// nor the real game's answers: they are the real game's record, and
-	// the copy's first answer would copy them all
-	s.History = nil
+	// nor a record of answers: the real game's are the real game's, and
+	// its own nobody reads
+	s.History, s.NoRecord = nil, true
 	return c
 }
 

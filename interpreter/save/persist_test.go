@@ -160,3 +160,35 @@ func TestASaveFromAnotherEngineIsPlayedAgain(t *testing.T) {
 	_, err := save.Restore(rs, &sv)
 	require.ErrorContains(t, err, "the save was made with another version of Arbiter, and its game cannot be played again under this one: its answer 2 is refused")
 }
+
+// TestAGameWithoutRecordIsNotSaved: a game that keeps no record of its
+// answers (a simulation's) plays the same game as one that does, and
+// refusing to save it says why instead of writing a save that cannot be
+// played again.
+func TestAGameWithoutRecordIsNotSaved(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("../..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	play := func(o engine.Options) *engine.Game {
+		g, err := engine.New(rs, o)
+		require.NoError(t, err)
+		b, err := bot.New("random", 5)
+		require.NoError(t, err)
+		for !g.Over() {
+			d := g.Pending()[0]
+			require.NoError(t, g.Answer(d.Player, b.Choose(g, &d)))
+		}
+		return g
+	}
+	kept := play(engine.Options{Seed: 5, NoLog: true})
+	unkept := play(engine.Options{Seed: 5, NoLog: true, NoRecord: true})
+	require.NotEmpty(t, kept.Evaluator().S.History)
+	require.Empty(t, unkept.Evaluator().S.History)
+	require.Equal(t, kept.Outcome(), unkept.Outcome())
+	require.Equal(t, kept.Evaluator().S.Decisions, unkept.Evaluator().S.Decisions)
+	require.Equal(t, kept.Evaluator().S.Cards, unkept.Evaluator().S.Cards)
+
+	_, err := save.Marshal(unkept)
+	require.ErrorContains(t, err, "keeps no record of its answers")
+	_, err = save.Marshal(kept)
+	require.NoError(t, err)
+}

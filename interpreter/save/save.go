@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
@@ -63,6 +64,9 @@ func (sv *Save) Seal() error {
 // Snapshot returns the game as a Save.
 func Snapshot(g *engine.Game) (*Save, error) {
 	e := g.Evaluator()
+	if e.S.NoRecord {
+		return nil, errors.New("the game keeps no record of its answers (a game made for a simulation), so it cannot be saved")
+	}
 	rs := g.Ruleset()
 	sv := &Save{Format: SaveFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Library: rs.LibraryHash, Players: g.Players(), Decks: g.Decks(), Seed: e.S.Seed, Answers: append([]state.Record(nil), e.S.History...), State: e.S.Clone()}
 	if err := sv.Seal(); err != nil {

@@ -200,6 +200,7 @@ type Registers struct {
 	Held       uint64 `json:"held,omitempty"`
 	Eliminated bool   `json:"eliminated,omitempty"` // a player lost since the last checks
 	NoLog      bool   `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
+	NoRecord   bool   `json:"norecord,omitempty"`   // no record of answers (History): simulations and bot lookahead
 	Steps      int    `json:"steps"`                // steps since the last decision
 	Decisions  int    `json:"decisions"`            // decisions answered so far
 	Asked      []int  `json:"asked,omitempty"`      // per seat: decisions asked, forced ones included
