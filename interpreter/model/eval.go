@@ -278,8 +278,19 @@ func (g *Evaluator) EvalCardsView(e *Expr, f *state.Frame) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.K == DList {
+	switch d.K {
+	case DList:
 		return d.L, nil
+	case DCard:
+		// a list of one, as a view of the list of every card's number
+		c := int(d.N)
+		if c >= len(g.ident) {
+			g.ident = make([]int, max(len(g.S.Cards), c+1, 2*len(g.ident)))
+			for i := range g.ident {
+				g.ident[i] = i
+			}
+		}
+		return g.ident[c : c+1 : c+1], nil
 	}
 	return g.cardsOf(e, d)
 }
@@ -356,19 +367,58 @@ func (g *Evaluator) EvalPlayers(e *Expr, f *state.Frame) ([]int, error) {
 	case DPlayer:
 		return []int{int(d.N)}, nil
 	case DList:
+		if d.Owned && len(d.L) > 0 {
+			return d.L, nil // made for this value: no copy
+		}
 		return append([]int(nil), d.L...), nil
 	}
 	return nil, fmt.Errorf("%s: expression %q gave %v, not players", e.Pos, e.Src, g.describe(d))
 }
 
+// OpponentsOf lists the seats still in the game other than p. The list is
+// shared: never to be written.
 func (g *Evaluator) OpponentsOf(p int) []int {
+	lost := uint64(0)
+	for q := range g.S.Players {
+		if g.S.Players[q].Lost {
+			lost |= 1 << q
+		}
+	}
+	if p < 0 || p >= g.Nseats {
+		return g.opponentsOf(p, lost)
+	}
+	if len(g.opponents) != g.Nseats {
+		g.opponents = make([]seatList, g.Nseats)
+	}
+	m := &g.opponents[p]
+	if m.seats == nil || m.lost != lost {
+		*m = seatList{lost: lost, seats: g.opponentsOf(p, lost)}
+	}
+	return m.seats
+}
+
+func (g *Evaluator) opponentsOf(p int, lost uint64) []int {
 	out := make([]int, 0, g.Nseats-1)
 	for q := 0; q < g.Nseats; q++ {
-		if q != p && !g.S.Players[q].Lost {
+		if q != p && lost&(1<<q) == 0 {
 			out = append(out, q)
 		}
 	}
 	return out
+}
+
+// seatList is the opponents of a seat while the seats in lost have lost.
+type seatList struct {
+	lost  uint64
+	seats []int
+}
+
+// zoneList is the cards of a zone kind of every seat in a state, at a
+// version of the parts of the state they are read from.
+type zoneList struct {
+	s       *state.State
+	version uint64
+	cards   []int
 }
 
 // StackCards lists the cards on the stack, top first.
@@ -385,16 +435,29 @@ func (g *Evaluator) StackCards() []int {
 
 // AllZone lists the cards of a per-player zone of every player still in the
 // game, in seat order.
+// The list is shared, good until the state changes: never to be written.
 func (g *Evaluator) AllZone(kind int) []int {
-	var out []int
+	if len(g.allZones) != len(g.Rs.Zones) {
+		g.allZones = make([]zoneList, len(g.Rs.Zones))
+	}
+	m := &g.allZones[kind]
+	version := g.version(g.Rs.ZoneReads(kind) | ReadsSeats)
+	if m.cards != nil && m.s == g.S && m.version == version {
+		return m.cards
+	}
+	n := 0
+	for p := 0; p < g.Nseats; p++ {
+		if !g.S.Players[p].Lost {
+			n += len(g.S.Zones[g.ZoneInst(kind, p)].Cards)
+		}
+	}
+	out := make([]int, 0, n)
 	for p := 0; p < g.Nseats; p++ {
 		if !g.S.Players[p].Lost {
 			out = append(out, g.S.Zones[g.ZoneInst(kind, p)].Cards...)
 		}
 	}
-	if out == nil {
-		out = []int{}
-	}
+	*m = zoneList{s: g.S, version: version, cards: out}
 	return out
 }
 

@@ -25,6 +25,12 @@ type Evaluator struct {
 	nscr    int
 	ZoneAt  []int // first zone instance of each zone kind
 	Seats   []int // every seat, in order: the value of `players`
+	// the lists AllZone and OpponentsOf made last, given again while what
+	// they are made of has not changed: a bot evaluates them over and over
+	allZones  []zoneList
+	opponents []seatList
+	// ident[i] is i: the one-card lists EvalCardsView gives are views of it
+	ident []int
 	// Coverage, when set, counts the rule parts (actions, triggers, checks,
 	// keywords) that ran or were read.
 	Coverage map[string]int
@@ -78,12 +84,16 @@ func (g *Evaluator) InitLike(o *Evaluator) {
 // knew of its old game. Its state is then copied in (state.CloneInto).
 func (g *Evaluator) ReuseLike(o *Evaluator) {
 	evals, scratch, vals, cands, memo, epoch := g.evals, g.scratch, g.Der.vals, g.Der.cands, g.memo, g.epoch
-	s := g.S
+	s, allZones, opponents, ident := g.S, g.allZones, g.opponents, g.ident
 	g.InitLike(o)
 	g.evals, g.scratch, g.S = evals, scratch, s
 	g.Der.vals, g.Der.cands = vals[:0], cands[:0]
 	clear(memo)
 	g.memo = memo
+	// the opponents of a seat and the card numbers are the same in every
+	// game of these seats; the lists of zones were of the old game
+	clear(allZones)
+	g.allZones, g.opponents, g.ident = allZones, opponents, ident
 	g.epoch = epoch + 1 // nothing kept from the old game holds
 	g.Der.Verify = o.Der.Verify
 }

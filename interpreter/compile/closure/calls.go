@@ -412,14 +412,25 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	case "filter":
 		return func(x *model.Evaluation) model.Datum {
 			d := list(x)
-			out := []int{}
+			// the elements kept are gathered on the stack, then copied
+			// once to a list of their number: one allocation, none for
+			// an empty result, and none when every element is kept (the
+			// list itself is the result, owned as it was)
+			var buf [16]int
+			out := buf[:0]
 			for _, v := range d.L {
 				x.SetAt(level, int64(v))
 				if truth(holds(x)) {
 					out = append(out, v)
 				}
 			}
-			return model.Datum{K: model.DList, E: d.E, L: out, Owned: true}
+			switch len(out) {
+			case 0:
+				return model.Datum{K: model.DList, E: d.E, L: []int{}, Owned: true}
+			case len(d.L):
+				return d
+			}
+			return model.Datum{K: model.DList, E: d.E, L: slices.Clone(out), Owned: true}
 		}, lt
 	case "count", "one":
 		one := name == "one"
