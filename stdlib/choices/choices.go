@@ -2,6 +2,7 @@ package choices
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -227,19 +228,29 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 		}
 		if ds, as := g.Answered(f); len(ds) > 0 {
 			var picked []int
-			for _, p := range as[0].Picks {
-				if o := ds[0].Options[p]; o.Card >= 0 {
-					picked = append(picked, o.Card)
-				}
-			}
 			if single {
 				c := -1
-				if len(picked) > 0 {
-					c = picked[0]
+				for _, p := range as[0].Picks {
+					if o := ds[0].Options[p]; o.Card >= 0 {
+						c = o.Card
+						break
+					}
 				}
 				args.Bind(g, f, s.At(*a.as), args.CardVal(c))
+				if c >= 0 && g.Logging() {
+					picked = []int{c}
+				}
 			} else {
-				args.Bind(g, f, s.At(*a.as), args.ListVal(picked))
+				// the cards picked, in a list of their own that the
+				// variable then holds
+				picked = make([]int, 0, len(as[0].Picks))
+				for _, p := range as[0].Picks {
+					if o := ds[0].Options[p]; o.Card >= 0 {
+						picked = append(picked, o.Card)
+					}
+				}
+				picked = slices.Clip(picked)
+				args.Bind(g, f, s.At(*a.as), state.Val{L: picked})
 			}
 			if !g.Logging() {
 				return model.Next, nil
@@ -340,7 +351,8 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		return model.Next, nil
 	}
 	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: args.Say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser), Min: 1, Max: 1, Options: g.OptionScratch()}
-	for i, ch := range choices {
+	for i := range choices {
+		ch := &choices[i]
 		ok, err := g.EvalBool(ch.If, f)
 		if err != nil {
 			return model.Next, err
@@ -348,7 +360,7 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		if ok {
 			o := state.Option{Card: -1, Action: -1, Player: -1, Value: i}
 			if g.Logging() {
-				o.ID, o.Label = fmt.Sprintf("o%d", i+1), g.ChoiceLabel(&ch, f, chooser)
+				o.ID, o.Label = fmt.Sprintf("o%d", i+1), g.ChoiceLabel(ch, f, chooser)
 			}
 			d.Options = append(d.Options, o)
 		}
