@@ -313,7 +313,15 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 		}
 	}
 	f := g.TempFrame(state.Frame{You: state.Seat(player), Player: state.Seat(player), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
-	defer g.ReleaseFrame()
+	// no defer: this runs for every card and action an action window
+	// lists; a panic stops the game, frames and all (run)
+	why, err := g.whyNotIn(a, player, card, f)
+	g.ReleaseFrame()
+	return why, err
+}
+
+// whyNotIn is whyNot past the source zone, in scratch frame f.
+func (g *machine) whyNotIn(a *model.Action, player, card int, f *state.Frame) (string, error) {
 	// the filter first: a card that can never be used for the action says
 	// so, rather than "not now"
 	if a.Filter != nil {
@@ -353,12 +361,14 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 			g.S.Vars = append(g.S.Vars, state.Val{N: -1})
 		}
 		f.Base = int32(base)
-		defer func() { g.S.Vars = g.S.Vars[:base] }()
+		why := ""
 		for _, c := range a.Costs {
-			if why := c.Prim.CanPay(g, f, c); why != "" {
-				return why, nil
+			if why = c.Prim.CanPay(g, f, c); why != "" {
+				break
 			}
 		}
+		g.S.Vars = g.S.Vars[:base]
+		return why, nil
 	}
 	return "", nil
 }
