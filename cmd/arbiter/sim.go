@@ -125,9 +125,10 @@ docs/sim-at-scale.md.`,
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
+					var g *engine.Game // the worker's last game, whose memory the next reuses
 					for i := range next {
 						j := idx[i] // the game's number in the whole study
-						results[i] = simulate(rs, engine.Options{Players: players, Seed: seed + uint64(j), Decks: decks, Mode: mode, NoLog: true, NoRecord: true}, kinds, byCard)
+						results[i], g = simulate(g, rs, engine.Options{Players: players, Seed: seed + uint64(j), Decks: decks, Mode: mode, NoLog: true, NoRecord: true}, kinds, byCard)
 						results[i].seed, results[i].game = seed+uint64(j), j
 						done[i] = true
 						if bar != nil {
@@ -219,15 +220,19 @@ docs/sim-at-scale.md.`,
 	return cmd
 }
 
-func simulate(rs *model.Ruleset, o engine.Options, kinds []string, byCard bool) (r simResult) {
+// simulate plays one game between bots, in the memory of the worker's last
+// game prev (engine.NewInto); it returns the game for the next, or nil
+// after a panic, when nothing of it is to be trusted.
+func simulate(prev *engine.Game, rs *model.Ruleset, o engine.Options, kinds []string, byCard bool) (r simResult, g *engine.Game) {
 	defer func() {
 		if p := recover(); p != nil {
 			r.err = fmt.Errorf("seed %d: panic: %v", o.Seed, p)
+			g = nil
 		}
 	}()
-	g, err := engine.New(rs, o)
+	g, err := engine.NewInto(prev, rs, o)
 	if err != nil {
-		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, err)}
+		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, err)}, nil
 	}
 	bots := make([]bot.Bot, o.Players)
 	for i := range bots {
@@ -248,13 +253,13 @@ func simulate(rs *model.Ruleset, o engine.Options, kinds []string, byCard bool) 
 		a := bots[d.Player].Choose(g, &d)
 		notePlay(g, &d, a, plays)
 		if err := g.Answer(d.Player, a); err != nil {
-			return simResult{err: fmt.Errorf("seed %d: bot answer refused: %v", o.Seed, err)}
+			return simResult{err: fmt.Errorf("seed %d: bot answer refused: %v", o.Seed, err)}, g
 		}
 	}
 	if e := g.Err(); e != nil {
-		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, e)}
+		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, e)}, g
 	}
-	return simResult{winners: g.Winners(), first: g.Evaluator().S.First, turns: g.Evaluator().S.Turn, decisions: g.Evaluator().S.Decisions, kind: g.OutcomeKind(), reason: g.OutcomeReason(), plays: plays}
+	return simResult{winners: g.Winners(), first: g.Evaluator().S.First, turns: g.Evaluator().S.Turn, decisions: g.Evaluator().S.Decisions, kind: g.OutcomeKind(), reason: g.OutcomeReason(), plays: plays}, g
 }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.

@@ -21,7 +21,7 @@ func TestSimReportsActionsByCard(t *testing.T) {
 	require.NotNil(t, rs, "%v", diags)
 	var results []simResult
 	for seed := uint64(1); seed <= 5; seed++ {
-		r := simulate(rs, engine.Options{Players: 2, Seed: seed, NoLog: true}, []string{"random", "random"}, true)
+		r, _ := simulate(nil, rs, engine.Options{Players: 2, Seed: seed, NoLog: true}, []string{"random", "random"}, true)
 		require.NoError(t, r.err)
 		require.Len(t, r.plays, 2)
 		results = append(results, r)
@@ -41,6 +41,6 @@ func TestSimReportsActionsByCard(t *testing.T) {
 		require.NotEmpty(t, line, "no line for %s:\n%s", id, text)
 	}
 	// no simResult without --cards carries plays
-	r := simulate(rs, engine.Options{Players: 2, Seed: 1, NoLog: true}, []string{"random", "random"}, false)
+	r, _ := simulate(nil, rs, engine.Options{Players: 2, Seed: 1, NoLog: true}, []string{"random", "random"}, false)
 	require.Nil(t, r.plays)
 }

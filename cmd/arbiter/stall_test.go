@@ -41,7 +41,7 @@ func TestSimCountsAStoppedGameAsAnError(t *testing.T) {
 	kinds := []string{"random", "random"}
 	var results []simResult
 	for seed := uint64(7); seed <= 8; seed++ {
-		r := simulate(rs, engine.Options{Players: 2, Seed: seed, NoLog: true}, kinds, false)
+		r, _ := simulate(nil, rs, engine.Options{Players: 2, Seed: seed, NoLog: true}, kinds, false)
 		r.seed = seed
 		results = append(results, r)
 	}

@@ -17,11 +17,13 @@ func BenchmarkGreedyFourSeats(b *testing.B) {
 		b.Fatal(diags)
 	}
 	decisions := 0
+	var g *engine.Game
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		seed := uint64(i + 1)
-		g, err := engine.New(rs, engine.Options{Players: 4, Seed: seed, NoLog: true, NoRecord: true})
+		var err error
+		g, err = engine.NewInto(g, rs, engine.Options{Players: 4, Seed: seed, NoLog: true, NoRecord: true})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -37,14 +37,22 @@ func benchPlayout(b *testing.B, noLog bool) {
 }
 
 // playRandom plays b.N random games and reports games/s and decisions/s.
+// Without a log, each game is made in the memory of the last, as arbiter
+// sim makes them (engine.NewInto).
 func playRandom(b *testing.B, rs *model.Ruleset, o engine.Options) {
 	r := rand.New(rand.NewPCG(1, 2))
 	decisions := 0
+	var g *engine.Game
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		o.Seed = uint64(i)
-		g, err := engine.New(rs, o)
+		var err error
+		if o.NoLog {
+			g, err = engine.NewInto(g, rs, o)
+		} else {
+			g, err = engine.New(rs, o)
+		}
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -135,17 +135,44 @@ func (g *Game) Decks() []string {
 }
 
 // newDealt starts a game the way the ruleset sets it up.
-func newDealt(rs *model.Ruleset, o Options) (*machine, error) {
+// NewInto starts a game as New does, in the memory of prev: a game of the
+// same ruleset and number of players that nobody uses any more, as a
+// simulation's last game. Its state's lists and the machine's scratch are
+// reused, so that a run of many games does not make them anew for each;
+// prev, and whatever was read from it, is given up (a save or a copy made
+// of it stays as it was). It returns prev, started anew; with a nil prev,
+// one of another ruleset or another number of players, or a Setup, it is
+// New. The game is the game New would start.
+func NewInto(prev *Game, rs *model.Ruleset, o Options) (*Game, error) {
+	players := o.Players
+	if players == 0 {
+		players = rs.MinPlayers
+	}
+	if prev == nil || prev.m == nil || o.Setup != nil || prev.m.Rs != rs || prev.m.Nseats != players {
+		return New(rs, o)
+	}
+	m, err := deal(prev.m, rs, o)
+	if err != nil {
+		return nil, err
+	}
+	prev.m = m
+	return prev, nil
+}
+
+func newDealt(rs *model.Ruleset, o Options) (*machine, error) { return deal(nil, rs, o) }
+
+// deal starts a game with the ruleset's setup, in the memory of machine g
+// (nil: a new machine).
+func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 	if o.Players == 0 {
 		o.Players = rs.MinPlayers
 	}
 	if err := CheckOptions(rs, o); err != nil {
 		return nil, err
 	}
-	g := newMachine(rs, o.Players)
-	g.Coverage = o.Coverage
-	g.Der.Verify = o.VerifyChanges
-	for i := 0; i < o.Players; i++ {
+	// everything that can be refused first: the machine is not touched
+	decks := make([]int, o.Players)
+	for i := range decks {
 		d := 0
 		if i < len(o.Decks) && o.Decks[i] != "" {
 			ix, ok := rs.DeckIx[o.Decks[i]]
@@ -156,9 +183,22 @@ func newDealt(rs *model.Ruleset, o Options) (*machine, error) {
 		} else if len(rs.Decks) == 0 {
 			d = -1
 		}
-		g.Decks[i] = d
+		decks[i] = d
 	}
-	s, err := newState(rs, o)
+	if _, err := modeSymbol(rs, o.Mode); err != nil {
+		return nil, err
+	}
+	var old *state.State
+	if g == nil {
+		g = newMachine(rs, o.Players)
+	} else {
+		g.renew()
+		old = g.S
+	}
+	g.Coverage = o.Coverage
+	g.Der.Verify = o.VerifyChanges
+	copy(g.Decks, decks)
+	s, err := newState(rs, o, old)
 	if err != nil {
 		return nil, err
 	}
@@ -172,6 +212,16 @@ func newDealt(rs *model.Ruleset, o Options) (*machine, error) {
 	s.Phase = state.StageSetup
 	g.run()
 	return g, nil
+}
+
+// renew readies a machine that ran a game for a new game of the same
+// ruleset and seats (NewInto): nothing of the old game is kept but memory.
+func (g *machine) renew() {
+	g.ReuseLike(&g.Evaluator)
+	g.checkNow, g.watch = false, stepWatch{}
+	clear(g.memos)
+	g.seen = g.seen[:0]
+	g.answeredD, g.answeredA = nil, nil
 }
 
 func newMachine(rs *model.Ruleset, n int) *machine {
@@ -318,22 +368,32 @@ func CheckOptions(rs *model.Ruleset, o Options) error {
 }
 
 // newState makes the empty state of a game: players, properties at their
-// defaults, empty zones, the generator seeded.
-func newState(rs *model.Ruleset, o Options) (*state.State, error) {
-	s := &state.State{Seed: o.Seed, RNG: state.RNG{PCG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}, Registers: state.Registers{NoLog: o.NoLog, NoRecord: o.NoRecord, Changed: uint64(model.ReadsAnything)}}
+// defaults, empty zones, the generator seeded. With old, a state nobody
+// uses any more, it is made in old's memory (state.Reset).
+func newState(rs *model.Ruleset, o Options, old *state.State) (*state.State, error) {
 	mode, err := modeSymbol(rs, o.Mode)
 	if err != nil {
 		return nil, err
 	}
+	var oldZones []state.ZoneInstance
+	s := old
+	if s == nil {
+		s = &state.State{}
+	} else {
+		oldZones = s.Zones // read zone by zone before the new one is written over it
+		s.Reset()
+	}
+	s.Seed, s.RNG = o.Seed, state.RNG{PCG: *rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)}
+	s.NoLog, s.NoRecord, s.Changed = o.NoLog, o.NoRecord, uint64(model.ReadsAnything)
 	s.Mode = mode
-	s.Players = make([]state.PlayerState, o.Players)
-	s.PlayerProp = make([]int64, o.Players*len(rs.PlayerProps))
+	s.Players = sized(s.Players, o.Players)
+	s.PlayerProp = sized(s.PlayerProp, o.Players*len(rs.PlayerProps))
 	for p := 0; p < o.Players; p++ {
 		for i, d := range rs.PlayerProps {
 			s.PlayerProp[p*len(rs.PlayerProps)+i] = d.Default
 		}
 	}
-	s.GameProps = make([]int64, len(rs.GameProps))
+	s.GameProps = sized(s.GameProps, len(rs.GameProps))
 	for i, d := range rs.GameProps {
 		s.GameProps[i] = d.Default
 	}
@@ -344,13 +404,26 @@ func newState(rs *model.Ruleset, o Options) (*state.State, error) {
 			n += o.Players - 1
 		}
 	}
-	s.Zones = make([]state.ZoneInstance, 0, n)
+	if cap(s.Zones) < n {
+		s.Zones = make([]state.ZoneInstance, 0, n)
+	}
 	// every zone starts with room of its own in one array, so that the
-	// first cards made or moved into it do not each grow it
-	room := make([]int, n*zoneStartRoom)
+	// first cards made or moved into it do not each grow it; a zone of the
+	// old game keeps its list's memory
+	var room []int
 	add := func(k int, owner state.Seat) {
-		i := len(s.Zones) * zoneStartRoom
-		s.Zones = append(s.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: owner, Cards: room[i : i : i+zoneStartRoom]})
+		i := len(s.Zones)
+		var cards []int
+		if i < len(oldZones) && oldZones[i].Cards != nil {
+			cards = oldZones[i].Cards[:0]
+		} else {
+			if room == nil {
+				room = make([]int, n*zoneStartRoom)
+			}
+			at := i * zoneStartRoom
+			cards = room[at : at : at+zoneStartRoom]
+		}
+		s.Zones = append(s.Zones, state.ZoneInstance{Kind: state.ZoneKind(k), Owner: owner, Cards: cards})
 	}
 	for k, z := range rs.Zones {
 		if z.PerPlayer {
@@ -362,6 +435,16 @@ func newState(rs *model.Ruleset, o Options) (*state.State, error) {
 		}
 	}
 	return s, nil
+}
+
+// sized is l with n zero elements, in l's memory when it has room.
+func sized[T any](l []T, n int) []T {
+	if cap(l) < n {
+		return make([]T, n)
+	}
+	l = l[:n]
+	clear(l)
+	return l
 }
 
 // modeSymbol checks a mode name against the ruleset's modes.

@@ -30,7 +30,7 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 			g.Decks[i] = 0
 		}
 	}
-	s, err := newState(rs, o)
+	s, err := newState(rs, o, nil)
 	if err != nil {
 		return nil, err
 	}

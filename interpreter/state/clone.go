@@ -22,6 +22,22 @@ func (s *State) Clone() *State {
 	return c
 }
 
+// Reset empties s for a new game, keeping the memory of its lists: every
+// field is zero and every list empty, but for the log and the record of
+// answers, which copies of s share (Clone) and which are dropped. The
+// zones' lists keep their memory in Zones' array, past its length.
+func (s *State) Reset() {
+	*s = State{
+		Players: s.Players[:0], Cards: s.Cards[:0], CardProps: s.CardProps[:0],
+		PlayerProp: s.PlayerProp[:0], GameProps: s.GameProps[:0], Zones: s.Zones[:0],
+		Vars: s.Vars[:0], Frames: s.Frames[:0], Stack: s.Stack[:0], Modifiers: s.Modifiers[:0],
+		Pending: s.Pending[:0], Answers: s.Answers[:0], Triggered: s.Triggered[:0],
+		Withdrawn: s.Withdrawn[:0], ExtraTurns: s.ExtraTurns[:0],
+		Registers: Registers{Asked: s.Asked[:0]},
+		buf: s.buf,
+	}
+}
+
 // buffers are the memory a state copied into keeps for the next copy into
 // it (CloneInto): a bot's lookahead copies a state for every answer it
 // tries, and reusing one copy's memory spares the allocations and the
