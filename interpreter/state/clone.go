@@ -34,7 +34,7 @@ func (s *State) Reset() {
 		Pending: s.Pending[:0], Answers: s.Answers[:0], Triggered: s.Triggered[:0],
 		Withdrawn: s.Withdrawn[:0], ExtraTurns: s.ExtraTurns[:0],
 		Registers: Registers{Asked: s.Asked[:0]},
-		buf: s.buf,
+		buf:       s.buf,
 	}
 }
 
@@ -67,6 +67,17 @@ func carve[T any](flat []uint64, at *int, n int) []T {
 	p := unsafe.Pointer(&flat[*at])
 	*at += wordsFor[T](n)
 	return unsafe.Slice((*T)(p), n)
+}
+
+// flatCopy is a copy of src carved from the flat block at word *at; an
+// empty src is copied as like gives it.
+func flatCopy[T any](flat []uint64, at *int, src []T) []T {
+	if len(src) == 0 {
+		return like(src)
+	}
+	c := carve[T](flat, at, len(src))
+	copy(c, src)
+	return c
 }
 
 // like is an empty src as src is empty: nil for nil, a list with no room
@@ -194,16 +205,8 @@ func (s *State) CloneInto(c *State) {
 	sh, base := b.shape, b.ptr
 
 	// the parts without pointers
-	c.Players = like(s.Players)
-	if len(s.Players) > 0 {
-		c.Players = carve[PlayerState](flat, &at, len(s.Players))
-		copy(c.Players, s.Players)
-	}
-	c.Cards = like(s.Cards)
-	if len(s.Cards) > 0 {
-		c.Cards = carve[CardInstance](flat, &at, len(s.Cards))
-		copy(c.Cards, s.Cards)
-	}
+	c.Players = flatCopy(flat, &at, s.Players)
+	c.Cards = flatCopy(flat, &at, s.Cards)
 	// the three property tables lie side by side; each is clipped, so an
 	// append (a new card) moves it out rather than over its neighbour
 	c.CardProps, c.PlayerProp, c.GameProps = like(s.CardProps), like(s.PlayerProp), like(s.GameProps)
@@ -245,26 +248,10 @@ func (s *State) CloneInto(c *State) {
 			c.Triggered = frames[nf : nf+nt : nf+nt]
 		}
 	}
-	c.Modifiers = like(s.Modifiers)
-	if len(s.Modifiers) > 0 {
-		c.Modifiers = carve[Modifier](flat, &at, len(s.Modifiers))
-		copy(c.Modifiers, s.Modifiers)
-	}
-	c.Asked = like(s.Asked)
-	if len(s.Asked) > 0 {
-		c.Asked = carve[int](flat, &at, len(s.Asked))
-		copy(c.Asked, s.Asked)
-	}
-	c.ExtraTurns = like(s.ExtraTurns)
-	if len(s.ExtraTurns) > 0 {
-		c.ExtraTurns = carve[int8](flat, &at, len(s.ExtraTurns))
-		copy(c.ExtraTurns, s.ExtraTurns)
-	}
-	c.Withdrawn = like(s.Withdrawn)
-	if len(s.Withdrawn) > 0 {
-		c.Withdrawn = carve[int32](flat, &at, len(s.Withdrawn))
-		copy(c.Withdrawn, s.Withdrawn)
-	}
+	c.Modifiers = flatCopy(flat, &at, s.Modifiers)
+	c.Asked = flatCopy(flat, &at, s.Asked)
+	c.ExtraTurns = flatCopy(flat, &at, s.ExtraTurns)
+	c.Withdrawn = flatCopy(flat, &at, s.Withdrawn)
 
 	// the parts with pointers; a variable's list goes to the flat block
 	allVals := part[Val](base, sh.offVals, vals)
