@@ -315,13 +315,67 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 	f := g.TempFrame(state.Frame{You: state.Seat(player), Player: state.Seat(player), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 	// no defer: this runs for every card and action an action window
 	// lists; a panic stops the game, frames and all (run)
-	why, err := g.whyNotIn(a, player, card, f)
+	why, err := g.legalWhy(a, player, card, f)
+	if why == "" && err == nil {
+		why = g.costsWhy(a, f)
+	}
 	g.ReleaseFrame()
 	return why, err
 }
 
-// whyNotIn is whyNot past the source zone, in scratch frame f.
-func (g *machine) whyNotIn(a *model.Action, player, card int, f *state.Frame) (string, error) {
+// legalMemo is what an action's filter, timing and condition gave for a
+// player and a card, at a version of the parts of the state they read.
+type legalMemo struct {
+	s       *state.State
+	version uint64
+	player  int
+	why     string
+	set     bool
+}
+
+// legalWhy is the reason of whyNot that the action's filter, timing and
+// condition give, "" when they hold. While none of the parts of the state
+// they read has changed it is what they gave the last time: an action
+// window lists every action, card by card, for each player in turn, and
+// most of the time nothing they read has changed in between. A reason
+// put in words for WhyNot is never kept.
+func (g *machine) legalWhy(a *model.Action, player, card int, f *state.Frame) (string, error) {
+	if !a.LegalKept || g.Explain {
+		return g.exprsWhy(a, player, card, f)
+	}
+	for len(g.legal) <= a.Index {
+		g.legal = append(g.legal, nil)
+	}
+	slot := player // an action without a source card: a place per seat
+	if card >= 0 {
+		slot = g.Nseats + card
+	}
+	row := g.legal[a.Index]
+	if slot >= len(row) {
+		row = append(row, make([]legalMemo, slot+1-len(row))...)
+		g.legal[a.Index] = row
+	}
+	m := &row[slot]
+	version := g.Version(a.LegalReads)
+	if m.set && m.s == g.S && m.version == version && m.player == player {
+		if g.Der.Verify {
+			why, err := g.exprsWhy(a, player, card, f)
+			if err == nil && why != m.why {
+				return "", fmt.Errorf("internal error: whether %s may be taken changed, but no part of the state it reads did", a.Name)
+			}
+		}
+		return m.why, nil
+	}
+	why, err := g.exprsWhy(a, player, card, f)
+	if err == nil {
+		*m = legalMemo{s: g.S, version: version, player: player, why: why, set: true}
+	}
+	return why, err
+}
+
+// exprsWhy evaluates an action's filter, timing and condition in scratch
+// frame f: the reason of the first that fails, or "".
+func (g *machine) exprsWhy(a *model.Action, player, card int, f *state.Frame) (string, error) {
 	// the filter first: a card that can never be used for the action says
 	// so, rather than "not now"
 	if a.Filter != nil {
@@ -354,23 +408,29 @@ func (g *machine) whyNotIn(a *model.Action, player, card int, f *state.Frame) (s
 			return "not possible now", err
 		}
 	}
-	if len(a.Costs) > 0 {
-		root := g.Rs.Programs[a.CostProg]
-		base := len(g.S.Vars)
-		for i := 0; i < root.NVars; i++ {
-			g.S.Vars = append(g.S.Vars, state.Val{N: -1})
-		}
-		f.Base = int32(base)
-		why := ""
-		for _, c := range a.Costs {
-			if why = c.Prim.CanPay(g, f, c); why != "" {
-				break
-			}
-		}
-		g.S.Vars = g.S.Vars[:base]
-		return why, nil
-	}
 	return "", nil
+}
+
+// costsWhy is why a player cannot pay an action's costs, "" when they can,
+// in scratch frame f.
+func (g *machine) costsWhy(a *model.Action, f *state.Frame) string {
+	if len(a.Costs) == 0 {
+		return ""
+	}
+	root := g.Rs.Programs[a.CostProg]
+	base := len(g.S.Vars)
+	for i := 0; i < root.NVars; i++ {
+		g.S.Vars = append(g.S.Vars, state.Val{N: -1})
+	}
+	f.Base = int32(base)
+	why := ""
+	for _, c := range a.Costs {
+		if why = c.Prim.CanPay(g, f, c); why != "" {
+			break
+		}
+	}
+	g.S.Vars = g.S.Vars[:base]
+	return why
 }
 
 // Permitted reports whether a player may take an action (with a source

@@ -72,6 +72,7 @@ type machine struct {
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
 	choiceBuf []state.Option // OptionScratch's list
 	cardBuf   []int          // CardScratch's list
+	legal     [][]legalMemo  // whyNot's memory, per action and seat or card (legalWhy)
 }
 
 var errGameOver = errors.New("the game is over")
@@ -220,8 +221,17 @@ func (g *machine) renew() {
 	g.ReuseLike(&g.Evaluator)
 	g.checkNow, g.watch = false, stepWatch{}
 	clear(g.memos)
+	g.forgetLegal()
 	g.seen = g.seen[:0]
 	g.answeredD, g.answeredA = nil, nil
+}
+
+// forgetLegal drops what whyNot kept: the evaluator counts versions again
+// from zero.
+func (g *machine) forgetLegal() {
+	for _, row := range g.legal {
+		clear(row)
+	}
 }
 
 func newMachine(rs *model.Ruleset, n int) *machine {
@@ -248,6 +258,7 @@ func (g *machine) cloneInto(dst *machine) *machine {
 	dst.Decks = g.Decks
 	dst.checkNow, dst.watch = false, stepWatch{}
 	clear(dst.memos)
+	dst.forgetLegal()
 	g.S.CloneInto(dst.S)
 	return dst
 }

@@ -138,7 +138,6 @@ func (g *machine) expire(until state.Until) {
 // expireCard ends the modifiers that last while a card stays where it is,
 // and returns the parts of the state they changed.
 func (g *machine) expireCard(c int) model.ReadSet {
-	g.Invalidate()
 	keep := g.S.Modifiers[:0]
 	var parts model.ReadSet
 	for _, m := range g.S.Modifiers {
@@ -147,6 +146,11 @@ func (g *machine) expireCard(c int) model.ReadSet {
 		} else {
 			parts |= g.modifierParts(&m)
 		}
+	}
+	if len(keep) != len(g.S.Modifiers) {
+		// the values derived with the modifiers that ended are gone:
+		// whatever was worked out from them is worked out again
+		g.Invalidate()
 	}
 	g.S.Modifiers = keep
 	return parts

@@ -67,26 +67,31 @@ func (g *machine) Created(cards []int, zi, source int, logged bool) {
 	}
 }
 
-// learn updates who knows a card after it arrived in a zone instance.
+// learn updates who knows a card after it arrived in a zone instance, and
+// records a change of knowledge (the caller records the move itself).
 func (g *machine) learn(c, zi int) {
-	g.Invalidate()
 	ci := &g.S.Cards[c]
 	zd := &g.Rs.Zones[g.S.Zones[zi].Kind]
 	owner := uint64(1) << uint(ci.Owner)
+	known := ci.Known
 	switch {
 	case zd.Visibility == model.Hidden:
 	case ci.FaceDown && zd.Blind: // nobody may look, the owner included
 	case ci.FaceDown:
-		ci.Known |= owner // the owner may look at their own face-down cards
+		known |= owner // the owner may look at their own face-down cards
 	case zd.Visibility == model.Public:
-		ci.Known = g.AllMask()
+		known = g.AllMask()
 	case zd.Visibility == model.OwnerOnly:
 		zo := g.S.Zones[zi].Owner
 		if zo >= 0 {
-			ci.Known |= uint64(1) << uint(zo)
+			known |= uint64(1) << uint(zo)
 		} else {
-			ci.Known |= owner
+			known |= owner
 		}
+	}
+	if known != ci.Known {
+		ci.Known = known
+		g.Touch(model.ReadsKnowledge)
 	}
 }
 

@@ -101,6 +101,11 @@ func (g *Evaluator) version(r ReadSet) uint64 {
 	return v
 }
 
+// Version is a count of the changes of the parts r names: a value worked
+// out from those parts holds while it stays the same (for the same state:
+// an evaluator readied for another game counts again from zero).
+func (g *Evaluator) Version(r ReadSet) uint64 { return g.version(r) }
+
 // Epoch counts the changes of the state Touch and Invalidate record.
 func (g *Evaluator) Epoch() uint64 { return g.epoch }
 

@@ -186,6 +186,31 @@ type Action struct {
 	Recheck   *Expr
 	Fizzle    int // program run instead of the effect when Recheck fails, or -1
 	Pos       diag.Pos
+	// LegalReads is the parts of the state Filter, Timing and Condition
+	// read, statics' sources included; LegalKept says what they give may
+	// be kept while none of those parts changes (none reads an effect's
+	// variables, the event, or what the compiler does not bound). Set by
+	// IndexActions.
+	LegalReads ReadSet
+	LegalKept  bool
+}
+
+// IndexActions works out what each action's filter, timing and condition
+// read (Action.LegalReads), once the ruleset's statics are known.
+func (rs *Ruleset) IndexActions() {
+	for _, a := range rs.Actions {
+		a.LegalReads, a.LegalKept = 0, true
+		for _, e := range [...]*Expr{a.Filter, a.Timing, a.Condition} {
+			if e == nil {
+				continue
+			}
+			if e.ReadsFrame() {
+				a.LegalKept = false
+			}
+			a.LegalReads |= e.Reads
+		}
+		a.LegalReads = rs.Derived(a.LegalReads)
+	}
 }
 
 // NewMemoSlot gives a scan the compiler memoizes its place in every game's
