@@ -172,7 +172,11 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 		return nil, err
 	}
 	// everything that can be refused first: the machine is not touched
-	decks := make([]int, o.Players)
+	var room [8]int // on the stack for up to eight seats
+	decks := room[:0]
+	for range o.Players {
+		decks = append(decks, 0)
+	}
 	for i := range decks {
 		d := 0
 		if i < len(o.Decks) && o.Decks[i] != "" {
@@ -223,7 +227,7 @@ func (g *machine) renew() {
 	clear(g.memos)
 	g.forgetLegal()
 	g.seen = g.seen[:0]
-	g.answeredD, g.answeredA = nil, nil
+	g.answeredD, g.answeredA = g.answeredD[:0], g.answeredA[:0]
 }
 
 // forgetLegal drops what whyNot kept: the evaluator counts versions again

@@ -54,9 +54,10 @@ func (g *machine) WinWith(p int, with []int, why string) {
 	if names != g.SeatName(p) {
 		verb = "win"
 	}
-	g.S.Outcome = fmt.Sprintf("%s %s", names, verb)
 	if why != "" {
-		g.S.Outcome += ": " + why
+		g.S.Outcome = names + " " + verb + ": " + why
+	} else {
+		g.S.Outcome = names + " " + verb
 	}
 	if g.Logging() {
 		g.logf(-1, "win", p, "%s %s%s.", names, verb, suffix(why))
@@ -66,10 +67,12 @@ func (g *machine) WinWith(p int, with []int, why string) {
 
 // endEffects drops every running effect and open question once the game is over.
 func (g *machine) endEffects() {
+	// emptied, not dropped: a game started in this memory (NewInto) uses
+	// the lists again
 	g.S.Frames = g.S.Frames[:0]
-	g.S.Withdrawn = nil
-	g.S.Pending, g.S.Answers = nil, nil
-	g.S.Triggered = nil
+	g.S.Withdrawn = g.S.Withdrawn[:0]
+	g.S.Pending, g.S.Answers = g.S.Pending[:0], g.S.Answers[:0]
+	g.S.Triggered = g.S.Triggered[:0]
 }
 
 // Lose marks a player as lost; when one player is left, that player wins; when

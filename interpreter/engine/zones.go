@@ -299,10 +299,10 @@ func (g *machine) removeFrom(c, zi int) {
 func (g *machine) Shuffle(zi int) {
 	g.Invalidate()
 	z := &g.S.Zones[zi]
-	cards := append([]int(nil), z.Cards...)
+	// in place: no copy of a state shares a zone's list (Clone copies it)
+	cards := z.Cards
 	r := rand.New(&g.S.RNG)
 	r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-	z.Cards = cards
 	if zd := &g.Rs.Zones[z.Kind]; zd.Visibility == model.Hidden || zd.Blind {
 		for _, c := range cards {
 			// in a blind zone nobody can tell its face-down cards apart

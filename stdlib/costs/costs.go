@@ -201,6 +201,31 @@ func fixed() []*model.Primitive {
 	}
 }
 
+// payPrompt is the prompt of a pay_cards step for the i-th of n cards
+// (from 1): its own prompt, then "(i of n)". A prompt without {expression}
+// parts is the same every time: the n of a count are put together once a
+// game, kept with the step (Context.Memo), not once a card.
+func payPrompt(g model.Context, f *state.Frame, s *model.Step, i, n int) string {
+	a := s.At(payCardsArgs.Prompt)
+	counted := func(base string, i int) string {
+		return base + " (" + strconv.Itoa(i) + " of " + strconv.Itoa(n) + ")"
+	}
+	if a.Set && a.Template != nil && len(a.Template.Exprs) > 0 {
+		return counted(args.Say(g, f, a, "", int(f.You)), i)
+	}
+	memo, key := g.Memo(s), [4]int64{int64(n)}
+	texts, ok := memo.Val.([]string)
+	if !ok || !memo.Holds(0, key) {
+		base := args.Say(g, f, a, "Choose a card to pay with", int(f.You))
+		texts = make([]string, n)
+		for k := range texts {
+			texts[k] = counted(base, k+1)
+		}
+		*memo = model.Memo{Key: key, Val: texts}
+	}
+	return texts[i-1]
+}
+
 // patterns are the conditions of a pay_cards step, one per card to pay:
 // those of match, or with count that many, the last repeated.
 func patterns(g model.Context, f *state.Frame, s *model.Step) ([]*model.Expr, error) {
@@ -264,7 +289,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		}
 		opts := args.CardOptionsIn(g.OptionScratch(), g, ok, int(f.You))
 		args.LabelUnique(opts)
-		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: args.Say(g, f, s.At(payCardsArgs.Prompt), "Choose a card to pay with", int(f.You)) + " (" + strconv.Itoa(len(chosen)+1) + " of " + strconv.Itoa(len(pats)) + ")", Options: opts, Min: 1, Max: 1}), nil
+		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: payPrompt(g, f, s, len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
 	}
 	if mark := s.At(payCardsArgs.Mark); mark.Set {
 		idx, _, _ := g.Ruleset().PropIndex("card", mark.Text)
