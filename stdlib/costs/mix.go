@@ -3,7 +3,9 @@ package costs
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -42,17 +44,10 @@ func spendMix() *model.Primitive {
 			}
 		},
 		CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
-			var m mix
-			if err := readMix(g, f, s, &m); err != nil {
-				return err.Error()
-			}
-			if m.payable() {
-				return ""
-			}
-			if !g.Explaining() {
-				return "cannot be paid"
-			}
-			return fmt.Sprintf("it costs %s and %s %s", m.costText(), m.whoHas(int(f.You)), m.haveText())
+			m := getMix()
+			why := m.canPay(g, f, s)
+			putMix(m)
+			return why
 		},
 		Exec: execSpendMix,
 	}
@@ -73,6 +68,33 @@ type mix struct {
 	namesA          [8]string
 	idxA, needA, pA [8]int
 	srcA            [8][]int
+}
+
+// mixes keeps mixes for the next cost read: a mix points into its own
+// arrays, so it cannot live on the stack, and CanPay runs for every card
+// an action window lists.
+var mixes = sync.Pool{New: func() any { return new(mix) }}
+
+func getMix() *mix { return mixes.Get().(*mix) }
+
+// putMix gives m back, holding nothing of the game it was read from.
+func putMix(m *mix) {
+	*m = mix{}
+	mixes.Put(m)
+}
+
+// canPay is CanPay's reason for a mix read into m.
+func (m *mix) canPay(g model.Context, f *state.Frame, s *model.Step) string {
+	if err := readMix(g, f, s, m); err != nil {
+		return err.Error()
+	}
+	if m.payable() {
+		return ""
+	}
+	if !g.Explaining() {
+		return "cannot be paid"
+	}
+	return fmt.Sprintf("it costs %s and %s %s", m.costText(), m.whoHas(int(f.You)), m.haveText())
 }
 
 // readMix reads a spend_mix step's cost and what its payer has into m.
@@ -146,9 +168,10 @@ func (m *mix) readSources(g model.Context, f *state.Frame, s *model.Step, pd mod
 	if err != nil {
 		return err
 	}
-	names := make([]string, len(pd.L))
+	var room [8]string // on the stack for a few resources
+	names := room[:0]
 	for i := range pd.L {
-		names[i] = g.Text(model.Datum{K: pd.E, N: int64(pd.L[i])})
+		names = append(names, g.Text(model.Datum{K: pd.E, N: int64(pd.L[i])}))
 	}
 	fr := *f
 	tf := g.TempFrame(fr)
@@ -250,8 +273,9 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Value)
 		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
 	}
-	var m mix
-	if err := readMix(g, f, s, &m); err != nil {
+	m := getMix()
+	defer putMix(m)
+	if err := readMix(g, f, s, m); err != nil {
 		return model.Next, err
 	}
 	if !m.payable() {
@@ -273,15 +297,19 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	if left > 0 && len(offer) > 1 && spare > left {
 		var opts []state.Option
 		for _, i := range offer {
-			inPool := max(m.pool[i]-use[i], 0)
-			label := fmt.Sprintf("%s (%d in pool)", m.names[i], inPool)
-			if inPool == 0 {
-				label = fmt.Sprintf("%s (from %s)", m.names[i], g.CardLabel(m.src[i][use[i]-m.pool[i]], int(f.You)))
+			o := state.Option{Card: -1, Action: -1, Player: -1, Value: i}
+			if g.Logging() {
+				// ids and labels for a reader, as other choices have them
+				inPool := max(m.pool[i]-use[i], 0)
+				o.ID, o.Label = "resource:"+m.names[i], fmt.Sprintf("%s (%d in pool)", m.names[i], inPool)
+				if inPool == 0 {
+					o.Label = fmt.Sprintf("%s (from %s)", m.names[i], g.CardLabel(m.src[i][use[i]-m.pool[i]], int(f.You)))
+				}
 			}
-			opts = append(opts, state.Option{ID: "resource:" + m.names[i], Label: label, Card: -1, Action: -1, Player: -1, Value: i})
+			opts = append(opts, o)
 		}
 		prompt := args.Say(g, f, s.At(spendMixArgs.Prompt), "Pay 1 of the cost any resource may pay with", m.p)
-		return g.Ask(f, state.Decision{Player: m.p, Kind: state.DecideChoice, Prompt: fmt.Sprintf("%s (%d of %d)", prompt, len(chosen)+1, m.anyN), Options: opts, Min: 1, Max: 1}), nil
+		return g.Ask(f, state.Decision{Player: m.p, Kind: state.DecideChoice, Prompt: prompt + " (" + strconv.Itoa(len(chosen)+1) + " of " + strconv.Itoa(m.anyN) + ")", Options: opts, Min: 1, Max: 1}), nil
 	}
 	// no choice is left: what remains of the part any may pay goes to the
 	// resources in order (with one resource, or when everything is spent)
@@ -299,7 +327,9 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		fromPool := min(n, m.pool[i])
 		g.SetPlayerProp(m.p, m.idx[i], g.BasePlayerProp(m.p, m.idx[i])-int64(fromPool))
 		tapped = append(tapped, m.src[i][:n-fromPool]...)
-		parts = append(parts, fmt.Sprintf("%d %s", n, m.names[i]))
+		if g.Logging() {
+			parts = append(parts, fmt.Sprintf("%d %s", n, m.names[i]))
+		}
 	}
 	for _, c := range tapped {
 		g.SetCardProp(c, m.markIx, 1)
