@@ -400,6 +400,7 @@ func (c *compiler) finish() {
 				for _, v := range list[i].Values {
 					list[i].Syms = append(list[i].Syms, rs.Intern(v))
 				}
+				list[i].IndexNames()
 			}
 		}
 	}

@@ -13,12 +13,31 @@ import (
 // MaxNames is the most values a names property may declare.
 const MaxNames = 62
 
-// NamesDatum is the list of names a stored value of a names property holds.
+// NamesDatum is the list of names a stored value of a names property
+// holds. The list may be the property's own (PropDecl.Lists): never to be
+// written.
 func (d *PropDecl) NamesDatum(v int64) Datum {
-	out := Datum{K: DList, E: DSym}
+	if v >= 0 && v < int64(len(d.Lists)) {
+		return Datum{K: DList, E: DSym, L: d.Lists[v]}
+	}
+	return Datum{K: DList, E: DSym, L: d.namesOf(v)}
+}
+
+// namesOf is the list of the names value v holds, in one allocation.
+func (d *PropDecl) namesOf(v int64) []int {
+	n := 0
+	for i := range d.Syms {
+		if v&(1<<uint(i)) != 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]int, 0, n)
 	for i, s := range d.Syms {
 		if v&(1<<uint(i)) != 0 {
-			out.L = append(out.L, int(s))
+			out = append(out, int(s))
 		}
 	}
 	return out

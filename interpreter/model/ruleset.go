@@ -76,6 +76,26 @@ type PropDecl struct {
 	Pos      diag.Pos
 	Valid    map[int64]bool // enum: the symbols of Values
 	Syms     []int64        // names: the symbols of Values, in order (bit i of a value holds Values[i])
+	// Lists, for a names property of a few values, is the list of names of
+	// every value (IndexNames): a read makes no list of its own
+	Lists [][]int
+}
+
+// namesListed is the most values of a names property whose every list of
+// names is made at load (2^namesListed lists).
+const namesListed = 6
+
+// IndexNames makes the lists of names of every value of a names property
+// of a few values (PropDecl.Lists), once its symbols are known.
+func (d *PropDecl) IndexNames() {
+	d.Lists = nil
+	if d.Type != TStrings || len(d.Syms) > namesListed {
+		return
+	}
+	d.Lists = make([][]int, 1<<len(d.Syms))
+	for v := range d.Lists {
+		d.Lists[v] = d.namesOf(int64(v))
+	}
 }
 
 // Visibility says who may know the cards of a zone.

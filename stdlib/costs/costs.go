@@ -213,17 +213,34 @@ func payPrompt(g model.Context, f *state.Frame, s *model.Step, i, n int) string 
 	if a.Set && a.Template != nil && len(a.Template.Exprs) > 0 {
 		return counted(args.Say(g, f, a, "", int(f.You)), i)
 	}
-	memo, key := g.Memo(s), [4]int64{int64(n)}
-	texts, ok := memo.Val.([]string)
-	if !ok || !memo.Holds(0, key) {
+	pm := payMemoOf(g, s)
+	if pm.promptN != n || len(pm.prompts) != n {
 		base := args.Say(g, f, a, "Choose a card to pay with", int(f.You))
-		texts = make([]string, n)
-		for k := range texts {
-			texts[k] = counted(base, k+1)
+		pm.promptN, pm.prompts = n, make([]string, n)
+		for k := range pm.prompts {
+			pm.prompts[k] = counted(base, k+1)
 		}
-		*memo = model.Memo{Key: key, Val: texts}
 	}
-	return texts[i-1]
+	return pm.prompts[i-1]
+}
+
+// payMemo is what a pay_cards step keeps for the rest of a game
+// (Context.Memo): its patterns written out for the largest count met so
+// far, whose first n serve any count n, and its plain prompts for a count.
+type payMemo struct {
+	pats    []*model.Expr
+	promptN int
+	prompts []string
+}
+
+func payMemoOf(g model.Context, s *model.Step) *payMemo {
+	memo := g.Memo(s)
+	pm, ok := memo.Val.(*payMemo)
+	if !ok {
+		pm = &payMemo{}
+		*memo = model.Memo{Val: pm}
+	}
+	return pm
 }
 
 // patterns are the conditions of a pay_cards step, one per card to pay:
@@ -238,11 +255,19 @@ func patterns(g model.Context, f *state.Frame, s *model.Step) ([]*model.Expr, er
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*model.Expr, max(n, 0))
-	for i := range out {
-		out[i] = pats[min(i, len(pats)-1)]
+	n = max(n, 0)
+	if n <= len(pats) {
+		return pats[:n:n], nil
 	}
-	return out, nil
+	// the list is the step's, kept for the game: read, never written
+	pm := payMemoOf(g, s)
+	if len(pm.pats) < n {
+		pm.pats = make([]*model.Expr, n)
+		for i := range pm.pats {
+			pm.pats[i] = pats[min(i, len(pats)-1)]
+		}
+	}
+	return pm.pats[:n:n], nil
 }
 
 func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
