@@ -76,7 +76,8 @@ func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.S
 	}
 	rs := g.Ruleset()
 	kind := s.At(choosePositionArgs.Zone).Zone
-	kinds := []int{kind}
+	var room [4]int // on the stack for a zone and a few beside it
+	kinds := append(room[:0], kind)
 	if beside {
 		kinds = append(kinds, rs.Zones[kind].Beside...)
 	}
@@ -96,7 +97,12 @@ func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.S
 			if adjacent && !containsPosition(near, model.Position{Zone: zi, Slot: slot}) {
 				continue
 			}
-			d.Options = append(d.Options, state.Option{ID: fmt.Sprintf("%s-%d", rs.Zones[k].Name, slot), Label: rs.Zones[k].Name + " " + g.SlotName(k, slot), Card: -1, Action: -1, Player: -1, Value: zi<<16 | slot})
+			o := state.Option{Card: -1, Action: -1, Player: -1, Value: zi<<16 | slot}
+			if g.Logging() {
+				// ids and labels for a reader, as other choices have them
+				o.ID, o.Label = fmt.Sprintf("%s-%d", rs.Zones[k].Name, slot), rs.Zones[k].Name+" "+g.SlotName(k, slot)
+			}
+			d.Options = append(d.Options, o)
 		}
 	}
 	if len(d.Options) == 0 {

@@ -184,11 +184,20 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			t = u
 		}
 		return func(x *model.Evaluation) model.Datum {
-			out := []int{}
+			// the lists first, on the stack for a few, then one list of
+			// their joint length, made for this value
+			var room [4]model.Datum
+			parts, n := room[:0], 0
 			for _, a := range args {
-				out = append(out, a(x).L...)
+				d := a(x)
+				parts = append(parts, d)
+				n += len(d.L)
 			}
-			return model.Datum{K: model.DList, E: t.e, L: out}
+			out := make([]int, 0, n)
+			for _, d := range parts {
+				out = append(out, d.L...)
+			}
+			return model.Datum{K: model.DList, E: t.e, L: out, Owned: n > 0}
 		}, t
 	case "flatten":
 		return cc.flatten(n)
