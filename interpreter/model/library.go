@@ -513,6 +513,10 @@ type Context interface {
 	// sources a cost may be paid with, for every card an action window
 	// lists). A memo is scratch space, not state: a clone starts without.
 	Epoch() uint64
+	// Version counts the changes of the parts of the state r names: what
+	// was worked out from those parts holds while it stays the same (finer
+	// than Epoch, which moves with any change)
+	Version(r ReadSet) uint64
 	Memo(s *Step) *Memo
 
 	// The log. Logging reports whether the game keeps one: a step can

@@ -147,16 +147,29 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 	if s.At(spendMixArgs.Sources).Set {
 		// the sources are the same for every card an action window lists:
 		// worked out once while the state stays as it is
+		// kept while no part of the state that props, sources, gives and
+		// mark read has changed (the memo's epoch is that version)
 		memo, key := g.Memo(s), [4]int64{int64(p), int64(f.You), int64(f.Player), int64(len(pd.L))}
-		if cached, ok := memo.Val.([][]int); ok && sourcesKeep(s) && memo.Holds(g.Epoch(), key) {
+		keep := sourcesKeep(s)
+		var version uint64
+		if keep {
+			reads := s.At(spendMixArgs.Props).Expr.Reads | s.At(spendMixArgs.Sources).Expr.Reads | s.At(spendMixArgs.Gives).Expr.Reads
+			if m.markIx >= 0 {
+				reads |= rs.CardPropReads(m.markIx)
+			}
+			version = g.Version(rs.Derived(reads))
+		}
+		cached, ok := memo.Val.([][]int)
+		if ok && keep && memo.Holds(version, key) {
 			copy(m.src, cached)
 			return nil
 		}
 		if err := m.readSources(g, f, s, pd); err != nil {
 			return err
 		}
-		if sourcesKeep(s) {
-			*memo = model.Memo{Epoch: g.Epoch(), Key: key, Val: append([][]int(nil), m.src...)}
+		if keep {
+			// the memo's own list of lists is written over: no mix holds it
+			*memo = model.Memo{Epoch: version, Key: key, Val: append(cached[:0], m.src...)}
 		}
 	}
 	return nil
@@ -176,17 +189,50 @@ func (m *mix) readSources(g model.Context, f *state.Frame, s *model.Step, pd mod
 	fr := *f
 	tf := g.TempFrame(fr)
 	defer g.ReleaseFrame()
+	// which resource each card gives (-1: none), then the lists of every
+	// resource cut from one array: one allocation, not one per append
+	var gives [32]int
+	res := gives[:0]
+	var count [8]int
 	for _, c := range cards {
-		if m.markIx >= 0 && g.CardProp(c, m.markIx) != 0 {
-			continue
+		r := -1
+		if m.markIx < 0 || g.CardProp(c, m.markIx) == 0 {
+			tf.Card = state.CardRef(c)
+			d, err := g.EvalDatum(s.At(spendMixArgs.Gives).Expr, tf)
+			if err != nil {
+				return err
+			}
+			r = slices.Index(names, g.Text(d))
 		}
-		tf.Card = state.CardRef(c)
-		d, err := g.EvalDatum(s.At(spendMixArgs.Gives).Expr, tf)
-		if err != nil {
-			return err
+		res = append(res, r)
+		if r >= 0 && r < len(count) {
+			count[r]++
 		}
-		if i := slices.Index(names, g.Text(d)); i >= 0 {
-			m.src[i] = append(m.src[i], c)
+	}
+	if len(m.src) > len(count) {
+		// more resources than counted on the stack: one list each
+		for j, c := range cards {
+			if r := res[j]; r >= 0 {
+				m.src[r] = append(m.src[r], c)
+			}
+		}
+		return nil
+	}
+	total := 0
+	for _, n := range count {
+		total += n
+	}
+	if total == 0 {
+		return nil
+	}
+	all, at := make([]int, total), 0
+	for r := range m.src {
+		m.src[r] = all[at : at : at+count[r]]
+		at += count[r]
+	}
+	for j, c := range cards {
+		if r := res[j]; r >= 0 {
+			m.src[r] = append(m.src[r], c)
 		}
 	}
 	return nil
