@@ -181,6 +181,17 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 			return fmt.Errorf("%s: %q: as a condition it gives %v, as a value %v", e.Pos, e.Src, b, got)
 		}
 	}
+	if e.Fill != nil {
+		// a list literal written into memory of the caller's against its
+		// value closure
+		l, lerr := g.Evaluator().EvalInts(e, f, make([]int, 0, 1))
+		switch {
+		case (lerr != nil) != (gerr != nil):
+			return fmt.Errorf("%s: %q: written into a list it fails with %v, as a value with %v", e.Pos, e.Src, lerr, gerr)
+		case lerr == nil && fmt.Sprint(l) != fmt.Sprint(got):
+			return fmt.Errorf("%s: %q: written into a list it gives %v, as a value %v", e.Pos, e.Src, l, got)
+		}
+	}
 	want, werr := oracle.Eval(g.Evaluator(), e, f)
 	switch {
 	case gerr != nil && werr != nil:

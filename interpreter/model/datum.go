@@ -38,6 +38,10 @@ type Datum struct {
 // EvalFn is a compiled expression: a tree of Go closures.
 type EvalFn func(x *Evaluation) Datum
 
+// FillFn appends the elements of a list literal to dst, where a value
+// closure would make a list of its own.
+type FillFn func(x *Evaluation, dst []int) []int
+
 // CondFn is a compiled condition that gives true or false without a Datum:
 // ok is false when it gave something else (nothing, read from no card).
 // The compiler makes one for the logical operators and comparisons, so a

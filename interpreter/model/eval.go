@@ -314,6 +314,30 @@ func (g *Evaluator) EvalCardsInto(e *Expr, f *state.Frame, dst []int) ([]int, er
 	return nil, fmt.Errorf("%s: expression %q gave %v, not cards", e.Pos, e.Src, g.describe(d))
 }
 
+// EvalInts evaluates a list, appending its elements to dst (memory the
+// caller keeps): a list literal writes them there without a list of its
+// own (Expr.Fill).
+func (g *Evaluator) EvalInts(e *Expr, f *state.Frame, dst []int) ([]int, error) {
+	if e.Fill != nil {
+		x := g.begin(f)
+		out := e.Fill(x, dst)
+		msg := x.err
+		g.end()
+		if msg != "" {
+			return nil, fmt.Errorf("%s: in expression %q: %s", e.Pos, e.Src, msg)
+		}
+		return out, nil
+	}
+	d, err := g.evalDatum(e, f)
+	if err != nil {
+		return nil, err
+	}
+	if d.K != DList {
+		return nil, fmt.Errorf("%s: expression %q gave %v, not a list", e.Pos, e.Src, g.describe(d))
+	}
+	return append(dst, d.L...), nil
+}
+
 // EvalCards evaluates a list of cards; a single card makes a list of one.
 func (g *Evaluator) EvalCards(e *Expr, f *state.Frame) ([]int, error) {
 	d, err := g.evalDatum(e, f)

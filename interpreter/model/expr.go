@@ -21,7 +21,10 @@ type Expr struct {
 	// Cond is the expression as a condition, when the compiler has one for
 	// its form (logical operators, comparisons): EvalBool runs it instead
 	// of Fn
-	Cond  CondFn
+	Cond CondFn
+	// Fill is the expression as a list written into the caller's memory,
+	// when it is a list literal: EvalInts runs it instead of Fn
+	Fill  FillFn
 	Reads ReadSet // the parts of the state it may read
 	// Const is the value of an expression that is a literal (true, 2,
 	// 'red'), which evaluating returns at once

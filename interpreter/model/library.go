@@ -410,6 +410,9 @@ type Context interface {
 	EvalCardsView(e *Expr, f *state.Frame) ([]int, error)
 	// EvalCardsInto is EvalCards appending the cards to dst
 	EvalCardsInto(e *Expr, f *state.Frame, dst []int) ([]int, error)
+	// EvalInts is a list's elements appended to dst (a list literal's
+	// written there without a list of its own)
+	EvalInts(e *Expr, f *state.Frame, dst []int) ([]int, error)
 	// CardScratch is an empty list with room, the machine's own, for a
 	// step to copy the cards it works on into (EvalCardsInto): good until
 	// the next call, so only for a step that runs no other step while it

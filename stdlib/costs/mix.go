@@ -67,6 +67,7 @@ type mix struct {
 	// for every card a window lists) allocates nothing
 	namesA          [8]string
 	idxA, needA, pA [8]int
+	amountA         [8]int
 	srcA            [8][]int
 }
 
@@ -108,12 +109,14 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 	if err != nil {
 		return err
 	}
-	ad, err := g.EvalDatum(s.At(spendMixArgs.Amounts).Expr, f)
+	// the amounts into the mix's own memory: a literal list of them
+	// ("[card.price, 0]") makes no list of its own
+	amounts, err := g.EvalInts(s.At(spendMixArgs.Amounts).Expr, f, m.amountA[:0])
 	if err != nil {
 		return err
 	}
-	if len(pd.L) != len(ad.L) {
-		return fmt.Errorf("spend_mix: %d resources in props but %d amounts", len(pd.L), len(ad.L))
+	if len(pd.L) != len(amounts) {
+		return fmt.Errorf("spend_mix: %d resources in props but %d amounts", len(pd.L), len(amounts))
 	}
 	n := len(pd.L)
 	m.p, m.markIx = p, -1
@@ -137,7 +140,7 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 		}
 		m.names = append(m.names, label)
 		m.idx = append(m.idx, ix)
-		m.need = append(m.need, max(ad.L[i], 0))
+		m.need = append(m.need, max(amounts[i], 0))
 		m.pool = append(m.pool, int(g.PlayerProp(p, ix)))
 		m.src = append(m.src, nil)
 	}

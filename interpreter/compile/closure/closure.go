@@ -38,6 +38,12 @@ type Compiler struct {
 	// nothing is allocated for them
 	lastCond nodeCond
 	lastInt  nodeInt
+	lastFill nodeFill // the same for a list literal's Fill
+}
+
+type nodeFill struct {
+	n  ast.Node
+	fn model.FillFn
 }
 
 type nodeCond struct {
@@ -73,6 +79,15 @@ func (cc *Compiler) intOf(n ast.Node, fn model.EvalFn) model.IntFn {
 func (cc *Compiler) Cond(n ast.Node) model.CondFn {
 	if cc.lastCond.n == n {
 		return cc.lastCond.fn
+	}
+	return nil
+}
+
+// Fill is the closure that writes the list literal just compiled into the
+// caller's memory, or nil when the node is none (model.Expr.Fill).
+func (cc *Compiler) Fill(n ast.Node) model.FillFn {
+	if cc.lastFill.n == n {
+		return cc.lastFill.fn
 	}
 	return nil
 }
@@ -208,6 +223,9 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 	}
 	if cc.lastInt.n == n {
 		cc.lastInt = nodeInt{}
+	}
+	if cc.lastFill.n == n {
+		cc.lastFill = nodeFill{}
 	}
 	switch n := n.(type) {
 	case *ast.IntegerNode:
@@ -899,6 +917,14 @@ func (cc *Compiler) array(n *ast.ArrayNode) (model.EvalFn, Type) {
 		return func(*model.Evaluation) model.Datum { return d }, t
 	}
 	e := t.e
+	cc.lastFill = nodeFill{n, func(x *model.Evaluation, dst []int) []int {
+		for _, p := range parts {
+			if d := p(x); d.K != model.DNil {
+				dst = append(dst, int(d.N))
+			}
+		}
+		return dst
+	}}
 	return func(x *model.Evaluation) model.Datum {
 		l := make([]int, 0, len(parts))
 		for _, p := range parts {
