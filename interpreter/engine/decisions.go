@@ -74,6 +74,17 @@ func (g *machine) keepAnswer(a state.Answer) *state.Answer {
 	return &g.answers[len(g.answers)-1]
 }
 
+// keepEvent gives the event of a triggered ability a place of its own for
+// the stack, cut from a slab as keepAnswer's answers are: a waiting item's
+// event is never written (copies of the state share it).
+func (g *machine) keepEvent(ev state.Event) *state.Event {
+	if len(g.events) == cap(g.events) {
+		g.events = make([]state.Event, 0, 32)
+	}
+	g.events = append(g.events, ev)
+	return &g.events[len(g.events)-1]
+}
+
 // keepOptions copies a decision's options to a place of their own, cut
 // from a slab as keepAnswer's answers are: the lists steps build them in
 // can then be their scratch (ActionOptions), and a pending decision's

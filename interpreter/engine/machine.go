@@ -264,10 +264,9 @@ func (g *machine) drainStack() {
 
 // pushTriggered puts a triggered ability on the stack.
 func (g *machine) pushTriggered(t state.Frame) {
-	ev := t.Event
 	g.PushStack(int(t.Prog), int(t.You), int(t.This))
 	it := &g.S.Stack[len(g.S.Stack)-1]
-	it.Trigger, it.Event = true, &ev
+	it.Trigger, it.Event = true, g.keepEvent(t.Event)
 	if t.This >= 0 && g.Logging() {
 		g.logCards(-1, "trigger", int(t.You), []int{int(t.This)}, "{cards} triggers: its ability goes on the stack.")
 	}

@@ -33,7 +33,11 @@ func (g *machine) ResolveTop() {
 	if it.Action >= 0 {
 		a := g.Rs.Actions[it.Action]
 		if a.Recheck != nil {
-			ok, err := g.EvalBool(a.Recheck, &fr)
+			// in a scratch copy of the frame: the frame itself stays off
+			// the heap
+			tf := g.TempFrame(fr)
+			ok, err := g.EvalBool(a.Recheck, tf)
+			g.ReleaseFrame()
 			if err != nil {
 				g.fail(err)
 				return

@@ -395,7 +395,7 @@ func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		args.Bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: -1})
 		return model.Next, nil
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecidePlayer, Prompt: args.Say(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: state.DecidePlayer, Prompt: args.Say(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser), Min: 1, Max: 1, Options: g.OptionScratch()}
 	for _, p := range ps {
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
