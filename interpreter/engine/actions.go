@@ -312,6 +312,10 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 			return fmt.Sprintf("%s is not in your %s", g.CardLabel(card, player), g.Rs.Zones[a.Source].Name), nil
 		}
 	}
+	// a refusal kept from the last time needs no frame (legalWhy)
+	if m, version := g.legalSlot(a, player, card); m != nil && m.holds(g.S, version, player) && m.why != "" && !g.Der.Verify {
+		return m.why, nil
+	}
 	f := g.TempFrame(state.Frame{You: state.Seat(player), Player: state.Seat(player), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
 	// no defer: this runs for every card and action an action window
 	// lists; a panic stops the game, frames and all (run)
@@ -340,24 +344,11 @@ type legalMemo struct {
 // most of the time nothing they read has changed in between. A reason
 // put in words for WhyNot is never kept.
 func (g *machine) legalWhy(a *model.Action, player, card int, f *state.Frame) (string, error) {
-	if !a.LegalKept || g.Explain {
+	m, version := g.legalSlot(a, player, card)
+	if m == nil {
 		return g.exprsWhy(a, player, card, f)
 	}
-	for len(g.legal) <= a.Index {
-		g.legal = append(g.legal, nil)
-	}
-	slot := player // an action without a source card: a place per seat
-	if card >= 0 {
-		slot = g.Nseats + card
-	}
-	row := g.legal[a.Index]
-	if slot >= len(row) {
-		row = append(row, make([]legalMemo, slot+1-len(row))...)
-		g.legal[a.Index] = row
-	}
-	m := &row[slot]
-	version := g.Version(a.LegalReads)
-	if m.set && m.s == g.S && m.version == version && m.player == player {
+	if m.holds(g.S, version, player) {
 		if g.Der.Verify {
 			why, err := g.exprsWhy(a, player, card, f)
 			if err == nil && why != m.why {
@@ -371,6 +362,34 @@ func (g *machine) legalWhy(a *model.Action, player, card int, f *state.Frame) (s
 		*m = legalMemo{s: g.S, version: version, player: player, why: why, set: true}
 	}
 	return why, err
+}
+
+// legalSlot is the place of what an action's filter, timing and
+// condition give for a player and card, and the version of the parts they
+// read now; nil when it is not kept (legalWhy).
+func (g *machine) legalSlot(a *model.Action, player, card int) (*legalMemo, uint64) {
+	if !a.LegalKept || g.Explain {
+		return nil, 0
+	}
+	for len(g.legal) <= a.Index {
+		g.legal = append(g.legal, nil)
+	}
+	slot := player // an action without a source card: a place per seat
+	if card >= 0 {
+		slot = g.Nseats + card
+	}
+	row := g.legal[a.Index]
+	if slot >= len(row) {
+		row = append(row, make([]legalMemo, slot+1-len(row))...)
+		g.legal[a.Index] = row
+	}
+	return &row[slot], g.Version(a.LegalReads)
+}
+
+// holds reports whether the memo was worked out for player in state s at
+// this version.
+func (m *legalMemo) holds(s *state.State, version uint64, player int) bool {
+	return m.set && m.s == s && m.version == version && m.player == player
 }
 
 // exprsWhy evaluates an action's filter, timing and condition in scratch
