@@ -190,10 +190,10 @@ type Position struct{ Zone, Slot int }
 func (g *Evaluator) AdjacentPositions(zi, slot int) []Position {
 	z := &g.S.Zones[zi]
 	zd := &g.Rs.Zones[z.Kind]
-	var out []Position
 	if zd.Slots == 0 {
 		return nil
 	}
+	out := make([]Position, 0, 2+len(zd.Beside))
 	for _, s := range []int{slot - 1, slot + 1} {
 		if s >= 0 && s < zd.Slots {
 			out = append(out, Position{zi, s})
