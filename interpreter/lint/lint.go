@@ -258,7 +258,7 @@ func (t textToken) number() (int64, bool) {
 // letters, digits, underscores, apostrophes, + and - ("+2", "11+" and "1-2"
 // are words, not numbers); quotes and spaces only separate words.
 func textTokens(s string) []textToken {
-	var out []textToken
+	out := make([]textToken, 0, len(s)/5+1) // about a word every five bytes
 	inWord := func(r rune) bool {
 		return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '\'' || r == '’' || r == '+' || r == '-'
 	}
@@ -282,7 +282,7 @@ func textTokens(s string) []textToken {
 			}
 			i = j
 		case strings.ContainsRune(".,;:!?()[]{}/|—–…\n", r):
-			out = append(out, textToken{low: string(r), sep: true, start: i, end: i + size})
+			out = append(out, textToken{low: s[i : i+size], sep: true, start: i, end: i + size})
 			i += size
 		default:
 			i += size

@@ -174,7 +174,6 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 	for _, i := range order {
 		pp := p.Params[i]
 		v := given[pp.Name]
-		ap := path + "." + pp.Name
 		if v == nil {
 			if pp.Required {
 				c.R.Errorf(keyN, "missing-field", path, "%s needs the argument %q", name, pp.Name)
@@ -185,6 +184,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 			}
 			v = &yaml.Node{Kind: yaml.ScalarNode, Value: pp.Default, Line: keyN.Line, Column: keyN.Column}
 		}
+		ap := path + "." + pp.Name // only for an argument there is
 		a := &st.Args[i]
 		a.Set = true
 		a.Type = pp.Type
