@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
@@ -136,7 +137,6 @@ func (g *Game) Decks() []string {
 	return out
 }
 
-// newDealt starts a game the way the ruleset sets it up.
 // NewInto starts a game as New does, in the memory of prev: a game of the
 // same ruleset and number of players that nobody uses any more, as a
 // simulation's last game. Its state's lists and the machine's scratch are
@@ -161,6 +161,7 @@ func NewInto(prev *Game, rs *model.Ruleset, o Options) (*Game, error) {
 	return prev, nil
 }
 
+// newDealt starts a game the way the ruleset sets it up.
 func newDealt(rs *model.Ruleset, o Options) (*machine, error) { return deal(nil, rs, o) }
 
 // deal starts a game with the ruleset's setup, in the memory of machine g
@@ -197,13 +198,17 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 	var old *state.State
 	if g == nil {
 		g = newMachine(rs, o.Players)
+		copy(g.Decks, decks)
 	} else {
 		g.renew()
 		old = g.S
+		if !slices.Equal(g.Decks, decks) {
+			// a list of its own: a copy of a game shares its decks' list
+			g.Decks = slices.Clone(decks)
+		}
 	}
 	g.Coverage = o.Coverage
 	g.Der.Verify = o.VerifyChanges
-	copy(g.Decks, decks)
 	s, err := newState(rs, o, old)
 	if err != nil {
 		return nil, err

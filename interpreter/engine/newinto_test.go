@@ -66,3 +66,35 @@ func stateText(t *testing.T, g *engine.Game) string {
 	require.NoError(t, err)
 	return strings.ReplaceAll(string(data), "[]", "null")
 }
+
+// TestNewIntoACopyLeavesItsOriginal: a game started in the memory of a
+// copy of a game, with other decks, changes nothing of the game copied,
+// which plays on as it would have.
+func TestNewIntoACopyLeavesItsOriginal(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "vault.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	o := engine.Options{Players: 2, Seed: 4, Decks: []string{"radiance", "tides"}}
+	g, err := engine.New(rs, o)
+	require.NoError(t, err)
+	twin, err := engine.New(rs, o)
+	require.NoError(t, err)
+	r := rand.New(rand.NewPCG(4, 1))
+	answer := func() {
+		d := g.Pending()[0]
+		a := bot.RandomAnswer(r, &d)
+		require.NoError(t, g.Answer(d.Player, a))
+		require.NoError(t, twin.Answer(d.Player, a))
+	}
+	for range 10 {
+		answer()
+	}
+	c := g.Clone()
+	other, err := engine.NewInto(c, rs, engine.Options{Players: 2, Seed: 9, Decks: []string{"plague", "wilds"}})
+	require.NoError(t, err)
+	require.Equal(t, []string{"plague", "wilds"}, other.Decks())
+	require.Equal(t, []string{"radiance", "tides"}, g.Decks())
+	for n := 0; n < 30 && !g.Over(); n++ {
+		answer()
+		require.Equal(t, stateText(t, twin), stateText(t, g))
+	}
+}
