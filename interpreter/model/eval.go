@@ -284,6 +284,9 @@ func (g *Evaluator) EvalCardsView(e *Expr, f *state.Frame) ([]int, error) {
 	case DCard:
 		// a list of one, as a view of the list of every card's number
 		c := int(d.N)
+		if c < 0 {
+			break // not a card of the game: a list of its own, as before
+		}
 		if c >= len(g.ident) {
 			g.ident = make([]int, max(len(g.S.Cards), c+1, 2*len(g.ident)))
 			for i := range g.ident {
@@ -318,6 +321,9 @@ func (g *Evaluator) EvalCardsInto(e *Expr, f *state.Frame, dst []int) ([]int, er
 // caller keeps): a list literal writes them there without a list of its
 // own (Expr.Fill).
 func (g *Evaluator) EvalInts(e *Expr, f *state.Frame, dst []int) ([]int, error) {
+	if e == nil {
+		return dst, nil
+	}
 	if e.Fill != nil {
 		x := g.begin(f)
 		out := e.Fill(x, dst)
