@@ -299,7 +299,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	e.Fn = fn
 	e.Cond = cc.Cond(tree.Node)
 	e.Fill = cc.Fill(tree.Node)
-	e.Reads = cc.Reads
+	e.Reads, e.OwnReads = cc.Reads|cc.Own, cc.Own&^cc.Reads
 	switch tree.Node.(type) {
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.StringNode, *ast.NilNode:
 		d := fn(nil) // a literal's closure is its value, whatever it is evaluated on

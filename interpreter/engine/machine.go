@@ -16,6 +16,27 @@ func (g *machine) changed(parts model.ReadSet) {
 	g.Touch(parts)
 }
 
+// changedSeats is changed for a change of the zones and player properties
+// of the seats marked in seats only (bit p).
+func (g *machine) changedSeats(parts model.ReadSet, seats uint64) {
+	g.S.Dirty = true
+	g.TouchSeats(parts, seats)
+}
+
+// zoneSeat is the seat bit of a zone instance's owner; every bit for a zone
+// of the game, or an owner past the bits there are.
+func (g *machine) zoneSeat(zi int) uint64 {
+	kind := int(g.S.Zones[zi].Kind)
+	if !g.Rs.Zones[kind].PerPlayer {
+		return ^uint64(0)
+	}
+	p := zi - g.ZoneAt[kind]
+	if p < 0 || p >= 64 {
+		return ^uint64(0)
+	}
+	return 1 << p
+}
+
 // modifierParts is the part of the state a modifier changes.
 func (g *machine) modifierParts(m *state.Modifier) model.ReadSet {
 	switch {
@@ -336,8 +357,9 @@ func (g *machine) runChecks() {
 	if changed == 0 {
 		changed = model.ReadsAnything
 	}
-	held := s.Held
-	s.Changed, s.Held = 0, 0
+	held, untouched := s.Held, s.Untouched
+	// the seats' bits only, a number a save's JSON keeps exactly
+	s.Changed, s.Held, s.Untouched = 0, 0, 1<<min(g.Nseats, 52)-1
 	var batch []fired
 	for i := 0; i < g.Nseats; i++ {
 		p := (s.Active + i) % g.Nseats
@@ -349,6 +371,10 @@ func (g *machine) runChecks() {
 			// does not hold now
 			bit := uint64(ci*g.Nseats + p)
 			skip := bit < 64 && held&(1<<bit) == 0 && !ch.Reads.Touches(changed)
+			if !skip && bit < 64 && held&(1<<bit) == 0 && p < 64 && untouched&(1<<p) != 0 {
+				// what changed of its own seat's parts was another seat's
+				skip = !(ch.Reads &^ ch.OwnReads).Touches(changed)
+			}
 			if skip && !g.Der.Verify {
 				continue
 			}

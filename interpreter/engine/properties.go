@@ -60,7 +60,15 @@ func (g *machine) SetCardProp(c, idx int, v int64) {
 // SetPlayerProp writes a player property (clamped to its declared range).
 func (g *machine) SetPlayerProp(p, idx int, v int64) {
 	g.S.PlayerProp[p*len(g.Rs.PlayerProps)+idx] = g.clamp(&g.Rs.PlayerProps[idx], v)
-	g.changed(g.Rs.PlayerPropReads(idx))
+	g.changedSeats(g.Rs.PlayerPropReads(idx), seatBit(p))
+}
+
+// seatBit is seat p's bit in a set of seats; every bit past the bits there are.
+func seatBit(p int) uint64 {
+	if p < 0 || p >= 64 {
+		return ^uint64(0)
+	}
+	return 1 << p
 }
 
 // SetGameProp writes a game property (clamped to its declared range).

@@ -205,7 +205,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 			parts |= g.Rs.CardPropReads(i)
 		}
 	}
-	g.changed(parts)
+	g.changedSeats(parts, g.zoneSeat(from)|g.zoneSeat(zi))
 	if !o.Quiet {
 		g.logMove(c, from, zi, knownBefore, o.Where)
 	}

@@ -376,11 +376,15 @@ func (c *compiler) finish() {
 			rs.StaticProps = append(rs.StaticProps, st.Prop)
 		}
 	}
-	rs.StaticDeps, rs.StaticParts = rs.StaticReads(), rs.StaticPropReads()
+	rs.StaticDeps, rs.StaticParts, rs.SeatParts = rs.StaticReads(), rs.StaticPropReads(), rs.SeatReads()
 	for _, ch := range rs.Checks {
-		ch.Reads = model.ReadsAnything
+		ch.Reads, ch.OwnReads = model.ReadsAnything, 0
 		if ch.Cond != nil {
-			ch.Reads = rs.Derived(ch.Cond.Reads)
+			ch.Reads, ch.OwnReads = rs.Derived(ch.Cond.Reads), ch.Cond.OwnReads
+			if ch.Reads != ch.Cond.Reads {
+				// what the statics read is read for every seat
+				ch.OwnReads &^= rs.StaticDeps
+			}
 		}
 	}
 	for i, p := range rs.CardProps {

@@ -99,6 +99,50 @@ func TestCheckReads(t *testing.T) {
 	require.Len(t, parts, len(rs.ZoneIx)+len(rs.CardPropIx))
 }
 
+// TestCheckOwnReads: the parts a check reads only of the seat it is
+// evaluated for (through player or you) are told apart from those it reads
+// of any seat, so that a change in another seat's zones does not evaluate it
+// again; a part read of both is read of any seat.
+func TestCheckOwnReads(t *testing.T) {
+	zone := func(rs *model.Ruleset, name string) model.ReadSet { return rs.ZoneReads(rs.ZoneIx[name]) }
+	gold := func(rs *model.Ruleset) model.ReadSet { return rs.PlayerPropReads(rs.PlayerPropIx["gold"]) }
+	tests := []struct {
+		cond string
+		want func(rs *model.Ruleset) model.ReadSet
+	}{
+		{"len(player.hand) > 7", func(rs *model.Ruleset) model.ReadSet { return zone(rs, "hand") }},
+		{"len(you.hand) > 7", func(rs *model.Ruleset) model.ReadSet { return zone(rs, "hand") }},
+		{"player.gold < 0", gold},
+		{"max_group(player.table, kind) >= 3", func(rs *model.Ruleset) model.ReadSet { return zone(rs, "table") }},
+		{"count(game.pile, .power > player.gold) > 1", gold},
+		{"any(player.table, strong(#)) and len(player.hand) == 0", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "table") | zone(rs, "hand")
+		}},
+		{"len(player.hand) > len(opponent.hand)", func(rs *model.Ruleset) model.ReadSet { return 0 }},
+		{"len(player.hand) > 0 and len(active.table) > 0", func(rs *model.Ruleset) model.ReadSet { return zone(rs, "hand") }},
+		{"any(player.opponents, .gold > player.gold)", func(rs *model.Ruleset) model.ReadSet { return 0 }},
+		{"len(everyone.table) > 4 and len(player.table) > 1", func(rs *model.Ruleset) model.ReadSet { return 0 }},
+		{"len(game.pile) > 4", func(rs *model.Ruleset) model.ReadSet { return 0 }},
+		{"rich(opponent)", func(rs *model.Ruleset) model.ReadSet { return 0 }},
+		{"rich(player)", func(rs *model.Ruleset) model.ReadSet { return 0 }},
+	}
+	checks := ""
+	for i, tt := range tests {
+		checks += fmt.Sprintf("  - {name: c%d, if: %q, do: []}\n", i, tt.cond)
+	}
+	src := strings.Replace(fmt.Sprintf(readsRuleset, checks), "  strong(c card): c.power > 2\n",
+		"  strong(c card): c.power > 2\n  rich(p player): p.gold > 3\n", 1)
+	rs, diags := load.Load(load.Source{Name: "reads.yaml", Data: []byte(src)},
+		[]load.Source{{Name: "c.yaml", Data: []byte("cards: [{id: x, props: {power: 3}}]\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	require.False(t, diags.HasErrors(), "%v", diags)
+	for i, tt := range tests {
+		ch := rs.Checks[i]
+		require.Equal(t, tt.want(rs), ch.OwnReads, "%s", tt.cond)
+		require.Equal(t, ch.OwnReads, ch.Reads&ch.OwnReads, "%s: its own parts are among those it reads", tt.cond)
+	}
+}
+
 // TestCheckReadsThroughStatics: a check that reads a property a static
 // changes reads what the static reads.
 func TestCheckReadsThroughStatics(t *testing.T) {
@@ -118,6 +162,8 @@ func TestCheckReadsThroughStatics(t *testing.T) {
 		require.NotZero(t, big&part, "the check reads what the static reads")
 	}
 	require.Equal(t, rs.PlayerPropReads(rs.PlayerPropIx["gold"]), rs.Checks[1].Reads, "a check that reads no derived value is left alone")
+	require.Zero(t, rs.Checks[0].OwnReads&rs.ZoneReads(rs.ZoneIx["table"]), "what a static reads is read of every seat")
+	require.Equal(t, rs.Checks[1].Reads, rs.Checks[1].OwnReads)
 }
 
 // TestStaticCandidates: a static whose condition is, or begins with, a

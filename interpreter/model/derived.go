@@ -83,6 +83,24 @@ func (g *Evaluator) Invalidate() {
 // are derived again if they read one of them, and the state checks that
 // read one are evaluated again the next time the checks run.
 func (g *Evaluator) Touch(parts ReadSet) {
+	if parts&(g.Rs.SeatParts|ReadsAnything) != 0 {
+		g.S.Untouched = 0
+	}
+	g.touch(parts)
+}
+
+// TouchSeats is Touch for a change whose parts that are zones or player
+// properties (Ruleset.SeatParts) are those of the seats marked in seats
+// (bit p) only.
+func (g *Evaluator) TouchSeats(parts ReadSet, seats uint64) {
+	if parts&ReadsAnything != 0 {
+		seats = ^uint64(0)
+	}
+	g.S.Untouched &^= seats
+	g.touch(parts)
+}
+
+func (g *Evaluator) touch(parts ReadSet) {
 	g.Der.changed |= parts
 	g.S.Changed |= uint64(parts)
 	g.epoch++

@@ -26,6 +26,11 @@ type Expr struct {
 	// when it is a list literal: EvalInts runs it instead of Fn
 	Fill  FillFn
 	Reads ReadSet // the parts of the state it may read
+	// OwnReads is the part of Reads it reads only of the frame's own seat
+	// (you, player): in a frame where you and player are one seat (a
+	// state check's), a change of those parts in another seat's zones
+	// and properties leaves its value as it was
+	OwnReads ReadSet
 	// Const is the value of an expression that is a literal (true, 2,
 	// 'red'), which evaluating returns at once
 	Const *Datum

@@ -99,6 +99,22 @@ func (rs *Ruleset) StaticReads() ReadSet {
 	return reads
 }
 
+// SeatReads is the parts that are the contents of the zones each player has
+// and the player properties: the parts a change of which can be said to be
+// of some seats only (Evaluator.TouchSeats).
+func (rs *Ruleset) SeatReads() ReadSet {
+	var r ReadSet
+	for k, z := range rs.Zones {
+		if z.PerPlayer {
+			r |= rs.ZoneReads(k)
+		}
+	}
+	for i := range rs.PlayerProps {
+		r |= rs.PlayerPropReads(i)
+	}
+	return r
+}
+
 // Derived widens a set by what the values statics derive read: a card
 // property a static changes, read after the statics, reads whatever the
 // statics read.

@@ -302,9 +302,13 @@ type Check struct {
 	Cond *Expr
 	// Reads is what Cond reads, values derived by statics included: the
 	// check is evaluated again only after a change of one of these parts.
-	Reads  ReadSet
-	Effect int
-	Pos    diag.Pos
+	Reads ReadSet
+	// OwnReads is the part of Reads the check reads only of the seat it is
+	// evaluated for: a change of those parts in other seats' zones and
+	// properties alone does not evaluate it again for this one.
+	OwnReads ReadSet
+	Effect   int
+	Pos      diag.Pos
 }
 
 // Phase is one named part of a turn.
@@ -382,6 +386,7 @@ type Ruleset struct {
 	StaticProps             []int        // the card properties some static changes
 	StaticSlot              []int        // per card property: its place in staticProps, or -1
 	StaticDeps              ReadSet      // what the values statics derive read (StaticReads)
+	SeatParts               ReadSet      // the parts that are some seat's zones or properties (SeatReads)
 	StaticParts             ReadSet      // the properties statics change (StaticPropReads)
 	memoSlots               atomic.Int32 // scans the compiler memoized (NewMemoSlot)
 	PhaseSyms               []int64

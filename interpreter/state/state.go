@@ -197,7 +197,12 @@ type Registers struct {
 	// Held marks the state checks (check i for seat p at bit i*seats+p)
 	// that held when they were last evaluated: they are evaluated again
 	// whatever changed.
-	Held       uint64 `json:"held,omitempty"`
+	Held uint64 `json:"held,omitempty"`
+	// Untouched marks the seats (bit p) none of whose zones and player
+	// properties changed since the last state checks: a check that reads
+	// those parts only of its own seat is not evaluated again for them. 0,
+	// as in a state saved before seats were followed, marks none.
+	Untouched  uint64 `json:"untouched,omitempty"`
 	Eliminated bool   `json:"eliminated,omitempty"` // a player lost since the last checks
 	NoLog      bool   `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
 	NoRecord   bool   `json:"norecord,omitempty"`   // no record of answers (History): simulations and bot lookahead

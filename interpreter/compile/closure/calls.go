@@ -547,6 +547,34 @@ func (cc *Compiler) ref(n ast.Node, k model.DatumKind) func(x *model.Evaluation)
 	return nil
 }
 
+// readSeat records a read of part of a seat's zones or properties: of the
+// frame's own seat when the seat is named by you or player, in Own.
+func (cc *Compiler) readSeat(part model.ReadSet, seat ast.Node) {
+	if cc.frameSeat(seat) {
+		cc.Own |= part
+		return
+	}
+	cc.Reads |= part
+}
+
+// frameSeat reports whether n names the frame's own seat: you, or player
+// where the scope has one, not hidden by a local of that name.
+func (cc *Compiler) frameSeat(n ast.Node) bool {
+	id, ok := n.(*ast.IdentifierNode)
+	if !ok {
+		return false
+	}
+	for i := len(cc.Locals) - 1; i >= cc.barrier; i-- {
+		if cc.Locals[i].Name == id.Value {
+			return false
+		}
+	}
+	if b, ok := BuiltinIdents[id.Value]; ok {
+		return b == model.IdYou
+	}
+	return id.Value == "player" && cc.Sc.Player
+}
+
 // call compiles the host calls the patcher made: reads of card, player and
 // game properties, zones and fields by index, and the library's functions.
 func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
@@ -627,7 +655,7 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		}, t
 	case "$pp":
 		of, idx := obj(), lit(2)
-		cc.Reads |= rs.PlayerPropReads(idx)
+		cc.readSeat(rs.PlayerPropReads(idx), n.Arguments[1])
 		t := TypeFor(rs.PlayerProps[idx].Type)
 		if rd := cc.ref(n.Arguments[1], model.DPlayer); rd != nil {
 			if t.k == model.DInt {
@@ -664,7 +692,11 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		return func(x *model.Evaluation) model.Datum { return propDatum(x.G.GameProp(idx), t) }, t
 	case "$pz":
 		of, kind := obj(), lit(2)
-		cc.Reads |= rs.ZoneReads(kind)
+		if kind >= 0 && kind < len(rs.Zones) && rs.Zones[kind].PerPlayer {
+			cc.readSeat(rs.ZoneReads(kind), n.Arguments[1])
+		} else {
+			cc.Reads |= rs.ZoneReads(kind)
+		}
 		if rd := cc.ref(n.Arguments[1], model.DPlayer); rd != nil {
 			return func(x *model.Evaluation) model.Datum {
 				p, ok := rd(x)

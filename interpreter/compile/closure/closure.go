@@ -26,6 +26,11 @@ type Compiler struct {
 	// Reads gathers the parts of the state the compiled expression may
 	// read, as the nodes that read them are compiled.
 	Reads model.ReadSet
+	// Own gathers the parts read only through the frame's own seat (you,
+	// or player where the scope has one): a zone of that seat, a property
+	// of that player. A part read of another seat too is in Reads, not
+	// here; the whole expression reads Reads|Own (see OwnReads).
+	Own model.ReadSet
 	// what the part being compiled reads of its evaluation besides the
 	// state, to know which scans may be memoized (memoScan): this, card, an
 	// event or a variable (frameDeps), the outermost element level and

@@ -15,16 +15,17 @@ import (
 // receives it). An action window that lists every card of a hand
 // evaluates a scan of the cards in play once, not once per card.
 func (cc *Compiler) memoScan(compile func() (model.EvalFn, Type)) (model.EvalFn, Type) {
-	frameDeps, outerElem, outerLocal, reads := cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads
-	cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads = false, math.MaxInt, math.MaxInt, 0
+	frameDeps, outerElem, outerLocal, reads, own := cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads, cc.Own
+	cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads, cc.Own = false, math.MaxInt, math.MaxInt, 0, 0
 	elemBase, localBase := len(cc.elems), len(cc.Locals)
 	fn, t := compile()
-	sub := cc.Reads
+	sub := cc.Reads | cc.Own
 	keep := !cc.frameDeps && cc.outerElem >= elemBase && cc.outerLocal >= localBase &&
 		sub != 0 && sub&model.ReadsAnything == 0 && t.k != model.DList && t.k != model.DNil
 	cc.frameDeps = frameDeps || cc.frameDeps
 	cc.outerElem, cc.outerLocal = min(outerElem, cc.outerElem), min(outerLocal, cc.outerLocal)
 	cc.Reads |= reads
+	cc.Own |= own
 	if !keep {
 		return fn, t
 	}

@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// TestChecksSkipWhatOtherSeatsChanged: a state check that reads a zone only
+// of the seat it is evaluated for is not evaluated again for a seat whose
+// zones did not change, though a zone of that kind changed elsewhere; it is
+// when the seat's own zone changed. Shown with VerifyChanges, which
+// evaluates a skipped check anyway and stops the game if it holds: here the
+// second seat's board is filled behind the checks' back, so the skip shows.
+func TestChecksSkipWhatOtherSeatsChanged(t *testing.T) {
+	rs, diags := load.LoadFile("../../rulesets/lands.yaml", stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	board := rs.ZoneReads(rs.ZoneIx["board"])
+	for _, ch := range rs.Checks {
+		require.Equal(t, board, ch.OwnReads, "%s reads only its own seat's board", ch.Name)
+	}
+	for _, tt := range []struct {
+		name      string
+		untouched uint64 // the seats whose zones did not change
+		skipped   bool
+	}{
+		{"only the first seat's board changed", 1 << 1, true},
+		{"both seats' boards changed", 0, false},
+		{"no seat followed (an older save)", 0, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := New(rs, Options{Players: 2, Seed: 3, NoLog: true, VerifyChanges: true})
+			require.NoError(t, err)
+			m := g.m
+			require.False(t, m.S.Over)
+			// five cards of the second seat on its board, without a word to
+			// the checks: its checks now hold
+			zi := m.ZoneInst(rs.ZoneIx["board"], 1)
+			for c := range m.S.Cards {
+				if m.S.Cards[c].Owner == 1 && len(m.S.Zones[zi].Cards) < 5 {
+					m.S.Zones[zi].Cards = append(m.S.Zones[zi].Cards, c)
+				}
+			}
+			m.S.Changed, m.S.Held, m.S.Untouched, m.S.Dirty = uint64(board), 0, tt.untouched, true
+			frames := len(m.S.Frames)
+			m.runChecks()
+			if tt.skipped {
+				require.True(t, m.S.Over)
+				require.Contains(t, m.S.Error, "holds for", "VerifyChanges saw the skipped check hold")
+				return
+			}
+			require.False(t, m.S.Over, "%s", m.S.Error)
+			require.Greater(t, len(m.S.Frames), frames, "the second seat's check fired")
+			require.Equal(t, state.Seat(1), m.S.Frames[len(m.S.Frames)-1].You)
+		})
+	}
+}
+
+// TestMovesAndPropertiesMarkTheirSeats: a move marks the seats of the zones
+// it leaves and enters as changed, a player property its player, a change
+// of a zone of the game every seat.
+func TestMovesAndPropertiesMarkTheirSeats(t *testing.T) {
+	rs, diags := load.LoadFile("../../rulesets/risk-resource.yaml", stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := New(rs, Options{Players: 3, Seed: 5, NoLog: true})
+	require.NoError(t, err)
+	m := g.m
+	all := uint64(1<<3 - 1)
+	hand, grave := m.ZoneInst(rs.ZoneIx["hand"], 1), m.ZoneInst(rs.ZoneIx["graveyard"], 2)
+	require.NotEmpty(t, m.S.Zones[hand].Cards)
+	m.S.Untouched = all
+	require.NoError(t, m.Move(m.S.Zones[hand].Cards[0], grave, state.MoveOpts{}))
+	require.Equal(t, uint64(1<<0), m.S.Untouched, "seats 1 and 2 changed")
+
+	m.S.Untouched = all
+	m.SetPlayerProp(2, 0, 7)
+	require.Equal(t, uint64(1<<0|1<<1), m.S.Untouched)
+
+	m.S.Untouched = all
+	m.SetGameProp(0, 1)
+	require.Equal(t, all, m.S.Untouched, "a game property is no seat's")
+
+	m.S.Untouched = all
+	m.MarkDirty()
+	require.Zero(t, m.S.Untouched, "a change of anything is every seat's")
+	require.NotZero(t, rs.SeatParts&rs.ZoneReads(rs.ZoneIx["hand"]))
+	require.Zero(t, rs.SeatParts&model.ReadsTurn)
+}
