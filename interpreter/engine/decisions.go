@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -34,21 +35,26 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 // lists it returns are the machine's, good until it is called again.
 func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 	fi := g.frameIndex(f)
-	ds, as := g.answeredD[:0], g.answeredA[:0]
+	ds, vs, as := g.answeredD[:0], g.answeredV[:0], g.answeredA[:0]
 	keepD := g.S.Pending[:0]
 	keepA := g.S.Answers[:0]
 	for i, d := range g.S.Pending {
 		if d.Frame == fi && g.S.Answers[i] != nil {
 			ds = append(ds, d)
-			as = append(as, g.S.Answers[i])
+			// a copy: the answer's place may be given to the next answer
+			// while the step still reads this one (keepAnswer)
+			vs = append(vs, *g.S.Answers[i])
 			continue
 		}
 		keepD = append(keepD, d)
 		keepA = append(keepA, g.S.Answers[i])
 	}
+	for i := range vs {
+		as = append(as, &vs[i])
+	}
 	// emptied, the lists keep their room for the next questions
 	g.S.Pending, g.S.Answers = keepD, keepA
-	g.answeredD, g.answeredA = ds, as
+	g.answeredD, g.answeredV, g.answeredA = ds, vs, as
 	if len(ds) == 0 {
 		return nil, nil
 	}
@@ -63,10 +69,14 @@ func (g *machine) record(r state.Record) {
 }
 
 // keepAnswer gives an answer a place of its own for the pending list. The
-// places are cut from a slab, one allocation for many answers: an answer is
-// never written once given (clones copy it), so a place is never reused,
-// and a slab lives while any of its answers is pending somewhere.
+// places are cut from a slab, one allocation for many answers, and used
+// again once no answer is pending: a copy of the state copies the answers
+// it holds (State.Clone), and Answered gives the steps copies, so nothing
+// else points into the slab.
 func (g *machine) keepAnswer(a state.Answer) *state.Answer {
+	if !slices.ContainsFunc(g.S.Answers, func(a *state.Answer) bool { return a != nil }) {
+		g.answers = g.answers[:0]
+	}
 	if len(g.answers) == cap(g.answers) {
 		g.answers = make([]state.Answer, 0, 32)
 	}

@@ -66,6 +66,7 @@ type machine struct {
 	seen     []int                       // ActionOptions' list of the cards it offered, kept for its next call
 	// the lists Answered returns, kept for its next call
 	answeredD []state.Decision
+	answeredV []state.Answer // Answered's copies of the answers
 	answeredA []*state.Answer
 	answers   []state.Answer // keepAnswer's slab
 	options   []state.Option // keepOptions' slab
@@ -233,7 +234,8 @@ func (g *machine) renew() {
 	clear(g.memos)
 	g.forgetLegal()
 	g.seen = g.seen[:0]
-	g.answeredD, g.answeredA = g.answeredD[:0], g.answeredA[:0]
+	g.answeredD, g.answeredV, g.answeredA = g.answeredD[:0], g.answeredV[:0], g.answeredA[:0]
+	g.answers = g.answers[:0]
 }
 
 // forgetLegal drops what whyNot kept: the evaluator counts versions again
