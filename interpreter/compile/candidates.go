@@ -130,3 +130,79 @@ func mentions(n ast.Node, name string) bool {
 	})
 	return found
 }
+
+// EventZones works out, from a trigger's condition, the zones an event must
+// name in its field (to or from) for the condition to hold: a condition
+// that is, or has among the parts joined by and, `event.<field> == z`,
+// `z == event.<field>` or `event.<field> in [z1, z2]`, z a zone's name. It
+// gives their kinds, nil when the condition does not say; the engine then
+// tries the condition only on events that name one of them.
+func (c *ExprCompiler) EventZones(n *yaml.Node, field string) []int {
+	n = source.ResolveAlias(n)
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return nil
+	}
+	text, _ := rewriteEdition(n.Value)
+	tree, err := parser.Parse(text)
+	if err != nil {
+		return nil
+	}
+	for _, part := range conjuncts(tree.Node) {
+		b, ok := part.(*ast.BinaryNode)
+		if !ok {
+			continue
+		}
+		left, right := b.Left, b.Right
+		if b.Operator == "==" && isEventField(right, field) {
+			left, right = right, left
+		}
+		if !isEventField(left, field) {
+			continue
+		}
+		switch b.Operator {
+		case "==":
+			if z, ok := c.zoneKind(right); ok {
+				return []int{z}
+			}
+		case "in":
+			arr, ok := right.(*ast.ArrayNode)
+			if !ok || len(arr.Nodes) == 0 {
+				continue
+			}
+			var out []int
+			for _, el := range arr.Nodes {
+				z, ok := c.zoneKind(el)
+				if !ok {
+					out = nil
+					break
+				}
+				out = append(out, z)
+			}
+			if out != nil {
+				return out
+			}
+		}
+	}
+	return nil
+}
+
+// isEventField reports whether n is event.<field>.
+func isEventField(n ast.Node, field string) bool {
+	m, ok := n.(*ast.MemberNode)
+	if !ok || m.Optional || !isIdent(m.Node, "event") {
+		return false
+	}
+	s, ok := m.Property.(*ast.StringNode)
+	return ok && s.Value == field
+}
+
+// zoneKind is the zone kind a name or a string names; a name the language
+// gives a meaning of its own (turn, you) is not read as a zone's.
+func (c *ExprCompiler) zoneKind(n ast.Node) (int, bool) {
+	if id, ok := n.(*ast.IdentifierNode); ok {
+		if _, builtin := closure.BuiltinIdents[id.Value]; builtin {
+			return 0, false
+		}
+	}
+	return c.zoneName(n)
+}

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
@@ -51,6 +53,10 @@ func (g *machine) emit(ev state.Event) {
 }
 
 func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
+	admits := t.Admits(g.Rs, ev.To, ev.From)
+	if !admits && !g.Der.Verify {
+		return
+	}
 	f := g.TempFrame(state.Frame{You: state.Seat(you), Player: state.Seat(you), This: state.CardRef(this), Card: state.CardRef(this), Event: ev})
 	ok, err := g.EvalBool(t.Cond, f)
 	g.ReleaseFrame()
@@ -59,6 +65,10 @@ func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
 		return
 	}
 	if !ok {
+		return
+	}
+	if !admits {
+		g.fail(fmt.Errorf("internal error: %s: the condition of a trigger holds for an event in zones it was read to exclude", t.Pos))
 		return
 	}
 	g.S.Triggered = append(g.S.Triggered, state.Frame{Prog: int32(t.Effect), You: state.Seat(you), This: state.CardRef(this), Event: ev})

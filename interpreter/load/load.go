@@ -456,6 +456,7 @@ func (c *compiler) finish() {
 	for _, a := range rs.Actions {
 		rs.ActionSyms = append(rs.ActionSyms, rs.Intern(a.Name))
 	}
+	rs.IndexSymbols()
 }
 
 func (c *compiler) emptyProgram(name string) int {

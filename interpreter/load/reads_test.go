@@ -211,3 +211,72 @@ func TestStaticCandidates(t *testing.T) {
 		require.Equal(t, tt.list, list, "%s", tt.applies)
 	}
 }
+
+// TestSymbolsNameTheirProperties: the card property a symbol names, found
+// from a table the load makes, is the one its text names, for every symbol
+// of every ruleset; a symbol that names none names none.
+func TestSymbolsNameTheirProperties(t *testing.T) {
+	for _, name := range []string{"lands", "lanes", "pocket", "vault", "risk-resource"} {
+		rs, diags := load.LoadFile("../../rulesets/"+name+".yaml", stdlib.Library())
+		require.NotNil(t, rs, "%v", diags)
+		named := 0
+		for sym := int64(-1); sym <= int64(rs.Symbols()); sym++ {
+			want := -1
+			if k, ok := rs.CardPropIx[rs.Symbol(sym)]; ok && sym >= 0 && sym < int64(rs.Symbols()) {
+				want = k
+				named++
+			}
+			require.Equal(t, want, rs.SymbolPropIndex(sym), "%s: symbol %d (%q)", name, sym, rs.Symbol(sym))
+		}
+		require.NotZero(t, named, "%s: some symbol names a property", name)
+	}
+}
+
+// TestTriggerEventZones: a trigger whose condition says which zone an event
+// goes to or comes from is tried only on events that name one of them; a
+// condition that does not say so plainly is tried on every event.
+func TestTriggerEventZones(t *testing.T) {
+	tests := []struct {
+		cond     string
+		to, from []string
+	}{
+		{"event.to == table", []string{"table"}, nil},
+		{"event.to == 'hand' and event.card == this", []string{"hand"}, nil},
+		{"table == event.to", []string{"table"}, nil},
+		{"event.card == this and event.to in [hand, table]", []string{"hand", "table"}, nil},
+		{"event.from == deck and event.to == hand", []string{"hand"}, []string{"deck"}},
+		{"event.to == table or event.to == hand", nil, nil},
+		{"not (event.to == table)", nil, nil},
+		{"event.to != table", nil, nil},
+		{"event.to in [table, 'deck']", []string{"table", "deck"}, nil},
+		{"event.to == event.from", nil, nil},
+		{"event.to in []", nil, nil},
+		{"event.card.zone == table", nil, nil},
+	}
+	var cards strings.Builder
+	cards.WriteString("cards:\n  - id: x\n    triggers:\n")
+	for _, tt := range tests {
+		fmt.Fprintf(&cards, "      - {on: enter, if: %q, do: []}\n", tt.cond)
+	}
+	rs, diags := load.Load(load.Source{Name: "reads.yaml", Data: []byte(fmt.Sprintf(readsRuleset, "  []\n"))},
+		[]load.Source{{Name: "c.yaml", Data: []byte(cards.String())}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	trs := rs.Cards[0].Triggers
+	require.Len(t, trs, len(tests))
+	names := func(zones []int) []string {
+		var out []string
+		for _, z := range zones {
+			out = append(out, rs.Zones[z].Name)
+		}
+		return out
+	}
+	for i, tt := range tests {
+		require.Equal(t, tt.to, names(trs[i].ToZones), "%s: to", tt.cond)
+		require.Equal(t, tt.from, names(trs[i].FromZones), "%s: from", tt.cond)
+	}
+	to, from := rs.ZoneSyms[rs.ZoneIx["hand"]], rs.ZoneSyms[rs.ZoneIx["deck"]]
+	require.True(t, trs[4].Admits(rs, to, from))
+	require.False(t, trs[4].Admits(rs, to, rs.ZoneSyms[rs.ZoneIx["table"]]))
+	require.False(t, trs[0].Admits(rs, to, from))
+	require.True(t, trs[5].Admits(rs, -1, -1))
+}

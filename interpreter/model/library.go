@@ -191,6 +191,9 @@ func (rs *Ruleset) SymbolPropIndex(sym int64) int {
 	if sym < 0 || int(sym) >= len(rs.symbols) {
 		return -1
 	}
+	if int(sym) < len(rs.symbolProps) {
+		return int(rs.symbolProps[sym])
+	}
 	if i, ok := rs.CardPropIx[rs.symbols[sym]]; ok {
 		return i
 	}

@@ -275,6 +275,28 @@ type Trigger struct {
 	Pos      diag.Pos
 	Coverage string
 	Sym      int64
+	// ToZones and FromZones are the zone kinds an event's to and from must
+	// name for Cond to hold, worked out from it at load
+	// (compile.EventZones); nil: any
+	ToZones, FromZones []int
+}
+
+// Admits reports whether Cond may hold for an event, by the zones it must
+// name (ToZones, FromZones); when not, Cond is not tried.
+func (t *Trigger) Admits(rs *Ruleset, to, from int64) bool {
+	return namesOne(rs, t.ToZones, to) && namesOne(rs, t.FromZones, from)
+}
+
+func namesOne(rs *Ruleset, zones []int, sym int64) bool {
+	if zones == nil {
+		return true
+	}
+	for _, z := range zones {
+		if rs.ZoneSyms[z] == sym {
+			return true
+		}
+	}
+	return false
 }
 
 // Static is a continuous effect of a card: while the card is face up in one of
@@ -374,6 +396,7 @@ type Ruleset struct {
 	ActionIx     map[string]int
 	KeywordIx    map[string]int
 	symbols      []string
+	symbolProps  []int32 // the card property each symbol names, or -1 (IndexSymbols)
 	SymbolIx     map[string]int
 	boxedSyms    []any
 	Lib          *Library
@@ -435,6 +458,19 @@ func (rs *Ruleset) Intern(s string) int64 {
 	rs.boxedSyms = append(rs.boxedSyms, any(s))
 	rs.SymbolIx[s] = len(rs.symbols) - 1
 	return int64(len(rs.symbols) - 1)
+}
+
+// IndexSymbols records, once the load has interned every symbol, the card
+// property each one names, so that a library function given a property by
+// name (max_group(cards, 'color')) finds it without looking up its text.
+func (rs *Ruleset) IndexSymbols() {
+	rs.symbolProps = make([]int32, len(rs.symbols))
+	for i, s := range rs.symbols {
+		rs.symbolProps[i] = -1
+		if k, ok := rs.CardPropIx[s]; ok {
+			rs.symbolProps[i] = int32(k)
+		}
+	}
 }
 
 // Library returns the primitives and functions the ruleset was compiled with.
