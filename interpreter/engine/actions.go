@@ -383,7 +383,7 @@ func (g *machine) legalSlot(a *model.Action, player, card int) (*legalMemo, uint
 		row = append(row, make([]legalMemo, slot+1-len(row))...)
 		g.legal[a.Index] = row
 	}
-	return &row[slot], g.Version(a.LegalReads)
+	return &row[slot], g.SeatVersion(a.LegalReads, a.LegalOwn, player)
 }
 
 // holds reports whether the memo was worked out for player in state s at

@@ -81,13 +81,72 @@ func TestMovesAndPropertiesMarkTheirSeats(t *testing.T) {
 	m.SetPlayerProp(2, 0, 7)
 	require.Equal(t, uint64(1<<0|1<<1), m.S.Untouched)
 
+	m.S.Untouched, m.S.Dirty, m.S.Changed = all, false, 0
+	m.SetPlayerProp(2, 0, 7)
+	require.Equal(t, all, m.S.Untouched, "writing the value a property has is no change")
+	require.False(t, m.S.Dirty)
+	require.Zero(t, m.S.Changed)
+
 	m.S.Untouched = all
 	m.SetGameProp(0, 1)
 	require.Equal(t, all, m.S.Untouched, "a game property is no seat's")
+
+	// a property a move resets changes only if it was not at its default
+	damage := rs.CardPropIx["damage"]
+	c := m.S.Zones[hand].Cards[0]
+	m.S.Changed = 0
+	require.NoError(t, m.Move(c, m.ZoneInst(rs.ZoneIx["battlefield"], 1), state.MoveOpts{}))
+	require.Zero(t, m.S.Changed&uint64(rs.CardPropReads(damage)), "its damage was 0")
+	m.SetCardProp(c, damage, 2)
+	m.S.Changed = 0
+	require.NoError(t, m.Move(c, m.ZoneInst(rs.ZoneIx["graveyard"], 1), state.MoveOpts{}))
+	require.NotZero(t, m.S.Changed&uint64(rs.CardPropReads(damage)), "its damage went back to 0")
+	require.Zero(t, m.BaseCardProp(c, damage))
+
+	// a move into a zone of the game marks the seat it leaves only
+	stack := m.ZoneInst(rs.ZoneIx["stack"], 0)
+	m.S.Untouched = all
+	require.NoError(t, m.Move(m.S.Zones[hand].Cards[0], stack, state.MoveOpts{}))
+	require.Equal(t, all&^(1<<1), m.S.Untouched)
 
 	m.S.Untouched = all
 	m.MarkDirty()
 	require.Zero(t, m.S.Untouched, "a change of anything is every seat's")
 	require.NotZero(t, rs.SeatParts&rs.ZoneReads(rs.ZoneIx["hand"]))
 	require.Zero(t, rs.SeatParts&model.ReadsTurn)
+}
+
+// TestSeatVersionFollowsEachSeatsParts: what is kept for a seat from parts
+// it reads only of itself (an action's legality, a memoized scan) is kept
+// through changes of those parts of other seats and of its other parts,
+// not through a change of its own; a change of a part that is no seat's
+// counts for every seat.
+func TestSeatVersionFollowsEachSeatsParts(t *testing.T) {
+	rs, diags := load.LoadFile("../../rulesets/risk-resource.yaml", stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := New(rs, Options{Players: 3, Seed: 5, NoLog: true})
+	require.NoError(t, err)
+	m := g.m
+	handPart := rs.ZoneReads(rs.ZoneIx["hand"])
+	reads := handPart | model.ReadsTurn
+	v := func(seat int) uint64 { return m.SeatVersion(reads, handPart, seat) }
+	v0, v1 := v(0), v(1)
+
+	hand1, grave1 := m.ZoneInst(rs.ZoneIx["hand"], 1), m.ZoneInst(rs.ZoneIx["graveyard"], 1)
+	require.NoError(t, m.Move(m.S.Zones[hand1].Cards[0], grave1, state.MoveOpts{}))
+	require.Equal(t, v0, v(0), "another seat's hand")
+	require.NotEqual(t, v1, v(1), "the seat's own hand")
+
+	v0, v1 = v(0), v(1)
+	m.SetPlayerProp(0, rs.PlayerPropIx["ep"], m.BasePlayerProp(0, rs.PlayerPropIx["ep"])+3)
+	require.Equal(t, v0, v(0), "a part of its own it does not read")
+
+	m.changed(model.ReadsTurn)
+	require.NotEqual(t, v0, v(0), "a part read of every seat")
+	require.NotEqual(t, v1, v(1))
+
+	v0 = v(0)
+	m.MarkDirty()
+	require.NotEqual(t, v0, v(0), "a change of anything")
+	require.Equal(t, m.Version(reads), m.SeatVersion(reads, 0, 0), "nothing read of one seat: the plain version")
 }

@@ -23,12 +23,13 @@ func (g *machine) changedSeats(parts model.ReadSet, seats uint64) {
 	g.TouchSeats(parts, seats)
 }
 
-// zoneSeat is the seat bit of a zone instance's owner; every bit for a zone
-// of the game, or an owner past the bits there are.
+// zoneSeat is the seat bit of a zone instance's owner: none for a zone of
+// the game, which is no seat's part (a check that reads it reads it of
+// every seat), every bit for an owner past the bits there are.
 func (g *machine) zoneSeat(zi int) uint64 {
 	kind := int(g.S.Zones[zi].Kind)
 	if !g.Rs.Zones[kind].PerPlayer {
-		return ^uint64(0)
+		return 0
 	}
 	p := zi - g.ZoneAt[kind]
 	if p < 0 || p >= 64 {

@@ -51,15 +51,26 @@ func (g *machine) clamp(d *model.PropDecl, v int64) int64 {
 	return v
 }
 
-// SetCardProp writes a card property's base value (clamped to its declared range).
+// SetCardProp writes a card property's base value (clamped to its declared
+// range). Writing the value it has changes nothing, and is not a change:
+// no check or kept answer that reads it is worked out again.
 func (g *machine) SetCardProp(c, idx int, v int64) {
-	g.S.CardProps[c*g.Stride()+idx] = g.clamp(&g.Rs.CardProps[idx], v)
+	at := &g.S.CardProps[c*g.Stride()+idx]
+	if v = g.clamp(&g.Rs.CardProps[idx], v); *at == v {
+		return
+	}
+	*at = v
 	g.changed(g.Rs.CardPropReads(idx))
 }
 
-// SetPlayerProp writes a player property (clamped to its declared range).
+// SetPlayerProp writes a player property (clamped to its declared range);
+// writing the value it has is not a change.
 func (g *machine) SetPlayerProp(p, idx int, v int64) {
-	g.S.PlayerProp[p*len(g.Rs.PlayerProps)+idx] = g.clamp(&g.Rs.PlayerProps[idx], v)
+	at := &g.S.PlayerProp[p*len(g.Rs.PlayerProps)+idx]
+	if v = g.clamp(&g.Rs.PlayerProps[idx], v); *at == v {
+		return
+	}
+	*at = v
 	g.changedSeats(g.Rs.PlayerPropReads(idx), seatBit(p))
 }
 
@@ -73,7 +84,11 @@ func seatBit(p int) uint64 {
 
 // SetGameProp writes a game property (clamped to its declared range).
 func (g *machine) SetGameProp(idx int, v int64) {
-	g.S.GameProps[idx] = g.clamp(&g.Rs.GameProps[idx], v)
+	at := &g.S.GameProps[idx]
+	if v = g.clamp(&g.Rs.GameProps[idx], v); *at == v {
+		return
+	}
+	*at = v
 	g.changed(g.Rs.GamePropReads(idx))
 }
 

@@ -201,8 +201,11 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	if g.S.Zones[from].Kind != dst.Kind {
 		parts |= g.expireCard(c)
 		for _, i := range g.Rs.ResetOnMove {
-			g.S.CardProps[c*g.Stride()+i] = g.Rs.CardProps[i].Default
-			parts |= g.Rs.CardPropReads(i)
+			// a property at its default already is not changed
+			if at := &g.S.CardProps[c*g.Stride()+i]; *at != g.Rs.CardProps[i].Default {
+				*at = g.Rs.CardProps[i].Default
+				parts |= g.Rs.CardPropReads(i)
+			}
 		}
 	}
 	g.changedSeats(parts, g.zoneSeat(from)|g.zoneSeat(zi))

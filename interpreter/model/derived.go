@@ -85,8 +85,25 @@ func (g *Evaluator) Invalidate() {
 func (g *Evaluator) Touch(parts ReadSet) {
 	if parts&(g.Rs.SeatParts|ReadsAnything) != 0 {
 		g.S.Untouched = 0
+		g.touchSeats(parts, ^uint64(0))
 	}
 	g.touch(parts)
+}
+
+// keptSeats is how many seats' changes SeatVersion follows part by part.
+const keptSeats = 8
+
+// touchSeats counts a change of the seat parts among parts of the seats
+// marked.
+func (g *Evaluator) touchSeats(parts ReadSet, seats uint64) {
+	parts &= g.Rs.SeatParts
+	for p := 0; p < g.Nseats && p < keptSeats; p++ {
+		if seats&(1<<p) != 0 {
+			for b := uint64(parts); b != 0; b &= b - 1 {
+				g.seatChanges[p][bits.TrailingZeros64(b)]++
+			}
+		}
+	}
 }
 
 // TouchSeats is Touch for a change whose parts that are zones or player
@@ -97,6 +114,9 @@ func (g *Evaluator) TouchSeats(parts ReadSet, seats uint64) {
 		seats = ^uint64(0)
 	}
 	g.S.Untouched &^= seats
+	if parts&g.Rs.SeatParts != 0 {
+		g.touchSeats(parts, seats)
+	}
 	g.touch(parts)
 }
 
@@ -115,6 +135,20 @@ func (g *Evaluator) version(r ReadSet) uint64 {
 	v := g.changes[63]
 	for p := uint64(r &^ ReadsAnything); p != 0; p &= p - 1 {
 		v += g.changes[bits.TrailingZeros64(p)]
+	}
+	return v
+}
+
+// SeatVersion is Version for a value worked out for a seat from parts r,
+// own among them read only of that seat (Expr.OwnReads): changes of own
+// parts count only when they are the seat's.
+func (g *Evaluator) SeatVersion(r, own ReadSet, seat int) uint64 {
+	if own == 0 || seat < 0 || seat >= keptSeats || own&^g.Rs.SeatParts != 0 {
+		return g.version(r)
+	}
+	v := g.version(r &^ own)
+	for b := uint64(own); b != 0; b &= b - 1 {
+		v += g.seatChanges[seat][bits.TrailingZeros64(b)]
 	}
 	return v
 }

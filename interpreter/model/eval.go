@@ -525,10 +525,12 @@ type scanMemo struct {
 // Memoized evaluates a scan the compiler found to read only the parts of
 // the state in reads and the frame's you and player (closure.memoScan), or
 // returns its value from the last time, when none of those has changed
-// since (values statics derive included). With
+// since (values statics derive included); a change of the parts in own,
+// which it reads only of the frame's seat, counts only when it is that
+// seat's (when you and player are one). With
 // engine.Options.VerifyChanges it evaluates it anyway and fails the
 // evaluation if the kept value differs.
-func (x *Evaluation) Memoized(slot int, reads ReadSet, fn EvalFn) Datum {
+func (x *Evaluation) Memoized(slot int, reads, own ReadSet, fn EvalFn) Datum {
 	g := x.G
 	if g.Der.computing {
 		return fn(x) // the statics see properties as they are before them
@@ -540,7 +542,13 @@ func (x *Evaluation) Memoized(slot int, reads ReadSet, fn EvalFn) Datum {
 		g.memo = append(g.memo, make([]scanMemo, i+1-len(g.memo))...)
 	}
 	m := &g.memo[i]
-	version := g.version(g.Rs.Derived(reads))
+	var version uint64
+	if r := g.Rs.Derived(reads); own == 0 || x.F.You != x.F.Player || r != reads {
+		// own parts are one seat's only where you and player are one
+		version = g.version(r)
+	} else {
+		version = g.SeatVersion(reads, own, int(x.F.You))
+	}
 	if m.set && m.version == version && m.s == g.S && m.you == x.F.You && m.player == x.F.Player {
 		if g.Der.Verify {
 			if d := fn(x); d.K != m.val.K || d.N != m.val.N || d.S != m.val.S {

@@ -19,6 +19,9 @@ type Evaluator struct {
 	Der     derivedLayer   // card properties as static effects make them
 	epoch   uint64         // changes of the state so far (Epoch)
 	changes [64]uint64     // changes of each part of the state so far (version)
+	// changes of each part that is a seat's (Ruleset.SeatParts) so far,
+	// seat by seat, for the first seats (SeatVersion)
+	seatChanges [keptSeats][64]uint64
 	memo    []scanMemo     // the memoized scans' values (Evaluation.Memoized)
 	Explain bool           // WhyNot is asking: cost checks give their full reason
 	scratch []*state.Frame // frames for evaluations outside running effects, reused to spare the heap

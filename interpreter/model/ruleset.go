@@ -213,6 +213,10 @@ type Action struct {
 	// IndexActions.
 	LegalReads ReadSet
 	LegalKept  bool
+	// LegalOwn is the part of LegalReads read only of the seat the action
+	// is listed for (Expr.OwnReads): a change of those parts of another
+	// seat keeps what they gave
+	LegalOwn ReadSet
 }
 
 // IndexActions works out what each action's filter, timing and condition
@@ -220,6 +224,7 @@ type Action struct {
 func (rs *Ruleset) IndexActions() {
 	for _, a := range rs.Actions {
 		a.LegalReads, a.LegalKept = 0, true
+		var own, other ReadSet
 		for _, e := range [...]*Expr{a.Filter, a.Timing, a.Condition} {
 			if e == nil {
 				continue
@@ -228,8 +233,13 @@ func (rs *Ruleset) IndexActions() {
 				a.LegalKept = false
 			}
 			a.LegalReads |= e.Reads
+			own, other = own|e.OwnReads, other|e.Reads&^e.OwnReads
 		}
-		a.LegalReads = rs.Derived(a.LegalReads)
+		a.LegalOwn = own &^ other
+		if r := rs.Derived(a.LegalReads); r != a.LegalReads {
+			a.LegalReads = r
+			a.LegalOwn &^= rs.StaticDeps // what the statics read, of every seat
+		}
 	}
 }
 

@@ -19,7 +19,7 @@ func (cc *Compiler) memoScan(compile func() (model.EvalFn, Type)) (model.EvalFn,
 	cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads, cc.Own = false, math.MaxInt, math.MaxInt, 0, 0
 	elemBase, localBase := len(cc.elems), len(cc.Locals)
 	fn, t := compile()
-	sub := cc.Reads | cc.Own
+	sub, subOwn := cc.Reads|cc.Own, cc.Own&^cc.Reads
 	keep := !cc.frameDeps && cc.outerElem >= elemBase && cc.outerLocal >= localBase &&
 		sub != 0 && sub&model.ReadsAnything == 0 && t.k != model.DList && t.k != model.DNil
 	cc.frameDeps = frameDeps || cc.frameDeps
@@ -30,7 +30,7 @@ func (cc *Compiler) memoScan(compile func() (model.EvalFn, Type)) (model.EvalFn,
 		return fn, t
 	}
 	slot := cc.Rs.NewMemoSlot()
-	return func(x *model.Evaluation) model.Datum { return x.Memoized(slot, sub, fn) }, t
+	return func(x *model.Evaluation) model.Datum { return x.Memoized(slot, sub, subOwn, fn) }, t
 }
 
 // readElem records a read of the element of a predicate at level.
