@@ -16,18 +16,18 @@ type Evaluator struct {
 	Cur     *state.Frame  // the frame the expression VM (the test oracle) evaluates for
 	evals   []*Evaluation // the evaluation stack: one entry per evaluation under way
 	depth   int
-	Der     derivedLayer   // card properties as static effects make them
-	epoch   uint64         // changes of the state so far (Epoch)
-	changes [64]uint64     // changes of each part of the state so far (version)
+	Der     derivedLayer // card properties as static effects make them
+	epoch   uint64       // changes of the state so far (Epoch)
+	changes [64]uint64   // changes of each part of the state so far (version)
 	// changes of each part that is a seat's (Ruleset.SeatParts) so far,
 	// seat by seat, for the first seats (SeatVersion)
 	seatChanges [keptSeats][64]uint64
-	memo    []scanMemo     // the memoized scans' values (Evaluation.Memoized)
-	Explain bool           // WhyNot is asking: cost checks give their full reason
-	scratch []*state.Frame // frames for evaluations outside running effects, reused to spare the heap
-	nscr    int
-	ZoneAt  []int // first zone instance of each zone kind
-	Seats   []int // every seat, in order: the value of `players`
+	memo        []scanMemo     // the memoized scans' values (Evaluation.Memoized)
+	Explain     bool           // WhyNot is asking: cost checks give their full reason
+	scratch     []*state.Frame // frames for evaluations outside running effects, reused to spare the heap
+	nscr        int
+	ZoneAt      []int // first zone instance of each zone kind
+	Seats       []int // every seat, in order: the value of `players`
 	// the lists AllZone and OpponentsOf made last, given again while what
 	// they are made of has not changed: a bot evaluates them over and over
 	allZones  []zoneList
