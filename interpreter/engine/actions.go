@@ -312,64 +312,119 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 			return fmt.Sprintf("%s is not in your %s", g.CardLabel(card, player), g.Rs.Zones[a.Source].Name), nil
 		}
 	}
-	// a refusal kept from the last time needs no frame (legalWhy)
-	if m, version := g.legalSlot(a, player, card); m != nil && m.holds(g.S, version, player) && m.why != "" && !g.Der.Verify {
-		return m.why, nil
+	// the frame is made only when an expression must be evaluated: a
+	// refusal kept from the last time needs none. No defer: this runs for
+	// every card and action an action window lists; a panic stops the
+	// game, frames and all (run)
+	f := lazyFrame{g: g, player: player, card: card}
+	memo := g.legalSlot(a, player, card)
+	why := ""
+	var err error
+	for i, e := range a.LegalExprs() {
+		if e == nil {
+			continue
+		}
+		var ok bool
+		if ok, err = g.legalPart(a, i, e, player, memo, &f); err != nil || !ok {
+			why = g.partWhy(a, i, player, card)
+			break
+		}
 	}
-	f := g.TempFrame(state.Frame{You: state.Seat(player), Player: state.Seat(player), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
-	// no defer: this runs for every card and action an action window
-	// lists; a panic stops the game, frames and all (run)
-	why, err := g.legalWhy(a, player, card, f)
 	if why == "" && err == nil {
-		why = g.costsWhy(a, f)
+		why = g.costsWhy(a, f.get())
 	}
-	g.ReleaseFrame()
+	if f.f != nil {
+		g.ReleaseFrame()
+	}
 	return why, err
+}
+
+// lazyFrame is the scratch frame of whyNot, made when first asked for.
+type lazyFrame struct {
+	g            *machine
+	player, card int
+	f            *state.Frame
+}
+
+func (l *lazyFrame) get() *state.Frame {
+	if l.f == nil {
+		l.f = l.g.TempFrame(state.Frame{You: state.Seat(l.player), Player: state.Seat(l.player), This: state.CardRef(l.card), Card: state.CardRef(l.card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
+	}
+	return l.f
 }
 
 // legalMemo is what an action's filter, timing and condition gave for a
-// player and a card, at a version of the parts of the state they read.
-type legalMemo struct {
+// player and a card, each at a version of the parts of the state it reads.
+type legalMemo [model.LegalParts]struct {
 	s       *state.State
 	version uint64
 	player  int
-	why     string
-	set     bool
+	ok, set bool
 }
 
-// legalWhy is the reason of whyNot that the action's filter, timing and
-// condition give, "" when they hold. While none of the parts of the state
-// they read has changed it is what they gave the last time: an action
-// window lists every action, card by card, for each player in turn, and
-// most of the time nothing they read has changed in between. A reason
-// put in words for WhyNot is never kept.
-func (g *machine) legalWhy(a *model.Action, player, card int, f *state.Frame) (string, error) {
-	m, version := g.legalSlot(a, player, card)
-	if m == nil {
-		return g.exprsWhy(a, player, card, f)
+// legalPart evaluates the i-th of an action's filter, timing and condition
+// (e) for a player, in frame. While none of the parts of
+// the state it reads has changed it is what it gave the last time, kept in
+// memo (nil: not kept): an action window lists every action, card by card,
+// for each player in turn, and most of the time nothing an expression
+// reads has changed in between; and the parts are kept apart, so that a
+// timing that reads the phase does not take a condition that reads the
+// cards in play with it.
+func (g *machine) legalPart(a *model.Action, i int, e *model.Expr, player int, memo *legalMemo, frame *lazyFrame) (bool, error) {
+	p := &a.Legal[i]
+	if memo == nil || !p.Kept {
+		return g.EvalBool(e, frame.get())
 	}
-	if m.holds(g.S, version, player) {
+	m := &memo[i]
+	version := g.SeatVersion(p.Reads, p.Own, player)
+	if m.set && m.s == g.S && m.version == version && m.player == player {
 		if g.Der.Verify {
-			why, err := g.exprsWhy(a, player, card, f)
-			if err == nil && why != m.why {
-				return "", fmt.Errorf("internal error: whether %s may be taken changed, but no part of the state it reads did", a.Name)
+			ok, err := g.EvalBool(e, frame.get())
+			if err == nil && ok != m.ok {
+				return false, fmt.Errorf("internal error: what %s of %s gives changed, but no part of the state it reads did", e.Src, a.Name)
 			}
 		}
-		return m.why, nil
+		return m.ok, nil
 	}
-	why, err := g.exprsWhy(a, player, card, f)
+	ok, err := g.EvalBool(e, frame.get())
 	if err == nil {
-		*m = legalMemo{s: g.S, version: version, player: player, why: why, set: true}
+		m.s, m.version, m.player, m.ok, m.set = g.S, version, player, ok, true
 	}
-	return why, err
+	return ok, err
 }
 
-// legalSlot is the place of what an action's filter, timing and
-// condition give for a player and card, and the version of the parts they
-// read now; nil when it is not kept (legalWhy).
-func (g *machine) legalSlot(a *model.Action, player, card int) (*legalMemo, uint64) {
-	if !a.LegalKept || g.Explain {
-		return nil, 0
+// partWhy is the reason an action may not be taken when the i-th of its
+// filter, timing and condition does not hold.
+func (g *machine) partWhy(a *model.Action, i, player, card int) string {
+	switch i {
+	case 0:
+		// the filter first: a card that can never be used for the action
+		// says so, rather than "not now"
+		if a.FilterWhy != "" {
+			return a.FilterWhy
+		}
+		if !g.Explain {
+			return notLegal
+		}
+		return fmt.Sprintf("%s is not a card it can be done with", g.CardLabel(card, player))
+	case 1:
+		if a.TimingWhy != "" {
+			return a.TimingWhy
+		}
+		return "not now"
+	}
+	if a.Why != "" {
+		return a.Why
+	}
+	return "not possible now"
+}
+
+// legalSlot is the place of what an action's filter, timing and condition
+// give for a player and card; nil when nothing is kept (WhyNot asks for
+// the reasons in full).
+func (g *machine) legalSlot(a *model.Action, player, card int) *legalMemo {
+	if g.Explain {
+		return nil
 	}
 	for len(g.legal) <= a.Index {
 		g.legal = append(g.legal, nil)
@@ -383,51 +438,7 @@ func (g *machine) legalSlot(a *model.Action, player, card int) (*legalMemo, uint
 		row = append(row, make([]legalMemo, slot+1-len(row))...)
 		g.legal[a.Index] = row
 	}
-	return &row[slot], g.SeatVersion(a.LegalReads, a.LegalOwn, player)
-}
-
-// holds reports whether the memo was worked out for player in state s at
-// this version.
-func (m *legalMemo) holds(s *state.State, version uint64, player int) bool {
-	return m.set && m.s == s && m.version == version && m.player == player
-}
-
-// exprsWhy evaluates an action's filter, timing and condition in scratch
-// frame f: the reason of the first that fails, or "".
-func (g *machine) exprsWhy(a *model.Action, player, card int, f *state.Frame) (string, error) {
-	// the filter first: a card that can never be used for the action says
-	// so, rather than "not now"
-	if a.Filter != nil {
-		ok, err := g.EvalBool(a.Filter, f)
-		if err != nil || !ok {
-			if a.FilterWhy != "" {
-				return a.FilterWhy, err
-			}
-			if !g.Explain {
-				return notLegal, err
-			}
-			return fmt.Sprintf("%s is not a card it can be done with", g.CardLabel(card, player)), err
-		}
-	}
-	if a.Timing != nil {
-		ok, err := g.EvalBool(a.Timing, f)
-		if err != nil || !ok {
-			if a.TimingWhy != "" {
-				return a.TimingWhy, err
-			}
-			return "not now", err
-		}
-	}
-	if a.Condition != nil {
-		ok, err := g.EvalBool(a.Condition, f)
-		if err != nil || !ok {
-			if a.Why != "" {
-				return a.Why, err
-			}
-			return "not possible now", err
-		}
-	}
-	return "", nil
+	return &row[slot]
 }
 
 // costsWhy is why a player cannot pay an action's costs, "" when they can,

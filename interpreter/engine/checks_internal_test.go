@@ -150,3 +150,43 @@ func TestSeatVersionFollowsEachSeatsParts(t *testing.T) {
 	require.NotEqual(t, v0, v(0), "a change of anything")
 	require.Equal(t, m.Version(reads), m.SeatVersion(reads, 0, 0), "nothing read of one seat: the plain version")
 }
+
+// TestActionPartsKeptApart: what an action's filter, timing and condition
+// give is kept part by part, so that a change of the turn, which its timing
+// reads, leaves what its condition gave standing; the parts the action
+// reads only of the seat it is listed for are told apart.
+func TestActionPartsKeptApart(t *testing.T) {
+	rs, diags := load.LoadFile("../../rulesets/risk-resource.yaml", stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	cast, ok := rs.ActionByName("cast")
+	require.True(t, ok)
+	filter, timing, cond := cast.Legal[0], cast.Legal[1], cast.Legal[2]
+	require.True(t, filter.Kept && timing.Kept && cond.Kept)
+	require.NotZero(t, timing.Reads&model.ReadsTurn)
+	require.Zero(t, cond.Reads&model.ReadsTurn)
+	require.Zero(t, filter.Reads&model.ReadsTurn)
+	pitch, _ := rs.ActionByName("pitch")
+	require.Equal(t, rs.ZoneReads(rs.ZoneIx["hand"]), pitch.Legal[2].Own, "len(you.hand) > 0")
+
+	g, err := New(rs, Options{Players: 3, Seed: 5, NoLog: true, VerifyChanges: true})
+	require.NoError(t, err)
+	m := g.m
+	hand := m.S.Zones[m.ZoneInst(rs.ZoneIx["hand"], 0)].Cards
+	require.NotEmpty(t, hand)
+	c := hand[0]
+	memo := m.legalSlot(cast, 0, c)
+	f := lazyFrame{g: m, player: 0, card: c}
+	for i, e := range cast.LegalExprs() {
+		_, err := m.legalPart(cast, i, e, 0, memo, &f)
+		require.NoError(t, err)
+	}
+	m.ReleaseFrame()
+	kept := *memo
+	m.changed(model.ReadsTurn)
+	require.Equal(t, kept[2].version, m.SeatVersion(cond.Reads, cond.Own, 0), "the condition is kept through a change of the turn")
+	require.Equal(t, kept[0].version, m.SeatVersion(filter.Reads, filter.Own, 0))
+	require.NotEqual(t, kept[1].version, m.SeatVersion(timing.Reads, timing.Own, 0), "the timing is not")
+	_, err = m.whyNot(cast, 0, c)
+	require.NoError(t, err)
+	require.False(t, m.S.Over, "VerifyChanges found what was kept right: %s", m.S.Error)
+}

@@ -206,41 +206,48 @@ type Action struct {
 	Recheck   *Expr
 	Fizzle    int // program run instead of the effect when Recheck fails, or -1
 	Pos       diag.Pos
-	// LegalReads is the parts of the state Filter, Timing and Condition
-	// read, statics' sources included; LegalKept says what they give may
-	// be kept while none of those parts changes (none reads an effect's
-	// variables, the event, or what the compiler does not bound). Set by
-	// IndexActions.
-	LegalReads ReadSet
-	LegalKept  bool
-	// LegalOwn is the part of LegalReads read only of the seat the action
-	// is listed for (Expr.OwnReads): a change of those parts of another
-	// seat keeps what they gave
-	LegalOwn ReadSet
+	// Legal is what Filter, Timing and Condition each read, in that
+	// order: what one gives may be kept while the parts it reads are as
+	// they were (set by IndexActions)
+	Legal [LegalParts]LegalPart
+}
+
+// LegalParts is how many expressions say whether an action may be taken:
+// its filter, timing and condition.
+const LegalParts = 3
+
+// LegalPart is what one of an action's filter, timing and condition reads:
+// the parts of the state (statics' sources included), those it reads only
+// of the seat it is evaluated for (Expr.OwnReads), and whether what it
+// gives may be kept at all (it reads no effect's variables, no event, and
+// nothing the compiler does not bound).
+type LegalPart struct {
+	Reads, Own ReadSet
+	Kept       bool
 }
 
 // IndexActions works out what each action's filter, timing and condition
-// read (Action.LegalReads), once the ruleset's statics are known.
+// read (Action.Legal), once the ruleset's statics are known.
 func (rs *Ruleset) IndexActions() {
 	for _, a := range rs.Actions {
-		a.LegalReads, a.LegalKept = 0, true
-		var own, other ReadSet
-		for _, e := range [...]*Expr{a.Filter, a.Timing, a.Condition} {
+		for i, e := range a.LegalExprs() {
+			a.Legal[i] = LegalPart{}
 			if e == nil {
 				continue
 			}
-			if e.ReadsFrame() {
-				a.LegalKept = false
+			p := LegalPart{Reads: rs.Derived(e.Reads), Own: e.OwnReads, Kept: !e.ReadsFrame()}
+			if p.Reads != e.Reads {
+				p.Own &^= rs.StaticDeps // what the statics read, of every seat
 			}
-			a.LegalReads |= e.Reads
-			own, other = own|e.OwnReads, other|e.Reads&^e.OwnReads
-		}
-		a.LegalOwn = own &^ other
-		if r := rs.Derived(a.LegalReads); r != a.LegalReads {
-			a.LegalReads = r
-			a.LegalOwn &^= rs.StaticDeps // what the statics read, of every seat
+			a.Legal[i] = p
 		}
 	}
+}
+
+// LegalExprs is the action's filter, timing and condition, in that order
+// (nil where it has none).
+func (a *Action) LegalExprs() [LegalParts]*Expr {
+	return [LegalParts]*Expr{a.Filter, a.Timing, a.Condition}
 }
 
 // NewMemoSlot gives a scan the compiler memoizes its place in every game's
