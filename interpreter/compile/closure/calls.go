@@ -312,7 +312,7 @@ func (cc *Compiler) flatten(n *ast.BuiltinNode) (model.EvalFn, Type) {
 // a list, with # the element; a scan whose value can be kept is memoized
 // (memoScan).
 func (cc *Compiler) predicate(n *ast.BuiltinNode) (model.EvalFn, Type) {
-	return cc.memoScan(func() (model.EvalFn, Type) { return cc.scan(n) })
+	return cc.memoScan(n, func() (model.EvalFn, Type) { return cc.scan(n) })
 }
 
 // truth is a condition's value as model.Truth gives it: true only when it

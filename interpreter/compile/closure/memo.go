@@ -3,6 +3,8 @@ package closure
 import (
 	"math"
 
+	"github.com/expr-lang/expr/ast"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 )
 
@@ -14,7 +16,7 @@ import (
 // follows, and gives a single value (a list could be changed by whoever
 // receives it). An action window that lists every card of a hand
 // evaluates a scan of the cards in play once, not once per card.
-func (cc *Compiler) memoScan(compile func() (model.EvalFn, Type)) (model.EvalFn, Type) {
+func (cc *Compiler) memoScan(n ast.Node, compile func() (model.EvalFn, Type)) (model.EvalFn, Type) {
 	frameDeps, outerElem, outerLocal, reads, own := cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads, cc.Own
 	cc.frameDeps, cc.outerElem, cc.outerLocal, cc.Reads, cc.Own = false, math.MaxInt, math.MaxInt, 0, 0
 	elemBase, localBase := len(cc.elems), len(cc.Locals)
@@ -30,6 +32,14 @@ func (cc *Compiler) memoScan(compile func() (model.EvalFn, Type)) (model.EvalFn,
 		return fn, t
 	}
 	slot := cc.Rs.NewMemoSlot()
+	if t.k == model.DBool {
+		// a condition as a condition: EvalBool and the logical operators
+		// take the kept value without the value closures' frame
+		cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
+			d := x.Memoized(slot, sub, subOwn, fn)
+			return d.N != 0, d.K == model.DBool
+		})
+	}
 	return func(x *model.Evaluation) model.Datum { return x.Memoized(slot, sub, subOwn, fn) }, t
 }
 
