@@ -618,8 +618,9 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		}
 		if rd := cc.ref(n.Arguments[1], model.DCard); rd != nil {
 			// a property of this, card or the element (.power): read
-			// without making the card a value first
-			if t.k == model.DInt {
+			// without making the card a value first (a name's symbol is
+			// a number too: symOf)
+			if t.k == model.DInt || t.k == model.DSym {
 				cc.setInt(n, func(x *model.Evaluation) (int64, bool) {
 					c, ok := rd(x)
 					if !ok {
@@ -645,6 +646,15 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 				}
 				return propDatum(x.G.CardProp(c, idx), t)
 			}, t
+		}
+		if t.k == model.DInt || t.k == model.DSym {
+			cc.setInt(n, func(x *model.Evaluation) (int64, bool) {
+				c := of(x)
+				if c.K == model.DNil {
+					return 0, false
+				}
+				return x.G.CardProp(int(c.N), idx), true
+			})
 		}
 		return func(x *model.Evaluation) model.Datum {
 			c := of(x)

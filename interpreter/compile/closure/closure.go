@@ -64,6 +64,19 @@ type nodeInt struct {
 // setInt records the whole-number closure of node n, compiled last.
 func (cc *Compiler) setInt(n ast.Node, c model.IntFn) { cc.lastInt = nodeInt{n, c} }
 
+// symOf is the closure giving the symbol of the node just compiled, of
+// type name (DSym): its own (a property read: setInt), or one that reads
+// its value closure fn; false when the value is no symbol.
+func (cc *Compiler) symOf(n ast.Node, fn model.EvalFn) model.IntFn {
+	if cc.lastInt.n == n {
+		return cc.lastInt.fn
+	}
+	return func(x *model.Evaluation) (int64, bool) {
+		d := fn(x)
+		return d.N, d.K == model.DSym
+	}
+}
+
 // intOf is the whole-number closure of the node just compiled, of type
 // whole number: its own, or one that reads its value closure fn.
 func (cc *Compiler) intOf(n ast.Node, fn model.EvalFn) model.IntFn {
@@ -543,14 +556,20 @@ func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {
 func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 	l, lt := cc.Compile(n.Left)
 	lc := cc.condOf(n.Left, l) // taken now: compiling the right may compile the node again
-	var li, ri model.IntFn
-	if lt.k == model.DInt {
+	var li, ri, ls, rsym model.IntFn
+	switch lt.k {
+	case model.DInt:
 		li = cc.intOf(n.Left, l)
+	case model.DSym:
+		ls = cc.symOf(n.Left, l)
 	}
 	r, rt := cc.Compile(n.Right)
 	rc := cc.condOf(n.Right, r)
-	if rt.k == model.DInt {
+	switch rt.k {
+	case model.DInt:
 		ri = cc.intOf(n.Right, r)
+	case model.DSym:
+		rsym = cc.symOf(n.Right, r)
 	}
 	switch n.Operator {
 	case "and", "&&", "or", "||":
@@ -622,6 +641,20 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 					return e
 				}
 				return x.G.Equal(a, c)
+			}
+		}
+		if ls != nil && rsym != nil {
+			// two names: the same when their symbols are; a name that is
+			// no symbol (a text never interned) or nothing is compared as
+			// a value
+			slow := eq
+			eq = func(x *model.Evaluation) bool {
+				a, aok := ls(x)
+				b, bok := rsym(x)
+				if aok && bok {
+					return a == b
+				}
+				return slow(x)
 			}
 		}
 		if li != nil && ri != nil {
