@@ -75,7 +75,7 @@ type machine struct {
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
 	choiceBuf []state.Option // OptionScratch's list
 	cardBuf   []int          // CardScratch's list
-	legal     [][]legalMemo  // whyNot's memory, per action and seat or card (legalWhy)
+	legal     [][]legalMemo  // whyNot's memory, per action and seat or card (legalPart)
 }
 
 var errGameOver = errors.New("the game is over")
