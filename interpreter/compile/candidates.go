@@ -131,23 +131,33 @@ func mentions(n ast.Node, name string) bool {
 	return found
 }
 
-// EventZones works out, from a trigger's condition, the zones an event must
-// name in its field (to or from) for the condition to hold: a condition
-// that is, or has among the parts joined by and, `event.<field> == z`,
-// `z == event.<field>` or `event.<field> in [z1, z2]`, z a zone's name. It
-// gives their kinds, nil when the condition does not say; the engine then
-// tries the condition only on events that name one of them.
-func (c *ExprCompiler) EventZones(n *yaml.Node, field string) []int {
-	n = source.ResolveAlias(n)
-	if n == nil || n.Kind != yaml.ScalarNode {
-		return nil
+// CompileTrigger compiles a trigger's condition as CompileExpr does and
+// works out, from it, the zones an event must name in its to and from
+// fields for the condition to hold: a condition that is, or has among the
+// parts joined by and, `event.to == z`, `z == event.to` or `event.to in
+// [z1, z2]` (from alike), z a zone's name. It gives their kinds, nil when
+// the condition does not say; the engine then tries the condition only on
+// events that name one of them. The tree the compiler checked is read, so
+// nothing is parsed twice.
+func (c *ExprCompiler) CompileTrigger(n *yaml.Node, path string, sc *closure.Scope) (e *model.Expr, to, from []int) {
+	at := source.ResolveAlias(n)
+	c.inspect = func(m *yaml.Node, tree ast.Node) {
+		if m == at { // not an expression compiled on the way
+			to, from = c.eventZones(tree, "to"), c.eventZones(tree, "from")
+		}
 	}
-	text, _ := rewriteEdition(n.Value)
-	tree, err := parser.Parse(text)
-	if err != nil {
-		return nil
+	e = c.CompileExpr(n, path, sc, model.TBool)
+	c.inspect = nil
+	if e == nil {
+		return nil, nil, nil
 	}
-	for _, part := range conjuncts(tree.Node) {
+	return e, to, from
+}
+
+// eventZones is the zone kinds a condition's tree says event.<field> must
+// name (CompileTrigger).
+func (c *ExprCompiler) eventZones(tree ast.Node, field string) []int {
+	for _, part := range conjuncts(tree) {
 		b, ok := part.(*ast.BinaryNode)
 		if !ok {
 			continue

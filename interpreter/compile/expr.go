@@ -41,6 +41,9 @@ type ExprCompiler struct {
 	envCache map[string]nature.Nature
 	preds    map[string]*closure.Predicate
 	predList []*closure.Predicate
+	// inspect, when set, reads the checked tree of each expression compiled
+	// before it is patched, with its node (CompileTrigger)
+	inspect func(*yaml.Node, ast.Node)
 }
 
 // posMap maps rune offsets of an expression's text to positions in its file,
@@ -249,6 +252,9 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 			c.R.DiagAt(posOf().at(pe.Node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.Msg))
 		}
 		return nil, nil, closure.CNil
+	}
+	if c.inspect != nil {
+		c.inspect(n, tree.Node)
 	}
 	// Second pass: patch game-object accesses into indexed host calls on the
 	// checked tree, check it again and compile it.

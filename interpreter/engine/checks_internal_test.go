@@ -190,3 +190,22 @@ func TestActionPartsKeptApart(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, m.S.Over, "VerifyChanges found what was kept right: %s", m.S.Error)
 }
+
+// TestAShuffleIsAChange: a shuffle changes the order of a zone's cards and
+// what players know of them; the state checks run after it, and those
+// that read the zone are evaluated again (a shuffle used to count only as
+// a change of the values kept, not for the checks).
+func TestAShuffleIsAChange(t *testing.T) {
+	rs, diags := load.LoadFile("../../rulesets/lands.yaml", stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := New(rs, Options{Players: 2, Seed: 3, NoLog: true})
+	require.NoError(t, err)
+	m := g.m
+	deck := m.ZoneInst(rs.ZoneIx["deck"], 1)
+	m.S.Dirty, m.S.Changed, m.S.Untouched = false, 0, 1<<2-1
+	m.Shuffle(deck)
+	require.True(t, m.S.Dirty)
+	require.NotZero(t, m.S.Changed&uint64(rs.ZoneReads(rs.ZoneIx["deck"])))
+	require.NotZero(t, m.S.Changed&uint64(model.ReadsKnowledge))
+	require.Equal(t, uint64(1<<0), m.S.Untouched, "the second seat's deck")
+}

@@ -300,8 +300,10 @@ func (g *machine) removeFrom(c, zi int) {
 
 // Shuffle randomises a zone instance; nobody knows the order afterwards.
 func (g *machine) Shuffle(zi int) {
-	g.Invalidate()
 	z := &g.S.Zones[zi]
+	// the order of the zone's cards and who knows them: a check that reads
+	// its top card is evaluated again
+	g.changedSeats(g.Rs.ZoneReads(int(z.Kind))|model.ReadsPlaces|model.ReadsKnowledge, g.zoneSeat(zi))
 	// in place: no copy of a state shares a zone's list (Clone copies it)
 	cards := z.Cards
 	r := rand.New(&g.S.RNG)

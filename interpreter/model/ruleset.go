@@ -294,7 +294,7 @@ type Trigger struct {
 	Sym      int64
 	// ToZones and FromZones are the zone kinds an event's to and from must
 	// name for Cond to hold, worked out from it at load
-	// (compile.EventZones); nil: any
+	// (compile.CompileTrigger); nil: any
 	ToZones, FromZones []int
 }
 
