@@ -40,20 +40,9 @@ func (c *ExprCompiler) StaticCandidates(n *yaml.Node, sc *closure.Scope) (zones 
 				zones = []int{z}
 			}
 		case isCardZone(b.Left) && b.Operator == "in":
-			arr, ok := b.Right.(*ast.ArrayNode)
-			if !ok || zones != nil {
-				continue
+			if arr, ok := b.Right.(*ast.ArrayNode); ok && zones == nil {
+				zones = zonesOf(arr.Nodes, c.zoneName)
 			}
-			var zs []int
-			for _, el := range arr.Nodes {
-				z, ok := c.zoneName(el)
-				if !ok {
-					zs = nil
-					break
-				}
-				zs = append(zs, z)
-			}
-			zones = zs
 		case isIdent(b.Left, "card") && b.Operator == "in" && isPath(b.Right) && !mentions(b.Right, "card") && in == nil:
 			// compiled on its own, quietly, from its text written out again:
 			// a name and its fields read back as they were written (a
@@ -175,25 +164,28 @@ func (c *ExprCompiler) eventZones(tree ast.Node, field string) []int {
 				return []int{z}
 			}
 		case "in":
-			arr, ok := right.(*ast.ArrayNode)
-			if !ok || len(arr.Nodes) == 0 {
-				continue
-			}
-			var out []int
-			for _, el := range arr.Nodes {
-				z, ok := c.zoneKind(el)
-				if !ok {
-					out = nil
-					break
+			if arr, ok := right.(*ast.ArrayNode); ok {
+				if out := zonesOf(arr.Nodes, c.zoneKind); out != nil {
+					return out
 				}
-				out = append(out, z)
-			}
-			if out != nil {
-				return out
 			}
 		}
 	}
 	return nil
+}
+
+// zonesOf is the zone kinds a list literal's elements name, each read by
+// kind; nil when one names none.
+func zonesOf(nodes []ast.Node, kind func(ast.Node) (int, bool)) []int {
+	var out []int
+	for _, el := range nodes {
+		z, ok := kind(el)
+		if !ok {
+			return nil
+		}
+		out = append(out, z)
+	}
+	return out
 }
 
 // isEventField reports whether n is event.<field>.

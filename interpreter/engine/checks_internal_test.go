@@ -11,6 +11,22 @@ import (
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
+// ruleset loads one of the shipped rulesets.
+func ruleset(t *testing.T, name string) *model.Ruleset {
+	t.Helper()
+	rs, diags := load.LoadFile("../../rulesets/"+name+".yaml", stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	return rs
+}
+
+// machineOf starts a game of rs and gives its machine.
+func machineOf(t *testing.T, rs *model.Ruleset, o Options) *machine {
+	t.Helper()
+	g, err := New(rs, o)
+	require.NoError(t, err)
+	return g.m
+}
+
 // TestChecksSkipWhatOtherSeatsChanged: a state check that reads a zone only
 // of the seat it is evaluated for is not evaluated again for a seat whose
 // zones did not change, though a zone of that kind changed elsewhere; it is
@@ -18,8 +34,7 @@ import (
 // evaluates a skipped check anyway and stops the game if it holds: here the
 // second seat's board is filled behind the checks' back, so the skip shows.
 func TestChecksSkipWhatOtherSeatsChanged(t *testing.T) {
-	rs, diags := load.LoadFile("../../rulesets/lands.yaml", stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
+	rs := ruleset(t, "lands")
 	board := rs.ZoneReads(rs.ZoneIx["board"])
 	for _, ch := range rs.Checks {
 		require.Equal(t, board, ch.OwnReads, "%s reads only its own seat's board", ch.Name)
@@ -34,9 +49,7 @@ func TestChecksSkipWhatOtherSeatsChanged(t *testing.T) {
 		{"no seat followed (an older save)", 0, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := New(rs, Options{Players: 2, Seed: 3, NoLog: true, VerifyChanges: true})
-			require.NoError(t, err)
-			m := g.m
+			m := machineOf(t, rs, Options{Players: 2, Seed: 3, NoLog: true, VerifyChanges: true})
 			require.False(t, m.S.Over)
 			// five cards of the second seat on its board, without a word to
 			// the checks: its checks now hold
@@ -65,11 +78,8 @@ func TestChecksSkipWhatOtherSeatsChanged(t *testing.T) {
 // it leaves and enters as changed, a player property its player, a change
 // of a zone of the game every seat.
 func TestMovesAndPropertiesMarkTheirSeats(t *testing.T) {
-	rs, diags := load.LoadFile("../../rulesets/risk-resource.yaml", stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	g, err := New(rs, Options{Players: 3, Seed: 5, NoLog: true})
-	require.NoError(t, err)
-	m := g.m
+	rs := ruleset(t, "risk-resource")
+	m := machineOf(t, rs, Options{Players: 3, Seed: 5, NoLog: true})
 	all := uint64(1<<3 - 1)
 	hand, grave := m.ZoneInst(rs.ZoneIx["hand"], 1), m.ZoneInst(rs.ZoneIx["graveyard"], 2)
 	require.NotEmpty(t, m.S.Zones[hand].Cards)
@@ -122,11 +132,8 @@ func TestMovesAndPropertiesMarkTheirSeats(t *testing.T) {
 // not through a change of its own; a change of a part that is no seat's
 // counts for every seat.
 func TestSeatVersionFollowsEachSeatsParts(t *testing.T) {
-	rs, diags := load.LoadFile("../../rulesets/risk-resource.yaml", stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	g, err := New(rs, Options{Players: 3, Seed: 5, NoLog: true})
-	require.NoError(t, err)
-	m := g.m
+	rs := ruleset(t, "risk-resource")
+	m := machineOf(t, rs, Options{Players: 3, Seed: 5, NoLog: true})
 	handPart := rs.ZoneReads(rs.ZoneIx["hand"])
 	reads := handPart | model.ReadsTurn
 	v := func(seat int) uint64 { return m.SeatVersion(reads, handPart, seat) }
@@ -156,8 +163,7 @@ func TestSeatVersionFollowsEachSeatsParts(t *testing.T) {
 // reads, leaves what its condition gave standing; the parts the action
 // reads only of the seat it is listed for are told apart.
 func TestActionPartsKeptApart(t *testing.T) {
-	rs, diags := load.LoadFile("../../rulesets/risk-resource.yaml", stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
+	rs := ruleset(t, "risk-resource")
 	cast, ok := rs.ActionByName("cast")
 	require.True(t, ok)
 	filter, timing, cond := cast.Legal[0], cast.Legal[1], cast.Legal[2]
@@ -168,9 +174,7 @@ func TestActionPartsKeptApart(t *testing.T) {
 	pitch, _ := rs.ActionByName("pitch")
 	require.Equal(t, rs.ZoneReads(rs.ZoneIx["hand"]), pitch.Legal[2].Own, "len(you.hand) > 0")
 
-	g, err := New(rs, Options{Players: 3, Seed: 5, NoLog: true, VerifyChanges: true})
-	require.NoError(t, err)
-	m := g.m
+	m := machineOf(t, rs, Options{Players: 3, Seed: 5, NoLog: true, VerifyChanges: true})
 	hand := m.S.Zones[m.ZoneInst(rs.ZoneIx["hand"], 0)].Cards
 	require.NotEmpty(t, hand)
 	c := hand[0]
@@ -186,7 +190,7 @@ func TestActionPartsKeptApart(t *testing.T) {
 	require.Equal(t, kept[2].version, m.SeatVersion(cond.Reads, cond.Own, 0), "the condition is kept through a change of the turn")
 	require.Equal(t, kept[0].version, m.SeatVersion(filter.Reads, filter.Own, 0))
 	require.NotEqual(t, kept[1].version, m.SeatVersion(timing.Reads, timing.Own, 0), "the timing is not")
-	_, err = m.whyNot(cast, 0, c)
+	_, err := m.whyNot(cast, 0, c)
 	require.NoError(t, err)
 	require.False(t, m.S.Over, "VerifyChanges found what was kept right: %s", m.S.Error)
 }
@@ -196,11 +200,8 @@ func TestActionPartsKeptApart(t *testing.T) {
 // that read the zone are evaluated again (a shuffle used to count only as
 // a change of the values kept, not for the checks).
 func TestAShuffleIsAChange(t *testing.T) {
-	rs, diags := load.LoadFile("../../rulesets/lands.yaml", stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	g, err := New(rs, Options{Players: 2, Seed: 3, NoLog: true})
-	require.NoError(t, err)
-	m := g.m
+	rs := ruleset(t, "lands")
+	m := machineOf(t, rs, Options{Players: 2, Seed: 3, NoLog: true})
 	deck := m.ZoneInst(rs.ZoneIx["deck"], 1)
 	m.S.Dirty, m.S.Changed, m.S.Untouched = false, 0, 1<<2-1
 	m.Shuffle(deck)
