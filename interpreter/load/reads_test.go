@@ -63,7 +63,21 @@ func TestCheckReads(t *testing.T) {
 		{"any(player.table, has(#, swift))", func(rs *model.Ruleset) model.ReadSet {
 			return zone(rs, "table") | model.ReadsCardFields
 		}},
+		// whether a card is in some zones changes with their contents only,
+		// not with every move (ReadsPlaces)
 		{"any(player.hand, .zone == table)", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "hand") | zone(rs, "table")
+		}},
+		{"any(player.hand, .zone in [deck, table])", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "hand") | zone(rs, "deck") | zone(rs, "table")
+		}},
+		{"any(player.hand, 'pile' != .zone)", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "hand") | zone(rs, "pile")
+		}},
+		{"any(player.hand, .slot > 0)", func(rs *model.Ruleset) model.ReadSet {
+			return zone(rs, "hand") | model.ReadsPlaces
+		}},
+		{"any(player.hand, .zone == .zone)", func(rs *model.Ruleset) model.ReadSet {
 			return zone(rs, "hand") | model.ReadsPlaces
 		}},
 		{"any(player.hand, knows(opponent, #))", func(rs *model.Ruleset) model.ReadSet {
@@ -158,9 +172,10 @@ func TestCheckReadsThroughStatics(t *testing.T) {
 	require.NotNil(t, rs, "%v", diags)
 	require.False(t, diags.HasErrors(), "%v", diags)
 	big := rs.Checks[0].Reads
-	for _, part := range []model.ReadSet{rs.ZoneReads(rs.ZoneIx["hand"]), rs.ZoneReads(rs.ZoneIx["table"]), model.ReadsPlaces} {
+	for _, part := range []model.ReadSet{rs.ZoneReads(rs.ZoneIx["hand"]), rs.ZoneReads(rs.ZoneIx["table"])} {
 		require.NotZero(t, big&part, "the check reads what the static reads")
 	}
+	require.Zero(t, big&model.ReadsPlaces, "card.zone == table reads the table, not every move")
 	require.Equal(t, rs.PlayerPropReads(rs.PlayerPropIx["gold"]), rs.Checks[1].Reads, "a check that reads no derived value is left alone")
 	require.Zero(t, rs.Checks[0].OwnReads&rs.ZoneReads(rs.ZoneIx["table"]), "what a static reads is read of every seat")
 	require.Equal(t, rs.Checks[1].Reads, rs.Checks[1].OwnReads)

@@ -739,7 +739,11 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 			return model.Datum{K: model.DList, E: model.DCard, L: g.S.Zones[g.ZoneInst(kind, 0)].Cards}
 		}, listOf(model.DCard)
 	case "$cf":
-		return cc.cardField(obj(), lit(2))
+		places := model.ReadsPlaces
+		if cc.zoneCmp.n == ast.Node(n) {
+			places = cc.zoneCmp.reads // only whether it is in some zones
+		}
+		return cc.cardField(obj(), lit(2), places)
 	case "$pf":
 		return cc.playerField(obj(), lit(2))
 	case "$ef":
@@ -809,13 +813,17 @@ func propDatum(v int64, t Type) model.Datum {
 	return model.Datum{K: t.k, N: v}
 }
 
-func (cc *Compiler) cardField(of model.EvalFn, idx int) (model.EvalFn, Type) {
+// cardField compiles a read of a card's field; places is what a read of
+// its zone reads (ReadsPlaces, or fewer parts: zoneTest).
+func (cc *Compiler) cardField(of model.EvalFn, idx int, places model.ReadSet) (model.EvalFn, Type) {
 	card := func(x *model.Evaluation) (int, bool) {
 		c := of(x)
 		return int(c.N), c.K == model.DCard && c.N >= 0 && int(c.N) < len(x.G.S.Cards)
 	}
 	switch model.CardFields[idx].Name {
-	case "zone", "slot", "adjacent":
+	case "zone":
+		cc.Reads |= places
+	case "slot", "adjacent":
 		cc.Reads |= model.ReadsPlaces
 	default:
 		cc.Reads |= model.ReadsCardFields

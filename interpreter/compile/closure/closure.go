@@ -44,6 +44,14 @@ type Compiler struct {
 	lastCond nodeCond
 	lastInt  nodeInt
 	lastFill nodeFill // the same for a list literal's Fill
+	// zoneCmp is the zone read being compared with zone names, and what
+	// it then reads (zoneTest)
+	zoneCmp zoneCmp
+}
+
+type zoneCmp struct {
+	n     ast.Node
+	reads model.ReadSet
 }
 
 type nodeFill struct {
@@ -123,6 +131,66 @@ func (cc *Compiler) condOf(n ast.Node, fn model.EvalFn) model.CondFn {
 		d := fn(x)
 		return d.N != 0, d.K == model.DBool
 	}
+}
+
+// zoneTest notes, for a comparison of a card's zone with zone names
+// (card.zone == table, .zone != hand, .zone in [deck, hand]), that the zone
+// read reads only whether the card is in those zones: what changes that is
+// a change of their contents, not a move anywhere (ReadsPlaces). A zone
+// name is written as text by then (the bare names are made text before).
+func (cc *Compiler) zoneTest(n *ast.BinaryNode) {
+	field, names := n.Left, n.Right
+	if n.Operator == "==" || n.Operator == "!=" {
+		if !isZoneRead(field) {
+			field, names = names, field
+		}
+	} else if n.Operator != "in" {
+		return
+	}
+	if !isZoneRead(field) {
+		return
+	}
+	var list []ast.Node
+	switch v := names.(type) {
+	case *ast.StringNode:
+		list = []ast.Node{v}
+	case *ast.ArrayNode:
+		if n.Operator != "in" {
+			return
+		}
+		list = v.Nodes
+	default:
+		return
+	}
+	var reads model.ReadSet
+	for _, el := range list {
+		s, ok := el.(*ast.StringNode)
+		if !ok {
+			return
+		}
+		k, ok := cc.Rs.ZoneIx[s.Value]
+		if !ok {
+			return
+		}
+		reads |= cc.Rs.ZoneReads(k)
+	}
+	if reads != 0 {
+		cc.zoneCmp = zoneCmp{field, reads}
+	}
+}
+
+// isZoneRead reports whether n reads a card's zone ($cf with the zone field).
+func isZoneRead(n ast.Node) bool {
+	c, ok := n.(*ast.CallNode)
+	if !ok || len(c.Arguments) != 3 {
+		return false
+	}
+	id, ok := c.Callee.(*ast.IdentifierNode)
+	if !ok || id.Value != "$cf" {
+		return false
+	}
+	f, ok := c.Arguments[2].(*ast.IntegerNode)
+	return ok && f.Value >= 0 && f.Value < len(model.CardFields) && model.CardFields[f.Value].Name == "zone"
 }
 
 // literal is the value of a node that is a literal.
@@ -554,6 +622,7 @@ func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {
 }
 
 func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
+	cc.zoneTest(n)
 	l, lt := cc.Compile(n.Left)
 	lc := cc.condOf(n.Left, l) // taken now: compiling the right may compile the node again
 	var li, ri, ls, rsym model.IntFn
