@@ -318,14 +318,30 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 	// game, frames and all (run)
 	f := lazyFrame{g: g, player: player, card: card}
 	memo := g.legalSlot(a, player, card)
+	exprs := a.LegalExprs()
+	var versions [model.LegalParts]uint64
+	if memo != nil {
+		for i, e := range exprs {
+			if e == nil || !a.Legal[i].Kept {
+				continue
+			}
+			p := &a.Legal[i]
+			versions[i] = g.SeatVersion(p.Reads, p.Own, player)
+			// a kept refusal decides, whichever part it is: only WhyNot,
+			// which keeps nothing, needs the first that fails
+			if m := &memo[i]; m.set && !m.ok && m.s == g.S && m.version == versions[i] && m.player == player && !g.Der.Verify {
+				return g.partWhy(a, i, player, card), nil
+			}
+		}
+	}
 	why := ""
 	var err error
-	for i, e := range a.LegalExprs() {
+	for i, e := range exprs {
 		if e == nil {
 			continue
 		}
 		var ok bool
-		if ok, err = g.legalPart(a, i, e, player, memo, &f); err != nil || !ok {
+		if ok, err = g.legalPart(a, i, e, player, memo, versions[i], &f); err != nil || !ok {
 			why = g.partWhy(a, i, player, card)
 			break
 		}
@@ -363,20 +379,18 @@ type legalMemo [model.LegalParts]struct {
 }
 
 // legalPart evaluates the i-th of an action's filter, timing and condition
-// (e) for a player, in frame. While none of the parts of
+// (e) for a player, in frame, the parts it reads being at version. While none of the parts of
 // the state it reads has changed it is what it gave the last time, kept in
 // memo (nil: not kept): an action window lists every action, card by card,
 // for each player in turn, and most of the time nothing an expression
 // reads has changed in between; and the parts are kept apart, so that a
 // timing that reads the phase does not take a condition that reads the
 // cards in play with it.
-func (g *machine) legalPart(a *model.Action, i int, e *model.Expr, player int, memo *legalMemo, frame *lazyFrame) (bool, error) {
-	p := &a.Legal[i]
-	if memo == nil || !p.Kept {
+func (g *machine) legalPart(a *model.Action, i int, e *model.Expr, player int, memo *legalMemo, version uint64, frame *lazyFrame) (bool, error) {
+	if memo == nil || !a.Legal[i].Kept {
 		return g.EvalBool(e, frame.get())
 	}
 	m := &memo[i]
-	version := g.SeatVersion(p.Reads, p.Own, player)
 	if m.set && m.s == g.S && m.version == version && m.player == player {
 		if g.Der.Verify {
 			ok, err := g.EvalBool(e, frame.get())

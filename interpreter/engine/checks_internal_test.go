@@ -181,7 +181,8 @@ func TestActionPartsKeptApart(t *testing.T) {
 	memo := m.legalSlot(cast, 0, c)
 	f := lazyFrame{g: m, player: 0, card: c}
 	for i, e := range cast.LegalExprs() {
-		_, err := m.legalPart(cast, i, e, 0, memo, &f)
+		p := cast.Legal[i]
+		_, err := m.legalPart(cast, i, e, 0, memo, m.SeatVersion(p.Reads, p.Own, 0), &f)
 		require.NoError(t, err)
 	}
 	m.ReleaseFrame()
@@ -209,4 +210,33 @@ func TestAShuffleIsAChange(t *testing.T) {
 	require.NotZero(t, m.S.Changed&uint64(rs.ZoneReads(rs.ZoneIx["deck"])))
 	require.NotZero(t, m.S.Changed&uint64(model.ReadsKnowledge))
 	require.Equal(t, uint64(1<<0), m.S.Untouched, "the second seat's deck")
+}
+
+// TestAKeptRefusalDecides: listing actions, a part of an action kept as
+// refused decides without evaluating the parts before it (its timing):
+// only WhyNot, which keeps nothing, gives the first that fails.
+func TestAKeptRefusalDecides(t *testing.T) {
+	rs := ruleset(t, "risk-resource")
+	offer, ok := rs.ActionByName("offer_alliance")
+	require.True(t, ok)
+	m := machineOf(t, rs, Options{Players: 3, Seed: 5, NoLog: true})
+	require.NotEqual(t, "alliance", rs.Symbol(int64(m.S.Mode)), "a game without alliances")
+	memo := m.legalSlot(offer, 1, -1)
+	// the condition (mode == alliance and ...) kept as refused
+	cond := offer.Legal[2]
+	memo[2].s, memo[2].version, memo[2].player, memo[2].ok, memo[2].set = m.S, m.SeatVersion(cond.Reads, cond.Own, 1), 1, false, true
+	memo[1] = memo[0] // the timing: nothing kept
+	why, err := m.whyNot(offer, 1, -1)
+	require.NoError(t, err)
+	require.Equal(t, offer.Why, why, "the condition's reason, though the timing comes first")
+	require.False(t, memo[1].set, "the timing was not evaluated")
+	m.Explain = true
+	why, err = m.whyNot(offer, 1, -1)
+	m.Explain = false
+	require.NoError(t, err)
+	timingWhy := offer.TimingWhy
+	if timingWhy == "" {
+		timingWhy = "not now"
+	}
+	require.Equal(t, timingWhy, why, "WhyNot gives the first part that fails: the timing, at the game's start")
 }
