@@ -336,7 +336,14 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 	}
 	why := ""
 	var err error
-	for i, e := range exprs {
+	order := &naturalOrder
+	if memo != nil {
+		// listing: the parts whose answers last longest first, so that a
+		// refusal is kept where it holds longest (Action.ListOrder)
+		order = &a.ListOrder
+	}
+	for _, i := range order {
+		e := exprs[i]
 		if e == nil {
 			continue
 		}
@@ -354,6 +361,9 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 	}
 	return why, err
 }
+
+// naturalOrder is the order of an action's filter, timing and condition.
+var naturalOrder = [model.LegalParts]int{0, 1, 2}
 
 // lazyFrame is the scratch frame of whyNot, made when first asked for.
 type lazyFrame struct {

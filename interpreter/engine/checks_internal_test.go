@@ -171,6 +171,7 @@ func TestActionPartsKeptApart(t *testing.T) {
 	require.NotZero(t, timing.Reads&model.ReadsTurn)
 	require.Zero(t, cond.Reads&model.ReadsTurn)
 	require.Zero(t, filter.Reads&model.ReadsTurn)
+	require.Equal(t, [model.LegalParts]int{0, 2, 1}, cast.ListOrder, "listing tries the timing, which reads the turn, last")
 	pitch, _ := rs.ActionByName("pitch")
 	require.Equal(t, rs.ZoneReads(rs.ZoneIx["hand"]), pitch.Legal[2].Own, "len(you.hand) > 0")
 

@@ -210,6 +210,10 @@ type Action struct {
 	// order: what one gives may be kept while the parts it reads are as
 	// they were (set by IndexActions)
 	Legal [LegalParts]LegalPart
+	// ListOrder is the order in which listing the actions a player may
+	// take tries the parts of Legal: those that read neither the turn nor
+	// the stack first, as what they give is kept longest
+	ListOrder [LegalParts]int
 }
 
 // LegalParts is how many expressions say whether an action may be taken:
@@ -240,6 +244,15 @@ func (rs *Ruleset) IndexActions() {
 				p.Own &^= rs.StaticDeps // what the statics read, of every seat
 			}
 			a.Legal[i] = p
+		}
+		n := 0
+		for _, volatile := range [...]bool{false, true} {
+			for i := range a.Legal {
+				if (a.Legal[i].Reads&(ReadsTurn|ReadsStack|ReadsAnything) != 0) == volatile {
+					a.ListOrder[n] = i
+					n++
+				}
+			}
 		}
 	}
 }
