@@ -181,6 +181,24 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 			return fmt.Errorf("%s: %q: as a condition it gives %v, as a value %v", e.Pos, e.Src, b, got)
 		}
 	}
+	if len(e.Terms) > 0 && gerr == nil {
+		// the conditions joined by and, compiled one by one, against the
+		// whole: true when every one is, false at the first that is not
+		all := true
+		for _, term := range e.Terms {
+			b, err := g.Evaluator().EvalBool(term, f)
+			if err != nil {
+				return fmt.Errorf("%s: %q: a term fails with %v, the whole gives %v", e.Pos, e.Src, err, got)
+			}
+			if !b {
+				all = false
+				break
+			}
+		}
+		if all != got {
+			return fmt.Errorf("%s: %q: its terms give %v, the whole %v", e.Pos, e.Src, all, got)
+		}
+	}
 	if e.Fill != nil {
 		// a list literal written into memory of the caller's against its
 		// value closure

@@ -237,19 +237,25 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 
 // holdsForAny reports whether an action's card-free timing and condition
 // hold for a player (true when they read the card, for whyNot to try them
-// per card).
+// per card). What they give is kept in the player's place, as for an
+// action without a source card.
 func (g *machine) holdsForAny(a *model.Action, player int) (bool, error) {
-	f := g.TempFrame(ruleFrame(player))
-	defer g.ReleaseFrame()
-	for _, e := range [...]*model.Expr{a.Timing, a.Condition} {
-		if e == nil || !e.CardFree() {
+	memo := g.legalSlot(a, player, -1)
+	f := lazyFrame{g: g, player: player, card: -1}
+	ok := true
+	var err error
+	for i, e := range a.LegalExprs() {
+		if i == 0 || e == nil || !e.CardFree() {
 			continue
 		}
-		if ok, err := g.EvalBool(e, f); err != nil || !ok {
-			return false, err
+		if ok, err = g.legalPart(a, i, player, memo, &f); err != nil || !ok {
+			break
 		}
 	}
-	return true, nil
+	if f.f != nil {
+		g.ReleaseFrame()
+	}
+	return ok, err
 }
 
 // WhyNot explains why a player cannot take an action (with a source card, or -1)
@@ -319,20 +325,10 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 	f := lazyFrame{g: g, player: player, card: card}
 	memo := g.legalSlot(a, player, card)
 	exprs := a.LegalExprs()
-	var versions [model.LegalParts]uint64
-	if memo != nil {
-		for i, e := range exprs {
-			if e == nil || !a.Legal[i].Kept {
-				continue
-			}
-			p := &a.Legal[i]
-			versions[i] = g.SeatVersion(p.Reads, p.Own, player)
-			// a kept refusal decides, whichever part it is: only WhyNot,
-			// which keeps nothing, needs the first that fails
-			if m := &memo[i]; m.set && !m.ok && m.s == g.S && m.version == versions[i] && m.player == player && !g.Der.Verify {
-				return g.partWhy(a, i, player, card), nil
-			}
-		}
+	// a kept refusal decides, whichever part it is in: only WhyNot, which
+	// keeps nothing, needs the first that fails
+	if i := g.keptRefusal(a, memo, player); i >= 0 {
+		return g.partWhy(a, i, player, card), nil
 	}
 	why := ""
 	var err error
@@ -343,12 +339,11 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 		order = &a.ListOrder
 	}
 	for _, i := range order {
-		e := exprs[i]
-		if e == nil {
+		if exprs[i] == nil {
 			continue
 		}
 		var ok bool
-		if ok, err = g.legalPart(a, i, e, player, memo, versions[i], &f); err != nil || !ok {
+		if ok, err = g.legalPart(a, i, player, memo, &f); err != nil || !ok {
 			why = g.partWhy(a, i, player, card)
 			break
 		}
@@ -360,6 +355,25 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 		g.ReleaseFrame()
 	}
 	return why, err
+}
+
+// keptRefusal is the part of an action (filter, timing, condition) one of
+// whose terms was kept as false for the player, at the version of the
+// parts it reads now; -1 when there is none.
+func (g *machine) keptRefusal(a *model.Action, memo []termMemo, player int) int {
+	if memo == nil || g.Der.Verify {
+		return -1
+	}
+	for i := range a.Legal {
+		for j := range a.Legal[i].Terms {
+			t := &a.Legal[i].Terms[j]
+			m := &memo[t.Slot]
+			if t.Kept && m.set && !m.ok && m.s == g.S && m.player == player && m.version == g.SeatVersion(t.Reads, t.Own, player) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // naturalOrder is the order of an action's filter, timing and condition.
@@ -379,9 +393,10 @@ func (l *lazyFrame) get() *state.Frame {
 	return l.f
 }
 
-// legalMemo is what an action's filter, timing and condition gave for a
-// player and a card, each at a version of the parts of the state it reads.
-type legalMemo [model.LegalParts]struct {
+// termMemo is what one term of an action's filter, timing or condition
+// gave for a player and a card, at a version of the parts of the state it
+// reads.
+type termMemo struct {
 	s       *state.State
 	version uint64
 	player  int
@@ -389,32 +404,52 @@ type legalMemo [model.LegalParts]struct {
 }
 
 // legalPart evaluates the i-th of an action's filter, timing and condition
-// (e) for a player, in frame, the parts it reads being at version. While none of the parts of
-// the state it reads has changed it is what it gave the last time, kept in
-// memo (nil: not kept): an action window lists every action, card by card,
-// for each player in turn, and most of the time nothing an expression
-// reads has changed in between; and the parts are kept apart, so that a
-// timing that reads the phase does not take a condition that reads the
-// cards in play with it.
-func (g *machine) legalPart(a *model.Action, i int, e *model.Expr, player int, memo *legalMemo, version uint64, frame *lazyFrame) (bool, error) {
-	if memo == nil || !a.Legal[i].Kept {
-		return g.EvalBool(e, frame.get())
+// for a player, in frame. Listing (memo is not nil), it is evaluated term
+// by term (model.LegalTerm), in their order, and while none of the parts
+// of the state a term reads has changed it is what it gave the last time,
+// kept in memo: an action window lists every action, card by card, for
+// each player in turn, and most of the time nothing an expression reads
+// has changed in between. The parts and their terms are kept apart, so
+// that a timing that reads the phase does not take a condition that reads
+// the cards in play with it, nor `you == active` the stack that the rest
+// of its timing reads.
+func (g *machine) legalPart(a *model.Action, i, player int, memo []termMemo, frame *lazyFrame) (bool, error) {
+	p := &a.Legal[i]
+	if memo == nil || !p.Kept {
+		return g.EvalBool(a.LegalExprs()[i], frame.get())
 	}
-	m := &memo[i]
-	if m.set && m.s == g.S && m.version == version && m.player == player {
-		if g.Der.Verify {
-			ok, err := g.EvalBool(e, frame.get())
-			if err == nil && ok != m.ok {
-				return false, fmt.Errorf("internal error: what %s of %s gives changed, but no part of the state it reads did", e.Src, a.Name)
+	for j := range p.Terms {
+		t := &p.Terms[j]
+		if !t.Kept {
+			if ok, err := g.EvalBool(t.Expr, frame.get()); err != nil || !ok {
+				return false, err
 			}
+			continue
 		}
-		return m.ok, nil
-	}
-	ok, err := g.EvalBool(e, frame.get())
-	if err == nil {
+		version := g.SeatVersion(t.Reads, t.Own, player)
+		m := &memo[t.Slot]
+		if m.set && m.s == g.S && m.version == version && m.player == player {
+			if g.Der.Verify {
+				ok, err := g.EvalBool(t.Expr, frame.get())
+				if err == nil && ok != m.ok {
+					return false, fmt.Errorf("internal error: what %s of %s gives changed, but no part of the state it reads did", t.Expr.Src, a.Name)
+				}
+			}
+			if !m.ok {
+				return false, nil
+			}
+			continue
+		}
+		ok, err := g.EvalBool(t.Expr, frame.get())
+		if err != nil {
+			return false, err
+		}
 		m.s, m.version, m.player, m.ok, m.set = g.S, version, player, ok, true
+		if !ok {
+			return false, nil
+		}
 	}
-	return ok, err
+	return true, nil
 }
 
 // partWhy is the reason an action may not be taken when the i-th of its
@@ -443,26 +478,27 @@ func (g *machine) partWhy(a *model.Action, i, player, card int) string {
 	return "not possible now"
 }
 
-// legalSlot is the place of what an action's filter, timing and condition
-// give for a player and card; nil when nothing is kept (WhyNot asks for
-// the reasons in full).
-func (g *machine) legalSlot(a *model.Action, player, card int) *legalMemo {
-	if g.Explain {
+// legalSlot is the place of what the terms of an action's filter, timing
+// and condition give for a player and card; nil when nothing is kept
+// (WhyNot asks for the reasons in full).
+func (g *machine) legalSlot(a *model.Action, player, card int) []termMemo {
+	if g.Explain || a.KeptTerms == 0 {
 		return nil
 	}
 	for len(g.legal) <= a.Index {
 		g.legal = append(g.legal, nil)
 	}
-	slot := player // an action without a source card: a place per seat
+	slot := player // without a source card (or before trying its cards): a place per seat
 	if card >= 0 {
 		slot = g.Nseats + card
 	}
 	row := g.legal[a.Index]
-	if slot >= len(row) {
-		row = append(row, make([]legalMemo, slot+1-len(row))...)
+	at := slot * a.KeptTerms
+	if at+a.KeptTerms > len(row) {
+		row = append(row, make([]termMemo, at+a.KeptTerms-len(row))...)
 		g.legal[a.Index] = row
 	}
-	return &row[slot]
+	return row[at : at+a.KeptTerms : at+a.KeptTerms]
 }
 
 // costsWhy is why a player cannot pay an action's costs, "" when they can,

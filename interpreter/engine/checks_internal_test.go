@@ -181,17 +181,17 @@ func TestActionPartsKeptApart(t *testing.T) {
 	c := hand[0]
 	memo := m.legalSlot(cast, 0, c)
 	f := lazyFrame{g: m, player: 0, card: c}
-	for i, e := range cast.LegalExprs() {
-		p := cast.Legal[i]
-		_, err := m.legalPart(cast, i, e, 0, memo, m.SeatVersion(p.Reads, p.Own, 0), &f)
+	for i := range cast.LegalExprs() {
+		_, err := m.legalPart(cast, i, 0, memo, &f)
 		require.NoError(t, err)
 	}
 	m.ReleaseFrame()
-	kept := *memo
+	kept := append([]termMemo(nil), memo...)
 	m.changed(model.ReadsTurn)
-	require.Equal(t, kept[2].version, m.SeatVersion(cond.Reads, cond.Own, 0), "the condition is kept through a change of the turn")
-	require.Equal(t, kept[0].version, m.SeatVersion(filter.Reads, filter.Own, 0))
-	require.NotEqual(t, kept[1].version, m.SeatVersion(timing.Reads, timing.Own, 0), "the timing is not")
+	version := func(p model.LegalPart) uint64 { return kept[p.Terms[0].Slot].version }
+	require.Equal(t, version(cond), m.SeatVersion(cond.Reads, cond.Own, 0), "the condition is kept through a change of the turn")
+	require.Equal(t, version(filter), m.SeatVersion(filter.Reads, filter.Own, 0))
+	require.NotEqual(t, version(timing), m.SeatVersion(timing.Reads, timing.Own, 0), "the timing is not")
 	_, err := m.whyNot(cast, 0, c)
 	require.NoError(t, err)
 	require.False(t, m.S.Over, "VerifyChanges found what was kept right: %s", m.S.Error)
@@ -223,14 +223,15 @@ func TestAKeptRefusalDecides(t *testing.T) {
 	m := machineOf(t, rs, Options{Players: 3, Seed: 5, NoLog: true})
 	require.NotEqual(t, "alliance", rs.Symbol(int64(m.S.Mode)), "a game without alliances")
 	memo := m.legalSlot(offer, 1, -1)
-	// the condition (mode == alliance and ...) kept as refused
-	cond := offer.Legal[2]
-	memo[2].s, memo[2].version, memo[2].player, memo[2].ok, memo[2].set = m.S, m.SeatVersion(cond.Reads, cond.Own, 1), 1, false, true
-	memo[1] = memo[0] // the timing: nothing kept
+	// the condition's first term (mode == alliance) kept as refused
+	cond := offer.Legal[2].Terms[0]
+	memo[cond.Slot] = termMemo{s: m.S, version: m.SeatVersion(cond.Reads, cond.Own, 1), player: 1, set: true}
 	why, err := m.whyNot(offer, 1, -1)
 	require.NoError(t, err)
 	require.Equal(t, offer.Why, why, "the condition's reason, though the timing comes first")
-	require.False(t, memo[1].set, "the timing was not evaluated")
+	for _, term := range offer.Legal[1].Terms {
+		require.False(t, memo[term.Slot].set, "the timing was not evaluated")
+	}
 	m.Explain = true
 	why, err = m.whyNot(offer, 1, -1)
 	m.Explain = false
@@ -240,4 +241,65 @@ func TestAKeptRefusalDecides(t *testing.T) {
 		timingWhy = "not now"
 	}
 	require.Equal(t, timingWhy, why, "WhyNot gives the first part that fails: the timing, at the game's start")
+}
+
+// TestATermKeepsItsRefusal: a timing that joins conditions by and is kept
+// term by term: `you == active` refused for a seat whose turn it is not
+// stays refused through the phases of the turn and changes of the stack,
+// which the rest of the timing reads, and decides without evaluating
+// anything; a new turn evaluates it again.
+func TestATermKeepsItsRefusal(t *testing.T) {
+	rs := ruleset(t, "risk-resource")
+	offer, ok := rs.ActionByName("offer_alliance")
+	require.True(t, ok)
+	timing := offer.Legal[1]
+	require.Len(t, timing.Terms, 3, "%s", offer.Timing.Src)
+	require.Equal(t, model.ReadsTurn, timing.Terms[0].Reads, "you == active")
+	require.Equal(t, model.ReadsPhase, timing.Terms[1].Reads, "phase in [main1, main2]")
+	require.Equal(t, model.ReadsStack, timing.Terms[2].Reads, "len(stack) == 0")
+	require.Equal(t, model.ReadsTurn|model.ReadsPhase|model.ReadsStack, timing.Reads)
+
+	m := machineOf(t, rs, Options{Players: 3, Seed: 5, NoLog: true})
+	other := (m.S.Active + 1) % 3
+	memo := m.legalSlot(offer, other, -1)
+	why, err := m.whyNot(offer, other, -1)
+	require.NoError(t, err)
+	require.NotEmpty(t, why)
+	first := timing.Terms[0]
+	kept := memo[first.Slot]
+	require.True(t, kept.set && !kept.ok, "you == active was kept as refused")
+	m.changed(model.ReadsPhase | model.ReadsStack)
+	require.Equal(t, 1, m.keptRefusal(offer, memo, other), "the timing is refused by what was kept")
+	_, err = m.whyNot(offer, other, -1)
+	require.NoError(t, err)
+	require.Equal(t, kept, memo[first.Slot], "nothing was evaluated again")
+	m.changed(model.ReadsTurn)
+	require.Equal(t, -1, m.keptRefusal(offer, memo, other), "a new turn: evaluated again")
+}
+
+// TestAFlipChangesItsCard: turning a card face down or up changes the
+// cards' own fields and what players know, not every part of the state.
+func TestAFlipChangesItsCard(t *testing.T) {
+	rs := ruleset(t, "risk-resource")
+	m := machineOf(t, rs, Options{Players: 2, Seed: 5, NoLog: true})
+	c := m.S.Zones[m.ZoneInst(rs.ZoneIx["hand"], 0)].Cards[0]
+	require.NoError(t, m.Move(c, m.ZoneInst(rs.ZoneIx["traps"], 0), state.MoveOpts{}))
+	m.S.Changed = 0
+	m.Flip(c, !m.S.Cards[c].FaceDown, -1)
+	require.Equal(t, uint64(model.ReadsCardFields|model.ReadsKnowledge), m.S.Changed)
+}
+
+// TestAResumedGameChecksEverything: the parts changed since the last
+// checks are saved as bits whose meaning belongs to the engine that wrote
+// them; a game resumed with checks due counts every part and seat as
+// changed.
+func TestAResumedGameChecksEverything(t *testing.T) {
+	rs := ruleset(t, "lands")
+	m := machineOf(t, rs, Options{Players: 2, Seed: 5, NoLog: true})
+	st := m.S.Clone()
+	st.Dirty, st.Changed, st.Untouched = true, uint64(model.ReadsStack), 1
+	g, err := Resume(rs, nil, st)
+	require.NoError(t, err)
+	require.Zero(t, g.m.S.Changed)
+	require.Zero(t, g.m.S.Untouched)
 }

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/arbiter-games/arbiter/interpreter/model"
+
 // showFace turns a card to one of its faces: every property some face of
 // the card sets reads the new face's value, or the card's own when that
 // face does not set it (a card turned back to a face that sets nothing
@@ -21,4 +23,16 @@ func (g *machine) showFace(c, face int) {
 			g.S.CardProps[base+k] = v
 		}
 	}
+}
+
+// faceParts is the card properties a card's faces set: those a change of
+// its face may change (none for a card with one face).
+func (g *machine) faceParts(d *model.CardDef) model.ReadSet {
+	var parts model.ReadSet
+	for _, fc := range d.Faces {
+		for k := range fc.Props {
+			parts |= g.Rs.CardPropReads(k)
+		}
+	}
+	return parts
 }

@@ -75,7 +75,7 @@ type machine struct {
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
 	choiceBuf []state.Option // OptionScratch's list
 	cardBuf   []int          // CardScratch's list
-	legal     [][]legalMemo  // whyNot's memory, per action and seat or card (legalPart)
+	legal     [][]termMemo   // whyNot's memory, per action and seat or card (legalPart)
 }
 
 var errGameOver = errors.New("the game is over")
@@ -118,6 +118,13 @@ func Resume(rs *model.Ruleset, decks []string, st *state.State) (*Game, error) {
 	m.S = st
 	if err := rs.CheckStructure(st); err != nil {
 		return nil, err
+	}
+	if st.Dirty {
+		// which parts changed since the last state checks is written in
+		// bits whose meaning is the engine's, and another version may have
+		// written it: every part and seat counts as changed, which
+		// evaluates a check once more than needed at worst
+		st.Changed, st.Untouched = 0, 0
 	}
 	return &Game{m: m}, nil
 }

@@ -52,6 +52,7 @@ func (g *machine) Flip(c int, faceDown bool, face int) {
 		g.showFace(c, face)
 	}
 	g.learn(c, int(ci.Zone))
-	// a face has properties of its own
-	g.changed(model.ReadsAnything)
+	// the card's own fields (face down, face) and, for a card with faces,
+	// the properties its faces set: a face has properties of its own
+	g.changed(model.ReadsCardFields | g.faceParts(d))
 }

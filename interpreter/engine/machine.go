@@ -204,7 +204,7 @@ func (g *machine) advance() {
 	switch {
 	case s.Phase == state.StageSetup:
 		s.Phase = state.StageBetween
-		g.Touch(model.ReadsTurn)
+		g.Touch(model.ReadsPhase)
 	case s.Phase == state.StageBetween:
 		if rs.TurnLimit > 0 && s.Turn >= rs.TurnLimit {
 			s.Over = true
@@ -237,7 +237,7 @@ func (g *machine) advance() {
 			g.logf(-1, "turn", s.Active, "Turn %d: %s.", s.Turn, g.SeatName(s.Active))
 		}
 		s.Phase = 0 // the first phase
-		g.Touch(model.ReadsTurn)
+		g.Touch(model.ReadsTurn | model.ReadsPhase)
 		g.enterPhase()
 		g.emit(state.Event{Name: g.SymTurnStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 	case s.Phase.InPhase(len(rs.Phases)):
@@ -253,11 +253,11 @@ func (g *machine) advance() {
 		s.Phase++
 		if int(s.Phase) >= len(rs.Phases) {
 			s.Phase = state.Stage(len(rs.Phases))
-			g.Touch(model.ReadsTurn)
+			g.Touch(model.ReadsPhase)
 			g.emit(state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 			return
 		}
-		g.Touch(model.ReadsTurn)
+		g.Touch(model.ReadsPhase)
 		g.enterPhase()
 	default: // turn ended and its end triggers ran
 		if len(s.Stack) > 0 {
@@ -267,7 +267,7 @@ func (g *machine) advance() {
 		s.Draining = false
 		g.expire(state.UntilTurn)
 		s.Phase = state.StageBetween
-		g.Touch(model.ReadsTurn)
+		g.Touch(model.ReadsPhase)
 	}
 }
 
@@ -316,7 +316,7 @@ func (g *machine) enterPhase() {
 		}
 		if skip {
 			s.Phase++
-			g.Touch(model.ReadsTurn)
+			g.Touch(model.ReadsPhase)
 			continue
 		}
 		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(s.Active)})

@@ -191,12 +191,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	}
 	if d := g.Rs.Cards[ci.Def]; len(d.Faces) > 0 {
 		// turned to its first face: the properties faces set were written
-		parts |= model.ReadsCardFields
-		for _, fc := range d.Faces {
-			for k := range fc.Props {
-				parts |= g.Rs.CardPropReads(k)
-			}
-		}
+		parts |= model.ReadsCardFields | g.faceParts(d)
 	}
 	if g.S.Zones[from].Kind != dst.Kind {
 		parts |= g.expireCard(c)

@@ -87,8 +87,9 @@ func TestCheckReads(t *testing.T) {
 		{"clamp(player.gold, 0, 3) == 3", func(rs *model.Ruleset) model.ReadSet { return rs.PlayerPropReads(rs.PlayerPropIx["gold"]) }},
 		{"turn > 20", func(rs *model.Ruleset) model.ReadSet { return model.ReadsTurn }},
 		{"phase == main and len(player.hand) == 0", func(rs *model.Ruleset) model.ReadSet {
-			return model.ReadsTurn | zone(rs, "hand")
+			return model.ReadsPhase | zone(rs, "hand")
 		}},
+		{"player == active", func(rs *model.Ruleset) model.ReadSet { return model.ReadsTurn }},
 		{"len(stack) > 2", func(rs *model.Ruleset) model.ReadSet { return model.ReadsStack }},
 	}
 	checks := ""
@@ -294,4 +295,54 @@ func TestTriggerEventZones(t *testing.T) {
 	require.False(t, trs[4].Admits(rs, to, rs.ZoneSyms[rs.ZoneIx["table"]]))
 	require.False(t, trs[0].Admits(rs, to, from))
 	require.True(t, trs[5].Admits(rs, -1, -1))
+}
+
+// TestActionConditionTerms: an action's filter, timing and condition that
+// join conditions by and are compiled term by term too, each reading only
+// what its own nodes read; the terms together read what the whole reads.
+func TestActionConditionTerms(t *testing.T) {
+	tests := []struct {
+		cond  string
+		terms []func(rs *model.Ruleset) model.ReadSet
+	}{
+		{"you == active and phase == main and len(stack) == 0", []func(*model.Ruleset) model.ReadSet{
+			func(*model.Ruleset) model.ReadSet { return model.ReadsTurn },
+			func(*model.Ruleset) model.ReadSet { return model.ReadsPhase },
+			func(*model.Ruleset) model.ReadSet { return model.ReadsStack },
+		}},
+		{"len(you.hand) > 0 and (you.gold > 1 and game.stage == 2)", []func(*model.Ruleset) model.ReadSet{
+			func(rs *model.Ruleset) model.ReadSet { return rs.ZoneReads(rs.ZoneIx["hand"]) },
+			func(rs *model.Ruleset) model.ReadSet { return rs.PlayerPropReads(rs.PlayerPropIx["gold"]) },
+			func(rs *model.Ruleset) model.ReadSet { return rs.GamePropReads(rs.GamePropIx["stage"]) },
+		}},
+		{"len(you.hand) > 0 or you.gold > 1", nil},
+		{"not (len(you.hand) > 0 and you.gold > 1)", nil},
+		{"true", nil},
+	}
+	var actions strings.Builder
+	actions.WriteString("actions:\n")
+	for i, tt := range tests {
+		fmt.Fprintf(&actions, "  a%d: {condition: %q, effect: []}\n", i, tt.cond)
+	}
+	rs, diags := load.Load(load.Source{Name: "reads.yaml", Data: []byte(fmt.Sprintf(readsRuleset, "  []\n") + actions.String())}, nil, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	for i, tt := range tests {
+		a, ok := rs.ActionByName(fmt.Sprintf("a%d", i))
+		require.True(t, ok)
+		part := a.Legal[2]
+		if tt.terms == nil {
+			require.Len(t, part.Terms, 1, "%s: kept whole", tt.cond)
+			require.Same(t, a.Condition, part.Terms[0].Expr)
+			continue
+		}
+		require.Len(t, part.Terms, len(tt.terms), tt.cond)
+		var all model.ReadSet
+		for j, want := range tt.terms {
+			require.Equal(t, want(rs), part.Terms[j].Reads, "%s: term %d", tt.cond, j)
+			require.Equal(t, j, part.Terms[j].Slot)
+			all |= part.Terms[j].Reads
+		}
+		require.Equal(t, part.Reads, all, "%s: the terms read what the whole reads", tt.cond)
+		require.Equal(t, len(tt.terms), a.KeptTerms)
+	}
 }

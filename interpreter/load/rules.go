@@ -51,13 +51,13 @@ func (c *compiler) actions(n *yaml.Node) {
 			if a.Source < 0 {
 				c.R.Errorf(v, "missing-field", path+".filter", "a filter needs `from`, the zone whose cards it filters")
 			}
-			a.Filter = c.CompileExpr(v, path+".filter", sc.With(true, false, false), model.TBool)
+			a.Filter = c.CompileCondition(v, path+".filter", sc.With(true, false, false))
 		}
 		if v := source.Get(af, "timing"); v != nil {
-			a.Timing = c.CompileExpr(v, path+".timing", sc, model.TBool)
+			a.Timing = c.CompileCondition(v, path+".timing", sc)
 		}
 		if v := source.Get(af, "condition"); v != nil {
-			a.Condition = c.CompileExpr(v, path+".condition", sc, model.TBool)
+			a.Condition = c.CompileCondition(v, path+".condition", sc)
 		}
 		if v := source.Get(af, "why"); v != nil {
 			a.Why, _ = c.R.Str(v, path+".why")

@@ -35,6 +35,14 @@ type Expr struct {
 	// 'red'), which evaluating returns at once
 	Const *Datum
 	Lit   *string
+	// Terms are the conditions a condition joins by and (a and b and c),
+	// each compiled on its own, when it was compiled for them
+	// (compile.CompileCondition): each reads less than the whole, and a
+	// false one decides, so a caller that keeps what a condition gives can
+	// keep a refusal while the parts that term reads are unchanged. They
+	// take the whole's text and position, and are not among the ruleset's
+	// expressions.
+	Terms []*Expr
 }
 
 // lazyProgram is an expression's program for expr's VM, compiled when it is

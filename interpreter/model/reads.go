@@ -23,8 +23,12 @@ const (
 	// ReadsSeats is who is still in the game (a player's opponents, the
 	// next player).
 	ReadsSeats
-	// ReadsTurn is the turn: its number, its phase, whose it is.
+	// ReadsTurn is the turn: its number and whose it is.
 	ReadsTurn
+	// ReadsPhase is the phase of the turn, which changes several times a
+	// turn: apart from the turn, so that what reads whose turn it is
+	// (you == active) holds through the turn's phases.
+	ReadsPhase
 	// ReadsStack is what waits on the stack.
 	ReadsStack
 	// ReadsKnowledge is what each player knows of each card.
@@ -41,25 +45,40 @@ const (
 // bits from it to the one before ReadsAnything's, in turn.
 var firstBit = uint(bits.TrailingZeros64(uint64(firstPart)))
 
-// part is the bit of the i-th part counted from firstPart.
-func part(i int) ReadSet {
-	return firstPart << (uint(i) % (63 - firstBit))
+// partBits is how many bits the parts a ruleset numbers share.
+var partBits = 63 - int(firstBit)
+
+// part is the bit of the i-th part counted from firstPart. The zones and
+// the player and game properties come first and have a bit each; the
+// card properties come last, and when there are more parts than bits,
+// those past the last bit share the bits of the card properties: two card
+// properties may share one, never a card property and a zone, whose
+// changes are told apart by seat (SeatParts).
+func (rs *Ruleset) part(i int) ReadSet {
+	if i < partBits {
+		return firstPart << uint(i)
+	}
+	cards := len(rs.Zones) + len(rs.PlayerProps) + len(rs.GameProps)
+	if cards >= partBits {
+		return firstPart << uint(i%partBits)
+	}
+	return firstPart << uint(cards+(i-partBits)%(partBits-cards))
 }
 
 // ZoneReads is the part that is a zone kind's contents, for every owner.
-func (rs *Ruleset) ZoneReads(kind int) ReadSet { return part(kind) }
-
-// CardPropReads is the part that is one card property, on every card.
-func (rs *Ruleset) CardPropReads(idx int) ReadSet { return part(len(rs.Zones) + idx) }
+func (rs *Ruleset) ZoneReads(kind int) ReadSet { return rs.part(kind) }
 
 // PlayerPropReads is the part that is one player property.
-func (rs *Ruleset) PlayerPropReads(idx int) ReadSet {
-	return part(len(rs.Zones) + len(rs.CardProps) + idx)
-}
+func (rs *Ruleset) PlayerPropReads(idx int) ReadSet { return rs.part(len(rs.Zones) + idx) }
 
 // GamePropReads is the part that is one game property.
 func (rs *Ruleset) GamePropReads(idx int) ReadSet {
-	return part(len(rs.Zones) + len(rs.CardProps) + len(rs.PlayerProps) + idx)
+	return rs.part(len(rs.Zones) + len(rs.PlayerProps) + idx)
+}
+
+// CardPropReads is the part that is one card property, on every card.
+func (rs *Ruleset) CardPropReads(idx int) ReadSet {
+	return rs.part(len(rs.Zones) + len(rs.PlayerProps) + len(rs.GameProps) + idx)
 }
 
 // Touches reports whether an expression that reads r may read something

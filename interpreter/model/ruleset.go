@@ -214,6 +214,8 @@ type Action struct {
 	// take tries the parts of Legal: those that read neither the turn nor
 	// the stack first, as what they give is kept longest
 	ListOrder [LegalParts]int
+	// KeptTerms is how many terms its parts have together (LegalTerm.Slot)
+	KeptTerms int
 }
 
 // LegalParts is how many expressions say whether an action may be taken:
@@ -224,31 +226,61 @@ const LegalParts = 3
 // the parts of the state (statics' sources included), those it reads only
 // of the seat it is evaluated for (Expr.OwnReads), and whether what it
 // gives may be kept at all (it reads no effect's variables, no event, and
-// nothing the compiler does not bound).
+// nothing the compiler does not bound). Terms are the same for each of
+// the conditions it joins by and (Expr.Terms), or for the expression alone.
 type LegalPart struct {
 	Reads, Own ReadSet
 	Kept       bool
+	Terms      []LegalTerm
+}
+
+// LegalTerm is one of the conditions an action's filter, timing or
+// condition joins by and: what it reads, and its place among the values an
+// action keeps for a seat or a card (Action.KeptTerms). A false one makes
+// the whole false: it may be kept while the parts it reads stay as they
+// were, whatever the others read.
+type LegalTerm struct {
+	Expr       *Expr
+	Reads, Own ReadSet
+	Kept       bool
+	Slot       int
+}
+
+// legalTerm is what e reads, as a term of an action's legality.
+func (rs *Ruleset) legalTerm(e *Expr, slot int) LegalTerm {
+	t := LegalTerm{Expr: e, Reads: rs.Derived(e.Reads), Own: e.OwnReads, Kept: !e.ReadsFrame(), Slot: slot}
+	if t.Reads != e.Reads {
+		t.Own &^= rs.StaticDeps // what the statics read, of every seat
+	}
+	return t
 }
 
 // IndexActions works out what each action's filter, timing and condition
 // read (Action.Legal), once the ruleset's statics are known.
 func (rs *Ruleset) IndexActions() {
 	for _, a := range rs.Actions {
+		a.KeptTerms = 0
 		for i, e := range a.LegalExprs() {
 			a.Legal[i] = LegalPart{}
 			if e == nil {
 				continue
 			}
-			p := LegalPart{Reads: rs.Derived(e.Reads), Own: e.OwnReads, Kept: !e.ReadsFrame()}
-			if p.Reads != e.Reads {
-				p.Own &^= rs.StaticDeps // what the statics read, of every seat
+			whole := rs.legalTerm(e, -1)
+			p := LegalPart{Reads: whole.Reads, Own: whole.Own, Kept: whole.Kept}
+			terms := e.Terms
+			if len(terms) == 0 {
+				terms = []*Expr{e}
+			}
+			for _, t := range terms {
+				p.Terms = append(p.Terms, rs.legalTerm(t, a.KeptTerms))
+				a.KeptTerms++
 			}
 			a.Legal[i] = p
 		}
 		n := 0
 		for _, volatile := range [...]bool{false, true} {
 			for i := range a.Legal {
-				if (a.Legal[i].Reads&(ReadsTurn|ReadsStack|ReadsAnything) != 0) == volatile {
+				if (a.Legal[i].Reads&(ReadsTurn|ReadsPhase|ReadsStack|ReadsAnything) != 0) == volatile {
 					a.ListOrder[n] = i
 					n++
 				}

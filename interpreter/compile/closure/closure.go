@@ -565,7 +565,7 @@ var identReads = map[model.IdentKind]model.ReadSet{
 	model.IdOpponents: model.ReadsSeats,
 	model.IdActive:    model.ReadsTurn,
 	model.IdTurn:      model.ReadsTurn,
-	model.IdPhase:     model.ReadsTurn,
+	model.IdPhase:     model.ReadsPhase,
 	model.IdStack:     model.ReadsStack,
 }
 
