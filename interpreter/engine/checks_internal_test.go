@@ -303,3 +303,21 @@ func TestAResumedGameChecksEverything(t *testing.T) {
 	require.Zero(t, g.m.S.Changed)
 	require.Zero(t, g.m.S.Untouched)
 }
+
+// TestAModifierEndsWithItsCard: a modifier that lasts while its card stays
+// where it is ends when the card moves, which changes the property it
+// modified, not every part of the state.
+func TestAModifierEndsWithItsCard(t *testing.T) {
+	rs := ruleset(t, "risk-resource")
+	m := machineOf(t, rs, Options{Players: 2, Seed: 5, NoLog: true, VerifyChanges: true})
+	c := m.S.Zones[m.ZoneInst(rs.ZoneIx["hand"], 0)].Cards[0]
+	power := rs.CardPropIx["power"]
+	m.S.Modifiers = append(m.S.Modifiers, state.Modifier{Card: state.CardRef(c), Player: -1, Prop: int32(power), Amount: 2, Until: state.UntilLeave})
+	m.S.Changed = 0
+	epoch := m.Version(0)
+	require.NoError(t, m.Move(c, m.ZoneInst(rs.ZoneIx["graveyard"], 0), state.MoveOpts{}))
+	require.Empty(t, m.S.Modifiers)
+	require.NotZero(t, m.S.Changed&uint64(rs.CardPropReads(power)), "the property it modified")
+	require.Zero(t, m.S.Changed&uint64(model.ReadsAnything))
+	require.Equal(t, epoch, m.Version(0), "what reads no part of the state stands")
+}

@@ -170,11 +170,8 @@ func (g *machine) expireCard(c int) model.ReadSet {
 			parts |= g.modifierParts(&m)
 		}
 	}
-	if len(keep) != len(g.S.Modifiers) {
-		// the values derived with the modifiers that ended are gone:
-		// whatever was worked out from them is worked out again
-		g.Invalidate()
-	}
+	// the parts the modifiers that ended changed are the caller's to mark
+	// (a move): what was worked out from them is worked out again
 	g.S.Modifiers = keep
 	return parts
 }
