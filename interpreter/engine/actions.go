@@ -364,17 +364,43 @@ func (g *machine) keptRefusal(a *model.Action, memo []termMemo, player int) int 
 	if memo == nil || g.Der.Verify {
 		return -1
 	}
+	// the term that refused the last time first: most of the time it
+	// still does
+	if h := memo[0].last; h > 0 {
+		i, j := int(h-1)/termStride, int(h-1)%termStride
+		if j < len(a.Legal[i].Terms) && g.keptFalse(&a.Legal[i].Terms[j], memo, player) {
+			return i
+		}
+	}
 	for i := range a.Legal {
 		for j := range a.Legal[i].Terms {
-			t := &a.Legal[i].Terms[j]
-			m := &memo[t.Slot]
-			if t.Kept && m.set && !m.ok && m.s == g.S && m.player == player && m.version == g.SeatVersion(t.Reads, t.Own, player) {
+			if g.keptFalse(&a.Legal[i].Terms[j], memo, player) {
+				memo[0].last = lastTerm(i, j)
 				return i
 			}
 		}
 	}
 	return -1
 }
+
+// keptFalse reports whether term t was kept as false for the player, at
+// the version of the parts it reads now.
+func (g *machine) keptFalse(t *model.LegalTerm, memo []termMemo, player int) bool {
+	m := &memo[t.Slot]
+	return t.Kept && m.set && !m.ok && m.s == g.S && m.player == player && m.version == g.SeatVersion(t.Reads, t.Own, player)
+}
+
+// lastTerm is the mark of the j-th term of an action's i-th part that
+// refused last (termMemo.last); 0, none, past the terms it can mark.
+func lastTerm(i, j int) uint8 {
+	if j >= termStride {
+		return 0
+	}
+	return uint8(i*termStride + j + 1)
+}
+
+// termStride is how many terms of a part lastTerm tells apart.
+const termStride = 16
 
 // naturalOrder is the order of an action's filter, timing and condition.
 var naturalOrder = [model.LegalParts]int{0, 1, 2}
@@ -401,6 +427,9 @@ type termMemo struct {
 	version uint64
 	player  int
 	ok, set bool
+	// last, in the first term's place, marks the term that refused the
+	// last time (lastTerm), tried first; 0 when none has
+	last uint8
 }
 
 // legalPart evaluates the i-th of an action's filter, timing and condition
@@ -446,6 +475,7 @@ func (g *machine) legalPart(a *model.Action, i, player int, memo []termMemo, fra
 		}
 		m.s, m.version, m.player, m.ok, m.set = g.S, version, player, ok, true
 		if !ok {
+			memo[0].last = lastTerm(i, j)
 			return false, nil
 		}
 	}

@@ -268,6 +268,7 @@ func TestATermKeepsItsRefusal(t *testing.T) {
 	first := timing.Terms[0]
 	kept := memo[first.Slot]
 	require.True(t, kept.set && !kept.ok, "you == active was kept as refused")
+	require.Equal(t, lastTerm(1, 0), memo[0].last, "and is tried first the next time")
 	m.changed(model.ReadsPhase | model.ReadsStack)
 	require.Equal(t, 1, m.keptRefusal(offer, memo, other), "the timing is refused by what was kept")
 	_, err = m.whyNot(offer, other, -1)
@@ -320,4 +321,32 @@ func TestAModifierEndsWithItsCard(t *testing.T) {
 	require.NotZero(t, m.S.Changed&uint64(rs.CardPropReads(power)), "the property it modified")
 	require.Zero(t, m.S.Changed&uint64(model.ReadsAnything))
 	require.Equal(t, epoch, m.Version(0), "what reads no part of the state stands")
+}
+
+// TestTheTurnsSkipIsKept: the turn's skip_if, tried at every phase, is
+// evaluated again only when a part of the state it reads has changed.
+func TestTheTurnsSkipIsKept(t *testing.T) {
+	rs := ruleset(t, "risk-resource")
+	var skip *model.Expr
+	for _, ph := range rs.Phases {
+		if ph.TurnSkip != nil {
+			skip = ph.TurnSkip
+			break
+		}
+	}
+	require.NotNil(t, skip)
+	m := machineOf(t, rs, Options{Players: 2, Seed: 5, NoLog: true})
+	p := m.S.Active
+	got, err := m.ruleCond(skip, p)
+	require.NoError(t, err)
+	require.False(t, got, "%s", skip.Src)
+	m.ruleKept[skip.Index].ok = true // what is kept is what it gives
+	m.changed(model.ReadsPhase | model.ReadsStack)
+	got, err = m.ruleCond(skip, p)
+	require.NoError(t, err)
+	require.True(t, got, "kept through a change of what it does not read")
+	m.changed(model.ReadsTurn)
+	got, err = m.ruleCond(skip, p)
+	require.NoError(t, err)
+	require.False(t, got, "evaluated again after a change of the turn")
 }

@@ -76,6 +76,7 @@ type machine struct {
 	choiceBuf []state.Option // OptionScratch's list
 	cardBuf   []int          // CardScratch's list
 	legal     [][]termMemo   // whyNot's memory, per action and seat or card (legalPart)
+	ruleKept  []termMemo     // ruleCond's memory, per expression of the ruleset
 }
 
 var errGameOver = errors.New("the game is over")
@@ -251,6 +252,7 @@ func (g *machine) forgetLegal() {
 	for _, row := range g.legal {
 		clear(row)
 	}
+	clear(g.ruleKept)
 }
 
 func newMachine(rs *model.Ruleset, n int) *machine {

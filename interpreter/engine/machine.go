@@ -305,11 +305,8 @@ func (g *machine) enterPhase() {
 			if e == nil || skip {
 				continue
 			}
-			f := g.TempFrame(ruleFrame(s.Active))
 			var err error
-			skip, err = g.EvalBool(e, f)
-			g.ReleaseFrame()
-			if err != nil {
+			if skip, err = g.ruleCond(e, s.Active); err != nil {
 				g.fail(err)
 				return
 			}
@@ -484,4 +481,41 @@ func (g *machine) CallWithCard(f *state.Frame, prog, c int) {
 
 func ruleFrame(p int) state.Frame {
 	return state.Frame{You: state.Seat(p), Player: state.Seat(p), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
+}
+
+// ruleCond evaluates a condition of the rules for a player, in a frame of
+// the rules (no card, no event): a phase's skip_if. What it gives is kept
+// while the parts of the state it reads are as they were: the turn's
+// skip_if is one expression tried at every phase, and most phases change
+// nothing it reads.
+func (g *machine) ruleCond(e *model.Expr, player int) (bool, error) {
+	var m *termMemo
+	var version uint64
+	if e.Index < len(g.Rs.Exprs) && g.Rs.Exprs[e.Index] == e && !e.ReadsFrame() {
+		if len(g.ruleKept) < len(g.Rs.Exprs) {
+			g.ruleKept = append(g.ruleKept, make([]termMemo, len(g.Rs.Exprs)-len(g.ruleKept))...)
+		}
+		m = &g.ruleKept[e.Index]
+		reads, own := g.Rs.Derived(e.Reads), e.OwnReads
+		if reads != e.Reads {
+			own &^= g.Rs.StaticDeps // what the statics read, of every seat
+		}
+		version = g.SeatVersion(reads, own, player)
+		if m.set && m.s == g.S && m.version == version && m.player == player && !g.Der.Verify {
+			return m.ok, nil
+		}
+	}
+	f := g.TempFrame(ruleFrame(player))
+	ok, err := g.EvalBool(e, f)
+	g.ReleaseFrame()
+	if err != nil {
+		return false, err
+	}
+	if m != nil {
+		if g.Der.Verify && m.set && m.s == g.S && m.version == version && m.player == player && m.ok != ok {
+			return false, fmt.Errorf("internal error: what %s gives changed, but no part of the state it reads did", e.Src)
+		}
+		m.s, m.version, m.player, m.ok, m.set = g.S, version, player, ok, true
+	}
+	return ok, nil
 }
