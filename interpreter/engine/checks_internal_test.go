@@ -350,3 +350,50 @@ func TestTheTurnsSkipIsKept(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, got, "evaluated again after a change of the turn")
 }
+
+// TestCardPropertiesShareTheirBits: a ruleset with more parts than a read
+// set has bits lets card properties share bits among themselves; every
+// zone, player property and game property keeps a bit of its own.
+func TestCardPropertiesShareTheirBits(t *testing.T) {
+	rs := ruleset(t, "risk-resource")
+	var own []model.ReadSet
+	for z := range rs.Zones {
+		own = append(own, rs.ZoneReads(z))
+	}
+	for i := range rs.PlayerProps {
+		own = append(own, rs.PlayerPropReads(i))
+	}
+	for i := range rs.GameProps {
+		own = append(own, rs.GamePropReads(i))
+	}
+	var mine model.ReadSet
+	for _, r := range own {
+		require.Zero(t, mine&r, "a bit of its own")
+		mine |= r
+	}
+	var cards model.ReadSet
+	for i := range rs.CardProps {
+		r := rs.CardPropReads(i)
+		require.Zero(t, mine&r, "card property %s", rs.CardProps[i].Name)
+		require.NotZero(t, r)
+		cards |= r
+	}
+	require.Greater(t, len(own)+len(rs.CardProps), 56, "more parts than bits: some card properties share")
+	require.Zero(t, (cards|mine)&(model.ReadsTurn|model.ReadsPhase|model.ReadsStack|model.ReadsAnything))
+}
+
+// TestTheSameOptionsShareTheirPlace: a list of options the same as the last
+// one kept (pass, and nothing else, window after window) is not copied
+// again; another list is.
+func TestTheSameOptionsShareTheirPlace(t *testing.T) {
+	m := machineOf(t, ruleset(t, "lands"), Options{Players: 2, Seed: 5, NoLog: true})
+	pass := []state.Option{{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1}}
+	a := m.keepOptions(append([]state.Option(nil), pass...))
+	b := m.keepOptions(append([]state.Option(nil), pass...))
+	require.Same(t, &a[0], &b[0])
+	other := m.keepOptions([]state.Option{{ID: "x", Card: 3, Action: 0, Player: -1}})
+	require.NotSame(t, &a[0], &other[0])
+	c := m.keepOptions(append([]state.Option(nil), pass...))
+	require.NotSame(t, &a[0], &c[0], "only the last list kept is shared")
+	require.Equal(t, pass, c)
+}

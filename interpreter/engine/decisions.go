@@ -103,12 +103,18 @@ func (g *machine) keepOptions(opts []state.Option) []state.Option {
 	if len(opts) == 0 {
 		return opts
 	}
+	// the same list as the last one kept (a window where all a player
+	// may do is pass, opened for each player in turn) shares its place
+	if slices.Equal(opts, g.lastKept) {
+		return g.lastKept
+	}
 	if len(opts) > cap(g.options)-len(g.options) {
 		g.options = make([]state.Option, 0, max(128, len(opts)))
 	}
 	start := len(g.options)
 	g.options = append(g.options, opts...)
-	return g.options[start:len(g.options):len(g.options)]
+	g.lastKept = g.options[start:len(g.options):len(g.options)]
+	return g.lastKept
 }
 
 // Answer gives a seat's answer to its pending decision. An illegal answer is

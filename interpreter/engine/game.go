@@ -70,6 +70,7 @@ type machine struct {
 	answeredA []*state.Answer
 	answers   []state.Answer // keepAnswer's slab
 	options   []state.Option // keepOptions' slab
+	lastKept  []state.Option // the list keepOptions kept last
 	events    []state.Event  // keepEvent's slab
 	optBuf    []state.Option // ActionOptions' list, kept for its next call
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
