@@ -245,7 +245,7 @@ func (g *machine) holdsForAny(a *model.Action, player int) (bool, error) {
 	ok := true
 	var err error
 	for i, e := range a.LegalExprs() {
-		if i == 0 || e == nil || !e.CardFree() {
+		if i == 0 || e == nil || !a.Legal[i].CardFree {
 			continue
 		}
 		if ok, err = g.legalPart(a, i, player, memo, &f); err != nil || !ok {

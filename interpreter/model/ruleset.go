@@ -231,7 +231,10 @@ const LegalParts = 3
 type LegalPart struct {
 	Reads, Own ReadSet
 	Kept       bool
-	Terms      []LegalTerm
+	// CardFree: it reads nothing of the card (Expr.CardFree), and holds
+	// for every card of the action's zone or for none
+	CardFree bool
+	Terms    []LegalTerm
 }
 
 // LegalTerm is one of the conditions an action's filter, timing or
@@ -266,7 +269,7 @@ func (rs *Ruleset) IndexActions() {
 				continue
 			}
 			whole := rs.legalTerm(e, -1)
-			p := LegalPart{Reads: whole.Reads, Own: whole.Own, Kept: whole.Kept}
+			p := LegalPart{Reads: whole.Reads, Own: whole.Own, Kept: whole.Kept, CardFree: e.CardFree()}
 			terms := e.Terms
 			if len(terms) == 0 {
 				terms = []*Expr{e}
