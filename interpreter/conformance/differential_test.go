@@ -181,6 +181,17 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 			return fmt.Errorf("%s: %q: as a condition it gives %v, as a value %v", e.Pos, e.Src, b, got)
 		}
 	}
+	if e.Seat != model.NotASeat && gerr == nil {
+		// a name of a seat, read without evaluating, against its closure
+		p, err := g.Evaluator().EvalPlayer(e, f)
+		want := -1
+		if n, ok := got.(int); ok {
+			want = n
+		}
+		if err != nil || p != want {
+			return fmt.Errorf("%s: %q: read as a seat it gives %d (%v), evaluated %v", e.Pos, e.Src, p, err, got)
+		}
+	}
 	if len(e.Terms) > 0 && gerr == nil {
 		// the conditions joined by and, compiled one by one, against the
 		// whole: true when every one is, false at the first that is not

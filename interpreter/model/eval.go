@@ -372,6 +372,14 @@ func (g *Evaluator) cardsOf(e *Expr, d Datum) ([]int, error) {
 
 // EvalPlayer evaluates a player (-1 for none).
 func (g *Evaluator) EvalPlayer(e *Expr, f *state.Frame) (int, error) {
+	switch e.Seat {
+	case SeatYou:
+		return int(f.You), nil
+	case SeatPlayer:
+		return int(f.Player), nil
+	case SeatActive:
+		return g.S.Active, nil
+	}
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return -1, err

@@ -43,7 +43,21 @@ type Expr struct {
 	// take the whole's text and position, and are not among the ruleset's
 	// expressions.
 	Terms []*Expr
+	// Seat is the seat the expression is when it only names one of the
+	// frame's or the turn's (you, player, active): read without
+	// evaluating anything, as steps' player arguments mostly are
+	Seat SeatName
 }
+
+// SeatName is the seat an expression that only names one names.
+type SeatName uint8
+
+const (
+	NotASeat   SeatName = iota
+	SeatYou             // you
+	SeatPlayer          // player, in a per-player rule
+	SeatActive          // active
+)
 
 // lazyProgram is an expression's program for expr's VM, compiled when it is
 // first asked for.

@@ -44,6 +44,7 @@ type Compiler struct {
 	lastCond nodeCond
 	lastInt  nodeInt
 	lastFill nodeFill // the same for a list literal's Fill
+	lastSeat nodeSeat // the same for a name of a seat (SeatOf)
 	// zoneCmp is the zone read being compared with zone names, and what
 	// it then reads (zoneTest)
 	zoneCmp zoneCmp
@@ -52,6 +53,20 @@ type Compiler struct {
 type zoneCmp struct {
 	n     ast.Node
 	reads model.ReadSet
+}
+
+type nodeSeat struct {
+	n ast.Node
+	s model.SeatName
+}
+
+// SeatOf is the seat the node just compiled names when it is only a name
+// of one (you, player, active), NotASeat otherwise (model.Expr.Seat).
+func (cc *Compiler) SeatOf(n ast.Node) model.SeatName {
+	if cc.lastSeat.n == n {
+		return cc.lastSeat.s
+	}
+	return model.NotASeat
 }
 
 type nodeFill struct {
@@ -313,6 +328,9 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 	if cc.lastFill.n == n {
 		cc.lastFill = nodeFill{}
 	}
+	if cc.lastSeat.n == n {
+		cc.lastSeat = nodeSeat{}
+	}
 	switch n := n.(type) {
 	case *ast.IntegerNode:
 		return constant(model.Datum{K: model.DInt, N: int64(n.Value)}), cInt
@@ -490,10 +508,12 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 		cc.Reads |= identReads[k]
 		switch k {
 		case model.IdYou:
+			cc.lastSeat = nodeSeat{n, model.SeatYou}
 			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DPlayer, N: int64(x.F.You)} }, cPlayer
 		case model.IdOpponent:
 			return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(x.G.NextLive(int(x.F.You))) }, cPlayer
 		case model.IdActive:
+			cc.lastSeat = nodeSeat{n, model.SeatActive}
 			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DPlayer, N: int64(x.G.S.Active)} }, cPlayer
 		case model.IdTurn:
 			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DInt, N: int64(x.G.S.Turn)} }, cInt
@@ -530,6 +550,7 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.Card)) }, cCard
 	}
 	if name == "player" && cc.Sc.Player {
+		cc.lastSeat = nodeSeat{n, model.SeatPlayer}
 		return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(int(x.F.Player)) }, cPlayer
 	}
 	v, ok := cc.Sc.Vars[name]
