@@ -306,6 +306,9 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	e.Cond = cc.Cond(tree.Node)
 	e.Fill = cc.Fill(tree.Node)
 	e.Seat = cc.SeatOf(tree.Node)
+	if got == model.TInt {
+		e.Int = cc.Int(tree.Node)
+	}
 	e.Reads, e.OwnReads = cc.Reads|cc.Own, cc.Own&^cc.Reads
 	switch tree.Node.(type) {
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.StringNode, *ast.NilNode:

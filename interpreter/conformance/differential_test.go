@@ -181,6 +181,20 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 			return fmt.Errorf("%s: %q: as a condition it gives %v, as a value %v", e.Pos, e.Src, b, got)
 		}
 	}
+	if e.Int != nil {
+		// the whole-number closure (EvalInt) against the value closure
+		n, err := g.Evaluator().EvalInt(e, f)
+		want := 0
+		if v, ok := got.(int); ok {
+			want = v
+		}
+		switch {
+		case (err != nil) != (gerr != nil):
+			return fmt.Errorf("%s: %q: as a whole number it fails with %v, as a value with %v", e.Pos, e.Src, err, gerr)
+		case err == nil && n != want:
+			return fmt.Errorf("%s: %q: as a whole number it gives %d, as a value %v", e.Pos, e.Src, n, got)
+		}
+	}
 	if e.Seat != model.NotASeat && gerr == nil {
 		// a name of a seat, read without evaluating, against its closure
 		p, err := g.Evaluator().EvalPlayer(e, f)

@@ -206,6 +206,10 @@ func (g *Evaluator) EvalBool(e *Expr, f *state.Frame) (bool, error) {
 	if e == nil {
 		return true, nil
 	}
+	if c := e.Const; c != nil && c.K == DBool {
+		// a literal (a step's pass: true): nothing to evaluate
+		return c.N != 0, nil
+	}
 	if e.Cond != nil {
 		x := g.begin(f)
 		v, ok := e.Cond(x)
@@ -231,6 +235,22 @@ func (g *Evaluator) EvalBool(e *Expr, f *state.Frame) (bool, error) {
 
 // EvalInt evaluates a number; a fraction is cut to its whole part.
 func (g *Evaluator) EvalInt(e *Expr, f *state.Frame) (int, error) {
+	if c := e.Const; c != nil && c.K == DInt {
+		return int(c.N), nil
+	}
+	if e.Int != nil {
+		x := g.begin(f)
+		v, ok := e.Int(x)
+		msg := x.err
+		g.end()
+		if msg != "" {
+			return 0, fmt.Errorf("%s: in expression %q: %s", e.Pos, e.Src, msg)
+		}
+		if !ok {
+			return 0, nil // nothing counts as 0, as below
+		}
+		return int(v), nil
+	}
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return 0, err

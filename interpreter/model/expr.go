@@ -22,6 +22,10 @@ type Expr struct {
 	// its form (logical operators, comparisons): EvalBool runs it instead
 	// of Fn
 	Cond CondFn
+	// Int is the expression as a whole number, when it is one and the
+	// compiler has a closure for its form (a property read, arithmetic):
+	// EvalInt runs it instead of Fn
+	Int IntFn
 	// Fill is the expression as a list written into the caller's memory,
 	// when it is a list literal: EvalInts runs it instead of Fn
 	Fill  FillFn

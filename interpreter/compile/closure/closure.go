@@ -124,6 +124,15 @@ func (cc *Compiler) Cond(n ast.Node) model.CondFn {
 	return nil
 }
 
+// Int is the whole-number closure of the node just compiled, or nil when
+// its form has none (model.Expr.Int).
+func (cc *Compiler) Int(n ast.Node) model.IntFn {
+	if cc.lastInt.n == n {
+		return cc.lastInt.fn
+	}
+	return nil
+}
+
 // Fill is the closure that writes the list literal just compiled into the
 // caller's memory, or nil when the node is none (model.Expr.Fill).
 func (cc *Compiler) Fill(n ast.Node) model.FillFn {
