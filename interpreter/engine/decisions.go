@@ -35,6 +35,18 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 // lists it returns are the machine's, good until it is called again.
 func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 	fi := g.frameIndex(f)
+	// most of the time nothing is answered yet (a step's first run), and
+	// the pending list stays as it is
+	answered := false
+	for i := range g.S.Pending {
+		if g.S.Pending[i].Frame == fi && g.S.Answers[i] != nil {
+			answered = true
+			break
+		}
+	}
+	if !answered {
+		return nil, nil
+	}
 	ds, vs, as := g.answeredD[:0], g.answeredV[:0], g.answeredA[:0]
 	keepD := g.S.Pending[:0]
 	keepA := g.S.Answers[:0]
