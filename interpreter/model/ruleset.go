@@ -468,7 +468,9 @@ type Ruleset struct {
 	Listeners    []*Trigger // card triggers that listen while their card is in given zones
 	// the ruleset's triggers and the listeners by the event they wait for,
 	// in their order (IndexTriggers)
-	triggersOn, listenersOn map[int64][]*Trigger
+	// the triggers and listeners by the symbol of their event: lists
+	// indexed by symbol, read at every event
+	triggersOn, listenersOn [][]*Trigger
 	ResetOnMove             []int // the card properties declared reset_on_move
 	Statics                 []*Static
 	StaticProps             []int        // the card properties some static changes
@@ -630,13 +632,23 @@ func (rs *Ruleset) PhaseIndex(name string) int {
 // event they wait for, once their events are interned (Trigger.Sym): an
 // event then tries only the triggers that wait for it.
 func (rs *Ruleset) IndexTriggers() {
-	rs.triggersOn, rs.listenersOn = map[int64][]*Trigger{}, map[int64][]*Trigger{}
-	for _, t := range rs.Triggers {
-		rs.triggersOn[t.Sym] = append(rs.triggersOn[t.Sym], t)
+	rs.triggersOn, rs.listenersOn = bySym(rs.Triggers), bySym(rs.Listeners)
+}
+
+// bySym lists triggers by the symbol of their event, each list in the
+// order of ts; never nil, so that an indexed ruleset is told apart.
+func bySym(ts []*Trigger) [][]*Trigger {
+	n := int64(0)
+	for _, t := range ts {
+		n = max(n, t.Sym+1)
 	}
-	for _, t := range rs.Listeners {
-		rs.listenersOn[t.Sym] = append(rs.listenersOn[t.Sym], t)
+	out := make([][]*Trigger, n, max(n, 1))
+	for _, t := range ts {
+		if t.Sym >= 0 {
+			out[t.Sym] = append(out[t.Sym], t)
+		}
 	}
+	return out
 }
 
 // TriggersOn lists the ruleset's own triggers that wait for event sym, in
@@ -644,6 +656,9 @@ func (rs *Ruleset) IndexTriggers() {
 func (rs *Ruleset) TriggersOn(sym int64) []*Trigger {
 	if rs.triggersOn == nil {
 		return filterSym(rs.Triggers, sym)
+	}
+	if sym < 0 || sym >= int64(len(rs.triggersOn)) {
+		return nil
 	}
 	return rs.triggersOn[sym]
 }
@@ -653,6 +668,9 @@ func (rs *Ruleset) TriggersOn(sym int64) []*Trigger {
 func (rs *Ruleset) ListenersOn(sym int64) []*Trigger {
 	if rs.listenersOn == nil {
 		return filterSym(rs.Listeners, sym)
+	}
+	if sym < 0 || sym >= int64(len(rs.listenersOn)) {
+		return nil
 	}
 	return rs.listenersOn[sym]
 }
