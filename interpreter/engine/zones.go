@@ -281,12 +281,11 @@ func (g *machine) removeFrom(c, zi int) {
 	// in place: no copy of a state shares a zone's array (CloneInto gives
 	// each its own), and whoever keeps a list of a zone's cards past a
 	// change has copied it (EvalCards, variables), as ZoneCards asks
+	// The rest moves up, the top card's place included: cutting the list
+	// from the front would lose its room for good, and the next game made
+	// in this memory (NewInto) would grow the zone again
 	for i, x := range z.Cards {
 		if x == c {
-			if i == 0 {
-				z.Cards = z.Cards[1:]
-				return
-			}
 			z.Cards = append(z.Cards[:i], z.Cards[i+1:]...)
 			return
 		}
