@@ -397,3 +397,18 @@ func TestTheSameOptionsShareTheirPlace(t *testing.T) {
 	require.NotSame(t, &a[0], &c[0], "only the last list kept is shared")
 	require.Equal(t, pass, c)
 }
+
+// TestTheTopCardLeavesTheRoom: a card taken from the top of a zone leaves
+// the zone its whole room, so that a game made in the same memory does
+// not grow the zone again.
+func TestTheTopCardLeavesTheRoom(t *testing.T) {
+	rs := ruleset(t, "lands")
+	m := machineOf(t, rs, Options{Players: 2, Seed: 5, NoLog: true})
+	deck := m.ZoneInst(rs.ZoneIx["deck"], 0)
+	z := &m.S.Zones[deck]
+	require.Greater(t, len(z.Cards), 2)
+	room, second := cap(z.Cards), z.Cards[1]
+	m.removeFrom(z.Cards[0], deck)
+	require.Equal(t, room, cap(z.Cards))
+	require.Equal(t, second, z.Cards[0], "the rest moved up, in order")
+}
