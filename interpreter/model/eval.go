@@ -322,6 +322,18 @@ func (g *Evaluator) EvalCardsView(e *Expr, f *state.Frame) ([]int, error) {
 // them to dst: a copy in memory the caller keeps (a scratch list), whatever
 // the list was.
 func (g *Evaluator) EvalCardsInto(e *Expr, f *state.Frame, dst []int) ([]int, error) {
+	if e.Fill != nil && e.Type == TCards {
+		// a list the expression makes (a filter, a list literal) is
+		// written into dst, not made
+		x := g.begin(f)
+		out := e.Fill(x, dst)
+		msg := x.err
+		g.end()
+		if msg != "" {
+			return nil, fmt.Errorf("%s: in expression %q: %s", e.Pos, e.Src, msg)
+		}
+		return out, nil
+	}
 	d, err := g.evalDatum(e, f)
 	if err != nil {
 		return nil, err

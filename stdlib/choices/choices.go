@@ -262,7 +262,9 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			}
 			return model.Next, nil
 		}
-		from, err := args.CardsView(g, f, s.At(*a.from))
+		// read while the options are made; nothing else here takes the
+		// machine's scratch list
+		from, err := args.CardsBrief(g, f, s.At(*a.from))
 		if err != nil {
 			return model.Next, err
 		}

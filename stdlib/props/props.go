@@ -166,7 +166,7 @@ func writeProp(g model.Context, f *state.Frame, s *model.Step, x model.Datum, ad
 	switch {
 	case s.At(*setRefs.card).Set:
 		idx, d, _ := rs.PropIndex("card", name)
-		cards, err := args.CardsView(g, f, s.At(*setRefs.card))
+		cards, err := args.CardsBrief(g, f, s.At(*setRefs.card))
 		if err != nil {
 			return err
 		}

@@ -419,6 +419,17 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	}
 	switch name {
 	case "filter":
+		// written into the caller's memory when it asks (EvalCardsInto,
+		// EvalInts): the same elements, no list made
+		cc.lastFill = nodeFill{n, func(x *model.Evaluation, dst []int) []int {
+			for _, v := range list(x).L {
+				x.SetAt(level, int64(v))
+				if truth(holds(x)) {
+					dst = append(dst, v)
+				}
+			}
+			return dst
+		}}
 		return func(x *model.Evaluation) model.Datum {
 			d := list(x)
 			// the elements kept are gathered on the stack, then copied

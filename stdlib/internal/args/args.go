@@ -52,6 +52,17 @@ func CardsView(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
 	return g.EvalCardsView(a.Expr, f)
 }
 
+// CardsBrief is CardsView for a step that reads the cards while it works
+// and evaluates nothing else meanwhile: a list the expression makes (a
+// filter, a list literal) is written into the machine's scratch list
+// rather than made, and a zone's own list is read in place.
+func CardsBrief(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
+	if a.Set && a.Expr != nil && a.Expr.Fill != nil {
+		return g.EvalCardsInto(a.Expr, f, g.CardScratch())
+	}
+	return CardsView(g, f, a)
+}
+
 // CardsCopy evaluates a card list argument as Cards does, into the
 // machine's scratch list (model.Context.CardScratch): a copy that moves
 // do not change, good until the step is done, for a step that runs no
