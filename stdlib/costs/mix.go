@@ -162,21 +162,31 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 			}
 			version = g.Version(rs.Derived(reads))
 		}
-		cached, ok := memo.Val.([][]int)
+		cached, ok := memo.Val.(*mixSources)
 		if ok && keep && memo.Holds(version, key) {
-			copy(m.src, cached)
+			copy(m.src, cached.src)
 			return nil
 		}
 		if err := m.readSources(g, f, s, pd); err != nil {
 			return err
 		}
 		if keep {
-			// the memo's own list of lists is written over: no mix holds it
-			*memo = model.Memo{Epoch: version, Key: key, Val: append(cached[:0], m.src...)}
+			// the memo's own list of lists is written over: no mix holds
+			// it, and the memo keeps its place (a list put in the memo's
+			// value would be boxed anew each time)
+			if !ok {
+				cached = &mixSources{}
+			}
+			cached.src = append(cached.src[:0], m.src...)
+			*memo = model.Memo{Epoch: version, Key: key, Val: cached}
 		}
 	}
 	return nil
 }
+
+// mixSources is what a spend_mix step keeps of the sources it found
+// (Context.Memo).
+type mixSources struct{ src [][]int }
 
 // readSources finds the unmarked sources of each resource.
 func (m *mix) readSources(g model.Context, f *state.Frame, s *model.Step, pd model.Datum) error {
