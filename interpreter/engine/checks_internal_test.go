@@ -412,3 +412,24 @@ func TestTheTopCardLeavesTheRoom(t *testing.T) {
 	require.Equal(t, room, cap(z.Cards))
 	require.Equal(t, second, z.Cards[0], "the rest moved up, in order")
 }
+
+// TestMemosGoStaleWithANewGame: a game made in the memory of the last one
+// keeps each primitive's memo for its room, at an epoch no count reaches:
+// nothing worked out in the last game holds in this one.
+func TestMemosGoStaleWithANewGame(t *testing.T) {
+	rs := ruleset(t, "lands")
+	g, err := New(rs, Options{Players: 2, Seed: 5, NoLog: true})
+	require.NoError(t, err)
+	step := &model.Step{}
+	memo := g.m.Memo(step)
+	val := &struct{ n int }{7}
+	*memo = model.Memo{Epoch: g.m.Epoch(), Key: [4]int64{1}, Val: val}
+	require.True(t, memo.Holds(g.m.Epoch(), [4]int64{1}))
+	g2, err := NewInto(g, rs, Options{Players: 2, Seed: 6, NoLog: true})
+	require.NoError(t, err)
+	again := g2.m.Memo(step)
+	require.Same(t, memo, again, "the memo keeps its place")
+	require.Same(t, val, again.Val, "and its value's room")
+	require.False(t, again.Holds(g2.m.Epoch(), [4]int64{1}), "but nothing of it holds")
+	require.Equal(t, model.StaleEpoch, again.Epoch)
+}

@@ -240,11 +240,19 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 func (g *machine) renew() {
 	g.ReuseLike(&g.Evaluator)
 	g.checkNow, g.watch = false, stepWatch{}
-	clear(g.memos)
+	g.staleMemos()
 	g.forgetLegal()
 	g.seen = g.seen[:0]
 	g.answeredD, g.answeredV, g.answeredA = g.answeredD[:0], g.answeredV[:0], g.answeredA[:0]
 	g.answers = g.answers[:0]
+}
+
+// staleMemos readies the primitives' memos for another game: each keeps
+// its value, for its room, at an epoch no count reaches (Context.Memo).
+func (g *machine) staleMemos() {
+	for _, m := range g.memos {
+		m.Epoch, m.Key = model.StaleEpoch, [4]int64{}
+	}
 }
 
 // forgetLegal drops what whyNot kept: the evaluator counts versions again
@@ -279,7 +287,7 @@ func (g *machine) cloneInto(dst *machine) *machine {
 	dst.ReuseLike(&g.Evaluator)
 	dst.Decks = g.Decks
 	dst.checkNow, dst.watch = false, stepWatch{}
-	clear(dst.memos)
+	dst.staleMemos()
 	dst.forgetLegal()
 	g.S.CloneInto(dst.S)
 	return dst

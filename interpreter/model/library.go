@@ -518,6 +518,12 @@ type Context interface {
 	// what it worked out to reuse it while the epoch has not moved (the
 	// sources a cost may be paid with, for every card an action window
 	// lists). A memo is scratch space, not state: a clone starts without.
+	// A machine that starts another game in its memory (NewInto), or is
+	// made a copy of another game, keeps each memo's value for its room
+	// but with an epoch no count reaches (StaleEpoch), so that Holds is
+	// false until the primitive writes it again: what a primitive keeps in
+	// its memo outside what Holds guards must be the same in every game of
+	// the ruleset (a step's patterns, its plain prompts).
 	Epoch() uint64
 	// Version counts the changes of the parts of the state r names: what
 	// was worked out from those parts holds while it stays the same (finer
@@ -540,6 +546,10 @@ type Memo struct {
 	Key   [4]int64
 	Val   any
 }
+
+// StaleEpoch is the epoch of a memo kept from another game: no count of
+// changes reaches it.
+const StaleEpoch = ^uint64(0)
 
 // Holds reports whether the memo was worked out for key at epoch.
 func (m *Memo) Holds(epoch uint64, key [4]int64) bool {
