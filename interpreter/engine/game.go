@@ -227,7 +227,9 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 	s.Phase = state.StageBetween
 	s.First = g.rand(o.Players)
 	s.Active = s.First
-	g.logf(-1, "start", s.First, "%s starts.", g.SeatName(s.First))
+	if !s.NoLog {
+		g.logf(-1, "start", s.First, "%s starts.", g.SeatName(s.First))
+	}
 	g.pushRoot(rs.Setup, s.First, -1, state.Event{Card: state.NoCard, Player: state.Seat(s.First)})
 	s.Turn = 0
 	s.Phase = state.StageSetup
