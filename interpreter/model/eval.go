@@ -325,14 +325,7 @@ func (g *Evaluator) EvalCardsInto(e *Expr, f *state.Frame, dst []int) ([]int, er
 	if e.Fill != nil && e.Type == TCards {
 		// a list the expression makes (a filter, a list literal) is
 		// written into dst, not made
-		x := g.begin(f)
-		out := e.Fill(x, dst)
-		msg := x.err
-		g.end()
-		if msg != "" {
-			return nil, fmt.Errorf("%s: in expression %q: %s", e.Pos, e.Src, msg)
-		}
-		return out, nil
+		return g.fill(e, f, dst)
 	}
 	d, err := g.evalDatum(e, f)
 	if err != nil {
@@ -349,6 +342,18 @@ func (g *Evaluator) EvalCardsInto(e *Expr, f *state.Frame, dst []int) ([]int, er
 	return nil, fmt.Errorf("%s: expression %q gave %v, not cards", e.Pos, e.Src, g.describe(d))
 }
 
+// fill runs e's Fill for frame f, appending to dst.
+func (g *Evaluator) fill(e *Expr, f *state.Frame, dst []int) ([]int, error) {
+	x := g.begin(f)
+	out := e.Fill(x, dst)
+	msg := x.err
+	g.end()
+	if msg != "" {
+		return nil, fmt.Errorf("%s: in expression %q: %s", e.Pos, e.Src, msg)
+	}
+	return out, nil
+}
+
 // EvalInts evaluates a list, appending its elements to dst (memory the
 // caller keeps): a list literal writes them there without a list of its
 // own (Expr.Fill).
@@ -357,14 +362,7 @@ func (g *Evaluator) EvalInts(e *Expr, f *state.Frame, dst []int) ([]int, error) 
 		return dst, nil
 	}
 	if e.Fill != nil {
-		x := g.begin(f)
-		out := e.Fill(x, dst)
-		msg := x.err
-		g.end()
-		if msg != "" {
-			return nil, fmt.Errorf("%s: in expression %q: %s", e.Pos, e.Src, msg)
-		}
-		return out, nil
+		return g.fill(e, f, dst)
 	}
 	d, err := g.evalDatum(e, f)
 	if err != nil {
