@@ -129,14 +129,11 @@ func mentions(n ast.Node, name string) bool {
 // events that name one of them. The tree the compiler checked is read, so
 // nothing is parsed twice.
 func (c *ExprCompiler) CompileTrigger(n *yaml.Node, path string, sc *closure.Scope) (e *model.Expr, to, from []int) {
-	at := source.ResolveAlias(n)
-	c.inspect = func(m *yaml.Node, tree ast.Node) {
-		if m == at { // not an expression compiled on the way
-			to, from = c.eventZones(tree, "to"), c.eventZones(tree, "from")
-		}
-	}
+	// only the condition's own node: not an expression compiled on the way
+	c.zonesAt, c.zonesTo, c.zonesFrom = source.ResolveAlias(n), nil, nil
 	e = c.CompileExpr(n, path, sc, model.TBool)
-	c.inspect = nil
+	to, from = c.zonesTo, c.zonesFrom
+	c.zonesAt, c.zonesTo, c.zonesFrom = nil, nil, nil
 	if e == nil {
 		return nil, nil, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
@@ -41,9 +42,26 @@ type ExprCompiler struct {
 	envCache map[string]nature.Nature
 	preds    map[string]*closure.Predicate
 	predList []*closure.Predicate
-	// inspect, when set, reads the checked tree of each expression compiled
-	// before it is patched, with its node (CompileTrigger)
-	inspect func(*yaml.Node, ast.Node)
+	// zonesAt, when set, is the node of a trigger's condition being
+	// compiled: its event zones are worked out from its checked tree before
+	// it is patched, into zonesTo and zonesFrom (CompileTrigger)
+	zonesAt            *yaml.Node
+	zonesTo, zonesFrom []int
+	// done are the expressions compiled so far, by what their compilation
+	// depends on (exprKey): the same text in the same scope is compiled
+	// once, however many cards write it
+	done map[string]*compiledExpr
+}
+
+// compiledExpr is an expression compiled once, for the next place that
+// writes it: the Expr as compiled (its position is each place's own),
+// its patched tree and static type, and the event zones of a trigger's
+// condition.
+type compiledExpr struct {
+	e        model.Expr
+	tree     ast.Node
+	ct       closure.Type
+	to, from []int
 }
 
 // posMap maps rune offsets of an expression's text to positions in its file,
@@ -189,6 +207,29 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	if n.Tag == "!!bool" || n.Tag == "!!int" {
 		src = strings.ToLower(src)
 	}
+	e := &model.Expr{Src: src, Pos: c.R.Pos(n)}
+	if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
+		e.Pos.Column++
+	}
+	zones := c.zonesAt != nil && n == c.zonesAt
+	// the text as expr reads it: none for nothing, snake_case built-ins
+	text, spellings := rewriteEdition(src)
+	// an old spelling is reported at every place that writes it, so its
+	// text is compiled at each
+	key, keep := "", len(spellings) == 0
+	if keep {
+		key, keep = c.exprKey(src, sc, want, zones)
+	}
+	if keep {
+		if done := c.done[key]; done != nil {
+			again := done.e
+			again.Pos = e.Pos
+			if zones {
+				c.zonesTo, c.zonesFrom = done.to, done.from
+			}
+			return &again, done.tree, done.ct
+		}
+	}
 	// positions inside the text are worked out only when there is an error to place
 	var pmCache *posMap
 	posOf := func() posMap {
@@ -197,10 +238,6 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 			pmCache = &pm
 		}
 		return *pmCache
-	}
-	e := &model.Expr{Src: src, Pos: c.R.Pos(n)}
-	if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
-		e.Pos.Column++
 	}
 	envN := c.envNature(sc)
 	p := &patcher{rs: c.Rs, ts: c.Ts, preds: c.preds, members: map[*ast.MemberNode]patchInfo{}}
@@ -215,8 +252,6 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		cfg.Optimize = false
 		cfg.Visitors = []ast.Visitor{newBareKeywords(c.Rs, c.PhaseNames, assigned, frozen, src)}
 	}
-	// the text as expr reads it: none for nothing, snake_case built-ins
-	text, spellings := rewriteEdition(src)
 	for _, sp := range spellings {
 		pm := posOf()
 		at, last := pm.at(sp.from), pm.at(sp.from+len([]rune(sp.old))-1)
@@ -253,8 +288,10 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		}
 		return nil, nil, closure.CNil
 	}
-	if c.inspect != nil {
-		c.inspect(n, tree.Node)
+	var to, from []int
+	if zones {
+		to, from = c.eventZones(tree.Node, "to"), c.eventZones(tree.Node, "from")
+		c.zonesTo, c.zonesFrom = to, from
 	}
 	// Second pass: patch game-object accesses into indexed host calls on the
 	// checked tree, check it again and compile it.
@@ -323,7 +360,34 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	if e.Type == model.TAny || want == model.TCards || want == model.TPlayers {
 		e.Type = want
 	}
+	if keep {
+		if c.done == nil {
+			c.done = map[string]*compiledExpr{}
+		}
+		c.done[key] = &compiledExpr{e: *e, tree: tree.Node, ct: ct, to: to, from: from}
+	}
 	return e, tree.Node, ct
+}
+
+// exprKey is what the compilation of an expression depends on besides its
+// text: the type its place wants, the scope's names and their slots, the
+// values a bare name may stand for, whether its event zones are wanted.
+// keep is false for a predicate's body, compiled once anyway.
+func (c *ExprCompiler) exprKey(src string, sc *closure.Scope, want model.Type, zones bool) (key string, keep bool) {
+	if sc.Predicate || len(sc.Params) > 0 {
+		return "", false
+	}
+	b := make([]byte, 0, 64+len(src))
+	b = strconv.AppendInt(b, int64(want), 10)
+	b = strconv.AppendBool(b, zones)
+	b = sc.AppendKey(b)
+	for _, v := range c.assigned {
+		b = append(b, v...)
+		b = append(b, ',')
+	}
+	b = append(b, '|')
+	b = append(b, src...)
+	return string(b), true
 }
 
 // assignable reports whether a value of type got may stand where want is

@@ -269,16 +269,19 @@ func TestTriggerEventZones(t *testing.T) {
 		{"event.to in []", nil, nil},
 		{"event.card.zone == table", nil, nil},
 	}
+	// two cards write the same conditions: the second's are the texts
+	// compiled once, and say the same
 	var cards strings.Builder
-	cards.WriteString("cards:\n  - id: x\n    triggers:\n")
-	for _, tt := range tests {
-		fmt.Fprintf(&cards, "      - {on: enter, if: %q, do: []}\n", tt.cond)
+	cards.WriteString("cards:\n")
+	for _, id := range []string{"x", "y"} {
+		fmt.Fprintf(&cards, "  - id: %s\n    triggers:\n", id)
+		for _, tt := range tests {
+			fmt.Fprintf(&cards, "      - {on: enter, if: %q, do: []}\n", tt.cond)
+		}
 	}
 	rs, diags := load.Load(load.Source{Name: "reads.yaml", Data: []byte(fmt.Sprintf(readsRuleset, "  []\n"))},
 		[]load.Source{{Name: "c.yaml", Data: []byte(cards.String())}}, stdlib.Library())
 	require.NotNil(t, rs, "%v", diags)
-	trs := rs.Cards[0].Triggers
-	require.Len(t, trs, len(tests))
 	names := func(zones []int) []string {
 		var out []string
 		for _, z := range zones {
@@ -286,10 +289,14 @@ func TestTriggerEventZones(t *testing.T) {
 		}
 		return out
 	}
-	for i, tt := range tests {
-		require.Equal(t, tt.to, names(trs[i].ToZones), "%s: to", tt.cond)
-		require.Equal(t, tt.from, names(trs[i].FromZones), "%s: from", tt.cond)
+	for _, card := range rs.Cards {
+		require.Len(t, card.Triggers, len(tests))
+		for i, tt := range tests {
+			require.Equal(t, tt.to, names(card.Triggers[i].ToZones), "%s: %s: to", card.ID, tt.cond)
+			require.Equal(t, tt.from, names(card.Triggers[i].FromZones), "%s: %s: from", card.ID, tt.cond)
+		}
 	}
+	trs := rs.Cards[0].Triggers
 	to, from := rs.ZoneSyms[rs.ZoneIx["hand"]], rs.ZoneSyms[rs.ZoneIx["deck"]]
 	require.True(t, trs[4].Admits(rs, to, from))
 	require.False(t, trs[4].Admits(rs, to, rs.ZoneSyms[rs.ZoneIx["table"]]))

@@ -3,6 +3,8 @@ package closure
 import (
 	"fmt"
 	"reflect"
+	"sort"
+	"strconv"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -241,6 +243,37 @@ func (s *Scope) Frozen() *Scope {
 		c.frozen, c.limit = true, *s.Nvars
 	}
 	return &c
+}
+
+// AppendKey appends to b what an expression compiled in s depends on of
+// it: the names it binds (card, player, event), whether it is a view as
+// of a moment (Frozen) and its variables, with their slots and types, in
+// the order of their names. Two scopes with the same key compile the same
+// text alike.
+func (s *Scope) AppendKey(b []byte) []byte {
+	b = strconv.AppendBool(b, s.Card)
+	b = strconv.AppendBool(b, s.Player)
+	b = strconv.AppendBool(b, s.Event)
+	b = strconv.AppendBool(b, s.Predicate)
+	if s.frozen {
+		b = append(b, '<')
+		b = strconv.AppendInt(b, int64(s.limit), 10)
+	}
+	names := make([]string, 0, len(s.Vars))
+	for name := range s.Vars {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		v := s.Vars[name]
+		b = append(b, ';')
+		b = append(b, name...)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(v.Slot), 10)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(v.Typ), 10)
+	}
+	return b
 }
 
 // Has reports whether a variable of the scope has the name.
