@@ -97,6 +97,9 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 	}
 	path = path + "." + name
 	st := &model.Step{Prim: p, Args: make([]model.Arg, len(p.Params)), Pos: c.R.Pos(keyN)}
+	for i := range st.Args {
+		st.Args[i].Ref = model.NoRef
+	}
 	if p.StateSlots > 0 {
 		st.State = *sc.Nvars
 		*sc.Nvars += p.StateSlots

@@ -168,6 +168,29 @@ func (rs *Ruleset) PropIndex(kind, name string) (int, *PropDecl, bool) {
 	return i, &list[i], true
 }
 
+// ResolveProp finds a declared property as PropIndex does and keeps its
+// index in the argument that names it (Arg.Ref), for PropAt to give back
+// when the step runs.
+func (rs *Ruleset) ResolveProp(a *Arg, kind string) (*PropDecl, bool) {
+	i, d, ok := rs.PropIndex(kind, a.Text)
+	if ok {
+		a.Ref = i
+	}
+	return d, ok
+}
+
+// PropAt is the property an argument was resolved to at load
+// (ResolveProp): its index and declaration.
+func (rs *Ruleset) PropAt(a *Arg, kind string) (int, *PropDecl) {
+	switch kind {
+	case "card":
+		return a.Ref, &rs.CardProps[a.Ref]
+	case "player":
+		return a.Ref, &rs.PlayerProps[a.Ref]
+	}
+	return a.Ref, &rs.GameProps[a.Ref]
+}
+
 // PropNames lists the property names of a kind, for suggestions.
 func (rs *Ruleset) PropNames(kind string) []string {
 	var list []PropDecl

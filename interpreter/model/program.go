@@ -49,7 +49,16 @@ type Arg struct {
 	Template *Template // PTemplate
 	Choices  []Choice  // PChoices
 	Actions  []int     // PAction: action indexes
+	// Ref is what the primitive's Validate resolved the argument to at
+	// load, for running the step to look nothing up by name: a
+	// property's index (ResolveProp); NoRef when nothing was
+	Ref int
 }
+
+// NoRef is the Ref of an argument its primitive resolved to nothing: a
+// step that reads it as a property's index stops the game as an internal
+// error, rather than read another property.
+const NoRef = -1
 
 // Var is a variable a step binds: its slot among its effect's variables, its
 // type and its name.

@@ -82,7 +82,7 @@ func fixed() []*model.Primitive {
 			Example: "- spend: {prop: gold, amount: 2}",
 			Validate: func(v model.Validator, s *model.Step) {
 				name := s.At(spendArgs.Prop).Text
-				if _, d, ok := v.Ruleset().PropIndex("player", name); !ok {
+				if d, ok := v.Ruleset().ResolveProp(s.At(spendArgs.Prop), "player"); !ok {
 					v.Errorf(spendArgs.Prop, "unknown-property", "unknown player property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("player")))
 				} else if d.Type != model.TInt {
 					v.Errorf(spendArgs.Prop, "type-mismatch", "%s is not an int property", name)
@@ -97,7 +97,7 @@ func fixed() []*model.Primitive {
 				if err != nil {
 					return err.Error()
 				}
-				idx, d, _ := g.Ruleset().PropIndex("player", s.At(spendArgs.Prop).Text)
+				idx, d := g.Ruleset().PropAt(s.At(spendArgs.Prop), "player")
 				if have := g.PlayerProp(p, idx); have < int64(n) {
 					if !g.Explaining() {
 						return "cannot be paid"
@@ -123,13 +123,13 @@ func fixed() []*model.Primitive {
 				if err != nil {
 					return model.Next, err
 				}
-				idx, _, _ := g.Ruleset().PropIndex("player", s.At(spendArgs.Prop).Text)
+				idx, d := g.Ruleset().PropAt(s.At(spendArgs.Prop), "player")
 				g.SetPlayerProp(p, idx, g.BasePlayerProp(p, idx)-int64(n))
-				name := s.At(spendArgs.Prop).Text
-				if _, d, ok := g.Ruleset().PropIndex("player", name); ok && d.Label != "" {
-					name = d.Label
-				}
 				if g.Logging() {
+					name := d.Name
+					if d.Label != "" {
+						name = d.Label
+					}
 					g.Logf("pay", p, "%s pays %d %s.", state.SeatName(p), n, name)
 				}
 				return model.Next, nil
@@ -165,7 +165,7 @@ func fixed() []*model.Primitive {
 			Example: "- mark: {prop: tapped}",
 			Validate: func(v model.Validator, s *model.Step) {
 				name := s.At(markArgs.Prop).Text
-				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
+				if d, ok := v.Ruleset().ResolveProp(s.At(markArgs.Prop), "card"); !ok {
 					v.Errorf(markArgs.Prop, "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
 				} else if d.Type != model.TBool {
 					v.Errorf(markArgs.Prop, "type-mismatch", "%s is not a bool property", name)
@@ -179,7 +179,7 @@ func fixed() []*model.Primitive {
 				if c < 0 {
 					return "there is no card to mark"
 				}
-				idx, _, _ := g.Ruleset().PropIndex("card", s.At(markArgs.Prop).Text)
+				idx, _ := g.Ruleset().PropAt(s.At(markArgs.Prop), "card")
 				if g.CardProp(c, idx) != 0 {
 					if !g.Explaining() {
 						return "already marked"
@@ -193,7 +193,7 @@ func fixed() []*model.Primitive {
 				if err != nil || c < 0 {
 					return model.Next, err
 				}
-				idx, _, _ := g.Ruleset().PropIndex("card", s.At(markArgs.Prop).Text)
+				idx, _ := g.Ruleset().PropAt(s.At(markArgs.Prop), "card")
 				g.SetCardProp(c, idx, 1)
 				return model.Next, nil
 			},

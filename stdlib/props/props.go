@@ -38,7 +38,7 @@ func validateProp(numeric bool, r propRefs) func(v model.Validator, s *model.Ste
 	return func(v model.Validator, s *model.Step) {
 		kind := propTarget(v, s, r)
 		name := s.At(*r.prop).Text
-		_, d, ok := v.Ruleset().PropIndex(kind, name)
+		d, ok := v.Ruleset().ResolveProp(s.At(*r.prop), kind)
 		if !ok {
 			v.Errorf(*r.prop, "unknown-property", "unknown %s property %q%s", kind, name, v.Suggest(name, v.Ruleset().PropNames(kind)))
 			return
@@ -108,6 +108,11 @@ func fixed() []*model.Primitive {
 				durationParams("end_of_turn")...),
 			Example: "- modify: {cards: this, prop: power, amount: 2, until: end_of_turn}",
 			Validate: func(v model.Validator, s *model.Step) {
+				if !s.At(modifyArgs.Cards).Set && !s.At(modifyArgs.Player).Set {
+					// a modifier belongs to a card or a player
+					v.Errorf(modifyArgs.Prop, "bad-step", "modify changes cards or a player: give cards or player (a game property is changed with set or add)")
+					return
+				}
 				validateProp(false, modifyRefs)(v, s)
 				if s.At(modifyArgs.Amount).Set == s.At(modifyArgs.Value).Set {
 					v.Errorf(modifyArgs.Amount, "bad-step", "modify takes either amount or value")
@@ -162,10 +167,11 @@ func fixed() []*model.Primitive {
 // same places, which registration checks (TestSetAndAddShareTheirTarget).
 func writeProp(g model.Context, f *state.Frame, s *model.Step, x model.Datum, add bool) error {
 	rs := g.Ruleset()
-	name := s.At(*setRefs.prop).Text
+	prop := s.At(*setRefs.prop)
+	name := prop.Text
 	switch {
 	case s.At(*setRefs.card).Set:
-		idx, d, _ := rs.PropIndex("card", name)
+		idx, d := rs.PropAt(prop, "card")
 		cards, err := args.CardsBrief(g, f, s.At(*setRefs.card))
 		if err != nil {
 			return err
@@ -182,7 +188,7 @@ func writeProp(g model.Context, f *state.Frame, s *model.Step, x model.Datum, ad
 			g.SetCardProp(c, idx, nv)
 		}
 	case s.At(*setRefs.player).Set:
-		idx, d, _ := rs.PropIndex("player", name)
+		idx, d := rs.PropAt(prop, "player")
 		p, err := g.EvalPlayer(s.At(*setRefs.player).Expr, f)
 		if err != nil {
 			return err
@@ -200,7 +206,7 @@ func writeProp(g model.Context, f *state.Frame, s *model.Step, x model.Datum, ad
 		}
 		g.SetPlayerProp(p, idx, nv)
 	default:
-		idx, d, _ := rs.PropIndex("game", name)
+		idx, d := rs.PropAt(prop, "game")
 		v, err := g.PropVal(x, d)
 		if err != nil {
 			return err
@@ -216,12 +222,11 @@ func writeProp(g model.Context, f *state.Frame, s *model.Step, x model.Datum, ad
 
 func execModify(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	rs := g.Ruleset()
-	name := s.At(modifyArgs.Prop).Text
 	kind := "player"
 	if s.At(modifyArgs.Cards).Set {
 		kind = "card"
 	}
-	idx, d, _ := rs.PropIndex(kind, name)
+	idx, d := rs.PropAt(s.At(modifyArgs.Prop), kind)
 	m := modifierDuration(g, f, s.At(modifyArgs.Until), s.At(modifyArgs.UntilPhase))
 	m.Prop, m.Card = int32(idx), -1
 	if a := s.At(modifyArgs.Amount); a.Set {
