@@ -179,7 +179,7 @@ func Primitives() []*model.Primitive {
 			Example:    "- assign: {choosers: opponents, items: you.table, targets: active.table, prop: facing, target_as: t, allow: \"card.power >= t.power\", min_per_target: \"t.power > 3 ? 2 : 1\"}",
 			Validate: func(v model.Validator, s *model.Step) {
 				name := s.At(assignArgs.Prop).Text
-				if _, d, ok := v.Ruleset().PropIndex("card", name); !ok {
+				if d, ok := v.Ruleset().ResolveProp(s.At(assignArgs.Prop), "card"); !ok {
 					v.Errorf(assignArgs.Prop, "unknown-property", "unknown card property %q%s", name, v.Suggest(name, v.Ruleset().PropNames("card")))
 				} else if d.Type != model.TCard {
 					v.Errorf(assignArgs.Prop, "type-mismatch", "%s must be a card property (type: card) to hold the target", name)
@@ -650,7 +650,7 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 }
 
 func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-	idx, _, _ := g.Ruleset().PropIndex("card", s.At(assignArgs.Prop).Text)
+	idx, _ := g.Ruleset().PropAt(s.At(assignArgs.Prop), "card")
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		for i, d := range ds {
 			var parts []string

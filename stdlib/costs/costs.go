@@ -37,7 +37,7 @@ func fixed() []*model.Primitive {
 				case to.Set == mark.Set:
 					v.Errorf(payCardsArgs.Match, "missing-field", "pay_cards takes `to` (a zone the cards go to) or `mark` (a bool property set on them), one of the two")
 				case mark.Set:
-					if _, d, ok := v.Ruleset().PropIndex("card", mark.Text); !ok {
+					if d, ok := v.Ruleset().ResolveProp(mark, "card"); !ok {
 						v.Errorf(payCardsArgs.Mark, "unknown-property", "unknown card property %q%s", mark.Text, v.Suggest(mark.Text, v.Ruleset().PropNames("card")))
 					} else if d.Type != model.TBool {
 						v.Errorf(payCardsArgs.Mark, "type-mismatch", "%s is not a bool property", mark.Text)
@@ -317,7 +317,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: payPrompt(g, f, s, len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
 	}
 	if mark := s.At(payCardsArgs.Mark); mark.Set {
-		idx, _, _ := g.Ruleset().PropIndex("card", mark.Text)
+		idx, _ := g.Ruleset().PropAt(mark, "card")
 		for _, c := range chosen {
 			g.SetCardProp(c, idx, 1)
 		}

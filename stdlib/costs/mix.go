@@ -36,7 +36,7 @@ func spendMix() *model.Primitive {
 				v.Errorf(spendMixArgs.Sources, "missing-field", "spend_mix with sources takes gives (the resource a source gives) and mark (the bool property set on it)")
 			}
 			if mark.Set {
-				if _, d, ok := v.Ruleset().PropIndex("card", mark.Text); !ok {
+				if d, ok := v.Ruleset().ResolveProp(mark, "card"); !ok {
 					v.Errorf(spendMixArgs.Mark, "unknown-property", "unknown card property %q%s", mark.Text, v.Suggest(mark.Text, v.Ruleset().PropNames("card")))
 				} else if d.Type != model.TBool {
 					v.Errorf(spendMixArgs.Mark, "type-mismatch", "%s is not a bool property", mark.Text)
@@ -145,7 +145,7 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 		m.src = append(m.src, nil)
 	}
 	if mark := s.At(spendMixArgs.Mark); mark.Set {
-		m.markIx, _, _ = rs.PropIndex("card", mark.Text)
+		m.markIx, _ = rs.PropAt(mark, "card")
 	}
 	if s.At(spendMixArgs.Sources).Set {
 		// the sources are the same for every card an action window lists:

@@ -51,7 +51,7 @@ func (p *payment) fill(g model.Context, f *state.Frame, s *model.Step, pats []*m
 	mark := s.At(payCardsArgs.Mark)
 	markIdx := -1
 	if mark.Set {
-		markIdx, _, _ = g.Ruleset().PropIndex("card", mark.Text)
+		markIdx, _ = g.Ruleset().PropAt(mark, "card")
 	}
 	tf := g.TempFrame(*f)
 	defer g.ReleaseFrame()
