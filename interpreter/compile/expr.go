@@ -543,6 +543,18 @@ func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
 		for pn := range c.preds {
 			known = append(known, pn)
 		}
+		// and the names that read as values where they are compared:
+		// phases, zones, modes, keywords, enum values (phase == main)
+		known = append(known, c.PhaseNames...)
+		for _, z := range c.Rs.Zones {
+			known = append(known, z.Name)
+		}
+		known = append(append(known, c.Rs.Modes...), c.Rs.Keywords...)
+		for _, decls := range [][]model.PropDecl{c.Rs.CardProps, c.Rs.PlayerProps, c.Rs.GameProps} {
+			for _, d := range decls {
+				known = append(known, d.Values...)
+			}
+		}
 		sort.Strings(known)
 		out := "unknown name " + name
 		if s := diag.Suggest(name, known); s != "" {
