@@ -409,6 +409,8 @@ func (g *Evaluator) EvalPlayer(e *Expr, f *state.Frame) (int, error) {
 		return int(f.Player), nil
 	case SeatActive:
 		return g.S.Active, nil
+	case SeatOpponent:
+		return g.NextLive(int(f.You)), nil
 	}
 	d, err := g.evalDatum(e, f)
 	if err != nil {

@@ -48,7 +48,7 @@ type Expr struct {
 	// expressions.
 	Terms []*Expr
 	// Seat is the seat the expression is when it only names one of the
-	// frame's or the turn's (you, player, active): read without
+	// frame's or the turn's (you, player, active, opponent): read without
 	// evaluating anything, as steps' player arguments mostly are
 	Seat SeatName
 }
@@ -57,10 +57,11 @@ type Expr struct {
 type SeatName uint8
 
 const (
-	NotASeat   SeatName = iota
-	SeatYou             // you
-	SeatPlayer          // player, in a per-player rule
-	SeatActive          // active
+	NotASeat     SeatName = iota
+	SeatYou               // you
+	SeatPlayer            // player, in a per-player rule
+	SeatActive            // active
+	SeatOpponent          // opponent: the next seat after you still in the game
 )
 
 // lazyProgram is an expression's program for expr's VM, compiled when it is

@@ -520,6 +520,7 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 			cc.lastSeat = nodeSeat{n, model.SeatYou}
 			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DPlayer, N: int64(x.F.You)} }, cPlayer
 		case model.IdOpponent:
+			cc.lastSeat = nodeSeat{n, model.SeatOpponent}
 			return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(x.G.NextLive(int(x.F.You))) }, cPlayer
 		case model.IdActive:
 			cc.lastSeat = nodeSeat{n, model.SeatActive}
