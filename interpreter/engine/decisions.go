@@ -13,12 +13,7 @@ import (
 // is answered at once, so nobody is asked a question without a choice,
 // unless it is sealed: then being asked must tell the others nothing.
 func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
-	d.Seq = g.S.DecSeq
-	g.S.DecSeq++
-	for len(g.S.Asked) <= d.Player {
-		g.S.Asked = append(g.S.Asked, 0)
-	}
-	g.S.Asked[d.Player]++
+	g.count(&d)
 	d.Frame = g.frameIndex(f)
 	d.Options = g.keepOptions(d.Options)
 	g.S.Pending = append(g.S.Pending, d)
@@ -28,6 +23,33 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 	}
 	g.S.Answers = append(g.S.Answers, nil)
 	return model.Suspend
+}
+
+// count numbers a decision and counts it among those its player was
+// asked.
+func (g *machine) count(d *state.Decision) {
+	d.Seq = g.S.DecSeq
+	g.S.DecSeq++
+	for len(g.S.Asked) <= d.Player {
+		g.S.Asked = append(g.S.Asked, 0)
+	}
+	g.S.Asked[d.Player]++
+}
+
+// AnswerAtOnce gives the answer of a decision that has only one, counted
+// as Ask counts it. A window where a player can only pass is most of the
+// windows of a game with priority; asked with Ask, each would be kept,
+// answered, and found again by its step in another run of it.
+func (g *machine) AnswerAtOnce(d state.Decision) (state.Answer, bool) {
+	if d.Sealed {
+		return state.Answer{}, false
+	}
+	forced, a := state.ForcedAnswer(&d)
+	if !forced {
+		return state.Answer{}, false
+	}
+	g.count(&d)
+	return a, true
 }
 
 // Answered returns and removes the answered decisions of frame f, in the order

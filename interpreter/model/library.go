@@ -512,6 +512,12 @@ type Context interface {
 
 	// Decisions, nested steps, actions and the stack.
 	Ask(f *state.Frame, d state.Decision) Status
+	// AnswerAtOnce counts a decision that has a single way to be answered
+	// (state.ForcedAnswer) and is not sealed as asked, as Ask does, and
+	// gives that answer: the step goes on as it would once asked and
+	// answered, without suspending. For any other decision it counts
+	// nothing and reports false, and the step asks it with Ask.
+	AnswerAtOnce(d state.Decision) (state.Answer, bool)
 	// Answered's lists are good until its next call.
 	Answered(f *state.Frame) ([]state.Decision, []*state.Answer)
 	Call(f *state.Frame, prog int)

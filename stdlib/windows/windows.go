@@ -46,22 +46,7 @@ func execAct(g model.Context, f *state.Frame, s *model.Step) (model.Status, erro
 	}
 	passLabel := args.Text(s.At(actArgs.PassLabel), "pass")
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		o := ds[0].Options[as[0].Picks[0]]
-		if o.Action < 0 {
-			if g.Logging() {
-				g.Logf("pass", p, "%s: %s.", state.SeatName(p), passLabel)
-			}
-			return model.Next, nil
-		}
-		if !s.At(actArgs.Repeat).Set {
-			g.StartAction(p, o)
-			return model.Next, nil
-		}
-		// back here once the action's cost and effect have run: repeat is
-		// tested then, on what the action did
-		g.SetVar(f, s.State, state.Val{N: 1})
-		g.StartAction(p, o)
-		return model.Stay, nil
+		return actAnswered(g, f, s, p, passLabel, ds[0].Options[as[0].Picks[0]])
 	}
 	if g.Var(f, s.State).N == 1 {
 		g.SetVar(f, s.State, state.Val{N: -1})
@@ -87,7 +72,33 @@ func execAct(g model.Context, f *state.Frame, s *model.Step) (model.Status, erro
 	if pass || len(opts) == 0 {
 		opts = append(opts, state.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
 	}
-	return g.Ask(f, state.Decision{Player: p, Kind: state.DecideAction, Prompt: args.Say(g, f, s.At(actArgs.Prompt), "Your move", p), Options: opts, Min: 1, Max: 1, Pass: pass}), nil
+	d := state.Decision{Player: p, Kind: state.DecideAction, Options: opts, Min: 1, Max: 1, Pass: pass}
+	if a, ok := g.AnswerAtOnce(d); ok {
+		// one thing to do (to pass, most of the time): done at once
+		return actAnswered(g, f, s, p, passLabel, opts[a.Picks[0]])
+	}
+	d.Prompt = args.Say(g, f, s.At(actArgs.Prompt), "Your move", p)
+	return g.Ask(f, d), nil
+}
+
+// actAnswered does what player p answered to an act window: a pass, or an
+// action started.
+func actAnswered(g model.Context, f *state.Frame, s *model.Step, p int, passLabel string, o state.Option) (model.Status, error) {
+	if o.Action < 0 {
+		if g.Logging() {
+			g.Logf("pass", p, "%s: %s.", state.SeatName(p), passLabel)
+		}
+		return model.Next, nil
+	}
+	if !s.At(actArgs.Repeat).Set {
+		g.StartAction(p, o)
+		return model.Next, nil
+	}
+	// back here once the action's cost and effect have run: repeat is
+	// tested then, on what the action did
+	g.SetVar(f, s.State, state.Val{N: 1})
+	g.StartAction(p, o)
+	return model.Stay, nil
 }
 
 func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
@@ -105,9 +116,19 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		// a player who left the game does not hold priority
 		holder = g.NextLive(holder)
 	}
+	var answer *state.Option
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		o := ds[0].Options[as[0].Picks[0]]
-		if o.Action < 0 {
+		answer = &ds[0].Options[as[0].Picks[0]]
+	}
+	for {
+		if o := answer; o != nil {
+			answer = nil
+			if o.Action >= 0 {
+				g.SetVar(f, holderSlot, state.Val{N: int64(holder)})
+				g.SetVar(f, passSlot, state.Val{N: 0})
+				g.StartAction(holder, *o)
+				return model.Stay, nil
+			}
 			if g.Logging() {
 				g.Logf("pass", holder, "%s passes.", state.SeatName(holder))
 			}
@@ -118,39 +139,41 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			}
 			passes++
 			holder = g.NextLive(holder)
-		} else {
-			g.SetVar(f, holderSlot, state.Val{N: int64(holder)})
-			g.SetVar(f, passSlot, state.Val{N: 0})
-			g.StartAction(holder, o)
-			return model.Stay, nil
 		}
-	}
-	if passes >= g.LivePlayers() {
-		if g.StackLen() > 0 {
-			first, err := openerOf(g, f, s)
-			if err != nil {
-				return model.Next, err
+		if passes >= g.LivePlayers() {
+			if g.StackLen() > 0 {
+				first, err := openerOf(g, f, s)
+				if err != nil {
+					return model.Next, err
+				}
+				g.SetVar(f, holderSlot, state.Val{N: int64(first)})
+				g.SetVar(f, passSlot, state.Val{N: 0})
+				g.ResolveTop()
+				return model.Stay, nil
 			}
-			g.SetVar(f, holderSlot, state.Val{N: int64(first)})
+			g.SetVar(f, holderSlot, state.Val{N: -1})
 			g.SetVar(f, passSlot, state.Val{N: 0})
-			g.ResolveTop()
+			return model.Next, nil
+		}
+		g.SetVar(f, holderSlot, state.Val{N: int64(holder)})
+		g.SetVar(f, passSlot, state.Val{N: int64(passes)})
+		if g.ChecksFirst() {
 			return model.Stay, nil
 		}
-		g.SetVar(f, holderSlot, state.Val{N: -1})
-		g.SetVar(f, passSlot, state.Val{N: 0})
-		return model.Next, nil
+		opts, err := g.ActionOptions(holder, s.At(priorityArgs.Actions).Actions)
+		if err != nil {
+			return model.Next, err
+		}
+		opts = append(opts, state.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
+		d := state.Decision{Player: holder, Kind: state.DecideAction, Options: opts, Min: 1, Max: 1, Pass: true}
+		if a, ok := g.AnswerAtOnce(d); ok {
+			// only a pass: the next player's turn at once, as if asked
+			answer = &opts[a.Picks[0]]
+			continue
+		}
+		d.Prompt = args.Say(g, f, s.At(priorityArgs.Prompt), "You have priority", holder)
+		return g.Ask(f, d), nil
 	}
-	g.SetVar(f, holderSlot, state.Val{N: int64(holder)})
-	g.SetVar(f, passSlot, state.Val{N: int64(passes)})
-	if g.ChecksFirst() {
-		return model.Stay, nil
-	}
-	opts, err := g.ActionOptions(holder, s.At(priorityArgs.Actions).Actions)
-	if err != nil {
-		return model.Next, err
-	}
-	opts = append(opts, state.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
-	return g.Ask(f, state.Decision{Player: holder, Kind: state.DecideAction, Prompt: args.Say(g, f, s.At(priorityArgs.Prompt), "You have priority", holder), Options: opts, Min: 1, Max: 1, Pass: true}), nil
 }
 
 // openerOf is the player who gets priority first in a window: `first`, or
