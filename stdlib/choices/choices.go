@@ -227,40 +227,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			return model.Next, err
 		}
 		if ds, as := g.Answered(f); len(ds) > 0 {
-			var picked []int
-			if single {
-				c := -1
-				for _, p := range as[0].Picks {
-					if o := ds[0].Options[p]; o.Card >= 0 {
-						c = o.Card
-						break
-					}
-				}
-				args.Bind(g, f, s.At(*a.as), args.CardVal(c))
-				if c >= 0 && g.Logging() {
-					picked = []int{c}
-				}
-			} else {
-				// the cards picked, in a list of their own that the
-				// variable then holds
-				picked = make([]int, 0, len(as[0].Picks))
-				for _, p := range as[0].Picks {
-					if o := ds[0].Options[p]; o.Card >= 0 {
-						picked = append(picked, o.Card)
-					}
-				}
-				picked = slices.Clip(picked)
-				args.Bind(g, f, s.At(*a.as), state.Val{L: picked})
-			}
-			if !g.Logging() {
-				return model.Next, nil
-			}
-			if len(picked) == 0 {
-				g.Logf("choose", chooser, "%s chooses nothing.", state.SeatName(chooser))
-			} else {
-				g.LogCards("choose", chooser, picked, "%s chooses {cards}.", state.SeatName(chooser))
-			}
-			return model.Next, nil
+			return cardsChosen(g, f, s, single, a, chooser, ds[0].Options, as[0].Picks)
 		}
 		// read while the options are made; nothing else here takes the
 		// machine's scratch list
@@ -279,7 +246,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			}
 			return model.Next, nil
 		}
-		d := state.Decision{Player: chooser, Kind: state.DecideCards, Prompt: args.Say(g, f, s.At(*a.prompt), "Choose", chooser)}
+		d := state.Decision{Player: chooser, Kind: state.DecideCards}
 		if single {
 			d.Options = args.CardOptionsIn(g.OptionScratch(), g, from, chooser)
 			args.LabelUnique(d.Options)
@@ -291,7 +258,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			if opt {
 				d.Min = 0
 			}
-			return g.Ask(f, d), nil
+			return askCards(g, f, s, single, a, chooser, d)
 		}
 		// several cards: every card is its own option, so counts are exact
 		d.Options = g.OptionScratch()
@@ -329,8 +296,55 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			return model.Next, nil
 		}
 		args.LabelUnique(d.Options)
-		return g.Ask(f, d), nil
+		return askCards(g, f, s, single, a, chooser, d)
 	}
+}
+
+// askCards asks a choice of cards, or takes the only answer it has at once.
+func askCards(g model.Context, f *state.Frame, s *model.Step, single bool, a cardChoiceArgs, chooser int, d state.Decision) (model.Status, error) {
+	if ans, ok := g.AnswerAtOnce(d); ok {
+		return cardsChosen(g, f, s, single, a, chooser, d.Options, ans.Picks)
+	}
+	d.Prompt = args.Say(g, f, s.At(*a.prompt), "Choose", chooser)
+	return g.Ask(f, d), nil
+}
+
+// cardsChosen binds the cards a chooser picked among options.
+func cardsChosen(g model.Context, f *state.Frame, s *model.Step, single bool, a cardChoiceArgs, chooser int, options []state.Option, picks []int) (model.Status, error) {
+	var picked []int
+	if single {
+		c := -1
+		for _, p := range picks {
+			if o := options[p]; o.Card >= 0 {
+				c = o.Card
+				break
+			}
+		}
+		args.Bind(g, f, s.At(*a.as), args.CardVal(c))
+		if c >= 0 && g.Logging() {
+			picked = []int{c}
+		}
+	} else {
+		// the cards picked, in a list of their own that the variable then
+		// holds
+		picked = make([]int, 0, len(picks))
+		for _, p := range picks {
+			if o := options[p]; o.Card >= 0 {
+				picked = append(picked, o.Card)
+			}
+		}
+		picked = slices.Clip(picked)
+		args.Bind(g, f, s.At(*a.as), state.Val{L: picked})
+	}
+	if !g.Logging() {
+		return model.Next, nil
+	}
+	if len(picked) == 0 {
+		g.Logf("choose", chooser, "%s chooses nothing.", state.SeatName(chooser))
+	} else {
+		g.LogCards("choose", chooser, picked, "%s chooses {cards}.", state.SeatName(chooser))
+	}
+	return model.Next, nil
 }
 
 func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
@@ -382,12 +396,7 @@ func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		o := ds[0].Options[as[0].Picks[0]]
-		if g.Logging() {
-			g.Logf("choose", chooser, "%s chooses %s.", state.SeatName(chooser), o.Label)
-		}
-		args.Bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(o.Player)})
-		return model.Next, nil
+		return playerChosen(g, f, s, chooser, ds[0].Options[as[0].Picks[0]])
 	}
 	ps, err := g.EvalPlayers(s.At(choosePlayerArgs.Players).Expr, f)
 	if err != nil {
@@ -397,11 +406,24 @@ func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		args.Bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: -1})
 		return model.Next, nil
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecidePlayer, Prompt: args.Say(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser), Min: 1, Max: 1, Options: g.OptionScratch()}
+	d := state.Decision{Player: chooser, Kind: state.DecidePlayer, Min: 1, Max: 1, Options: g.OptionScratch()}
 	for _, p := range ps {
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
+	if a, ok := g.AnswerAtOnce(d); ok {
+		return playerChosen(g, f, s, chooser, d.Options[a.Picks[0]])
+	}
+	d.Prompt = args.Say(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser)
 	return g.Ask(f, d), nil
+}
+
+// playerChosen binds the player a chooser picked.
+func playerChosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o state.Option) (model.Status, error) {
+	if g.Logging() {
+		g.Logf("choose", chooser, "%s chooses %s.", state.SeatName(chooser), o.Label)
+	}
+	args.Bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(o.Player)})
+	return model.Next, nil
 }
 
 func execChooseNumber(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
