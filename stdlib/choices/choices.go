@@ -357,16 +357,9 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 	}
 	choices := s.At(chooseArgs.Options).Choices
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		o := ds[0].Options[as[0].Picks[0]]
-		if g.Logging() {
-			g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
-		}
-		args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(o.Value)})
-		g.CoverChoice(s, choices[o.Value].Label)
-		g.Call(f, choices[o.Value].Prog)
-		return model.Next, nil
+		return chosen(g, f, s, chooser, ds[0].Options[as[0].Picks[0]])
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: args.Say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser), Min: 1, Max: 1, Options: g.OptionScratch()}
+	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Min: 1, Max: 1, Options: g.OptionScratch()}
 	for i := range choices {
 		ch := &choices[i]
 		ok, err := g.EvalBool(ch.If, f)
@@ -384,7 +377,23 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 	if len(d.Options) == 0 {
 		return model.Next, nil
 	}
+	if a, ok := g.AnswerAtOnce(d); ok {
+		return chosen(g, f, s, chooser, d.Options[a.Picks[0]])
+	}
+	d.Prompt = args.Say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser)
 	return g.Ask(f, d), nil
+}
+
+// chosen runs the branch a chooser picked.
+func chosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o state.Option) (model.Status, error) {
+	choices := s.At(chooseArgs.Options).Choices
+	if g.Logging() {
+		g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
+	}
+	args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(o.Value)})
+	g.CoverChoice(s, choices[o.Value].Label)
+	g.Call(f, choices[o.Value].Prog)
+	return model.Next, nil
 }
 
 func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
