@@ -279,20 +279,29 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	if g.Var(f, s.State).N < 0 {
 		chosen = nil
 	}
+	picked := -2 // the card of the answer to take in, when there is one
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		// the list is this step's own (a copy of the state copies it): it
-		// grows in place, with room for every card of the payment
-		if chosen == nil {
-			chosen = make([]int, 0, len(pats))
+		picked = ds[0].Options[as[0].Picks[0]].Card
+	}
+	for {
+		if picked != -2 {
+			// the list is this step's own (a copy of the state copies
+			// it): it grows in place, with room for every card of the
+			// payment
+			if chosen == nil {
+				chosen = make([]int, 0, len(pats))
+			}
+			chosen = append(chosen, picked)
+			g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
+			picked = -2
 		}
-		chosen = append(chosen, ds[0].Options[as[0].Picks[0]].Card)
-		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
-	}
-	from, err := args.CardsView(g, f, s.At(payCardsArgs.Cards))
-	if err != nil {
-		return model.Next, err
-	}
-	if len(chosen) < len(pats) {
+		from, err := args.CardsView(g, f, s.At(payCardsArgs.Cards))
+		if err != nil {
+			return model.Next, err
+		}
+		if len(chosen) >= len(pats) {
+			break
+		}
 		// offer the cards for the next pattern that keep the rest payable
 		var pay payment
 		if err := pay.fill(g, f, s, pats, from, len(chosen)); err != nil {
@@ -314,7 +323,14 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		}
 		opts := args.CardOptionsIn(g.OptionScratch(), g, ok, int(f.You))
 		args.LabelUnique(opts)
-		return g.Ask(f, state.Decision{Player: int(f.You), Kind: state.DecideCards, Prompt: payPrompt(g, f, s, len(chosen)+1, len(pats)), Options: opts, Min: 1, Max: 1}), nil
+		d := state.Decision{Player: int(f.You), Kind: state.DecideCards, Options: opts, Min: 1, Max: 1}
+		if a, forced := g.AnswerAtOnce(d); forced {
+			// one card can pay for this part: taken at once
+			picked = opts[a.Picks[0]].Card
+			continue
+		}
+		d.Prompt = payPrompt(g, f, s, len(chosen)+1, len(pats))
+		return g.Ask(f, d), nil
 	}
 	if mark := s.At(payCardsArgs.Mark); mark.Set {
 		idx, _ := g.Ruleset().PropAt(mark, "card")
