@@ -628,28 +628,7 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		c, p := -1, -1
-		if len(as[0].Picks) > 0 {
-			o := ds[0].Options[as[0].Picks[0]]
-			c, p = o.Card, o.Player
-		}
-		args.Bind(g, f, s.At(chooseTargetArgs.AsCard), args.CardVal(c))
-		args.Bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: int64(p)})
-		switch {
-		case c >= 0:
-			if g.Logging() {
-				g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", state.SeatName(chooser))
-			}
-		case p >= 0:
-			if g.Logging() {
-				g.Logf("choose", chooser, "%s targets %s.", state.SeatName(chooser), state.SeatName(p))
-			}
-		default:
-			if g.Logging() {
-				g.Logf("choose", chooser, "%s chooses no target.", state.SeatName(chooser))
-			}
-		}
-		return model.Next, nil
+		return targetChosen(g, f, s, chooser, ds[0].Options, as[0].Picks)
 	}
 	cards, err := args.Cards(g, f, s.At(chooseTargetArgs.Cards))
 	if err != nil {
@@ -661,7 +640,7 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 			return model.Next, err
 		}
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideTarget, Prompt: args.Say(g, f, s.At(chooseTargetArgs.Prompt), "Choose a target", chooser), Min: 1, Max: 1}
+	d := state.Decision{Player: chooser, Kind: state.DecideTarget, Min: 1, Max: 1}
 	for _, p := range ps {
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
@@ -677,7 +656,35 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		args.Bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: -1})
 		return model.Next, nil
 	}
+	if a, ok := g.AnswerAtOnce(d); ok {
+		return targetChosen(g, f, s, chooser, d.Options, a.Picks)
+	}
+	d.Prompt = args.Say(g, f, s.At(chooseTargetArgs.Prompt), "Choose a target", chooser)
 	return g.Ask(f, d), nil
+}
+
+// targetChosen binds the target a chooser picked among options: a card, a
+// player or none.
+func targetChosen(g model.Context, f *state.Frame, s *model.Step, chooser int, options []state.Option, picks []int) (model.Status, error) {
+	c, p := -1, -1
+	if len(picks) > 0 {
+		o := options[picks[0]]
+		c, p = o.Card, o.Player
+	}
+	args.Bind(g, f, s.At(chooseTargetArgs.AsCard), args.CardVal(c))
+	args.Bind(g, f, s.At(chooseTargetArgs.AsPlayer), state.Val{N: int64(p)})
+	if !g.Logging() {
+		return model.Next, nil
+	}
+	switch {
+	case c >= 0:
+		g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", state.SeatName(chooser))
+	case p >= 0:
+		g.Logf("choose", chooser, "%s targets %s.", state.SeatName(chooser), state.SeatName(p))
+	default:
+		g.Logf("choose", chooser, "%s chooses no target.", state.SeatName(chooser))
+	}
+	return model.Next, nil
 }
 
 func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
