@@ -164,6 +164,24 @@ func (g *machine) OptionScratch() []state.Option {
 
 // CardScratch is the machine's list for a step to copy its cards into
 // (model.Context).
+func (g *machine) VarList(n int) []int {
+	if n == 0 {
+		return []int{} // empty, not nil: a variable holds an empty list
+	}
+	if n > cap(g.varLists)-len(g.varLists) {
+		// a new block; the lists cut from the old one stay where they are
+		// (a copy of the state, or the next game, may hold them)
+		g.varLists = make([]int, 0, max(varListBlock, n))
+	}
+	at := len(g.varLists)
+	g.varLists = g.varLists[:at+n]
+	return g.varLists[at : at : at+n]
+}
+
+// varListBlock is how many cards a block of VarList holds: lists of
+// variables are short, and a block serves a few games of most rulesets.
+const varListBlock = 256
+
 func (g *machine) CardScratch() []int {
 	if g.cardBuf == nil {
 		g.cardBuf = make([]int, 0, 64)

@@ -433,3 +433,33 @@ func TestMemosGoStaleWithANewGame(t *testing.T) {
 	require.False(t, again.Holds(g2.m.Epoch(), [4]int64{1}), "but nothing of it holds")
 	require.Equal(t, model.StaleEpoch, again.Epoch)
 }
+
+// TestVariableListsKeepTheirRoom: the lists VarList cuts for variables
+// share a block, but each has its own room: filling one, or growing it
+// past its room, leaves the others as they were, and so does a new block
+// when the old one is full. An empty list is empty, not nil.
+func TestVariableListsKeepTheirRoom(t *testing.T) {
+	m := machineOf(t, ruleset(t, "lands"), Options{Players: 2, Seed: 1, NoLog: true})
+	empty := m.VarList(0)
+	require.NotNil(t, empty)
+	require.Empty(t, empty)
+
+	a := append(m.VarList(2), 1, 2)
+	b := append(m.VarList(3), 7, 8, 9)
+	require.Equal(t, 2, cap(a))
+	a = append(a, 3) // past its room: it moves, b stays
+	require.Equal(t, []int{1, 2, 3}, a)
+	require.Equal(t, []int{7, 8, 9}, b)
+
+	// a list bigger than what is left of the block starts a new one
+	big := append(m.VarList(varListBlock), make([]int, varListBlock)...)
+	require.Len(t, big, varListBlock)
+	require.Equal(t, []int{7, 8, 9}, b)
+	c := append(m.VarList(1), 5)
+	require.Equal(t, []int{5}, c)
+	require.Equal(t, []int{7, 8, 9}, b)
+
+	// many short lists, one allocation for a block of them
+	allocs := testing.AllocsPerRun(100, func() { _ = m.VarList(2) })
+	require.Less(t, allocs, 0.1)
+}

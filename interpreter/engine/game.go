@@ -76,6 +76,7 @@ type machine struct {
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
 	choiceBuf []state.Option // OptionScratch's list
 	cardBuf   []int          // CardScratch's list
+	varLists  []int          // VarList's block: only its tail past len is free
 	legal     [][]termMemo   // whyNot's memory, per action and seat or card (legalPart)
 	ruleKept  []termMemo     // ruleCond's memory, per expression of the ruleset
 }

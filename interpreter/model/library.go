@@ -532,6 +532,11 @@ type Context interface {
 	// them; good until the next call, so not for decisions built together
 	// and asked after (sealed ones)
 	OptionScratch() []state.Option
+	// VarList is an empty list with room for n cards, for a variable to
+	// hold: cut from the machine's memory for such lists, one allocation
+	// for many. Its room is its own (an append past it moves the list),
+	// and no other list is ever cut from it.
+	VarList(n int) []int
 	PushAction(f *state.Frame, prog, action int)
 	StartAction(player int, o state.Option)
 	ResolveTop()

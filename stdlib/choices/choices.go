@@ -239,7 +239,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			if single {
 				args.Bind(g, f, s.At(*a.as), args.CardVal(-1))
 			} else {
-				args.Bind(g, f, s.At(*a.as), args.ListVal(nil))
+				args.Bind(g, f, s.At(*a.as), args.ListVal(g, nil))
 			}
 			if g.Logging() {
 				g.Logf("choose", chooser, "%s has nothing to choose from.", state.SeatName(chooser))
@@ -284,12 +284,12 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 		lo = min(max(lo, 0), hi)
 		d.Min, d.Max = lo, hi
 		if hi == 0 {
-			args.Bind(g, f, s.At(*a.as), args.ListVal(nil))
+			args.Bind(g, f, s.At(*a.as), args.ListVal(g, nil))
 			return model.Next, nil
 		}
 		if lo == hi && hi == len(from) {
 			// no real choice: all of them
-			args.Bind(g, f, s.At(*a.as), args.ListVal(from))
+			args.Bind(g, f, s.At(*a.as), args.ListVal(g, from))
 			if g.Logging() {
 				g.LogCards("choose", chooser, from, "%s chooses {cards}.", state.SeatName(chooser))
 			}
@@ -327,7 +327,7 @@ func cardsChosen(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 	} else {
 		// the cards picked, in a list of their own that the variable then
 		// holds
-		picked = make([]int, 0, len(picks))
+		picked = g.VarList(len(picks))
 		for _, p := range picks {
 			if o := options[p]; o.Card >= 0 {
 				picked = append(picked, o.Card)
@@ -537,7 +537,7 @@ func execOrder(g model.Context, f *state.Frame, s *model.Step) (model.Status, er
 		for _, p := range as[0].Picks {
 			out = append(out, ds[0].Options[p].Card)
 		}
-		args.Bind(g, f, s.At(orderArgs.As), args.ListVal(out))
+		args.Bind(g, f, s.At(orderArgs.As), args.ListVal(g, out))
 		if g.Logging() {
 			g.LogCards("order", chooser, out, "%s orders {cards}.", state.SeatName(chooser))
 		}
@@ -553,7 +553,7 @@ func execOrder(g model.Context, f *state.Frame, s *model.Step) (model.Status, er
 	}
 	args.LabelUnique(d.Options)
 	if len(cards) <= 1 {
-		args.Bind(g, f, s.At(orderArgs.As), args.ListVal(cards))
+		args.Bind(g, f, s.At(orderArgs.As), args.ListVal(g, cards))
 		return model.Next, nil
 	}
 	return g.Ask(f, d), nil

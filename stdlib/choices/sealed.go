@@ -134,7 +134,7 @@ func sealedCards(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 			}
 			args.Bind(g, f, s.At(*a.as), args.CardVal(c))
 		} else {
-			args.Bind(g, f, s.At(*a.as), args.ListVal(vals))
+			args.Bind(g, f, s.At(*a.as), args.ListVal(g, vals))
 		}
 		g.CallAs(f, s.At(*a.do).Prog, p)
 		return model.Stay, nil

@@ -289,7 +289,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			// it): it grows in place, with room for every card of the
 			// payment
 			if chosen == nil {
-				chosen = make([]int, 0, len(pats))
+				chosen = g.VarList(len(pats))
 			}
 			chosen = append(chosen, picked)
 			g.SetVar(f, s.State, state.Val{N: 1, L: chosen})

@@ -247,7 +247,7 @@ func Primitives() []*model.Primitive {
 					return model.Next, err
 				}
 				g.Created(made, zi, int(f.This), !quiet)
-				args.Bind(g, f, s.At(createArgs.As), args.ListVal(made))
+				args.Bind(g, f, s.At(createArgs.As), args.ListVal(g, made))
 				return model.Next, nil
 			},
 		},

@@ -108,8 +108,11 @@ func Bind(g model.Context, f *state.Frame, a *model.Arg, v state.Val) {
 // CardVal is card c as a variable's value.
 func CardVal(c int) state.Val { return state.Val{N: int64(c)} }
 
-// ListVal is a copy of the card list l as a variable's value.
-func ListVal(l []int) state.Val { return state.Val{L: append([]int{}, l...)} }
+// ListVal is a copy of the card list l as a variable's value, in a list
+// of the variable's own (Context.VarList).
+func ListVal(g model.Context, l []int) state.Val {
+	return state.Val{L: append(g.VarList(len(l)), l...)}
+}
 
 // Was gives a parameter the names it had in the language's first edition.
 func Was(p model.Param, old ...string) model.Param {
