@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -38,17 +40,55 @@ func (g *machine) emit(ev state.Event) {
 			}
 		}
 	}
-	for _, t := range rs.ListenersOn(ev.Name) {
-		for _, zk := range t.Zones {
-			first, end := g.ZoneInstances(zk)
-			for zi := first; zi < end; zi++ {
-				for _, c := range g.S.Zones[zi].Cards {
-					if int(g.S.Cards[c].Def) == t.Card && (t.FaceDown || !g.S.Cards[c].FaceDown) && (t.Face < 0 || int(g.S.Cards[c].Face) == t.Face) {
-						g.tryTrigger(t, int(g.S.Cards[c].Ctrl), c, ev)
+	if ls := rs.ListenersOn(ev.Name); len(ls) > 0 {
+		g.tryListeners(ls, ev)
+	}
+}
+
+// heard is a card whose listener hears an event: the listener's place in
+// the event's list, the place of the zone kind among the listener's, the
+// zone and the card's place in it.
+type heard struct {
+	listener, kind, zone, at, card int
+}
+
+// tryListeners tries the listeners ls of an event on the cards that have
+// them in the zones they wait in. The zones are walked once for all the
+// listeners, and the cards found are tried listener by listener, each in
+// its zones' order, the zones in seat order, the cards in their place:
+// the order in which their abilities trigger.
+func (g *machine) tryListeners(ls []*model.Trigger, ev state.Event) {
+	kinds, defs := g.Rs.ListenedIn(ev.Name)
+	found := g.heard[:0]
+	for _, zk := range kinds {
+		first, end := g.ZoneInstances(zk)
+		for zi := first; zi < end; zi++ {
+			for at, c := range g.S.Zones[zi].Cards {
+				ci := &g.S.Cards[c]
+				if !defs[ci.Def] {
+					continue
+				}
+				for li, t := range ls {
+					if int(ci.Def) != t.Card || !(t.FaceDown || !ci.FaceDown) || !(t.Face < 0 || int(ci.Face) == t.Face) {
+						continue
+					}
+					for ki, k := range t.Zones {
+						if k == zk {
+							found = append(found, heard{li, ki, zi, at, c})
+						}
 					}
 				}
 			}
 		}
+	}
+	g.heard = found
+	if len(found) > 1 {
+		slices.SortFunc(found, func(a, b heard) int {
+			return cmp.Or(cmp.Compare(a.listener, b.listener), cmp.Compare(a.kind, b.kind), cmp.Compare(a.zone, b.zone), cmp.Compare(a.at, b.at))
+		})
+	}
+	for _, h := range found {
+		g.tryTrigger(ls[h.listener], int(g.S.Cards[h.card].Ctrl), h.card, ev)
 	}
 }
 

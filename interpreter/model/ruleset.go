@@ -466,22 +466,23 @@ type Ruleset struct {
 	boxedSyms    []any
 	Lib          *Library
 	Listeners    []*Trigger // card triggers that listen while their card is in given zones
-	// the ruleset's triggers and the listeners by the event they wait for,
-	// in their order (IndexTriggers)
-	// the triggers and listeners by the symbol of their event: lists
-	// indexed by symbol, read at every event
+	// the ruleset's triggers and the listeners by the symbol of the event
+	// they wait for, each list in their order (IndexTriggers): read at
+	// every event
 	triggersOn, listenersOn [][]*Trigger
-	ResetOnMove             []int // the card properties declared reset_on_move
-	Statics                 []*Static
-	StaticProps             []int        // the card properties some static changes
-	StaticSlot              []int        // per card property: its place in staticProps, or -1
-	StaticDeps              ReadSet      // what the values statics derive read (StaticReads)
-	SeatParts               ReadSet      // the parts that are some seat's zones or properties (SeatReads)
-	StaticParts             ReadSet      // the properties statics change (StaticPropReads)
-	memoSlots               atomic.Int32 // scans the compiler memoized (NewMemoSlot)
-	PhaseSyms               []int64
-	ZoneSyms                []int64
-	ActionSyms              []int64 // each action's name as a symbol
+	// by the same symbol, where its listeners wait (ListenedIn)
+	listenedIn  []listened
+	ResetOnMove []int // the card properties declared reset_on_move
+	Statics     []*Static
+	StaticProps []int        // the card properties some static changes
+	StaticSlot  []int        // per card property: its place in staticProps, or -1
+	StaticDeps  ReadSet      // what the values statics derive read (StaticReads)
+	SeatParts   ReadSet      // the parts that are some seat's zones or properties (SeatReads)
+	StaticParts ReadSet      // the properties statics change (StaticPropReads)
+	memoSlots   atomic.Int32 // scans the compiler memoized (NewMemoSlot)
+	PhaseSyms   []int64
+	ZoneSyms    []int64
+	ActionSyms  []int64 // each action's name as a symbol
 	// ExprEnv is the expression compiler's type environment, kept so that
 	// queries compiled later (scenario expectations, tools) see the same
 	// types; model does not know its type.
@@ -633,6 +634,51 @@ func (rs *Ruleset) PhaseIndex(name string) int {
 // event then tries only the triggers that wait for it.
 func (rs *Ruleset) IndexTriggers() {
 	rs.triggersOn, rs.listenersOn = bySym(rs.Triggers), bySym(rs.Listeners)
+	rs.listenedIn = make([]listened, len(rs.listenersOn))
+	for sym, ls := range rs.listenersOn {
+		rs.listenedIn[sym] = listenedBy(ls, len(rs.Cards))
+	}
+}
+
+// listened is where the listeners for one event wait: the zone kinds, and
+// the card definitions that have one of them.
+type listened struct {
+	kinds []int
+	defs  []bool // by definition index
+}
+
+func listenedBy(ls []*Trigger, ndefs int) listened {
+	var l listened
+	if len(ls) == 0 {
+		return l
+	}
+	l.defs = make([]bool, ndefs)
+	for _, t := range ls {
+		if t.Card >= 0 && t.Card < ndefs {
+			l.defs[t.Card] = true
+		}
+		for _, k := range t.Zones {
+			if !slices.Contains(l.kinds, k) {
+				l.kinds = append(l.kinds, k)
+			}
+		}
+	}
+	return l
+}
+
+// ListenedIn is where the listeners for event sym wait: the zone kinds
+// their cards must be in, and whether a card definition (by index) has
+// one of them. An event walks those zones once for all its listeners.
+func (rs *Ruleset) ListenedIn(sym int64) (kinds []int, defs []bool) {
+	if rs.listenedIn == nil {
+		l := listenedBy(rs.ListenersOn(sym), len(rs.Cards))
+		return l.kinds, l.defs
+	}
+	if sym < 0 || sym >= int64(len(rs.listenedIn)) {
+		return nil, nil
+	}
+	l := &rs.listenedIn[sym]
+	return l.kinds, l.defs
 }
 
 // bySym lists triggers by the symbol of their event, each list in the

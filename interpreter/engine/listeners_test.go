@@ -1,0 +1,78 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/view"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// Two cards that listen for the start of a phase: Alarm in its owner's
+// table or bench, Bell in the table only. The first player has a Bell on
+// the table and an Alarm on the bench, the other an Alarm on the table.
+const listenersRuleset = `name: listeners
+players: {min: 2, max: 2}
+zones:
+  deck: {visibility: hidden}
+  table: {}
+  bench: {}
+setup:
+  - create: {id: bell, to: table}
+  - create: {id: alarm, to: bench}
+  - create: {id: alarm, to: table, owner: opponent}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose_number: {max: 3, as: n}
+`
+
+const listenersCards = `cards:
+  - id: alarm
+    name: Alarm
+    triggers:
+      - on: phase_start
+        zones: [table, bench]
+        do: [{log: "Alarm in {this.zone} of {this.owner}"}]
+  - id: bell
+    name: Bell
+    triggers:
+      - on: phase_start
+        zones: [table]
+        do: [{log: "Bell in {this.zone} of {this.owner}"}]
+`
+
+// TestListenersTriggerInTheirOrder: the abilities of cards listening in
+// zones trigger listener by listener (in the order the cards are
+// declared), each in the order of its zones, the zones in seat order, though
+// the zones are walked once for all of them.
+func TestListenersTriggerInTheirOrder(t *testing.T) {
+	rs, diags := load.Load(load.Source{Name: "listeners.yaml", Data: []byte(listenersRuleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte(listenersCards)}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	firsts := map[int]bool{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		g, err := engine.New(rs, engine.Options{Players: 2, Seed: seed})
+		require.NoError(t, err)
+		first := g.Evaluator().S.Active
+		firsts[first] = true
+		var heard []string
+		for _, l := range view.LogText(g, -1, 0) {
+			if strings.HasPrefix(l, "Alarm in ") || strings.HasPrefix(l, "Bell in ") {
+				heard = append(heard, l)
+			}
+		}
+		seat := func(p int) string { return []string{"p1", "p2"}[p] }
+		require.Equal(t, []string{
+			"Alarm in table of " + seat(1-first),
+			"Alarm in bench of " + seat(first),
+			"Bell in table of " + seat(first),
+		}, heard, "seed %d, p%d first", seed, first+1)
+	}
+	require.Len(t, firsts, 2, "either player first")
+}
