@@ -3,6 +3,7 @@ package compile
 import (
 	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/expr-lang/expr/ast"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -42,4 +43,72 @@ func (c *ExprCompiler) CompileCondition(n *yaml.Node, path string, sc *closure.S
 	}
 	e.Terms = terms
 	return e
+}
+
+// CompileCardTest compiles a condition on the card `card` (sc binds it) as
+// CompileExpr does and, when it compares a property of the card with a
+// value that does not depend on the card (card.color == red, card.cost !=
+// this.cost), that value on its own as well (model.Expr.Key): a caller that
+// tests a list of cards evaluates it once. The value is compiled in sc
+// without `card`, so the compiler itself tells whether it reads the card.
+func (c *ExprCompiler) CompileCardTest(n *yaml.Node, path string, sc *closure.Scope) *model.Expr {
+	e, tree, _ := c.compileExpr(n, path, sc, model.TBool)
+	if e == nil {
+		return nil
+	}
+	e.Index = len(c.Rs.Exprs)
+	c.Rs.Exprs = append(c.Rs.Exprs, e)
+	b, ok := tree.(*ast.BinaryNode)
+	if !ok || b.Operator != "==" && b.Operator != "!=" {
+		return e
+	}
+	prop, value := b.Left, b.Right
+	idx, ok := cardProp(prop)
+	if !ok {
+		prop, value = b.Right, b.Left
+		if idx, ok = cardProp(prop); !ok {
+			return e
+		}
+	}
+	pc := &closure.Compiler{Rs: c.Rs, Sc: sc, Preds: c.preds, Locals: append([]closure.Local(nil), sc.Params...)}
+	_, pt := pc.Compile(prop)
+	without := *sc
+	without.Card = false
+	vc := &closure.Compiler{Rs: c.Rs, Sc: &without, Preds: c.preds, Locals: append([]closure.Local(nil), sc.Params...)}
+	fn, vt := vc.Compile(value)
+	// two whole numbers or two names, compared as the condition compares
+	// them (closure's binary ==)
+	if len(pc.Errs) > 0 || len(vc.Errs) > 0 || pt.Kind() != vt.Kind() || pt.Kind() != model.DInt && pt.Kind() != model.DSym {
+		return e
+	}
+	k := &model.CardKey{Prop: idx, Sym: pt.Kind() == model.DSym, Not: b.Operator == "!="}
+	v := &model.Expr{Src: e.Src, Pos: e.Pos, Type: vt.TypeOf(), Fn: fn, Int: vc.Int(value)}
+	v.Reads, v.OwnReads = vc.Reads|vc.Own, vc.Own&^vc.Reads
+	switch lit := value.(type) {
+	case *ast.StringNode: // a name (water, 'water'): its symbol
+		v.Const = &model.Datum{K: model.DSym, N: c.Rs.Intern(lit.Value)}
+	case *ast.IntegerNode:
+		v.Const = &model.Datum{K: model.DInt, N: int64(lit.Value)}
+	}
+	v.Idents = withCalled(identsOf(value, &without), vc.Called)
+	k.Value = v
+	e.Key = k
+	return e
+}
+
+// cardProp is the card property n reads when it is one of `card`'s
+// (card.color, patched as a host call with the property's index).
+func cardProp(n ast.Node) (int, bool) {
+	call, ok := n.(*ast.CallNode)
+	if !ok || len(call.Arguments) != 3 {
+		return 0, false
+	}
+	if id, ok := call.Callee.(*ast.IdentifierNode); !ok || id.Value != "$cp" || !isIdent(call.Arguments[1], "card") {
+		return 0, false
+	}
+	i, ok := call.Arguments[2].(*ast.IntegerNode)
+	if !ok {
+		return 0, false
+	}
+	return i.Value, true
 }

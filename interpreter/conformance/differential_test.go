@@ -224,6 +224,17 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 			return fmt.Errorf("%s: %q: its terms give %v, the whole %v", e.Pos, e.Src, all, got)
 		}
 	}
+	if k := e.Key; k != nil && gerr == nil && f.Card >= 0 {
+		// a card's property against a value evaluated apart from the card,
+		// against the whole
+		v, ok, err := k.Eval(g.Evaluator(), f)
+		if err != nil {
+			return fmt.Errorf("%s: %q: its compared value fails with %v, the whole gives %v", e.Pos, e.Src, err, got)
+		}
+		if ok && k.Holds(g.Evaluator(), int(f.Card), v) != got {
+			return fmt.Errorf("%s: %q: as a card's property against %d it gives %v, the whole %v", e.Pos, e.Src, v, !got.(bool), got)
+		}
+	}
 	if e.Fill != nil {
 		// a list literal written into memory of the caller's against its
 		// value closure

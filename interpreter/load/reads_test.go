@@ -353,3 +353,53 @@ func TestActionConditionTerms(t *testing.T) {
 		require.Equal(t, len(tt.terms), a.KeptTerms)
 	}
 }
+
+// TestCardTestKeys: a pay_cards pattern that compares a property of `card`
+// with a value that does not depend on the card keeps that value apart
+// (Expr.Key), so that a list of cards is tested against one evaluation;
+// any other form, or a value that reads the card, is evaluated as written.
+func TestCardTestKeys(t *testing.T) {
+	tests := []struct {
+		match string
+		prop  string // "": no key
+		sym   bool
+		not   bool
+		konst bool // the value is a literal, known at load
+	}{
+		{"card.kind == a", "kind", true, false, true},
+		{"card.kind == 'b'", "kind", true, false, true},
+		{"this.kind == card.kind", "kind", true, false, false},
+		{"card.power != you.gold", "power", false, true, false},
+		{"card.power == 2", "power", false, false, true},
+		{"card.power == len(you.hand) + 1", "power", false, false, false},
+		{"card.power == card.boosted", "", false, false, false},
+		{"card.power == max([1, card.boosted])", "", false, false, false},
+		{"card.power > 2", "", false, false, false},
+		{"card.kind == a and card.power > 1", "", false, false, false},
+		{"card.zone == hand", "", false, false, false},
+		{"true", "", false, false, false},
+	}
+	var actions strings.Builder
+	actions.WriteString("actions:\n")
+	for i, tt := range tests {
+		fmt.Fprintf(&actions, "  a%d:\n    from: hand\n    cost: [{pay_cards: {cards: you.hand, match: [%q], to: pile}}]\n    effect: []\n", i, tt.match)
+	}
+	rs, diags := load.Load(load.Source{Name: "keys.yaml", Data: []byte(fmt.Sprintf(readsRuleset, "  []\n") + actions.String())}, nil, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	for i, tt := range tests {
+		a, ok := rs.ActionByName(fmt.Sprintf("a%d", i))
+		require.True(t, ok)
+		e := a.Costs[0].Args[1].Exprs[0]
+		require.Equal(t, tt.match, e.Src)
+		if tt.prop == "" {
+			require.Nil(t, e.Key, tt.match)
+			continue
+		}
+		require.NotNil(t, e.Key, tt.match)
+		require.Equal(t, rs.CardPropIx[tt.prop], e.Key.Prop, tt.match)
+		require.Equal(t, tt.sym, e.Key.Sym, tt.match)
+		require.Equal(t, tt.not, e.Key.Not, tt.match)
+		require.Equal(t, tt.konst, e.Key.Value.Const != nil, tt.match)
+		require.Equal(t, e.Pos, e.Key.Value.Pos)
+	}
+}

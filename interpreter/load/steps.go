@@ -215,8 +215,15 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 			if vv := source.ResolveAlias(v); vv.Kind == yaml.SequenceNode {
 				items = vv.Content
 			}
+			// each on `card`: conditions keep their comparison of a card's
+			// property apart, for a caller that tests many cards
 			for j, item := range items {
-				a.Exprs = append(a.Exprs, c.CompileExpr(item, fmt.Sprintf("%s[%d]", ap, j), sc.With(true, false, false), pp.Type))
+				ip, isc := fmt.Sprintf("%s[%d]", ap, j), sc.With(true, false, false)
+				if pp.Type == model.TBool {
+					a.Exprs = append(a.Exprs, c.CompileCardTest(item, ip, isc))
+				} else {
+					a.Exprs = append(a.Exprs, c.CompileExpr(item, ip, isc, pp.Type))
+				}
 			}
 		case model.PBind:
 			s, _ := c.R.Str(v, ap)

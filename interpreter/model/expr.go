@@ -51,6 +51,21 @@ type Expr struct {
 	// frame's or the turn's (you, player, active, opponent): read without
 	// evaluating anything, as steps' player arguments mostly are
 	Seat SeatName
+	// Key is the condition as a card property compared with a value that
+	// does not depend on the card (card.color == red, card.cost ==
+	// this.cost), when it was compiled for it (compile.CompileCardTest): a
+	// caller that tests many cards evaluates the value once (CardKey)
+	Key *CardKey
+}
+
+// CardKey is a condition on the card `card` that compares one of its
+// properties, as read with its modifiers, with a value the card does not
+// change: card.P == V, V == card.P, or the same with !=.
+type CardKey struct {
+	Prop  int   // the card property
+	Value *Expr // V: reads no card of the frame; its text and position are the whole's
+	Sym   bool  // V is a name, compared by its symbol; a whole number otherwise
+	Not   bool  // the condition is !=
 }
 
 // SeatName is the seat an expression that only names one names.

@@ -618,3 +618,32 @@ func (l *Library) Fingerprint() string {
 	}
 	return b.String()
 }
+
+// KeyReader is what a CardKey reads: the evaluator, or a step's Context.
+type KeyReader interface {
+	EvalDatum(e *Expr, f *state.Frame) (Datum, error)
+	CardProp(c, idx int) int64
+}
+
+// Eval is the value the key compares with, evaluated once in f; ok is
+// false when it is none, or not of the key's kind (a text never interned):
+// the condition is then evaluated card by card as written.
+func (k *CardKey) Eval(g KeyReader, f *state.Frame) (v int64, ok bool, err error) {
+	if c := k.Value.Const; c != nil {
+		return c.N, c.K == DSym == k.Sym && (c.K == DSym || c.K == DInt), nil
+	}
+	d, err := g.EvalDatum(k.Value, f)
+	if err != nil {
+		return 0, false, err
+	}
+	if k.Sym && d.K != DSym || !k.Sym && d.K != DInt {
+		return 0, false, nil
+	}
+	return d.N, true, nil
+}
+
+// Holds reports whether card c meets the key's condition, given the value
+// Eval gave.
+func (k *CardKey) Holds(g KeyReader, c int, v int64) bool {
+	return (g.CardProp(c, k.Prop) == v) != k.Not
+}

@@ -64,6 +64,22 @@ rows:
 				continue rows
 			}
 		}
+		if k := e.Key; k != nil && n > 0 {
+			// a property of the card against one value, evaluated once
+			v, ok, err := k.Eval(g, tf)
+			if err != nil {
+				return err
+			}
+			if ok {
+				for j, c := range from {
+					row[j] = (markIdx < 0 || g.CardProp(c, markIdx) == 0) && k.Holds(g, c, v)
+				}
+				if i >= first && !slices.Contains(row, true) {
+					return nil
+				}
+				continue
+			}
+		}
 		for j, c := range from {
 			if markIdx >= 0 && g.CardProp(c, markIdx) != 0 {
 				continue // marked already: it cannot pay by marking

@@ -17,6 +17,9 @@ var (
 
 func listOf(e model.DatumKind) Type { return Type{k: model.DList, e: e} }
 
+// Kind is the kind of the type's values (a list's: DList).
+func (t Type) Kind() model.DatumKind { return t.k }
+
 func (t Type) numeric() bool { return t.k == model.DInt || t.k == model.DFloat }
 
 func (t Type) isText() bool { return t.k == model.DSym || t.k == model.DStr }
