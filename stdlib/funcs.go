@@ -227,13 +227,18 @@ func b2i(b bool) int64 {
 	return 0
 }
 
+// smallGroups is how many values of a property maxGroup and distinct count
+// on the stack; more go to a map.
+const smallGroups = 16
+
 // maxGroup is the size of the largest group of cards sharing a property value.
 func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 	if idx < 0 {
 		return 0
 	}
-	var vals [64]int64
-	var counts [64]int
+	var vals [smallGroups]int64
+	var counts [smallGroups]int
+	var more map[int64]int // the values past the first smallGroups
 	n, best := 0, 0
 	for _, c := range cards {
 		v := g.CardProp(c, idx)
@@ -241,15 +246,21 @@ func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 		for j < n && vals[j] != v {
 			j++
 		}
-		if j == n {
-			if n == len(vals) {
-				continue
-			}
-			vals[n] = v
+		switch {
+		case j < n:
+			counts[j]++
+			best = max(best, counts[j])
+		case n < len(vals):
+			vals[n], counts[n] = v, 1
 			n++
+			best = max(best, 1)
+		default:
+			if more == nil {
+				more = map[int64]int{}
+			}
+			more[v]++
+			best = max(best, more[v])
 		}
-		counts[j]++
-		best = max(best, counts[j])
 	}
 	return best
 }
@@ -259,7 +270,8 @@ func distinct(g *model.Evaluator, cards []int, idx int) int {
 	if idx < 0 {
 		return 0
 	}
-	var vals [64]int64
+	var vals [smallGroups]int64
+	var more map[int64]bool // the values past the first smallGroups
 	n := 0
 	for _, c := range cards {
 		v := g.CardProp(c, idx)
@@ -267,10 +279,17 @@ func distinct(g *model.Evaluator, cards []int, idx int) int {
 		for j < n && vals[j] != v {
 			j++
 		}
-		if j == n && n < len(vals) {
+		switch {
+		case j < n:
+		case n < len(vals):
 			vals[n] = v
 			n++
+		default:
+			if more == nil {
+				more = map[int64]bool{}
+			}
+			more[v] = true
 		}
 	}
-	return n
+	return n + len(more)
 }
