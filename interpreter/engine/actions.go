@@ -200,6 +200,9 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 	labels := !g.S.NoLog
 	for _, ai := range actions {
 		a := g.Rs.Actions[ai]
+		if g.isRuledOut(a, player) {
+			continue
+		}
 		if a.Source < 0 {
 			why, err := g.whyNot(a, player, -1)
 			if err != nil {
@@ -494,10 +497,33 @@ func (g *machine) legalPart(a *model.Action, i, player int, memo []termMemo, fra
 		m.s, m.version, m.player, m.ok, m.set = g.S, version, player, ok, true
 		if !ok {
 			memo[0].last = lastTerm(i, j)
+			if t.Fixed && frame.card < 0 {
+				g.ruleOut(a, player)
+			}
 			return false, nil
 		}
 	}
 	return true, nil
+}
+
+// ruleOut records that a fixed term refused an action to a seat without a
+// card: no card or moment of this game makes it legal for the seat.
+func (g *machine) ruleOut(a *model.Action, player int) {
+	if player < 0 || player >= g.Nseats {
+		return
+	}
+	if n := len(g.Rs.Actions) * g.Nseats; len(g.ruledOut) < n {
+		g.ruledOut = append(g.ruledOut, make([]bool, n-len(g.ruledOut))...)
+	}
+	g.ruledOut[a.Index*g.Nseats+player] = true
+}
+
+// isRuledOut reports whether an action was ruled out for a seat for the
+// rest of the game (ruleOut). Verifying changes tries it all the same, so
+// that the term is evaluated again and compared with what was kept.
+func (g *machine) isRuledOut(a *model.Action, player int) bool {
+	k := a.Index*g.Nseats + player
+	return k < len(g.ruledOut) && player >= 0 && g.ruledOut[k] && !g.Der.Verify
 }
 
 // partWhy is the reason an action may not be taken when the i-th of its

@@ -463,3 +463,27 @@ func TestVariableListsKeepTheirRoom(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() { _ = m.VarList(2) })
 	require.Less(t, allocs, 0.1)
 }
+
+// TestModeRulesActionsOut: in a Risk & Resource game that is not played in
+// its alliance mode, the alliance actions are ruled out for each seat once
+// their mode term has refused them (LegalTerm.Fixed), and ActionOptions
+// does not try them again; in the alliance mode they are not.
+func TestModeRulesActionsOut(t *testing.T) {
+	rs := ruleset(t, "risk-resource")
+	for _, mode := range []string{"standard", "alliance"} {
+		g := machineOf(t, rs, Options{Players: 4, Seed: 5, Mode: mode, NoLog: true})
+		for i := 0; i < 200 && !g.S.Over; i++ {
+			p := g.Pending()
+			require.NoError(t, g.Answer(p[0].Player, state.Answer{Picks: []int{len(p[0].Options) - 1}}))
+		}
+		for _, name := range []string{"offer_alliance", "break_alliance"} {
+			a, ok := rs.ActionByName(name)
+			require.True(t, ok)
+			for seat := 0; seat < 4; seat++ {
+				require.Equal(t, mode != "alliance", g.isRuledOut(a, seat), "%s, %s, p%d", mode, name, seat+1)
+			}
+		}
+		pitch, _ := rs.ActionByName("pitch")
+		require.False(t, g.isRuledOut(pitch, 0), "an action whose terms read the state is never ruled out")
+	}
+}

@@ -80,6 +80,10 @@ type machine struct {
 	heard     []heard        // tryListeners' list, kept for its next call
 	legal     [][]termMemo   // whyNot's memory, per action and seat or card (legalPart)
 	ruleKept  []termMemo     // ruleCond's memory, per expression of the ruleset
+	// ruledOut is, per action and seat, whether a fixed term refused the
+	// action to the seat without a card: for the rest of the game
+	// (LegalTerm.Fixed)
+	ruledOut []bool
 }
 
 var errGameOver = errors.New("the game is over")
@@ -266,6 +270,7 @@ func (g *machine) forgetLegal() {
 		clear(row)
 	}
 	clear(g.ruleKept)
+	clear(g.ruledOut)
 }
 
 func newMachine(rs *model.Ruleset, n int) *machine {

@@ -247,6 +247,10 @@ type LegalTerm struct {
 	Reads, Own ReadSet
 	Kept       bool
 	Slot       int
+	// Fixed is a kept term that reads no part of the state a game changes
+	// (mode == alliance): what it gives a seat holds for the whole game, so
+	// an action it refuses a seat without a card is not tried again
+	Fixed bool
 }
 
 // legalTerm is what e reads, as a term of an action's legality.
@@ -255,6 +259,7 @@ func (rs *Ruleset) legalTerm(e *Expr, slot int) LegalTerm {
 	if t.Reads != e.Reads {
 		t.Own &^= rs.StaticDeps // what the statics read, of every seat
 	}
+	t.Fixed = t.Kept && t.Reads == 0
 	return t
 }
 
