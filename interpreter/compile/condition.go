@@ -8,14 +8,20 @@ import (
 )
 
 // maxTerms is the most conditions joined by and that CompileCondition
-// compiles one by one; a longer chain is kept whole.
-const maxTerms = 8
+// compiles one by one; a longer chain is kept whole. maxLeaves is the most
+// conditions a term written as alternatives may have in all (Expr.Alts).
+const (
+	maxTerms  = 8
+	maxLeaves = model.MaxLeaves
+)
 
 // CompileCondition compiles a condition as CompileExpr does and, when it
 // joins several conditions by and, each of them on its own as well
 // (model.Expr.Terms), from the tree already checked: nothing is parsed
 // twice. Each term reads what its own nodes read, so that what a false one
-// gives may be kept longer than the whole.
+// gives may be kept longer than the whole. A term, or the whole, written
+// as alternatives joined by or, each a chain joined by and, has those
+// compiled one by one too (model.Expr.Alts).
 func (c *ExprCompiler) CompileCondition(n *yaml.Node, path string, sc *closure.Scope) *model.Expr {
 	e, tree, _ := c.compileExpr(n, path, sc, model.TBool)
 	if e == nil {
@@ -24,25 +30,79 @@ func (c *ExprCompiler) CompileCondition(n *yaml.Node, path string, sc *closure.S
 	e.Index = len(c.Rs.Exprs)
 	c.Rs.Exprs = append(c.Rs.Exprs, e)
 	parts := conjuncts(tree)
-	if len(parts) < 2 || len(parts) > maxTerms {
+	if len(parts) > maxTerms {
+		return e
+	}
+	if len(parts) < 2 {
+		e.Alts = c.alternatives(tree, e, sc)
 		return e
 	}
 	terms := make([]*model.Expr, 0, len(parts))
 	for _, p := range parts {
-		cc := &closure.Compiler{Rs: c.Rs, Sc: sc, Preds: c.preds, Locals: append([]closure.Local(nil), sc.Params...)}
-		fn, ct := cc.Compile(p)
-		if len(cc.Errs) > 0 || ct.TypeOf() != model.TBool {
+		t := c.subCondition(p, e, sc)
+		if t == nil {
 			// the whole compiled, so its terms do; a form told otherwise
 			// keeps the condition whole
 			return e
 		}
-		t := &model.Expr{Src: e.Src, Pos: e.Pos, Type: model.TBool, Fn: fn, Cond: cc.Cond(p)}
-		t.Reads, t.OwnReads = cc.Reads|cc.Own, cc.Own&^cc.Reads
-		t.Idents = withCalled(identsOf(p, sc), cc.Called)
+		t.Alts = c.alternatives(p, e, sc)
 		terms = append(terms, t)
 	}
 	e.Terms = terms
 	return e
+}
+
+// subCondition compiles a condition inside the condition e (a term, an
+// alternative's part) on its own, from e's checked tree: it takes e's text
+// and position, and reads what its own nodes read. It is nil when the
+// closures refuse it alone.
+func (c *ExprCompiler) subCondition(n ast.Node, e *model.Expr, sc *closure.Scope) *model.Expr {
+	cc := &closure.Compiler{Rs: c.Rs, Sc: sc, Preds: c.preds, Locals: append([]closure.Local(nil), sc.Params...)}
+	fn, ct := cc.Compile(n)
+	if len(cc.Errs) > 0 || ct.TypeOf() != model.TBool {
+		return nil
+	}
+	t := &model.Expr{Src: e.Src, Pos: e.Pos, Type: model.TBool, Fn: fn, Cond: cc.Cond(n)}
+	t.Reads, t.OwnReads = cc.Reads|cc.Own, cc.Own&^cc.Reads
+	t.Idents = withCalled(identsOf(n, sc), cc.Called)
+	return t
+}
+
+// alternatives are the conditions of a condition written as alternatives
+// joined by or, each a chain joined by and ((a and b) or c: [[a, b], [c]]),
+// each compiled on its own (model.Expr.Alts); nil for any other form, or
+// for more than maxLeaves conditions.
+func (c *ExprCompiler) alternatives(n ast.Node, e *model.Expr, sc *closure.Scope) [][]*model.Expr {
+	ors := disjuncts(n)
+	if len(ors) < 2 {
+		return nil
+	}
+	var alts [][]*model.Expr
+	leaves := 0
+	for _, d := range ors {
+		ands := conjuncts(d)
+		if leaves += len(ands); leaves > maxLeaves {
+			return nil
+		}
+		alt := make([]*model.Expr, 0, len(ands))
+		for _, a := range ands {
+			t := c.subCondition(a, e, sc)
+			if t == nil {
+				return nil
+			}
+			alt = append(alt, t)
+		}
+		alts = append(alts, alt)
+	}
+	return alts
+}
+
+// disjuncts are the conditions n joins by or (n alone when it does not).
+func disjuncts(n ast.Node) []ast.Node {
+	if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "or" || b.Operator == "||") {
+		return append(disjuncts(b.Left), disjuncts(b.Right)...)
+	}
+	return []ast.Node{n}
 }
 
 // CompileCardTest compiles a condition on the card `card` (sc binds it) as

@@ -224,6 +224,42 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 			return fmt.Errorf("%s: %q: its terms give %v, the whole %v", e.Pos, e.Src, all, got)
 		}
 	}
+	for _, x := range append([]*model.Expr{e}, e.Terms...) {
+		if len(x.Alts) == 0 || gerr != nil {
+			continue
+		}
+		// a condition written as alternatives, each compiled one by one:
+		// one of them holds when all of its conditions do
+		any := false
+		for _, alt := range x.Alts {
+			all := true
+			for _, leaf := range alt {
+				b, err := g.Evaluator().EvalBool(leaf, f)
+				if err != nil {
+					return fmt.Errorf("%s: %q: a condition of an alternative fails with %v, the whole gives %v", e.Pos, e.Src, err, got)
+				}
+				if !b {
+					all = false
+					break
+				}
+			}
+			if all {
+				any = true
+				break
+			}
+		}
+		whole := got
+		if x != e {
+			b, err := g.Evaluator().EvalBool(x, f)
+			if err != nil {
+				continue // a term the whole's and did not reach
+			}
+			whole = b
+		}
+		if any != whole {
+			return fmt.Errorf("%s: %q: its alternatives give %v, the condition %v", e.Pos, e.Src, any, whole)
+		}
+	}
 	if k := e.Key; k != nil && gerr == nil && f.Card >= 0 {
 		// a card's property against a value evaluated apart from the card,
 		// against the whole

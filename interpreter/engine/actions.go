@@ -408,7 +408,11 @@ func (g *machine) keptRefusal(a *model.Action, memo []termMemo, player int) int 
 // the version of the parts it reads now.
 func (g *machine) keptFalse(t *model.LegalTerm, memo []termMemo, player int) bool {
 	m := &memo[t.Slot]
-	return t.Kept && m.set && !m.ok && m.s == g.S && m.player == player && m.version == g.SeatVersion(t.Reads, t.Own, player)
+	if !t.Kept || !m.set || m.ok || m.s != g.S || m.player != player {
+		return false
+	}
+	r, own := keptReads(t, m)
+	return m.version == g.SeatVersion(r, own, player)
 }
 
 // lastTerm is the mark of the j-th term of an action's i-th part that
@@ -451,6 +455,19 @@ type termMemo struct {
 	// last, in the first term's place, marks the term that refused the
 	// last time (lastTerm), tried first; 0 when none has
 	last uint8
+	// decided is, for a term written as alternatives, the leaves that
+	// decided what it gave (LegalTerm.ReadsOf): the version is theirs
+	decided uint16
+}
+
+// keptReads is what a term's kept value depends on: what the term reads,
+// or for a term written as alternatives what the leaves that decided it
+// read.
+func keptReads(t *model.LegalTerm, m *termMemo) (r, own model.ReadSet) {
+	if len(t.Leaves) > 0 {
+		return t.ReadsOf(m.decided)
+	}
+	return t.Reads, t.Own
 }
 
 // legalPart evaluates the i-th of an action's filter, timing and condition
@@ -476,8 +493,9 @@ func (g *machine) legalPart(a *model.Action, i, player int, memo []termMemo, fra
 			}
 			continue
 		}
-		version := g.SeatVersion(t.Reads, t.Own, player)
 		m := &memo[t.Slot]
+		r, own := keptReads(t, m)
+		version := g.SeatVersion(r, own, player)
 		if m.set && m.s == g.S && m.version == version && m.player == player {
 			if g.Der.Verify {
 				ok, err := g.EvalBool(t.Expr, frame.get())
@@ -490,8 +508,18 @@ func (g *machine) legalPart(a *model.Action, i, player int, memo []termMemo, fra
 			}
 			continue
 		}
-		ok, err := g.EvalBool(t.Expr, frame.get())
+		var ok bool
+		var err error
+		if len(t.Leaves) > 0 {
+			if ok, m.decided, err = g.EvalLeaves(t.Leaves, frame.get()); err == nil {
+				r, own = t.ReadsOf(m.decided)
+				version = g.SeatVersion(r, own, player)
+			}
+		} else {
+			ok, err = g.EvalBool(t.Expr, frame.get())
+		}
 		if err != nil {
+			m.set = false
 			return false, err
 		}
 		m.s, m.version, m.player, m.ok, m.set = g.S, version, player, ok, true

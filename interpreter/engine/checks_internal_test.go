@@ -487,3 +487,45 @@ func TestModeRulesActionsOut(t *testing.T) {
 		require.False(t, g.isRuledOut(pitch, 0), "an action whose terms read the state is never ruled out")
 	}
 }
+
+// TestAlternativesKeptOnWhatDecided: a timing written as alternatives
+// (card.type == instant or (you == active and phase in [...] and
+// len(stack) == 0)) that refuses a card other than an instant to a player
+// whose turn it is not is kept on what decided it, the card's type and
+// whose turn it is: a change of the phase or of the stack leaves the
+// refusal standing, a change of the turn does not.
+func TestAlternativesKeptOnWhatDecided(t *testing.T) {
+	rs := ruleset(t, "risk-resource")
+	cast, _ := rs.ActionByName("cast")
+	timing := cast.Legal[1]
+	require.Len(t, timing.Terms, 1)
+	term := &timing.Terms[0]
+	require.Len(t, term.Leaves, 4, "card.type == instant; you == active, phase in [...], len(stack) == 0")
+	require.NotZero(t, term.Reads&model.ReadsPhase)
+
+	m := machineOf(t, rs, Options{Players: 3, Seed: 5, NoLog: true, VerifyChanges: true})
+	seat := (m.S.Active + 1) % 3
+	instant := rs.Intern("instant")
+	c := -1
+	for _, x := range m.S.Zones[m.ZoneInst(rs.ZoneIx["hand"], seat)].Cards {
+		if m.CardProp(x, rs.CardPropIx["type"]) != instant {
+			c = x
+		}
+	}
+	require.GreaterOrEqual(t, c, 0, "a card that is not an instant")
+	memo := m.legalSlot(cast, seat, c)
+	f := lazyFrame{g: m, player: seat, card: c}
+	ok, err := m.legalPart(cast, 1, seat, memo, &f)
+	m.ReleaseFrame()
+	require.NoError(t, err)
+	require.False(t, ok)
+	require.Equal(t, uint16(1<<0|1<<1), memo[term.Slot].decided, "the card's type and whose turn it is")
+	require.True(t, m.keptFalse(term, memo, seat))
+	m.changed(model.ReadsPhase | model.ReadsStack)
+	require.True(t, m.keptFalse(term, memo, seat), "kept through a change of the phase and the stack")
+	m.changed(model.ReadsTurn)
+	require.False(t, m.keptFalse(term, memo, seat), "not through a change of the turn")
+	_, err = m.whyNot(cast, seat, c)
+	require.NoError(t, err)
+	require.False(t, m.S.Over, "VerifyChanges found what was kept right: %s", m.S.Error)
+}

@@ -403,3 +403,59 @@ func TestCardTestKeys(t *testing.T) {
 		require.Equal(t, e.Pos, e.Key.Value.Pos)
 	}
 }
+
+// TestConditionAlternatives: an action's condition, or a term of it,
+// written as alternatives joined by or, each a chain joined by and, has its
+// conditions compiled one by one (Expr.Alts), each reading what its own
+// nodes read; another form, or more than MaxLeaves conditions, has none.
+func TestConditionAlternatives(t *testing.T) {
+	long := "you.gold > 0"
+	for i := 1; i <= model.MaxLeaves; i++ {
+		long += fmt.Sprintf(" or you.gold > %d", i)
+	}
+	tests := []struct {
+		cond  string
+		term  int   // the term written as alternatives (-1: the whole)
+		sizes []int // the alternatives' lengths (nil: none)
+	}{
+		{"you.gold > 1 or (len(you.hand) > 0 and game.stage == 2)", -1, []int{1, 2}},
+		{"(you.gold > 1 and game.stage == 1) or (len(you.hand) > 0 and game.stage == 2) or turn > 3", -1, []int{2, 2, 1}},
+		{"len(you.hand) > 0 and (you.gold > 1 or game.stage == 2)", 1, []int{1, 1}},
+		{"not (you.gold > 1 or game.stage == 2)", -1, nil},
+		{"you.gold > 1 and game.stage == 2", 0, nil},
+		{long, -1, nil},
+	}
+	var actions strings.Builder
+	actions.WriteString("actions:\n")
+	for i, tt := range tests {
+		fmt.Fprintf(&actions, "  a%d: {condition: %q, effect: []}\n", i, tt.cond)
+	}
+	rs, diags := load.Load(load.Source{Name: "alts.yaml", Data: []byte(fmt.Sprintf(readsRuleset, "  []\n") + actions.String())}, nil, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	gold := rs.PlayerPropReads(rs.PlayerPropIx["gold"])
+	for i, tt := range tests {
+		a, ok := rs.ActionByName(fmt.Sprintf("a%d", i))
+		require.True(t, ok)
+		e := a.Condition
+		if tt.term >= 0 {
+			e = e.Terms[tt.term]
+		}
+		var sizes []int
+		for _, alt := range e.Alts {
+			sizes = append(sizes, len(alt))
+		}
+		require.Equal(t, tt.sizes, sizes, tt.cond)
+		if tt.sizes == nil {
+			continue
+		}
+		require.Equal(t, gold, e.Alts[0][0].Reads, "%s: the first condition reads you.gold alone", tt.cond)
+		legal := a.Legal[2].Terms[max(tt.term, 0)]
+		n := 0
+		for _, s := range tt.sizes {
+			n += s
+		}
+		require.Len(t, legal.Leaves, n, tt.cond)
+		r, _ := legal.ReadsOf(1<<n - 1)
+		require.Equal(t, legal.Reads, r, "%s: the leaves together read what the term reads", tt.cond)
+	}
+}

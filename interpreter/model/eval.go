@@ -233,6 +233,52 @@ func (g *Evaluator) EvalBool(e *Expr, f *state.Frame) (bool, error) {
 	return d.N != 0, nil
 }
 
+// EvalLeaves evaluates a term written as alternatives leaf by leaf in one
+// evaluation, as its operators would (each alternative's conditions in
+// order until one is false, the alternatives in order until one holds),
+// and tells which leaves decided it (LegalTerm.ReadsOf): the first false
+// one of each alternative when none holds, the conditions of the one that
+// holds when one does.
+func (g *Evaluator) EvalLeaves(leaves []LegalLeaf, f *state.Frame) (ok bool, decided uint16, err error) {
+	x := g.begin(f)
+	for i := 0; i < len(leaves); {
+		alt, from := leaves[i].Alt, i
+		holds := true
+		for ; i < len(leaves) && leaves[i].Alt == alt; i++ {
+			e := leaves[i].Expr
+			var v, known bool
+			if e.Cond != nil {
+				v, known = e.Cond(x)
+			} else if d := e.Fn(x); d.K == DBool {
+				v, known = d.N != 0, true
+			}
+			if x.err != "" || !known {
+				// an error, or neither true nor false: the leaf alone,
+				// evaluated again (it is pure), says why
+				g.end()
+				if _, err := g.EvalBool(e, f); err != nil {
+					return false, 0, err
+				}
+				return false, 0, fmt.Errorf("%s: in expression %q: a condition is neither true nor false", e.Pos, e.Src)
+			}
+			if !v {
+				decided |= 1 << i
+				holds = false
+				break
+			}
+		}
+		if holds {
+			g.end()
+			return true, uint16(1<<i - 1<<from), nil
+		}
+		for i < len(leaves) && leaves[i].Alt == alt {
+			i++
+		}
+	}
+	g.end()
+	return false, decided, nil
+}
+
 // EvalInt evaluates a number; a fraction is cut to its whole part.
 func (g *Evaluator) EvalInt(e *Expr, f *state.Frame) (int, error) {
 	if c := e.Const; c != nil && c.K == DInt {

@@ -47,6 +47,14 @@ type Expr struct {
 	// take the whole's text and position, and are not among the ruleset's
 	// expressions.
 	Terms []*Expr
+	// Alts is a condition, or a term of one, written as alternatives
+	// joined by or, each the conditions it joins by and ((a and b) or c:
+	// [[a, b], [c]]), each compiled on its own (compile.CompileCondition):
+	// what a false one gives depends only on the first false condition of
+	// each alternative, what a true one gives on the alternative that
+	// holds, so it may be kept on those alone (LegalTerm.Leaves). At most
+	// MaxLeaves conditions in all.
+	Alts [][]*Expr
 	// Seat is the seat the expression is when it only names one of the
 	// frame's or the turn's (you, player, active, opponent): read without
 	// evaluating anything, as steps' player arguments mostly are

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -251,6 +252,37 @@ type LegalTerm struct {
 	// (mode == alliance): what it gives a seat holds for the whole game, so
 	// an action it refuses a seat without a card is not tried again
 	Fixed bool
+	// Leaves are the conditions of a term written as alternatives
+	// (Expr.Alts), in order, each with the alternative it is in: what the
+	// term gives is kept on the leaves that decided it (ReadsOf), not on
+	// all it reads
+	Leaves []LegalLeaf
+}
+
+// LegalLeaf is one condition of a term written as alternatives: what it
+// reads, and the alternative it is in (from 0).
+type LegalLeaf struct {
+	Expr       *Expr
+	Reads, Own ReadSet
+	Alt        int
+}
+
+// MaxLeaves is the most conditions a term written as alternatives has
+// (Expr.Alts): the leaves that decided it are a set of 16 bits.
+const MaxLeaves = 16
+
+// ReadsOf is what the term reads through the leaves in decided (bit i:
+// Leaves[i]), with the part of it read only of the frame's own seat: a part
+// own to one leaf and not to another is not own to the set.
+func (t *LegalTerm) ReadsOf(decided uint16) (r, own ReadSet) {
+	var shared ReadSet
+	for b := decided; b != 0; b &= b - 1 {
+		l := &t.Leaves[bits.TrailingZeros16(b)]
+		r |= l.Reads
+		own |= l.Own
+		shared |= l.Reads &^ l.Own
+	}
+	return r, own &^ shared
 }
 
 // legalTerm is what e reads, as a term of an action's legality.
@@ -260,6 +292,17 @@ func (rs *Ruleset) legalTerm(e *Expr, slot int) LegalTerm {
 		t.Own &^= rs.StaticDeps // what the statics read, of every seat
 	}
 	t.Fixed = t.Kept && t.Reads == 0
+	if t.Kept && len(e.Alts) > 0 {
+		for k, alt := range e.Alts {
+			for _, x := range alt {
+				l := rs.legalTerm(x, -1)
+				t.Leaves = append(t.Leaves, LegalLeaf{Expr: x, Reads: l.Reads, Own: l.Own, Alt: k})
+			}
+		}
+		if len(t.Leaves) > MaxLeaves {
+			t.Leaves = nil
+		}
+	}
 	return t
 }
 
