@@ -176,7 +176,8 @@ func (g *Game) Determinize(seat int, r *rand.Rand) *Game {
 }
 
 // DeterminizeInto is Determinize into the memory of dst, a copy made by
-// Determinize or DeterminizeInto that is no longer used (nil: a new one).
+// Determinize or DeterminizeInto that is no longer used, nor the decisions
+// it gave (nil: a new one).
 // It returns the copy: a bot that samples many worlds, one after another,
 // reuses one copy's memory instead of making every one anew.
 func (g *Game) DeterminizeInto(dst *Game, seat int, r *rand.Rand) *Game {

@@ -287,14 +287,16 @@ func (g *machine) Clone() *machine {
 }
 
 // cloneInto makes dst a copy of the game, reusing dst's memory (a copy
-// made by Clone or cloneInto that is not used any more); nil makes a new
-// copy.
+// made by Clone or cloneInto that is not used any more, nor the decisions
+// it gave); nil makes a new copy. The options dst kept are written over:
+// the copy's pending decisions are g's, whose options lie in g's slab.
 func (g *machine) cloneInto(dst *machine) *machine {
 	if dst == nil || dst.S == nil {
 		return g.Clone()
 	}
 	dst.ReuseLike(&g.Evaluator)
 	dst.Decks = g.Decks
+	dst.options, dst.lastKept = dst.options[:0], nil
 	dst.checkNow, dst.watch = false, stepWatch{}
 	dst.staleMemos()
 	dst.forgetLegal()

@@ -18,7 +18,7 @@ import (
 // that do (zones, variables, decisions, answers, the stack).
 func (s *State) Clone() *State {
 	c := &State{}
-	s.CloneInto(c)
+	s.cloneInto(c, 0, 0)
 	return c
 }
 
@@ -160,10 +160,25 @@ func part[T any](base unsafe.Pointer, off uintptr, n int) []T {
 // moves: the first moves into a zone do not allocate.
 const zoneRoom = 4
 
+// Room a copy to play on keeps after its frames and its variables: the
+// effects it starts and the costs it tries push frames and variable slots
+// there instead of moving those lists at the first push (a lookahead copy
+// is played on at once; a copy kept, made by Clone, has no room).
+const (
+	frameRoom = 16
+	varRoom   = 64
+)
+
 // CloneInto makes c a copy of s, as Clone does, reusing the memory of c's
 // earlier contents: c must not be used for anything else meanwhile, and
-// what it held is gone.
-func (s *State) CloneInto(c *State) {
+// what it held is gone. The copy has room to play on (frameRoom, varRoom):
+// the bots copy a state into the same memory for every answer they try,
+// and play each copy on.
+func (s *State) CloneInto(c *State) { s.cloneInto(c, frameRoom, varRoom) }
+
+// cloneInto is CloneInto with room for fr more frames and vr more
+// variable slots before those lists move.
+func (s *State) cloneInto(c *State, fr, vr int) {
 	b := c.buf
 	*c = *s
 
@@ -174,7 +189,7 @@ func (s *State) CloneInto(c *State) {
 	for _, z := range s.Zones {
 		zoneCards += len(z.Cards) + zoneRoom
 	}
-	vals, lists := len(s.Vars), 0
+	vals, lists := len(s.Vars)+vr, 0
 	for _, v := range s.Vars {
 		lists += len(v.L)
 	}
@@ -182,7 +197,7 @@ func (s *State) CloneInto(c *State) {
 		vals += len(it.Vars)
 	}
 	words := wordsFor[PlayerState](len(s.Players)) + wordsFor[CardInstance](len(s.Cards)) +
-		wordsFor[int64](nc+np+ng) + wordsFor[int](zoneCards) + wordsFor[Frame](nf+nt) +
+		wordsFor[int64](nc+np+ng) + wordsFor[int](zoneCards) + wordsFor[Frame](nf+fr+nt) +
 		wordsFor[Modifier](len(s.Modifiers)) + wordsFor[int](len(s.Asked)+lists) +
 		wordsFor[int8](len(s.ExtraTurns)) + wordsFor[int32](len(s.Withdrawn))
 	if cap(b.flat) < words {
@@ -237,15 +252,15 @@ func (s *State) CloneInto(c *State) {
 		}
 	}
 	c.Frames, c.Triggered = like(s.Frames), like(s.Triggered)
-	if nf+nt > 0 {
-		frames := carve[Frame](flat, &at, nf+nt)
+	if nf+fr+nt > 0 {
+		frames := carve[Frame](flat, &at, nf+fr+nt)
 		copy(frames, s.Frames)
-		copy(frames[nf:], s.Triggered)
-		if nf > 0 {
-			c.Frames = frames[:nf:nf]
+		copy(frames[nf+fr:], s.Triggered)
+		if nf+fr > 0 && s.Frames != nil {
+			c.Frames = frames[: nf : nf+fr]
 		}
 		if nt > 0 {
-			c.Triggered = frames[nf : nf+nt : nf+nt]
+			c.Triggered = frames[nf+fr : nf+fr+nt : nf+fr+nt]
 		}
 	}
 	c.Modifiers = flatCopy(flat, &at, s.Modifiers)
@@ -256,8 +271,8 @@ func (s *State) CloneInto(c *State) {
 	// the parts with pointers; a variable's list goes to the flat block
 	allVals := part[Val](base, sh.offVals, vals)
 	c.Vars = like(s.Vars)
-	if len(s.Vars) > 0 {
-		c.Vars = allVals[:len(s.Vars):len(s.Vars)]
+	if len(s.Vars)+vr > 0 && s.Vars != nil {
+		c.Vars = allVals[: len(s.Vars) : len(s.Vars)+vr]
 		for i, v := range s.Vars {
 			c.Vars[i] = Val{N: v.N, L: like(v.L)}
 			if len(v.L) > 0 {
@@ -269,7 +284,7 @@ func (s *State) CloneInto(c *State) {
 	c.Stack = like(s.Stack)
 	if len(s.Stack) > 0 {
 		c.Stack = part[StackItem](base, sh.offStack, len(s.Stack))
-		k := len(s.Vars)
+		k := len(s.Vars) + vr
 		for i, it := range s.Stack {
 			// a waiting item's variables are copied; their lists are not
 			// written while the item waits, and stay shared

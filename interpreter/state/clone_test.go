@@ -203,3 +203,34 @@ func TestCloneKeepsNilApart(t *testing.T) {
 	var zero State
 	same(t, &zero, zero.Clone())
 }
+
+// TestCloneIntoHasRoomToPlayOn: a copy made into reused memory keeps room
+// after its frames and variables, so that the effects a lookahead starts
+// push there without moving those lists (no allocation), and what it
+// pushes reaches neither the stack's variables, the triggered frames nor
+// the original. A copy made to keep (Clone) has no room.
+func TestCloneIntoHasRoomToPlayOn(t *testing.T) {
+	s := fullState(4)
+	before := saved(t, s)
+	var c State
+	s.CloneInto(&c)
+	stack, triggered := saved(t, &State{Stack: c.Stack}), saved(t, &State{Triggered: c.Triggered})
+	vars, frames := len(c.Vars), len(c.Frames)
+	allocs := testing.AllocsPerRun(1, func() {
+		c.Vars, c.Frames = c.Vars[:vars], c.Frames[:frames]
+		for i := range varRoom {
+			c.Vars = append(c.Vars, Val{N: int64(100 + i)})
+		}
+		for i := range frameRoom {
+			c.Frames = append(c.Frames, Frame{Prog: int32(100 + i)})
+		}
+	})
+	assert.Zero(t, allocs, "pushing into the room moved a list")
+	assert.Equal(t, stack, saved(t, &State{Stack: c.Stack}), "the stack's variables were written over")
+	assert.Equal(t, triggered, saved(t, &State{Triggered: c.Triggered}), "the triggered frames were written over")
+	assert.Equal(t, before, saved(t, s), "the original changed")
+
+	k := s.Clone()
+	assert.Equal(t, len(k.Vars), cap(k.Vars), "a kept copy's variables have no room")
+	assert.Equal(t, len(k.Frames), cap(k.Frames), "a kept copy's frames have no room")
+}
