@@ -19,7 +19,9 @@ type QueryVar struct {
 
 // CompileQuery compiles an expression written outside the ruleset (a scenario
 // expectation, a tool's question) against the loaded ruleset, with extra
-// variables. node gives its position in file, whose text is src.
+// variables. node gives its position in file, whose text is src. A query
+// that wants true or false is compiled as a condition (CompileCondition),
+// its terms and alternatives too.
 func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, vars []QueryVar, want model.Type) (*model.Expr, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	c := &ExprCompiler{Rs: rs, R: &source.Reader{File: file, Src: src, Diags: &diags}}
@@ -36,7 +38,12 @@ func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, v
 		}
 	}
 	nExprs := len(rs.Exprs)
-	e := c.CompileExpr(node, "", sc, want)
+	var e *model.Expr
+	if want == model.TBool {
+		e = c.CompileCondition(node, "", sc)
+	} else {
+		e = c.CompileExpr(node, "", sc, want)
+	}
 	rs.Exprs = rs.Exprs[:nExprs] // queries are not part of the ruleset
 	if e != nil {
 		e.Nvars = *sc.Nvars

@@ -346,13 +346,20 @@ func FuzzExpressions(f *testing.F) {
 		rs := rss[i]
 		gen := &exprGen{rs: rs, data: data}
 		types := []model.Type{model.TInt, model.TBool, model.TCard, model.TCards, model.TPlayer, model.TString}
-		src := gen.gen(types[gen.pick(len(types))], 4)
+		typ := types[gen.pick(len(types))]
+		src := gen.gen(typ, 4)
 		var doc yaml.Node
 		quoted := strings.ReplaceAll(src, `"`, `\"`)
 		if err := yaml.Unmarshal([]byte(`q: "`+quoted+`"`), &doc); err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		e, diags := compile.CompileQuery(rs, "fuzz.yaml", []byte(`q: "`+quoted+`"`), doc.Content[0].Content[1], nil, model.TAny)
+		// a condition is compiled as one, its terms and alternatives
+		// compared with the whole too
+		want := model.TAny
+		if typ == model.TBool {
+			want = model.TBool
+		}
+		e, diags := compile.CompileQuery(rs, "fuzz.yaml", []byte(`q: "`+quoted+`"`), doc.Content[0].Content[1], nil, want)
 		if diags.HasErrors() || e == nil {
 			t.Fatalf("%s: a well-typed expression was refused: %v", src, diags)
 		}
