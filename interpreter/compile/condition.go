@@ -145,7 +145,7 @@ func (c *ExprCompiler) CompileCardTest(n *yaml.Node, path string, sc *closure.Sc
 	v := &model.Expr{Src: e.Src, Pos: e.Pos, Type: vt.TypeOf(), Fn: fn, Int: vc.Int(value)}
 	v.Reads, v.OwnReads = vc.Reads|vc.Own, vc.Own&^vc.Reads
 	switch lit := value.(type) {
-	case *ast.StringNode: // a name (water, 'water'): its symbol
+	case *ast.StringNode: // a name (red, 'red'): its symbol
 		v.Const = &model.Datum{K: model.DSym, N: c.Rs.Intern(lit.Value)}
 	case *ast.IntegerNode:
 		v.Const = &model.Datum{K: model.DInt, N: int64(lit.Value)}

@@ -249,7 +249,7 @@ type LegalTerm struct {
 	Kept       bool
 	Slot       int
 	// Fixed is a kept term that reads no part of the state a game changes
-	// (mode == alliance): what it gives a seat holds for the whole game, so
+	// (mode == solo): what it gives a seat holds for the whole game, so
 	// an action it refuses a seat without a card is not tried again
 	Fixed bool
 	// Leaves are the conditions of a term written as alternatives
