@@ -261,15 +261,25 @@ func CheckAnswer(d *Decision, a *Answer) error {
 			return fmt.Errorf("choose from %d to %d, not %d", d.Min, d.Max, len(a.Picks))
 		}
 	}
-	seen := map[int]bool{}
+	// each pick once: a bit each for the first 64 options, a list past them
+	var seen uint64
+	var seenPast []bool
 	for _, p := range a.Picks {
 		if p < 0 || p >= len(d.Options) {
 			return fmt.Errorf("there is no option %d; the options are 1 to %d", p+1, len(d.Options))
 		}
-		if seen[p] {
+		twice := false
+		if p < 64 {
+			twice, seen = seen&(1<<p) != 0, seen|1<<p
+		} else {
+			if seenPast == nil {
+				seenPast = make([]bool, len(d.Options))
+			}
+			twice, seenPast[p] = seenPast[p], true
+		}
+		if twice {
 			return fmt.Errorf("option %d is chosen twice", p+1)
 		}
-		seen[p] = true
 	}
 	return nil
 }

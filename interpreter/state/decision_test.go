@@ -51,3 +51,31 @@ func TestSealedAnswersAreChecked(t *testing.T) {
 		})
 	}
 }
+
+// TestPicksAreCheckedOnceEach: an answer may pick each option once,
+// whether it is among the first 64 options or past them.
+func TestPicksAreCheckedOnceEach(t *testing.T) {
+	labels := make([]string, 100)
+	for i := range labels {
+		labels[i] = string(rune('A'+i%26)) + string(rune('a'+i/26))
+	}
+	d := state.Decision{Kind: state.DecideCards, Options: options(labels...), Min: 0, Max: 100}
+	cases := []struct {
+		picks []int
+		want  string
+	}{
+		{[]int{0, 63, 64, 99}, ""},
+		{[]int{63, 5, 63}, "option 64 is chosen twice"},
+		{[]int{64, 70, 64}, "option 65 is chosen twice"},
+		{[]int{99, 0, 99}, "option 100 is chosen twice"},
+		{[]int{1, 100}, "there is no option 101; the options are 1 to 100"},
+	}
+	for _, c := range cases {
+		err := d.Check(state.Answer{Picks: c.picks})
+		if c.want == "" {
+			assert.NoError(t, err, "%v", c.picks)
+		} else {
+			assert.EqualError(t, err, c.want, "%v", c.picks)
+		}
+	}
+}
