@@ -34,7 +34,7 @@ type derivedLayer struct {
 	ok        bool         // they were derived from it
 	changed   ReadSet      // the parts of the state changed since
 	computing bool         // the statics are being evaluated: reads see step 2
-	vals      []int64
+	vals      []int64      // the values, laid out as the state's properties (Stride a card)
 	// plain: no static has a source where it works and no modifier
 	// changes a property statics change, so those properties are their
 	// base values and vals is not filled
@@ -164,15 +164,15 @@ func (g *Evaluator) Epoch() uint64 { return g.epoch }
 // derivedValues is a copy of the derived values, card by card, whether
 // derive kept them or found them plain.
 func (g *Evaluator) derivedValues() []int64 {
-	d := &g.Der
-	if !d.plain {
-		return append([]int64(nil), d.vals...)
+	from := g.Der.vals
+	if g.Der.plain {
+		from = g.S.CardProps
 	}
 	n, stride := len(g.Rs.StaticProps), g.Stride()
 	out := make([]int64, len(g.S.Cards)*n)
 	for c := range g.S.Cards {
 		for k, idx := range g.Rs.StaticProps {
-			out[c*n+k] = g.S.CardProps[c*stride+idx]
+			out[c*n+k] = from[c*stride+idx]
 		}
 	}
 	return out
@@ -216,34 +216,25 @@ func (g *Evaluator) derive() {
 		d.s, d.ok, d.changed = g.S, true, 0
 		return
 	}
-	n := len(rs.StaticProps)
-	need := len(g.S.Cards) * n
-	if cap(d.vals) < need {
-		d.vals = make([]int64, need)
-	}
-	d.vals = d.vals[:need]
 	// steps 1 and 2: the base values, then the modifiers on them in one pass
-	// each (sets, then additions), rather than a search of the modifiers per card
+	// each (sets, then additions), rather than a search of the modifiers per
+	// card. The values are laid out as the state's (Stride a card), so the
+	// base is one copy of every property; only the statics' are read back
 	stride := g.Stride()
-	for c := range g.S.Cards {
-		for k, idx := range rs.StaticProps {
-			d.vals[c*n+k] = g.S.CardProps[c*stride+idx]
-		}
-	}
+	d.vals = append(d.vals[:0], g.S.CardProps...)
 	for pass := 0; pass < 2; pass++ {
 		for i := range g.S.Modifiers {
 			m := &g.S.Modifiers[i]
 			if m.Card < 0 || m.Prop < 0 || m.Set != (pass == 0) {
 				continue
 			}
-			k := rs.StaticSlot[m.Prop]
-			if k < 0 || int(m.Card) >= len(g.S.Cards) {
+			if rs.StaticSlot[m.Prop] < 0 || int(m.Card) >= len(g.S.Cards) {
 				continue
 			}
-			if m.Set {
-				d.vals[int(m.Card)*n+k] = m.Amount
+			if at := int(m.Card)*stride + int(m.Prop); m.Set {
+				d.vals[at] = m.Amount
 			} else {
-				d.vals[int(m.Card)*n+k] += m.Amount
+				d.vals[at] += m.Amount
 			}
 		}
 	}
@@ -252,7 +243,6 @@ func (g *Evaluator) derive() {
 			if (pass == 0) != (st.Set != nil) {
 				continue
 			}
-			k := rs.StaticSlot[st.Prop]
 			for _, zk := range st.Zones {
 				first, end := g.ZoneInstances(zk)
 				for zi := first; zi < end; zi++ {
@@ -260,7 +250,7 @@ func (g *Evaluator) derive() {
 						if int(g.S.Cards[src].Def) != st.Card || g.S.Cards[src].FaceDown {
 							continue
 						}
-						g.applyStatic(st, src, k, n)
+						g.applyStatic(st, src, stride)
 					}
 				}
 			}
@@ -269,8 +259,9 @@ func (g *Evaluator) derive() {
 	d.s, d.ok, d.changed = g.S, true, 0
 }
 
-// applyStatic applies one static of one source card to every card it applies to.
-func (g *Evaluator) applyStatic(st *Static, src, k, n int) {
+// applyStatic applies one static of one source card to every card it
+// applies to (the values laid out stride a card).
+func (g *Evaluator) applyStatic(st *Static, src, stride int) {
 	ctrl := g.S.Cards[src].Ctrl
 	frame := state.Frame{You: ctrl, Player: ctrl, This: state.CardRef(src), Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
 	for _, c := range g.staticCandidates(st, frame) {
@@ -281,12 +272,12 @@ func (g *Evaluator) applyStatic(st *Static, src, k, n int) {
 			if st.Set != nil {
 				var v Datum
 				if v, err = g.evalDatum(st.Set, f); err == nil {
-					g.Der.vals[c*n+k] = v.N
+					g.Der.vals[c*stride+int(st.Prop)] = v.N
 				}
 			} else {
 				var v int
 				if v, err = g.EvalInt(st.Add, f); err == nil {
-					g.Der.vals[c*n+k] += int64(v)
+					g.Der.vals[c*stride+int(st.Prop)] += int64(v)
 				}
 			}
 		}

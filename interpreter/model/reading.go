@@ -249,7 +249,7 @@ func (g *Evaluator) CardProp(c, idx int) int64 {
 			g.derive()
 		}
 		if !g.Der.plain {
-			return g.Der.vals[c*len(g.Rs.StaticProps)+k]
+			return g.Der.vals[c*g.Stride()+idx]
 		}
 		return g.S.CardProps[c*g.Stride()+idx]
 	}
