@@ -12,10 +12,10 @@ import (
 // emit matches an event against ruleset and card triggers and queues those whose
 // condition holds.
 func (g *machine) emit(ev state.Event) {
-	if ev.Name < 0 || g.S.Over {
+	rs := g.Rs
+	if ev.Name < 0 || g.S.Over || !rs.Heard(ev.Name) {
 		return
 	}
-	rs := g.Rs
 	you := int(ev.Player)
 	if you < 0 {
 		you = g.S.Active

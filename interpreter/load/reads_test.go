@@ -459,3 +459,39 @@ func TestConditionAlternatives(t *testing.T) {
 		require.Equal(t, legal.Reads, r, "%s: the leaves together read what the term reads", tt.cond)
 	}
 }
+
+// TestEventsHeard: an event is heard when a trigger waits for it, the
+// ruleset's, a card's own, a card's face's or a listener; an event
+// nothing waits for is not looked at when it happens.
+func TestEventsHeard(t *testing.T) {
+	rules := fmt.Sprintf(readsRuleset, "  []\n") + `triggers:
+  - {name: each turn, on: turn_start, do: []}
+`
+	cards := `cards:
+  - id: herald
+    name: Herald
+    triggers: [{name: arrives, on: enter, do: []}]
+  - id: mask
+    name: Mask
+    faces:
+      - {name: Mask}
+      - name: Face
+        triggers: [{name: shown, on: flip, do: []}]
+  - id: watcher
+    name: Watcher
+    triggers: [{name: sees, on: draw, zones: [table], do: []}]
+`
+	rs, diags := load.Load(load.Source{Name: "heard.yaml", Data: []byte(rules)}, []load.Source{{Name: "cards.yaml", Data: []byte(cards)}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	for name, want := range map[string]bool{"turn_start": true, "enter": true, "flip": true, "draw": true, "leave": false, "turn_end": false} {
+		sym, ok := rs.SymbolIx[name]
+		if !ok {
+			require.False(t, want, "%s is not even a symbol", name)
+			continue
+		}
+		require.Equal(t, want, rs.Heard(int64(sym)), name)
+	}
+	require.Contains(t, rs.SymbolIx, "leave", "an event the engine knows, that nothing waits for")
+	require.False(t, rs.Heard(-1))
+	require.True(t, (&model.Ruleset{}).Heard(3), "a ruleset not indexed hears every event")
+}

@@ -518,8 +518,10 @@ type Ruleset struct {
 	// they wait for, each list in their order (IndexTriggers): read at
 	// every event
 	triggersOn, listenersOn [][]*Trigger
-	// by the same symbol, where its listeners wait (ListenedIn)
+	// by the same symbol, where its listeners wait (ListenedIn), and
+	// whether any trigger waits for it at all (Heard)
 	listenedIn  []listened
+	heard       []bool
 	ResetOnMove []int // the card properties declared reset_on_move
 	Statics     []*Static
 	StaticProps []int        // the card properties some static changes
@@ -686,6 +688,30 @@ func (rs *Ruleset) IndexTriggers() {
 	for sym, ls := range rs.listenersOn {
 		rs.listenedIn[sym] = listenedBy(ls, len(rs.Cards))
 	}
+	// every trigger there is: the ruleset's, the listeners, and each card's
+	// own and its faces'
+	all := append(slices.Clone(rs.Triggers), rs.Listeners...)
+	for _, d := range rs.Cards {
+		all = append(all, d.Triggers...)
+		for _, f := range d.Faces {
+			all = append(all, f.Triggers...)
+		}
+	}
+	heard := bySym(all)
+	rs.heard = make([]bool, len(heard))
+	for sym, ts := range heard {
+		rs.heard[sym] = len(ts) > 0
+	}
+}
+
+// Heard reports whether any trigger waits for event sym: the ruleset's, a
+// card's own or its face's, or a listener. An event nothing waits for
+// triggers nothing, and is not looked at further.
+func (rs *Ruleset) Heard(sym int64) bool {
+	if rs.heard == nil {
+		return true // not indexed: every event is looked at
+	}
+	return sym >= 0 && sym < int64(len(rs.heard)) && rs.heard[sym]
 }
 
 // listened is where the listeners for one event wait: the zone kinds, and
