@@ -10,8 +10,14 @@ import (
 )
 
 func (g *machine) setSlot(c int, s int64) {
-	g.S.CardProps[c*g.Stride()+len(g.Rs.CardProps)] = s
+	g.place(c, s)
 	g.Touch(model.ReadsPlaces)
+}
+
+// place sets a card's position without recording the change: a move
+// records it with the rest of what it changed.
+func (g *machine) place(c int, s int64) {
+	g.S.CardProps[c*g.Stride()+len(g.Rs.CardProps)] = s
 }
 
 // CreateCard makes a new card instance of a definition in a zone instance.
@@ -70,6 +76,14 @@ func (g *machine) Created(cards []int, zi, source int, logged bool) {
 // learn updates who knows a card after it arrived in a zone instance, and
 // records a change of knowledge (the caller records the move itself).
 func (g *machine) learn(c, zi int) {
+	if g.know(c, zi) {
+		g.Touch(model.ReadsKnowledge)
+	}
+}
+
+// know is learn without recording the change; it reports whether who
+// knows the card changed.
+func (g *machine) know(c, zi int) bool {
 	ci := &g.S.Cards[c]
 	zd := &g.Rs.Zones[g.S.Zones[zi].Kind]
 	owner := uint64(1) << uint(ci.Owner)
@@ -89,10 +103,11 @@ func (g *machine) learn(c, zi int) {
 			known |= owner
 		}
 	}
-	if known != ci.Known {
-		ci.Known = known
-		g.Touch(model.ReadsKnowledge)
+	if known == ci.Known {
+		return false
 	}
+	ci.Known = known
+	return true
 }
 
 // Move moves a card to a zone instance, updating knowledge, emitting leave and
@@ -145,7 +160,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	if ci.Face == 0 && len(g.Rs.Cards[ci.Def].Faces) > 0 {
 		g.showFace(c, 0)
 	}
-	g.setSlot(c, slot)
+	g.place(c, slot)
 	if from != zi && g.Rs.Zones[g.S.Zones[from].Kind].Visibility == model.Public && zd.Visibility != model.Public {
 		// a card that leaves a public zone stays known to everyone who saw it
 		ci.Known |= knownBefore
@@ -176,7 +191,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		copy(dst.Cards[1:], dst.Cards)
 		dst.Cards[0] = c
 	}
-	g.learn(c, zi)
+	g.know(c, zi) // recorded below with the rest, when it changed
 	if o.Unseen {
 		g.unseen(c, knownBefore)
 	}
