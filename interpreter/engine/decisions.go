@@ -72,15 +72,16 @@ func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 	ds, vs, as := g.answeredD[:0], g.answeredV[:0], g.answeredA[:0]
 	keepD := g.S.Pending[:0]
 	keepA := g.S.Answers[:0]
-	for i, d := range g.S.Pending {
+	for i := range g.S.Pending {
+		d := &g.S.Pending[i] // read in place: a decision is large
 		if d.Frame == fi && g.S.Answers[i] != nil {
-			ds = append(ds, d)
+			ds = append(ds, *d)
 			// a copy: the answer's place may be given to the next answer
 			// while the step still reads this one (keepAnswer)
 			vs = append(vs, *g.S.Answers[i])
 			continue
 		}
-		keepD = append(keepD, d)
+		keepD = append(keepD, *d) // at or before i: d is read before it is written
 		keepA = append(keepA, g.S.Answers[i])
 	}
 	for i := range vs {
