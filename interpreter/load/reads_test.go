@@ -495,3 +495,20 @@ func TestEventsHeard(t *testing.T) {
 	require.False(t, rs.Heard(-1))
 	require.True(t, (&model.Ruleset{}).Heard(3), "a ruleset not indexed hears every event")
 }
+
+// TestNamesBySymbol: a name a game reads while it runs (a player property
+// spend_mix names, a keyword has() asks for, a card property) is found by
+// its symbol in a table made at load; a symbol interned later is looked up
+// by its text, and one that names nothing is -1.
+func TestNamesBySymbol(t *testing.T) {
+	rs, diags := load.Load(load.Source{Name: "names.yaml", Data: []byte(fmt.Sprintf(readsRuleset, "  []\n"))}, nil, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	sym := func(name string) int64 { return rs.Intern(name) }
+	require.Equal(t, rs.PlayerPropIx["gold"], rs.SymbolPlayerPropIndex(sym("gold")))
+	require.Equal(t, rs.CardPropIx["power"], rs.SymbolPropIndex(sym("power")))
+	require.Equal(t, -1, rs.SymbolPlayerPropIndex(sym("power")), "a card property is no player property")
+	require.Equal(t, -1, rs.SymbolPropIndex(sym("gold")), "nor the other way round")
+	require.Equal(t, -1, rs.SymbolPlayerPropIndex(sym("interned_later")))
+	require.Equal(t, -1, rs.SymbolPlayerPropIndex(-1))
+	require.Equal(t, -1, rs.SymbolPlayerPropIndex(1<<40))
+}

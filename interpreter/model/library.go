@@ -211,13 +211,25 @@ func (rs *Ruleset) PropNames(kind string) []string {
 
 // SymbolPropIndex finds a card property by the symbol of its name (-1 if none).
 func (rs *Ruleset) SymbolPropIndex(sym int64) int {
+	return symbolIndex(rs, rs.symbolProps, rs.CardPropIx, sym)
+}
+
+// SymbolPlayerPropIndex finds a player property by the symbol of its name
+// (-1 if none).
+func (rs *Ruleset) SymbolPlayerPropIndex(sym int64) int {
+	return symbolIndex(rs, rs.symbolPlayerProps, rs.PlayerPropIx, sym)
+}
+
+// symbolIndex is what a symbol names in table (IndexSymbols), or, for a
+// symbol interned since, in the map by its text; -1 if nothing.
+func symbolIndex(rs *Ruleset, table []int32, ix map[string]int, sym int64) int {
 	if sym < 0 || int(sym) >= len(rs.symbols) {
 		return -1
 	}
-	if int(sym) < len(rs.symbolProps) {
-		return int(rs.symbolProps[sym])
+	if int(sym) < len(table) {
+		return int(table[sym])
 	}
-	if i, ok := rs.CardPropIx[rs.symbols[sym]]; ok {
+	if i, ok := ix[rs.symbols[sym]]; ok {
 		return i
 	}
 	return -1

@@ -108,7 +108,15 @@ func (g *Evaluator) Keywords(c int) uint64 {
 // HasKeyword reports whether a card has a keyword by name.
 func (g *Evaluator) HasKeyword(c int, kw string) bool {
 	i, ok := g.Rs.KeywordIx[kw]
-	if !ok || c < 0 {
+	if !ok {
+		return false
+	}
+	return g.hasKeywordAt(c, i, kw)
+}
+
+// hasKeywordAt is HasKeyword for the keyword at index i, named kw.
+func (g *Evaluator) hasKeywordAt(c, i int, kw string) bool {
+	if c < 0 || i < 0 {
 		return false
 	}
 	has := g.Keywords(c)&(1<<i) != 0
@@ -118,12 +126,14 @@ func (g *Evaluator) HasKeyword(c int, kw string) bool {
 	return has
 }
 
-// HasKeywordSym is HasKeyword with the keyword given by its symbol.
+// HasKeywordSym is HasKeyword with the keyword given by its symbol, found
+// in a table made at load rather than by its text.
 func (g *Evaluator) HasKeywordSym(c int, sym int64) bool {
-	if sym < 0 || int(sym) >= len(g.Rs.symbols) {
+	i := symbolIndex(g.Rs, g.Rs.symbolKeywords, g.Rs.KeywordIx, sym)
+	if i < 0 {
 		return false
 	}
-	return g.HasKeyword(c, g.Rs.symbols[sym])
+	return g.hasKeywordAt(c, i, g.Rs.symbols[sym])
 }
 
 // Slot is a card's position: its slot in a positional zone, else its index from the top.

@@ -510,10 +510,12 @@ type Ruleset struct {
 	KeywordIx    map[string]int
 	symbols      []string
 	symbolProps  []int32 // the card property each symbol names, or -1 (IndexSymbols)
-	SymbolIx     map[string]int
-	boxedSyms    []any
-	Lib          *Library
-	Listeners    []*Trigger // card triggers that listen while their card is in given zones
+	// the player property and the keyword each symbol names, or -1
+	symbolPlayerProps, symbolKeywords []int32
+	SymbolIx                          map[string]int
+	boxedSyms                         []any
+	Lib                               *Library
+	Listeners                         []*Trigger // card triggers that listen while their card is in given zones
 	// the ruleset's triggers and the listeners by the symbol of the event
 	// they wait for, each list in their order (IndexTriggers): read at
 	// every event
@@ -582,13 +584,17 @@ func (rs *Ruleset) Intern(s string) int64 {
 // property each one names, so that a library function given a property by
 // name (max_group(cards, 'color')) finds it without looking up its text.
 func (rs *Ruleset) IndexSymbols() {
-	rs.symbolProps = make([]int32, len(rs.symbols))
-	for i, s := range rs.symbols {
-		rs.symbolProps[i] = -1
-		if k, ok := rs.CardPropIx[s]; ok {
-			rs.symbolProps[i] = int32(k)
+	index := func(ix map[string]int) []int32 {
+		out := make([]int32, len(rs.symbols))
+		for i, s := range rs.symbols {
+			out[i] = -1
+			if k, ok := ix[s]; ok {
+				out[i] = int32(k)
+			}
 		}
+		return out
 	}
+	rs.symbolProps, rs.symbolPlayerProps, rs.symbolKeywords = index(rs.CardPropIx), index(rs.PlayerPropIx), index(rs.KeywordIx)
 }
 
 // Library returns the primitives and functions the ruleset was compiled with.

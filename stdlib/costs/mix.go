@@ -129,10 +129,19 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 		return err
 	}
 	for i, sym := range pd.L {
-		name := g.Text(model.Datum{K: pd.E, N: int64(sym)})
-		ix, d, ok := rs.PropIndex("player", name)
-		if !ok || d.Type != model.TInt {
-			return fmt.Errorf("spend_mix: %q is no int property of players", name)
+		// a name is found by its symbol, in a table made at load
+		ix, d := -1, (*model.PropDecl)(nil)
+		if pd.E == model.DSym {
+			if ix = rs.SymbolPlayerPropIndex(int64(sym)); ix >= 0 {
+				d = &rs.PlayerProps[ix]
+			}
+		}
+		if d == nil || d.Type != model.TInt {
+			name := g.Text(model.Datum{K: pd.E, N: int64(sym)})
+			var ok bool
+			if ix, d, ok = rs.PropIndex("player", name); !ok || d.Type != model.TInt {
+				return fmt.Errorf("spend_mix: %q is no int property of players", name)
+			}
 		}
 		label := d.Name
 		if d.Label != "" {
