@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"slices"
 )
 
 func functions() []*model.Func {
@@ -198,7 +199,12 @@ func functions() []*model.Func {
 				}
 				v := d.Props[idx]
 				if face < len(d.Faces) {
-					if fv, ok := d.Faces[face].Props[idx]; ok {
+					f := &d.Faces[face]
+					if d.FaceProps != nil {
+						if j := slices.Index(d.FaceProps, idx); j >= 0 {
+							v = f.Shown[j] // as the face shows it (Ruleset.IndexFaces)
+						}
+					} else if fv, ok := f.Props[idx]; ok {
 						v = fv
 					}
 				}

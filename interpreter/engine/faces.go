@@ -14,6 +14,13 @@ func (g *machine) showFace(c, face int) {
 	}
 	ci.Face = int8(face)
 	base := c * g.Stride()
+	if d.FaceProps != nil {
+		// the values written out at load (Ruleset.IndexFaces)
+		for j, k := range d.FaceProps {
+			g.S.CardProps[base+k] = d.Faces[face].Shown[j]
+		}
+		return
+	}
 	for i := range d.Faces {
 		for k := range d.Faces[i].Props {
 			v, ok := d.Faces[face].Props[k]
@@ -28,6 +35,9 @@ func (g *machine) showFace(c, face int) {
 // faceParts is the card properties a card's faces set: those a change of
 // its face may change (none for a card with one face).
 func (g *machine) faceParts(d *model.CardDef) model.ReadSet {
+	if d.FaceProps != nil {
+		return d.FaceReads // worked out at load (Ruleset.IndexFaces)
+	}
 	var parts model.ReadSet
 	for _, fc := range d.Faces {
 		for k := range fc.Props {

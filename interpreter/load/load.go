@@ -450,6 +450,7 @@ func (c *compiler) finish() {
 		t.Sym = rs.Intern(t.Event)
 	}
 	rs.IndexTriggers()
+	rs.IndexFaces()
 	rs.IndexActions()
 	// the actions' names, which their events carry (event.from); interned
 	// last, so the numbers of the names above stay what saves hold

@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -511,4 +512,42 @@ func TestNamesBySymbol(t *testing.T) {
 	require.Equal(t, -1, rs.SymbolPlayerPropIndex(sym("interned_later")))
 	require.Equal(t, -1, rs.SymbolPlayerPropIndex(-1))
 	require.Equal(t, -1, rs.SymbolPlayerPropIndex(1<<40))
+}
+
+// TestFacesWrittenOut: the properties a card's faces set are listed at
+// load, with the value each face shows: its own, or the card's where it
+// sets none (Ruleset.IndexFaces); a card with one face lists none.
+func TestFacesWrittenOut(t *testing.T) {
+	cards := `cards:
+  - id: mask
+    name: Mask
+    props: {power: 1, boosted: 7}
+    faces:
+      - {name: Mask}
+      - {name: Face, props: {power: 5}}
+      - {name: Back, props: {boosted: 2, kind: b}}
+  - {id: plain, name: Plain, props: {power: 3}}
+`
+	rs, diags := load.Load(load.Source{Name: "faces.yaml", Data: []byte(fmt.Sprintf(readsRuleset, "  []\n"))}, []load.Source{{Name: "cards.yaml", Data: []byte(cards)}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	power, kind, boosted := rs.CardPropIx["power"], rs.CardPropIx["kind"], rs.CardPropIx["boosted"]
+	mask := rs.Cards[rs.CardIx["mask"]]
+	want := []int{power, kind, boosted}
+	slices.Sort(want)
+	require.Equal(t, want, mask.FaceProps)
+	shown := func(face int) map[int]int64 {
+		out := map[int]int64{}
+		for j, k := range mask.FaceProps {
+			out[k] = mask.Faces[face].Shown[j]
+		}
+		return out
+	}
+	b := rs.SymbolIndex("b")
+	require.Equal(t, map[int]int64{power: 1, kind: mask.Props[kind], boosted: 7}, shown(0), "the first face sets nothing: the card's values")
+	require.Equal(t, map[int]int64{power: 5, kind: mask.Props[kind], boosted: 7}, shown(1))
+	require.Equal(t, map[int]int64{power: 1, kind: b, boosted: 2}, shown(2))
+	require.Equal(t, rs.CardPropReads(power)|rs.CardPropReads(kind)|rs.CardPropReads(boosted), mask.FaceReads)
+	plain := rs.Cards[rs.CardIx["plain"]]
+	require.NotNil(t, plain.FaceProps, "indexed")
+	require.Empty(t, plain.FaceProps)
 }

@@ -144,6 +144,10 @@ type Face struct {
 	Lines    []string // the lines card_text generates for the face
 	Props    map[int]int64
 	Triggers []*Trigger
+	// Shown is, for each property some face of the card sets
+	// (CardDef.FaceProps), the value this face shows: its own, or the
+	// card's when it does not set it (IndexFaces)
+	Shown []int64
 }
 
 // CardDef is the read-only definition of a card, shared by all its instances.
@@ -159,10 +163,15 @@ type CardDef struct {
 	Keywords uint64   // bit i = ruleset keyword i
 	Listed   []int    // its keywords in the order the card lists them
 	Faces    []Face   // empty for a one-faced card
-	Triggers []*Trigger
-	Statics  []*Static
-	NameTmpl *Template // a name with {expression} parts, on `card`: cards generated from one definition
-	Pos      diag.Pos
+	// FaceProps is the card properties some face sets, in order, and
+	// FaceReads the parts of the state they are (IndexFaces; nil before):
+	// what a turn of the card to another face writes and changes
+	FaceProps []int
+	FaceReads ReadSet
+	Triggers  []*Trigger
+	Statics   []*Static
+	NameTmpl  *Template // a name with {expression} parts, on `card`: cards generated from one definition
+	Pos       diag.Pos
 }
 
 // Deck is a named list of card definitions with counts.
@@ -304,6 +313,37 @@ func (rs *Ruleset) legalTerm(e *Expr, slot int) LegalTerm {
 		}
 	}
 	return t
+}
+
+// IndexFaces works out, for each card with faces, the properties its
+// faces set and the values each face shows (CardDef.FaceProps, Face.Shown),
+// so that turning a card writes them from lists made at load.
+func (rs *Ruleset) IndexFaces() {
+	for _, d := range rs.Cards {
+		d.FaceProps, d.FaceReads = []int{}, 0 // not nil: indexed
+		for _, f := range d.Faces {
+			for k := range f.Props {
+				if !slices.Contains(d.FaceProps, k) {
+					d.FaceProps = append(d.FaceProps, k)
+				}
+			}
+		}
+		slices.Sort(d.FaceProps)
+		for _, k := range d.FaceProps {
+			d.FaceReads |= rs.CardPropReads(k)
+		}
+		for i := range d.Faces {
+			f := &d.Faces[i]
+			f.Shown = make([]int64, len(d.FaceProps))
+			for j, k := range d.FaceProps {
+				v, ok := f.Props[k]
+				if !ok {
+					v = d.Props[k]
+				}
+				f.Shown[j] = v
+			}
+		}
+	}
 }
 
 // IndexActions works out what each action's filter, timing and condition
