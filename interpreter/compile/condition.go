@@ -27,8 +27,7 @@ func (c *ExprCompiler) CompileCondition(n *yaml.Node, path string, sc *closure.S
 	if e == nil {
 		return nil
 	}
-	e.Index = len(c.Rs.Exprs)
-	c.Rs.Exprs = append(c.Rs.Exprs, e)
+	c.list(e)
 	parts := conjuncts(tree)
 	if len(parts) > maxTerms {
 		return e
@@ -116,8 +115,7 @@ func (c *ExprCompiler) CompileCardTest(n *yaml.Node, path string, sc *closure.Sc
 	if e == nil {
 		return nil
 	}
-	e.Index = len(c.Rs.Exprs)
-	c.Rs.Exprs = append(c.Rs.Exprs, e)
+	c.list(e)
 	b, ok := tree.(*ast.BinaryNode)
 	if !ok || b.Operator != "==" && b.Operator != "!=" {
 		return e

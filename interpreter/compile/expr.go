@@ -51,6 +51,9 @@ type ExprCompiler struct {
 	// depends on (exprKey): the same text in the same scope is compiled
 	// once, however many cards write it
 	done map[string]*compiledExpr
+	// last is done's entry of the expression compileExpr gave last (nil
+	// when it keeps none), for list to mark it the same as the first
+	last *compiledExpr
 }
 
 // compiledExpr is an expression compiled once, for the next place that
@@ -62,6 +65,26 @@ type compiledExpr struct {
 	tree     ast.Node
 	ct       closure.Type
 	to, from []int
+	// first is the first of its places listed among the ruleset's
+	// expressions: the others are the same as it (model.Expr.Same)
+	first *model.Expr
+}
+
+// list puts an expression just compiled among the ruleset's, and marks it
+// the same as the first place listed with the same compilation.
+func (c *ExprCompiler) list(e *model.Expr) {
+	e.Index = len(c.Rs.Exprs)
+	c.Rs.Exprs = append(c.Rs.Exprs, e)
+	ent := c.last
+	c.last = nil
+	if ent == nil {
+		return
+	}
+	if f := ent.first; f != nil && f != e && f.Index < len(c.Rs.Exprs) && c.Rs.Exprs[f.Index] == f {
+		e.Same = f
+		return
+	}
+	ent.first = e
 }
 
 // posMap maps rune offsets of an expression's text to positions in its file,
@@ -164,8 +187,7 @@ func (c *ExprCompiler) CompileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	if e == nil {
 		return nil
 	}
-	e.Index = len(c.Rs.Exprs)
-	c.Rs.Exprs = append(c.Rs.Exprs, e)
+	c.list(e)
 	return e
 }
 
@@ -220,8 +242,10 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	if keep {
 		key, keep = c.exprKey(src, sc, want, zones)
 	}
+	c.last = nil
 	if keep {
 		if done := c.done[key]; done != nil {
+			c.last = done
 			again := done.e
 			again.Pos = e.Pos
 			if zones {
@@ -365,6 +389,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 			c.done = map[string]*compiledExpr{}
 		}
 		c.done[key] = &compiledExpr{e: *e, tree: tree.Node, ct: ct, to: to, from: from}
+		c.last = c.done[key]
 	}
 	return e, tree.Node, ct
 }

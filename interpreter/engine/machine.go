@@ -491,11 +491,15 @@ func ruleFrame(p int) state.Frame {
 func (g *machine) ruleCond(e *model.Expr, player int) (bool, error) {
 	var m *termMemo
 	var version uint64
-	if e.Index < len(g.Rs.Exprs) && g.Rs.Exprs[e.Index] == e && !e.ReadsFrame() {
+	kept := e // the same expression written earlier keeps the value for both
+	if s := e.Same; s != nil {
+		kept = s
+	}
+	if kept.Index < len(g.Rs.Exprs) && g.Rs.Exprs[kept.Index] == kept && !e.ReadsFrame() {
 		if len(g.ruleKept) < len(g.Rs.Exprs) {
 			g.ruleKept = append(g.ruleKept, make([]termMemo, len(g.Rs.Exprs)-len(g.ruleKept))...)
 		}
-		m = &g.ruleKept[e.Index]
+		m = &g.ruleKept[kept.Index]
 		reads, own := g.Rs.Derived(e.Reads), e.OwnReads
 		if reads != e.Reads {
 			own &^= g.Rs.StaticDeps // what the statics read, of every seat

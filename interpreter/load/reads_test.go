@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -550,4 +551,32 @@ func TestFacesWrittenOut(t *testing.T) {
 	plain := rs.Cards[rs.CardIx["plain"]]
 	require.NotNil(t, plain.FaceProps, "indexed")
 	require.Empty(t, plain.FaceProps)
+}
+
+// TestSameTextSameScope: an expression written the same at two places of
+// one scope is marked the same as the first listed (Expr.Same), so that a
+// value kept for one serves the other; Lands writes one skip_if at two
+// phases. One written in another scope, or differently, is not.
+func TestSameTextSameScope(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	var skips []*model.Expr
+	for _, ph := range rs.Phases {
+		if ph.Skip != nil {
+			skips = append(skips, ph.Skip)
+		}
+	}
+	require.Len(t, skips, 3, "turn == 1, then len(active.pending) == 0 twice")
+	require.Nil(t, skips[0].Same)
+	require.Nil(t, skips[1].Same, "the first of its text")
+	require.Same(t, skips[1], skips[2].Same)
+	require.Equal(t, skips[1].Src, skips[2].Src)
+	require.NotEqual(t, skips[1].Pos, skips[2].Pos, "each keeps its own position")
+	for _, e := range rs.Exprs {
+		if e.Same != nil {
+			require.Equal(t, e.Src, e.Same.Src)
+			require.Same(t, e.Same, rs.Exprs[e.Same.Index], "the first is listed")
+			require.Less(t, e.Same.Index, e.Index)
+		}
+	}
 }

@@ -64,6 +64,11 @@ type Expr struct {
 	// this.cost), when it was compiled for it (compile.CompileCardTest): a
 	// caller that tests many cards evaluates the value once (CardKey)
 	Key *CardKey
+	// Same is, for an expression compiled the same as one listed before it
+	// (the same text in the same scope: compile.ExprCompiler's cache), that
+	// first one: what the two give is the same, so a value kept for one
+	// serves the other (a phase's skip_if written at two phases)
+	Same *Expr
 }
 
 // CardKey is a condition on the card `card` that compares one of its
