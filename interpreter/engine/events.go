@@ -126,7 +126,12 @@ func (g *machine) EmitFrom(name string, card, player, amount, source int) {
 	if !ok {
 		return
 	}
-	g.emit(state.Event{Name: int64(sym), Card: state.CardRef(card), Player: state.Seat(player), Amount: int64(amount), Source: state.CardRef(source), From: -1, To: -1})
+	g.EmitSym(int64(sym), card, player, amount, source)
+}
+
+// EmitSym is EmitFrom for an event name's symbol (model.Context).
+func (g *machine) EmitSym(sym int64, card, player, amount, source int) {
+	g.emit(state.Event{Name: sym, Card: state.CardRef(card), Player: state.Seat(player), Amount: int64(amount), Source: state.CardRef(source), From: -1, To: -1})
 }
 
 func (g *machine) covered(kind, name string) {

@@ -580,3 +580,23 @@ func TestSameTextSameScope(t *testing.T) {
 		}
 	}
 }
+
+// TestEmitFindsItsEventAtLoad: an emit step finds its event's symbol when
+// it is checked at load (Arg.Ref), so raising it looks no name up.
+func TestEmitFindsItsEventAtLoad(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "risk-resource.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	n := 0
+	for _, p := range rs.Programs {
+		for _, s := range p.Steps {
+			if s.Prim.Name != "emit" {
+				continue
+			}
+			a := s.Args[0]
+			require.Equal(t, "event", s.Prim.Params[0].Name)
+			require.Equal(t, rs.SymbolIndex(a.Text), int64(a.Ref), "%s: %s", s.Pos, a.Text)
+			n++
+		}
+	}
+	require.NotZero(t, n, "Risk & Resource raises its cast_effect event")
+}

@@ -513,6 +513,9 @@ type Context interface {
 	CreateCard(def, owner, zi int) int
 	Created(cards []int, zi, source int, logged bool)
 	EmitFrom(name string, card, player, amount, source int)
+	// EmitSym is EmitFrom with the event's name given by its symbol, as a
+	// step resolved it at load (Arg.Ref)
+	EmitSym(sym int64, card, player, amount, source int)
 	AddExtraTurn(p int)
 	SetFirstPlayer(p int) error
 	MarkDirty()

@@ -51,7 +51,8 @@ type Arg struct {
 	Actions  []int     // PAction: action indexes
 	// Ref is what the primitive's Validate resolved the argument to at
 	// load, for running the step to look nothing up by name: a
-	// property's index (ResolveProp); NoRef when nothing was
+	// property's index (ResolveProp), an event name's symbol (emit); NoRef
+	// when nothing was
 	Ref int
 }
 

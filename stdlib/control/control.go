@@ -171,7 +171,9 @@ func Primitives() []*model.Primitive {
 			},
 			Example: "- emit: {event: scored, amount: 2}",
 			Validate: func(v model.Validator, s *model.Step) {
-				v.InternName(s.At(emitArgs.Event).Text)
+				// the event's symbol, found once (Arg.Ref)
+				a := s.At(emitArgs.Event)
+				a.Ref = int(v.InternName(a.Text))
 			},
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				c := -1
@@ -195,7 +197,11 @@ func Primitives() []*model.Primitive {
 						return model.Next, err
 					}
 				}
-				g.EmitFrom(s.At(emitArgs.Event).Text, c, p, n, src)
+				if a := s.At(emitArgs.Event); a.Ref >= 0 {
+					g.EmitSym(int64(a.Ref), c, p, n, src)
+				} else {
+					g.EmitFrom(a.Text, c, p, n, src)
+				}
 				return model.Next, nil
 			},
 		},
