@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/bot"
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -97,4 +99,47 @@ func TestNewIntoACopyLeavesItsOriginal(t *testing.T) {
 		answer()
 		require.Equal(t, stateText(t, twin), stateText(t, g))
 	}
+}
+
+// TestNewIntoPlaysWithoutAllocating: once a machine has played a game, the
+// next games of Lands played in its memory without a log allocate nothing
+// but, now and then, a new slab for the options of decisions (about 8 KiB
+// of them a game): every list a step builds is the machine's own and
+// reused, and an outcome's text is kept. The answers are the first
+// options, from a shared list, so that the answerer allocates nothing.
+func TestNewIntoPlaysWithoutAllocating(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	first := []int{0, 1, 2, 3, 4, 5, 6, 7}
+	var g *engine.Game
+	seed := uint64(0)
+	decisions := 0
+	play := func() {
+		seed++
+		var err error
+		g, err = engine.NewInto(g, rs, engine.Options{Players: 2, Seed: seed, NoLog: true, NoRecord: true})
+		if err != nil {
+			panic(err)
+		}
+		for !g.Over() {
+			d, _ := g.Next()
+			if err := g.Answer(d.Player, state.Answer{Picks: first[:d.Min:d.Min]}); err != nil {
+				panic(err)
+			}
+			decisions++
+		}
+	}
+	play()
+	decisions = 0
+	const games = 50
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range games {
+		play()
+	}
+	runtime.ReadMemStats(&after)
+	allocs := float64(after.Mallocs-before.Mallocs) / games
+	require.Greater(t, decisions, games*10, "games of a few decisions would prove little")
+	t.Logf("%.2f allocations a game, %d decisions", allocs, decisions)
+	require.LessOrEqual(t, allocs, 1.5, "allocations a game")
 }

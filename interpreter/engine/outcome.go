@@ -54,16 +54,40 @@ func (g *machine) WinWith(p int, with []int, why string) {
 	if names != g.SeatName(p) {
 		verb = "win"
 	}
-	if why != "" {
-		g.S.Outcome = names + " " + verb + ": " + why
-	} else {
-		g.S.Outcome = names + " " + verb
-	}
+	g.S.Outcome = g.outcomeText(names, verb, why)
 	if g.Logging() {
 		g.logf(-1, "win", p, "%s %s%s.", names, verb, suffix(why))
 	}
 	g.endEffects()
 }
+
+// outcomeText is "names verb: why", or "names verb" without a reason. The
+// texts made are kept on the machine, a few dozen at most: the games a
+// simulation plays on one machine (NewInto) end in a handful of ways, and
+// each would otherwise build its text anew.
+func (g *machine) outcomeText(names, verb, why string) string {
+	k := outcomeKey{names, verb, why}
+	if t, ok := g.outcomes[k]; ok {
+		return t
+	}
+	t := names + " " + verb
+	if why != "" {
+		t += ": " + why
+	}
+	if g.outcomes == nil {
+		g.outcomes = make(map[outcomeKey]string)
+	}
+	if len(g.outcomes) < maxOutcomes {
+		g.outcomes[k] = t
+	}
+	return t
+}
+
+type outcomeKey struct{ names, verb, why string }
+
+// maxOutcomes bounds the texts outcomeText keeps: reasons made from a
+// game's figures could otherwise be new in every game.
+const maxOutcomes = 64
 
 // endEffects drops every running effect and open question once the game is over.
 func (g *machine) endEffects() {

@@ -218,7 +218,7 @@ func loop(list, as, do *model.ArgIndex, players bool) func(g model.Context, f *s
 			a := s.At(*list)
 			switch {
 			case players && !a.Set:
-				l = make([]int, 0, g.Players())
+				l = g.VarList(g.Players())
 				for i := 0; i < g.Players(); i++ {
 					l = append(l, (int(f.You)+i)%g.Players())
 				}

@@ -141,7 +141,8 @@ func CardOptions(g model.Context, cards []int, seat int) []state.Option {
 // CardOptionsIn appends the options CardOptions gives to opts (a list from
 // OptionScratch, for a decision asked at once).
 func CardOptionsIn(opts []state.Option, g model.Context, cards []int, seat int) []state.Option {
-	var kept []int
+	var room [16]int // most lists have a few kinds of card: no allocation
+	kept := room[:0]
 outer:
 	for _, c := range cards {
 		for _, k := range kept {
