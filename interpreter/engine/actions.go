@@ -204,7 +204,11 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 			continue
 		}
 		if a.Source < 0 {
-			why, err := g.whyNot(a, player, -1)
+			memo := g.legalSlot(a, player, -1)
+			if g.keptRefusal(a, memo, player) >= 0 {
+				continue
+			}
+			why, err := g.judge(a, player, -1, memo)
 			if err != nil {
 				return nil, err
 			}
@@ -237,7 +241,11 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 					continue cards
 				}
 			}
-			why, err := g.whyNot(a, player, c)
+			memo := g.legalSlot(a, player, c)
+			if g.keptRefusal(a, memo, player) >= 0 {
+				continue
+			}
+			why, err := g.judge(a, player, c, memo)
 			if err != nil {
 				return nil, err
 			}
@@ -339,18 +347,27 @@ func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 			return fmt.Sprintf("%s is not in your %s", g.CardLabel(card, player), g.Rs.Zones[a.Source].Name), nil
 		}
 	}
-	// the frame is made only when an expression must be evaluated: a
-	// refusal kept from the last time needs none. No defer: this runs for
-	// every card and action an action window lists; a panic stops the
-	// game, frames and all (run)
-	f := lazyFrame{g: g, player: player, card: card}
 	memo := g.legalSlot(a, player, card)
-	exprs := a.LegalExprs()
 	// a kept refusal decides, whichever part it is in: only WhyNot, which
 	// keeps nothing, needs the first that fails
 	if i := g.keptRefusal(a, memo, player); i >= 0 {
 		return g.partWhy(a, i, player, card), nil
 	}
+	return g.judge(a, player, card, memo)
+}
+
+// judge is whyNot past its first looks (the card is where the action
+// takes it from, no term kept in memo refuses it): the parts evaluated,
+// or taken from memo term by term, then the costs. ActionOptions, which
+// lists the cards of the action's own zone and needs no reason for a
+// refusal kept, calls it at once.
+func (g *machine) judge(a *model.Action, player, card int, memo []termMemo) (string, error) {
+	// the frame is made only when an expression must be evaluated: a
+	// refusal kept from the last time needs none. No defer: this runs for
+	// every card and action an action window lists; a panic stops the
+	// game, frames and all (run)
+	f := lazyFrame{g: g, player: player, card: card}
+	exprs := a.LegalExprs()
 	why := ""
 	var err error
 	order := &naturalOrder
