@@ -230,6 +230,17 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 		}
 		// a condition written as alternatives, each compiled one by one:
 		// one of them holds when all of its conditions do
+		whole := got
+		if x != e {
+			b, err := g.Evaluator().EvalBool(x, f)
+			if err != nil {
+				// a term the whole's and did not reach: its alternatives
+				// may fail as it does (`this.face_down or true` with no
+				// card behind a false `you == opponent`)
+				continue
+			}
+			whole = b
+		}
 		any := false
 		for _, alt := range x.Alts {
 			all := true
@@ -247,14 +258,6 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 				any = true
 				break
 			}
-		}
-		whole := got
-		if x != e {
-			b, err := g.Evaluator().EvalBool(x, f)
-			if err != nil {
-				continue // a term the whole's and did not reach
-			}
-			whole = b
 		}
 		if any != whole {
 			return fmt.Errorf("%s: %q: its alternatives give %v, the condition %v", e.Pos, e.Src, any, whole)
