@@ -604,20 +604,28 @@ func (g *machine) legalSlot(a *model.Action, player, card int) []termMemo {
 	if g.Explain || a.KeptTerms == 0 {
 		return nil
 	}
-	for len(g.legal) <= a.Index {
-		g.legal = append(g.legal, nil)
-	}
 	slot := player // without a source card (or before trying its cards): a place per seat
 	if card >= 0 {
 		slot = g.Nseats + card
 	}
-	row := g.legal[a.Index]
-	at := slot * a.KeptTerms
-	if at+a.KeptTerms > len(row) {
-		row = append(row, make([]termMemo, at+a.KeptTerms-len(row))...)
-		g.legal[a.Index] = row
+	at, end := slot*a.KeptTerms, (slot+1)*a.KeptTerms
+	if a.Index < len(g.legal) {
+		if row := g.legal[a.Index]; end <= len(row) {
+			return row[at:end:end]
+		}
 	}
-	return row[at : at+a.KeptTerms : at+a.KeptTerms]
+	return g.growLegal(a.Index, end)[at:end:end]
+}
+
+// growLegal makes room for end memos in action i's row of legalSlot.
+func (g *machine) growLegal(i, end int) []termMemo {
+	for len(g.legal) <= i {
+		g.legal = append(g.legal, nil)
+	}
+	if row := g.legal[i]; end > len(row) {
+		g.legal[i] = append(row, make([]termMemo, end-len(row))...)
+	}
+	return g.legal[i]
 }
 
 // costsWhy is why a player cannot pay an action's costs, "" when they can,

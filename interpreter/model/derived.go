@@ -60,6 +60,13 @@ func (d *derivedLayer) fresh(g *Evaluator) bool {
 	return true
 }
 
+// current is fresh's answer where fresh has nothing to do: the values were
+// derived from this state, nothing they read has changed since, and there is
+// nothing to verify. False does not mean stale: fresh tells.
+func (d *derivedLayer) current(g *Evaluator) bool {
+	return d.ok && d.s == g.S && !g.Rs.StaticDeps.Touches(d.changed) && (d.changed == 0 || !d.Verify)
+}
+
 // verifyDerived derives the values again, though no part of the state they
 // read has changed, and records an error if they differ (VerifyChanges).
 func (g *Evaluator) verifyDerived() {

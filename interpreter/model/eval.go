@@ -12,8 +12,10 @@ import (
 // first one, the values static effects derive are brought up to date, so no
 // read of a property during the evaluation evaluates anything.
 func (g *Evaluator) begin(f *state.Frame) *Evaluation {
-	if !g.Der.computing && !g.Der.fresh(g) {
-		g.derive()
+	// most evaluations find the values as they were (or a ruleset without
+	// statics): that is answered here, without a call
+	if len(g.Rs.Statics) != 0 && !g.Der.computing && !g.Der.current(g) {
+		g.Refresh()
 	}
 	if g.depth == len(g.evals) {
 		g.evals = append(g.evals, &Evaluation{G: g})
