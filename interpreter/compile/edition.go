@@ -59,7 +59,6 @@ func rewriteEdition(src string) (string, []spelling) {
 			for j < len(r) && isIdentRune(r[j]) {
 				j++
 			}
-			word := string(r[i:j])
 			member := false
 			for k := i - 1; k >= 0; k-- {
 				if r[k] == ' ' || r[k] == '\t' || r[k] == '\n' {
@@ -76,7 +75,10 @@ func rewriteEdition(src string) (string, []spelling) {
 				call = r[k] == '('
 				break
 			}
-			if !member {
+			// the word is made only where it may be one to rewrite: a
+			// call, or a name as long as none and nil
+			if !member && (call || j-i == 3 || j-i == 4) {
+				word := string(r[i:j])
 				switch {
 				case word == "none" && !call:
 					copy(r[i:j], []rune("nil "))

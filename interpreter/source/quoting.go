@@ -299,6 +299,15 @@ func (r *Reader) RepairFlowSplits(n *yaml.Node) {
 	if n.Kind != yaml.MappingNode || n.Style&yaml.FlowStyle == 0 {
 		return
 	}
+	// most mappings have no stray piece (the first pair cannot be one):
+	// they are left as they are, nothing copied
+	stray := false
+	for i := 2; i+1 < len(n.Content) && !stray; i += 2 {
+		stray = isStrayPiece(n.Content[i], n.Content[i+1])
+	}
+	if !stray {
+		return
+	}
 	lines := r.Lines()
 	out := n.Content[:0:0]
 	reported := map[*yaml.Node]bool{}
@@ -332,8 +341,10 @@ var plainName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 // isStrayPiece: a key that is no name, with no value, is what follows a
 // comma that cut the value before it.
 func isStrayPiece(k, v *yaml.Node) bool {
-	return k.Kind == yaml.ScalarNode && !plainName.MatchString(k.Value) &&
-		v.Kind == yaml.ScalarNode && v.Tag == "!!null" && v.Value == ""
+	// the value first: most keys have one, and the key's test is a
+	// regular expression
+	return v.Kind == yaml.ScalarNode && v.Tag == "!!null" && v.Value == "" &&
+		k.Kind == yaml.ScalarNode && !plainName.MatchString(k.Value)
 }
 
 // byteOffset is the offset of a 1-based column in a line.
