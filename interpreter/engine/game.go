@@ -58,12 +58,11 @@ type Game struct {
 // primitives are given.
 type machine struct {
 	model.Evaluator
-	Decks    []int
-	checkNow bool                        // a window waits for the state checks (ChecksFirst)
-	watch    stepWatch                   // the step budget of the steps running now
-	memos    map[*model.Step]*model.Memo // Memo
-	sample   samples                     // Determinize's buffers
-	seen     []int                       // ActionOptions' list of the cards it offered, kept for its next call
+	Decks  []int
+	watch  stepWatch                   // the step budget of the steps running now
+	memos  map[*model.Step]*model.Memo // Memo
+	sample samples                     // Determinize's buffers
+	seen   []int                       // ActionOptions' list of the cards it offered, kept for its next call
 	// the lists Answered returns, kept for its next call
 	answeredD []state.Decision
 	answeredV []state.Answer // Answered's copies of the answers
@@ -248,7 +247,7 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 // ruleset and seats (NewInto): nothing of the old game is kept but memory.
 func (g *machine) renew() {
 	g.ReuseLike(&g.Evaluator)
-	g.checkNow, g.watch = false, stepWatch{}
+	g.watch = stepWatch{}
 	g.staleMemos()
 	g.forgetLegal()
 	g.seen = g.seen[:0]
@@ -298,7 +297,7 @@ func (g *machine) cloneInto(dst *machine) *machine {
 	dst.ReuseLike(&g.Evaluator)
 	dst.Decks = g.Decks
 	dst.options, dst.lastKept = dst.options[:0], nil
-	dst.checkNow, dst.watch = false, stepWatch{}
+	dst.watch = stepWatch{}
 	dst.staleMemos()
 	dst.forgetLegal()
 	g.S.CloneInto(dst.S)

@@ -127,8 +127,8 @@ func (g *machine) run() {
 			continue
 		}
 		// state checks run between effects (see checkPoint)
-		point := ended || g.checkNow || g.checkPoint()
-		ended, g.checkNow = false, false
+		point := ended || g.checkPoint()
+		ended = false
 		if point && s.Dirty && !g.checking() {
 			s.Dirty = false
 			g.runChecks()
@@ -418,13 +418,21 @@ func (g *machine) checkPoint() bool {
 
 // ChecksFirst is called by a step about to ask a player to act (a window):
 // when the state changed since the checks last ran and no effect holds them,
-// it reports true and the step returns Stay, to run again once they have.
+// they run now. When something came of them (an effect to run, an ability
+// triggered, the game over, the state changed again) it reports true, and
+// the step returns Stay, to run again once that is done; when nothing did,
+// false, and the step goes on as if they had run before it (as they would
+// have, the machine's loop coming round to them first: only the step's
+// run again is spared).
 func (g *machine) ChecksFirst() bool {
-	if !g.S.Dirty || g.checking() {
+	s := g.S
+	if !s.Dirty || g.checking() {
 		return false
 	}
-	g.checkNow = true
-	return true
+	frames, triggered := len(s.Frames), len(s.Triggered)
+	s.Dirty = false
+	g.runChecks()
+	return s.Over || s.Dirty || len(s.Frames) != frames || len(s.Triggered) != triggered
 }
 
 // checking reports whether the effects of a batch of checks are still running.
