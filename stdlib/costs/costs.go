@@ -53,13 +53,9 @@ func fixed() []*model.Primitive {
 				if err != nil {
 					return err.Error()
 				}
-				var pay payment
-				ok := len(from) >= len(exprs)
-				if ok {
-					if err := pay.fill(g, f, s, exprs, from, 0); err != nil {
-						return err.Error()
-					}
-					ok = pay.matchable(nil)
+				ok, err := canPayCards(g, f, s, exprs, from)
+				if err != nil {
+					return err.Error()
 				}
 				if !ok && !g.Explaining() {
 					return "cannot be paid"

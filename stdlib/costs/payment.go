@@ -143,3 +143,77 @@ func (p *payment) augment(i int, owner []int, seen []bool) bool {
 	}
 	return false
 }
+
+// canPayCards reports whether every pattern can get a card of its own among
+// from: by counting where the patterns allow it (payableByCount), else on
+// the table of which card fits which pattern.
+func canPayCards(g model.Context, f *state.Frame, s *model.Step, pats []*model.Expr, from []int) (bool, error) {
+	if len(from) < len(pats) {
+		return false, nil
+	}
+	if !s.At(payCardsArgs.Mark).Set {
+		if ok, counted := payableByCount(g, f, pats, from); counted {
+			return ok, nil
+		}
+	}
+	var pay payment
+	if err := pay.fill(g, f, s, pats, from, 0); err != nil {
+		return false, err
+	}
+	return pay.matchable(nil), nil
+}
+
+// maxCounted is how many patterns payableByCount takes on.
+const maxCounted = 8
+
+// payableByCount judges a payment by counting cards, when every pattern
+// compares one and the same property of the card with a value
+// (card.energy == water, card.energy == opponent.pending[0].energy): a
+// card has one value of the property, so the cards each value takes are
+// apart, and every pattern gets a card of its own exactly when each value
+// has as many cards as patterns ask for it. counted is false when the
+// patterns are not of that kind (or a value is none, or not of the
+// property's kind, or fails): the caller then works it out on the table.
+func payableByCount(g model.Context, f *state.Frame, pats []*model.Expr, from []int) (ok, counted bool) {
+	if len(pats) == 0 || len(pats) > maxCounted {
+		return false, false
+	}
+	prop := -1
+	for _, e := range pats {
+		k := e.Key
+		if k == nil || k.Not || prop >= 0 && k.Prop != prop {
+			return false, false
+		}
+		prop = k.Prop
+	}
+	// the values asked for, each once, and how many patterns ask for it
+	var vals [maxCounted]int64
+	var need, have [maxCounted]int
+	n := 0
+	for _, e := range pats {
+		// the value reads no card of the frame: f as it is will do. A value
+		// that fails is left to the table, which evaluates the patterns in
+		// order and may stop before it
+		v, ok, err := e.Key.Eval(g, f)
+		if err != nil || !ok {
+			return false, false
+		}
+		j := slices.Index(vals[:n], v)
+		if j < 0 {
+			j, vals[n] = n, v
+			n++
+		}
+		need[j]++
+	}
+	for _, c := range from {
+		if j := slices.Index(vals[:n], g.CardProp(c, prop)); j >= 0 {
+			have[j]++
+		}
+	}
+	for j := range n {
+		if have[j] < need[j] {
+			return false, true
+		}
+	}
+	return true, true
+}
