@@ -234,6 +234,8 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 			continue
 		}
 		seen := g.seen[:0]
+		// an action that asks nothing may be taken with every card
+		unbound := a.Unbound()
 	cards:
 		for _, c := range g.S.Zones[zi].Cards {
 			for _, s := range seen {
@@ -241,13 +243,16 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 					continue cards
 				}
 			}
-			memo := g.legalSlot(a, player, c)
-			if g.keptRefusal(a, memo, player) >= 0 {
-				continue
-			}
-			why, err := g.judge(a, player, c, memo)
-			if err != nil {
-				return nil, err
+			why := ""
+			if !unbound {
+				memo := g.legalSlot(a, player, c)
+				if g.keptRefusal(a, memo, player) >= 0 {
+					continue
+				}
+				var err error
+				if why, err = g.judge(a, player, c, memo); err != nil {
+					return nil, err
+				}
 			}
 			if why == "" {
 				seen = append(seen, c)

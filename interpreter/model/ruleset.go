@@ -386,6 +386,13 @@ func (a *Action) LegalExprs() [LegalParts]*Expr {
 	return [LegalParts]*Expr{a.Filter, a.Timing, a.Condition}
 }
 
+// Unbound reports whether an action asks nothing of its player, its
+// moment or its card: no filter, timing, condition or cost. One from a zone
+// may be taken with any card there.
+func (a *Action) Unbound() bool {
+	return a.Filter == nil && a.Timing == nil && a.Condition == nil && len(a.Costs) == 0
+}
+
 // NewMemoSlot gives a scan the compiler memoizes its place in every game's
 // memos (Evaluation.Memoized). Queries compiled while games run take slots
 // too, hence the atomic count.
