@@ -72,14 +72,17 @@ type machine struct {
 	lastKept  []state.Option        // the list keepOptions kept last
 	events    []state.Event         // keepEvent's slab
 	outcomes  map[outcomeKey]string // outcomeText's texts, kept across games
-	optBuf    []state.Option        // ActionOptions' list, kept for its next call
-	trigSpare []state.Frame         // the list of triggered abilities not in use (run)
-	choiceBuf []state.Option        // OptionScratch's list
-	cardBuf   []int                 // CardScratch's list
-	varLists  []int                 // VarList's block: only its tail past len is free
-	heard     []heard               // tryListeners' list, kept for its next call
-	legal     [][]termMemo          // whyNot's memory, per action and seat or card (legalPart)
-	ruleKept  []termMemo            // ruleCond's memory, per expression of the ruleset
+	// checksRead's union of what the state checks read, for checksFor
+	checksFor   *model.Ruleset
+	checksReads model.ReadSet
+	optBuf      []state.Option // ActionOptions' list, kept for its next call
+	trigSpare   []state.Frame  // the list of triggered abilities not in use (run)
+	choiceBuf   []state.Option // OptionScratch's list
+	cardBuf     []int          // CardScratch's list
+	varLists    []int          // VarList's block: only its tail past len is free
+	heard       []heard        // tryListeners' list, kept for its next call
+	legal       [][]termMemo   // whyNot's memory, per action and seat or card (legalPart)
+	ruleKept    []termMemo     // ruleCond's memory, per expression of the ruleset
 	// ruledOut is, per action and seat, whether a fixed term refused the
 	// action to the seat without a card: for the rest of the game
 	// (LegalTerm.Fixed)

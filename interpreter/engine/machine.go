@@ -358,6 +358,11 @@ func (g *machine) runChecks() {
 	held, untouched := s.Held, s.Untouched
 	// the seats' bits only, a number a save's JSON keeps exactly
 	s.Changed, s.Held, s.Untouched = 0, 0, 1<<min(g.Nseats, 52)-1
+	if held == 0 && len(g.Rs.Checks)*g.Nseats <= 64 && !g.checksRead().Touches(changed) && !g.Der.Verify {
+		// no check held the last time, and none reads what changed: none
+		// holds now (each is skipped below for the same reason)
+		return
+	}
 	var batch []fired
 	for i := 0; i < g.Nseats; i++ {
 		p := (s.Active + i) % g.Nseats
@@ -402,6 +407,17 @@ func (g *machine) runChecks() {
 		g.pushRoot(b.ch.Effect, b.p, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(b.p)})
 		s.Frames[len(s.Frames)-1].Check = true
 	}
+}
+
+// checksRead is every part of the state some state check reads.
+func (g *machine) checksRead() model.ReadSet {
+	if g.checksFor != g.Rs {
+		g.checksFor, g.checksReads = g.Rs, 0
+		for _, ch := range g.Rs.Checks {
+			g.checksReads |= ch.Reads
+		}
+	}
+	return g.checksReads
 }
 
 // checkPoint reports whether the game stands between effects, where the
