@@ -127,27 +127,58 @@ func mentions(n ast.Node, name string) bool {
 // [z1, z2]` (from alike), z a zone's name. It gives their kinds, nil when
 // the condition does not say; the engine then tries the condition only on
 // events that name one of them. The tree the compiler checked is read, so
-// nothing is parsed twice.
-func (c *ExprCompiler) CompileTrigger(n *yaml.Node, path string, sc *closure.Scope) (e *model.Expr, to, from []int) {
+// nothing is parsed twice. exact is whether the condition is those zone
+// tests and nothing else (zonesDecide): an event they admit meets it.
+func (c *ExprCompiler) CompileTrigger(n *yaml.Node, path string, sc *closure.Scope) (e *model.Expr, to, from []int, exact bool) {
 	// only the condition's own node: not an expression compiled on the way
-	c.zonesAt, c.zonesTo, c.zonesFrom = source.ResolveAlias(n), nil, nil
+	c.zonesAt, c.zonesTo, c.zonesFrom, c.zonesExact = source.ResolveAlias(n), nil, nil, false
 	e = c.CompileExpr(n, path, sc, model.TBool)
-	to, from = c.zonesTo, c.zonesFrom
-	c.zonesAt, c.zonesTo, c.zonesFrom = nil, nil, nil
+	to, from, exact = c.zonesTo, c.zonesFrom, c.zonesExact
+	c.zonesAt, c.zonesTo, c.zonesFrom, c.zonesExact = nil, nil, nil, false
 	if e == nil {
-		return nil, nil, nil
+		return nil, nil, nil, false
 	}
-	return e, to, from
+	return e, to, from, exact
 }
 
 // eventZones is the zone kinds a condition's tree says event.<field> must
 // name (CompileTrigger).
 func (c *ExprCompiler) eventZones(tree ast.Node, field string) []int {
 	for _, part := range conjuncts(tree) {
-		b, ok := part.(*ast.BinaryNode)
-		if !ok {
-			continue
+		if f, zones := c.zoneTestOf(part); f == field {
+			return zones
 		}
+	}
+	return nil
+}
+
+// zonesDecide reports whether a condition is its zone tests and nothing
+// else: every part joined by and is one eventZones reads, each field
+// tested once. An event the zones admit then meets the condition.
+func (c *ExprCompiler) zonesDecide(tree ast.Node) bool {
+	var to, from bool
+	for _, part := range conjuncts(tree) {
+		switch f, _ := c.zoneTestOf(part); {
+		case f == "to" && !to:
+			to = true
+		case f == "from" && !from:
+			from = true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// zoneTestOf reads a part of a condition as a test of an event's to or
+// from against zones (event.to == z, z == event.to, event.to in [z1, z2]):
+// the field and the zones' kinds, or "" when it is none.
+func (c *ExprCompiler) zoneTestOf(part ast.Node) (field string, zones []int) {
+	b, ok := part.(*ast.BinaryNode)
+	if !ok {
+		return "", nil
+	}
+	for _, field := range [...]string{"to", "from"} {
 		left, right := b.Left, b.Right
 		if b.Operator == "==" && isEventField(right, field) {
 			left, right = right, left
@@ -158,17 +189,17 @@ func (c *ExprCompiler) eventZones(tree ast.Node, field string) []int {
 		switch b.Operator {
 		case "==":
 			if z, ok := c.zoneKind(right); ok {
-				return []int{z}
+				return field, []int{z}
 			}
 		case "in":
 			if arr, ok := right.(*ast.ArrayNode); ok {
 				if out := zonesOf(arr.Nodes, c.zoneKind); out != nil {
-					return out
+					return field, out
 				}
 			}
 		}
 	}
-	return nil
+	return "", nil
 }
 
 // zonesOf is the zone kinds a list literal's elements name, each read by

@@ -47,6 +47,7 @@ type ExprCompiler struct {
 	// it is patched, into zonesTo and zonesFrom (CompileTrigger)
 	zonesAt            *yaml.Node
 	zonesTo, zonesFrom []int
+	zonesExact         bool
 	// done are the expressions compiled so far, by what their compilation
 	// depends on (exprKey): the same text in the same scope is compiled
 	// once, however many cards write it
@@ -65,6 +66,7 @@ type compiledExpr struct {
 	tree     ast.Node
 	ct       closure.Type
 	to, from []int
+	exact    bool // the zone tests decide the condition (zonesDecide)
 	// first is the first of its places listed among the ruleset's
 	// expressions: the others are the same as it (model.Expr.Same)
 	first *model.Expr
@@ -249,7 +251,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 			again := done.e
 			again.Pos = e.Pos
 			if zones {
-				c.zonesTo, c.zonesFrom = done.to, done.from
+				c.zonesTo, c.zonesFrom, c.zonesExact = done.to, done.from, done.exact
 			}
 			return &again, done.tree, done.ct
 		}
@@ -313,9 +315,11 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		return nil, nil, closure.CNil
 	}
 	var to, from []int
+	exact := false
 	if zones {
 		to, from = c.eventZones(tree.Node, "to"), c.eventZones(tree.Node, "from")
-		c.zonesTo, c.zonesFrom = to, from
+		exact = c.zonesDecide(tree.Node)
+		c.zonesTo, c.zonesFrom, c.zonesExact = to, from, exact
 	}
 	// Second pass: patch game-object accesses into indexed host calls on the
 	// checked tree, check it again and compile it.
@@ -388,7 +392,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		if c.done == nil {
 			c.done = map[string]*compiledExpr{}
 		}
-		c.done[key] = &compiledExpr{e: *e, tree: tree.Node, ct: ct, to: to, from: from}
+		c.done[key] = &compiledExpr{e: *e, tree: tree.Node, ct: ct, to: to, from: from, exact: exact}
 		c.last = c.done[key]
 	}
 	return e, tree.Node, ct

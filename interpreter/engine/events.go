@@ -94,22 +94,28 @@ func (g *machine) tryListeners(ls []*model.Trigger, ev state.Event) {
 
 func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
 	admits := t.Admits(g.Rs, ev.To, ev.From)
-	if !admits && !g.Der.Verify {
-		return
-	}
-	f := g.TempFrame(state.Frame{You: state.Seat(you), Player: state.Seat(you), This: state.CardRef(this), Card: state.CardRef(this), Event: ev})
-	ok, err := g.EvalBool(t.Cond, f)
-	g.ReleaseFrame()
-	if err != nil {
-		g.fail(err)
-		return
-	}
-	if !ok {
-		return
-	}
-	if !admits {
-		g.fail(fmt.Errorf("internal error: %s: the condition of a trigger holds for an event in zones it was read to exclude", t.Pos))
-		return
+	if g.Der.Verify || !admits || !t.ByZones {
+		if !admits && !g.Der.Verify {
+			return
+		}
+		f := g.TempFrame(state.Frame{You: state.Seat(you), Player: state.Seat(you), This: state.CardRef(this), Card: state.CardRef(this), Event: ev})
+		ok, err := g.EvalBool(t.Cond, f)
+		g.ReleaseFrame()
+		if err != nil {
+			g.fail(err)
+			return
+		}
+		if ok && !admits {
+			g.fail(fmt.Errorf("internal error: %s: the condition of a trigger holds for an event in zones it was read to exclude", t.Pos))
+			return
+		}
+		if !ok && admits && t.ByZones {
+			g.fail(fmt.Errorf("internal error: %s: the condition of a trigger, read as its zones alone, is false for an event in those zones", t.Pos))
+			return
+		}
+		if !ok {
+			return
+		}
 	}
 	g.S.Triggered = append(g.S.Triggered, state.Frame{Prog: int32(t.Effect), You: state.Seat(you), This: state.CardRef(this), Event: ev})
 	g.covered("", t.Coverage)

@@ -226,7 +226,7 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*model.Trigge
 		}
 		sc := closure.NewScope().With(false, false, true)
 		if v := source.Get(tf, "if"); v != nil {
-			t.Cond, t.ToZones, t.FromZones = c.CompileTrigger(v, tp+".if", sc)
+			t.Cond, t.ToZones, t.FromZones, t.ByZones = c.CompileTrigger(v, tp+".if", sc)
 		}
 		if v := source.Get(tf, "do"); v != nil {
 			t.Effect = c.rootSteps(v, tp+".do", sc, tp)

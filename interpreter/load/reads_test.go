@@ -257,19 +257,23 @@ func TestTriggerEventZones(t *testing.T) {
 	tests := []struct {
 		cond     string
 		to, from []string
+		exact    bool // the zones decide the condition (Trigger.ByZones)
 	}{
-		{"event.to == table", []string{"table"}, nil},
-		{"event.to == 'hand' and event.card == this", []string{"hand"}, nil},
-		{"table == event.to", []string{"table"}, nil},
-		{"event.card == this and event.to in [hand, table]", []string{"hand", "table"}, nil},
-		{"event.from == deck and event.to == hand", []string{"hand"}, []string{"deck"}},
-		{"event.to == table or event.to == hand", nil, nil},
-		{"not (event.to == table)", nil, nil},
-		{"event.to != table", nil, nil},
-		{"event.to in [table, 'deck']", []string{"table", "deck"}, nil},
-		{"event.to == event.from", nil, nil},
-		{"event.to in []", nil, nil},
-		{"event.card.zone == table", nil, nil},
+		{"event.to == table", []string{"table"}, nil, true},
+		{"event.to == 'hand' and event.card == this", []string{"hand"}, nil, false},
+		{"table == event.to", []string{"table"}, nil, true},
+		{"event.card == this and event.to in [hand, table]", []string{"hand", "table"}, nil, false},
+		{"event.from == deck and event.to == hand", []string{"hand"}, []string{"deck"}, true},
+		{"event.to == table or event.to == hand", nil, nil, false},
+		{"not (event.to == table)", nil, nil, false},
+		{"event.to != table", nil, nil, false},
+		{"event.to in [table, 'deck']", []string{"table", "deck"}, nil, true},
+		{"event.to == event.from", nil, nil, false},
+		{"event.to in []", nil, nil, false},
+		{"event.card.zone == table", nil, nil, false},
+		// the first test of a field is the one its zones keep: a second
+		// leaves the condition more to say
+		{"event.to in [table, hand] and event.to == hand", []string{"table", "hand"}, nil, false},
 	}
 	// two cards write the same conditions: the second's are the texts
 	// compiled once, and say the same
@@ -296,6 +300,7 @@ func TestTriggerEventZones(t *testing.T) {
 		for i, tt := range tests {
 			require.Equal(t, tt.to, names(card.Triggers[i].ToZones), "%s: %s: to", card.ID, tt.cond)
 			require.Equal(t, tt.from, names(card.Triggers[i].FromZones), "%s: %s: from", card.ID, tt.cond)
+			require.Equal(t, tt.exact, card.Triggers[i].ByZones, "%s: %s: decided by its zones", card.ID, tt.cond)
 		}
 	}
 	trs := rs.Cards[0].Triggers

@@ -439,6 +439,9 @@ type Trigger struct {
 	// name for Cond to hold, worked out from it at load
 	// (compile.CompileTrigger); nil: any
 	ToZones, FromZones []int
+	// ByZones is whether Cond is those zone tests and nothing else: an
+	// event the zones admit meets it without evaluating it
+	ByZones bool
 }
 
 // Admits reports whether Cond may hold for an event, by the zones it must
