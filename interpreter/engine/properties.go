@@ -124,6 +124,9 @@ func (g *machine) AddModifier(m state.Modifier) {
 
 // expirePhase ends the modifiers that last until the end of phase ph.
 func (g *machine) expirePhase(ph int) {
+	if len(g.S.Modifiers) == 0 {
+		return // most of the time: nothing to end, and nothing written
+	}
 	keep := g.S.Modifiers[:0]
 	var parts model.ReadSet
 	for _, m := range g.S.Modifiers {
@@ -143,6 +146,9 @@ func (g *machine) expirePhase(ph int) {
 // last until the end of a phase end too: the phase did not come again this
 // turn (it was skipped or already over), and they never outlive the turn.
 func (g *machine) expire(until state.Until) {
+	if len(g.S.Modifiers) == 0 {
+		return // most of the time: nothing to end, and nothing written
+	}
 	keep := g.S.Modifiers[:0]
 	var parts model.ReadSet
 	for _, m := range g.S.Modifiers {
@@ -161,6 +167,9 @@ func (g *machine) expire(until state.Until) {
 // expireCard ends the modifiers that last while a card stays where it is,
 // and returns the parts of the state they changed.
 func (g *machine) expireCard(c int) model.ReadSet {
+	if len(g.S.Modifiers) == 0 {
+		return 0
+	}
 	keep := g.S.Modifiers[:0]
 	var parts model.ReadSet
 	for _, m := range g.S.Modifiers {
