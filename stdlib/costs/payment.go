@@ -168,7 +168,7 @@ const maxCounted = 8
 
 // payableByCount judges a payment by counting cards, when every pattern
 // compares one and the same property of the card with a value
-// (card.energy == water, card.energy == opponent.pending[0].energy): a
+// (card.color == red, card.color == opponent.pending[0].color): a
 // card has one value of the property, so the cards each value takes are
 // apart, and every pattern gets a card of its own exactly when each value
 // has as many cards as patterns ask for it. counted is false when the
