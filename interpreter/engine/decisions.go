@@ -56,6 +56,9 @@ func (g *machine) AnswerAtOnce(d state.Decision) (state.Answer, bool) {
 // they were asked. It returns nil when the frame has asked nothing. The
 // lists it returns are the machine's, good until it is called again.
 func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
+	if len(g.S.Pending) == 0 {
+		return nil, nil // a step's first run, most of the time
+	}
 	fi := g.frameIndex(f)
 	// most of the time nothing is answered yet (a step's first run), and
 	// the pending list stays as it is
