@@ -125,6 +125,31 @@ func TestSameSeedSameGame(t *testing.T) {
 	}
 }
 
+// TestVerifiedGameIsTheGame plays each ruleset at every player count and
+// mode with VerifyChanges (which evaluates everything the engine skips or
+// keeps, and stops at a difference) and without it, on the same seeds, and
+// compares the logs: what the engine leaves out changes nothing a game
+// shows. An oracle for the shortcuts beside the one VerifyChanges is:
+// under it, some are not taken at all (the state checks are all gone
+// through, triggers decided by their zones are evaluated).
+func TestVerifiedGameIsTheGame(t *testing.T) {
+	n := gamesPer(12, 3)
+	for _, rs := range rulesets(t) {
+		for _, cfg := range configs(rs) {
+			for seed := uint64(1); seed <= uint64(n); seed++ {
+				o := cfg
+				o.Seed = seed
+				plain, err := conformance.Playout(rs, conformance.Options{Game: o})
+				require.NoError(t, err)
+				o.VerifyChanges = true
+				verified, err := conformance.Playout(rs, conformance.Options{Game: o})
+				require.NoError(t, err, "%s %dp %s seed %d: VerifyChanges", rs.Name, cfg.Players, cfg.Mode, seed)
+				require.Equal(t, strings.Join(plain.Log, "\n"), strings.Join(verified.Log, "\n"), "%s %dp %s seed %d", rs.Name, cfg.Players, cfg.Mode, seed)
+			}
+		}
+	}
+}
+
 // engineStart is one way to start a game of an engine ruleset: its own
 // setup at a player count and mode, or the placed position of one of its
 // scenarios (which gives the game cards to play with).
