@@ -267,12 +267,18 @@ func hideSealed(sim *engine.Game, seat int, r *rand.Rand) {
 // choice, else a handful of random legal answers.
 func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 	if d.Kind != state.DecideNumber && d.Kind != state.DecideDistribute && d.Kind != state.DecideOrder && d.Kind != state.DecideAssign && d.Min <= 1 && d.Max == 1 {
-		var out []state.Answer
+		out := make([]state.Answer, 0, len(d.Options)+1)
 		if d.Min == 0 {
 			out = append(out, state.Answer{})
 		}
 		for i := range d.Options {
-			out = append(out, state.Answer{Picks: []int{i}})
+			// a pick of one option is a part of a shared list: picks are
+			// never written once given
+			p := []int{i}
+			if i < len(onePick) {
+				p = onePick[i : i+1 : i+1]
+			}
+			out = append(out, state.Answer{Picks: p})
 		}
 		return out
 	}
@@ -304,8 +310,11 @@ func value(g *engine.Game, seat int) (float64, error) {
 	if e.S.Over || e.Rs.Value == nil {
 		return 0, nil
 	}
-	f := state.Frame{You: state.Seat(seat), Player: state.Seat(seat), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
-	n, err := e.EvalInt(e.Rs.Value, &f)
+	// the evaluator's scratch frame, not one of our own: an evaluation
+	// keeps a pointer to its frame, which would move a local to the heap
+	f := e.TempFrame(state.Frame{You: state.Seat(seat), Player: state.Seat(seat), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
+	n, err := e.EvalInt(e.Rs.Value, f)
+	e.ReleaseFrame()
 	if err != nil {
 		return 0, err
 	}

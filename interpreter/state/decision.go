@@ -112,17 +112,14 @@ type Answer struct {
 
 // LeastAnswer is the answer to a decision that does the least: pass, or the
 // fewest picks. Bots use it for the other seats when they look ahead.
-func LeastAnswer(d *Decision) Answer { return *leastAnswer(d) }
-
-// leastAnswer is the answer that does the least: pass, or the fewest picks.
-func leastAnswer(d *Decision) *Answer {
+func LeastAnswer(d *Decision) Answer {
 	switch d.Kind {
 	case DecideAssign:
-		return &Answer{Amount: make([]int, len(d.Options))}
+		return Answer{Amount: make([]int, len(d.Options))}
 	case DecideNumber:
-		return &Answer{Number: d.Min}
+		return Answer{Number: d.Min}
 	case DecideDistribute:
-		a := &Answer{Amount: make([]int, len(d.Options))}
+		a := Answer{Amount: make([]int, len(d.Options))}
 		left := d.Total
 		for i, o := range d.Options {
 			a.Amount[i] = o.Value
@@ -133,23 +130,36 @@ func leastAnswer(d *Decision) *Answer {
 		}
 		return a
 	case DecideOrder:
-		picks := make([]int, len(d.Options))
-		for i := range picks {
-			picks[i] = i
-		}
-		return &Answer{Picks: picks}
+		return Answer{Picks: firstPicks(len(d.Options))}
 	case DecideAction:
 		for i, o := range d.Options {
 			if o.Action < 0 {
-				return &Answer{Picks: []int{i}}
+				return Answer{Picks: pickOf(i)}
 			}
 		}
 	}
-	picks := make([]int, d.Min)
-	for i := range picks {
-		picks[i] = i
+	return Answer{Picks: firstPicks(d.Min)}
+}
+
+// firstPicks is the picks of the first n options, in order: for a small
+// n a part of a shared list, as picks are never written once given.
+func firstPicks(n int) []int {
+	if n <= len(identityPicks) {
+		return identityPicks[:n:n]
 	}
-	return &Answer{Picks: picks}
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	return p
+}
+
+// pickOf is the picks of option i alone, shared as firstPicks' are.
+func pickOf(i int) []int {
+	if i < len(identityPicks) {
+		return identityPicks[i : i+1 : i+1]
+	}
+	return []int{i}
 }
 
 // ForcedAnswer reports whether a decision has a single way to answer, and
