@@ -197,7 +197,7 @@ func (g *machine) Answer(player int, a state.Answer) error {
 // identical in every way, and both known to the seat (merging cards a seat
 // does not know would tell it that they are alike).
 func (g *machine) Interchangeable(a, b, seat int) bool {
-	// cards of two definitions first: most pairs a list compares are
+	// cards of two definitions first: most pairs a list compares are of two
 	if g.S.Cards[a].Def != g.S.Cards[b].Def {
 		return false
 	}
