@@ -605,3 +605,34 @@ func TestEmitFindsItsEventAtLoad(t *testing.T) {
 	}
 	require.NotZero(t, n, "Risk & Resource raises its cast_effect event")
 }
+
+// TestWordsResolvedAtLoad: every word argument of every step of the five
+// rulesets carries its index among its parameter's words, which is what
+// the steps compare while a game runs.
+func TestWordsResolvedAtLoad(t *testing.T) {
+	for _, name := range []string{"lands", "lanes", "pocket", "vault", "risk-resource"} {
+		rs, diags := load.LoadFile("../../rulesets/"+name+".yaml", stdlib.Library())
+		require.NotNil(t, rs, "%v", diags)
+		words, past := 0, 0
+		for _, p := range rs.Programs {
+			for _, s := range p.Steps {
+				for i, a := range s.Args {
+					pp := s.Prim.Params[i]
+					if pp.Kind != model.PWord || !a.Set {
+						continue
+					}
+					require.True(t, a.WordAt >= 0 && a.WordAt < len(pp.Words), "%s: %s: %s %q at %d", name, s.Pos, pp.Name, a.Word, a.WordAt)
+					require.Equal(t, a.Word, pp.Words[a.WordAt], "%s: %s: %s", name, s.Pos, pp.Name)
+					words++
+					if a.WordAt > 0 {
+						past++
+					}
+				}
+			}
+		}
+		require.NotZero(t, words, "%s: some step has a word argument", name)
+		if name != "lands" && name != "pocket" {
+			require.NotZero(t, past, "%s: some word is not its parameter's first", name)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
@@ -251,7 +252,8 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 			a.Template = c.Template(text, v, ap, sc)
 		case model.PWord:
 			a.Word, _ = c.R.Str(v, ap)
-			if !source.Contains(pp.Words, a.Word) {
+			a.WordAt = slices.Index(pp.Words, a.Word)
+			if a.WordAt < 0 {
 				c.R.Errorf(v, "bad-value", ap, "%s is one of %s, not %q%s", pp.Name, strings.Join(pp.Words, ", "), a.Word, diag.DidYouMean(a.Word, pp.Words))
 			}
 		case model.PChoices:

@@ -38,14 +38,17 @@ type Arg struct {
 	Set bool     // the step gives it (or its parameter has a default)
 	Pos diag.Pos // where it is written
 	// Type is the type its parameter declares (PExpr, PExprList, PBind).
-	Type     Type
-	Expr     *Expr     // PExpr
-	Exprs    []*Expr   // PExprList
-	Zone     int       // PZone: the zone kind
-	Prog     int       // PSteps: the program of the nested steps
-	Var      Var       // PBind: the variable the step binds
-	Text     string    // PText; PPhase: the phase's name
-	Word     string    // PWord: one of the parameter's Words
+	Type  Type
+	Expr  *Expr   // PExpr
+	Exprs []*Expr // PExprList
+	Zone  int     // PZone: the zone kind
+	Prog  int     // PSteps: the program of the nested steps
+	Var   Var     // PBind: the variable the step binds
+	Text  string  // PText; PPhase: the phase's name
+	Word  string  // PWord: one of the parameter's Words
+	// WordAt is Word's index among the parameter's Words, for a step to
+	// tell the words apart without comparing text while a game runs
+	WordAt   int
 	Template *Template // PTemplate
 	Choices  []Choice  // PChoices
 	Actions  []int     // PAction: action indexes
@@ -103,6 +106,14 @@ func (g *Evaluator) ChoiceLabel(ch *Choice, f *state.Frame, seat int) string {
 // resolved at registration).
 func (s *Step) At(i ArgIndex) *Arg { return &s.Args[i] }
 
+// The words of ContinueAction's use_stack, by index.
+const (
+	useStackNo = iota
+	useStackYes
+)
+
+var useStackWords = [...]string{useStackNo: "no", useStackYes: "yes"}
+
 // ContinueAction is the step load puts after an action's costs: it runs the
 // action's effect, or puts the action on the stack when the action uses the
 // stack.
@@ -111,11 +122,11 @@ var ContinueAction = &Primitive{
 	Doc:  "Runs an action's effect once its costs are paid, or puts it on the stack.",
 	Params: []Param{
 		{Name: "effect", Kind: PSteps, Required: true},
-		{Name: "use_stack", Kind: PWord, Words: []string{"no", "yes"}},
+		{Name: "use_stack", Kind: PWord, Words: useStackWords[:]},
 		{Name: "action", Kind: PAction, Required: true},
 	},
 	Exec: func(g Context, f *state.Frame, s *Step) (Status, error) {
-		if s.Args[1].Word == "yes" {
+		if s.Args[1].WordAt == useStackYes {
 			g.PushAction(f, s.Args[0].Prog, s.Args[2].Actions[0])
 		} else {
 			g.Call(f, s.Args[0].Prog)
@@ -126,13 +137,13 @@ var ContinueAction = &Primitive{
 
 // ContinueStep is the step of ContinueAction for an action.
 func ContinueStep(a *Action) *Step {
-	useStack := "no"
+	useStack := useStackNo
 	if a.UseStack {
-		useStack = "yes"
+		useStack = useStackYes
 	}
 	return &Step{Prim: ContinueAction, Pos: a.Pos, Args: []Arg{
 		{Set: true, Pos: a.Pos, Prog: a.Effect},
-		{Set: true, Pos: a.Pos, Word: useStack},
+		{Set: true, Pos: a.Pos, Word: useStackWords[useStack], WordAt: useStack},
 		{Set: true, Pos: a.Pos, Actions: []int{a.Index}},
 	}}
 }

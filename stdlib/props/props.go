@@ -279,12 +279,7 @@ func durationParams(def string) []model.Param {
 // the step's player (their effects end if they leave the game).
 func modifierDuration(g model.Context, f *state.Frame, until, untilPhase *model.Arg) state.Modifier {
 	m := state.Modifier{By: f.You}
-	w := args.Word(until, "end_of_turn")
-	for i, u := range state.UntilNames {
-		if u == w {
-			m.Until = state.Until(i)
-		}
-	}
+	m.Until = state.Until(args.WordAt(until, int(state.UntilTurn)))
 	if a := untilPhase; a.Set {
 		m.Phase = int32(g.Ruleset().PhaseIndex(a.Text) + 1)
 	}

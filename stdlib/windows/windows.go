@@ -28,7 +28,7 @@ func Primitives() []*model.Primitive {
 			Doc: "A priority window over the stack: starting with the active player (or the player `first` names, as a defender who answers first), each player in turn order may take one of the actions or pass. After an action the same player holds priority again. When every player still in the game has passed in a row, the top stack item resolves and the window's first player gets priority again; with an empty stack the window closes (with `close: active`, as soon as the active player passes on an empty stack, the others not asked). The state checks run before each player is asked.",
 			Params: []model.Param{
 				{Name: "actions", Kind: model.PAction, Required: true, Doc: "the actions players may take"},
-				{Name: "close", Kind: model.PWord, Words: []string{"all", "active"}, Default: "all", Doc: "when the window closes on an empty stack: all (when every player still in the game has passed in a row) or active (when the active player passes; while the active player is out of the game, as with all)"},
+				{Name: "close", Kind: model.PWord, Words: closeWords[:], Default: closeWords[closeAll], Doc: "when the window closes on an empty stack: all (when every player still in the game has passed in a row) or active (when the active player passes; while the active player is out of the game, as with all)"},
 				args.PromptParam("You have priority"),
 				args.ExprParam("first", model.TPlayer, false, "active", "who gets priority first, and again after each item resolves (default: the active player)"),
 			},
@@ -132,7 +132,7 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			if g.Logging() {
 				g.Logf("pass", holder, "%s passes.", state.SeatName(holder))
 			}
-			if holder == g.Active() && g.StackLen() == 0 && s.At(priorityArgs.Close).Word == "active" {
+			if holder == g.Active() && g.StackLen() == 0 && args.WordAt(s.At(priorityArgs.Close), closeAll) == closeActive {
 				g.SetVar(f, holderSlot, state.Val{N: -1})
 				g.SetVar(f, passSlot, state.Val{N: 0})
 				return model.Next, nil
@@ -196,6 +196,14 @@ func openerOf(g model.Context, f *state.Frame, s *model.Step) (int, error) {
 }
 
 // The indexes of the primitives' arguments, filled at registration.
+// The words of priority's close, by index.
+const (
+	closeAll = iota
+	closeActive
+)
+
+var closeWords = [...]string{closeAll: "all", closeActive: "active"}
+
 var (
 	actArgs      struct{ Player, Actions, Pass, Repeat, PassLabel, Prompt model.ArgIndex }
 	priorityArgs struct{ Actions, Close, Prompt, First model.ArgIndex }

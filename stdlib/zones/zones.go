@@ -17,8 +17,8 @@ func Primitives() []*model.Primitive {
 				args.Was(args.ExprParam("cards", model.TCards, true, "", "the card or cards to move"), "card"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone they go to"},
 				args.ExprParam("owner", model.TPlayer, false, "", "whose zone (default: each card's owner)"),
-				{Name: "position", Kind: model.PWord, Words: []string{"top", "bottom", "random"}, Default: "top", Doc: "where in an ordered zone"},
-				{Name: "facing", Was: []string{"face"}, Kind: model.PWord, Words: []string{"zone", "up", "down"}, Default: "zone", Doc: "face up or down; `zone` follows the zone's declaration"},
+				{Name: "position", Kind: model.PWord, Words: positionWords[:], Default: positionWords[posTop], Doc: "where in an ordered zone"},
+				{Name: "facing", Was: []string{"face"}, Kind: model.PWord, Words: facingWords[:], Default: facingWords[faceAsZone], Doc: "face up or down; `zone` follows the zone's declaration"},
 				args.ExprParam("slot", model.TInt, false, "", "the position in a positional zone (default: the first free one)"),
 				args.ExprParam("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
 				args.ExprParam("quiet", model.TBool, false, "false", "no log line (cards dealt, or set aside in a helper zone); who knows the cards changes as for any move"),
@@ -51,7 +51,7 @@ func Primitives() []*model.Primitive {
 				args.ExprParam("receiver", model.TPlayer, false, "you.next", "who gets a giver's cards, with `you` as the giver (default: the next player still in the game)"),
 				{Name: "to", Kind: model.PZone, Doc: "the receiver's zone the cards go to (default: the same zone)"},
 				args.ExprParam("players", model.TPlayers, false, "", "who pass (default: every player still in the game, from you in seat order)"),
-				{Name: "position", Kind: model.PWord, Words: []string{"top", "bottom"}, Default: "top", Doc: "where the passed cards go in the receiver's zone"},
+				{Name: "position", Kind: model.PWord, Words: positionWords[:posRandom], Default: positionWords[posTop], Doc: "where the passed cards go in the receiver's zone"},
 				args.ExprParam("quiet", model.TBool, false, "false", "no log line; who knows the cards changes as when it is logged"),
 			},
 			Shorthand: "zone",
@@ -350,16 +350,16 @@ func execMove(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 		}
 		o.Control, o.Controller = p >= 0, p
 	}
-	switch args.Word(s.At(moveArgs.Position), "top") {
-	case "bottom":
+	switch args.WordAt(s.At(moveArgs.Position), posTop) {
+	case posBottom:
 		o.Where = state.Bottom
-	case "random":
+	case posRandom:
 		o.Where = state.Random
 	}
-	switch args.Word(s.At(moveArgs.Facing), "zone") {
-	case "down":
+	switch args.WordAt(s.At(moveArgs.Facing), faceAsZone) {
+	case faceDown:
 		o.Facing = state.FacingDown
-	case "up":
+	case faceUp:
 		o.Facing = state.FacingUp
 	}
 	if a := s.At(moveArgs.Slot); a.Set {
@@ -500,7 +500,7 @@ func execPassZone(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		}
 	}
 	o := state.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}
-	if args.Word(s.At(passZoneArgs.Position), "top") == "bottom" {
+	if args.WordAt(s.At(passZoneArgs.Position), posTop) == posBottom {
 		o.Where = state.Bottom
 	}
 	if err := g.MoveTogether(cards, dsts, o, true); err != nil {
@@ -518,6 +518,25 @@ func execPassZone(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 }
 
 // The indexes of the primitives' arguments, filled at registration.
+// The words of move's position (pass_zone's are the first two) and of its
+// facing, by index.
+const (
+	posTop = iota
+	posBottom
+	posRandom
+)
+
+const (
+	faceAsZone = iota
+	faceUp
+	faceDown
+)
+
+var (
+	positionWords = [...]string{posTop: "top", posBottom: "bottom", posRandom: "random"}
+	facingWords   = [...]string{faceAsZone: "zone", faceUp: "up", faceDown: "down"}
+)
+
 var (
 	moveArgs     struct{ Cards, To, Owner, Position, Facing, Slot, Controller, Quiet, Unseen model.ArgIndex }
 	drawArgs     struct{ Player, Count, From, To, IfEmpty, As, Quiet model.ArgIndex }

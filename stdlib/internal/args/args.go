@@ -90,12 +90,13 @@ func Say(g model.Context, f *state.Frame, a *model.Arg, def string, seat int) st
 	return g.RenderText(a.Template, f, seat)
 }
 
-// Word is an enum-like argument's word, def when absent.
-func Word(a *model.Arg, def string) string {
+// WordAt is the index of an enum-like argument's word among its
+// parameter's words, def when absent.
+func WordAt(a *model.Arg, def int) int {
 	if !a.Set || a.Word == "" {
 		return def
 	}
-	return a.Word
+	return a.WordAt
 }
 
 // Bind stores v in the variable the argument names, if it names one.
