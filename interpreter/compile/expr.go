@@ -371,6 +371,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	e.Cond = cc.Cond(tree.Node)
 	e.Fill = cc.Fill(tree.Node)
 	e.Seat = cc.SeatOf(tree.Node)
+	e.Zone = cc.ZoneOf(tree.Node)
 	if got == model.TInt {
 		e.Int = cc.Int(tree.Node)
 	}

@@ -636,3 +636,47 @@ func TestWordsResolvedAtLoad(t *testing.T) {
 		}
 	}
 }
+
+// TestZoneNamesReadAtOnce: an expression that only names a seat's zone
+// (you.hand) or a shared zone is marked with that zone (Expr.Zone), which
+// is read without evaluating the expression; any other is not. What it
+// reads is checked against expr's VM by the conformance tests.
+func TestZoneNamesReadAtOnce(t *testing.T) {
+	seats := map[string]model.SeatName{"you": model.SeatYou, "opponent": model.SeatOpponent, "active": model.SeatActive, "player": model.SeatPlayer}
+	shared, named := 0, 0
+	check := `  - name: both
+    if: len(game.pile) > 0
+    do:
+      - move: {cards: game.pile, to: table}
+      - move: {cards: player.hand, to: table}
+      - move: {cards: "game.pile[:1]", to: table}
+`
+	small, diags := load.Load(load.Source{Name: "reads.yaml", Data: []byte(fmt.Sprintf(readsRuleset, check))}, nil, stdlib.Library())
+	require.NotNil(t, small, "%v", diags)
+	for _, name := range []string{"", "lands", "lanes", "pocket", "vault", "risk-resource"} {
+		rs := small
+		if name != "" {
+			rs, diags = load.LoadFile("../../rulesets/"+name+".yaml", stdlib.Library())
+			require.NotNil(t, rs, "%v", diags)
+		}
+		for _, e := range rs.Exprs {
+			src := strings.TrimSpace(e.Src)
+			seat, zone, dotted := strings.Cut(src, ".")
+			k, isZone := rs.ZoneIx[zone]
+			if s, ok := seats[seat]; ok && dotted && isZone && rs.Zones[k].PerPlayer {
+				require.Equal(t, &model.ZoneRead{Seat: s, Kind: k}, e.Zone, "%s: %q", name, src)
+				named++
+				continue
+			}
+			if e.Zone != nil && e.Zone.Seat == model.NotASeat {
+				require.False(t, rs.Zones[e.Zone.Kind].PerPlayer, "%s: %q", name, src)
+				require.Contains(t, src, rs.Zones[e.Zone.Kind].Name, "%s: %q", name, src)
+				shared++
+				continue
+			}
+			require.Nil(t, e.Zone, "%s: %q names no zone only", name, src)
+		}
+	}
+	require.NotZero(t, named, "some expression names a seat's zone")
+	require.NotZero(t, shared, "some expression names a shared zone")
+}

@@ -51,6 +51,9 @@ func (g *Evaluator) evalDatum(e *Expr, f *state.Frame) (Datum, error) {
 	if e.Const != nil {
 		return *e.Const, nil
 	}
+	if z := e.Zone; z != nil {
+		return Datum{K: DList, E: DCard, L: g.zoneCards(z, f)}, nil
+	}
 	x := g.begin(f)
 	d := e.Fn(x)
 	msg := x.err
@@ -448,17 +451,38 @@ func (g *Evaluator) cardsOf(e *Expr, d Datum) ([]int, error) {
 	return nil, fmt.Errorf("%s: expression %q gave %v, not cards", e.Pos, e.Src, g.describe(d))
 }
 
+// seatOf is the seat a name of one names for frame f (-1 for none).
+func (g *Evaluator) seatOf(s SeatName, f *state.Frame) int {
+	switch s {
+	case SeatYou:
+		return int(f.You)
+	case SeatPlayer:
+		return int(f.Player)
+	case SeatActive:
+		return g.S.Active
+	case SeatOpponent:
+		return g.NextLive(int(f.You))
+	}
+	return -1
+}
+
+// zoneCards is the list of the zone an expression names (Expr.Zone), for
+// frame f: the state's own, to be read and not kept; none when the seat is
+// none.
+func (g *Evaluator) zoneCards(z *ZoneRead, f *state.Frame) []int {
+	p := 0
+	if z.Seat != NotASeat {
+		if p = g.seatOf(z.Seat, f); p < 0 {
+			return nil
+		}
+	}
+	return g.S.Zones[g.ZoneInst(z.Kind, p)].Cards
+}
+
 // EvalPlayer evaluates a player (-1 for none).
 func (g *Evaluator) EvalPlayer(e *Expr, f *state.Frame) (int, error) {
-	switch e.Seat {
-	case SeatYou:
-		return int(f.You), nil
-	case SeatPlayer:
-		return int(f.Player), nil
-	case SeatActive:
-		return g.S.Active, nil
-	case SeatOpponent:
-		return g.NextLive(int(f.You)), nil
+	if e.Seat != NotASeat {
+		return g.seatOf(e.Seat, f), nil
 	}
 	d, err := g.evalDatum(e, f)
 	if err != nil {

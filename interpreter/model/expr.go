@@ -59,6 +59,10 @@ type Expr struct {
 	// frame's or the turn's (you, player, active, opponent): read without
 	// evaluating anything, as steps' player arguments mostly are
 	Seat SeatName
+	// Zone is the zone the expression is when it only names one (you.hand,
+	// opponent.pending, a shared zone): its cards read without evaluating
+	// anything, as steps' card arguments and payments' cards often are
+	Zone *ZoneRead
 	// Key is the condition as a card property compared with a value that
 	// does not depend on the card (card.color == red, card.cost ==
 	// this.cost), when it was compiled for it (compile.CompileCardTest): a
@@ -79,6 +83,14 @@ type CardKey struct {
 	Value *Expr // V: reads no card of the frame; its text and position are the whole's
 	Sym   bool  // V is a name, compared by its symbol; a whole number otherwise
 	Not   bool  // the condition is !=
+}
+
+// ZoneRead is a zone an expression names and does nothing else with: the
+// zone of kind Kind of the seat Seat names, or the shared zone of that
+// kind when Seat is NotASeat.
+type ZoneRead struct {
+	Seat SeatName
+	Kind int
 }
 
 // SeatName is the seat an expression that only names one names.

@@ -713,6 +713,9 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		return func(x *model.Evaluation) model.Datum { return propDatum(x.G.GameProp(idx), t) }, t
 	case "$pz":
 		of, kind := obj(), lit(2)
+		if s := cc.SeatOf(n.Arguments[1]); s != model.NotASeat && kind >= 0 && kind < len(rs.Zones) && rs.Zones[kind].PerPlayer {
+			cc.lastZone = nodeZone{n, model.ZoneRead{Seat: s, Kind: kind}}
+		}
 		if kind >= 0 && kind < len(rs.Zones) && rs.Zones[kind].PerPlayer {
 			cc.readSeat(rs.ZoneReads(kind), n.Arguments[1])
 		} else {
@@ -745,6 +748,9 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 	case "$gz":
 		kind := lit(1)
 		cc.Reads |= rs.ZoneReads(kind)
+		if kind >= 0 && kind < len(rs.Zones) && !rs.Zones[kind].PerPlayer {
+			cc.lastZone = nodeZone{n, model.ZoneRead{Seat: model.NotASeat, Kind: kind}}
+		}
 		return func(x *model.Evaluation) model.Datum {
 			g := x.G
 			return model.Datum{K: model.DList, E: model.DCard, L: g.S.Zones[g.ZoneInst(kind, 0)].Cards}

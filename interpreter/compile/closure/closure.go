@@ -45,6 +45,7 @@ type Compiler struct {
 	lastInt  nodeInt
 	lastFill nodeFill // the same for a list literal's Fill
 	lastSeat nodeSeat // the same for a name of a seat (SeatOf)
+	lastZone nodeZone // the same for a name of a zone (ZoneOf)
 	// zoneCmp is the zone read being compared with zone names, and what
 	// it then reads (zoneTest)
 	zoneCmp zoneCmp
@@ -67,6 +68,21 @@ func (cc *Compiler) SeatOf(n ast.Node) model.SeatName {
 		return cc.lastSeat.s
 	}
 	return model.NotASeat
+}
+
+type nodeZone struct {
+	n ast.Node
+	z model.ZoneRead
+}
+
+// ZoneOf is the zone the node just compiled names when it is only a name
+// of one (you.hand, a shared zone), nil otherwise (model.Expr.Zone).
+func (cc *Compiler) ZoneOf(n ast.Node) *model.ZoneRead {
+	if cc.lastZone.n == n {
+		z := cc.lastZone.z
+		return &z
+	}
+	return nil
 }
 
 type nodeFill struct {
@@ -339,6 +355,9 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 	}
 	if cc.lastSeat.n == n {
 		cc.lastSeat = nodeSeat{}
+	}
+	if cc.lastZone.n == n {
+		cc.lastZone = nodeZone{}
 	}
 	switch n := n.(type) {
 	case *ast.IntegerNode:
