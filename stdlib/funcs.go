@@ -42,6 +42,7 @@ func functions() []*model.Func {
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				return model.Datum{K: model.DInt, N: int64(maxGroup(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
+			CardsProp: func(g *model.Evaluator, cards []int, prop int) int64 { return int64(maxGroup(g, cards, prop)) },
 		},
 		{
 			Name: "distinct", Family: "cards",
@@ -55,6 +56,7 @@ func functions() []*model.Func {
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				return model.Datum{K: model.DInt, N: int64(distinct(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N)))}
 			},
+			CardsProp: func(g *model.Evaluator, cards []int, prop int) int64 { return int64(distinct(g, cards, prop)) },
 		},
 		{
 			Name: "total", Family: "cards",
@@ -66,15 +68,9 @@ func functions() []*model.Func {
 			PropArgs: []int{1},
 			Reads:    model.FuncReadsProps,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
-				idx := g.Ruleset().SymbolPropIndex(a[1].N)
-				n := int64(0)
-				if idx >= 0 {
-					for _, c := range a[0].L {
-						n += g.CardProp(c, idx)
-					}
-				}
-				return model.Datum{K: model.DInt, N: n}
+				return model.Datum{K: model.DInt, N: total(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N))}
 			},
+			CardsProp: total,
 		},
 		{
 			Name: "has", Family: "cards",
@@ -269,6 +265,17 @@ func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 		}
 	}
 	return best
+}
+
+// total sums an int property over cards (0 for no property).
+func total(g *model.Evaluator, cards []int, idx int) int64 {
+	n := int64(0)
+	if idx >= 0 {
+		for _, c := range cards {
+			n += g.CardProp(c, idx)
+		}
+	}
+	return n
 }
 
 // distinct counts the different values of a property among cards.

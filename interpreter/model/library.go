@@ -275,6 +275,12 @@ type Func struct {
 	// the declared Params (a name argument as an interned name) and must not
 	// keep the slice.
 	Fn func(g *Evaluator, args []Datum) Datum
+	// CardsProp, when set, is the function as a whole number of a list of
+	// cards and a card property's index, for a function of those two
+	// arguments (the size of the largest group, a sum): a call that names
+	// the property by a literal calls it, with the index found at load,
+	// instead of Fn with its arguments as values. It gives what Fn gives.
+	CardsProp func(g *Evaluator, cards []int, prop int) int64
 }
 
 // Library is the set of primitives and functions a ruleset is compiled against.

@@ -770,6 +770,9 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 	if !ok {
 		return cc.refuse(n, "unknown function %s", id.Value[1:])
 	}
+	if s, ok := n.Arguments[len(n.Arguments)-1].(*ast.StringNode); ok && fn.CardsProp != nil && len(n.Arguments) == 3 {
+		return cc.cardsPropCall(n, fn, s.Value)
+	}
 	args := make([]model.EvalFn, len(n.Arguments)-1)
 	for i := range args {
 		args[i], _ = cc.Compile(n.Arguments[i+1])
@@ -784,6 +787,24 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		out := body(x.G, x.Args[base:])
 		x.Args = x.Args[:base]
 		return out
+	}, TypeFor(fn.Result)
+}
+
+// cardsPropCall compiles a call of a function of cards and a property
+// named by a literal (Func.CardsProp): the property's index is found here,
+// and the cards are passed as they are, not as a value among values.
+func (cc *Compiler) cardsPropCall(n *ast.CallNode, fn *model.Func, prop string) (model.EvalFn, Type) {
+	cards, _ := cc.Compile(n.Arguments[1])
+	cc.Compile(n.Arguments[2]) // a literal: nothing to run, but compiled as the other calls' are
+	cc.Reads |= cc.funcReads(fn, n.Arguments[1:])
+	idx := -1
+	if k, ok := cc.Rs.CardPropIx[prop]; ok {
+		idx = k
+	}
+	f := fn.CardsProp
+	cc.setInt(n, func(x *model.Evaluation) (int64, bool) { return f(x.G, cards(x).L, idx), true })
+	return func(x *model.Evaluation) model.Datum {
+		return model.Datum{K: model.DInt, N: f(x.G, cards(x).L, idx)}
 	}, TypeFor(fn.Result)
 }
 

@@ -1,0 +1,66 @@
+package stdlib_test
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/bot"
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// TestCardsPropGivesWhatFnGives: a function's fast form of cards and a
+// property index (Func.CardsProp, what a call naming the property by a
+// literal runs) gives what its general form gives, for every zone of
+// positions reached by random play and every card property, a name no
+// property has included.
+func TestCardsPropGivesWhatFnGives(t *testing.T) {
+	var fns []*model.Func
+	for _, fn := range stdlib.Library().Funcs() {
+		if fn.CardsProp != nil {
+			fns = append(fns, fn)
+		}
+	}
+	require.NotEmpty(t, fns)
+	compared := 0
+	for _, name := range []string{"lands", "risk-resource"} {
+		rs, diags := load.LoadFile(filepath.Join("..", "rulesets", name+".yaml"), stdlib.Library())
+		require.NotNil(t, rs, "%v", diags)
+		props := []string{"no such property"}
+		for _, p := range rs.CardProps {
+			props = append(props, p.Name)
+		}
+		for seed := uint64(1); seed <= 5; seed++ {
+			g, err := engine.New(rs, engine.Options{Players: 2, Seed: seed, NoLog: true})
+			require.NoError(t, err)
+			r := rand.New(rand.NewPCG(seed, 5))
+			for n := 0; n < 200 && !g.Over(); n++ {
+				if n%10 == 0 {
+					ev := g.Evaluator()
+					for _, z := range ev.S.Zones {
+						for _, prop := range props {
+							idx := -1
+							if k, ok := rs.CardPropIx[prop]; ok {
+								idx = k
+							}
+							args := []model.Datum{{K: model.DList, E: model.DCard, L: z.Cards}, {K: model.DSym, N: rs.Intern(prop)}}
+							for _, fn := range fns {
+								want := fn.Fn(ev, args)
+								require.Equal(t, want.N, fn.CardsProp(ev, z.Cards, idx), "%s: %s(%v, %s)", name, fn.Name, z.Cards, prop)
+								compared++
+							}
+						}
+					}
+				}
+				d, _ := g.Next()
+				require.NoError(t, g.Answer(d.Player, bot.RandomAnswer(r, &d)))
+			}
+		}
+	}
+	t.Logf("%d calls compared", compared)
+}
