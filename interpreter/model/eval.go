@@ -52,7 +52,7 @@ func (g *Evaluator) evalDatum(e *Expr, f *state.Frame) (Datum, error) {
 		return *e.Const, nil
 	}
 	if z := e.Zone; z != nil {
-		return Datum{K: DList, E: DCard, L: g.zoneCards(z, f)}, nil
+		return Datum{K: DList, E: DCard, L: g.NamedZone(z, f)}, nil
 	}
 	x := g.begin(f)
 	d := e.Fn(x)
@@ -466,10 +466,10 @@ func (g *Evaluator) seatOf(s SeatName, f *state.Frame) int {
 	return -1
 }
 
-// zoneCards is the list of the zone an expression names (Expr.Zone), for
+// NamedZone is the list of the zone an expression names (Expr.Zone), for
 // frame f: the state's own, to be read and not kept; none when the seat is
 // none.
-func (g *Evaluator) zoneCards(z *ZoneRead, f *state.Frame) []int {
+func (g *Evaluator) NamedZone(z *ZoneRead, f *state.Frame) []int {
 	p := 0
 	if z.Seat != NotASeat {
 		if p = g.seatOf(z.Seat, f); p < 0 {

@@ -37,7 +37,15 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		if !list0 {
 			return cc.refuse(n, "len takes a list, not %s", types[0])
 		}
+		if z := cc.ZoneOf(n.Arguments[0]); z != nil {
+			// the size of a zone a name gives, read as the state has it
+			cc.setInt(n, func(x *model.Evaluation) (int64, bool) { return int64(len(x.G.NamedZone(z, x.F))), true })
+			return func(x *model.Evaluation) model.Datum {
+				return model.Datum{K: model.DInt, N: int64(len(x.G.NamedZone(z, x.F)))}
+			}, cInt
+		}
 		a := args[0]
+		cc.setInt(n, func(x *model.Evaluation) (int64, bool) { return int64(len(a(x).L)), true })
 		return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DInt, N: int64(len(a(x).L))} }, cInt
 	case "first", "last":
 		if !list0 {
