@@ -518,12 +518,18 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 
 // ref is a direct reader of the card or player (of kind k) a node names,
 // for the forms that need no evaluation: the frame's you, this, card and
-// player, the active player, the element of a predicate and a local (a
-// predicate's parameter). ok is false
-// where the value closure gives nothing. It is nil for any other form, and
-// the node must have been compiled (what it reads is recorded then).
+// player, the active player and the opponent, the element of a predicate,
+// a local (a predicate's parameter), and a card at a fixed place of a zone
+// one of those seats names (opponent.pending[0]). ok is false where the
+// value closure gives nothing (a place out of range is the error it is
+// there). It is nil for any other form, and the node must have been
+// compiled (what it reads is recorded then).
 func (cc *Compiler) ref(n ast.Node, k model.DatumKind) func(x *model.Evaluation) (int, bool) {
 	switch n := n.(type) {
+	case *ast.MemberNode:
+		if k == model.DCard {
+			return cc.placeRef(n)
+		}
 	case *ast.PointerNode:
 		if n.Name != "" || len(cc.elems) == 0 || cc.elems[len(cc.elems)-1].k != k {
 			return nil
@@ -551,6 +557,8 @@ func (cc *Compiler) ref(n ast.Node, k model.DatumKind) func(x *model.Evaluation)
 				return func(x *model.Evaluation) (int, bool) { return int(x.F.You), true }
 			case id == model.IdActive && k == model.DPlayer:
 				return func(x *model.Evaluation) (int, bool) { return x.G.S.Active, true }
+			case id == model.IdOpponent && k == model.DPlayer:
+				return func(x *model.Evaluation) (int, bool) { return x.G.NextLive(int(x.F.You)), true }
 			case id == model.IdThis && k == model.DCard:
 				return func(x *model.Evaluation) (int, bool) { return int(x.F.This), x.F.This >= 0 }
 			}
@@ -564,6 +572,51 @@ func (cc *Compiler) ref(n ast.Node, k model.DatumKind) func(x *model.Evaluation)
 		}
 	}
 	return nil
+}
+
+// placeRef is ref for a card at a fixed place of a zone of a seat ref
+// reads (you.hand[0], opponent.pending[-1]): read in the zone as the state
+// has it, with index's errors.
+func (cc *Compiler) placeRef(n *ast.MemberNode) func(x *model.Evaluation) (int, bool) {
+	at, ok := n.Property.(*ast.IntegerNode)
+	zone, isCall := n.Node.(*ast.CallNode)
+	if !ok || !isCall || len(zone.Arguments) != 3 {
+		return nil
+	}
+	callee, _ := zone.Callee.(*ast.IdentifierNode)
+	kind, isKind := zone.Arguments[2].(*ast.IntegerNode)
+	if callee == nil || callee.Value != "$pz" || !isKind || kind.Value < 0 || kind.Value >= len(cc.Rs.Zones) || !cc.Rs.Zones[kind.Value].PerPlayer {
+		return nil
+	}
+	seat := cc.ref(zone.Arguments[1], model.DPlayer)
+	if seat == nil {
+		return nil
+	}
+	zk, i, optional := kind.Value, at.Value, n.Optional
+	return func(x *model.Evaluation) (int, bool) {
+		p, ok := seat(x)
+		if !ok {
+			// no seat: an empty list, as the zone's value closure gives
+			if optional {
+				return 0, false
+			}
+			x.Fail("index out of range: %d (the list has 0)", i)
+			return 0, false
+		}
+		g := x.G
+		cards := g.S.Zones[g.ZoneInst(zk, p)].Cards
+		j := i
+		if j < 0 {
+			j += len(cards)
+		}
+		if j < 0 || j >= len(cards) {
+			if !optional {
+				x.Fail("index out of range: %d (the list has %d)", i, len(cards))
+			}
+			return 0, false
+		}
+		return cards[j], true
+	}
 }
 
 // readSeat records a read of part of a seat's zones or properties: of the
