@@ -78,7 +78,7 @@ func fixed() []*model.Primitive {
 			Example:  "- set: {cards: this, prop: tapped, value: true}\n# the same, short\n- set: {this.tapped: true}",
 			Validate: validateProp(false, setRefs),
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-				x, err := g.EvalDatum(s.At(propChangeArgs.Value).Expr, f)
+				x, err := args.Value(g, f, s.At(propChangeArgs.Value))
 				if err != nil {
 					return model.Next, err
 				}
@@ -92,7 +92,7 @@ func fixed() []*model.Primitive {
 			Example:  "- add: {player: you, prop: gold, amount: 1}\n# the same, short\n- add: {you.gold: 1}",
 			Validate: validateProp(true, addRefs),
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-				x, err := g.EvalDatum(s.At(addArgs.Amount).Expr, f)
+				x, err := args.Value(g, f, s.At(addArgs.Amount))
 				if err != nil {
 					return model.Next, err
 				}
@@ -236,7 +236,7 @@ func execModify(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		}
 		m.Amount = int64(n)
 	} else {
-		x, err := g.EvalDatum(s.At(modifyArgs.Value).Expr, f)
+		x, err := args.Value(g, f, s.At(modifyArgs.Value))
 		if err != nil {
 			return model.Next, err
 		}

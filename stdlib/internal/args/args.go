@@ -26,6 +26,15 @@ func Int(g model.Context, f *state.Frame, a *model.Arg, def int) (int, error) {
 	return g.EvalInt(a.Expr, f)
 }
 
+// Value evaluates an expression argument as a value; a literal's (set's
+// `value: false`) is read, without an evaluation.
+func Value(g model.Context, f *state.Frame, a *model.Arg) (model.Datum, error) {
+	if c := a.Expr.Const; c != nil {
+		return *c, nil
+	}
+	return g.EvalDatum(a.Expr, f)
+}
+
 // Bool evaluates a condition argument, def when absent.
 func Bool(g model.Context, f *state.Frame, a *model.Arg, def bool) (bool, error) {
 	if !a.Set {
