@@ -26,9 +26,12 @@ func Int(g model.Context, f *state.Frame, a *model.Arg, def int) (int, error) {
 	return g.EvalInt(a.Expr, f)
 }
 
-// Value evaluates an expression argument as a value; a literal's (set's
-// `value: false`) is read, without an evaluation.
+// Value evaluates an expression argument as a value, nothing when absent;
+// a literal's (set's `value: false`) is read, without an evaluation.
 func Value(g model.Context, f *state.Frame, a *model.Arg) (model.Datum, error) {
+	if a.Expr == nil {
+		return model.Datum{}, nil
+	}
 	if c := a.Expr.Const; c != nil {
 		return *c, nil
 	}
