@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -136,21 +137,27 @@ func (g *machine) equivalent(a, b int) bool {
 	if ca.Def != cb.Def || ca.Face != cb.Face || ca.FaceDown != cb.FaceDown || ca.Zone != cb.Zone || ca.Granted != cb.Granted || ca.Ctrl != cb.Ctrl {
 		return false
 	}
-	st := g.Stride()
-	for i := 0; i < len(g.Rs.CardProps); i++ {
-		if g.CardProp(a, i) != g.CardProp(b, i) {
-			return false
-		}
-	}
-	if g.Rs.Zones[g.S.Zones[ca.Zone].Kind].Slots > 0 && g.S.CardProps[a*st+len(g.Rs.CardProps)] != g.S.CardProps[b*st+len(g.Rs.CardProps)] {
-		return false
-	}
+	// a modifier names its card: a card one changes is kept apart
 	for _, m := range g.S.Modifiers {
 		if int(m.Card) == a || int(m.Card) == b {
 			return false
 		}
 	}
-	return true
+	st, n := g.Stride(), len(g.Rs.CardProps)
+	if len(g.Rs.Statics) == 0 {
+		// no static effect derives a value and no modifier names either
+		// card: their properties are their rows as the state has them
+		if !slices.Equal(g.S.CardProps[a*st:a*st+n], g.S.CardProps[b*st:b*st+n]) {
+			return false
+		}
+	} else {
+		for i := 0; i < n; i++ {
+			if g.CardProp(a, i) != g.CardProp(b, i) {
+				return false
+			}
+		}
+	}
+	return g.Rs.Zones[g.S.Zones[ca.Zone].Kind].Slots == 0 || g.S.CardProps[a*st+n] == g.S.CardProps[b*st+n]
 }
 
 // OptionScratch is the machine's list to build one decision's options in
@@ -713,7 +720,7 @@ func (g *machine) StartAction(player int, o state.Option) {
 	}
 	g.covered("action ", a.Name)
 	g.pushRoot(a.CostProg, player, o.Card, state.Event{Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard})
-	g.emit(state.Event{Name: g.SymAction, Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard, From: g.Rs.ActionSyms[a.Index]})
+	g.emit(&state.Event{Name: g.SymAction, Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard, From: g.Rs.ActionSyms[a.Index]})
 }
 
 // CoverBranch counts, when coverage is on, that one branch of a step ran:

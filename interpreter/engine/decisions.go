@@ -84,7 +84,12 @@ func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 			vs = append(vs, *g.S.Answers[i])
 			continue
 		}
-		keepD = append(keepD, *d) // at or before i: d is read before it is written
+		if len(keepD) == i {
+			// in its place already: kept without a copy of a large value
+			keepD, keepA = keepD[:i+1], keepA[:i+1]
+			continue
+		}
+		keepD = append(keepD, *d) // before i: d is read before it is written
 		keepA = append(keepA, g.S.Answers[i])
 	}
 	for i := range vs {

@@ -10,8 +10,9 @@ import (
 )
 
 // emit matches an event against ruleset and card triggers and queues those whose
-// condition holds.
-func (g *machine) emit(ev state.Event) {
+// condition holds. The event is passed by its address: most are built on the
+// caller's stack and, nothing hearing them, read no further than their name.
+func (g *machine) emit(ev *state.Event) {
 	rs := g.Rs
 	if ev.Name < 0 || g.S.Over || !rs.Heard(ev.Name) {
 		return
@@ -57,7 +58,7 @@ type heard struct {
 // listeners, and the cards found are tried listener by listener, each in
 // its zones' order, the zones in seat order, the cards in their place:
 // the order in which their abilities trigger.
-func (g *machine) tryListeners(ls []*model.Trigger, ev state.Event) {
+func (g *machine) tryListeners(ls []*model.Trigger, ev *state.Event) {
 	kinds, defs := g.Rs.ListenedIn(ev.Name)
 	found := g.heard[:0]
 	for _, zk := range kinds {
@@ -92,13 +93,13 @@ func (g *machine) tryListeners(ls []*model.Trigger, ev state.Event) {
 	}
 }
 
-func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
+func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev *state.Event) {
 	admits := t.Admits(g.Rs, ev.To, ev.From)
 	if g.Der.Verify || !admits || !t.ByZones {
 		if !admits && !g.Der.Verify {
 			return
 		}
-		f := g.TempFrame(state.Frame{You: state.Seat(you), Player: state.Seat(you), This: state.CardRef(this), Card: state.CardRef(this), Event: ev})
+		f := g.TempFrame(state.Frame{You: state.Seat(you), Player: state.Seat(you), This: state.CardRef(this), Card: state.CardRef(this), Event: *ev})
 		ok, err := g.EvalBool(t.Cond, f)
 		g.ReleaseFrame()
 		if err != nil {
@@ -117,7 +118,7 @@ func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev state.Event) {
 			return
 		}
 	}
-	g.S.Triggered = append(g.S.Triggered, state.Frame{Prog: int32(t.Effect), You: state.Seat(you), This: state.CardRef(this), Event: ev})
+	g.S.Triggered = append(g.S.Triggered, state.Frame{Prog: int32(t.Effect), You: state.Seat(you), This: state.CardRef(this), Event: *ev})
 	g.covered("", t.Coverage)
 }
 
@@ -137,7 +138,7 @@ func (g *machine) EmitFrom(name string, card, player, amount, source int) {
 
 // EmitSym is EmitFrom for an event name's symbol (model.Context).
 func (g *machine) EmitSym(sym int64, card, player, amount, source int) {
-	g.emit(state.Event{Name: sym, Card: state.CardRef(card), Player: state.Seat(player), Amount: int64(amount), Source: state.CardRef(source), From: -1, To: -1})
+	g.emit(&state.Event{Name: sym, Card: state.CardRef(card), Player: state.Seat(player), Amount: int64(amount), Source: state.CardRef(source), From: -1, To: -1})
 }
 
 func (g *machine) covered(kind, name string) {

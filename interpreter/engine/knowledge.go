@@ -28,7 +28,7 @@ func (g *machine) Reveal(cards []int, mask uint64, by int) {
 		}
 	}
 	for _, c := range cards {
-		g.emit(state.Event{Name: g.SymReveal, Card: state.CardRef(c), Player: state.Seat(by), Source: state.NoCard})
+		g.emit(&state.Event{Name: g.SymReveal, Card: state.CardRef(c), Player: state.Seat(by), Source: state.NoCard})
 	}
 }
 

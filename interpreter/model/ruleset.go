@@ -767,7 +767,8 @@ func (rs *Ruleset) Heard(sym int64) bool {
 	if rs.heard == nil {
 		return true // not indexed: every event is looked at
 	}
-	return sym >= 0 && sym < int64(len(rs.heard)) && rs.heard[sym]
+	// one comparison: a negative symbol is a very large unsigned one
+	return uint64(sym) < uint64(len(rs.heard)) && rs.heard[sym]
 }
 
 // listened is where the listeners for one event wait: the zone kinds, and
