@@ -372,6 +372,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	e.Fill = cc.Fill(tree.Node)
 	e.Seat = cc.SeatOf(tree.Node)
 	e.Zone = cc.ZoneOf(tree.Node)
+	e.Ref = cc.RefOf(tree.Node)
 	if got == model.TInt {
 		e.Int = cc.Int(tree.Node)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -679,4 +680,40 @@ func TestZoneNamesReadAtOnce(t *testing.T) {
 	}
 	require.NotZero(t, named, "some expression names a seat's zone")
 	require.NotZero(t, shared, "some expression names a shared zone")
+}
+
+// TestCardNamesReadAtOnce checks which expressions the load marks as a
+// read of the frame's cards (Expr.Ref): card, this and the variables that
+// hold cards, written alone, and nothing else. What such a read gives is
+// compared with the expression's closures and with expr's VM in games by
+// the differential test of the conformance package.
+func TestCardNamesReadAtOnce(t *testing.T) {
+	kinds := map[model.RefOf]int{}
+	ident := regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	for _, name := range []string{"lands", "lanes", "pocket", "vault", "risk-resource"} {
+		rs, diags := load.LoadFile("../../rulesets/"+name+".yaml", stdlib.Library())
+		require.NotNil(t, rs, "%v", diags)
+		for _, e := range rs.Exprs {
+			src := strings.TrimSpace(e.Src)
+			r := e.Ref
+			switch {
+			case src == "card":
+				require.Equal(t, &model.FrameRef{Of: model.RefCard}, r, "%s: %q", name, src)
+			case src == "this":
+				require.Equal(t, &model.FrameRef{Of: model.RefThis}, r, "%s: %q", name, src)
+			case r != nil:
+				require.Regexp(t, ident, src, "%s: only a name is read at once", name)
+				require.Contains(t, []model.RefOf{model.RefCardVar, model.RefCardsVar}, r.Of, "%s: %q", name, src)
+				if r.Of == model.RefCardsVar {
+					require.Equal(t, model.TCards, e.Type, "%s: %q", name, src)
+				}
+			}
+			if r != nil {
+				kinds[r.Of]++
+			}
+		}
+	}
+	for _, k := range []model.RefOf{model.RefCard, model.RefThis, model.RefCardVar, model.RefCardsVar} {
+		require.NotZero(t, kinds[k], "some expression is a read of kind %d", k)
+	}
 }

@@ -54,6 +54,9 @@ func (g *Evaluator) evalDatum(e *Expr, f *state.Frame) (Datum, error) {
 	if z := e.Zone; z != nil {
 		return Datum{K: DList, E: DCard, L: g.NamedZone(z, f)}, nil
 	}
+	if r := e.Ref; r != nil {
+		return g.refDatum(r, f), nil
+	}
 	x := g.begin(f)
 	d := e.Fn(x)
 	msg := x.err
@@ -464,6 +467,21 @@ func (g *Evaluator) seatOf(s SeatName, f *state.Frame) int {
 		return g.NextLive(int(f.You))
 	}
 	return -1
+}
+
+// refDatum is the card or cards an expression that only names them
+// (Expr.Ref) gives in frame f, as its closure would.
+func (g *Evaluator) refDatum(r *FrameRef, f *state.Frame) Datum {
+	switch r.Of {
+	case RefCard:
+		return CardDatum(int(f.Card))
+	case RefThis:
+		return CardDatum(int(f.This))
+	case RefCardVar:
+		return CardDatum(int(g.S.Vars[int(f.Base)+r.Slot].N))
+	default:
+		return Datum{K: DList, E: DCard, L: g.S.Vars[int(f.Base)+r.Slot].L}
+	}
 }
 
 // NamedZone is the list of the zone an expression names (Expr.Zone), for

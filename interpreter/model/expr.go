@@ -63,6 +63,10 @@ type Expr struct {
 	// opponent.pending, a shared zone): its cards read without evaluating
 	// anything, as steps' card arguments and payments' cards often are
 	Zone *ZoneRead
+	// Ref is the card or cards the expression is when it only names the
+	// frame's card, this, or a variable that holds cards: read without
+	// evaluating anything, as steps' card arguments often are (move: card)
+	Ref *FrameRef
 	// Key is the condition as a card property compared with a value that
 	// does not depend on the card (card.color == red, card.cost ==
 	// this.cost), when it was compiled for it (compile.CompileCardTest): a
@@ -92,6 +96,23 @@ type ZoneRead struct {
 	Seat SeatName
 	Kind int
 }
+
+// FrameRef is a card or list of cards an expression names and does nothing
+// else with: the frame's card or this, or an effect's variable.
+type FrameRef struct {
+	Of   RefOf
+	Slot int // the variable's slot, for RefCardVar and RefCardsVar
+}
+
+// RefOf is what a FrameRef reads.
+type RefOf uint8
+
+const (
+	RefCard     RefOf = iota + 1 // card, in a scope that has one
+	RefThis                      // this
+	RefCardVar                   // a variable that holds one card
+	RefCardsVar                  // a variable that holds a list of cards
+)
 
 // SeatName is the seat an expression that only names one names.
 type SeatName uint8

@@ -46,6 +46,7 @@ type Compiler struct {
 	lastFill nodeFill // the same for a list literal's Fill
 	lastSeat nodeSeat // the same for a name of a seat (SeatOf)
 	lastZone nodeZone // the same for a name of a zone (ZoneOf)
+	lastRef  nodeRef  // the same for a name of the frame's cards (RefOf)
 	// zoneCmp is the zone read being compared with zone names, and what
 	// it then reads (zoneTest)
 	zoneCmp zoneCmp
@@ -81,6 +82,22 @@ func (cc *Compiler) ZoneOf(n ast.Node) *model.ZoneRead {
 	if cc.lastZone.n == n {
 		z := cc.lastZone.z
 		return &z
+	}
+	return nil
+}
+
+type nodeRef struct {
+	n ast.Node
+	r model.FrameRef
+}
+
+// RefOf is the card or cards the node just compiled names when it is only
+// a name of the frame's card, this or a variable of cards, nil otherwise
+// (model.Expr.Ref).
+func (cc *Compiler) RefOf(n ast.Node) *model.FrameRef {
+	if cc.lastRef.n == n {
+		r := cc.lastRef.r
+		return &r
 	}
 	return nil
 }
@@ -359,6 +376,9 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 	if cc.lastZone.n == n {
 		cc.lastZone = nodeZone{}
 	}
+	if cc.lastRef.n == n {
+		cc.lastRef = nodeRef{}
+	}
 	switch n := n.(type) {
 	case *ast.IntegerNode:
 		return constant(model.Datum{K: model.DInt, N: int64(n.Value)}), cInt
@@ -556,6 +576,7 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 			}, cSym
 		case model.IdThis:
 			cc.frameDeps = true
+			cc.lastRef = nodeRef{n, model.FrameRef{Of: model.RefThis}}
 			return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.This)) }, cCard
 		case model.IdPlayers:
 			return func(x *model.Evaluation) model.Datum {
@@ -576,6 +597,7 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 	}
 	if name == "card" && cc.Sc.Card {
 		cc.frameDeps = true
+		cc.lastRef = nodeRef{n, model.FrameRef{Of: model.RefCard}}
 		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.Card)) }, cCard
 	}
 	if name == "player" && cc.Sc.Player {
@@ -593,10 +615,14 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 	switch v.Typ {
 	case model.TCards, model.TPlayers, model.TInts, model.TStrings:
 		e := TypeFor(v.Typ).e
+		if v.Typ == model.TCards {
+			cc.lastRef = nodeRef{n, model.FrameRef{Of: model.RefCardsVar, Slot: slot}}
+		}
 		return func(x *model.Evaluation) model.Datum {
 			return model.Datum{K: model.DList, E: e, L: x.G.S.Vars[int(x.F.Base)+slot].L}
 		}, listOf(e)
 	case model.TCard:
+		cc.lastRef = nodeRef{n, model.FrameRef{Of: model.RefCardVar, Slot: slot}}
 		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.G.S.Vars[int(x.F.Base)+slot].N)) }, cCard
 	case model.TPlayer:
 		return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(int(x.G.S.Vars[int(x.F.Base)+slot].N)) }, cPlayer
