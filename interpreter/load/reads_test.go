@@ -3,8 +3,8 @@ package load_test
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
