@@ -64,3 +64,41 @@ func TestCardsPropGivesWhatFnGives(t *testing.T) {
 	}
 	t.Logf("%d calls compared", compared)
 }
+
+// TestPlainPropIsCardProp: where a property reads as plain (model.Evaluator.
+// PlainProp: the fast form of max_group, distinct, total and of payments
+// counted by a property reads the state's table), each card's value there
+// is the value CardProp gives, in positions of random play of games with
+// and without static effects and modifiers; and a property is not plain
+// while a modifier is in force or a static effect derives it.
+func TestPlainPropIsCardProp(t *testing.T) {
+	plain, derived := 0, 0
+	for _, name := range []string{"lands", "vault", "risk-resource"} {
+		rs, diags := load.LoadFile(filepath.Join("..", "rulesets", name+".yaml"), stdlib.Library())
+		require.NotNil(t, rs, "%v", diags)
+		for seed := uint64(1); seed <= 4; seed++ {
+			g, err := engine.New(rs, engine.Options{Players: 2, Seed: seed, NoLog: true})
+			require.NoError(t, err)
+			r := rand.New(rand.NewPCG(seed, 7))
+			for n := 0; n < 300 && !g.Over(); n++ {
+				ev := g.Evaluator()
+				for idx := range rs.CardProps {
+					table, stride, ok := ev.PlainProp(idx)
+					if !ok {
+						require.True(t, rs.StaticSlot[idx] >= 0 || len(ev.S.Modifiers) > 0, "%s: %s", name, rs.CardProps[idx].Name)
+						derived++
+						continue
+					}
+					for c := range ev.S.Cards {
+						require.Equal(t, ev.CardProp(c, idx), table[c*stride+idx], "%s: card %d, %s", name, c, rs.CardProps[idx].Name)
+					}
+					plain++
+				}
+				d, _ := g.Next()
+				require.NoError(t, g.Answer(d.Player, bot.RandomAnswer(r, &d)))
+			}
+		}
+	}
+	require.NotZero(t, plain)
+	require.NotZero(t, derived)
+}

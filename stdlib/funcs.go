@@ -242,8 +242,14 @@ func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 	var counts [smallGroups]int
 	var more map[int64]int // the values past the first smallGroups
 	n, best := 0, 0
+	table, stride, plain := g.PlainProp(idx)
 	for _, c := range cards {
-		v := g.CardProp(c, idx)
+		var v int64
+		if plain {
+			v = table[c*stride+idx]
+		} else {
+			v = g.CardProp(c, idx)
+		}
 		j := 0
 		for j < n && vals[j] != v {
 			j++
@@ -270,7 +276,11 @@ func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 // total sums an int property over cards (0 for no property).
 func total(g *model.Evaluator, cards []int, idx int) int64 {
 	n := int64(0)
-	if idx >= 0 {
+	if table, stride, plain := g.PlainProp(idx); plain {
+		for _, c := range cards {
+			n += table[c*stride+idx]
+		}
+	} else if idx >= 0 {
 		for _, c := range cards {
 			n += g.CardProp(c, idx)
 		}
@@ -286,8 +296,14 @@ func distinct(g *model.Evaluator, cards []int, idx int) int {
 	var vals [smallGroups]int64
 	var more map[int64]bool // the values past the first smallGroups
 	n := 0
+	table, stride, plain := g.PlainProp(idx)
 	for _, c := range cards {
-		v := g.CardProp(c, idx)
+		var v int64
+		if plain {
+			v = table[c*stride+idx]
+		} else {
+			v = g.CardProp(c, idx)
+		}
 		j := 0
 		for j < n && vals[j] != v {
 			j++

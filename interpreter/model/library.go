@@ -485,6 +485,7 @@ type Context interface {
 	AdjacentPositions(zi, slot int) []Position
 	CardProp(c, idx int) int64
 	BaseCardProp(c, idx int) int64
+	PlainProp(idx int) (vals []int64, stride int, ok bool)
 	PlayerProp(p, idx int) int64
 	BasePlayerProp(p, idx int) int64
 	GameProp(idx int) int64

@@ -270,6 +270,18 @@ func (g *Evaluator) CardProp(c, idx int) int64 {
 	return v
 }
 
+// PlainProp reports whether card property idx is, for every card, the value
+// the state holds (no static effect derives it, no modifier is in force),
+// and if so gives the state's table of card properties and its stride: card
+// c's value is vals[c*stride+idx]. A function that reads one property of
+// many cards reads it there, without a call per card.
+func (g *Evaluator) PlainProp(idx int) (vals []int64, stride int, ok bool) {
+	if idx < 0 || g.Rs.StaticSlot[idx] >= 0 || len(g.S.Modifiers) > 0 {
+		return nil, 0, false
+	}
+	return g.S.CardProps, g.Stride(), true
+}
+
 // BaseCardProp returns a card property without modifiers.
 func (g *Evaluator) BaseCardProp(c, idx int) int64 { return g.S.CardProps[c*g.Stride()+idx] }
 

@@ -205,8 +205,15 @@ func payableByCount(g model.Context, f *state.Frame, pats []*model.Expr, from []
 		}
 		need[j]++
 	}
+	table, stride, plain := g.PlainProp(prop)
 	for _, c := range from {
-		if j := slices.Index(vals[:n], g.CardProp(c, prop)); j >= 0 {
+		var v int64
+		if plain {
+			v = table[c*stride+prop]
+		} else {
+			v = g.CardProp(c, prop)
+		}
+		if j := slices.Index(vals[:n], v); j >= 0 {
 			have[j]++
 		}
 	}
