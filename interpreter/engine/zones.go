@@ -22,15 +22,28 @@ func (g *machine) place(c int, s int64) {
 
 // CreateCard makes a new card instance of a definition in a zone instance.
 func (g *machine) CreateCard(def, owner, zi int) int {
-	c := g.AddCard(def, owner, zi)
+	return g.CreateCards(def, owner, zi, 1)
+}
+
+// CreateCards makes n new card instances of a definition in a zone
+// instance, as n calls of CreateCard would, and gives the first; the
+// others are numbered after it.
+func (g *machine) CreateCards(def, owner, zi, n int) int {
+	first := g.AddCards(def, owner, zi, n)
 	zd := &g.Rs.Zones[g.S.Zones[zi].Kind]
-	g.learn(c, zi)
-	if zd.Slots > 0 {
-		g.setSlot(c, int64(g.FreeSlot(zi)))
+	learnt := false
+	for c := first; c < first+n; c++ {
+		learnt = g.know(c, zi) || learnt
+		if zd.Slots > 0 {
+			g.setSlot(c, int64(g.FreeSlot(zi)))
+		}
+		z := &g.S.Zones[zi]
+		z.Cards = append(g.roomFor(z.Cards), c)
 	}
-	z := &g.S.Zones[zi]
-	z.Cards = append(g.roomFor(z.Cards), c)
-	return c
+	if learnt {
+		g.Touch(model.ReadsKnowledge)
+	}
+	return first
 }
 
 // zoneStartRoom is how many cards each zone of a new game has room for

@@ -107,26 +107,35 @@ func (g *Evaluator) ReuseLike(o *Evaluator) {
 // list of cards. The engine makes cards with it; so does a lint that needs a
 // scratch state.
 func (g *Evaluator) AddCard(def, owner, zi int) int {
+	return g.AddCards(def, owner, zi, 1)
+}
+
+// AddCards is AddCard for n cards of one definition at once (a deck's
+// entry), numbered from the one it returns.
+func (g *Evaluator) AddCards(def, owner, zi, n int) int {
 	g.Invalidate()
 	d := g.Rs.Cards[def]
-	c := len(g.S.Cards)
-	if c == cap(g.S.Cards) {
-		// a game's cards are made one at a time at setup: room for many
+	first, st := len(g.S.Cards), g.Stride()
+	if first+n > cap(g.S.Cards) {
+		// a game's cards are made a few at a time at setup: room for many
 		// at once rather than a new array every few
-		n := max(2*c, 64)
-		g.S.Cards = slices.Grow(g.S.Cards, n-c)
-		g.S.CardProps = slices.Grow(g.S.CardProps, n*g.Stride()-len(g.S.CardProps))
+		room := max(2*first, 64, first+n)
+		g.S.Cards = slices.Grow(g.S.Cards, room-first)
+		g.S.CardProps = slices.Grow(g.S.CardProps, room*st-len(g.S.CardProps))
 	}
-	g.S.Cards = append(g.S.Cards, state.CardInstance{Def: int32(def), Owner: state.Seat(owner), Ctrl: state.Seat(owner), Zone: state.ZoneRef(zi)})
-	g.S.CardProps = append(g.S.CardProps, d.Props...)
-	g.S.CardProps = append(g.S.CardProps, -1)
-	if len(d.Faces) > 0 {
-		for k, v := range d.Faces[0].Props {
-			g.S.CardProps[c*g.Stride()+k] = v
+	ci := state.CardInstance{Def: int32(def), Owner: state.Seat(owner), Ctrl: state.Seat(owner), Zone: state.ZoneRef(zi),
+		FaceDown: g.Rs.Zones[g.S.Zones[zi].Kind].FaceDown}
+	for c := first; c < first+n; c++ {
+		g.S.Cards = append(g.S.Cards, ci)
+		g.S.CardProps = append(g.S.CardProps, d.Props...)
+		g.S.CardProps = append(g.S.CardProps, -1)
+		if len(d.Faces) > 0 {
+			for k, v := range d.Faces[0].Props {
+				g.S.CardProps[c*st+k] = v
+			}
 		}
 	}
-	g.S.Cards[c].FaceDown = g.Rs.Zones[g.S.Zones[zi].Kind].FaceDown
-	return c
+	return first
 }
 
 // EmptyGame is an evaluator over a game of rs with its fewest players, its

@@ -518,6 +518,7 @@ type Context interface {
 	Flip(c int, faceDown bool, face int)
 	SetController(c, p int)
 	CreateCard(def, owner, zi int) int
+	CreateCards(def, owner, zi, n int) int // n of one definition, numbered from the one it gives
 	Created(cards []int, zi, source int, logged bool)
 	EmitFrom(name string, card, player, amount, source int)
 	// EmitSym is EmitFrom with the event's name given by its symbol, as a

@@ -314,10 +314,7 @@ func Primitives() []*model.Primitive {
 					if e.Zone >= 0 {
 						zone = e.Zone // a deck split by zone fills each of its zones
 					}
-					zi := g.ZoneInst(zone, p)
-					for i := 0; i < e.Count; i++ {
-						g.CreateCard(e.Def, p, zi)
-					}
+					g.CreateCards(e.Def, p, g.ZoneInst(zone, p), e.Count)
 				}
 				g.MarkDirty()
 				return model.Next, nil
