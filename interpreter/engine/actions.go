@@ -19,7 +19,8 @@ func (g *machine) PushAction(f *state.Frame, prog, action int) {
 		return
 	}
 	root := g.Rs.Programs[g.Rs.Programs[prog].Root]
-	vars := append([]state.Val(nil), g.S.Vars[f.Base:int(f.Base)+root.NVars]...)
+	vars := g.stackVars(root.NVars)
+	copy(vars, g.S.Vars[f.Base:int(f.Base)+root.NVars])
 	g.S.Stack = append(g.S.Stack, state.StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: int32(action)})
 	g.Touch(model.ReadsStack)
 }
@@ -188,6 +189,26 @@ func (g *machine) VarList(n int) []int {
 // varListBlock is how many cards a block of VarList holds: lists of
 // variables are short, and a block serves a few games of most rulesets.
 const varListBlock = 256
+
+// stackVars gives a stack item n variables of its own, cut from a block as
+// VarList cuts lists: the block is never written again past what it gave,
+// so a copy of the state or the next game may still hold what was cut
+// (Clone copies an item's variables into the copy's memory). Its capacity
+// is n: growing it would not reach the next item's.
+func (g *machine) stackVars(n int) []state.Val {
+	if n == 0 {
+		return nil
+	}
+	if n > cap(g.stackVals)-len(g.stackVals) {
+		g.stackVals = make([]state.Val, 0, max(stackValBlock, n))
+	}
+	at := len(g.stackVals)
+	g.stackVals = g.stackVals[:at+n]
+	return g.stackVals[at : at+n : at+n]
+}
+
+// stackValBlock is how many variables a block of stackVars holds.
+const stackValBlock = 256
 
 func (g *machine) CardScratch() []int {
 	if g.cardBuf == nil {

@@ -80,6 +80,7 @@ type machine struct {
 	choiceBuf   []state.Option // OptionScratch's list
 	cardBuf     []int          // CardScratch's list
 	varLists    []int          // VarList's block: only its tail past len is free
+	stackVals   []state.Val    // stackVars's block, the same way
 	heard       []heard        // tryListeners' list, kept for its next call
 	legal       [][]termMemo   // whyNot's memory, per action and seat or card (legalPart)
 	ruleKept    []termMemo     // ruleCond's memory, per expression of the ruleset

@@ -65,7 +65,7 @@ func (g *machine) ResolveTop() {
 // PushStack puts an effect program on the stack for a player, with a source card.
 func (g *machine) PushStack(prog, you, card int) {
 	root := g.Rs.Programs[g.Rs.Programs[prog].Root]
-	vars := make([]state.Val, root.NVars)
+	vars := g.stackVars(root.NVars)
 	for i := range vars {
 		vars[i] = state.Val{N: -1}
 	}
