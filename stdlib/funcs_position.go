@@ -23,7 +23,8 @@ func positionFunctions() []*model.Func {
 					return model.Datum{K: model.DInt}
 				}
 				n := 0
-				for _, p := range g.AdjacentPositions(zi, int(g.SlotOf(c))) {
+				var room [4]model.Position
+				for _, p := range g.AdjacentPositions(room[:0], zi, int(g.SlotOf(c))) {
 					if g.CardAt(p.Zone, p.Slot) < 0 {
 						n++
 					}

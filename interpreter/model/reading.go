@@ -194,17 +194,18 @@ func (g *Evaluator) Adjacent(c int) []int {
 // Position is a place in a positional zone instance.
 type Position struct{ Zone, Slot int }
 
-// AdjacentPositions lists the positions next to a position of a positional
-// zone instance: the neighbouring numbers in the same zone, then the same
-// number in each zone declared beside it (of the same owner).
-func (g *Evaluator) AdjacentPositions(zi, slot int) []Position {
+// AdjacentPositions appends to dst the positions next to a position of a
+// positional zone instance: the neighbouring numbers in the same zone, then
+// the same number in each zone declared beside it (of the same owner). A
+// caller that passes room on its stack makes no list.
+func (g *Evaluator) AdjacentPositions(dst []Position, zi, slot int) []Position {
 	z := &g.S.Zones[zi]
 	zd := &g.Rs.Zones[z.Kind]
 	if zd.Slots == 0 {
-		return nil
+		return dst
 	}
-	out := make([]Position, 0, 2+len(zd.Beside))
-	for _, s := range []int{slot - 1, slot + 1} {
+	out := dst
+	for _, s := range [...]int{slot - 1, slot + 1} {
 		if s >= 0 && s < zd.Slots {
 			out = append(out, Position{zi, s})
 		}

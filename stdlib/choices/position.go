@@ -81,10 +81,11 @@ func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.S
 	if beside {
 		kinds = append(kinds, rs.Zones[kind].Beside...)
 	}
-	var near []model.Position
+	var nearRoom [4]model.Position
+	near := nearRoom[:0]
 	if adjacent {
 		if zc := int(g.Card(c).Zone); rs.Zones[g.CardZoneKind(c)].Slots > 0 {
-			near = g.AdjacentPositions(zc, int(g.SlotOf(c)))
+			near = g.AdjacentPositions(near, zc, int(g.SlotOf(c)))
 		}
 	}
 	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: args.Say(g, f, s.At(choosePositionArgs.Prompt), "Choose a position", chooser), Min: 1, Max: 1, Options: g.OptionScratch()}

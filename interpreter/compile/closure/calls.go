@@ -195,11 +195,23 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			// the lists first, on the stack for a few, then one list of
 			// their joint length, made for this value
 			var room [4]model.Datum
-			parts, n := room[:0], 0
-			for _, a := range args {
+			parts, n, filled := room[:0], 0, -1
+			for i, a := range args {
 				d := a(x)
 				parts = append(parts, d)
 				n += len(d.L)
+				if len(d.L) > 0 {
+					filled = i
+				}
+			}
+			switch {
+			case n == 0:
+				return model.Datum{K: model.DList, E: t.e, L: []int{}}
+			case len(parts[filled].L) == n:
+				// one list has every element: it is the value, owned or
+				// not as it was (units of a player whose backline is empty)
+				d := parts[filled]
+				return model.Datum{K: model.DList, E: t.e, L: d.L, Owned: d.Owned}
 			}
 			out := make([]int, 0, n)
 			for _, d := range parts {
