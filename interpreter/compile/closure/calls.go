@@ -45,7 +45,10 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			}, cInt
 		}
 		a := args[0]
-		cc.setInt(n, func(x *model.Evaluation) (int64, bool) { return int64(len(a(x).L)), true })
+		// a list a filter makes is counted, not made, where the number is
+		// what is read (a comparison); the value still makes it, which the
+		// oracle comparison of int closures with values checks
+		cc.setInt(n, countOf(a, cc.lenOf(n.Arguments[0])))
 		return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DInt, N: int64(len(a(x).L))} }, cInt
 	case "first", "last":
 		if !list0 {
@@ -439,6 +442,17 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	}
 	switch name {
 	case "filter":
+		// counted, for len, without making the list
+		cc.lastLen = nodeInt{n, func(x *model.Evaluation) (int64, bool) {
+			k := int64(0)
+			for _, v := range list(x).L {
+				x.SetAt(level, int64(v))
+				if truth(holds(x)) {
+					k++
+				}
+			}
+			return k, true
+		}}
 		// written into the caller's memory when it asks (EvalCardsInto,
 		// EvalInts): the same elements, no list made
 		cc.lastFill = nodeFill{n, func(x *model.Evaluation, dst []int) []int {

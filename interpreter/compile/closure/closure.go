@@ -47,6 +47,10 @@ type Compiler struct {
 	lastSeat nodeSeat // the same for a name of a seat (SeatOf)
 	lastZone nodeZone // the same for a name of a zone (ZoneOf)
 	lastRef  nodeRef  // the same for a name of the frame's cards (RefOf)
+	// the number of elements of the list node compiled last, counted
+	// without making the list, when its form has a way (lenOf): a filter,
+	// a ?: of lists, a predicate whose body is one of them
+	lastLen nodeInt
 	// zoneCmp is the zone read being compared with zone names, and what
 	// it then reads (zoneTest)
 	zoneCmp zoneCmp
@@ -162,6 +166,31 @@ func (cc *Compiler) Cond(n ast.Node) model.CondFn {
 func (cc *Compiler) Int(n ast.Node) model.IntFn {
 	if cc.lastInt.n == n {
 		return cc.lastInt.fn
+	}
+	return nil
+}
+
+// countOf is l, or, when it is nil, the length of the list fn gives.
+func countOf(fn model.EvalFn, l model.IntFn) model.IntFn {
+	if l != nil {
+		return l
+	}
+	return func(x *model.Evaluation) (int64, bool) { return int64(len(fn(x).L)), true }
+}
+
+// fillOf is fill, or, when it is nil, the list fn gives appended to dst.
+func fillOf(fn model.EvalFn, fill model.FillFn) model.FillFn {
+	if fill != nil {
+		return fill
+	}
+	return func(x *model.Evaluation, dst []int) []int { return append(dst, fn(x).L...) }
+}
+
+// lenOf is the closure that counts the elements of the list node just
+// compiled without making the list, or nil when its form has none.
+func (cc *Compiler) lenOf(n ast.Node) model.IntFn {
+	if cc.lastLen.n == n {
+		return cc.lastLen.fn
 	}
 	return nil
 }
@@ -379,6 +408,9 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 	if cc.lastRef.n == n {
 		cc.lastRef = nodeRef{}
 	}
+	if cc.lastLen.n == n {
+		cc.lastLen = nodeInt{}
+	}
 	switch n := n.(type) {
 	case *ast.IntegerNode:
 		return constant(model.Datum{K: model.DInt, N: int64(n.Value)}), cInt
@@ -401,8 +433,10 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 		cond := cc.condOf(n.Cond, c)
 		a, at := cc.Compile(n.Exp1)
 		ac := cc.condOf(n.Exp1, a)
+		aLen, aFill := cc.lenOf(n.Exp1), cc.Fill(n.Exp1)
 		b, bt := cc.Compile(n.Exp2)
 		bc := cc.condOf(n.Exp2, b)
+		bLen, bFill := cc.lenOf(n.Exp2), cc.Fill(n.Exp2)
 		if ct.k != model.DBool && ct.k != model.DNil {
 			return cc.refuse(n.Cond, "the condition of ?: must be true or false, not %s", ct)
 		}
@@ -411,6 +445,36 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 			return cc.refuse(n, "the two branches of ?: give %s and %s; both must give the same kind of value", at, bt)
 		}
 		a, b = cc.widen(a, at, t), cc.widen(b, bt, t)
+		if t.k == model.DList && (aLen != nil || bLen != nil) {
+			// counted without making the branch's list where it has a way
+			aLen, bLen = countOf(a, aLen), countOf(b, bLen)
+			cc.lastLen = nodeInt{n, func(x *model.Evaluation) (int64, bool) {
+				v, ok := cond(x)
+				if !ok {
+					x.MissingBool("?:")
+					return 0, false
+				}
+				if v {
+					return aLen(x)
+				}
+				return bLen(x)
+			}}
+		}
+		if t.k == model.DList && (aFill != nil || bFill != nil) {
+			// written into the caller's memory where the branch can be
+			aFill, bFill = fillOf(a, aFill), fillOf(b, bFill)
+			cc.lastFill = nodeFill{n, func(x *model.Evaluation, dst []int) []int {
+				v, ok := cond(x)
+				if !ok {
+					x.MissingBool("?:")
+					return dst
+				}
+				if v {
+					return aFill(x, dst)
+				}
+				return bFill(x, dst)
+			}}
+		}
 		if t.k == model.DBool {
 			cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
 				v, ok := cond(x)

@@ -96,6 +96,7 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 	if cc.lastInt.n == p.Tree {
 		bodyInt = cc.lastInt.fn
 	}
+	bodyLen, bodyFill := cc.lenOf(p.Tree), cc.Fill(p.Tree)
 	cc.barrier, cc.Locals = barrier, cc.Locals[:base]
 	if len(cc.Errs) > nerrs {
 		// the body compiled on its own; this would be a fault of the compiler
@@ -129,6 +130,18 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 			bind(x)
 			return bodyInt(x)
 		})
+	}
+	if bodyLen != nil {
+		cc.lastLen = nodeInt{n, func(x *model.Evaluation) (int64, bool) {
+			bind(x)
+			return bodyLen(x)
+		}}
+	}
+	if bodyFill != nil {
+		cc.lastFill = nodeFill{n, func(x *model.Evaluation, dst []int) []int {
+			bind(x)
+			return bodyFill(x, dst)
+		}}
 	}
 	return func(x *model.Evaluation) model.Datum {
 		bind(x)
