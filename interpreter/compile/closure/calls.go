@@ -443,7 +443,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	switch name {
 	case "filter":
 		// counted, for len, without making the list
-		cc.lastLen = nodeInt{n, func(x *model.Evaluation) (int64, bool) {
+		cc.lastLen.set(n, func(x *model.Evaluation) (int64, bool) {
 			k := int64(0)
 			for _, v := range list(x).L {
 				x.SetAt(level, int64(v))
@@ -452,10 +452,10 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 				}
 			}
 			return k, true
-		}}
+		})
 		// written into the caller's memory when it asks (EvalCardsInto,
 		// EvalInts): the same elements, no list made
-		cc.lastFill = nodeFill{n, func(x *model.Evaluation, dst []int) []int {
+		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
 			for _, v := range list(x).L {
 				x.SetAt(level, int64(v))
 				if truth(holds(x)) {
@@ -463,7 +463,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 				}
 			}
 			return dst
-		}}
+		})
 		return func(x *model.Evaluation) model.Datum {
 			d := list(x)
 			// the elements kept are gathered on the stack, then copied
@@ -801,7 +801,7 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 	case "$pz":
 		of, kind := obj(), lit(2)
 		if s := cc.SeatOf(n.Arguments[1]); s != model.NotASeat && kind >= 0 && kind < len(rs.Zones) && rs.Zones[kind].PerPlayer {
-			cc.lastZone = nodeZone{n, model.ZoneRead{Seat: s, Kind: kind}}
+			cc.lastZone.set(n, model.ZoneRead{Seat: s, Kind: kind})
 		}
 		if kind >= 0 && kind < len(rs.Zones) && rs.Zones[kind].PerPlayer {
 			cc.readSeat(rs.ZoneReads(kind), n.Arguments[1])
@@ -836,7 +836,7 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		kind := lit(1)
 		cc.Reads |= rs.ZoneReads(kind)
 		if kind >= 0 && kind < len(rs.Zones) && !rs.Zones[kind].PerPlayer {
-			cc.lastZone = nodeZone{n, model.ZoneRead{Seat: model.NotASeat, Kind: kind}}
+			cc.lastZone.set(n, model.ZoneRead{Seat: model.NotASeat, Kind: kind})
 		}
 		return func(x *model.Evaluation) model.Datum {
 			g := x.G

@@ -37,20 +37,19 @@ type Compiler struct {
 	// local it reads
 	frameDeps             bool
 	outerElem, outerLocal int
-	// the condition and whole-number closures of the node compiled last,
-	// when its form has them: a parent takes its child's right after
-	// compiling it (condOf, intOf), so one register each is enough, and
-	// nothing is allocated for them
-	lastCond nodeCond
-	lastInt  nodeInt
-	lastFill nodeFill // the same for a list literal's Fill
-	lastSeat nodeSeat // the same for a name of a seat (SeatOf)
-	lastZone nodeZone // the same for a name of a zone (ZoneOf)
-	lastRef  nodeRef  // the same for a name of the frame's cards (RefOf)
-	// the number of elements of the list node compiled last, counted
-	// without making the list, when its form has a way (lenOf): a filter,
-	// a ?: of lists, a predicate whose body is one of them
-	lastLen nodeInt
+	// what the node compiled last left for its parent, when its form has
+	// it: its condition and whole-number closures, its Fill, the seat,
+	// zone or cards it only names, the count of the list it makes without
+	// making it (a filter, a ?: of lists, a predicate whose body is one).
+	// A parent takes its child's right after compiling it (condOf, intOf,
+	// lenOf), so one register each is enough, and nothing is allocated
+	lastCond register[model.CondFn]
+	lastInt  register[model.IntFn]
+	lastFill register[model.FillFn]
+	lastSeat register[model.SeatName]
+	lastZone register[model.ZoneRead]
+	lastRef  register[model.FrameRef]
+	lastLen  register[model.IntFn]
 	// zoneCmp is the zone read being compared with zone names, and what
 	// it then reads (zoneTest)
 	zoneCmp zoneCmp
@@ -61,75 +60,65 @@ type zoneCmp struct {
 	reads model.ReadSet
 }
 
-type nodeSeat struct {
+// register holds what the compile of one node left (Compiler's last...).
+type register[T any] struct {
 	n ast.Node
-	s model.SeatName
+	v T
+}
+
+func (r *register[T]) set(n ast.Node, v T) { *r = register[T]{n, v} }
+
+// of is what node n left, the zero value when it left nothing.
+func (r *register[T]) of(n ast.Node) (v T, ok bool) {
+	if r.n == n && n != nil {
+		return r.v, true
+	}
+	return v, false
+}
+
+// forget drops what an earlier compile of node n left: a predicate's body
+// is compiled at each call, and what one compile left is not another's.
+func (r *register[T]) forget(n ast.Node) {
+	if r.n == n {
+		*r = register[T]{}
+	}
 }
 
 // SeatOf is the seat the node just compiled names when it is only a name
 // of one (you, player, active), NotASeat otherwise (model.Expr.Seat).
 func (cc *Compiler) SeatOf(n ast.Node) model.SeatName {
-	if cc.lastSeat.n == n {
-		return cc.lastSeat.s
-	}
-	return model.NotASeat
-}
-
-type nodeZone struct {
-	n ast.Node
-	z model.ZoneRead
+	s, _ := cc.lastSeat.of(n)
+	return s
 }
 
 // ZoneOf is the zone the node just compiled names when it is only a name
 // of one (you.hand, a shared zone), nil otherwise (model.Expr.Zone).
 func (cc *Compiler) ZoneOf(n ast.Node) *model.ZoneRead {
-	if cc.lastZone.n == n {
-		z := cc.lastZone.z
+	if z, ok := cc.lastZone.of(n); ok {
 		return &z
 	}
 	return nil
-}
-
-type nodeRef struct {
-	n ast.Node
-	r model.FrameRef
 }
 
 // RefOf is the card or cards the node just compiled names when it is only
 // a name of the frame's card, this or a variable of cards, nil otherwise
 // (model.Expr.Ref).
 func (cc *Compiler) RefOf(n ast.Node) *model.FrameRef {
-	if cc.lastRef.n == n {
-		r := cc.lastRef.r
+	if r, ok := cc.lastRef.of(n); ok {
 		return &r
 	}
 	return nil
 }
 
-type nodeFill struct {
-	n  ast.Node
-	fn model.FillFn
-}
-
-type nodeCond struct {
-	n  ast.Node
-	fn model.CondFn
-}
-
-type nodeInt struct {
-	n  ast.Node
-	fn model.IntFn
-}
-
 // setInt records the whole-number closure of node n, compiled last.
-func (cc *Compiler) setInt(n ast.Node, c model.IntFn) { cc.lastInt = nodeInt{n, c} }
+func (cc *Compiler) setInt(n ast.Node, c model.IntFn) { cc.lastInt.set(n, c) }
 
 // symOf is the closure giving the symbol of the node just compiled, of
 // type name (DSym): its own (a property read: setInt), or one that reads
 // its value closure fn; false when the value is no symbol.
 func (cc *Compiler) symOf(n ast.Node, fn model.EvalFn) model.IntFn {
-	if cc.lastInt.n == n {
-		return cc.lastInt.fn
+	if fn, ok := cc.lastInt.of(n); ok {
+		return fn
 	}
 	return func(x *model.Evaluation) (int64, bool) {
 		d := fn(x)
@@ -140,8 +129,8 @@ func (cc *Compiler) symOf(n ast.Node, fn model.EvalFn) model.IntFn {
 // intOf is the whole-number closure of the node just compiled, of type
 // whole number: its own, or one that reads its value closure fn.
 func (cc *Compiler) intOf(n ast.Node, fn model.EvalFn) model.IntFn {
-	if cc.lastInt.n == n {
-		return cc.lastInt.fn
+	if fn, ok := cc.lastInt.of(n); ok {
+		return fn
 	}
 	if v, ok := literal(n); ok && v.K == model.DInt {
 		return func(*model.Evaluation) (int64, bool) { return v.N, true }
@@ -155,8 +144,8 @@ func (cc *Compiler) intOf(n ast.Node, fn model.EvalFn) model.IntFn {
 // Cond is the condition closure of the node just compiled, or nil when its
 // form has none (model.Expr.Cond).
 func (cc *Compiler) Cond(n ast.Node) model.CondFn {
-	if cc.lastCond.n == n {
-		return cc.lastCond.fn
+	if fn, ok := cc.lastCond.of(n); ok {
+		return fn
 	}
 	return nil
 }
@@ -164,8 +153,8 @@ func (cc *Compiler) Cond(n ast.Node) model.CondFn {
 // Int is the whole-number closure of the node just compiled, or nil when
 // its form has none (model.Expr.Int).
 func (cc *Compiler) Int(n ast.Node) model.IntFn {
-	if cc.lastInt.n == n {
-		return cc.lastInt.fn
+	if fn, ok := cc.lastInt.of(n); ok {
+		return fn
 	}
 	return nil
 }
@@ -189,8 +178,8 @@ func fillOf(fn model.EvalFn, fill model.FillFn) model.FillFn {
 // lenOf is the closure that counts the elements of the list node just
 // compiled without making the list, or nil when its form has none.
 func (cc *Compiler) lenOf(n ast.Node) model.IntFn {
-	if cc.lastLen.n == n {
-		return cc.lastLen.fn
+	if fn, ok := cc.lastLen.of(n); ok {
+		return fn
 	}
 	return nil
 }
@@ -198,14 +187,14 @@ func (cc *Compiler) lenOf(n ast.Node) model.IntFn {
 // Fill is the closure that writes the list literal just compiled into the
 // caller's memory, or nil when the node is none (model.Expr.Fill).
 func (cc *Compiler) Fill(n ast.Node) model.FillFn {
-	if cc.lastFill.n == n {
-		return cc.lastFill.fn
+	if fn, ok := cc.lastFill.of(n); ok {
+		return fn
 	}
 	return nil
 }
 
 // setCond records the condition closure of node n, compiled last.
-func (cc *Compiler) setCond(n ast.Node, c model.CondFn) { cc.lastCond = nodeCond{n, c} }
+func (cc *Compiler) setCond(n ast.Node, c model.CondFn) { cc.lastCond.set(n, c) }
 
 // condOf is the condition closure of the node just compiled: its own, or
 // one that reads its value closure fn.
@@ -390,27 +379,13 @@ func constant(d model.Datum) model.EvalFn { return func(*model.Evaluation) model
 func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 	// what an earlier compile of this node left (a predicate's body is
 	// compiled at each call) is not this compile's
-	if cc.lastCond.n == n {
-		cc.lastCond = nodeCond{}
-	}
-	if cc.lastInt.n == n {
-		cc.lastInt = nodeInt{}
-	}
-	if cc.lastFill.n == n {
-		cc.lastFill = nodeFill{}
-	}
-	if cc.lastSeat.n == n {
-		cc.lastSeat = nodeSeat{}
-	}
-	if cc.lastZone.n == n {
-		cc.lastZone = nodeZone{}
-	}
-	if cc.lastRef.n == n {
-		cc.lastRef = nodeRef{}
-	}
-	if cc.lastLen.n == n {
-		cc.lastLen = nodeInt{}
-	}
+	cc.lastCond.forget(n)
+	cc.lastInt.forget(n)
+	cc.lastFill.forget(n)
+	cc.lastSeat.forget(n)
+	cc.lastZone.forget(n)
+	cc.lastRef.forget(n)
+	cc.lastLen.forget(n)
 	switch n := n.(type) {
 	case *ast.IntegerNode:
 		return constant(model.Datum{K: model.DInt, N: int64(n.Value)}), cInt
@@ -448,7 +423,7 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 		if t.k == model.DList && (aLen != nil || bLen != nil) {
 			// counted without making the branch's list where it has a way
 			aLen, bLen = countOf(a, aLen), countOf(b, bLen)
-			cc.lastLen = nodeInt{n, func(x *model.Evaluation) (int64, bool) {
+			cc.lastLen.set(n, func(x *model.Evaluation) (int64, bool) {
 				v, ok := cond(x)
 				if !ok {
 					x.MissingBool("?:")
@@ -458,12 +433,12 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 					return aLen(x)
 				}
 				return bLen(x)
-			}}
+			})
 		}
 		if t.k == model.DList && (aFill != nil || bFill != nil) {
 			// written into the caller's memory where the branch can be
 			aFill, bFill = fillOf(a, aFill), fillOf(b, bFill)
-			cc.lastFill = nodeFill{n, func(x *model.Evaluation, dst []int) []int {
+			cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
 				v, ok := cond(x)
 				if !ok {
 					x.MissingBool("?:")
@@ -473,7 +448,7 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 					return aFill(x, dst)
 				}
 				return bFill(x, dst)
-			}}
+			})
 		}
 		if t.k == model.DBool {
 			cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
@@ -620,13 +595,13 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 		cc.Reads |= identReads[k]
 		switch k {
 		case model.IdYou:
-			cc.lastSeat = nodeSeat{n, model.SeatYou}
+			cc.lastSeat.set(n, model.SeatYou)
 			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DPlayer, N: int64(x.F.You)} }, cPlayer
 		case model.IdOpponent:
-			cc.lastSeat = nodeSeat{n, model.SeatOpponent}
+			cc.lastSeat.set(n, model.SeatOpponent)
 			return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(x.G.NextLive(int(x.F.You))) }, cPlayer
 		case model.IdActive:
-			cc.lastSeat = nodeSeat{n, model.SeatActive}
+			cc.lastSeat.set(n, model.SeatActive)
 			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DPlayer, N: int64(x.G.S.Active)} }, cPlayer
 		case model.IdTurn:
 			return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DInt, N: int64(x.G.S.Turn)} }, cInt
@@ -640,7 +615,7 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 			}, cSym
 		case model.IdThis:
 			cc.frameDeps = true
-			cc.lastRef = nodeRef{n, model.FrameRef{Of: model.RefThis}}
+			cc.lastRef.set(n, model.FrameRef{Of: model.RefThis})
 			return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.This)) }, cCard
 		case model.IdPlayers:
 			return func(x *model.Evaluation) model.Datum {
@@ -661,11 +636,11 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 	}
 	if name == "card" && cc.Sc.Card {
 		cc.frameDeps = true
-		cc.lastRef = nodeRef{n, model.FrameRef{Of: model.RefCard}}
+		cc.lastRef.set(n, model.FrameRef{Of: model.RefCard})
 		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.F.Card)) }, cCard
 	}
 	if name == "player" && cc.Sc.Player {
-		cc.lastSeat = nodeSeat{n, model.SeatPlayer}
+		cc.lastSeat.set(n, model.SeatPlayer)
 		return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(int(x.F.Player)) }, cPlayer
 	}
 	v, ok := cc.Sc.Vars[name]
@@ -680,13 +655,13 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 	case model.TCards, model.TPlayers, model.TInts, model.TStrings:
 		e := TypeFor(v.Typ).e
 		if v.Typ == model.TCards {
-			cc.lastRef = nodeRef{n, model.FrameRef{Of: model.RefCardsVar, Slot: slot}}
+			cc.lastRef.set(n, model.FrameRef{Of: model.RefCardsVar, Slot: slot})
 		}
 		return func(x *model.Evaluation) model.Datum {
 			return model.Datum{K: model.DList, E: e, L: x.G.S.Vars[int(x.F.Base)+slot].L}
 		}, listOf(e)
 	case model.TCard:
-		cc.lastRef = nodeRef{n, model.FrameRef{Of: model.RefCardVar, Slot: slot}}
+		cc.lastRef.set(n, model.FrameRef{Of: model.RefCardVar, Slot: slot})
 		return func(x *model.Evaluation) model.Datum { return model.CardDatum(int(x.G.S.Vars[int(x.F.Base)+slot].N)) }, cCard
 	case model.TPlayer:
 		return func(x *model.Evaluation) model.Datum { return model.PlayerDatum(int(x.G.S.Vars[int(x.F.Base)+slot].N)) }, cPlayer
@@ -1164,14 +1139,14 @@ func (cc *Compiler) array(n *ast.ArrayNode) (model.EvalFn, Type) {
 		return func(*model.Evaluation) model.Datum { return d }, t
 	}
 	e := t.e
-	cc.lastFill = nodeFill{n, func(x *model.Evaluation, dst []int) []int {
+	cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
 		for _, p := range parts {
 			if d := p(x); d.K != model.DNil {
 				dst = append(dst, int(d.N))
 			}
 		}
 		return dst
-	}}
+	})
 	return func(x *model.Evaluation) model.Datum {
 		l := make([]int, 0, len(parts))
 		for _, p := range parts {

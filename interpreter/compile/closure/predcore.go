@@ -93,8 +93,8 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 	body, bt := cc.Compile(p.Tree)
 	bodyCond := cc.Cond(p.Tree)
 	var bodyInt model.IntFn
-	if cc.lastInt.n == p.Tree {
-		bodyInt = cc.lastInt.fn
+	if fn, ok := cc.lastInt.of(p.Tree); ok {
+		bodyInt = fn
 	}
 	bodyLen, bodyFill := cc.lenOf(p.Tree), cc.Fill(p.Tree)
 	cc.barrier, cc.Locals = barrier, cc.Locals[:base]
@@ -132,16 +132,16 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 		})
 	}
 	if bodyLen != nil {
-		cc.lastLen = nodeInt{n, func(x *model.Evaluation) (int64, bool) {
+		cc.lastLen.set(n, func(x *model.Evaluation) (int64, bool) {
 			bind(x)
 			return bodyLen(x)
-		}}
+		})
 	}
 	if bodyFill != nil {
-		cc.lastFill = nodeFill{n, func(x *model.Evaluation, dst []int) []int {
+		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
 			bind(x)
 			return bodyFill(x, dst)
-		}}
+		})
 	}
 	return func(x *model.Evaluation) model.Datum {
 		bind(x)
