@@ -205,6 +205,8 @@ func payableByCount(g model.Context, f *state.Frame, pats []*model.Expr, from []
 		}
 		need[j]++
 	}
+	// written out as max_group's is: a helper type reading the table
+	// through memory at each card measured slower (BENCHMARKS.md)
 	table, stride, plain := g.PlainProp(prop)
 	for _, c := range from {
 		var v int64
