@@ -481,7 +481,9 @@ func loadLandsTB(tb testing.TB) *model.Ruleset {
 }
 
 // interpretedLands plays games with seeds [from, to) of the ruleset with
-// random answers, without the log, on all cores.
+// random answers, on all cores. The decision points are told apart by
+// their prompts, which only a game with a log writes: the log is kept,
+// the record of answers is not.
 func interpretedLands(t *testing.T, rs *model.Ruleset, from, to int) *landsStats {
 	workers := runtime.GOMAXPROCS(0)
 	parts := make([]landsStats, workers)
@@ -492,7 +494,7 @@ func interpretedLands(t *testing.T, rs *model.Ruleset, from, to int) *landsStats
 		go func(w int) {
 			defer wg.Done()
 			for seed := from + w; seed < to; seed += workers {
-				g, err := engine.New(rs, engine.Options{Seed: uint64(seed), NoLog: true})
+				g, err := engine.New(rs, engine.Options{Seed: uint64(seed), NoRecord: true})
 				if err != nil {
 					errs[w] = err
 					return

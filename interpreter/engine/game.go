@@ -23,7 +23,8 @@ type Options struct {
 	// NoLog keeps no text log (simulations, bots' lookahead); replays and
 	// views of the log need one. Without a log, the options of an action
 	// decision carry no id and no label either: they are answered by
-	// position (Answer.Picks).
+	// position (Answer.Picks). Nor do decisions carry a prompt: nobody
+	// reads one there.
 	NoLog bool
 	// NoRecord keeps no record of the answers (State.History): a game
 	// nobody will save, replay or take back, as a simulation's. Such a

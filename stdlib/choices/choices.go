@@ -305,7 +305,7 @@ func askCards(g model.Context, f *state.Frame, s *model.Step, single bool, a car
 	if ans, ok := g.AnswerAtOnce(d); ok {
 		return cardsChosen(g, f, s, single, a, chooser, d.Options, ans.Picks)
 	}
-	d.Prompt = args.Say(g, f, s.At(*a.prompt), "Choose", chooser)
+	d.Prompt = args.Prompt(g, f, s.At(*a.prompt), "Choose", chooser)
 	return g.Ask(f, d), nil
 }
 
@@ -380,7 +380,7 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 	if a, ok := g.AnswerAtOnce(d); ok {
 		return chosen(g, f, s, chooser, d.Options[a.Picks[0]])
 	}
-	d.Prompt = args.Say(g, f, s.At(chooseArgs.Prompt), "Choose", chooser)
+	d.Prompt = args.Prompt(g, f, s.At(chooseArgs.Prompt), "Choose", chooser)
 	return g.Ask(f, d), nil
 }
 
@@ -422,7 +422,7 @@ func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	if a, ok := g.AnswerAtOnce(d); ok {
 		return playerChosen(g, f, s, chooser, d.Options[a.Picks[0]])
 	}
-	d.Prompt = args.Say(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser)
+	d.Prompt = args.Prompt(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser)
 	return g.Ask(f, d), nil
 }
 
@@ -461,7 +461,7 @@ func execChooseNumber(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	if hi < lo {
 		hi = lo
 	}
-	return g.Ask(f, state.Decision{Player: chooser, Kind: state.DecideNumber, Prompt: args.Say(g, f, s.At(chooseNumberArgs.Prompt), "Choose a number", chooser), Min: lo, Max: hi}), nil
+	return g.Ask(f, state.Decision{Player: chooser, Kind: state.DecideNumber, Prompt: args.Prompt(g, f, s.At(chooseNumberArgs.Prompt), "Choose a number", chooser), Min: lo, Max: hi}), nil
 }
 
 func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
@@ -517,7 +517,7 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 	if least*len(among) > amount {
 		least = 0
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideDistribute, Prompt: args.Say(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount}
+	d := state.Decision{Player: chooser, Kind: state.DecideDistribute, Prompt: args.Prompt(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount}
 	for _, c := range among {
 		o := args.CardOption(g, c, chooser)
 		o.Value = least
@@ -547,7 +547,7 @@ func execOrder(g model.Context, f *state.Frame, s *model.Step) (model.Status, er
 	if err != nil {
 		return model.Next, err
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideOrder, Prompt: args.Say(g, f, s.At(orderArgs.Prompt), "Order", chooser), Min: len(cards), Max: len(cards)}
+	d := state.Decision{Player: chooser, Kind: state.DecideOrder, Prompt: args.Prompt(g, f, s.At(orderArgs.Prompt), "Order", chooser), Min: len(cards), Max: len(cards)}
 	for _, c := range cards {
 		d.Options = append(d.Options, args.CardOption(g, c, chooser))
 	}
@@ -597,7 +597,7 @@ func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	for _, p := range ps {
 		fr := *f
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
-		d := state.Decision{Player: p, Kind: state.DecideChoice, Prompt: args.Say(g, f, s.At(simultaneousArgs.Prompt), "Choose", p), Min: 1, Max: 1}
+		d := state.Decision{Player: p, Kind: state.DecideChoice, Prompt: args.Prompt(g, f, s.At(simultaneousArgs.Prompt), "Choose", p), Min: 1, Max: 1}
 		for i, ch := range choices {
 			ok, err := g.EvalBool(ch.If, &fr)
 			if err != nil {
@@ -630,21 +630,23 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		return targetChosen(g, f, s, chooser, ds[0].Options, as[0].Picks)
 	}
-	cards, err := args.Cards(g, f, s.At(chooseTargetArgs.Cards))
-	if err != nil {
-		return model.Next, err
-	}
 	var ps []int
 	if a := s.At(chooseTargetArgs.Players); a.Set {
 		if ps, err = g.EvalPlayers(a.Expr, f); err != nil {
 			return model.Next, err
 		}
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideTarget, Min: 1, Max: 1}
+	// the cards are read only to list them, and the options are built in
+	// the machine's scratch list, which Ask copies
+	cards, err := args.CardsBrief(g, f, s.At(chooseTargetArgs.Cards))
+	if err != nil {
+		return model.Next, err
+	}
+	d := state.Decision{Player: chooser, Kind: state.DecideTarget, Min: 1, Max: 1, Options: g.OptionScratch()}
 	for _, p := range ps {
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
-	d.Options = append(d.Options, args.CardOptions(g, cards, chooser)...)
+	d.Options = args.CardOptionsIn(d.Options, g, cards, chooser)
 	args.LabelUnique(d.Options)
 	if opt, err := args.Bool(g, f, s.At(chooseTargetArgs.Optional), false); err != nil {
 		return model.Next, err
@@ -659,7 +661,7 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	if a, ok := g.AnswerAtOnce(d); ok {
 		return targetChosen(g, f, s, chooser, d.Options, a.Picks)
 	}
-	d.Prompt = args.Say(g, f, s.At(chooseTargetArgs.Prompt), "Choose a target", chooser)
+	d.Prompt = args.Prompt(g, f, s.At(chooseTargetArgs.Prompt), "Choose a target", chooser)
 	return g.Ask(f, d), nil
 }
 
@@ -746,7 +748,7 @@ func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		if len(items) == 0 {
 			continue
 		}
-		d := state.Decision{Player: p, Kind: state.DecideAssign, Prompt: args.Say(g, f, s.At(assignArgs.Prompt), "Assign", p), Min: 0, Max: len(items), PerTarget: per}
+		d := state.Decision{Player: p, Kind: state.DecideAssign, Prompt: args.Prompt(g, f, s.At(assignArgs.Prompt), "Assign", p), Min: 0, Max: len(items), PerTarget: per}
 		for _, c := range items {
 			d.Options = append(d.Options, args.CardOption(g, c, p))
 		}

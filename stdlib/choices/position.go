@@ -88,7 +88,7 @@ func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.S
 			near = g.AdjacentPositions(near, zc, int(g.SlotOf(c)))
 		}
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: args.Say(g, f, s.At(choosePositionArgs.Prompt), "Choose a position", chooser), Min: 1, Max: 1, Options: g.OptionScratch()}
+	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: args.Prompt(g, f, s.At(choosePositionArgs.Prompt), "Choose a position", chooser), Min: 1, Max: 1, Options: g.OptionScratch()}
 	for _, k := range kinds {
 		zi := g.ZoneInst(k, owner)
 		for slot := 0; slot < rs.Zones[k].Slots; slot++ {

@@ -162,7 +162,7 @@ func sealedCards(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 		return model.Next, err
 	}
 	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
-		d := state.Decision{Kind: state.DecideCards, Prompt: args.Say(g, fr, s.At(*a.prompt), "Choose", p)}
+		d := state.Decision{Kind: state.DecideCards, Prompt: args.Prompt(g, fr, s.At(*a.prompt), "Choose", p)}
 		from, err := args.Cards(g, fr, s.At(*a.from))
 		if err != nil || len(from) == 0 {
 			return d, err
@@ -243,7 +243,7 @@ func sealedChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		return model.Next, err
 	}
 	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
-		d := state.Decision{Kind: state.DecideChoice, Prompt: args.Say(g, fr, s.At(chooseArgs.Prompt), "Choose", p), Min: 1, Max: 1}
+		d := state.Decision{Kind: state.DecideChoice, Prompt: args.Prompt(g, fr, s.At(chooseArgs.Prompt), "Choose", p), Min: 1, Max: 1}
 		for i, ch := range choices {
 			ok, err := g.EvalBool(ch.If, fr)
 			if err != nil {
@@ -289,7 +289,7 @@ func sealedPlayer(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		return model.Next, err
 	}
 	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
-		d := state.Decision{Kind: state.DecidePlayer, Prompt: args.Say(g, fr, s.At(choosePlayerArgs.Prompt), "Choose a player", p), Min: 1, Max: 1}
+		d := state.Decision{Kind: state.DecidePlayer, Prompt: args.Prompt(g, fr, s.At(choosePlayerArgs.Prompt), "Choose a player", p), Min: 1, Max: 1}
 		from, err := g.EvalPlayers(s.At(choosePlayerArgs.Players).Expr, fr)
 		for _, q := range from {
 			d.Options = append(d.Options, state.Option{ID: state.SeatName(q), Label: state.SeatName(q), Card: -1, Action: -1, Player: q})
@@ -323,7 +323,7 @@ func sealedNumber(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		return model.Next, err
 	}
 	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
-		d := state.Decision{Kind: state.DecideNumber, Prompt: args.Say(g, fr, s.At(chooseNumberArgs.Prompt), "Choose a number", p)}
+		d := state.Decision{Kind: state.DecideNumber, Prompt: args.Prompt(g, fr, s.At(chooseNumberArgs.Prompt), "Choose a number", p)}
 		lo, err := args.Int(g, fr, s.At(chooseNumberArgs.Min), 0)
 		if err != nil {
 			return d, err
@@ -376,7 +376,7 @@ func sealedTarget(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		return model.Next, err
 	}
 	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
-		d := state.Decision{Kind: state.DecideTarget, Prompt: args.Say(g, fr, s.At(chooseTargetArgs.Prompt), "Choose a target", p), Min: 1, Max: 1}
+		d := state.Decision{Kind: state.DecideTarget, Prompt: args.Prompt(g, fr, s.At(chooseTargetArgs.Prompt), "Choose a target", p), Min: 1, Max: 1}
 		cards, err := args.Cards(g, fr, s.At(chooseTargetArgs.Cards))
 		if err != nil {
 			return d, err

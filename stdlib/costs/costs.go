@@ -202,6 +202,9 @@ func fixed() []*model.Primitive {
 // parts is the same every time: the n of a count are put together once a
 // game, kept with the step (Context.Memo), not once a card.
 func payPrompt(g model.Context, f *state.Frame, s *model.Step, i, n int) string {
+	if !g.Logging() {
+		return "" // as args.Prompt
+	}
 	a := s.At(payCardsArgs.Prompt)
 	counted := func(base string, i int) string {
 		return base + " (" + strconv.Itoa(i) + " of " + strconv.Itoa(n) + ")"

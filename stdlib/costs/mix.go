@@ -69,6 +69,10 @@ type mix struct {
 	idxA, needA, pA [8]int
 	amountA         [8]int
 	srcA            [8][]int
+	// the sources' cards as found, written here rather than into a list
+	// of their own; kept when the mix goes back to the pool (card numbers
+	// only, nothing of the game they came from)
+	cards []int
 }
 
 // mixes keeps mixes for the next cost read: a mix points into its own
@@ -80,7 +84,8 @@ func getMix() *mix { return mixes.Get().(*mix) }
 
 // putMix gives m back, holding nothing of the game it was read from.
 func putMix(m *mix) {
-	*m = mix{}
+	cards := m.cards[:0]
+	*m = mix{cards: cards}
 	mixes.Put(m)
 }
 
@@ -176,16 +181,23 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 			copy(m.src, cached.src)
 			return nil
 		}
-		if err := m.readSources(g, f, s, pd); err != nil {
-			return err
-		}
+		var room *[]int
 		if keep {
-			// the memo's own list of lists is written over: no mix holds
-			// it, and the memo keeps its place (a list put in the memo's
-			// value would be boxed anew each time)
 			if !ok {
 				cached = &mixSources{}
 			}
+			// the lists are cut from the memo's own array, written over
+			// each time: no mix outlives the call that read it, so none
+			// still reads what the last reading found
+			room = &cached.all
+		}
+		if err := m.readSources(g, f, s, pd, room); err != nil {
+			return err
+		}
+		if keep {
+			// the memo's own list of lists is written over too, and the
+			// memo keeps its place (a list put in the memo's value would
+			// be boxed anew each time)
 			cached.src = append(cached.src[:0], m.src...)
 			*memo = model.Memo{Epoch: version, Key: key, Val: cached}
 		}
@@ -195,16 +207,30 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 
 // mixSources is what a spend_mix step keeps of the sources it found
 // (Context.Memo).
-type mixSources struct{ src [][]int }
+type mixSources struct {
+	src [][]int
+	all []int // the array src's lists are cut from
+}
 
-// readSources finds the unmarked sources of each resource.
-func (m *mix) readSources(g model.Context, f *state.Frame, s *model.Step, pd model.Datum) error {
-	cards, err := args.CardsView(g, f, s.At(spendMixArgs.Sources))
+// readSources finds the unmarked sources of each resource. Their lists are
+// cut from *room when it is given (grown as needed), else from a list made
+// for them.
+func (m *mix) readSources(g model.Context, f *state.Frame, s *model.Step, pd model.Datum, room *[]int) error {
+	// a list the expression makes (a filter) is written into the mix's
+	// memory, a zone's is read in place
+	var cards []int
+	var err error
+	if a := s.At(spendMixArgs.Sources); a.Expr.Fill != nil {
+		cards, err = g.EvalCardsInto(a.Expr, f, m.cards[:0])
+		m.cards = cards
+	} else {
+		cards, err = args.CardsView(g, f, a)
+	}
 	if err != nil {
 		return err
 	}
-	var room [8]string // on the stack for a few resources
-	names := room[:0]
+	var nameRoom [8]string // on the stack for a few resources
+	names := nameRoom[:0]
 	for i := range pd.L {
 		names = append(names, g.Text(model.Datum{K: pd.E, N: int64(pd.L[i])}))
 	}
@@ -247,7 +273,14 @@ func (m *mix) readSources(g model.Context, f *state.Frame, s *model.Step, pd mod
 	if total == 0 {
 		return nil
 	}
-	all, at := make([]int, total), 0
+	var all []int
+	if room != nil {
+		all = slices.Grow((*room)[:0], total)[:total]
+		*room = all
+	} else {
+		all = make([]int, total)
+	}
+	at := 0
 	for r := range m.src {
 		m.src[r] = all[at : at : at+count[r]]
 		at += count[r]
@@ -349,7 +382,9 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	if !m.payable() {
 		return model.Next, fmt.Errorf("the cost can no longer be paid")
 	}
-	use := append([]int(nil), m.need...)
+	// on the stack for a few resources, as the mix's own arrays are
+	var useA [8]int
+	use := append(useA[:0], m.need...)
 	for _, i := range chosen {
 		use[i]++
 	}
@@ -363,7 +398,7 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		}
 	}
 	if left > 0 && len(offer) > 1 && spare > left {
-		var opts []state.Option
+		opts := g.OptionScratch() // Ask copies them
 		for _, i := range offer {
 			o := state.Option{Card: -1, Action: -1, Player: -1, Value: i}
 			if g.Logging() {
@@ -376,7 +411,7 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			}
 			opts = append(opts, o)
 		}
-		prompt := args.Say(g, f, s.At(spendMixArgs.Prompt), "Pay 1 of the cost any resource may pay with", m.p)
+		prompt := args.Prompt(g, f, s.At(spendMixArgs.Prompt), "Pay 1 of the cost any resource may pay with", m.p)
 		return g.Ask(f, state.Decision{Player: m.p, Kind: state.DecideChoice, Prompt: prompt + " (" + strconv.Itoa(len(chosen)+1) + " of " + strconv.Itoa(m.anyN) + ")", Options: opts, Min: 1, Max: 1}), nil
 	}
 	// no choice is left: what remains of the part any may pay goes to the
@@ -387,7 +422,8 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		left -= n
 	}
 	var parts []string
-	var tapped []int
+	var tappedA [16]int // the sources used, on the stack when few
+	tapped := tappedA[:0]
 	for i, n := range use {
 		if n == 0 {
 			continue
@@ -409,7 +445,8 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	}
 	if len(tapped) > 0 {
 		if g.Logging() {
-			g.LogCards("pay", m.p, tapped, "%s pays with {cards}.", state.SeatName(m.p))
+			// a list of its own for the log, so that tapped stays on the stack
+			g.LogCards("pay", m.p, slices.Clone(tapped), "%s pays with {cards}.", state.SeatName(m.p))
 		}
 	}
 	g.SetVar(f, s.State, state.Val{N: -1})

@@ -77,7 +77,7 @@ func execAct(g model.Context, f *state.Frame, s *model.Step) (model.Status, erro
 		// one thing to do (to pass, most of the time): done at once
 		return actAnswered(g, f, s, p, passLabel, opts[a.Picks[0]])
 	}
-	d.Prompt = args.Say(g, f, s.At(actArgs.Prompt), "Your move", p)
+	d.Prompt = args.Prompt(g, f, s.At(actArgs.Prompt), "Your move", p)
 	return g.Ask(f, d), nil
 }
 
@@ -171,7 +171,7 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			answer = &opts[a.Picks[0]]
 			continue
 		}
-		d.Prompt = args.Say(g, f, s.At(priorityArgs.Prompt), "You have priority", holder)
+		d.Prompt = args.Prompt(g, f, s.At(priorityArgs.Prompt), "You have priority", holder)
 		return g.Ask(f, d), nil
 	}
 }

@@ -102,6 +102,16 @@ func Say(g model.Context, f *state.Frame, a *model.Arg, def string, seat int) st
 	return g.RenderText(a.Template, f, seat)
 }
 
+// Prompt renders a decision's prompt as Say does. A game without a log
+// (simulations, bots looking ahead) asks nobody who reads it, and its
+// decisions have none, as their options have no labels there.
+func Prompt(g model.Context, f *state.Frame, a *model.Arg, def string, seat int) string {
+	if !g.Logging() {
+		return ""
+	}
+	return Say(g, f, a, def, seat)
+}
+
 // WordAt is the index of an enum-like argument's word among its
 // parameter's words, def when absent.
 func WordAt(a *model.Arg, def int) int {
