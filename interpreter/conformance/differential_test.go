@@ -275,14 +275,16 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 		}
 	}
 	if e.Fill != nil {
-		// a list literal written into memory of the caller's against its
-		// value closure
+		// a list written into memory of the caller's against its value
+		// closure, element by element as the list holds them (a name as
+		// its symbol)
 		l, lerr := g.Evaluator().EvalInts(e, f, make([]int, 0, 1))
+		d, _ := g.Evaluator().EvalDatum(e, f)
 		switch {
 		case (lerr != nil) != (gerr != nil):
 			return fmt.Errorf("%s: %q: written into a list it fails with %v, as a value with %v", e.Pos, e.Src, lerr, gerr)
-		case lerr == nil && fmt.Sprint(l) != fmt.Sprint(got):
-			return fmt.Errorf("%s: %q: written into a list it gives %v, as a value %v", e.Pos, e.Src, l, got)
+		case lerr == nil && fmt.Sprint(l) != fmt.Sprint(d.L):
+			return fmt.Errorf("%s: %q: written into a list it gives %v, as a value %v (%v)", e.Pos, e.Src, l, d.L, got)
 		}
 	}
 	want, werr := oracle.Eval(g.Evaluator(), e, f)

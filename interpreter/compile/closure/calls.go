@@ -24,11 +24,18 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	}
 	args := make([]model.EvalFn, len(n.Arguments))
 	types := make([]Type, len(n.Arguments))
+	// concat's parts are counted and written out part by part where they
+	// can be: what their compile leaves is read before the next one's
+	var lens []model.IntFn
+	var fills []model.FillFn
 	for i, a := range n.Arguments {
 		if n.Name == "flatten" {
 			break
 		}
 		args[i], types[i] = cc.Compile(a)
+		if n.Name == "concat" {
+			lens, fills = append(lens, cc.lenOf(a)), append(fills, cc.Fill(a))
+		}
 	}
 	arity := func(lo, hi int) bool { return len(args) >= lo && len(args) <= hi }
 	list0 := arity(1, 1) && types[0].k == model.DList
@@ -194,6 +201,28 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			}
 			t = u
 		}
+		// counted, for len, and written into the caller's memory, without
+		// making the joint list (units(p) in a condition or a step)
+		for i := range args {
+			lens[i], fills[i] = countOf(args[i], lens[i]), fillOf(args[i], fills[i])
+		}
+		cc.lastLen.set(n, func(x *model.Evaluation) (int64, bool) {
+			k := int64(0)
+			for _, l := range lens {
+				v, ok := l(x)
+				if !ok {
+					return 0, false
+				}
+				k += v
+			}
+			return k, true
+		})
+		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
+			for _, f := range fills {
+				dst = f(x, dst)
+			}
+			return dst
+		})
 		return func(x *model.Evaluation) model.Datum {
 			// the lists first, on the stack for a few, then one list of
 			// their joint length, made for this value
