@@ -458,7 +458,8 @@ type Context interface {
 	// written there without a list of its own)
 	EvalInts(e *Expr, f *state.Frame, dst []int) ([]int, error)
 	// CardScratch is an empty list with room, the machine's own, for a
-	// step to copy the cards it works on into (EvalCardsInto): good until
+	// step to copy the cards (or players) it works on into
+	// (EvalCardsInto, EvalInts): good until
 	// the next call, so only for a step that runs no other step while it
 	// holds the list (expressions never use it)
 	CardScratch() []int

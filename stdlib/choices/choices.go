@@ -407,7 +407,7 @@ func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		return playerChosen(g, f, s, chooser, ds[0].Options[as[0].Picks[0]])
 	}
-	ps, err := g.EvalPlayers(s.At(choosePlayerArgs.Players).Expr, f)
+	ps, err := args.PlayersBrief(g, f, s.At(choosePlayerArgs.Players))
 	if err != nil {
 		return model.Next, err
 	}

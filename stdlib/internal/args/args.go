@@ -75,6 +75,20 @@ func CardsBrief(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
 	return CardsView(g, f, a)
 }
 
+// PlayersBrief is CardsBrief for a list of players: a list the expression
+// makes (a filter of players) is written into the machine's scratch list,
+// for a step that reads it while it works and evaluates no other list
+// meanwhile.
+func PlayersBrief(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
+	if !a.Set {
+		return nil, nil
+	}
+	if a.Expr != nil && a.Expr.Fill != nil && a.Expr.Type == model.TPlayers {
+		return g.EvalInts(a.Expr, f, g.CardScratch())
+	}
+	return g.EvalPlayers(a.Expr, f)
+}
+
 // CardsCopy evaluates a card list argument as Cards does, into the
 // machine's scratch list (model.Context.CardScratch): a copy that moves
 // do not change, good until the step is done, for a step that runs no
