@@ -170,8 +170,8 @@ func (g *machine) OptionScratch() []state.Option {
 	return g.choiceBuf[:0]
 }
 
-// CardScratch is the machine's list for a step to copy its cards into
-// (model.Context).
+// VarList cuts a list with room for n cards from the machine's block of
+// such lists (model.Context).
 func (g *machine) VarList(n int) []int {
 	if n == 0 {
 		return []int{} // empty, not nil: a variable holds an empty list
@@ -210,6 +210,8 @@ func (g *machine) stackVars(n int) []state.Val {
 // stackValBlock is how many variables a block of stackVars holds.
 const stackValBlock = 256
 
+// CardScratch is the machine's list for a step to copy its cards into
+// (model.Context).
 func (g *machine) CardScratch() []int {
 	if g.cardBuf == nil {
 		g.cardBuf = make([]int, 0, 64)

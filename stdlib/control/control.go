@@ -222,10 +222,17 @@ func loop(list, as, do *model.ArgIndex, players bool) func(g model.Context, f *s
 				for i := 0; i < g.Players(); i++ {
 					l = append(l, (int(f.You)+i)%g.Players())
 				}
-			case players:
-				l, err = g.EvalPlayers(a.Expr, f)
 			default:
-				l, err = g.EvalCards(a.Expr, f)
+				// read where it is (a zone) or written into scratch
+				// memory (a filter), then kept in a list cut from the
+				// machine's block: the loop's list is not made on its own
+				var view []int
+				if players {
+					view, err = args.PlayersBrief(g, f, a)
+				} else {
+					view, err = args.CardsBrief(g, f, a)
+				}
+				l = append(g.VarList(len(view)), view...)
 			}
 			if err != nil {
 				return model.Next, err
