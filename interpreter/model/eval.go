@@ -595,7 +595,8 @@ func (g *Evaluator) StackCards() []int {
 
 // AllZone lists the cards of a per-player zone of every player still in the
 // game, in seat order.
-// The list is shared, good until the state changes: never to be written.
+// The list is shared, good until the state changes: never to be written,
+// nor read after a change, since the next list is written in its place.
 func (g *Evaluator) AllZone(kind int) []int {
 	if len(g.allZones) != len(g.Rs.Zones) {
 		g.allZones = make([]zoneList, len(g.Rs.Zones))
@@ -611,7 +612,12 @@ func (g *Evaluator) AllZone(kind int) []int {
 			n += len(g.S.Zones[g.ZoneInst(kind, p)].Cards)
 		}
 	}
-	out := make([]int, 0, n)
+	// written over the last list: nobody reads it past the change that
+	// made it stale (a step that moves cards copies them first)
+	out := m.cards[:0]
+	if cap(out) < n {
+		out = make([]int, 0, n)
+	}
 	for p := 0; p < g.Nseats; p++ {
 		if !g.S.Players[p].Lost {
 			out = append(out, g.S.Zones[g.ZoneInst(kind, p)].Cards...)
