@@ -376,10 +376,22 @@ func (g *Evaluator) EvalCardsView(e *Expr, f *state.Frame) ([]int, error) {
 // them to dst: a copy in memory the caller keeps (a scratch list), whatever
 // the list was.
 func (g *Evaluator) EvalCardsInto(e *Expr, f *state.Frame, dst []int) ([]int, error) {
-	if e.Fill != nil && e.Type == TCards {
+	switch {
+	case e.Fill != nil && e.Type == TCards:
 		// a list the expression makes (a filter, a list literal) is
 		// written into dst, not made
 		return g.fill(e, f, dst)
+	case e.Zone != nil:
+		return append(dst, g.NamedZone(e.Zone, f)...), nil
+	case e.Ref != nil:
+		// cards read from the frame, as evalDatum reads them
+		if r := e.Ref; r.Of == RefCardsVar {
+			return append(dst, g.S.Vars[int(f.Base)+r.Slot].L...), nil
+		}
+		if d := g.refDatum(e.Ref, f); d.K == DCard {
+			return append(dst, int(d.N)), nil
+		}
+		return dst, nil
 	}
 	d, err := g.evalDatum(e, f)
 	if err != nil {

@@ -23,6 +23,9 @@ func Int(g model.Context, f *state.Frame, a *model.Arg, def int) (int, error) {
 	if !a.Set {
 		return def, nil
 	}
+	if c := a.Expr.Const; c != nil && c.K == model.DInt {
+		return int(c.N), nil // a literal (or a default) is read, not evaluated
+	}
 	return g.EvalInt(a.Expr, f)
 }
 
@@ -42,6 +45,9 @@ func Value(g model.Context, f *state.Frame, a *model.Arg) (model.Datum, error) {
 func Bool(g model.Context, f *state.Frame, a *model.Arg, def bool) (bool, error) {
 	if !a.Set {
 		return def, nil
+	}
+	if c := a.Expr.Const; c != nil && c.K == model.DBool {
+		return c.N != 0, nil // a literal (or a default) is read, not evaluated
 	}
 	return g.EvalBool(a.Expr, f)
 }
