@@ -155,6 +155,10 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		slot = int64(s)
 	}
 	before := *ci
+	// the zone the card leaves and its definition, read once
+	fromKind := g.S.Zones[from].Kind
+	fzd := &g.Rs.Zones[fromKind]
+	def := g.Rs.Cards[ci.Def]
 	g.removeFrom(c, from)
 	g.claim(c, from, zi)
 	knownBefore := ci.Known
@@ -170,11 +174,11 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	if zd.Visibility == model.Hidden || ci.FaceDown {
 		ci.Face = 0
 	}
-	if ci.Face == 0 && len(g.Rs.Cards[ci.Def].Faces) > 0 {
+	if ci.Face == 0 && len(def.Faces) > 0 {
 		g.showFace(c, 0)
 	}
 	g.place(c, slot)
-	if from != zi && g.Rs.Zones[g.S.Zones[from].Kind].Visibility == model.Public && zd.Visibility != model.Public {
+	if from != zi && fzd.Visibility == model.Public && zd.Visibility != model.Public {
 		// a card that leaves a public zone stays known to everyone who saw it
 		ci.Known |= knownBefore
 	}
@@ -210,18 +214,18 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	}
 	// a move between two zones of one kind (a change of control between
 	// players' zones) is not leaving: the card keeps its state and effects
-	parts := g.Rs.ZoneReads(int(g.S.Zones[from].Kind)) | g.Rs.ZoneReads(int(dst.Kind)) | model.ReadsPlaces
+	parts := g.Rs.ZoneReads(int(fromKind)) | g.Rs.ZoneReads(int(dst.Kind)) | model.ReadsPlaces
 	if ci.Known != before.Known {
 		parts |= model.ReadsKnowledge
 	}
 	if ci.Ctrl != before.Ctrl || ci.FaceDown != before.FaceDown || ci.Face != before.Face {
 		parts |= model.ReadsCardFields
 	}
-	if d := g.Rs.Cards[ci.Def]; len(d.Faces) > 0 {
+	if len(def.Faces) > 0 {
 		// turned to its first face: the properties faces set were written
-		parts |= model.ReadsCardFields | g.faceParts(d)
+		parts |= model.ReadsCardFields | g.faceParts(def)
 	}
-	if g.S.Zones[from].Kind != dst.Kind {
+	if fromKind != dst.Kind {
 		parts |= g.expireCard(c)
 		for _, i := range g.Rs.ResetOnMove {
 			// a property at its default already is not changed
@@ -235,7 +239,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	if !o.Quiet {
 		g.logMove(c, from, zi, knownBefore, o.Where)
 	}
-	fromName := g.Rs.ZoneSyms[g.S.Zones[from].Kind]
+	fromName := g.Rs.ZoneSyms[fromKind]
 	toName := g.Rs.ZoneSyms[dst.Kind]
 	g.emit(&state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
 	g.emit(&state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
