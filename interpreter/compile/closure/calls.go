@@ -441,27 +441,44 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		if bt.k != model.DInt && bt.k != model.DFloat && bt.k != model.DSym {
 			return cc.refuse(pred, "sort_by sorts by a number or a name, not %s", bt)
 		}
-		desc := cc.order(n, 2)
-		return func(x *model.Evaluation) model.Datum {
-			d := list(x)
-			ks := keyedList{byName: bt.k == model.DSym, desc: desc, items: make([]keyed, len(d.L))}
-			for i, v := range d.L {
-				x.SetAt(level, int64(v))
-				r := body(x)
-				if r.K == model.DNil && len(d.L) > 1 { // as expr: a key is read only to compare
-					return x.Missing("sortBy")
+		desc, byName := cc.order(n, 2), bt.k == model.DSym
+		// sorted appends the list's elements in the order of their keys to
+		// dst; false when a key is missing
+		sorted := func(x *model.Evaluation, dst []int) ([]int, bool) {
+			l := list(x).L
+			if len(l) <= insertionMax {
+				// keys on the stack, sorted as sort.Sort sorts so few
+				var room [insertionMax]keyed
+				ks := keyedList{byName: byName, desc: desc, items: room[:len(l)]}
+				if !sortKeys(x, l, level, body, ks.items) {
+					return dst, false
 				}
-				ks.items[i] = keyed{v: v, f: r.Float()}
-				if r.K == model.DSym || r.K == model.DStr {
-					ks.items[i].s = x.G.Text(r)
-				}
+				ks.insertionSort()
+				return ks.appendTo(dst), true
+			}
+			ks := keyedList{byName: byName, desc: desc, items: make([]keyed, len(l))}
+			if !sortKeys(x, l, level, body, ks.items) {
+				return dst, false
 			}
 			// the same algorithm as expr's sortBy, so equal keys come out in
 			// the same (deterministic, not stable) order as there
 			sort.Sort(ks)
-			out := make([]int, len(ks.items))
-			for i, k := range ks.items {
-				out[i] = k.v
+			return ks.appendTo(dst), true
+		}
+		// written into the caller's memory (for_each's list), no list made
+		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
+			out, ok := sorted(x, dst)
+			if !ok {
+				x.Missing("sortBy")
+				return dst
+			}
+			return out
+		})
+		return func(x *model.Evaluation) model.Datum {
+			d := list(x)
+			out, ok := sorted(x, make([]int, 0, len(d.L)))
+			if !ok {
+				return x.Missing("sortBy")
 			}
 			return model.Datum{K: model.DList, E: d.E, L: out, Owned: true}
 		}, lt
@@ -1143,6 +1160,46 @@ type keyed struct {
 	v int
 	f float64
 	s string
+}
+
+// sortKeys works out the key of each element of l into items; false when
+// one is missing (as in expr, a key is read only to compare: a list of one
+// needs none).
+func sortKeys(x *model.Evaluation, l []int, level int, body model.EvalFn, items []keyed) bool {
+	for i, v := range l {
+		x.SetAt(level, int64(v))
+		r := body(x)
+		if r.K == model.DNil && len(l) > 1 {
+			return false
+		}
+		items[i] = keyed{v: v, f: r.Float()}
+		if r.K == model.DSym || r.K == model.DStr {
+			items[i].s = x.G.Text(r)
+		}
+	}
+	return true
+}
+
+// insertionMax is the longest list sort.Sort sorts by insertion.
+const insertionMax = 12
+
+// insertionSort sorts as sort.Sort does a list of at most insertionMax:
+// by insertion, swapping an element back while it is less than the one
+// before, so equal keys come out in the same order as there.
+func (k keyedList) insertionSort() {
+	for i := 1; i < len(k.items); i++ {
+		for j := i; j > 0 && k.Less(j, j-1); j-- {
+			k.Swap(j, j-1)
+		}
+	}
+}
+
+// appendTo appends the sorted elements to dst.
+func (k keyedList) appendTo(dst []int) []int {
+	for _, it := range k.items {
+		dst = append(dst, it.v)
+	}
+	return dst
 }
 
 type keyedList struct {
