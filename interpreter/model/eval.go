@@ -628,7 +628,7 @@ func (g *Evaluator) AllZone(kind int) []int {
 	// made it stale (a step that moves cards copies them first)
 	out := m.cards[:0]
 	if cap(out) < n {
-		out = make([]int, 0, n)
+		out = make([]int, 0, max(2*n, 16)) // room to grow with the zones
 	}
 	for p := 0; p < g.Nseats; p++ {
 		if !g.S.Players[p].Lost {
