@@ -595,18 +595,24 @@ func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	}
 	status := model.Next
 	for _, p := range ps {
-		fr := *f
+		// the player's frame is the machine's scratch frame, and each
+		// choice is read where it is: handed to the context, a frame or a
+		// choice of this function's own would be made on the heap
+		fr := g.TempFrame(*f)
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
 		d := state.Decision{Player: p, Kind: state.DecideChoice, Prompt: args.Prompt(g, f, s.At(simultaneousArgs.Prompt), "Choose", p), Min: 1, Max: 1}
-		for i, ch := range choices {
-			ok, err := g.EvalBool(ch.If, &fr)
+		for i := range choices {
+			ch := &choices[i]
+			ok, err := g.EvalBool(ch.If, fr)
 			if err != nil {
+				g.ReleaseFrame()
 				return model.Next, err
 			}
 			if ok {
-				d.Options = append(d.Options, args.ChoiceOption(g, &ch, f, p, i))
+				d.Options = append(d.Options, args.ChoiceOption(g, ch, f, p, i))
 			}
 		}
+		g.ReleaseFrame()
 		if len(d.Options) == 0 {
 			continue
 		}

@@ -81,11 +81,12 @@ func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.S
 	if beside {
 		kinds = append(kinds, rs.Zones[kind].Beside...)
 	}
-	var nearRoom [4]model.Position
-	near := nearRoom[:0]
+	var near []model.Position
 	if adjacent {
 		if zc := int(g.Card(c).Zone); rs.Zones[g.CardZoneKind(c)].Slots > 0 {
-			near = g.AdjacentPositions(near, zc, int(g.SlotOf(c)))
+			// room for a few: handed to the context, it is on the heap,
+			// so it is made only when asked for
+			near = g.AdjacentPositions(make([]model.Position, 0, 4), zc, int(g.SlotOf(c)))
 		}
 	}
 	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: args.Prompt(g, f, s.At(choosePositionArgs.Prompt), "Choose a position", chooser), Min: 1, Max: 1, Options: g.OptionScratch()}

@@ -65,9 +65,12 @@ func nothingOption() state.Option {
 func askSealed(g model.Context, f *state.Frame, ps []int, build func(fr *state.Frame, p int) (state.Decision, error)) (model.Status, error) {
 	ds := make([]state.Decision, 0, len(ps))
 	for _, p := range ps {
-		fr := *f
+		// the machine's scratch frame: handed on, one of this function's
+		// own would be made on the heap
+		fr := g.TempFrame(*f)
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
-		d, err := build(&fr, p)
+		d, err := build(fr, p)
+		g.ReleaseFrame()
 		if err != nil {
 			return model.Next, err
 		}
@@ -244,13 +247,14 @@ func sealedChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	}
 	return askSealed(g, f, ps, func(fr *state.Frame, p int) (state.Decision, error) {
 		d := state.Decision{Kind: state.DecideChoice, Prompt: args.Prompt(g, fr, s.At(chooseArgs.Prompt), "Choose", p), Min: 1, Max: 1}
-		for i, ch := range choices {
+		for i := range choices {
+			ch := &choices[i] // read where it is, not copied to the heap
 			ok, err := g.EvalBool(ch.If, fr)
 			if err != nil {
 				return d, err
 			}
 			if ok {
-				d.Options = append(d.Options, args.ChoiceOption(g, &ch, fr, p, i))
+				d.Options = append(d.Options, args.ChoiceOption(g, ch, fr, p, i))
 			}
 		}
 		return d, nil
