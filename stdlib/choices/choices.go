@@ -486,13 +486,16 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var targets, shares []int
-		var parts []string
 		for i, o := range ds[0].Options {
 			targets = append(targets, o.Card)
 			shares = append(shares, as[0].Amount[i])
-			parts = append(parts, fmt.Sprintf("{%d}=%d", i, as[0].Amount[i]))
 		}
 		if g.Logging() {
+			// the line's words only for a reader
+			parts := make([]string, len(targets))
+			for i := range targets {
+				parts[i] = fmt.Sprintf("{%d}=%d", i, shares[i])
+			}
 			g.LogCards("distribute", chooser, targets, "%s divides %d: %s.", state.SeatName(chooser), ds[0].Total, strings.Join(parts, ", "))
 		}
 		g.SetVar(f, st0, state.Val{N: 1, L: targets})
@@ -698,15 +701,19 @@ func targetChosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o
 func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	idx, _ := g.Ruleset().PropAt(s.At(assignArgs.Prop), "card")
 	if ds, as := g.Answered(f); len(ds) > 0 {
+		logging := g.Logging()
 		for i, d := range ds {
+			// the line's words and cards only for a reader
 			var parts []string
 			var cards []int
 			for j, o := range d.Options {
 				t := -1
 				if k := as[i].Amount[j]; k > 0 {
 					t = d.Targets[k-1].Card
-					parts = append(parts, fmt.Sprintf("{%d} to {%d}", len(cards), len(cards)+1))
-					cards = append(cards, o.Card, t)
+					if logging {
+						parts = append(parts, fmt.Sprintf("{%d} to {%d}", len(cards), len(cards)+1))
+						cards = append(cards, o.Card, t)
+					}
 				}
 				g.SetCardProp(o.Card, idx, int64(t))
 			}
