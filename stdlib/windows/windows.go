@@ -73,9 +73,14 @@ func execAct(g model.Context, f *state.Frame, s *model.Step) (model.Status, erro
 		opts = append(opts, state.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
 	}
 	d := state.Decision{Player: p, Kind: state.DecideAction, Options: opts, Min: 1, Max: 1, Pass: pass}
-	if a, ok := g.AnswerAtOnce(d); ok {
-		// one thing to do (to pass, most of the time): done at once
-		return actAnswered(g, f, s, p, passLabel, opts[a.Picks[0]])
+	// one pick among several options has more than one answer: only a
+	// single option is answered at once (the decision is not copied to
+	// the context to learn it)
+	if len(opts) == 1 {
+		if a, ok := g.AnswerAtOnce(d); ok {
+			// one thing to do (to pass, most of the time): done at once
+			return actAnswered(g, f, s, p, passLabel, opts[a.Picks[0]])
+		}
 	}
 	d.Prompt = args.Prompt(g, f, s.At(actArgs.Prompt), "Your move", p)
 	return g.Ask(f, d), nil
@@ -166,10 +171,12 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		}
 		opts = append(opts, state.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
 		d := state.Decision{Player: holder, Kind: state.DecideAction, Options: opts, Min: 1, Max: 1, Pass: true}
-		if a, ok := g.AnswerAtOnce(d); ok {
-			// only a pass: the next player's turn at once, as if asked
-			answer = &opts[a.Picks[0]]
-			continue
+		if len(opts) == 1 { // more than one has more answers (execAct)
+			if a, ok := g.AnswerAtOnce(d); ok {
+				// only a pass: the next player's turn at once, as if asked
+				answer = &opts[a.Picks[0]]
+				continue
+			}
 		}
 		d.Prompt = args.Prompt(g, f, s.At(priorityArgs.Prompt), "You have priority", holder)
 		return g.Ask(f, d), nil
