@@ -527,7 +527,9 @@ func (g *Evaluator) EvalPlayer(e *Expr, f *state.Frame) (int, error) {
 	return -1, fmt.Errorf("%s: expression %q gave %v, not a player", e.Pos, e.Src, g.describe(d))
 }
 
-// EvalPlayers evaluates a list of players; a single player makes a list of one.
+// EvalPlayers evaluates a list of players; a single player makes a list of
+// one, a view of the list of every seat. The list may be shared: never to
+// be written.
 func (g *Evaluator) EvalPlayers(e *Expr, f *state.Frame) ([]int, error) {
 	d, err := g.evalDatum(e, f)
 	if err != nil {
@@ -537,6 +539,9 @@ func (g *Evaluator) EvalPlayers(e *Expr, f *state.Frame) ([]int, error) {
 	case DNil:
 		return nil, nil
 	case DPlayer:
+		if p := int(d.N); p >= 0 && p < len(g.Seats) {
+			return g.Seats[p : p+1 : p+1], nil
+		}
 		return []int{int(d.N)}, nil
 	case DList:
 		if d.Owned && len(d.L) > 0 {

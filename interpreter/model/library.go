@@ -464,6 +464,8 @@ type Context interface {
 	// holds the list (expressions never use it)
 	CardScratch() []int
 	EvalPlayer(e *Expr, f *state.Frame) (int, error)
+	// EvalPlayers is a list of players, which may be shared: never to be
+	// written
 	EvalPlayers(e *Expr, f *state.Frame) ([]int, error)
 	PropVal(x Datum, d *PropDecl) (state.Val, error)
 	NameDatum(s string) Datum

@@ -118,7 +118,7 @@ func Primitives() []*model.Primitive {
 					if err != nil {
 						return model.Next, err
 					}
-					cur = state.Val{N: int64(lo), L: []int{hi}}
+					cur = state.Val{N: int64(lo), L: append(g.VarList(1), hi)}
 				}
 				if cur.N > int64(cur.L[0]) {
 					g.SetVar(f, s.State, state.Val{N: -1})
