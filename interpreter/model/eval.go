@@ -569,10 +569,29 @@ func (g *Evaluator) OpponentsOf(p int) []int {
 	}
 	m := &g.opponents[p]
 	if m.seats == nil || m.lost != lost {
-		*m = seatList{lost: lost, seats: g.opponentsOf(p, lost)}
+		// the list made before for the same seats lost (a bot looking
+		// ahead plays the same few of them again and again), or a new one
+		m.seats = nil
+		for _, o := range m.made {
+			if o.lost == lost {
+				m.seats = o.seats
+				break
+			}
+		}
+		if m.seats == nil {
+			m.seats = g.opponentsOf(p, lost)
+			if len(m.made) < maxSeatLists {
+				m.made = append(m.made, seatList{lost: lost, seats: m.seats})
+			}
+		}
+		m.lost = lost
 	}
 	return m.seats
 }
+
+// maxSeatLists is how many lists of opponents a seat keeps, one for each
+// set of seats lost it met.
+const maxSeatLists = 64
 
 func (g *Evaluator) opponentsOf(p int, lost uint64) []int {
 	out := make([]int, 0, g.Nseats-1)
@@ -584,10 +603,13 @@ func (g *Evaluator) opponentsOf(p int, lost uint64) []int {
 	return out
 }
 
-// seatList is the opponents of a seat while the seats in lost have lost.
+// seatList is the opponents of a seat while the seats in lost have lost;
+// made, on a seat's entry, the lists it made before, one for each lost
+// (a pure function of the seat and lost, kept for the game's seats).
 type seatList struct {
 	lost  uint64
 	seats []int
+	made  []seatList
 }
 
 // zoneList is the cards of a zone kind of every seat in a state, at a

@@ -94,8 +94,11 @@ func (g *Evaluator) ReuseLike(o *Evaluator) {
 	clear(memo)
 	g.memo = memo
 	// the opponents of a seat and the card numbers are the same in every
-	// game of these seats; the lists of zones were of the old game
-	clear(allZones)
+	// game of these seats; the lists of zones were of the old game: no
+	// longer current, they keep their memory for the new game's
+	for i := range allZones {
+		allZones[i].s = nil
+	}
 	g.allZones, g.opponents, g.ident = allZones, opponents, ident
 	g.epoch = epoch + 1 // nothing kept from the old game holds
 	g.Der.Verify = o.Der.Verify
