@@ -139,11 +139,23 @@ func Primitives() []*model.Primitive {
 			},
 			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}",
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-				v, err := g.EvalVal(s.At(letArgs.Value).Expr, f, s.At(letArgs.As).Var.Type)
+				as, e := s.At(letArgs.As), s.At(letArgs.Value).Expr
+				if e.Fill != nil && isList(as.Var.Type) {
+					// a list the expression makes (a filter) is written
+					// into scratch memory and kept in a list cut from the
+					// machine's block, not made on its own and copied
+					l, err := g.EvalInts(e, f, g.CardScratch())
+					if err != nil {
+						return model.Next, err
+					}
+					args.Bind(g, f, as, args.ListVal(g, l))
+					return model.Next, nil
+				}
+				v, err := g.EvalVal(e, f, as.Var.Type)
 				if err != nil {
 					return model.Next, err
 				}
-				args.Bind(g, f, s.At(letArgs.As), v)
+				args.Bind(g, f, as, v)
 				return model.Next, nil
 			},
 		},
@@ -253,6 +265,15 @@ func loop(list, as, do *model.ArgIndex, players bool) func(g model.Context, f *s
 		}
 		return model.Stay, nil
 	}
+}
+
+// isList reports whether a variable of type t holds a list.
+func isList(t model.Type) bool {
+	switch t {
+	case model.TCards, model.TPlayers, model.TInts, model.TStrings:
+		return true
+	}
+	return false
 }
 
 // The indexes of the primitives' arguments, filled at registration.
