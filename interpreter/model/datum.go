@@ -83,6 +83,29 @@ type Evaluation struct {
 	Args   []Datum
 	Locals []Datum
 	err    string
+	// lists given back by the built-ins that wrote a list they only read
+	// into one (TakeInts), kept for the next: nested ones take others
+	free [][]int
+}
+
+// TakeInts gives an empty list of the evaluation's own, to write a list
+// into that is only read while a built-in runs; GiveInts gives it back.
+// A nested built-in takes another, so no two in use share memory.
+func (x *Evaluation) TakeInts() []int {
+	if n := len(x.free); n > 0 {
+		b := x.free[n-1]
+		x.free = x.free[:n-1]
+		return b[:0]
+	}
+	return make([]int, 0, 16)
+}
+
+// GiveInts gives back a list TakeInts gave (grown or not); nil is
+// nothing to give back.
+func (x *Evaluation) GiveInts(b []int) {
+	if b != nil {
+		x.free = append(x.free, b)
+	}
 }
 
 // Fail records a run-time error; the evaluation goes on with zero values (it

@@ -376,6 +376,18 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	if lt.k != model.DList {
 		return cc.refuse(n.Arguments[0], "%s takes a list, not %s", SnakeName(n.Name), lt)
 	}
+	// items is the list's elements for a built-in that only reads them:
+	// a list the node makes (a filter) is written into a list of the
+	// evaluation's, which the built-in gives back (buf) once it is done
+	listFill := cc.Fill(n.Arguments[0])
+	items := func(x *model.Evaluation) (l []int, e model.DatumKind, buf []int) {
+		if listFill != nil {
+			buf = listFill(x, x.TakeInts())
+			return buf, lt.e, buf
+		}
+		d := list(x)
+		return d.L, d.E, nil
+	}
 	pred := n.Arguments[1].(*ast.PredicateNode)
 	level := len(cc.elems)
 	cc.elems = append(cc.elems, Type{k: lt.e})
@@ -397,9 +409,10 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			e = model.DSym
 		}
 		return func(x *model.Evaluation) model.Datum {
-			d := list(x)
-			out := make([]int, 0, len(d.L))
-			for _, v := range d.L {
+			l, _, buf := items(x)
+			defer x.GiveInts(buf)
+			out := make([]int, 0, len(l))
+			for _, v := range l {
 				x.SetAt(level, int64(v))
 				r := body(x)
 				if r.K == model.DNil {
@@ -423,15 +436,18 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		return func(x *model.Evaluation) model.Datum {
 			var s int64
 			var fs float64
-			for _, v := range list(x).L {
+			l, _, buf := items(x)
+			for _, v := range l {
 				x.SetAt(level, int64(v))
 				r := body(x)
 				if r.K == model.DNil {
+					x.GiveInts(buf)
 					return x.Missing("sum")
 				}
 				s += r.N
 				fs += r.Float()
 			}
+			x.GiveInts(buf)
 			if isFloat {
 				return model.FloatDatum(fs)
 			}
@@ -444,30 +460,34 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		desc, byName := cc.order(n, 2), bt.k == model.DSym
 		// sorted appends the list's elements in the order of their keys to
 		// dst; false when a key is missing
-		sorted := func(x *model.Evaluation, dst []int) ([]int, bool) {
-			l := list(x).L
+		sorted := func(x *model.Evaluation, dst []int) ([]int, model.DatumKind, bool) {
+			l, e, buf := items(x)
+			defer x.GiveInts(buf)
+			if dst == nil {
+				dst = make([]int, 0, len(l)) // the value's own list
+			}
 			if len(l) <= insertionMax {
 				// keys on the stack, sorted as sort.Sort sorts so few
 				var room [insertionMax]keyed
 				ks := keyedList{byName: byName, desc: desc, items: room[:len(l)]}
 				if !sortKeys(x, l, level, body, ks.items) {
-					return dst, false
+					return dst, e, false
 				}
 				ks.insertionSort()
-				return ks.appendTo(dst), true
+				return ks.appendTo(dst), e, true
 			}
 			ks := keyedList{byName: byName, desc: desc, items: make([]keyed, len(l))}
 			if !sortKeys(x, l, level, body, ks.items) {
-				return dst, false
+				return dst, e, false
 			}
 			// the same algorithm as expr's sortBy, so equal keys come out in
 			// the same (deterministic, not stable) order as there
 			sort.Sort(ks)
-			return ks.appendTo(dst), true
+			return ks.appendTo(dst), e, true
 		}
 		// written into the caller's memory (for_each's list), no list made
 		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
-			out, ok := sorted(x, dst)
+			out, _, ok := sorted(x, dst)
 			if !ok {
 				x.Missing("sortBy")
 				return dst
@@ -475,12 +495,14 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			return out
 		})
 		return func(x *model.Evaluation) model.Datum {
-			d := list(x)
-			out, ok := sorted(x, make([]int, 0, len(d.L)))
+			out, e, ok := sorted(x, nil)
 			if !ok {
 				return x.Missing("sortBy")
 			}
-			return model.Datum{K: model.DList, E: d.E, L: out, Owned: true}
+			if out == nil {
+				out = []int{} // a list, empty, as a value of its own
+			}
+			return model.Datum{K: model.DList, E: e, L: out, Owned: true}
 		}, lt
 	}
 	if bt.k != model.DBool {
@@ -536,12 +558,14 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		one := name == "one"
 		return func(x *model.Evaluation) model.Datum {
 			k := int64(0)
-			for _, v := range list(x).L {
+			l, _, buf := items(x)
+			for _, v := range l {
 				x.SetAt(level, int64(v))
 				if truth(holds(x)) {
 					k++
 				}
 			}
+			x.GiveInts(buf)
 			if one {
 				return model.Datum{K: model.DBool, N: model.B2i(k == 1)}
 			}
@@ -552,13 +576,17 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		want := name == "any" || name == "none"
 		onHit := model.B2i(name == "any")
 		return func(x *model.Evaluation) model.Datum {
-			for _, v := range list(x).L {
+			r := model.Datum{K: model.DBool, N: 1 - onHit}
+			l, _, buf := items(x)
+			for _, v := range l {
 				x.SetAt(level, int64(v))
 				if truth(holds(x)) == want {
-					return model.Datum{K: model.DBool, N: onHit}
+					r.N = onHit
+					break
 				}
 			}
-			return model.Datum{K: model.DBool, N: 1 - onHit}
+			x.GiveInts(buf)
+			return r
 		}, cBool
 	case "find", "findLast", "findIndex", "findLastIndex":
 		last := name == "findLast" || name == "findLastIndex"
@@ -568,21 +596,25 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			rt = cInt
 		}
 		return func(x *model.Evaluation) model.Datum {
-			d := list(x)
-			for k := range d.L {
+			l, e, buf := items(x)
+			r := model.Datum{} // as expr: no index when nothing matches
+			for k := range l {
 				i := k
 				if last {
-					i = len(d.L) - 1 - k
+					i = len(l) - 1 - k
 				}
-				x.SetAt(level, int64(d.L[i]))
+				x.SetAt(level, int64(l[i]))
 				if truth(holds(x)) {
 					if index {
-						return model.Datum{K: model.DInt, N: int64(i)}
+						r = model.Datum{K: model.DInt, N: int64(i)}
+					} else {
+						r = model.Datum{K: e, N: int64(l[i])}
 					}
-					return model.Datum{K: d.E, N: int64(d.L[i])}
+					break
 				}
 			}
-			return model.Datum{} // as expr: no index when nothing matches
+			x.GiveInts(buf)
+			return r
 		}, rt
 	}
 	return cc.refuse(n, "%s is not available in rulesets", name)
