@@ -170,8 +170,9 @@ func (g *machine) Answer(player int, a state.Answer) error {
 		return g.Resign(player)
 	}
 	ix := -1
-	for i, d := range g.S.Pending {
-		if d.Player == player && g.S.Answers[i] == nil {
+	for i := range g.S.Pending {
+		// read in place: a decision is large
+		if g.S.Pending[i].Player == player && g.S.Answers[i] == nil {
 			ix = i
 			break
 		}
