@@ -462,7 +462,8 @@ func (g *machine) checking() bool {
 }
 
 func (g *machine) frameIndex(f *state.Frame) int {
-	for i := range g.S.Frames {
+	// from the top: the frame running a step is the top one, most often
+	for i := len(g.S.Frames) - 1; i >= 0; i-- {
 		if &g.S.Frames[i] == f {
 			return i
 		}
