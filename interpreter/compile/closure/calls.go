@@ -495,12 +495,10 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			return out
 		})
 		return func(x *model.Evaluation) model.Datum {
+			// a list of its own, empty or not (sorted makes it for nil)
 			out, e, ok := sorted(x, nil)
 			if !ok {
 				return x.Missing("sortBy")
-			}
-			if out == nil {
-				out = []int{} // a list, empty, as a value of its own
 			}
 			return model.Datum{K: model.DList, E: e, L: out, Owned: true}
 		}, lt
