@@ -743,7 +743,9 @@ func (g *machine) StartAction(player int, o state.Option) {
 	}
 	g.covered("action ", a.Name)
 	g.pushRoot(a.CostProg, player, o.Card, state.Event{Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard})
-	g.emit(&state.Event{Name: g.SymAction, Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard, From: g.Rs.ActionSyms[a.Index]})
+	if g.hears(g.SymAction) {
+		g.emit(&state.Event{Name: g.SymAction, Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard, From: g.Rs.ActionSyms[a.Index]})
+	}
 }
 
 // CoverBranch counts, when coverage is on, that one branch of a step ran:

@@ -9,6 +9,13 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
+// hears reports whether anything in the rules hears events named name now.
+// Callers ask before they build an event: most events of most games are
+// heard by nothing, and building one costs more than asking.
+func (g *machine) hears(name int64) bool {
+	return name >= 0 && !g.S.Over && g.Rs.Heard(name)
+}
+
 // emit matches an event against ruleset and card triggers and queues those whose
 // condition holds. The event is passed by its address: most are built on the
 // caller's stack and, nothing hearing them, read no further than their name.
@@ -138,7 +145,9 @@ func (g *machine) EmitFrom(name string, card, player, amount, source int) {
 
 // EmitSym is EmitFrom for an event name's symbol (model.Context).
 func (g *machine) EmitSym(sym int64, card, player, amount, source int) {
-	g.emit(&state.Event{Name: sym, Card: state.CardRef(card), Player: state.Seat(player), Amount: int64(amount), Source: state.CardRef(source), From: -1, To: -1})
+	if g.hears(sym) {
+		g.emit(&state.Event{Name: sym, Card: state.CardRef(card), Player: state.Seat(player), Amount: int64(amount), Source: state.CardRef(source), From: -1, To: -1})
+	}
 }
 
 func (g *machine) covered(kind, name string) {

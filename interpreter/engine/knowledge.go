@@ -28,7 +28,9 @@ func (g *machine) Reveal(cards []int, mask uint64, by int) {
 		}
 	}
 	for _, c := range cards {
-		g.emit(&state.Event{Name: g.SymReveal, Card: state.CardRef(c), Player: state.Seat(by), Source: state.NoCard})
+		if g.hears(g.SymReveal) {
+			g.emit(&state.Event{Name: g.SymReveal, Card: state.CardRef(c), Player: state.Seat(by), Source: state.NoCard})
+		}
 	}
 }
 

@@ -239,7 +239,9 @@ func (g *machine) advance() {
 		s.Phase = 0 // the first phase
 		g.Touch(model.ReadsTurn | model.ReadsPhase)
 		g.enterPhase()
-		g.emit(&state.Event{Name: g.SymTurnStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
+		if g.hears(g.SymTurnStart) {
+			g.emit(&state.Event{Name: g.SymTurnStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
+		}
 	case s.Phase.InPhase(len(rs.Phases)):
 		// the phase's body finished; a phase ends only on an empty stack
 		if len(s.Stack) > 0 {
@@ -249,12 +251,16 @@ func (g *machine) advance() {
 		s.Draining = false
 		g.expire(state.UntilPhase)
 		g.expirePhase(int(s.Phase))
-		g.emit(&state.Event{Name: g.SymPhaseEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, From: rs.PhaseSyms[s.Phase]})
+		if g.hears(g.SymPhaseEnd) {
+			g.emit(&state.Event{Name: g.SymPhaseEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, From: rs.PhaseSyms[s.Phase]})
+		}
 		s.Phase++
 		if int(s.Phase) >= len(rs.Phases) {
 			s.Phase = state.Stage(len(rs.Phases))
 			g.Touch(model.ReadsPhase)
-			g.emit(&state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
+			if g.hears(g.SymTurnEnd) {
+				g.emit(&state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
+			}
 			return
 		}
 		g.Touch(model.ReadsPhase)
@@ -317,11 +323,15 @@ func (g *machine) enterPhase() {
 			continue
 		}
 		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(s.Active)})
-		g.emit(&state.Event{Name: g.SymPhaseStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, To: g.Rs.PhaseSyms[s.Phase]})
+		if g.hears(g.SymPhaseStart) {
+			g.emit(&state.Event{Name: g.SymPhaseStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, To: g.Rs.PhaseSyms[s.Phase]})
+		}
 		return
 	}
 	// every remaining phase skipped: end the turn
-	g.emit(&state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
+	if g.hears(g.SymTurnEnd) {
+		g.emit(&state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
+	}
 }
 
 // SetFirstPlayer makes a player the one who takes the first turn; only the

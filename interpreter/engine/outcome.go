@@ -129,7 +129,9 @@ func (g *machine) Lose(p int, why string) {
 		}
 	}
 	g.S.Pending, g.S.Answers = keepD, keepAns
-	g.emit(&state.Event{Name: g.SymLost, Player: state.Seat(p), Card: state.NoCard, Source: state.NoCard, From: -1, To: -1})
+	if g.hears(g.SymLost) {
+		g.emit(&state.Event{Name: g.SymLost, Player: state.Seat(p), Card: state.NoCard, Source: state.NoCard, From: -1, To: -1})
+	}
 }
 
 // Draw ends the game with no winner.

@@ -59,7 +59,9 @@ func (g *machine) ResolveTop() {
 		}
 	}
 	g.S.Frames = append(g.S.Frames, fr)
-	g.emit(&state.Event{Name: g.SymResolve, Card: it.Card, Player: it.You, Source: state.NoCard})
+	if g.hears(g.SymResolve) {
+		g.emit(&state.Event{Name: g.SymResolve, Card: it.Card, Player: it.You, Source: state.NoCard})
+	}
 }
 
 // PushStack puts an effect program on the stack for a player, with a source card.

@@ -82,7 +82,9 @@ func (g *machine) Created(cards []int, zi, source int, logged bool) {
 	}
 	toName := g.Rs.ZoneSyms[g.S.Zones[zi].Kind]
 	for _, c := range cards {
-		g.emit(&state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: g.S.Cards[c].Owner, From: -1, To: int64(toName), Source: state.CardRef(source)})
+		if g.hears(g.SymEnter) {
+			g.emit(&state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: g.S.Cards[c].Owner, From: -1, To: int64(toName), Source: state.CardRef(source)})
+		}
 	}
 }
 
@@ -241,8 +243,12 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	}
 	fromName := g.Rs.ZoneSyms[fromKind]
 	toName := g.Rs.ZoneSyms[dst.Kind]
-	g.emit(&state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
-	g.emit(&state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
+	if g.hears(g.SymLeave) {
+		g.emit(&state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
+	}
+	if g.hears(g.SymEnter) {
+		g.emit(&state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
+	}
 	return nil
 }
 
@@ -349,7 +355,9 @@ func (g *machine) Shuffle(zi int) {
 	} else {
 		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles %s.", g.SeatName(int(z.Owner)), g.ZoneLabel(zi))
 	}
-	g.emit(&state.Event{Name: g.SymShuffle, Card: state.NoCard, Player: z.Owner, To: g.Rs.ZoneSyms[z.Kind], Source: state.NoCard})
+	if g.hears(g.SymShuffle) {
+		g.emit(&state.Event{Name: g.SymShuffle, Card: state.NoCard, Player: z.Owner, To: g.Rs.ZoneSyms[z.Kind], Source: state.NoCard})
+	}
 }
 
 // logRefill writes that the n cards of zone src are shuffled into the
@@ -399,7 +407,9 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 	if !quiet && !g.S.NoLog {
 		g.logCards(-1, "draw", p, []int{c}, "%s draws {cards}.", g.SeatName(p))
 	}
-	g.emit(&state.Event{Name: g.SymDraw, Card: state.CardRef(c), Player: state.Seat(p), Source: state.NoCard, Amount: 1})
+	if g.hears(g.SymDraw) {
+		g.emit(&state.Event{Name: g.SymDraw, Card: state.CardRef(c), Player: state.Seat(p), Source: state.NoCard, Amount: 1})
+	}
 	return true, nil
 }
 
