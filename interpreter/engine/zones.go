@@ -241,13 +241,11 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	if !o.Quiet {
 		g.logMove(c, from, zi, knownBefore, o.Where)
 	}
-	fromName := g.Rs.ZoneSyms[fromKind]
-	toName := g.Rs.ZoneSyms[dst.Kind]
 	if g.hears(g.SymLeave) {
-		g.emit(&state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
+		g.emit(&state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(g.Rs.ZoneSyms[fromKind]), To: int64(g.Rs.ZoneSyms[dst.Kind]), Source: state.CardRef(o.Source)})
 	}
 	if g.hears(g.SymEnter) {
-		g.emit(&state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(fromName), To: int64(toName), Source: state.CardRef(o.Source)})
+		g.emit(&state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(g.Rs.ZoneSyms[fromKind]), To: int64(g.Rs.ZoneSyms[dst.Kind]), Source: state.CardRef(o.Source)})
 	}
 	return nil
 }
