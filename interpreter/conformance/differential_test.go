@@ -172,7 +172,14 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 	if e.Cond != nil {
 		// the condition closures (EvalBool) against the value closures
 		b, berr := g.Evaluator().EvalBool(e, f)
+		_, isBool := got.(bool)
 		switch {
+		case gerr == nil && !isBool:
+			// a value that is no flag (a property of no card) is no
+			// condition: EvalBool says so
+			if berr == nil {
+				return fmt.Errorf("%s: %q: as a condition it gives %v, as a value %v, not true or false", e.Pos, e.Src, b, got)
+			}
 		case (berr != nil) != (gerr != nil):
 			return fmt.Errorf("%s: %q: as a condition it fails with %v, as a value with %v", e.Pos, e.Src, berr, gerr)
 		case berr != nil && berr.Error() != gerr.Error():

@@ -803,6 +803,16 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 					return x.G.CardProp(c, idx), true
 				})
 			}
+			if t.k == model.DBool {
+				// a flag of the card as a condition (if: this.exhausted)
+				cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
+					c, ok := rd(x)
+					if !ok {
+						return false, false
+					}
+					return x.G.CardProp(c, idx) != 0, true
+				})
+			}
 			if t.k != model.DCard && t.k != model.DPlayer {
 				k := t.k
 				return func(x *model.Evaluation) model.Datum {
@@ -851,6 +861,15 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 					return x.G.PlayerProp(p, idx), true
 				})
 			}
+			if t.k == model.DBool {
+				cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
+					p, ok := rd(x)
+					if !ok {
+						return false, false
+					}
+					return x.G.PlayerProp(p, idx) != 0, true
+				})
+			}
 			return func(x *model.Evaluation) model.Datum {
 				p, ok := rd(x)
 				if !ok {
@@ -872,6 +891,10 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 		t := TypeFor(rs.GameProps[idx].Type)
 		if t.k == model.DInt {
 			cc.setInt(n, func(x *model.Evaluation) (int64, bool) { return x.G.GameProp(idx), true })
+		}
+		if t.k == model.DBool {
+			// a flag of the game as a condition (if: game.countered)
+			cc.setCond(n, func(x *model.Evaluation) (bool, bool) { return x.G.GameProp(idx) != 0, true })
 		}
 		return func(x *model.Evaluation) model.Datum { return propDatum(x.G.GameProp(idx), t) }, t
 	case "$pz":
