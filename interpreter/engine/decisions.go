@@ -60,6 +60,17 @@ func (g *machine) Answered(f *state.Frame) ([]state.Decision, []*state.Answer) {
 		return nil, nil // a step's first run, most of the time
 	}
 	fi := g.frameIndex(f)
+	if len(g.S.Pending) == 1 {
+		// one question, the usual case: answered for this frame, or not
+		if g.S.Pending[0].Frame != fi || g.S.Answers[0] == nil {
+			return nil, nil
+		}
+		g.answeredD = append(g.answeredD[:0], g.S.Pending[0])
+		g.answeredV = append(g.answeredV[:0], *g.S.Answers[0])
+		g.answeredA = append(g.answeredA[:0], &g.answeredV[0])
+		g.S.Pending, g.S.Answers = g.S.Pending[:0], g.S.Answers[:0]
+		return g.answeredD, g.answeredA
+	}
 	// most of the time nothing is answered yet (a step's first run), and
 	// the pending list stays as it is
 	answered := false

@@ -305,17 +305,17 @@ func (g *machine) enterPhase() {
 	s := g.S
 	for int(s.Phase) < len(g.Rs.Phases) {
 		ph := g.Rs.Phases[s.Phase]
-		skip := false
 		// the turn's skip_if first, then the phase's own: either skips it
-		for _, e := range [...]*model.Expr{ph.TurnSkip, ph.Skip} {
-			if e == nil || skip {
-				continue
-			}
-			var err error
-			if skip, err = g.ruleCond(e, s.Active); err != nil {
-				g.fail(err)
-				return
-			}
+		skip, err := false, error(nil)
+		if ph.TurnSkip != nil {
+			skip, err = g.ruleCond(ph.TurnSkip, s.Active)
+		}
+		if err == nil && !skip && ph.Skip != nil {
+			skip, err = g.ruleCond(ph.Skip, s.Active)
+		}
+		if err != nil {
+			g.fail(err)
+			return
 		}
 		if skip {
 			s.Phase++
