@@ -247,7 +247,8 @@ func execModify(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		m.Set, m.Amount = true, v.N
 	}
 	if kind == "card" {
-		cards, err := args.Cards(g, f, s.At(modifyArgs.Cards))
+		// read while the modifiers are added, which evaluates nothing
+		cards, err := args.CardsBrief(g, f, s.At(modifyArgs.Cards))
 		if err != nil {
 			return model.Next, err
 		}
