@@ -16,6 +16,9 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 	g.count(&d)
 	d.Frame = g.frameIndex(f)
 	d.Options = g.keepOptions(d.Options)
+	if d.Targets != nil {
+		d.Targets = g.keepOptions(d.Targets)
+	}
 	g.S.Pending = append(g.S.Pending, d)
 	if forced, a := state.ForcedAnswer(&d); forced && !d.Sealed {
 		g.S.Answers = append(g.S.Answers, g.keepAnswer(a))

@@ -639,21 +639,27 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		return targetChosen(g, f, s, chooser, ds[0].Options, as[0].Picks)
 	}
-	var ps []int
+	// the players and the cards are read only to list them, one after the
+	// other, and the options are built in the machine's scratch list, which
+	// Ask copies; without a log they have no ids or labels (CardOption)
+	d := state.Decision{Player: chooser, Kind: state.DecideTarget, Min: 1, Max: 1, Options: g.OptionScratch()}
 	if a := s.At(chooseTargetArgs.Players); a.Set {
-		if ps, err = g.EvalPlayers(a.Expr, f); err != nil {
+		ps, err := args.PlayersBrief(g, f, a)
+		if err != nil {
 			return model.Next, err
 		}
+		logging := g.Logging()
+		for _, p := range ps {
+			o := state.Option{Card: -1, Action: -1, Player: p}
+			if logging {
+				o.ID, o.Label = state.SeatName(p), state.SeatName(p)
+			}
+			d.Options = append(d.Options, o)
+		}
 	}
-	// the cards are read only to list them, and the options are built in
-	// the machine's scratch list, which Ask copies
 	cards, err := args.CardsBrief(g, f, s.At(chooseTargetArgs.Cards))
 	if err != nil {
 		return model.Next, err
-	}
-	d := state.Decision{Player: chooser, Kind: state.DecideTarget, Min: 1, Max: 1, Options: g.OptionScratch()}
-	for _, p := range ps {
-		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
 	d.Options = args.CardOptionsIn(d.Options, g, cards, chooser)
 	args.LabelUnique(d.Options)
@@ -745,7 +751,9 @@ func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 	for _, p := range players {
 		fr := g.TempFrame(*f)
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
-		items, err := g.EvalCards(s.At(assignArgs.Items).Expr, fr)
+		// the items in the machine's scratch list: read until the
+		// decision is asked, while only the targets are evaluated
+		items, err := g.EvalCardsInto(s.At(assignArgs.Items).Expr, fr, g.CardScratch())
 		if err != nil {
 			g.ReleaseFrame()
 			return model.Next, err
@@ -762,11 +770,19 @@ func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 			continue
 		}
 		d := state.Decision{Player: p, Kind: state.DecideAssign, Prompt: args.Prompt(g, f, s.At(assignArgs.Prompt), "Assign", p), Min: 0, Max: len(items), PerTarget: per}
+		// the options, then the targets, in the machine's scratch list of
+		// options: Ask keeps a copy of each
+		opts := g.OptionScratch()
 		for _, c := range items {
-			d.Options = append(d.Options, args.CardOption(g, c, p))
+			opts = append(opts, args.CardOption(g, c, p))
 		}
+		n := len(opts)
 		for _, c := range targets {
-			d.Targets = append(d.Targets, args.CardOption(g, c, p))
+			opts = append(opts, args.CardOption(g, c, p))
+		}
+		d.Options, d.Targets = opts[:n:n], opts[n:]
+		if len(targets) == 0 {
+			d.Targets = nil
 		}
 		if a := s.At(assignArgs.Allow); a.Set {
 			if d.Allowed, err = allowedPairs(g, f, s, p, items, targets); err != nil {
