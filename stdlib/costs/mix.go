@@ -371,7 +371,8 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		chosen = nil
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		chosen = append(append([]int(nil), chosen...), ds[0].Options[as[0].Picks[0]].Value)
+		// a list of its own for the variable, cut from the machine's block
+		chosen = append(append(g.VarList(len(chosen)+1), chosen...), ds[0].Options[as[0].Picks[0]].Value)
 		g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
 	}
 	m := getMix()
@@ -411,8 +412,13 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			}
 			opts = append(opts, o)
 		}
-		prompt := args.Prompt(g, f, s.At(spendMixArgs.Prompt), "Pay 1 of the cost any resource may pay with", m.p)
-		return g.Ask(f, state.Decision{Player: m.p, Kind: state.DecideChoice, Prompt: prompt + " (" + strconv.Itoa(len(chosen)+1) + " of " + strconv.Itoa(m.anyN) + ")", Options: opts, Min: 1, Max: 1}), nil
+		d := state.Decision{Player: m.p, Kind: state.DecideChoice, Options: opts, Min: 1, Max: 1}
+		if g.Logging() {
+			// words only for a reader (args.Prompt)
+			prompt := args.Prompt(g, f, s.At(spendMixArgs.Prompt), "Pay 1 of the cost any resource may pay with", m.p)
+			d.Prompt = prompt + " (" + strconv.Itoa(len(chosen)+1) + " of " + strconv.Itoa(m.anyN) + ")"
+		}
+		return g.Ask(f, d), nil
 	}
 	// no choice is left: what remains of the part any may pay goes to the
 	// resources in order (with one resource, or when everything is spent)
