@@ -166,13 +166,22 @@ func (g *machine) keepOptions(opts []state.Option) []state.Option {
 		return g.lastKept
 	}
 	if len(opts) > cap(g.options)-len(g.options) {
-		g.options = make([]state.Option, 0, max(128, len(opts)))
+		// each block twice the last, up to a bound: a long run of games
+		// makes a new one ever more rarely
+		g.options = make([]state.Option, 0, max(min(2*cap(g.options), optionBlockMost), optionBlockLeast, len(opts)))
 	}
 	start := len(g.options)
 	g.options = append(g.options, opts...)
 	g.lastKept = g.options[start:len(g.options):len(g.options)]
 	return g.lastKept
 }
+
+// The sizes of the blocks keepOptions cuts options from: the first, and
+// the largest (a block a long-kept copy of a state may hold on to).
+const (
+	optionBlockLeast = 128
+	optionBlockMost  = 4096
+)
 
 // Answer gives a seat's answer to its pending decision. An illegal answer is
 // refused with the reason and changes nothing.
