@@ -620,15 +620,25 @@ type zoneList struct {
 	cards   []int
 }
 
-// StackCards lists the cards on the stack, top first.
+// StackCards lists the cards on the stack, top first. As AllZone's, the
+// list is given again while the stack has not changed, and written over
+// when it has: nobody reads it past the change that made it stale.
 func (g *Evaluator) StackCards() []int {
-	s := g.S
-	out := make([]int, 0, len(s.Stack))
+	s, m := g.S, &g.stack
+	version := g.version(ReadsStack)
+	if m.cards != nil && m.s == s && m.version == version {
+		return m.cards
+	}
+	out := m.cards[:0]
+	if cap(out) < len(s.Stack) {
+		out = make([]int, 0, max(2*len(s.Stack), 8))
+	}
 	for i := len(s.Stack) - 1; i >= 0; i-- {
 		if s.Stack[i].Card >= 0 {
 			out = append(out, int(s.Stack[i].Card))
 		}
 	}
+	*m = zoneList{s: s, version: version, cards: out}
 	return out
 }
 

@@ -31,6 +31,7 @@ type Evaluator struct {
 	// the lists AllZone and OpponentsOf made last, given again while what
 	// they are made of has not changed: a bot evaluates them over and over
 	allZones  []zoneList
+	stack     zoneList // the cards on the stack (StackCards)
 	opponents []seatList
 	// ident[i] is i: the one-card lists EvalCardsView gives are views of it
 	ident []int
@@ -87,7 +88,7 @@ func (g *Evaluator) InitLike(o *Evaluator) {
 // knew of its old game. Its state is then copied in (state.CloneInto).
 func (g *Evaluator) ReuseLike(o *Evaluator) {
 	evals, scratch, vals, cands, memo, epoch := g.evals, g.scratch, g.Der.vals, g.Der.cands, g.memo, g.epoch
-	s, allZones, opponents, ident := g.S, g.allZones, g.opponents, g.ident
+	s, allZones, stack, opponents, ident := g.S, g.allZones, g.stack, g.opponents, g.ident
 	g.InitLike(o)
 	g.evals, g.scratch, g.S = evals, scratch, s
 	g.Der.vals, g.Der.cands = vals[:0], cands[:0]
@@ -99,7 +100,8 @@ func (g *Evaluator) ReuseLike(o *Evaluator) {
 	for i := range allZones {
 		allZones[i].s = nil
 	}
-	g.allZones, g.opponents, g.ident = allZones, opponents, ident
+	stack.s = nil
+	g.allZones, g.stack, g.opponents, g.ident = allZones, stack, opponents, ident
 	g.epoch = epoch + 1 // nothing kept from the old game holds
 	g.Der.Verify = o.Der.Verify
 }
