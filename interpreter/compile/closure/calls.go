@@ -509,25 +509,31 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	switch name {
 	case "filter":
 		// counted, for len, without making the list
+		// (the list filtered read as items reads it: one made by a
+		// concat or a filter is written into a list of the evaluation's)
 		cc.lastLen.set(n, func(x *model.Evaluation) (int64, bool) {
 			k := int64(0)
-			for _, v := range list(x).L {
+			l, _, buf := items(x)
+			for _, v := range l {
 				x.SetAt(level, int64(v))
 				if truth(holds(x)) {
 					k++
 				}
 			}
+			x.GiveInts(buf)
 			return k, true
 		})
 		// written into the caller's memory when it asks (EvalCardsInto,
 		// EvalInts): the same elements, no list made
 		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
-			for _, v := range list(x).L {
+			l, _, buf := items(x)
+			for _, v := range l {
 				x.SetAt(level, int64(v))
 				if truth(holds(x)) {
 					dst = append(dst, v)
 				}
 			}
+			x.GiveInts(buf)
 			return dst
 		})
 		return func(x *model.Evaluation) model.Datum {
