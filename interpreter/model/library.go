@@ -485,7 +485,7 @@ type Context interface {
 	SlotOf(c int) int64
 	CardZoneKind(c int) int
 	SlotName(kind, slot int) string
-	AdjacentPositions(dst []Position, zi, slot int) []Position
+	NextTo(zi, si, zj, sj int) bool
 	CardProp(c, idx int) int64
 	BaseCardProp(c, idx int) int64
 	PlainProp(idx int) (vals []int64, stride int, ok bool)

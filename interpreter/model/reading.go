@@ -216,6 +216,29 @@ func (g *Evaluator) AdjacentPositions(dst []Position, zi, slot int) []Position {
 	return out
 }
 
+// NextTo reports whether position (zj, sj) is next to position (zi, si)
+// of a positional zone instance: one of those AdjacentPositions lists. It
+// makes no list, for a caller that only asks about a few positions.
+func (g *Evaluator) NextTo(zi, si, zj, sj int) bool {
+	z := &g.S.Zones[zi]
+	zd := &g.Rs.Zones[z.Kind]
+	if zd.Slots == 0 {
+		return false
+	}
+	if zj == zi {
+		return (sj == si-1 || sj == si+1) && sj >= 0 && sj < zd.Slots
+	}
+	if sj != si {
+		return false
+	}
+	for _, k := range zd.Beside {
+		if g.ZoneInst(k, int(z.Owner)) == zj {
+			return true
+		}
+	}
+	return false
+}
+
 // SlotName is how players read a position of a positional zone kind: its
 // declared name, else its number.
 func (g *Evaluator) SlotName(kind, slot int) string {

@@ -81,13 +81,10 @@ func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.S
 	if beside {
 		kinds = append(kinds, rs.Zones[kind].Beside...)
 	}
-	var near []model.Position
-	if adjacent {
-		if zc := int(g.Card(c).Zone); rs.Zones[g.CardZoneKind(c)].Slots > 0 {
-			// room for a few: handed to the context, it is on the heap,
-			// so it is made only when asked for
-			near = g.AdjacentPositions(make([]model.Position, 0, 4), zc, int(g.SlotOf(c)))
-		}
+	// the card's own position, when only those next to it are offered
+	zc, sc := -1, -1
+	if adjacent && rs.Zones[g.CardZoneKind(c)].Slots > 0 {
+		zc, sc = int(g.Card(c).Zone), int(g.SlotOf(c))
 	}
 	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Prompt: args.Prompt(g, f, s.At(choosePositionArgs.Prompt), "Choose a position", chooser), Min: 1, Max: 1, Options: g.OptionScratch()}
 	for _, k := range kinds {
@@ -96,7 +93,7 @@ func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.S
 			if g.CardAt(zi, slot) >= 0 {
 				continue
 			}
-			if adjacent && !containsPosition(near, model.Position{Zone: zi, Slot: slot}) {
+			if adjacent && (zc < 0 || !g.NextTo(zc, sc, zi, slot)) {
 				continue
 			}
 			o := state.Option{Card: -1, Action: -1, Player: -1, Value: zi<<16 | slot}
@@ -112,13 +109,4 @@ func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.S
 		return model.Next, nil
 	}
 	return g.Ask(f, d), nil
-}
-
-func containsPosition(l []model.Position, p model.Position) bool {
-	for _, x := range l {
-		if x == p {
-			return true
-		}
-	}
-	return false
 }
