@@ -485,7 +485,9 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		var targets, shares []int
+		// the variables' lists, cut from the machine's block
+		n := len(ds[0].Options)
+		targets, shares := g.VarList(n), g.VarList(n)
 		for i, o := range ds[0].Options {
 			targets = append(targets, o.Card)
 			shares = append(shares, as[0].Amount[i])
@@ -506,7 +508,8 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 	if err != nil {
 		return model.Next, err
 	}
-	among, err := args.Cards(g, f, s.At(distributeArgs.Cards))
+	// read only to list them
+	among, err := args.CardsBrief(g, f, s.At(distributeArgs.Cards))
 	if err != nil {
 		return model.Next, err
 	}
@@ -520,7 +523,7 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 	if least*len(among) > amount {
 		least = 0
 	}
-	d := state.Decision{Player: chooser, Kind: state.DecideDistribute, Prompt: args.Prompt(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount}
+	d := state.Decision{Player: chooser, Kind: state.DecideDistribute, Prompt: args.Prompt(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount, Options: g.OptionScratch()}
 	for _, c := range among {
 		o := args.CardOption(g, c, chooser)
 		o.Value = least
@@ -581,7 +584,8 @@ func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Stay, nil
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		var plan []int
+		// the variable's list, cut from the machine's block
+		plan := g.VarList(2 * len(ds))
 		for i, d := range ds {
 			o := d.Options[as[i].Picks[0]]
 			if g.Logging() {
@@ -592,7 +596,8 @@ func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		g.SetVar(f, st, state.Val{N: 1, L: plan})
 		return model.Stay, nil
 	}
-	ps, err := g.EvalPlayers(s.At(simultaneousArgs.Choosers).Expr, f)
+	// read while the decisions are asked, which evaluates no list
+	ps, err := args.PlayersBrief(g, f, s.At(simultaneousArgs.Choosers))
 	if err != nil {
 		return model.Next, err
 	}
@@ -603,7 +608,9 @@ func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		// choice of this function's own would be made on the heap
 		fr := g.TempFrame(*f)
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
-		d := state.Decision{Player: p, Kind: state.DecideChoice, Prompt: args.Prompt(g, f, s.At(simultaneousArgs.Prompt), "Choose", p), Min: 1, Max: 1}
+		// each player's options in the machine's scratch list, which Ask
+		// copies before the next player's are made
+		d := state.Decision{Player: p, Kind: state.DecideChoice, Prompt: args.Prompt(g, f, s.At(simultaneousArgs.Prompt), "Choose", p), Min: 1, Max: 1, Options: g.OptionScratch()}
 		for i := range choices {
 			ch := &choices[i]
 			ok, err := g.EvalBool(ch.If, fr)
