@@ -742,12 +742,16 @@ func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		}
 		return model.Next, nil
 	}
-	players := []int{int(f.You)}
+	// the players and each one's targets are copied out of the machine's
+	// scratch list, where the items go, into room on the stack
+	var playerRoom [8]int
+	players := append(playerRoom[:0], int(f.You))
 	if a := s.At(assignArgs.Choosers); a.Set {
-		var err error
-		if players, err = g.EvalPlayers(a.Expr, f); err != nil {
+		ps, err := args.PlayersBrief(g, f, a)
+		if err != nil {
 			return model.Next, err
 		}
+		players = append(players[:0], ps...)
 	}
 	per, err := args.Int(g, f, s.At(assignArgs.PerTarget), 0)
 	if err != nil {
@@ -758,14 +762,17 @@ func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 	for _, p := range players {
 		fr := g.TempFrame(*f)
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
-		// the items in the machine's scratch list: read until the
-		// decision is asked, while only the targets are evaluated
-		items, err := g.EvalCardsInto(s.At(assignArgs.Items).Expr, fr, g.CardScratch())
+		// the targets first (expressions are pure: the order of the two
+		// changes nothing), then the items in the scratch list, read until
+		// the decision is asked
+		var targetRoom [16]int
+		tl, err := g.EvalCardsInto(s.At(assignArgs.Targets).Expr, fr, g.CardScratch())
 		if err != nil {
 			g.ReleaseFrame()
 			return model.Next, err
 		}
-		targets, err := g.EvalCards(s.At(assignArgs.Targets).Expr, fr)
+		targets := append(targetRoom[:0], tl...)
+		items, err := g.EvalCardsInto(s.At(assignArgs.Items).Expr, fr, g.CardScratch())
 		g.ReleaseFrame()
 		if err != nil {
 			return model.Next, err
