@@ -343,6 +343,7 @@ func (cc *Compiler) flatten(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	if lt.k != model.DList {
 		return cc.refuse(m, "map takes a list, not %s", lt)
 	}
+	listFill := cc.Fill(m.Arguments[0])
 	level := len(cc.elems)
 	cc.elems = append(cc.elems, Type{k: lt.e})
 	body, bt := cc.Compile(pred.Node)
@@ -350,6 +351,23 @@ func (cc *Compiler) flatten(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	if bt.k != model.DList {
 		return cc.refuse(pred, "flatten needs a map whose expression gives a list, not %s", bt)
 	}
+	// written into the caller's memory when it asks (a move's cards), the
+	// list mapped read as the predicate built-ins read theirs: no list made
+	cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
+		var l, buf []int
+		if listFill != nil {
+			buf = listFill(x, x.TakeInts())
+			l = buf
+		} else {
+			l = list(x).L
+		}
+		for _, v := range l {
+			x.SetAt(level, int64(v))
+			dst = append(dst, body(x).L...)
+		}
+		x.GiveInts(buf)
+		return dst
+	})
 	return func(x *model.Evaluation) model.Datum {
 		out := []int{}
 		for _, v := range list(x).L {
