@@ -16,6 +16,26 @@ func (g *machine) hears(name int64) bool {
 	return name >= 0 && !g.S.Over && g.Rs.Heard(name)
 }
 
+// hearsMoving is hears for an event of a card's move between zones of
+// kinds from and to (Ruleset.HeardMoving). While changes are verified every
+// trigger's condition is tried, the zones it was read to exclude too.
+func (g *machine) hearsMoving(name int64, from, to int) bool {
+	if g.Der.Verify {
+		return g.hears(name)
+	}
+	return name >= 0 && !g.S.Over && g.Rs.HeardMoving(name, from, to)
+}
+
+// checkMoving, after an event of a move was emitted while changes are
+// verified, stops the game if something triggered (the list of triggered
+// abilities was n long before) where HeardMoving says nothing could.
+func (g *machine) checkMoving(name int64, from, to, n int) {
+	if g.Der.Verify && len(g.S.Triggered) > n && !g.Rs.HeardMoving(name, from, to) {
+		g.fail(fmt.Errorf("internal error: %s triggered an ability on a move from %s to %s, which no trigger's zones were read to admit",
+			g.Rs.Symbol(name), g.Rs.Zones[from].Name, g.Rs.Zones[to].Name))
+	}
+}
+
 // emit matches an event against ruleset and card triggers and queues those whose
 // condition holds. The event is passed by its address: most are built on the
 // caller's stack and, nothing hearing them, read no further than their name.

@@ -241,11 +241,17 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	if !o.Quiet {
 		g.logMove(c, from, zi, knownBefore, o.Where)
 	}
-	if g.hears(g.SymLeave) {
-		g.emit(&state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(g.Rs.ZoneSyms[fromKind]), To: int64(g.Rs.ZoneSyms[dst.Kind]), Source: state.CardRef(o.Source)})
+	// the events of the move, when a trigger's zones may admit it
+	fk, tk := int(fromKind), int(dst.Kind)
+	if g.hearsMoving(g.SymLeave, fk, tk) {
+		n := len(g.S.Triggered)
+		g.emit(&state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(g.Rs.ZoneSyms[fk]), To: int64(g.Rs.ZoneSyms[tk]), Source: state.CardRef(o.Source)})
+		g.checkMoving(g.SymLeave, fk, tk, n)
 	}
-	if g.hears(g.SymEnter) {
-		g.emit(&state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(g.Rs.ZoneSyms[fromKind]), To: int64(g.Rs.ZoneSyms[dst.Kind]), Source: state.CardRef(o.Source)})
+	if g.hearsMoving(g.SymEnter, fk, tk) {
+		n := len(g.S.Triggered)
+		g.emit(&state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(g.Rs.ZoneSyms[fk]), To: int64(g.Rs.ZoneSyms[tk]), Source: state.CardRef(o.Source)})
+		g.checkMoving(g.SymEnter, fk, tk, n)
 	}
 	return nil
 }

@@ -574,7 +574,8 @@ type Ruleset struct {
 	// whether any trigger waits for it at all (Heard)
 	listenedIn  []listened
 	heard       []bool
-	ResetOnMove []int // the card properties declared reset_on_move
+	heardMoving [][]bool // by event symbol: from*len(Zones)+to, the moves heard (HeardMoving)
+	ResetOnMove []int    // the card properties declared reset_on_move
 	Statics     []*Static
 	StaticProps []int        // the card properties some static changes
 	StaticSlot  []int        // per card property: its place in staticProps, or -1
@@ -755,9 +756,51 @@ func (rs *Ruleset) IndexTriggers() {
 	}
 	heard := bySym(all)
 	rs.heard = make([]bool, len(heard))
+	n := len(rs.Zones)
+	rs.heardMoving = make([][]bool, len(heard))
 	for sym, ts := range heard {
 		rs.heard[sym] = len(ts) > 0
+		if len(ts) == 0 {
+			continue
+		}
+		// the moves, from one kind of zone to another, that one of them
+		// may hear: those its zone tests admit (Trigger.Admits)
+		m := make([]bool, n*n)
+		for _, t := range ts {
+			for from := range n {
+				if !kindNamed(t.FromZones, from) {
+					continue
+				}
+				for to := range n {
+					m[from*n+to] = m[from*n+to] || kindNamed(t.ToZones, to)
+				}
+			}
+		}
+		rs.heardMoving[sym] = m
 	}
+}
+
+// kindNamed reports whether zone kind k is among zones, as Admits reads
+// them: nil names every kind.
+func kindNamed(zones []int, k int) bool {
+	return zones == nil || slices.Contains(zones, k)
+}
+
+// HeardMoving is Heard for an event of a card's move from a zone of kind
+// from to one of kind to: whether a trigger waiting for sym may hear it,
+// its zone tests admitting those zones. A move between two zones that no
+// trigger's tests name (a draw, where only a card entering play is
+// heard) is looked at no further.
+func (rs *Ruleset) HeardMoving(sym int64, from, to int) bool {
+	if !rs.Heard(sym) {
+		return false
+	}
+	n := len(rs.Zones)
+	if uint64(sym) >= uint64(len(rs.heardMoving)) || uint(from) >= uint(n) || uint(to) >= uint(n) {
+		return true
+	}
+	m := rs.heardMoving[sym]
+	return m == nil || m[from*n+to]
 }
 
 // Heard reports whether any trigger waits for event sym: the ruleset's, a
