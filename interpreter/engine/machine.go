@@ -154,36 +154,49 @@ func (g *machine) run() {
 			continue
 		}
 		step := prog.Steps[f.PC]
-		if s.Steps == 0 || g.watch.budget == 0 {
-			g.startBudget()
-		}
-		s.Steps++
-		if s.Steps > g.watch.from && g.runaway(step) {
-			return
-		}
-		g.Cur = f
-		st, err := step.Prim.Exec(g, f, step)
-		if err != nil {
-			g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
-			return
-		}
-		if err := g.Der.Err; err != nil {
-			// a static's expression failed while the step read a property
-			g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
-			return
-		}
-		switch st {
-		case model.Next:
-			if fi < len(s.Frames) {
-				s.Frames[fi].PC++
+		for {
+			if s.Steps == 0 || g.watch.budget == 0 {
+				g.startBudget()
 			}
-		case model.Suspend:
-			if !g.waiting() {
-				// nobody is asked anything and the game is not over: it
-				// could never go on, so it stops here, at this step
-				g.fail(fmt.Errorf("%s: %s: %s", step.Pos, step.Prim.Name, errStalled))
+			s.Steps++
+			if s.Steps > g.watch.from && g.runaway(step) {
+				return
 			}
-			return
+			g.Cur = f
+			st, err := step.Prim.Exec(g, f, step)
+			if err != nil {
+				g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
+				return
+			}
+			if err := g.Der.Err; err != nil {
+				// a static's expression failed while the step read a property
+				g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
+				return
+			}
+			if st == model.Suspend {
+				if !g.waiting() {
+					// nobody is asked anything and the game is not over: it
+					// could never go on, so it stops here, at this step
+					g.fail(fmt.Errorf("%s: %s: %s", step.Pos, step.Prim.Name, errStalled))
+				}
+				return
+			}
+			if st != model.Next || fi >= len(s.Frames) {
+				break
+			}
+			s.Frames[fi].PC++
+			// the frame's next step at once when nothing came between: no
+			// frame pushed, nothing triggered, nobody asked, the game not
+			// over. The loop above would find the same: past a frame's
+			// first step is no point for the state checks.
+			if fi != len(s.Frames)-1 || len(s.Triggered) > 0 || len(s.Pending) > 0 || s.Over {
+				break
+			}
+			f = &s.Frames[fi]
+			if int(f.PC) >= len(prog.Steps) {
+				break
+			}
+			step = prog.Steps[f.PC]
 		}
 	}
 }
