@@ -95,7 +95,8 @@ func actAnswered(g model.Context, f *state.Frame, s *model.Step, p int, passLabe
 		}
 		return model.Next, nil
 	}
-	if !s.At(actArgs.Repeat).Set {
+	if args.Never(s.At(actArgs.Repeat)) {
+		// nothing to test once the action is done: the window is over
 		g.StartAction(p, o)
 		return model.Next, nil
 	}

@@ -52,6 +52,17 @@ func Bool(g model.Context, f *state.Frame, a *model.Arg, def bool) (bool, error)
 	return g.EvalBool(a.Expr, f)
 }
 
+// Never reports whether a bool argument is absent or the literal false (a
+// default of false included): a condition that can never hold, which a step
+// need not come back to test.
+func Never(a *model.Arg) bool {
+	if !a.Set {
+		return true
+	}
+	c := a.Expr.Const
+	return c != nil && c.K == model.DBool && c.N == 0
+}
+
 // Cards evaluates a card-list argument, none when absent.
 func Cards(g model.Context, f *state.Frame, a *model.Arg) ([]int, error) {
 	if !a.Set {
