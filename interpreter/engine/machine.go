@@ -101,7 +101,7 @@ func (g *machine) run() {
 	}()
 	ended := false // an effect has just ended
 	for !s.Over {
-		if g.waiting() {
+		if len(s.Answers) > 0 && g.waiting() {
 			return
 		}
 		if len(s.Triggered) > 0 {
