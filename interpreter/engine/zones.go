@@ -99,8 +99,12 @@ func (g *machine) learn(c, zi int) {
 // know is learn without recording the change; it reports whether who
 // knows the card changed.
 func (g *machine) know(c, zi int) bool {
-	ci := &g.S.Cards[c]
-	zd := &g.Rs.Zones[g.S.Zones[zi].Kind]
+	return g.knowIn(&g.S.Cards[c], &g.S.Zones[zi], &g.Rs.Zones[g.S.Zones[zi].Kind])
+}
+
+// knowIn is know for a card ci in zone instance z of kind zd, which a
+// move has at hand.
+func (g *machine) knowIn(ci *state.CardInstance, z *state.ZoneInstance, zd *model.ZoneDecl) bool {
 	owner := uint64(1) << uint(ci.Owner)
 	known := ci.Known
 	switch {
@@ -111,7 +115,7 @@ func (g *machine) know(c, zi int) bool {
 	case zd.Visibility == model.Public:
 		known = g.AllMask()
 	case zd.Visibility == model.OwnerOnly:
-		zo := g.S.Zones[zi].Owner
+		zo := z.Owner
 		if zo >= 0 {
 			known |= uint64(1) << uint(zo)
 		} else {
@@ -210,7 +214,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		copy(dst.Cards[1:], dst.Cards)
 		dst.Cards[0] = c
 	}
-	g.know(c, zi) // recorded below with the rest, when it changed
+	g.knowIn(ci, dst, zd) // recorded below with the rest, when it changed
 	if o.Unseen {
 		g.unseen(c, knownBefore)
 	}
