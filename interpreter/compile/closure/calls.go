@@ -524,23 +524,26 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	if bt.k != model.DBool {
 		return cc.refuse(pred, "the predicate of %s must give true or false, not %s", name, bt)
 	}
+	// kept counts the elements the predicate holds for (count, and a
+	// filter counted)
+	kept := func(x *model.Evaluation) int64 {
+		k := int64(0)
+		l, _, buf := items(x)
+		for _, v := range l {
+			x.SetAt(level, int64(v))
+			if truth(holds(x)) {
+				k++
+			}
+		}
+		x.GiveInts(buf)
+		return k
+	}
 	switch name {
 	case "filter":
 		// counted, for len, without making the list
 		// (the list filtered read as items reads it: one made by a
 		// concat or a filter is written into a list of the evaluation's)
-		cc.lastLen.set(n, func(x *model.Evaluation) (int64, bool) {
-			k := int64(0)
-			l, _, buf := items(x)
-			for _, v := range l {
-				x.SetAt(level, int64(v))
-				if truth(holds(x)) {
-					k++
-				}
-			}
-			x.GiveInts(buf)
-			return k, true
-		})
+		cc.lastLen.set(n, func(x *model.Evaluation) (int64, bool) { return kept(x), true })
 		// written into the caller's memory when it asks (EvalCardsInto,
 		// EvalInts): the same elements, no list made
 		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
@@ -579,15 +582,7 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	case "count", "one":
 		one := name == "one"
 		return func(x *model.Evaluation) model.Datum {
-			k := int64(0)
-			l, _, buf := items(x)
-			for _, v := range l {
-				x.SetAt(level, int64(v))
-				if truth(holds(x)) {
-					k++
-				}
-			}
-			x.GiveInts(buf)
+			k := kept(x)
 			if one {
 				return model.Datum{K: model.DBool, N: model.B2i(k == 1)}
 			}
