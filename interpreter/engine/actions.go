@@ -268,8 +268,11 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 		unbound := a.Unbound()
 	cards:
 		for _, c := range g.S.Zones[zi].Cards {
+			def := g.S.Cards[c].Def
 			for _, s := range seen {
-				if g.Interchangeable(s, c, player) {
+				// cards of two definitions are told apart here, without a
+				// call: most pairs of a hand are
+				if g.S.Cards[s].Def == def && g.Interchangeable(s, c, player) {
 					continue cards
 				}
 			}
