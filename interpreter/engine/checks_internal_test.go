@@ -76,10 +76,13 @@ func TestChecksSkipWhatOtherSeatsChanged(t *testing.T) {
 
 // TestMovesAndPropertiesMarkTheirSeats: a move marks the seats of the zones
 // it leaves and enters as changed, a player property its player, a change
-// of a zone of the game every seat.
+// of a zone of the game every seat. (A check holds here: every change
+// makes the checks due, and marks its seats; a change no check reads
+// leaves them as they were.)
 func TestMovesAndPropertiesMarkTheirSeats(t *testing.T) {
 	rs := ruleset(t, "risk-resource")
 	m := machineOf(t, rs, Options{Players: 3, Seed: 5, NoLog: true})
+	m.S.Held = 1
 	all := uint64(1<<3 - 1)
 	hand, grave := m.ZoneInst(rs.ZoneIx["hand"], 1), m.ZoneInst(rs.ZoneIx["graveyard"], 2)
 	require.NotEmpty(t, m.S.Zones[hand].Cards)
@@ -198,18 +201,31 @@ func TestActionPartsKeptApart(t *testing.T) {
 }
 
 // TestAShuffleIsAChange: a shuffle changes the order of a zone's cards and
-// what players know of them; the state checks run after it, and those
-// that read the zone are evaluated again (a shuffle used to count only as
-// a change of the values kept, not for the checks).
+// what players know of them; the state checks that read the zone run after
+// it (a shuffle used to count only as a change of the values kept, not for
+// the checks). A shuffle of a zone no check reads is recorded, and does
+// not make the checks due.
 func TestAShuffleIsAChange(t *testing.T) {
 	rs := ruleset(t, "lands")
 	m := machineOf(t, rs, Options{Players: 2, Seed: 3, NoLog: true})
 	deck := m.ZoneInst(rs.ZoneIx["deck"], 1)
-	m.S.Dirty, m.S.Changed, m.S.Untouched = false, 0, 1<<2-1
+	m.S.Dirty, m.S.Changed, m.S.Untouched, m.S.Held = false, 0, 1<<2-1, 0
 	m.Shuffle(deck)
-	require.True(t, m.S.Dirty)
+	require.False(t, m.S.Dirty, "Lands' checks read the boards, not the decks")
 	require.NotZero(t, m.S.Changed&uint64(rs.ZoneReads(rs.ZoneIx["deck"])))
 	require.NotZero(t, m.S.Changed&uint64(model.ReadsKnowledge))
+	require.Equal(t, uint64(1<<2-1), m.S.Untouched, "no check reads the second seat's deck")
+
+	board := m.ZoneInst(rs.ZoneIx["board"], 0)
+	m.Shuffle(board)
+	require.True(t, m.S.Dirty, "the checks read the boards")
+	require.NotZero(t, m.S.Changed&uint64(rs.ZoneReads(rs.ZoneIx["board"])))
+	require.Equal(t, uint64(1<<1), m.S.Untouched, "the first seat's board")
+
+	// a check that held is tried again at any change
+	m.S.Dirty, m.S.Changed, m.S.Held, m.S.Untouched = false, 0, 1, 1<<2-1
+	m.Shuffle(deck)
+	require.True(t, m.S.Dirty, "a check held")
 	require.Equal(t, uint64(1<<0), m.S.Untouched, "the second seat's deck")
 }
 

@@ -73,18 +73,19 @@ type machine struct {
 	lastKept  []state.Option        // the list keepOptions kept last
 	events    []state.Event         // keepEvent's slab
 	outcomes  map[outcomeKey]string // outcomeText's texts, kept across games
-	// checksRead's union of what the state checks read, for checksFor
-	checksFor   *model.Ruleset
-	checksReads model.ReadSet
-	optBuf      []state.Option // ActionOptions' list, kept for its next call
-	trigSpare   []state.Frame  // the list of triggered abilities not in use (run)
-	choiceBuf   []state.Option // OptionScratch's list
-	cardBuf     []int          // CardScratch's list
-	varLists    []int          // VarList's block: only its tail past len is free
-	stackVals   []state.Val    // stackVars's block, the same way
-	heard       []heard        // tryListeners' list, kept for its next call
-	legal       [][]termMemo   // whyNot's memory, per action and seat or card (legalPart)
-	ruleKept    []termMemo     // ruleCond's memory, per expression of the ruleset
+	// checkParts is what the state checks read (every part when runChecks
+	// tries them all, more checks and seats than its bits): a change of
+	// another part alone does not make them due (checksDue)
+	checkParts model.ReadSet
+	optBuf     []state.Option // ActionOptions' list, kept for its next call
+	trigSpare  []state.Frame  // the list of triggered abilities not in use (run)
+	choiceBuf  []state.Option // OptionScratch's list
+	cardBuf    []int          // CardScratch's list
+	varLists   []int          // VarList's block: only its tail past len is free
+	stackVals  []state.Val    // stackVars's block, the same way
+	heard      []heard        // tryListeners' list, kept for its next call
+	legal      [][]termMemo   // whyNot's memory, per action and seat or card (legalPart)
+	ruleKept   []termMemo     // ruleCond's memory, per expression of the ruleset
 	// ruledOut is, per action and seat, whether a fixed term refused the
 	// action to the seat without a card: for the rest of the game
 	// (LegalTerm.Fixed)
@@ -281,6 +282,12 @@ func (g *machine) forgetLegal() {
 func newMachine(rs *model.Ruleset, n int) *machine {
 	g := &machine{Decks: make([]int, n)}
 	g.Init(rs, n)
+	for _, ch := range rs.Checks {
+		g.checkParts |= ch.Reads
+	}
+	if len(rs.Checks)*n > 64 || g.checkParts&model.ReadsAnything != 0 {
+		g.checkParts = ^model.ReadSet(0)
+	}
 	return g
 }
 
@@ -310,7 +317,7 @@ func (g *machine) cloneInto(dst *machine) *machine {
 }
 
 func newMachineShallow(g *machine) *machine {
-	c := &machine{Decks: g.Decks}
+	c := &machine{Decks: g.Decks, checkParts: g.checkParts}
 	c.InitLike(&g.Evaluator)
 	c.Der.Verify = g.Der.Verify
 	return c

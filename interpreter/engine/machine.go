@@ -12,15 +12,38 @@ import (
 // them run again, and derived values are derived again before they are next
 // read.
 func (g *machine) changed(parts model.ReadSet) {
-	g.S.Dirty = true
+	if g.checksDue(parts) {
+		g.S.Dirty = true
+		g.Touch(parts)
+		return
+	}
+	u := g.S.Untouched
 	g.Touch(parts)
+	g.S.Untouched = u
 }
 
 // changedSeats is changed for a change of the zones and player properties
 // of the seats marked in seats only (bit p).
 func (g *machine) changedSeats(parts model.ReadSet, seats uint64) {
-	g.S.Dirty = true
+	if g.checksDue(parts) {
+		g.S.Dirty = true
+		g.TouchSeats(parts, seats)
+		return
+	}
+	u := g.S.Untouched
 	g.TouchSeats(parts, seats)
+	g.S.Untouched = u
+}
+
+// checksDue reports whether a change of parts makes the state checks due
+// (State.Dirty): when some check reads them (checkParts), when a check held
+// the last time (it is tried again at any change, as runChecks says), when
+// a player left the game (who is left is settled there), or while changes
+// are verified. A change no check reads is recorded (State.Changed) and
+// leaves the seats it changed as untouched as they were for the checks
+// (State.Untouched): runChecks would find nothing to try for it.
+func (g *machine) checksDue(parts model.ReadSet) bool {
+	return g.checkParts&parts != 0 || parts&model.ReadsAnything != 0 || g.S.Held != 0 || g.S.Eliminated || g.Der.Verify
 }
 
 // zoneSeat is the seat bit of a zone instance's owner: none for a zone of
@@ -381,7 +404,7 @@ func (g *machine) runChecks() {
 	held, untouched := s.Held, s.Untouched
 	// the seats' bits only, a number a save's JSON keeps exactly
 	s.Changed, s.Held, s.Untouched = 0, 0, 1<<min(g.Nseats, 52)-1
-	if held == 0 && len(g.Rs.Checks)*g.Nseats <= 64 && !g.checksRead().Touches(changed) && !g.Der.Verify {
+	if held == 0 && !g.checkParts.Touches(changed) && !g.Der.Verify {
 		// no check held the last time, and none reads what changed: none
 		// holds now (each is skipped below for the same reason)
 		return
@@ -430,17 +453,6 @@ func (g *machine) runChecks() {
 		g.pushRoot(b.ch.Effect, b.p, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(b.p)})
 		s.Frames[len(s.Frames)-1].Check = true
 	}
-}
-
-// checksRead is every part of the state some state check reads.
-func (g *machine) checksRead() model.ReadSet {
-	if g.checksFor != g.Rs {
-		g.checksFor, g.checksReads = g.Rs, 0
-		for _, ch := range g.Rs.Checks {
-			g.checksReads |= ch.Reads
-		}
-	}
-	return g.checksReads
 }
 
 // checkPoint reports whether the game stands between effects, where the

@@ -187,9 +187,12 @@ type State struct {
 // the run's settings. They are not facts of the game: no expression reads
 // them and no view shows them.
 type Registers struct {
-	DecSeq int  `json:"dec_seq"`         // the number the next decision gets
-	ModSeq int  `json:"mod_seq"`         // the number the next modifier gets
-	Dirty  bool `json:"dirty,omitempty"` // the state changed since the last state checks
+	DecSeq int `json:"dec_seq"` // the number the next decision gets
+	ModSeq int `json:"mod_seq"` // the number the next modifier gets
+	// Dirty says the state checks are due: some part of the state one of
+	// them reads changed since they last ran (or every change counts, as
+	// while one holds). A change no check reads leaves it as it is.
+	Dirty bool `json:"dirty,omitempty"`
 	// Changed is the parts of the state (a model.ReadSet) changed since the
 	// last state checks; 0 with Dirty set is a state saved before parts
 	// were followed, where every part counts as changed.
