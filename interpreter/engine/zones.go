@@ -30,15 +30,37 @@ func (g *machine) CreateCard(def, owner, zi int) int {
 // others are numbered after it.
 func (g *machine) CreateCards(def, owner, zi, n int) int {
 	first := g.AddCards(def, owner, zi, n)
-	zd := &g.Rs.Zones[g.S.Zones[zi].Kind]
-	learnt := false
-	for c := first; c < first+n; c++ {
-		learnt = g.know(c, zi) || learnt
-		if zd.Slots > 0 {
+	if n <= 0 {
+		return first
+	}
+	z := &g.S.Zones[zi]
+	zd := &g.Rs.Zones[z.Kind]
+	if zd.Slots > 0 {
+		// one at a time: each takes the free position the last left
+		learnt := false
+		for c := first; c < first+n; c++ {
+			learnt = g.know(c, zi) || learnt
 			g.setSlot(c, int64(g.FreeSlot(zi)))
+			z.Cards = append(g.roomFor(z.Cards), c)
 		}
-		z := &g.S.Zones[zi]
-		z.Cards = append(g.roomFor(z.Cards), c)
+		if learnt {
+			g.Touch(model.ReadsKnowledge)
+		}
+		return first
+	}
+	// the cards are alike but for their number: who knows the first knows
+	// them all
+	learnt := g.knowIn(&g.S.Cards[first], z, zd)
+	for c := first + 1; c < first+n; c++ {
+		g.S.Cards[c].Known = g.S.Cards[first].Known
+	}
+	if len(z.Cards)+n > cap(z.Cards) {
+		grown := make([]int, len(z.Cards), max(2*len(z.Cards), zoneStartRoom, len(z.Cards)+n))
+		copy(grown, z.Cards)
+		z.Cards = grown
+	}
+	for c := first; c < first+n; c++ {
+		z.Cards = append(z.Cards, c)
 	}
 	if learnt {
 		g.Touch(model.ReadsKnowledge)

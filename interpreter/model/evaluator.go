@@ -128,17 +128,25 @@ func (g *Evaluator) AddCards(def, owner, zi, n int) int {
 		g.S.Cards = slices.Grow(g.S.Cards, room-first)
 		g.S.CardProps = slices.Grow(g.S.CardProps, room*st-len(g.S.CardProps))
 	}
+	if n <= 0 {
+		return first
+	}
 	ci := state.CardInstance{Def: int32(def), Owner: state.Seat(owner), Ctrl: state.Seat(owner), Zone: state.ZoneRef(zi),
 		FaceDown: g.Rs.Zones[g.S.Zones[zi].Kind].FaceDown}
-	for c := first; c < first+n; c++ {
+	for range n {
 		g.S.Cards = append(g.S.Cards, ci)
-		g.S.CardProps = append(g.S.CardProps, d.Props...)
-		g.S.CardProps = append(g.S.CardProps, -1)
-		if len(d.Faces) > 0 {
-			for k, v := range d.Faces[0].Props {
-				g.S.CardProps[c*st+k] = v
-			}
+	}
+	// the first card's row of properties, then copies of it
+	at := len(g.S.CardProps)
+	g.S.CardProps = append(g.S.CardProps, d.Props...)
+	g.S.CardProps = append(g.S.CardProps, -1) // no position
+	if len(d.Faces) > 0 {
+		for k, v := range d.Faces[0].Props {
+			g.S.CardProps[at+k] = v
 		}
+	}
+	for range n - 1 {
+		g.S.CardProps = append(g.S.CardProps, g.S.CardProps[at:at+st]...)
 	}
 	return first
 }
