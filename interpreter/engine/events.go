@@ -16,14 +16,52 @@ func (g *machine) hears(name int64) bool {
 	return name >= 0 && !g.S.Over && g.Rs.Heard(name)
 }
 
-// hearsMoving is hears for an event of a card's move between zones of
-// kinds from and to (Ruleset.HeardMoving). While changes are verified every
-// trigger's condition is tried, the zones it was read to exclude too.
-func (g *machine) hearsMoving(name int64, from, to int) bool {
-	if g.Der.Verify {
-		return g.hears(name)
+// The events of a card's move between two zone kinds that something may
+// hear (movesHeard).
+const (
+	heardLeave uint8 = 1 << iota
+	heardEnter
+)
+
+// indexMoves works out, for each pair of zone kinds, which events of a move
+// between them some trigger's zone tests admit (Ruleset.HeardMoving): a
+// move asks once, by the two kinds, instead of once for each event.
+func (g *machine) indexMoves() {
+	n := len(g.Rs.Zones)
+	g.moveHeard = make([]uint8, n*n)
+	for from := range n {
+		for to := range n {
+			var b uint8
+			if g.SymLeave >= 0 && g.Rs.HeardMoving(g.SymLeave, from, to) {
+				b |= heardLeave
+			}
+			if g.SymEnter >= 0 && g.Rs.HeardMoving(g.SymEnter, from, to) {
+				b |= heardEnter
+			}
+			g.moveHeard[from*n+to] = b
+		}
 	}
-	return name >= 0 && !g.S.Over && g.Rs.HeardMoving(name, from, to)
+}
+
+// movesHeard is hears for the events of a card's move between zones of
+// kinds from and to: heardLeave and heardEnter, as indexMoves found them.
+// While changes are verified every trigger's condition is tried, the zones
+// it was read to exclude too.
+func (g *machine) movesHeard(from, to int) uint8 {
+	if g.S.Over {
+		return 0
+	}
+	if g.Der.Verify {
+		var b uint8
+		if g.hears(g.SymLeave) {
+			b |= heardLeave
+		}
+		if g.hears(g.SymEnter) {
+			b |= heardEnter
+		}
+		return b
+	}
+	return g.moveHeard[from*len(g.Rs.Zones)+to]
 }
 
 // checkMoving, after an event of a move was emitted while changes are

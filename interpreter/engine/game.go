@@ -77,15 +77,18 @@ type machine struct {
 	// tries them all, more checks and seats than its bits): a change of
 	// another part alone does not make them due (checksDue)
 	checkParts model.ReadSet
-	optBuf     []state.Option // ActionOptions' list, kept for its next call
-	trigSpare  []state.Frame  // the list of triggered abilities not in use (run)
-	choiceBuf  []state.Option // OptionScratch's list
-	cardBuf    []int          // CardScratch's list
-	varLists   []int          // VarList's block: only its tail past len is free
-	stackVals  []state.Val    // stackVars's block, the same way
-	heard      []heard        // tryListeners' list, kept for its next call
-	legal      [][]termMemo   // whyNot's memory, per action and seat or card (legalPart)
-	ruleKept   []termMemo     // ruleCond's memory, per expression of the ruleset
+	// moveHeard is which events of a move between two zone kinds (from
+	// kind × kinds + to kind) something may hear (indexMoves)
+	moveHeard []uint8
+	optBuf    []state.Option // ActionOptions' list, kept for its next call
+	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
+	choiceBuf []state.Option // OptionScratch's list
+	cardBuf   []int          // CardScratch's list
+	varLists  []int          // VarList's block: only its tail past len is free
+	stackVals []state.Val    // stackVars's block, the same way
+	heard     []heard        // tryListeners' list, kept for its next call
+	legal     [][]termMemo   // whyNot's memory, per action and seat or card (legalPart)
+	ruleKept  []termMemo     // ruleCond's memory, per expression of the ruleset
 	// ruledOut is, per action and seat, whether a fixed term refused the
 	// action to the seat without a card: for the rest of the game
 	// (LegalTerm.Fixed)
@@ -288,6 +291,7 @@ func newMachine(rs *model.Ruleset, n int) *machine {
 	if len(rs.Checks)*n > 64 || g.checkParts&model.ReadsAnything != 0 {
 		g.checkParts = ^model.ReadSet(0)
 	}
+	g.indexMoves()
 	return g
 }
 
@@ -317,7 +321,7 @@ func (g *machine) cloneInto(dst *machine) *machine {
 }
 
 func newMachineShallow(g *machine) *machine {
-	c := &machine{Decks: g.Decks, checkParts: g.checkParts}
+	c := &machine{Decks: g.Decks, checkParts: g.checkParts, moveHeard: g.moveHeard}
 	c.InitLike(&g.Evaluator)
 	c.Der.Verify = g.Der.Verify
 	return c

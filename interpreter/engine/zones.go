@@ -269,12 +269,17 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	}
 	// the events of the move, when a trigger's zones may admit it
 	fk, tk := int(fromKind), int(dst.Kind)
-	if g.hearsMoving(g.SymLeave, fk, tk) {
+	heard := g.movesHeard(fk, tk)
+	if heard == 0 {
+		return nil
+	}
+	if heard&heardLeave != 0 {
 		n := len(g.S.Triggered)
 		g.emit(&state.Event{Name: g.SymLeave, Card: state.CardRef(c), Player: ci.Owner, From: int64(g.Rs.ZoneSyms[fk]), To: int64(g.Rs.ZoneSyms[tk]), Source: state.CardRef(o.Source)})
 		g.checkMoving(g.SymLeave, fk, tk, n)
 	}
-	if g.hearsMoving(g.SymEnter, fk, tk) {
+	// the game may have ended while the first was heard
+	if heard&heardEnter != 0 && !g.S.Over {
 		n := len(g.S.Triggered)
 		g.emit(&state.Event{Name: g.SymEnter, Card: state.CardRef(c), Player: ci.Owner, From: int64(g.Rs.ZoneSyms[fk]), To: int64(g.Rs.ZoneSyms[tk]), Source: state.CardRef(o.Source)})
 		g.checkMoving(g.SymEnter, fk, tk, n)
