@@ -188,7 +188,9 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	fzd := &g.Rs.Zones[fromKind]
 	def := g.Rs.Cards[ci.Def]
 	g.removeFrom(c, from)
-	g.claim(c, from, zi)
+	if from != zi && g.S.Zones[from].Owner < 0 {
+		g.claim(c, from, zi) // from a zone of the game
+	}
 	knownBefore := ci.Known
 	ci.Zone = state.ZoneRef(zi)
 	switch o.Facing {
@@ -254,7 +256,9 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		parts |= model.ReadsCardFields | g.faceParts(def)
 	}
 	if fromKind != dst.Kind {
-		parts |= g.expireCard(c)
+		if len(g.S.Modifiers) > 0 {
+			parts |= g.expireCard(c)
+		}
 		for _, i := range g.Rs.ResetOnMove {
 			// a property at its default already is not changed
 			if at := &g.S.CardProps[c*g.Stride()+i]; *at != g.Rs.CardProps[i].Default {
@@ -264,7 +268,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		}
 	}
 	g.changedSeats(parts, g.zoneSeat(from)|g.zoneSeat(zi))
-	if !o.Quiet {
+	if !o.Quiet && !g.S.NoLog {
 		g.logMove(c, from, zi, knownBefore, o.Where)
 	}
 	// the events of the move, when a trigger's zones may admit it
