@@ -149,10 +149,12 @@ func (g *machine) run() {
 			g.trigSpare = tr[:0]
 			continue
 		}
-		// state checks run between effects (see checkPoint)
-		point := ended || g.checkPoint()
+		// state checks run between effects (see checkPoint), when they
+		// are due: most turns of the loop they are not, and the point is
+		// not looked for
+		point := ended
 		ended = false
-		if point && s.Dirty && !g.checking() {
+		if s.Dirty && (point || g.checkPoint()) && !g.checking() {
 			s.Dirty = false
 			g.runChecks()
 			continue
