@@ -48,17 +48,17 @@ func (g *machine) checksDue(parts model.ReadSet) bool {
 
 // zoneSeat is the seat bit of a zone instance's owner: none for a zone of
 // the game, which is no seat's part (a check that reads it reads it of
-// every seat), every bit for an owner past the bits there are.
+// every seat), every bit for an owner past the bits there are. A zone's
+// owner is the seat its place stands for (Ruleset.CheckStructure).
 func (g *machine) zoneSeat(zi int) uint64 {
-	kind := int(g.S.Zones[zi].Kind)
-	if !g.Rs.Zones[kind].PerPlayer {
+	switch o := g.S.Zones[zi].Owner; {
+	case o < 0:
 		return 0
-	}
-	p := zi - g.ZoneAt[kind]
-	if p < 0 || p >= 64 {
+	case o >= 64:
 		return ^uint64(0)
+	default:
+		return 1 << o
 	}
-	return 1 << p
 }
 
 // modifierParts is the part of the state a modifier changes.

@@ -69,3 +69,29 @@ func TestSaveWithoutDecisionIsRefused(t *testing.T) {
 	_, err = save.Restore(rs, sv)
 	require.EqualError(t, err, "the save is damaged: no decision is pending and the game is not over")
 }
+
+// A save whose zones are not in their places (two swapped, a player's
+// zone given to another seat) is refused as damaged, not played with each
+// zone read as another.
+func TestSaveWithZonesOutOfPlaceIsRefused(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("../..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	for name, damage := range map[string]func(sv *save.Save){
+		"swapped": func(sv *save.Save) {
+			z := sv.State.Zones
+			z[0], z[2] = z[2], z[0]
+		},
+		"another seat's": func(sv *save.Save) { sv.State.Zones[1].Owner = 0 },
+		"a shared one's":  func(sv *save.Save) { sv.State.Zones[1].Owner = state.NoSeat },
+	} {
+		t.Run(name, func(t *testing.T) {
+			sv, err := save.Snapshot(g)
+			require.NoError(t, err)
+			damage(sv)
+			_, err = save.Restore(rs, sv)
+			require.ErrorContains(t, err, "is not in its place")
+		})
+	}
+}

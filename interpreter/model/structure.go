@@ -30,6 +30,25 @@ func (rs *Ruleset) CheckStructure(s *state.State) error {
 	if len(s.Zones) != want {
 		return fmt.Errorf("%d zones, expected %d", len(s.Zones), want)
 	}
+	// each zone in its place: the zones of each kind in the order of the
+	// kinds, a player's in the order of the seats (ZoneInst finds them so)
+	zi := 0
+	for k, z := range rs.Zones {
+		owners := 1
+		if z.PerPlayer {
+			owners = n
+		}
+		for p := range owners {
+			owner := state.NoSeat
+			if z.PerPlayer {
+				owner = state.Seat(p)
+			}
+			if got := s.Zones[zi]; int(got.Kind) != k || got.Owner != owner {
+				return fmt.Errorf("zone %d is not in its place: kind %d of seat %d, expected kind %d (%s) of seat %d", zi, got.Kind, got.Owner, k, z.Name, owner)
+			}
+			zi++
+		}
+	}
 	seen := make([]int, len(s.Cards))
 	for zi, z := range s.Zones {
 		if int(z.Kind) < 0 || int(z.Kind) >= len(rs.Zones) {
