@@ -84,7 +84,7 @@ func TestSaveWithZonesOutOfPlaceIsRefused(t *testing.T) {
 			z[0], z[2] = z[2], z[0]
 		},
 		"another seat's": func(sv *save.Save) { sv.State.Zones[1].Owner = 0 },
-		"a shared one's":  func(sv *save.Save) { sv.State.Zones[1].Owner = state.NoSeat },
+		"a shared one's": func(sv *save.Save) { sv.State.Zones[1].Owner = state.NoSeat },
 	} {
 		t.Run(name, func(t *testing.T) {
 			sv, err := save.Snapshot(g)
