@@ -352,17 +352,19 @@ func TestTheTurnsSkipIsKept(t *testing.T) {
 	}
 	require.NotNil(t, skip)
 	m := machineOf(t, rs, Options{Players: 2, Seed: 5, NoLog: true})
+	slot := ruleSlot(rs, skip)
+	require.Equal(t, skip.Index, slot, "its value can be kept, by its own index")
 	p := m.S.Active
-	got, err := m.ruleCond(skip, p)
+	got, err := m.ruleCond(skip, slot, p)
 	require.NoError(t, err)
 	require.False(t, got, "%s", skip.Src)
 	m.ruleKept[skip.Index].ok = true // what is kept is what it gives
 	m.changed(model.ReadsPhase | model.ReadsStack)
-	got, err = m.ruleCond(skip, p)
+	got, err = m.ruleCond(skip, slot, p)
 	require.NoError(t, err)
 	require.True(t, got, "kept through a change of what it does not read")
 	m.changed(model.ReadsTurn)
-	got, err = m.ruleCond(skip, p)
+	got, err = m.ruleCond(skip, slot, p)
 	require.NoError(t, err)
 	require.False(t, got, "evaluated again after a change of the turn")
 }

@@ -80,6 +80,8 @@ type machine struct {
 	// moveHeard is which events of a move between two zone kinds (from
 	// kind × kinds + to kind) something may hear (indexMoves)
 	moveHeard []uint8
+	// skipSlots is, by phase, where ruleCond keeps its skip_ifs' values
+	skipSlots []ruleSlots
 	optBuf    []state.Option // ActionOptions' list, kept for its next call
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
 	choiceBuf []state.Option // OptionScratch's list
@@ -292,6 +294,10 @@ func newMachine(rs *model.Ruleset, n int) *machine {
 		g.checkParts = ^model.ReadSet(0)
 	}
 	g.indexMoves()
+	g.skipSlots = make([]ruleSlots, len(rs.Phases))
+	for i, ph := range rs.Phases {
+		g.skipSlots[i] = ruleSlots{turn: ruleSlot(rs, ph.TurnSkip), own: ruleSlot(rs, ph.Skip)}
+	}
 	return g
 }
 
@@ -321,7 +327,7 @@ func (g *machine) cloneInto(dst *machine) *machine {
 }
 
 func newMachineShallow(g *machine) *machine {
-	c := &machine{Decks: g.Decks, checkParts: g.checkParts, moveHeard: g.moveHeard}
+	c := &machine{Decks: g.Decks, checkParts: g.checkParts, moveHeard: g.moveHeard, skipSlots: g.skipSlots}
 	c.InitLike(&g.Evaluator)
 	c.Der.Verify = g.Der.Verify
 	return c

@@ -346,10 +346,10 @@ func (g *machine) enterPhase() {
 		// the turn's skip_if first, then the phase's own: either skips it
 		skip, err := false, error(nil)
 		if ph.TurnSkip != nil {
-			skip, err = g.ruleCond(ph.TurnSkip, s.Active)
+			skip, err = g.ruleCond(ph.TurnSkip, g.skipSlots[s.Phase].turn, s.Active)
 		}
 		if err == nil && !skip && ph.Skip != nil {
-			skip, err = g.ruleCond(ph.Skip, s.Active)
+			skip, err = g.ruleCond(ph.Skip, g.skipSlots[s.Phase].own, s.Active)
 		}
 		if err != nil {
 			g.fail(err)
@@ -547,21 +547,17 @@ func ruleFrame(p int) state.Frame {
 
 // ruleCond evaluates a condition of the rules for a player, in a frame of
 // the rules (no card, no event): a phase's skip_if. What it gives is kept
-// while the parts of the state it reads are as they were: the turn's
-// skip_if is one expression tried at every phase, and most phases change
-// nothing it reads.
-func (g *machine) ruleCond(e *model.Expr, player int) (bool, error) {
+// in slot (ruleSlot; none when negative) while the parts of the state it
+// reads are as they were: the turn's skip_if is one expression tried at
+// every phase, and most phases change nothing it reads.
+func (g *machine) ruleCond(e *model.Expr, slot int, player int) (bool, error) {
 	var m *termMemo
 	var version uint64
-	kept := e // the same expression written earlier keeps the value for both
-	if s := e.Same; s != nil {
-		kept = s
-	}
-	if kept.Index < len(g.Rs.Exprs) && g.Rs.Exprs[kept.Index] == kept && !e.ReadsFrame() {
+	if slot >= 0 {
 		if len(g.ruleKept) < len(g.Rs.Exprs) {
 			g.ruleKept = append(g.ruleKept, make([]termMemo, len(g.Rs.Exprs)-len(g.ruleKept))...)
 		}
-		m = &g.ruleKept[kept.Index]
+		m = &g.ruleKept[slot]
 		reads, own := g.Rs.Derived(e.Reads), e.OwnReads
 		if reads != e.Reads {
 			own &^= g.Rs.StaticDeps // what the statics read, of every seat
@@ -584,4 +580,25 @@ func (g *machine) ruleCond(e *model.Expr, player int) (bool, error) {
 		m.s, m.version, m.player, m.ok, m.set = g.S, version, player, ok, true
 	}
 	return ok, nil
+}
+
+// ruleSlots are where ruleCond keeps what a phase's two skip_if give.
+type ruleSlots struct{ turn, own int }
+
+// ruleSlot is where ruleCond keeps what a condition of the rules gives:
+// the index of the expression (the one written first with the same text,
+// which keeps the value for both), or -1 for one whose value cannot be
+// kept (it reads the frame) or that is not the ruleset's.
+func ruleSlot(rs *model.Ruleset, e *model.Expr) int {
+	if e == nil {
+		return -1
+	}
+	kept := e
+	if s := e.Same; s != nil {
+		kept = s
+	}
+	if kept.Index < 0 || kept.Index >= len(rs.Exprs) || rs.Exprs[kept.Index] != kept || e.ReadsFrame() {
+		return -1
+	}
+	return kept.Index
 }
