@@ -30,14 +30,25 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 
 // count numbers a decision and counts it among those its player was
 // asked.
-func (g *machine) count(d *state.Decision) {
-	d.Seq = g.S.DecSeq
+func (g *machine) count(d *state.Decision) { d.Seq = g.countFor(d.Player) }
+
+// countFor numbers a decision of player p, counts it among those p was
+// asked, and gives its number.
+func (g *machine) countFor(p int) int {
+	seq := g.S.DecSeq
 	g.S.DecSeq++
-	for len(g.S.Asked) <= d.Player {
+	for len(g.S.Asked) <= p {
 		g.S.Asked = append(g.S.Asked, 0)
 	}
-	g.S.Asked[d.Player]++
+	g.S.Asked[p]++
+	return seq
 }
+
+// CountAtOnce counts a decision of player p with one option, which the
+// step takes without asking, as AnswerAtOnce counts it: a window where
+// all p may do is one thing (to pass, most of the time) knows its answer
+// without the decision being made.
+func (g *machine) CountAtOnce(p int) { g.countFor(p) }
 
 // AnswerAtOnce gives the answer of a decision that has only one, counted
 // as Ask counts it. A window where a player can only pass is most of the

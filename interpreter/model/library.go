@@ -544,6 +544,10 @@ type Context interface {
 	// answered, without suspending. For any other decision it counts
 	// nothing and reports false, and the step asks it with Ask.
 	AnswerAtOnce(d state.Decision) (state.Answer, bool)
+	// CountAtOnce counts, as AnswerAtOnce does, a decision of player p
+	// among actions with one option and one pick, unsealed, which the
+	// step takes without making the decision (its answer is that option).
+	CountAtOnce(p int)
 	// Answered's lists are good until its next call.
 	Answered(f *state.Frame) ([]state.Decision, []*state.Answer)
 	Call(f *state.Frame, prog int)

@@ -72,16 +72,14 @@ func execAct(g model.Context, f *state.Frame, s *model.Step) (model.Status, erro
 	if pass || len(opts) == 0 {
 		opts = append(opts, state.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
 	}
-	d := state.Decision{Player: p, Kind: state.DecideAction, Options: opts, Min: 1, Max: 1, Pass: pass}
 	// one pick among several options has more than one answer: only a
-	// single option is answered at once (the decision is not copied to
-	// the context to learn it)
+	// single option is answered at once, without making the decision
 	if len(opts) == 1 {
-		if a, ok := g.AnswerAtOnce(d); ok {
-			// one thing to do (to pass, most of the time): done at once
-			return actAnswered(g, f, s, p, passLabel, opts[a.Picks[0]])
-		}
+		// one thing to do (to pass, most of the time): done at once
+		g.CountAtOnce(p)
+		return actAnswered(g, f, s, p, passLabel, opts[0])
 	}
+	d := state.Decision{Player: p, Kind: state.DecideAction, Options: opts, Min: 1, Max: 1, Pass: pass}
 	d.Prompt = args.Prompt(g, f, s.At(actArgs.Prompt), "Your move", p)
 	return g.Ask(f, d), nil
 }
@@ -171,14 +169,13 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			return model.Next, err
 		}
 		opts = append(opts, state.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
-		d := state.Decision{Player: holder, Kind: state.DecideAction, Options: opts, Min: 1, Max: 1, Pass: true}
 		if len(opts) == 1 { // more than one has more answers (execAct)
-			if a, ok := g.AnswerAtOnce(d); ok {
-				// only a pass: the next player's turn at once, as if asked
-				answer = &opts[a.Picks[0]]
-				continue
-			}
+			// only a pass: the next player's turn at once, as if asked
+			g.CountAtOnce(holder)
+			answer = &opts[0]
+			continue
 		}
+		d := state.Decision{Player: holder, Kind: state.DecideAction, Options: opts, Min: 1, Max: 1, Pass: true}
 		d.Prompt = args.Prompt(g, f, s.At(priorityArgs.Prompt), "You have priority", holder)
 		return g.Ask(f, d), nil
 	}
