@@ -224,7 +224,9 @@ func (g *machine) Answer(player int, a state.Answer) error {
 		return err
 	}
 	g.S.Answers[ix] = g.keepAnswer(a)
-	g.record(state.Record{Seq: d.Seq, Player: player, Answer: a})
+	if !g.S.NoRecord { // asked first: the record is large, built for nothing
+		g.record(state.Record{Seq: d.Seq, Player: player, Answer: a})
+	}
 	g.S.Decisions++
 	g.S.Steps = 0
 	if !g.waiting() {
