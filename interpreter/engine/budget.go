@@ -57,6 +57,28 @@ func (g *machine) runaway(step *model.Step) bool {
 	if g.S.Steps <= r.budget {
 		return false
 	}
+	g.stopRunaway(step.Pos)
+	return true
+}
+
+// turnsRunaway stops the game when the turn structure moving on (a phase
+// starting or ending, a turn starting or ending), which the machine's loop
+// counts as a step, ran past the budget: turns in which no step runs and
+// nobody is asked anything (every phase skipped, no limit on the turns)
+// stop the game as an effect that runs for ever does.
+func (g *machine) turnsRunaway() {
+	var at diag.Pos
+	if len(g.Rs.Phases) > 0 {
+		at = g.Rs.Phases[0].Pos
+	}
+	g.stopRunaway(at)
+}
+
+// stopRunaway stops the game past the step budget, at position at: with
+// the steps it kept repeating, or, when none ran near the budget, as turns
+// that go on with nothing happening.
+func (g *machine) stopRunaway(at diag.Pos) {
+	r := &g.watch
 	type count struct {
 		st *model.Step
 		n  int
@@ -90,9 +112,21 @@ func (g *machine) runaway(step *model.Step) bool {
 		how = fmt.Sprintf("%d steps and %d per card in the game; if the effect is meant to be this long, set limits.steps", budgetBase, budgetPerCard)
 	}
 	g.compactLog()
+	if len(parts) == 0 {
+		end := "nothing ends the game (limits.turns would)"
+		if g.Rs.TurnLimit > 0 {
+			budget := fmt.Sprintf("limits.steps (%d)", r.budget)
+			if g.Rs.StepBudget == 0 {
+				budget = fmt.Sprintf("%d steps and %d per card in the game (limits.steps sets it)", budgetBase, budgetPerCard)
+			}
+			end = fmt.Sprintf("the turn limit (%d turns) is further off than the budget, %s", g.Rs.TurnLimit, budget)
+		}
+		g.fail(fmt.Errorf("%s: the turns went on (%d moves from phase to phase) without a step run or anyone asked anything: every phase is skipped or does nothing, and %s",
+			at, r.budget, end))
+		return
+	}
 	g.fail(fmt.Errorf("%s: an effect ran %d steps without asking anyone anything and probably loops for ever: it repeats %s. The budget is %s",
-		step.Pos, r.budget, diag.JoinNames(parts), how))
-	return true
+		at, r.budget, diag.JoinNames(parts), how))
 }
 
 // compactLog keeps the first log lines the runaway effect wrote and counts

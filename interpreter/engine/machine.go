@@ -160,6 +160,14 @@ func (g *machine) run() {
 			continue
 		}
 		if len(s.Frames) == 0 {
+			// the turn structure moving on counts as a step (turnsRunaway)
+			if s.Steps == 0 || g.watch.budget == 0 {
+				g.startBudget()
+			}
+			if s.Steps++; s.Steps > g.watch.budget {
+				g.turnsRunaway()
+				return
+			}
 			g.advance()
 			continue
 		}
