@@ -95,55 +95,46 @@ func TestRunawayBudgetFromLimits(t *testing.T) {
 	require.Contains(t, g.Err().Error(), "The budget is limits.steps (300); if the effect is meant to be this long, raise it")
 }
 
+// idleRules skips its only phase, always: no step ever runs.
+const idleRules = `name: idle
+zones:
+  hand: {}
+turn:
+  phases:
+    - name: main
+      skip_if: "true"
+      do:
+        - log: never
+`
+
 // Turns in which no step runs and nobody is asked anything (every phase
-// skipped, no limit on the turns) would go on for ever without a step for
-// the budget to count: the turn structure's moves count as steps, and the
-// game stops with an error at the turn's first phase instead of hanging.
-// A turn limit ends such a game as a draw, as before.
+// skipped) would go on for ever without a step for the budget to count:
+// the turn structure's moves count as steps, and the game stops with an
+// error at the turn's first phase instead of hanging, which says how to
+// end such a game. A turn limit within the budget ends it as a draw, as
+// before.
 func TestTurnsWhereNothingHappensStop(t *testing.T) {
-	const rules = `name: idle
-zones:
-  hand: {}
-turn:
-  phases:
-    - name: main
-      skip_if: "true"
-      do:
-        - log: never
-`
-	rs, diags := load.Load(load.Source{Name: "idle.yaml", Data: []byte(rules)}, nil, stdlib.Library())
-	require.False(t, diags.HasErrors(), "%v", diags)
-	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
-	require.NoError(t, err)
-	require.True(t, g.Over())
-	require.Equal(t, "error", g.OutcomeKind())
-	require.EqualError(t, g.Err(), "idle.yaml:6:7: the turns went on (2000 moves from phase to phase) without a step run or anyone asked anything: every phase is skipped or does nothing, and nothing ends the game (limits.turns would)")
-
-	rs, diags = load.Load(load.Source{Name: "idle.yaml", Data: []byte(rules + "limits: {turns: 50}\n")}, nil, stdlib.Library())
-	require.False(t, diags.HasErrors(), "%v", diags)
-	g, err = engine.New(rs, engine.Options{Players: 2, Seed: 1})
-	require.NoError(t, err)
-	require.True(t, g.Over())
-	require.Equal(t, "draw", g.OutcomeKind(), "%s", g.OutcomeReason())
-}
-
-// With a turn limit further off than the budget, the message says so.
-func TestTurnsWhereNothingHappensStopBeforeAFarTurnLimit(t *testing.T) {
-	const rules = `name: idle
-zones:
-  hand: {}
-turn:
-  phases:
-    - name: main
-      skip_if: "true"
-      do:
-        - log: never
-limits: {turns: 5000}
-`
-	rs, diags := load.Load(load.Source{Name: "idle.yaml", Data: []byte(rules)}, nil, stdlib.Library())
-	require.False(t, diags.HasErrors(), "%v", diags)
-	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
-	require.NoError(t, err)
-	require.True(t, g.Over())
-	require.EqualError(t, g.Err(), "idle.yaml:6:7: the turns went on (2000 moves from phase to phase) without a step run or anyone asked anything: every phase is skipped or does nothing, and the turn limit (5000 turns) is further off than the budget, 2000 steps and 25 per card in the game (limits.steps sets it)")
+	const stopped = "idle.yaml:6:7: the turns went on (2000 moves from phase to phase) without a step run or anyone asked anything: every phase is skipped or does nothing, and "
+	for _, tc := range []struct {
+		name, limits string
+		err          string // "": a draw
+	}{
+		{"no turn limit", "", stopped + "nothing ends the game (limits.turns would)"},
+		{"a turn limit within the budget", "limits: {turns: 50}\n", ""},
+		{"a turn limit past the budget", "limits: {turns: 5000}\n", stopped + "the turn limit (5000 turns) is further off than the budget, 2000 steps and 25 per card in the game (limits.steps sets it)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rs, diags := load.Load(load.Source{Name: "idle.yaml", Data: []byte(idleRules + tc.limits)}, nil, stdlib.Library())
+			require.False(t, diags.HasErrors(), "%v", diags)
+			g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+			require.NoError(t, err)
+			require.True(t, g.Over())
+			if tc.err == "" {
+				require.Equal(t, "draw", g.OutcomeKind(), "%s", g.OutcomeReason())
+				return
+			}
+			require.Equal(t, "error", g.OutcomeKind())
+			require.EqualError(t, g.Err(), tc.err)
+		})
+	}
 }
