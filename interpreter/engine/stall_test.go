@@ -78,20 +78,23 @@ func TestSaveWithZonesOutOfPlaceIsRefused(t *testing.T) {
 	require.NotNil(t, rs, "%v", diags)
 	g, err := engine.New(rs, engine.Options{Seed: 1})
 	require.NoError(t, err)
-	for name, damage := range map[string]func(sv *save.Save){
-		"swapped": func(sv *save.Save) {
+	for name, tc := range map[string]struct {
+		damage func(sv *save.Save)
+		says   string
+	}{
+		"swapped": {func(sv *save.Save) {
 			z := sv.State.Zones
 			z[0], z[2] = z[2], z[0]
-		},
-		"another seat's": func(sv *save.Save) { sv.State.Zones[1].Owner = 0 },
-		"a shared one's": func(sv *save.Save) { sv.State.Zones[1].Owner = state.NoSeat },
+		}, "zone 0 is not in its place: it is p1's hand, where p1's deck belongs"},
+		"another seat's": {func(sv *save.Save) { sv.State.Zones[1].Owner = 0 }, "zone 1 is not in its place: it is p1's deck, where p2's deck belongs"},
+		"a shared one's": {func(sv *save.Save) { sv.State.Zones[1].Owner = state.NoSeat }, "zone 1 is not in its place: it is the shared deck, where p2's deck belongs"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			sv, err := save.Snapshot(g)
 			require.NoError(t, err)
-			damage(sv)
+			tc.damage(sv)
 			_, err = save.Restore(rs, sv)
-			require.ErrorContains(t, err, "is not in its place")
+			require.ErrorContains(t, err, tc.says)
 		})
 	}
 }

@@ -44,7 +44,7 @@ func (rs *Ruleset) CheckStructure(s *state.State) error {
 				owner = state.Seat(p)
 			}
 			if got := s.Zones[zi]; int(got.Kind) != k || got.Owner != owner {
-				return fmt.Errorf("zone %d is not in its place: kind %d of seat %d, expected kind %d (%s) of seat %d", zi, got.Kind, got.Owner, k, z.Name, owner)
+				return fmt.Errorf("zone %d is not in its place: it is %s, where %s belongs", zi, rs.zonePlace(int(got.Kind), got.Owner), rs.zonePlace(k, owner))
 			}
 			zi++
 		}
@@ -136,4 +136,17 @@ func (rs *Ruleset) CheckStructure(s *state.State) error {
 		return fmt.Errorf("the phase %d does not exist", s.Phase)
 	}
 	return nil
+}
+
+// zonePlace names a zone instance of kind k owned by owner, for a message
+// about a damaged state (whose kind may be no kind of the ruleset).
+func (rs *Ruleset) zonePlace(k int, owner state.Seat) string {
+	name := fmt.Sprintf("zone kind %d", k)
+	if k >= 0 && k < len(rs.Zones) {
+		name = rs.Zones[k].Name
+	}
+	if owner < 0 {
+		return "the shared " + name
+	}
+	return state.SeatName(int(owner)) + "'s " + name
 }
