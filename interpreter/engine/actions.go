@@ -49,7 +49,7 @@ func (g *machine) renderLabel(a *model.Action, card, seat int, name func(int) st
 	if you < 0 && card >= 0 {
 		you = int(g.S.Cards[card].Ctrl)
 	}
-	f := g.TempFrame(state.Frame{You: state.Seat(max(you, 0)), Player: state.Seat(max(you, 0)), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
+	f := g.seatFrame(max(you, 0), state.CardRef(card))
 	defer g.ReleaseFrame()
 	s, _ := g.Render(a.LabelTmpl, f, "nothing", name)
 	return s
@@ -351,7 +351,7 @@ func (g *machine) CardFits(player int, action string, card int) bool {
 	if a.Filter == nil {
 		return true
 	}
-	f := g.TempFrame(state.Frame{You: state.Seat(player), Player: state.Seat(player), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
+	f := g.seatFrame(player, state.CardRef(card))
 	defer g.ReleaseFrame()
 	ok, err := g.EvalBool(a.Filter, f)
 	return err == nil && ok
@@ -494,7 +494,7 @@ type lazyFrame struct {
 
 func (l *lazyFrame) get() *state.Frame {
 	if l.f == nil {
-		l.f = l.g.TempFrame(state.Frame{You: state.Seat(l.player), Player: state.Seat(l.player), This: state.CardRef(l.card), Card: state.CardRef(l.card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
+		l.f = l.g.seatFrame(l.player, state.CardRef(l.card))
 	}
 	return l.f
 }
@@ -699,7 +699,7 @@ func (g *machine) Permitted(player int, action string, card int) bool {
 	if a.Source >= 0 && g.S.Cards[card].Zone != state.ZoneRef(g.ZoneInst(a.Source, player)) {
 		return false
 	}
-	f := g.TempFrame(state.Frame{You: state.Seat(player), Player: state.Seat(player), This: state.CardRef(card), Card: state.CardRef(card), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
+	f := g.seatFrame(player, state.CardRef(card))
 	defer g.ReleaseFrame()
 	for _, e := range []*model.Expr{a.Filter, a.Timing, a.Condition} {
 		if e == nil {

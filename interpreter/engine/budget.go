@@ -23,7 +23,8 @@ const (
 
 // stepWatch is the budget of the steps running now, between two decisions.
 // It is no part of the state: it is worked out again when the count starts
-// over (at an answer), from the state alone.
+// over (at an answer, which zeroes it), from the state alone. A budget of 0
+// is one not started yet.
 type stepWatch struct {
 	budget  int
 	from    int                 // past this many steps, which steps run is tallied

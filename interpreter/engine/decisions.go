@@ -228,7 +228,8 @@ func (g *machine) Answer(player int, a state.Answer) error {
 		g.record(state.Record{Seq: d.Seq, Player: player, Answer: a})
 	}
 	g.S.Decisions++
-	g.S.Steps = 0
+	// the count starts over, and the budget with it (run starts it)
+	g.S.Steps, g.watch = 0, stepWatch{}
 	if !g.waiting() {
 		g.run()
 	}

@@ -16,6 +16,32 @@ func (g *machine) hears(name int64) bool {
 	return name >= 0 && !g.S.Over && g.Rs.Heard(name)
 }
 
+// turnEvents marks events of the turn structure (turnHeard).
+type turnEvents uint8
+
+const (
+	heardTurnStart turnEvents = 1 << iota
+	heardTurnEnd
+	heardPhaseStart
+	heardPhaseEnd
+)
+
+// indexTurnEvents works out which events of the turn structure something
+// may hear: the ruleset's triggers are indexed before any machine is made.
+func (g *machine) indexTurnEvents() {
+	for _, e := range []struct {
+		sym int64
+		bit turnEvents
+	}{{g.SymTurnStart, heardTurnStart}, {g.SymTurnEnd, heardTurnEnd}, {g.SymPhaseStart, heardPhaseStart}, {g.SymPhaseEnd, heardPhaseEnd}} {
+		if e.sym >= 0 && g.Rs.Heard(e.sym) {
+			g.turnHeard |= e.bit
+		}
+	}
+}
+
+// hearsTurn is hears for an event of the turn structure.
+func (g *machine) hearsTurn(e turnEvents) bool { return g.turnHeard&e != 0 && !g.S.Over }
+
 // The events of a card's move between two zone kinds that something may
 // hear (movesHeard).
 const (
@@ -164,7 +190,8 @@ func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev *state.Event) {
 		if !admits && !g.Der.Verify {
 			return
 		}
-		f := g.TempFrame(state.Frame{You: state.Seat(you), Player: state.Seat(you), This: state.CardRef(this), Card: state.CardRef(this), Event: *ev})
+		f := g.ScratchFrame()
+		*f = state.Frame{You: state.Seat(you), Player: state.Seat(you), This: state.CardRef(this), Card: state.CardRef(this), Event: *ev}
 		ok, err := g.EvalBool(t.Cond, f)
 		g.ReleaseFrame()
 		if err != nil {

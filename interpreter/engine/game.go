@@ -82,6 +82,9 @@ type machine struct {
 	moveHeard []uint8
 	// skipSlots is, by phase, where ruleCond keeps its skip_ifs' values
 	skipSlots []ruleSlots
+	// turnHeard is which events of the turn structure something may hear
+	// (hearsTurn): asked at every phase, answered from one byte
+	turnHeard turnEvents
 	optBuf    []state.Option // ActionOptions' list, kept for its next call
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
 	choiceBuf []state.Option // OptionScratch's list
@@ -294,6 +297,7 @@ func newMachine(rs *model.Ruleset, n int) *machine {
 		g.checkParts = ^model.ReadSet(0)
 	}
 	g.indexMoves()
+	g.indexTurnEvents()
 	g.skipSlots = make([]ruleSlots, len(rs.Phases))
 	for i, ph := range rs.Phases {
 		g.skipSlots[i] = ruleSlots{turn: ruleSlot(rs, ph.TurnSkip), own: ruleSlot(rs, ph.Skip)}
@@ -327,7 +331,7 @@ func (g *machine) cloneInto(dst *machine) *machine {
 }
 
 func newMachineShallow(g *machine) *machine {
-	c := &machine{Decks: g.Decks, checkParts: g.checkParts, moveHeard: g.moveHeard, skipSlots: g.skipSlots}
+	c := &machine{Decks: g.Decks, checkParts: g.checkParts, moveHeard: g.moveHeard, skipSlots: g.skipSlots, turnHeard: g.turnHeard}
 	c.InitLike(&g.Evaluator)
 	c.Der.Verify = g.Der.Verify
 	return c

@@ -161,7 +161,7 @@ func (g *machine) run() {
 		}
 		if len(s.Frames) == 0 {
 			// the turn structure moving on counts as a step (turnsRunaway)
-			if s.Steps == 0 || g.watch.budget == 0 {
+			if g.watch.budget == 0 {
 				g.startBudget()
 			}
 			if s.Steps++; s.Steps > g.watch.budget {
@@ -188,7 +188,7 @@ func (g *machine) run() {
 		}
 		step := prog.Steps[f.PC]
 		for {
-			if s.Steps == 0 || g.watch.budget == 0 {
+			if g.watch.budget == 0 {
 				g.startBudget()
 			}
 			s.Steps++
@@ -263,7 +263,7 @@ func (g *machine) advance() {
 				s.Active = int(s.ExtraTurns[0])
 				s.ExtraTurns = s.ExtraTurns[1:]
 			} else if rs.NextTurn != nil {
-				f := g.TempFrame(ruleFrame(s.Active))
+				f := g.ruleFrame(s.Active)
 				p, err := g.EvalPlayer(rs.NextTurn, f)
 				g.ReleaseFrame()
 				if err != nil {
@@ -285,7 +285,7 @@ func (g *machine) advance() {
 		s.Phase = 0 // the first phase
 		g.Touch(model.ReadsTurn | model.ReadsPhase)
 		g.enterPhase()
-		if g.hears(g.SymTurnStart) {
+		if g.hearsTurn(heardTurnStart) {
 			g.emit(&state.Event{Name: g.SymTurnStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 		}
 	case s.Phase.InPhase(len(rs.Phases)):
@@ -297,14 +297,14 @@ func (g *machine) advance() {
 		s.Draining = false
 		g.expire(state.UntilPhase)
 		g.expirePhase(int(s.Phase))
-		if g.hears(g.SymPhaseEnd) {
+		if g.hearsTurn(heardPhaseEnd) {
 			g.emit(&state.Event{Name: g.SymPhaseEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, From: rs.PhaseSyms[s.Phase]})
 		}
 		s.Phase++
 		if int(s.Phase) >= len(rs.Phases) {
 			s.Phase = state.Stage(len(rs.Phases))
 			g.Touch(model.ReadsPhase)
-			if g.hears(g.SymTurnEnd) {
+			if g.hearsTurn(heardTurnEnd) {
 				g.emit(&state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 			}
 			return
@@ -369,13 +369,13 @@ func (g *machine) enterPhase() {
 			continue
 		}
 		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(s.Active)})
-		if g.hears(g.SymPhaseStart) {
+		if g.hearsTurn(heardPhaseStart) {
 			g.emit(&state.Event{Name: g.SymPhaseStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, To: g.Rs.PhaseSyms[s.Phase]})
 		}
 		return
 	}
 	// every remaining phase skipped: end the turn
-	if g.hears(g.SymTurnEnd) {
+	if g.hearsTurn(heardTurnEnd) {
 		g.emit(&state.Event{Name: g.SymTurnEnd, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
 	}
 }
@@ -437,7 +437,7 @@ func (g *machine) runChecks() {
 			if skip && !g.Der.Verify {
 				continue
 			}
-			f := g.TempFrame(ruleFrame(p))
+			f := g.ruleFrame(p)
 			ok, err := g.EvalBool(ch.Cond, f)
 			g.ReleaseFrame()
 			if err != nil {
@@ -549,9 +549,18 @@ func (g *machine) CallWithCard(f *state.Frame, prog, c int) {
 	g.S.Frames = append(g.S.Frames, child)
 }
 
-func ruleFrame(p int) state.Frame {
-	return state.Frame{You: state.Seat(p), Player: state.Seat(p), This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
+// seatFrame is a scratch frame (TempFrame) for seat p and card c (or
+// state.NoCard): p is you and the player, c this and the card, with no
+// event. It is written in place, not built and copied: conditions of the
+// rules and of actions take one at each evaluation.
+func (g *machine) seatFrame(p int, c state.CardRef) *state.Frame {
+	f := g.ScratchFrame()
+	*f = state.Frame{You: state.Seat(p), Player: state.Seat(p), This: c, Card: c, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
+	return f
 }
+
+// ruleFrame is seatFrame for a condition of the rules: no card.
+func (g *machine) ruleFrame(p int) *state.Frame { return g.seatFrame(p, state.NoCard) }
 
 // ruleCond evaluates a condition of the rules for a player, in a frame of
 // the rules (no card, no event): a phase's skip_if. What it gives is kept
@@ -575,7 +584,7 @@ func (g *machine) ruleCond(e *model.Expr, slot int, player int) (bool, error) {
 			return m.ok, nil
 		}
 	}
-	f := g.TempFrame(ruleFrame(player))
+	f := g.ruleFrame(player)
 	ok, err := g.EvalBool(e, f)
 	g.ReleaseFrame()
 	if err != nil {

@@ -27,6 +27,9 @@ type Evaluator struct {
 	scratch     []*state.Frame // frames for evaluations outside running effects, reused to spare the heap
 	nscr        int
 	ZoneAt      []int // first zone instance of each zone kind
+	// zoneSpans is ZoneAt with whether each kind is every player's, in one
+	// small element: ZoneInst reads it at every move and zone read
+	zoneSpans []zoneSpan
 	Seats       []int // every seat, in order: the value of `players`
 	// the lists AllZone and OpponentsOf made last, given again while what
 	// they are made of has not changed: a bot evaluates them over and over
@@ -48,9 +51,11 @@ type Evaluator struct {
 func (g *Evaluator) Init(rs *Ruleset, seats int) {
 	g.Rs, g.Nseats = rs, seats
 	g.ZoneAt = make([]int, len(rs.Zones))
+	g.zoneSpans = make([]zoneSpan, len(rs.Zones))
 	at := 0
 	for k, z := range rs.Zones {
 		g.ZoneAt[k] = at
+		g.zoneSpans[k] = zoneSpan{at: int32(at), perPlayer: z.PerPlayer}
 		if z.PerPlayer {
 			at += seats
 		} else {
@@ -76,7 +81,7 @@ func (g *Evaluator) Init(rs *Ruleset, seats int) {
 // InitLike readies an evaluator for the same ruleset and seats as o, sharing
 // its read-only tables (a clone of a game).
 func (g *Evaluator) InitLike(o *Evaluator) {
-	*g = Evaluator{Rs: o.Rs, Nseats: o.Nseats, ZoneAt: o.ZoneAt, Seats: o.Seats, Coverage: o.Coverage,
+	*g = Evaluator{Rs: o.Rs, Nseats: o.Nseats, ZoneAt: o.ZoneAt, zoneSpans: o.zoneSpans, Seats: o.Seats, Coverage: o.Coverage,
 		SymLost: o.SymLost, SymEnter: o.SymEnter, SymLeave: o.SymLeave, SymDraw: o.SymDraw, SymShuffle: o.SymShuffle,
 		SymTurnStart: o.SymTurnStart, SymTurnEnd: o.SymTurnEnd, SymPhaseStart: o.SymPhaseStart, SymPhaseEnd: o.SymPhaseEnd,
 		SymReveal: o.SymReveal, SymAction: o.SymAction, SymResolve: o.SymResolve}

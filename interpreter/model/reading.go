@@ -8,15 +8,20 @@ import (
 
 func (g *Evaluator) AllMask() uint64 { return (uint64(1) << g.Nseats) - 1 }
 
+// zoneSpan is where the instances of a zone kind begin, and whether there
+// is one per seat.
+type zoneSpan struct {
+	at        int32
+	perPlayer bool
+}
+
 // ZoneInst returns the zone instance of a zone kind for an owner.
 func (g *Evaluator) ZoneInst(kind, owner int) int {
-	if g.Rs.Zones[kind].PerPlayer {
-		if owner < 0 {
-			owner = 0
-		}
-		return g.ZoneAt[kind] + owner
+	z := g.zoneSpans[kind]
+	if z.perPlayer {
+		return int(z.at) + max(owner, 0)
 	}
-	return g.ZoneAt[kind]
+	return int(z.at)
 }
 
 // ZoneInstances gives the zone instances of a kind as a range [first,
@@ -401,12 +406,20 @@ func (g *Evaluator) LivePlayers() int {
 // it with ReleaseFrame, innermost first. Reusing frames keeps evaluations from
 // allocating: a frame handed to a compiled expression would otherwise escape.
 func (g *Evaluator) TempFrame(f state.Frame) *state.Frame {
+	fr := g.ScratchFrame()
+	*fr = f
+	return fr
+}
+
+// ScratchFrame is TempFrame for a caller that writes the whole frame
+// itself: it holds what an earlier evaluation left. Written in place, a
+// frame is not built first and then copied.
+func (g *Evaluator) ScratchFrame() *state.Frame {
 	if g.nscr == len(g.scratch) {
 		g.scratch = append(g.scratch, new(state.Frame))
 	}
 	fr := g.scratch[g.nscr]
 	g.nscr++
-	*fr = f
 	return fr
 }
 
