@@ -30,7 +30,7 @@ type Evaluator struct {
 	// zoneSpans is ZoneAt with whether each kind is every player's, in one
 	// small element: ZoneInst reads it at every move and zone read
 	zoneSpans []zoneSpan
-	Seats       []int // every seat, in order: the value of `players`
+	Seats     []int // every seat, in order: the value of `players`
 	// the lists AllZone and OpponentsOf made last, given again while what
 	// they are made of has not changed: a bot evaluates them over and over
 	allZones  []zoneList
