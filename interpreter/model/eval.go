@@ -287,6 +287,20 @@ func (g *Evaluator) EvalLeaves(leaves []LegalLeaf, f *state.Frame) (ok bool, dec
 	return false, decided, nil
 }
 
+// EvalWhole runs e's closure of a whole number (Expr.Int; e must have
+// one): its value, a name's symbol for a name, and ok false when it is
+// none. Unlike EvalInt, none is told from 0, and no value is made.
+func (g *Evaluator) EvalWhole(e *Expr, f *state.Frame) (v int64, ok bool, err error) {
+	x := g.begin(f)
+	v, ok = e.Int(x)
+	msg := x.err
+	g.end()
+	if msg != "" {
+		return 0, false, fmt.Errorf("%s: in expression %q: %s", e.Pos, e.Src, msg)
+	}
+	return v, ok, nil
+}
+
 // EvalInt evaluates a number; a fraction is cut to its whole part.
 func (g *Evaluator) EvalInt(e *Expr, f *state.Frame) (int, error) {
 	if c := e.Const; c != nil && c.K == DInt {

@@ -447,6 +447,7 @@ type Context interface {
 	EvalVal(e *Expr, f *state.Frame, t Type) (state.Val, error)
 	EvalBool(e *Expr, f *state.Frame) (bool, error)
 	EvalInt(e *Expr, f *state.Frame) (int, error)
+	EvalWhole(e *Expr, f *state.Frame) (v int64, ok bool, err error)
 	EvalCard(e *Expr, f *state.Frame) (int, error)
 	EvalCards(e *Expr, f *state.Frame) ([]int, error)
 	// EvalCardsView is EvalCards without a copy: good until the state
@@ -652,6 +653,7 @@ func (l *Library) Fingerprint() string {
 // KeyReader is what a CardKey reads: the evaluator, or a step's Context.
 type KeyReader interface {
 	EvalDatum(e *Expr, f *state.Frame) (Datum, error)
+	EvalWhole(e *Expr, f *state.Frame) (v int64, ok bool, err error)
 	CardProp(c, idx int) int64
 }
 
@@ -661,6 +663,11 @@ type KeyReader interface {
 func (k *CardKey) Eval(g KeyReader, f *state.Frame) (v int64, ok bool, err error) {
 	if c := k.Value.Const; c != nil {
 		return c.N, c.K == DSym == k.Sym && (c.K == DSym || c.K == DInt), nil
+	}
+	if k.Value.Int != nil {
+		// the value is of the key's kind (load compared them), so the
+		// number alone will do: no value is made
+		return g.EvalWhole(k.Value, f)
 	}
 	d, err := g.EvalDatum(k.Value, f)
 	if err != nil {
