@@ -110,17 +110,26 @@ func RandomAnswer(r *rand.Rand, d *state.Decision) state.Answer {
 // for each answer. A single pick is a slice of a shared array: picks are
 // never written once given.
 func randomPicks(r *rand.Rand, n, k int) []int {
-	var small [64]int
+	// a few options most of the time: a short array is quicker to clear
 	var p []int
-	if n <= len(small) {
+	switch {
+	case n <= 8:
+		var small [8]int
 		p = small[:n]
-	} else {
+	case n <= 64:
+		var more [64]int
+		p = more[:n]
+	default:
 		p = make([]int, n)
 	}
 	for i := range p {
 		p[i] = i
 	}
-	r.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+	// r.Shuffle's steps, drawing its numbers, with no call for each swap
+	for i := n - 1; i > 0; i-- {
+		j := r.Uint64N(uint64(i + 1))
+		p[i], p[j] = p[j], p[i]
+	}
 	if k == 1 && p[0] < len(onePick) {
 		return onePick[p[0] : p[0]+1 : p[0]+1]
 	}

@@ -11,7 +11,7 @@ import (
 // rand.Perm(n)[:k] gives and leaves the generator where Perm leaves it, so
 // games answered at random are the games they were.
 func TestRandomPicksDrawLikePerm(t *testing.T) {
-	for _, n := range []int{1, 2, 5, 64, 65, 300} {
+	for _, n := range []int{1, 2, 5, 8, 9, 64, 65, 300} {
 		for _, k := range []int{0, 1, n / 2, n} {
 			a, b := rand.New(rand.NewPCG(7, uint64(n))), rand.New(rand.NewPCG(7, uint64(n)))
 			for round := 0; round < 20; round++ {
