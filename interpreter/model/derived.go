@@ -121,8 +121,17 @@ func (g *Evaluator) TouchSeats(parts ReadSet, seats uint64) {
 		seats = ^uint64(0)
 	}
 	g.S.Untouched &^= seats
-	if parts&g.Rs.SeatParts != 0 {
-		g.touchSeats(parts, seats)
+	if own := parts & g.Rs.SeatParts; own != 0 {
+		// one seat's change, most of the time (a card moved between its
+		// zones): its counts are found without a walk over the seats
+		if p := bits.TrailingZeros64(seats); seats&(seats-1) == 0 && p < g.Nseats && p < keptSeats {
+			sc := &g.seatChanges[p]
+			for b := uint64(own); b != 0; b &= b - 1 {
+				sc[bits.TrailingZeros64(b)]++
+			}
+		} else {
+			g.touchSeats(parts, seats)
+		}
 	}
 	g.touch(parts)
 }
