@@ -264,3 +264,32 @@ func TestBareNamesOfPropertiesAndValues(t *testing.T) {
 	}
 	require.Equal(t, 1, query(t, rs, g, "count(you.table, .kind == a)"))
 }
+
+// TestEvalWholeTellsNoneFromZero: a whole number read through its closure
+// (what a card key's value is) is ok only when there is one: a property
+// of no card is none, not 0, and a property that is 0 is 0.
+func TestEvalWholeTellsNoneFromZero(t *testing.T) {
+	rs, g := staticsGame(t)
+	ev := g.Evaluator()
+	for _, c := range []struct {
+		src  string
+		want int64
+		ok   bool
+	}{
+		{"find(you.table, .kind == 'b').power", 1, true},
+		{"game.n", 0, true},
+		{"find(you.hand, .power > 50).power", 0, false},
+	} {
+		var doc yaml.Node
+		require.NoError(t, yaml.Unmarshal([]byte("q: "+c.src+"\n"), &doc))
+		e, diags := compile.CompileQuery(rs, "q.yaml", []byte(c.src), doc.Content[0].Content[1], nil, model.TAny)
+		require.False(t, diags.HasErrors(), "%v", diags)
+		require.NotNil(t, e.Int, "%s has a closure of a whole number", c.src)
+		f := ev.TempFrame(state.Frame{This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
+		v, ok, err := ev.EvalWhole(e, f)
+		ev.ReleaseFrame()
+		require.NoError(t, err)
+		require.Equal(t, c.ok, ok, c.src)
+		require.Equal(t, c.want, v, c.src)
+	}
+}
