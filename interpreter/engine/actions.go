@@ -178,7 +178,7 @@ func (g *machine) VarList(n int) []int {
 	}
 	if n > cap(g.varLists)-len(g.varLists) {
 		// a new block; the lists cut from the old one stay where they are
-		// (a copy of the state, or the next game, may hold them)
+		// (a copy of the state may hold them: reuseSlabs)
 		g.varLists = make([]int, 0, max(varListBlock, n))
 	}
 	at := len(g.varLists)
@@ -187,13 +187,14 @@ func (g *machine) VarList(n int) []int {
 }
 
 // varListBlock is how many cards a block of VarList holds: lists of
-// variables are short, and a block serves a few games of most rulesets.
+// variables are short, and a block serves a game of most rulesets.
 const varListBlock = 256
 
 // stackVars gives a stack item n variables of its own, cut from a block as
 // VarList cuts lists: the block is never written again past what it gave,
-// so a copy of the state or the next game may still hold what was cut
-// (Clone copies an item's variables into the copy's memory). Its capacity
+// so a copy of the state may still hold what was cut (Clone copies an
+// item's variables into the copy's memory; the next game starts the block
+// again: renew). Its capacity
 // is n: growing it would not reach the next item's.
 func (g *machine) stackVars(n int) []state.Val {
 	if n == 0 {

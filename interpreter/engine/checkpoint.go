@@ -14,7 +14,10 @@ type Checkpoint struct {
 }
 
 // Checkpoint records the game as it is now.
-func (g *machine) Checkpoint() Checkpoint { return Checkpoint{state: g.S.Clone()} }
+func (g *machine) Checkpoint() Checkpoint {
+	g.lent.Store(true)
+	return Checkpoint{state: g.S.Clone()}
+}
 
 // RewindRefusal says why seat may not go back to cp, or "" when it may: when
 // another seat has answered or been asked anything (even a question with one

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -68,11 +69,16 @@ type machine struct {
 	answeredD []state.Decision
 	answeredV []state.Answer // Answered's copies of the answers
 	answeredA []*state.Answer
-	answers   []state.Answer        // keepAnswer's slab
-	options   []state.Option        // keepOptions' slab
-	lastKept  []state.Option        // the list keepOptions kept last
-	events    []state.Event         // keepEvent's slab
-	outcomes  map[outcomeKey]string // outcomeText's texts, kept across games
+	answers   []state.Answer // keepAnswer's slab
+	options   []state.Option // keepOptions' slab
+	// lent is set once a copy of the state (Clone, Checkpoint) shares
+	// what the slabs hold (the options kept, the lists cut by VarList):
+	// they are then never written again, and the next game (NewInto) cuts
+	// new ones
+	lent     atomic.Bool
+	lastKept []state.Option        // the list keepOptions kept last
+	events   []state.Event         // keepEvent's slab
+	outcomes map[outcomeKey]string // outcomeText's texts, kept across games
 	// checkParts is what the state checks read (every part when runChecks
 	// tries them all, more checks and seats than its bits): a change of
 	// another part alone does not make them due (checksDue)
@@ -89,6 +95,7 @@ type machine struct {
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
 	choiceBuf []state.Option // OptionScratch's list
 	cardBuf   []int          // CardScratch's list
+	refillBuf []int          // Draw's copy of the pile it refills from
 	varLists  []int          // VarList's block: only its tail past len is free
 	stackVals []state.Val    // stackVars's block, the same way
 	heard     []heard        // tryListeners' list, kept for its next call
@@ -267,6 +274,22 @@ func (g *machine) renew() {
 	g.seen = g.seen[:0]
 	g.answeredD, g.answeredV, g.answeredA = g.answeredD[:0], g.answeredV[:0], g.answeredA[:0]
 	g.answers = g.answers[:0]
+	g.stackVals = g.stackVals[:0] // a copy of the state copies its variables
+	g.reuseSlabs()
+}
+
+// reuseSlabs starts the slabs of kept options and of lists again from
+// their first element when no copy of the state shares them, and drops
+// them when one does: a copy made of a game stays as it was when the
+// game's memory serves the next.
+func (g *machine) reuseSlabs() {
+	if g.lent.Load() {
+		g.options, g.varLists = nil, nil
+		g.lent.Store(false)
+	} else {
+		g.options, g.varLists = g.options[:0], g.varLists[:0]
+	}
+	g.lastKept = nil
 }
 
 // staleMemos readies the primitives' memos for another game: each keeps
@@ -307,6 +330,7 @@ func newMachine(rs *model.Ruleset, n int) *machine {
 
 // Clone returns an independent copy of the game.
 func (g *machine) Clone() *machine {
+	g.lent.Store(true)
 	c := newMachineShallow(g)
 	c.S = g.S.Clone()
 	return c
@@ -320,9 +344,10 @@ func (g *machine) cloneInto(dst *machine) *machine {
 	if dst == nil || dst.S == nil {
 		return g.Clone()
 	}
+	g.lent.Store(true)
 	dst.ReuseLike(&g.Evaluator)
 	dst.Decks = g.Decks
-	dst.options, dst.lastKept = dst.options[:0], nil
+	dst.reuseSlabs()
 	dst.watch = stepWatch{}
 	dst.staleMemos()
 	dst.forgetLegal()

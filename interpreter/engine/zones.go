@@ -426,11 +426,16 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 				if g.Logging() {
 					g.logRefill(p, zi, src, fromKind, n)
 				}
-				for _, c := range append([]int(nil), g.S.Zones[src].Cards...) {
+				// moving the cards changes the pile's list: go through a copy,
+				// the machine's unless a move comes back here
+				cards := append(g.refillBuf[:0], g.S.Zones[src].Cards...)
+				g.refillBuf = nil
+				for _, c := range cards {
 					if err := g.Move(c, zi, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
 						return false, err
 					}
 				}
+				g.refillBuf = cards[:0]
 				g.Shuffle(zi)
 			}
 		}
