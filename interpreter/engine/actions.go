@@ -179,15 +179,15 @@ func (g *machine) VarList(n int) []int {
 	if n > cap(g.varLists)-len(g.varLists) {
 		// a new block; the lists cut from the old one stay where they are
 		// (a copy of the state may hold them: reuseSlabs)
-		g.varLists = make([]int, 0, max(varListBlock, n))
+		g.varLists = nextBlock(g.varLists, n, varListBlock, 16*varListBlock)
 	}
 	at := len(g.varLists)
 	g.varLists = g.varLists[:at+n]
 	return g.varLists[at : at : at+n]
 }
 
-// varListBlock is how many cards a block of VarList holds: lists of
-// variables are short, and a block serves a game of most rulesets.
+// varListBlock is how many cards the first block of VarList holds: lists
+// of variables are short, and a block serves a game of most rulesets.
 const varListBlock = 256
 
 // stackVars gives a stack item n variables of its own, cut from a block as
@@ -201,14 +201,14 @@ func (g *machine) stackVars(n int) []state.Val {
 		return nil
 	}
 	if n > cap(g.stackVals)-len(g.stackVals) {
-		g.stackVals = make([]state.Val, 0, max(stackValBlock, n))
+		g.stackVals = nextBlock(g.stackVals, n, stackValBlock, 16*stackValBlock)
 	}
 	at := len(g.stackVals)
 	g.stackVals = g.stackVals[:at+n]
 	return g.stackVals[at : at+n : at+n]
 }
 
-// stackValBlock is how many variables a block of stackVars holds.
+// stackValBlock is how many variables the first block of stackVars holds.
 const stackValBlock = 256
 
 // CardScratch is the machine's list for a step to copy its cards into

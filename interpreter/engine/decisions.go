@@ -153,11 +153,12 @@ func (g *machine) keepAnswer(a state.Answer) *state.Answer {
 }
 
 // keepEvent gives the event of a triggered ability a place of its own for
-// the stack, cut from a slab as keepAnswer's answers are: a waiting item's
-// event is never written (copies of the state share it).
+// the stack, cut from a slab: a waiting item's event is never written
+// (copies of the state share it; the next game starts the slab again when
+// none does: reuseSlabs).
 func (g *machine) keepEvent(ev state.Event) *state.Event {
 	if len(g.events) == cap(g.events) {
-		g.events = make([]state.Event, 0, 32)
+		g.events = nextBlock(g.events, 1, 32, 1024)
 	}
 	g.events = append(g.events, ev)
 	return &g.events[len(g.events)-1]
@@ -177,9 +178,7 @@ func (g *machine) keepOptions(opts []state.Option) []state.Option {
 		return g.lastKept
 	}
 	if len(opts) > cap(g.options)-len(g.options) {
-		// each block twice the last, up to a bound: a long run of games
-		// makes a new one ever more rarely
-		g.options = make([]state.Option, 0, max(min(2*cap(g.options), optionBlockMost), optionBlockLeast, len(opts)))
+		g.options = nextBlock(g.options, len(opts), optionBlockLeast, optionBlockMost)
 	}
 	start := len(g.options)
 	g.options = append(g.options, opts...)
@@ -193,6 +192,14 @@ const (
 	optionBlockLeast = 128
 	optionBlockMost  = 4096
 )
+
+// nextBlock is a new block for a slab whose block cur has no room for n
+// more: twice cur's size, from least up to most, and room for n at
+// least. The slab's last block serves the next game (reuseSlabs), so a
+// run of games soon has one that a whole game fits in.
+func nextBlock[T any](cur []T, n, least, most int) []T {
+	return make([]T, 0, max(min(2*cap(cur), most), least, n))
+}
 
 // Answer gives a seat's answer to its pending decision. An illegal answer is
 // refused with the reason and changes nothing.

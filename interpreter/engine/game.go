@@ -72,7 +72,8 @@ type machine struct {
 	answers   []state.Answer // keepAnswer's slab
 	options   []state.Option // keepOptions' slab
 	// lent is set once a copy of the state (Clone, Checkpoint) shares
-	// what the slabs hold (the options kept, the lists cut by VarList):
+	// what the slabs hold (the options and events kept, the lists cut by
+	// VarList):
 	// they are then never written again, and the next game (NewInto) cuts
 	// new ones
 	lent     atomic.Bool
@@ -278,16 +279,16 @@ func (g *machine) renew() {
 	g.reuseSlabs()
 }
 
-// reuseSlabs starts the slabs of kept options and of lists again from
-// their first element when no copy of the state shares them, and drops
-// them when one does: a copy made of a game stays as it was when the
-// game's memory serves the next.
+// reuseSlabs starts the slabs of kept options and events, and of lists,
+// again from their first element when no copy of the state shares them,
+// and drops them when one does: a copy made of a game stays as it was
+// when the game's memory serves the next.
 func (g *machine) reuseSlabs() {
 	if g.lent.Load() {
-		g.options, g.varLists = nil, nil
+		g.options, g.varLists, g.events = nil, nil, nil
 		g.lent.Store(false)
 	} else {
-		g.options, g.varLists = g.options[:0], g.varLists[:0]
+		g.options, g.varLists, g.events = g.options[:0], g.varLists[:0], g.events[:0]
 	}
 	g.lastKept = nil
 }
