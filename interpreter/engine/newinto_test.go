@@ -152,6 +152,9 @@ func TestNewIntoLeavesACopysOptions(t *testing.T) {
 // are the first options, from a shared list, so that the answerer
 // allocates nothing.
 func TestNewIntoPlaysWithoutAllocating(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector allocates")
+	}
 	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
 	require.NotNil(t, rs, "%v", diags)
 	first := []int{0, 1, 2, 3, 4, 5, 6, 7}
