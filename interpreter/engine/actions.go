@@ -191,11 +191,10 @@ func (g *machine) VarList(n int) []int {
 const varListBlock = 256
 
 // stackVars gives a stack item n variables of its own, cut from a block as
-// VarList cuts lists: the block is never written again past what it gave,
-// so a copy of the state may still hold what was cut (Clone copies an
-// item's variables into the copy's memory; the next game starts the block
-// again: renew). Its capacity
-// is n: growing it would not reach the next item's.
+// VarList cuts lists: the block is never written again in a game past what
+// it gave (Clone copies an item's variables into the copy's memory, so the
+// next game starts the block again: renew). Its capacity is n: growing it
+// would not reach the next item's.
 func (g *machine) stackVars(n int) []state.Val {
 	if n == 0 {
 		return nil

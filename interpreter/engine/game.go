@@ -69,17 +69,16 @@ type machine struct {
 	answeredD []state.Decision
 	answeredV []state.Answer // Answered's copies of the answers
 	answeredA []*state.Answer
-	answers   []state.Answer // keepAnswer's slab
-	options   []state.Option // keepOptions' slab
-	// lent is set once a copy of the state (Clone, Checkpoint) shares
-	// what the slabs hold (the options and events kept, the lists cut by
-	// VarList):
-	// they are then never written again, and the next game (NewInto) cuts
-	// new ones
-	lent     atomic.Bool
-	lastKept []state.Option        // the list keepOptions kept last
-	events   []state.Event         // keepEvent's slab
-	outcomes map[outcomeKey]string // outcomeText's texts, kept across games
+	answers   []state.Answer        // keepAnswer's slab
+	options   []state.Option        // keepOptions' slab
+	lastKept  []state.Option        // the list keepOptions kept last
+	events    []state.Event         // keepEvent's slab
+	outcomes  map[outcomeKey]string // outcomeText's texts, kept across games
+	// lent is set once a copy of the state (Clone, a copy into another
+	// machine, Checkpoint) shares what the slabs hold (the options and
+	// events kept, the lists cut by VarList): they are then never written
+	// again, and the next game (NewInto) cuts new ones (reuseSlabs)
+	lent atomic.Bool
 	// checkParts is what the state checks read (every part when runChecks
 	// tries them all, more checks and seats than its bits): a change of
 	// another part alone does not make them due (checksDue)
