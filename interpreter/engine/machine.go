@@ -128,25 +128,7 @@ func (g *machine) run() {
 			return
 		}
 		if len(s.Triggered) > 0 {
-			// the list is taken in turns with a spare, so that triggering
-			// does not make a new one each time
-			tr := s.Triggered
-			s.Triggered = g.trigSpare[:0]
-			// abilities that use the stack go on it in the order they
-			// triggered (the last resolves first); the others run at once,
-			// the first to trigger first
-			for _, t := range tr {
-				if g.Rs.Programs[t.Prog].Stack {
-					g.pushTriggered(t)
-				}
-			}
-			for i := len(tr) - 1; i >= 0; i-- {
-				t := tr[i]
-				if !g.Rs.Programs[t.Prog].Stack {
-					g.pushRoot(int(t.Prog), int(t.You), int(t.This), t.Event)
-				}
-			}
-			g.trigSpare = tr[:0]
+			g.takeTriggered()
 			continue
 		}
 		// state checks run between effects (see checkPoint), when they
@@ -232,6 +214,30 @@ func (g *machine) run() {
 			step = prog.Steps[f.PC]
 		}
 	}
+}
+
+// takeTriggered starts the abilities that triggered.
+func (g *machine) takeTriggered() {
+	s := g.S
+	// the list is taken in turns with a spare, so that triggering does
+	// not make a new one each time
+	tr := s.Triggered
+	s.Triggered = g.trigSpare[:0]
+	// abilities that use the stack go on it in the order they triggered
+	// (the last resolves first); the others run at once, the first to
+	// trigger first
+	for _, t := range tr {
+		if g.Rs.Programs[t.Prog].Stack {
+			g.pushTriggered(t)
+		}
+	}
+	for i := len(tr) - 1; i >= 0; i-- {
+		t := tr[i]
+		if !g.Rs.Programs[t.Prog].Stack {
+			g.pushRoot(int(t.Prog), int(t.You), int(t.This), t.Event)
+		}
+	}
+	g.trigSpare = tr[:0]
 }
 
 func (g *machine) waiting() bool {

@@ -138,21 +138,29 @@ func (g *Evaluator) AddCards(def, owner, zi, n int) int {
 	}
 	ci := state.CardInstance{Def: int32(def), Owner: state.Seat(owner), Ctrl: state.Seat(owner), Zone: state.ZoneRef(zi),
 		FaceDown: g.Rs.Zones[g.S.Zones[zi].Kind].FaceDown}
-	for range n {
-		g.S.Cards = append(g.S.Cards, ci)
+	// the lists are lengthened once and written in place: a deck's entry
+	// is a handful of cards, and an append for each costs more than the
+	// card's few words
+	cards := slices.Grow(g.S.Cards, n)[:first+n]
+	for c := first; c < first+n; c++ {
+		cards[c] = ci
 	}
+	g.S.Cards = cards
 	// the first card's row of properties, then copies of it
 	at := len(g.S.CardProps)
-	g.S.CardProps = append(g.S.CardProps, d.Props...)
-	g.S.CardProps = append(g.S.CardProps, -1) // no position
+	props := slices.Grow(g.S.CardProps, n*st)[:at+n*st]
+	row := props[at : at+st]
+	copy(row, d.Props)
+	row[st-1] = -1 // no position
 	if len(d.Faces) > 0 {
 		for k, v := range d.Faces[0].Props {
-			g.S.CardProps[at+k] = v
+			row[k] = v
 		}
 	}
-	for range n - 1 {
-		g.S.CardProps = append(g.S.CardProps, g.S.CardProps[at:at+st]...)
+	for k := at + st; k < at+n*st; k += st {
+		copy(props[k:k+st], row)
 	}
+	g.S.CardProps = props
 	return first
 }
 
