@@ -79,7 +79,12 @@ func (g *Game) CanResign(p int) bool {
 	return g.m.CanResign(p)
 }
 
-// Clone returns an independent copy of the game.
+// Clone returns an independent copy of the game. Several goroutines may
+// copy one game at the same time, as long as none of them plays it (or
+// answers, saves into it, starts another game in its memory) meanwhile:
+// making a copy only reads the game, but for a mark it sets atomically
+// (so that the next game made in its memory leaves the copy's lists
+// alone).
 func (g *Game) Clone() *Game {
 	return &Game{m: g.m.Clone()}
 }
