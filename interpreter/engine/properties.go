@@ -164,8 +164,11 @@ func (g *machine) expire(until state.Until) {
 	g.S.Modifiers = keep
 }
 
-// expireCard ends the modifiers that last while a card stays where it is,
-// and returns the parts of the state they changed.
+// expireCard ends the modifiers of a card that moves to another kind of
+// zone, and returns the parts of the state they changed: there it is a new
+// card, which nothing done to the old one changes (a creature bounced and
+// played again the same turn enters as printed), whatever their duration,
+// but for those made permanent.
 func (g *machine) expireCard(c int) model.ReadSet {
 	if len(g.S.Modifiers) == 0 {
 		return 0
@@ -173,7 +176,7 @@ func (g *machine) expireCard(c int) model.ReadSet {
 	keep := g.S.Modifiers[:0]
 	var parts model.ReadSet
 	for _, m := range g.S.Modifiers {
-		if !(m.Until == state.UntilLeave && int(m.Card) == c) {
+		if int(m.Card) != c || m.Until == state.UntilEver {
 			keep = append(keep, m)
 		} else {
 			parts |= g.modifierParts(&m)

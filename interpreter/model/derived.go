@@ -194,6 +194,18 @@ func (g *Evaluator) derivedValues() []int64 {
 	return out
 }
 
+// overriddenLater reports whether a modifier made after mods[i] on the
+// same card's property overrides it (state.Modifier.Overrides).
+func overriddenLater(mods []state.Modifier, i int) bool {
+	m := &mods[i]
+	for j := i + 1; j < len(mods); j++ {
+		if o := &mods[j]; o.Overrides && o.Card == m.Card && o.Prop == m.Prop {
+			return true
+		}
+	}
+	return false
+}
+
 // plainDerived reports whether no static has a source in its zones and no
 // modifier changes a property statics change: then every such property is
 // its base value, and there is nothing to derive.
@@ -244,7 +256,7 @@ func (g *Evaluator) derive() {
 			if m.Card < 0 || m.Prop < 0 || m.Set != (pass == 0) {
 				continue
 			}
-			if rs.StaticSlot[m.Prop] < 0 || int(m.Card) >= len(g.S.Cards) {
+			if rs.StaticSlot[m.Prop] < 0 || int(m.Card) >= len(g.S.Cards) || overriddenLater(g.S.Modifiers, i) {
 				continue
 			}
 			if at := int(m.Card)*stride + int(m.Prop); m.Set {

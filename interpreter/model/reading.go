@@ -327,13 +327,21 @@ func (g *Evaluator) PlayerProp(p, idx int) int64 {
 func (g *Evaluator) GameProp(idx int) int64 { return g.S.GameProps[idx] }
 
 func (g *Evaluator) applyMods(card state.CardRef, player state.Seat, prop int32, v int64) int64 {
+	mods := g.S.Modifiers
+	// the last modifier that overrides the ones before it: those count no more
+	for i := len(mods) - 1; i >= 0; i-- {
+		if m := &mods[i]; m.Overrides && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {
+			v, mods = m.Amount, mods[i+1:]
+			break
+		}
+	}
 	// sets first, in the order they were made; then additions
-	for _, m := range g.S.Modifiers {
+	for _, m := range mods {
 		if m.Set && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {
 			v = m.Amount
 		}
 	}
-	for _, m := range g.S.Modifiers {
+	for _, m := range mods {
 		if !m.Set && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {
 			v += m.Amount
 		}

@@ -104,7 +104,8 @@ func fixed() []*model.Primitive {
 			Doc: "Adds a modifier to cards or a player: the property reads as changed until the modifier ends; the stored value is never written. Short form for a value that replaces it: {target.property: value} beside the other arguments, as modify: {this.power: 0, until: end_of_turn}; an enum value is written bare as in set.",
 			Params: append(append(targetParams(),
 				args.Was(args.ExprParam("amount", model.TInt, false, "", "an amount added to the value"), "add"),
-				args.ExprParam("value", model.TAny, false, "", "a value that replaces it (applied before additions)")),
+				args.ExprParam("value", model.TAny, false, "", "a value that replaces it (applied before additions)"),
+				args.ExprParam("overrides", model.TBool, false, "", "with value, when true: the modifiers made before this one on the property count no more (it reads value, changed only by later modifiers); false when not given")),
 				durationParams("end_of_turn")...),
 			Example: "- modify: {cards: this, prop: power, amount: 2, until: end_of_turn}",
 			Validate: func(v model.Validator, s *model.Step) {
@@ -116,6 +117,9 @@ func fixed() []*model.Primitive {
 				validateProp(false, modifyRefs)(v, s)
 				if s.At(modifyArgs.Amount).Set == s.At(modifyArgs.Value).Set {
 					v.Errorf(modifyArgs.Amount, "bad-step", "modify takes either amount or value")
+				}
+				if s.At(modifyArgs.Overrides).Set && !s.At(modifyArgs.Value).Set {
+					v.Errorf(modifyArgs.Overrides, "bad-step", "overrides goes with value: an amount adds to what the earlier modifiers give")
 				}
 			},
 			Exec: execModify,
@@ -245,6 +249,9 @@ func execModify(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 			return model.Next, err
 		}
 		m.Set, m.Amount = true, v.N
+		if m.Overrides, err = args.Bool(g, f, s.At(modifyArgs.Overrides), false); err != nil {
+			return model.Next, err
+		}
 	}
 	if kind == "card" {
 		// read while the modifiers are added, which evaluates nothing
@@ -271,7 +278,7 @@ func execModify(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 // durationParams are the parameters that say when a modifier ends.
 func durationParams(def string) []model.Param {
 	return []model.Param{
-		{Name: "until", Kind: model.PWord, Words: state.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its kind of zone: a move between two players' zones of one kind is not leaving) or permanent"},
+		{Name: "until", Kind: model.PWord, Words: state.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its kind of zone: a move between two players' zones of one kind is not leaving) or permanent. A change of a card also ends, whatever its duration but permanent, when the card leaves its kind of zone: elsewhere it is a new card"},
 		{Name: "until_phase", Kind: model.PPhase, Doc: "instead: it ends with the end of the named phase this turn, or at the end of the turn if that phase does not come again (until end of combat, say)"},
 	}
 }
@@ -291,6 +298,6 @@ func modifierDuration(g model.Context, f *state.Frame, until, untilPhase *model.
 var (
 	propChangeArgs struct{ Cards, Player, Prop, Value model.ArgIndex } // set
 	addArgs        struct{ Cards, Player, Prop, Amount model.ArgIndex }
-	modifyArgs     struct{ Cards, Player, Prop, Amount, Value, Until, UntilPhase model.ArgIndex }
+	modifyArgs     struct{ Cards, Player, Prop, Amount, Value, Overrides, Until, UntilPhase model.ArgIndex }
 	grantArgs      struct{ Cards, Keyword, Remove, Until, UntilPhase model.ArgIndex }
 )
