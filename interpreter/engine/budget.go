@@ -66,7 +66,8 @@ func (g *machine) runaway(step *model.Step) bool {
 // starting or ending, a turn starting or ending), which the machine's loop
 // counts as a step, ran past the budget: turns in which no step runs and
 // nobody is asked anything (every phase skipped, no limit on the turns)
-// stop the game as an effect that runs for ever does.
+// stop the game as an effect that runs for ever does. With a turn limit
+// the count starts over at each turn, and the limit ends the game.
 func (g *machine) turnsRunaway() {
 	var at diag.Pos
 	if len(g.Rs.Phases) > 0 {
@@ -114,16 +115,10 @@ func (g *machine) stopRunaway(at diag.Pos) {
 	}
 	g.compactLog()
 	if len(parts) == 0 {
-		end := "nothing ends the game (limits.turns would)"
-		if g.Rs.TurnLimit > 0 {
-			budget := fmt.Sprintf("limits.steps (%d)", r.budget)
-			if g.Rs.StepBudget == 0 {
-				budget = fmt.Sprintf("%d steps and %d per card in the game (limits.steps sets it)", budgetBase, budgetPerCard)
-			}
-			end = fmt.Sprintf("the turn limit (%d turns) is further off than the budget, %s", g.Rs.TurnLimit, budget)
-		}
-		g.fail(fmt.Errorf("%s: the turns went on (%d moves from phase to phase) without a step run or anyone asked anything: every phase is skipped or does nothing, and %s",
-			at, r.budget, end))
+		// with a turn limit the count starts over at each turn (advance),
+		// so only a game without one gets here
+		g.fail(fmt.Errorf("%s: the turns went on (%d moves from phase to phase) without a step run or anyone asked anything: every phase is skipped or does nothing, and nothing ends the game (limits.turns would)",
+			at, r.budget))
 		return
 	}
 	g.fail(fmt.Errorf("%s: an effect ran %d steps without asking anyone anything and probably loops for ever: it repeats %s. The budget is %s",

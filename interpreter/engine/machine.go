@@ -284,6 +284,12 @@ func (g *machine) advance() {
 				s.Active = g.NextLive(s.Active)
 			}
 		}
+		if rs.TurnLimit > 0 {
+			// the turn limit ends turns that go on without anyone asked
+			// anything: the budget is one turn's, so that the game reaches
+			// its limit (a draw) rather than stopping as a runaway
+			s.Steps, g.watch = 0, stepWatch{}
+		}
 		s.Turn++
 		if !s.NoLog {
 			g.logf(-1, "turn", s.Active, "Turn %d: %s.", s.Turn, g.SeatName(s.Active))
