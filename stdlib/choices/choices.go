@@ -249,7 +249,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 		d := state.Decision{Player: chooser, Kind: state.DecideCards}
 		if single {
 			d.Options = args.CardOptionsIn(g.OptionScratch(), g, from, chooser)
-			args.LabelUnique(d.Options)
+			args.LabelUnique(g, d.Options)
 			d.Min, d.Max = 1, 1
 			opt, err := args.Bool(g, f, s.At(*a.optional), false)
 			if err != nil {
@@ -295,7 +295,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			}
 			return model.Next, nil
 		}
-		args.LabelUnique(d.Options)
+		args.LabelUnique(g, d.Options)
 		return askCards(g, f, s, single, a, chooser, d)
 	}
 }
@@ -529,7 +529,7 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 		o.Value = least
 		d.Options = append(d.Options, o)
 	}
-	args.LabelUnique(d.Options)
+	args.LabelUnique(g, d.Options)
 	return g.Ask(f, d), nil
 }
 
@@ -557,7 +557,7 @@ func execOrder(g model.Context, f *state.Frame, s *model.Step) (model.Status, er
 	for _, c := range cards {
 		d.Options = append(d.Options, args.CardOption(g, c, chooser))
 	}
-	args.LabelUnique(d.Options)
+	args.LabelUnique(g, d.Options)
 	if len(cards) <= 1 {
 		args.Bind(g, f, s.At(orderArgs.As), args.ListVal(g, cards))
 		return model.Next, nil
@@ -669,7 +669,7 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, err
 	}
 	d.Options = args.CardOptionsIn(d.Options, g, cards, chooser)
-	args.LabelUnique(d.Options)
+	args.LabelUnique(g, d.Options)
 	if opt, err := args.Bool(g, f, s.At(chooseTargetArgs.Optional), false); err != nil {
 		return model.Next, err
 	} else if opt {
@@ -808,8 +808,8 @@ func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 				return model.Next, err
 			}
 		}
-		args.LabelUnique(d.Options)
-		args.LabelUnique(d.Targets)
+		args.LabelUnique(g, d.Options)
+		args.LabelUnique(g, d.Targets)
 		asked = true
 		if st := g.Ask(f, d); st == model.Suspend {
 			status = model.Suspend

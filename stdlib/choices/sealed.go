@@ -172,7 +172,7 @@ func sealedCards(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 		}
 		if single {
 			d.Options = args.CardOptions(g, from, p)
-			args.LabelUnique(d.Options)
+			args.LabelUnique(g, d.Options)
 			d.Min, d.Max = 1, 1
 			opt, err := args.Bool(g, fr, s.At(*a.optional), false)
 			if opt {
@@ -204,7 +204,7 @@ func sealedCards(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 		for _, c := range from {
 			d.Options = append(d.Options, args.CardOption(g, c, p))
 		}
-		args.LabelUnique(d.Options)
+		args.LabelUnique(g, d.Options)
 		d.Min, d.Max = lo, hi
 		return d, nil
 	})
@@ -395,7 +395,7 @@ func sealedTarget(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			}
 		}
 		d.Options = append(d.Options, args.CardOptions(g, cards, p)...)
-		args.LabelUnique(d.Options)
+		args.LabelUnique(g, d.Options)
 		opt, err := args.Bool(g, fr, s.At(chooseTargetArgs.Optional), false)
 		if opt {
 			d.Min = 0

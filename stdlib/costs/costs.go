@@ -321,7 +321,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			return model.Next, fmt.Errorf("the cost can no longer be paid")
 		}
 		opts := args.CardOptionsIn(g.OptionScratch(), g, ok, int(f.You))
-		args.LabelUnique(opts)
+		args.LabelUnique(g, opts)
 		d := state.Decision{Player: int(f.You), Kind: state.DecideCards, Options: opts, Min: 1, Max: 1}
 		if a, forced := g.AnswerAtOnce(d); forced {
 			// one card can pay for this part: taken at once

@@ -230,13 +230,34 @@ func ChoiceOption(g model.Context, ch *model.Choice, f *state.Frame, seat, i int
 	return o
 }
 
-// LabelUnique numbers repeated labels (Guard, Guard #2) so every label
-// names one option. Options without labels (a game without a log) stay so.
-func LabelUnique(opts []state.Option) {
+// LabelUnique makes every label name one option. Cards of one label that
+// different players control are named with their controller (p2's
+// Squire), as the log names them: the choice tells whose each one is.
+// Labels still repeated are numbered (Guard, Guard #2). Options without
+// labels (a game without a log) stay so.
+func LabelUnique(g model.Context, opts []state.Option) {
 	if len(opts) < 2 || opts[0].Label == "" {
 		return
 	}
 	count := map[string]int{}
+	for i := range opts {
+		count[opts[i].Label]++
+	}
+	var whose []int // the options to name with their card's controller
+	for i := range opts {
+		if c := opts[i].Card; c >= 0 && count[opts[i].Label] > 1 {
+			for j := range opts {
+				if d := opts[j].Card; j != i && d >= 0 && opts[j].Label == opts[i].Label && g.Card(d).Ctrl != g.Card(c).Ctrl {
+					whose = append(whose, i)
+					break
+				}
+			}
+		}
+	}
+	for _, i := range whose {
+		opts[i].Label = state.SeatName(int(g.Card(opts[i].Card).Ctrl)) + "'s " + opts[i].Label
+	}
+	clear(count)
 	for i := range opts {
 		count[opts[i].Label]++
 		if n := count[opts[i].Label]; n > 1 {
