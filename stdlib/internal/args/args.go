@@ -5,6 +5,7 @@ package args
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -230,6 +231,19 @@ func ChoiceOption(g model.Context, ch *model.Choice, f *state.Frame, seat, i int
 	return o
 }
 
+// Whose is a card's label named with the seat that controls it: p2's
+// Squire, and p2's face-down card for a card the chooser cannot name (a
+// label's article gives way to the possessive).
+func Whose(seat int, label string) string {
+	for _, a := range []string{"a ", "an "} {
+		if rest, ok := strings.CutPrefix(label, a); ok {
+			label = rest
+			break
+		}
+	}
+	return state.SeatName(seat) + "'s " + label
+}
+
 // LabelUnique makes every label name one option. Cards of one label that
 // different players control are named with their controller (p2's
 // Squire), as the log names them: the choice tells whose each one is.
@@ -255,7 +269,7 @@ func LabelUnique(g model.Context, opts []state.Option) {
 		}
 	}
 	for _, i := range whose {
-		opts[i].Label = state.SeatName(int(g.Card(opts[i].Card).Ctrl)) + "'s " + opts[i].Label
+		opts[i].Label = Whose(int(g.Card(opts[i].Card).Ctrl), opts[i].Label)
 	}
 	clear(count)
 	for i := range opts {
