@@ -18,7 +18,7 @@ func fixed() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "pay_cards", Args: &payCardsArgs, Family: "costs",
-			Doc: "A cost: pays with cards from a list, one distinct card per pattern in `match` (each an expression on `card`), either moving them to a zone (`to`) or setting a bool property on each (`mark`, as exhausting several cards at once; a card already marked cannot pay). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice. With `count`, the cost is that many cards, worked out when it is paid: the patterns are used in order and the last one for every card after them (`match: [\"true\"]` and `count: card.price`: any price cards), and a count of 0 pays nothing.",
+			Doc: "A cost: pays with cards from a list, one distinct card per pattern in `match` (each an expression on `card`), either moving them to a zone (`to`) or setting a bool property on each (`mark`, as exhausting several cards at once; a card already marked cannot pay). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice, one card at a time, and is not asked when every card that may still pay must (as many cards as patterns left). With `count`, the cost is that many cards, worked out when it is paid: the patterns are used in order and the last one for every card after them (`match: [\"true\"]` and `count: card.price`: any price cards), and a count of 0 pays nothing.",
 			Params: []model.Param{
 				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards that may pay"), "from"),
 				{Name: "match", Kind: model.PExprList, Type: model.TBool, Required: true, Doc: "one condition per card to pay, on `card`"},
@@ -305,6 +305,21 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		var pay payment
 		if err := pay.fill(g, f, s, pats, from, len(chosen)); err != nil {
 			return model.Next, err
+		}
+		if len(pats)-len(chosen) > 1 && pay.forced(chosen) {
+			// every card that may still pay must: they are taken at once,
+			// each counted as a decision with one answer, as one alone is
+			if chosen == nil {
+				chosen = g.VarList(len(pats))
+			}
+			if all, ok := pay.complete(chosen, chosen); ok {
+				for range len(all) - len(chosen) {
+					g.CountAtOnce(int(f.You))
+				}
+				chosen = all
+				g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
+				break
+			}
 		}
 		ok := g.CardScratch()
 		next := append(chosen, -1) // the next card tried, in the room after the list

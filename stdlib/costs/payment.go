@@ -101,9 +101,18 @@ rows:
 // matchable reports whether the patterns after those chosen can each get
 // a card of their own, none of them one already chosen.
 func (p *payment) matchable(chosen []int) bool {
+	_, ok := p.complete(chosen, nil)
+	return ok
+}
+
+// complete matches the patterns after those chosen with cards of their
+// own, none of them one already chosen, and appends to out the card of
+// each such pattern in the patterns' order. ok is false when they cannot
+// all be matched.
+func (p *payment) complete(chosen, out []int) (_ []int, ok bool) {
 	n := len(p.from)
 	if len(chosen) > len(p.pats) {
-		return false
+		return out, false
 	}
 	var ownerRoom [16]int
 	var seenRoom [16]bool
@@ -121,10 +130,49 @@ func (p *payment) matchable(chosen []int) bool {
 	for i := len(chosen); i < len(p.pats); i++ {
 		clear(seen)
 		if !p.augment(i, owner, seen) {
-			return false
+			return out, false
 		}
 	}
-	return true
+	if out == nil {
+		return out, true
+	}
+	if rest := p.pats[len(chosen):]; len(rest) > 0 && !slices.ContainsFunc(rest, func(e *model.Expr) bool { return e != rest[0] }) {
+		// one pattern for all (a count): the cards in their zone's order
+		for j, o := range owner {
+			if o >= len(chosen) && o < len(p.pats) {
+				out = append(out, p.from[j])
+			}
+		}
+		return out, true
+	}
+	for i := len(chosen); i < len(p.pats); i++ {
+		for j, o := range owner {
+			if o == i {
+				out = append(out, p.from[j])
+				break
+			}
+		}
+	}
+	return out, true
+}
+
+// forced reports whether the cards left that fit a pattern after those
+// chosen are exactly as many as those patterns, so that every one of
+// them must pay: nothing is left to choose.
+func (p *payment) forced(chosen []int) bool {
+	left := 0
+	for j, c := range p.from {
+		if slices.Contains(chosen, c) {
+			continue
+		}
+		for i := len(chosen); i < len(p.pats); i++ {
+			if p.fits(i, j) {
+				left++
+				break
+			}
+		}
+	}
+	return left == len(p.pats)-len(chosen)
 }
 
 // augment finds pattern i a card, moving others along (augmenting paths;
