@@ -113,7 +113,7 @@ func (g *machine) inPlay(c int) bool {
 	return !ci.FaceDown && g.Rs.Zones[g.S.Zones[ci.Zone].Kind].Visibility == model.Public
 }
 
-func (g *machine) logMove(c, from, to int, knownBefore uint64, where state.Where) {
+func (g *machine) logMove(c, from, to int, fromSlot int64, knownBefore uint64, where state.Where) {
 	if g.S.NoLog {
 		return
 	}
@@ -124,13 +124,23 @@ func (g *machine) logMove(c, from, to int, knownBefore uint64, where state.Where
 	fromName, toName := g.Rs.Zones[zf.Kind].Name, g.Rs.Zones[zt.Kind].Name
 	owner := g.SeatName(int(ci.Owner))
 	_ = fromName
+	// a named position left is said with its zone: "from p1's front left"
+	fromLabel := g.ZoneLabel(from)
+	if fromSlot >= 0 && g.Rs.Zones[zf.Kind].SlotNames != nil {
+		fromLabel += " " + g.SlotName(int(zf.Kind), int(fromSlot))
+	}
+	// from a zone to another of its area a card moves; elsewhere it goes
+	verb := "goes"
+	if zf.Kind != zt.Kind && g.Rs.SamePlace(int(zf.Kind), int(zt.Kind)) {
+		verb = "moves"
+	}
 	switch {
 	case g.Rs.Zones[zt.Kind].SlotNames != nil && g.Rs.Zones[zt.Kind].Slots > 0:
 		// named positions read as places: "to p1's front left"
 		if from == to {
 			e.Text = fmt.Sprintf("{cards} moves to %s %s.", g.ZoneLabel(to), g.SlotName(int(zt.Kind), int(g.SlotOf(c))))
 		} else {
-			e.Text = fmt.Sprintf("{cards} goes from %s to %s %s.", g.ZoneLabel(from), g.ZoneLabel(to), g.SlotName(int(zt.Kind), int(g.SlotOf(c))))
+			e.Text = fmt.Sprintf("{cards} %s from %s to %s %s.", verb, fromLabel, g.ZoneLabel(to), g.SlotName(int(zt.Kind), int(g.SlotOf(c))))
 		}
 	case from == to && g.Rs.Zones[zt.Kind].Slots > 0:
 		e.Text = fmt.Sprintf("{cards} moves to position %d of %s.", g.SlotOf(c), g.ZoneLabel(to))
@@ -139,9 +149,9 @@ func (g *machine) logMove(c, from, to int, knownBefore uint64, where state.Where
 	case from == to:
 		e.Text = fmt.Sprintf("%s puts {cards} on top of their %s.", owner, toName)
 	case g.Rs.Zones[zt.Kind].Slots > 0:
-		e.Text = fmt.Sprintf("{cards} goes from %s to position %d of %s.", g.ZoneLabel(from), g.SlotOf(c), g.ZoneLabel(to))
+		e.Text = fmt.Sprintf("{cards} %s from %s to position %d of %s.", verb, fromLabel, g.SlotOf(c), g.ZoneLabel(to))
 	default:
-		e.Text = fmt.Sprintf("{cards} goes from %s to %s.", g.ZoneLabel(from), g.ZoneLabel(to))
+		e.Text = fmt.Sprintf("{cards} %s from %s to %s.", verb, fromLabel, g.ZoneLabel(to))
 	}
 	if ci.FaceDown {
 		e.Text = strings.TrimSuffix(e.Text, ".") + ", face down."

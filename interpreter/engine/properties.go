@@ -164,8 +164,8 @@ func (g *machine) expire(until state.Until) {
 	g.S.Modifiers = keep
 }
 
-// expireCard ends the modifiers of a card that moves to another kind of
-// zone, and returns the parts of the state they changed: there it is a new
+// expireCard ends the modifiers of a card that moves to another place (a
+// zone of another kind, not of its area), and returns the parts of the state they changed: there it is a new
 // card, which nothing done to the old one changes (a creature bounced and
 // played again the same turn enters as printed), whatever their duration,
 // but for those made permanent.

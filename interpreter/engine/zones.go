@@ -187,6 +187,10 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	fromKind := g.S.Zones[from].Kind
 	fzd := &g.Rs.Zones[fromKind]
 	def := g.Rs.Cards[ci.Def]
+	fromSlot := int64(-1) // for the log: where in a positional zone it was
+	if fzd.Slots > 0 {
+		fromSlot = g.SlotOf(c)
+	}
 	g.removeFrom(c, from)
 	if from != zi && g.S.Zones[from].Owner < 0 {
 		g.claim(c, from, zi) // from a zone of the game
@@ -243,7 +247,8 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		g.unseen(c, knownBefore)
 	}
 	// a move between two zones of one kind (a change of control between
-	// players' zones) is not leaving: the card keeps its state and effects
+	// players' zones) or of one area is not leaving: the card keeps its
+	// state and effects
 	parts := g.Rs.ZoneReads(int(fromKind)) | g.Rs.ZoneReads(int(dst.Kind)) | model.ReadsPlaces
 	if ci.Known != before.Known {
 		parts |= model.ReadsKnowledge
@@ -255,7 +260,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		// turned to its first face: the properties faces set were written
 		parts |= model.ReadsCardFields | g.faceParts(def)
 	}
-	if fromKind != dst.Kind {
+	if !g.Rs.SamePlace(int(fromKind), int(dst.Kind)) {
 		if len(g.S.Modifiers) > 0 {
 			parts |= g.expireCard(c)
 		}
@@ -269,7 +274,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	}
 	g.changedSeats(parts, g.zoneSeat(from)|g.zoneSeat(zi))
 	if !o.Quiet && !g.S.NoLog {
-		g.logMove(c, from, zi, knownBefore, o.Where)
+		g.logMove(c, from, zi, fromSlot, knownBefore, o.Where)
 	}
 	// the events of the move, when a trigger's zones may admit it
 	fk, tk := int(fromKind), int(dst.Kind)

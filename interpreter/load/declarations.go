@@ -238,7 +238,7 @@ func (c *compiler) literal(n *yaml.Node, path string, d model.PropDecl) int64 {
 	return -1
 }
 
-var zoneKeys = []string{"per", "visibility", "face_down", "blind", "slots", "slot_names", "beside", "max", "refill_from", "shown", "doc"}
+var zoneKeys = []string{"per", "visibility", "face_down", "blind", "slots", "slot_names", "beside", "area", "max", "refill_from", "shown", "doc"}
 
 func (c *compiler) zones(n *yaml.Node) {
 	fs, ok := c.R.Mapping(n, "zones")
@@ -247,6 +247,7 @@ func (c *compiler) zones(n *yaml.Node) {
 	}
 	refills := map[int]*yaml.Node{}
 	besides := map[int]*yaml.Node{}
+	areas := map[string]int{} // an area's name: its number, from 1
 	for _, f := range fs {
 		path := "zones." + f.Key
 		z := model.ZoneDecl{Name: f.Key, Index: len(c.Rs.Zones), PerPlayer: true, Visibility: model.Public, RefillFrom: -1, Pos: c.R.Pos(f.KeyN)}
@@ -292,6 +293,14 @@ func (c *compiler) zones(n *yaml.Node) {
 			}
 			if v := source.Get(zf, "beside"); v != nil {
 				besides[z.Index] = v
+			}
+			if v := source.Get(zf, "area"); v != nil {
+				if name, ok := c.R.Str(v, path+".area"); ok && name != "" {
+					if _, ok := areas[name]; !ok {
+						areas[name] = len(areas) + 1
+					}
+					z.Area = areas[name]
+				}
 			}
 			if v := source.Get(zf, "max"); v != nil {
 				z.Max, _ = c.R.Integer(v, path+".max")

@@ -70,6 +70,7 @@ type PropDecl struct {
 	Label   string // how the log names an amount of it ("EP"); the name when empty
 	// ResetOnMove: the value belongs to the card's stay in a kind of zone
 	// (damage, tapping) and goes back to the default when it moves to another
+	// (not of its area)
 	ResetOnMove bool
 	// Internal: bookkeeping of the rules (a flag an effect sets and reads)
 	// rather than something players follow; boards leave it out
@@ -128,12 +129,22 @@ type ZoneDecl struct {
 	// Beside lists the positional zones (of the same owner) whose position n
 	// is adjacent to this zone's position n, both ways (rows of a grid)
 	Beside []int
+	// Area numbers the area the zone belongs to, from 1 (0: none). A card
+	// that moves between two zones of one area has not left: it keeps its
+	// modifiers and its reset_on_move properties, as when it changes hands.
+	Area int
 	// Blind: a face-down card here is unknown to everyone, its owner too
 	Blind bool
 	// SlotNames names the positions for players ("" where there is none)
 	SlotNames []string
 	Doc       string
 	Pos       diag.Pos
+}
+
+// SamePlace reports whether a card moving from zone kind a to zone kind b
+// stays where it was for the rules: the same kind, or one area.
+func (rs *Ruleset) SamePlace(a, b int) bool {
+	return a == b || (rs.Zones[a].Area != 0 && rs.Zones[a].Area == rs.Zones[b].Area)
 }
 
 // Face is one side of a card definition with its own name, text and properties.

@@ -288,11 +288,9 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			return model.Next, nil
 		}
 		if lo == hi && hi == len(from) {
-			// no real choice: all of them
+			// no real choice: all of them, and nobody chose them, so the
+			// log says nothing (what the rules do with them says it)
 			args.Bind(g, f, s.At(*a.as), args.ListVal(g, from))
-			if g.Logging() {
-				g.LogCards("choose", chooser, from, "%s chooses {cards}.", state.SeatName(chooser))
-			}
 			return model.Next, nil
 		}
 		args.LabelUnique(g, d.Options)

@@ -278,7 +278,7 @@ func execModify(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 // durationParams are the parameters that say when a modifier ends.
 func durationParams(def string) []model.Param {
 	return []model.Param{
-		{Name: "until", Kind: model.PWord, Words: state.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its kind of zone: a move between two players' zones of one kind is not leaving) or permanent. A change of a card also ends, whatever its duration but permanent, when the card leaves its kind of zone: elsewhere it is a new card"},
+		{Name: "until", Kind: model.PWord, Words: state.UntilNames, Default: def, Doc: "when it ends: end_of_turn, end_of_phase, leaves (its kind of zone: a move between two players' zones of one kind, or to another zone of its area, is not leaving) or permanent. A change of a card also ends, whatever its duration but permanent, when the card leaves its kind of zone: elsewhere it is a new card"},
 		{Name: "until_phase", Kind: model.PPhase, Doc: "instead: it ends with the end of the named phase this turn, or at the end of the turn if that phase does not come again (until end of combat, say)"},
 	}
 }
