@@ -528,6 +528,7 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 	if strings.Contains(msg, "mismatched types []interface {} and []interface {}") {
 		msg = "lists cannot be added with +; to join lists of cards use concat(a, b), or everyone.<zone> for every player's cards"
 	}
+	msg = plainTypes(msg)
 	if strings.Contains(msg, "unexpected token EOF") && c.R != nil && pos.Line >= 1 && pos.Line <= len(c.R.Lines()) && strings.Contains(c.R.Lines()[pos.Line-1], " #") {
 		msg += " (a # after a space starts a YAML comment: put the expression in quotes)"
 	}
@@ -900,4 +901,42 @@ func (c *ExprCompiler) baseConfig() *conf.Config {
 	}
 	c.cfg = cfg
 	return cfg
+}
+
+// goTypeWords are the Go types expr names in its messages, in the words
+// of a ruleset: a designer never sees map[string]interface {}.
+var goTypeWords = strings.NewReplacer(
+	"map[string]interface {}", "a card or player",
+	"[]interface {}", "a list",
+	"interface {}", "a value",
+	"float64", "a fraction",
+	"int64", "a whole number",
+	"int", "a whole number",
+	"string", "a text",
+	"bool", "true or false",
+)
+
+// plainTypes rewrites the types of expr's "mismatched types A and B" in
+// words, and says how a text is compared with a player, which is the usual
+// reason for one (a scenario's winner is a seat's name).
+func plainTypes(msg string) string {
+	i := strings.Index(msg, "(mismatched types ")
+	if i < 0 {
+		return msg
+	}
+	j := strings.Index(msg[i:], ")")
+	if j < 0 {
+		return msg
+	}
+	inner := msg[i+len("(mismatched types ") : i+j]
+	a, b, ok := strings.Cut(inner, " and ")
+	if !ok {
+		return msg
+	}
+	a, b = goTypeWords.Replace(a), goTypeWords.Replace(b)
+	out := msg[:i] + "(" + a + " and " + b + " cannot be compared or combined)" + msg[i+j+1:]
+	if (a == "a text" && b == "a card or player") || (b == "a text" && a == "a card or player") {
+		out += "; compare a text with a text (winner == 'p1', card.name == 'Knight') and a card or player with a card or player (p1, you, this)"
+	}
+	return out
 }
