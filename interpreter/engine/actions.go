@@ -21,7 +21,12 @@ func (g *machine) PushAction(f *state.Frame, prog, action int) {
 	root := g.Rs.Programs[g.Rs.Programs[prog].Root]
 	vars := g.stackVars(root.NVars)
 	copy(vars, g.S.Vars[f.Base:int(f.Base)+root.NVars])
-	g.S.Stack = append(g.S.Stack, state.StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: int32(action)})
+	moved := false
+	if c := int(f.This); c >= 0 && action >= 0 {
+		src := g.Rs.Actions[action].Source
+		moved = src >= 0 && int(g.S.Zones[g.S.Cards[c].Zone].Kind) != src
+	}
+	g.S.Stack = append(g.S.Stack, state.StackItem{Card: f.This, Prog: int32(prog), You: f.You, Vars: vars, NVars: int32(root.NVars), Action: int32(action), Moved: moved})
 	g.Touch(model.ReadsStack)
 }
 

@@ -123,6 +123,10 @@ type StackItem struct {
 	// it, which its effect reads as `event` when it resolves.
 	Trigger bool   `json:"trigger,omitempty"`
 	Event   *Event `json:"event,omitempty"`
+	// Moved: announcing the action took its card out of the zone it was
+	// chosen from, so the card waits with the item (a spell), where an
+	// ability's card stays where it is, and may go on to leave it
+	Moved bool `json:"moved,omitempty"`
 }
 
 // LogEntry is one event of the game log, as data; Known says per card mention

@@ -182,13 +182,14 @@ func zoneView(g *model.Evaluator, zi, seat int) ZoneView {
 }
 
 // allOnStack reports whether every one of some cards (at least one) is the
-// card of a spell or action waiting on the stack.
+// card of a spell waiting on the stack: a card its action moved when it was
+// announced. The card of an ability stays in its zone, which is shown.
 func allOnStack(g *model.Evaluator, cards []int) bool {
 	if len(cards) == 0 || len(g.S.Stack) == 0 {
 		return false
 	}
 	for _, c := range cards {
-		if !slices.ContainsFunc(g.S.Stack, func(it state.StackItem) bool { return !it.Trigger && int(it.Card) == c }) {
+		if !slices.ContainsFunc(g.S.Stack, func(it state.StackItem) bool { return it.Moved && !it.Trigger && int(it.Card) == c }) {
 			return false
 		}
 	}
