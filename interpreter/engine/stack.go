@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -28,7 +29,7 @@ func (g *machine) ResolveTop() {
 			g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "The triggered ability of {cards} resolves.")
 		}
 	} else if it.Card >= 0 && g.Logging() {
-		g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "{cards} resolves.")
+		g.logCards(-1, "resolve", int(it.You), []int{int(it.Card)}, "%s resolves.", itemName(&it))
 	}
 	if it.Action >= 0 {
 		a := g.Rs.Actions[it.Action]
@@ -43,12 +44,11 @@ func (g *machine) ResolveTop() {
 				return
 			}
 			if !ok {
-				if !g.Logging() {
-					// no line to write
-				} else if it.Card >= 0 {
-					g.logCards(-1, "fizzle", int(it.You), []int{int(it.Card)}, "{cards} does nothing: its targets are no longer legal.")
-				} else {
-					g.logf(-1, "fizzle", int(it.You), "%s's %s does nothing: its targets are no longer legal.", g.SeatName(int(it.You)), a.Name)
+				if g.Logging() {
+					if err := g.logFizzle(&it, a, &fr); err != nil {
+						g.fail(err)
+						return
+					}
 				}
 				if a.Fizzle < 0 {
 					g.S.Vars = g.S.Vars[:base]
@@ -122,4 +122,42 @@ func (g *machine) withdrawn(i int) bool {
 	}
 	g.S.Withdrawn = slices.Delete(g.S.Withdrawn, k, k+1)
 	return true
+}
+
+// logFizzle writes that a stack item does nothing, with its action's
+// recheck_why, rendered in the item's frame (cards named for the seats that
+// know them), or the usual reason.
+func (g *machine) logFizzle(it *state.StackItem, a *model.Action, fr *state.Frame) error {
+	why := "its targets are no longer legal"
+	var cards []int
+	if it.Card >= 0 {
+		cards = append(cards, int(it.Card))
+	}
+	if a.RecheckWhy != nil {
+		tf := g.TempFrame(*fr)
+		text, err := g.Render(a.RecheckWhy, tf, "nothing", func(c int) string {
+			cards = append(cards, c)
+			return fmt.Sprintf("{%d}", len(cards)-1)
+		})
+		g.ReleaseFrame()
+		if err != nil {
+			return err
+		}
+		why = text
+	}
+	if it.Card >= 0 {
+		g.logCards(-1, "fizzle", int(it.You), cards, "%s does nothing: %s.", itemName(it), why)
+	} else {
+		g.logCards(-1, "fizzle", int(it.You), cards, "%s's %s does nothing: %s.", g.SeatName(int(it.You)), a.Name, why)
+	}
+	return nil
+}
+
+// itemName is how the log names a stack item of a card, as {0}: the card
+// itself when its action moved it (a spell), else the card's ability.
+func itemName(it *state.StackItem) string {
+	if it.Moved || it.Action < 0 {
+		return "{0}"
+	}
+	return "The ability of {0}"
 }

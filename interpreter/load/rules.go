@@ -10,7 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "recheck", "fizzle", "why", "timing_why", "filter_why"}
+var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "recheck", "recheck_why", "fizzle", "why", "timing_why", "filter_why"}
 
 func (c *compiler) actions(n *yaml.Node) {
 	fs, ok := c.R.Mapping(n, "actions")
@@ -111,6 +111,14 @@ func (c *compiler) actions(n *yaml.Node) {
 				c.R.Errorf(v, "bad-value", path+".recheck", "recheck applies to actions that use the stack (stack: true)")
 			}
 			a.Recheck = c.CompileExpr(v, path+".recheck", sc, model.TBool)
+		}
+		if v := source.Get(af, "recheck_why"); v != nil {
+			text, _ := c.R.Str(v, path+".recheck_why")
+			if a.Recheck == nil {
+				c.R.Errorf(v, "missing-field", path+".recheck_why", "`recheck_why` explains a `recheck`, and this action has none")
+			} else {
+				a.RecheckWhy = c.Template(text, v, path+".recheck_why", sc)
+			}
 		}
 		if v := source.Get(af, "fizzle"); v != nil {
 			a.Fizzle = c.subProgram(v, path+".fizzle", sc, root)

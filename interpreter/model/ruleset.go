@@ -225,7 +225,10 @@ type Action struct {
 	CostProg  int  // root program: the costs, then the effect or the move to the stack
 	UseStack  bool // the effect waits on the stack instead of resolving at once
 	Recheck   *Expr
-	Fizzle    int // program run instead of the effect when Recheck fails, or -1
+	// RecheckWhy says why the effect does not happen when Recheck fails
+	// ("its targets are no longer legal" when nil)
+	RecheckWhy *Template
+	Fizzle     int // program run instead of the effect when Recheck fails, or -1
 	Pos       diag.Pos
 	// Legal is what Filter, Timing and Condition each read, in that
 	// order: what one gives may be kept while the parts it reads are as
