@@ -79,9 +79,13 @@ a save, the log is a full record of the game, every hidden card included.`,
 			var g *engine.Game
 			var seats []string
 			if load != "" {
-				g, seats, err = loadSave(rs, load)
+				var warn string
+				g, seats, warn, err = loadSave(rs, load)
 				if err != nil {
 					return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
+				}
+				if warn != "" {
+					fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", warn)
 				}
 				if _, err := parseSeats(seatFlags, g.Players()); err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
@@ -361,37 +365,48 @@ func saveRuleset(path string) (string, error) {
 }
 
 // loadSave resumes a game from a save, or from a replay log (played again
-// up to its last answer); it returns the seats the file names, if any.
-func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, error) {
+// up to its last answer); it returns the seats the file names, if any, and
+// a warning for the player when the log was written by another version of
+// arbiter: its answers are what resume the game, and a log whose events
+// read otherwise today (a log line worded anew) is still the same game.
+func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	if isReplayLog(data) {
 		lg, err := readReplay(bytes.NewReader(data), path)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, "", err
 		}
 		if lg.hdr.Hash != rs.Hash {
-			return nil, nil, fmt.Errorf("%s: the game was played with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", path, rs.Name, lg.hdr.Hash, rs.Hash)
+			return nil, nil, "", fmt.Errorf("%s: the game was played with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", path, rs.Name, lg.hdr.Hash, rs.Hash)
 		}
-		g, err := rerun(rs, lg)
+		g, err := replayAnswers(rs, lg)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", path, err)
+			return nil, nil, "", fmt.Errorf("%s: %v", path, err)
+		}
+		warn := ""
+		if err := sameEvents(g, lg); err != nil {
+			what := err.Error()
+			if d, ok := err.(*eventDiff); ok {
+				what = d.short()
+			}
+			warn = fmt.Sprintf("%s was written by another version of arbiter, whose log reads differently (%s); every answer was taken again, and the game goes on from them", path, what)
 		}
 		var seats []string
 		if len(lg.hdr.Seats) == g.Players() {
 			seats = lg.hdr.Seats
 		}
-		return g, seats, nil
+		return g, seats, warn, nil
 	}
 	var sv save.Save
 	if err := json.Unmarshal(data, &sv); err != nil {
-		return nil, nil, fmt.Errorf("%s is not a readable save: %v", path, err)
+		return nil, nil, "", fmt.Errorf("%s is not a readable save: %v", path, err)
 	}
 	g, err := save.Restore(rs, &sv)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, "", fmt.Errorf("%s: %v", path, err)
 	}
 	var seats []string
 	if m, ok := sv.Extra.(map[string]any); ok {
@@ -401,5 +416,5 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, error) {
 			}
 		}
 	}
-	return g, seats, nil
+	return g, seats, "", nil
 }

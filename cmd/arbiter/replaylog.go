@@ -139,6 +139,18 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 // rerun plays a replay log's answers again from its seed and checks that
 // every event comes out as the log has it.
 func rerun(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
+	g, err := replayAnswers(rs, lg)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameEvents(g, lg); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// replayAnswers plays a replay log's answers again from its seed.
+func replayAnswers(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 	hdr := lg.hdr
 	g, err := engine.New(rs, engine.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode})
 	if err != nil {
@@ -154,22 +166,28 @@ func rerun(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 			return nil, fmt.Errorf("answer %d (%s) is refused: %v", i+1, state.SeatName(a.Player), err)
 		}
 	}
+	return g, nil
+}
+
+// sameEvents checks that a game played again from a replay log wrote every
+// event as the log has it.
+func sameEvents(g *engine.Game, lg *replayLog) error {
 	events, got := lg.events, view.LogEntries(g)
 	for i := range events {
 		if i >= len(got) {
-			return nil, fmt.Errorf("the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), view.Render(g, &events[i], -1))
+			return fmt.Errorf("the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), view.Render(g, &events[i], -1))
 		}
 		a, b := view.Render(g, &got[i], -1), view.Render(g, &events[i], -1)
 		ja, _ := json.Marshal(got[i])
 		jb, _ := json.Marshal(events[i])
 		if a != b || string(ja) != string(jb) {
-			return nil, fmt.Errorf("event %d differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", i+1, b, a, jb, ja)
+			return &eventDiff{n: i + 1, logged: b, replayed: a, loggedData: string(jb), replayedData: string(ja)}
 		}
 	}
 	if len(got) > len(events) {
-		return nil, fmt.Errorf("the replay has %d more events than the log (first: %q)", len(got)-len(events), view.Render(g, &got[len(events)], -1))
+		return fmt.Errorf("the replay has %d more events than the log (first: %q)", len(got)-len(events), view.Render(g, &got[len(events)], -1))
 	}
-	return g, nil
+	return nil
 }
 
 // answerEvents splits a game's log by answer: the events before the first
@@ -336,4 +354,24 @@ func (w *replayWriter) close() error {
 	}
 	w.f = nil
 	return w.err
+}
+
+// eventDiff is the first event a game played again writes otherwise than
+// its replay log has it.
+type eventDiff struct {
+	n                        int
+	logged, replayed         string
+	loggedData, replayedData string
+}
+
+func (e *eventDiff) Error() string {
+	return fmt.Sprintf("event %d differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", e.n, e.logged, e.replayed, e.loggedData, e.replayedData)
+}
+
+// short says it in a line: what the log has, and what is written now.
+func (e *eventDiff) short() string {
+	if e.logged == e.replayed {
+		return fmt.Sprintf("event %d, %q, is recorded otherwise", e.n, e.logged)
+	}
+	return fmt.Sprintf("event %d was %q and is now %q", e.n, e.logged, e.replayed)
 }
