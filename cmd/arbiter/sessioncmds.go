@@ -339,7 +339,7 @@ func (s *session) why(d *state.Decision, what string) {
 		for _, c := range s.g.Evaluator().ZoneCards(s.g.Evaluator().ZoneInst(a.Source, seat)) {
 			name := s.g.Evaluator().CardName(c)
 			label := s.g.ActionLabel(a.Name, c, seat)
-			byCard := strings.EqualFold(what, name)
+			byCard := strings.EqualFold(what, name) || faceNamed(s.g.Evaluator(), c, what)
 			if what != "" && !byCard && !named(a, label) {
 				continue
 			}
@@ -425,4 +425,17 @@ func allowedTargets(d *state.Decision, i int) string {
 		ns = append(ns, strconv.Itoa(t))
 	}
 	return " (targets " + strings.Join(ns, ", ") + ")"
+}
+
+// faceNamed reports whether a card with several faces has one named what
+// (a part of a split card, "Mud Golem" of "Mud Golem // Quagmire"), so a
+// player may ask about it by the name they read on it.
+func faceNamed(g *model.Evaluator, c int, what string) bool {
+	def := g.Rs.Cards[g.S.Cards[c].Def]
+	for _, f := range def.Faces {
+		if strings.EqualFold(what, f.Name) {
+			return true
+		}
+	}
+	return false
 }
