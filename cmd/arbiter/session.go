@@ -256,6 +256,11 @@ func (s *session) header(seat int) {
 	if v.Active == state.SeatName(seat) {
 		whose = "your turn"
 	}
+	if v.Turn == 0 && v.Phase == "" {
+		// before the first turn: the setup's questions (mulligans, a toss)
+		s.printf("\n== Setup, before the first turn — you are %s ==\n", state.SeatName(seat))
+		return
+	}
 	s.printf("\n== Turn %d (%s), %s phase — you are %s ==\n", v.Turn, whose, dash(v.Phase), state.SeatName(seat))
 }
 
