@@ -43,6 +43,30 @@ func (g *machine) LogCards(kind string, player int, cards []int, format string, 
 	g.logCards(-1, kind, player, cards, format, args...)
 }
 
+// LogChosen writes that a player chose cards, each named with its
+// controller where named says so: where the options did ("p1's Squire"
+// beside "p2's Squire"), so that the line says which was chosen, even of
+// the chooser's own cards.
+func (g *machine) LogChosen(player int, cards []int, named []bool, format string, args ...any) {
+	if g.S.NoLog {
+		return
+	}
+	n := len(g.S.Log)
+	g.logCards(-1, "choose", player, cards, format, args...)
+	if len(g.S.Log) == n {
+		return
+	}
+	e := &g.S.Log[len(g.S.Log)-1]
+	for i, c := range cards {
+		if i < len(named) && named[i] && g.inPlay(c) {
+			if e.Whose == nil {
+				e.Whose = make([]int8, len(e.Cards))
+			}
+			e.Whose[i] = int8(g.S.Cards[c].Ctrl + 1)
+		}
+	}
+}
+
 func (g *machine) logCards(to int, kind string, player int, cards []int, format string, args ...any) {
 	if g.S.NoLog {
 		return
@@ -138,7 +162,7 @@ func (g *machine) logMove(c, from, to int, fromSlot int64, knownBefore uint64, w
 	case g.Rs.Zones[zt.Kind].SlotNames != nil && g.Rs.Zones[zt.Kind].Slots > 0:
 		// named positions read as places: "to p1's front left"
 		if from == to {
-			e.Text = fmt.Sprintf("{cards} moves to %s %s.", g.ZoneLabel(to), g.SlotName(int(zt.Kind), int(g.SlotOf(c))))
+			e.Text = fmt.Sprintf("{cards} moves from %s to %s %s.", fromLabel, g.ZoneLabel(to), g.SlotName(int(zt.Kind), int(g.SlotOf(c))))
 		} else {
 			e.Text = fmt.Sprintf("{cards} %s from %s to %s %s.", verb, fromLabel, g.ZoneLabel(to), g.SlotName(int(zt.Kind), int(g.SlotOf(c))))
 		}

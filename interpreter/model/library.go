@@ -601,6 +601,9 @@ type Context interface {
 	Logging() bool
 	Logf(kind string, player int, format string, args ...any)
 	LogCards(kind string, player int, cards []int, format string, args ...any)
+	// LogChosen writes a "choose" line naming the controller of each card
+	// named marks (the options named whose each was)
+	LogChosen(player int, cards []int, named []bool, format string, args ...any)
 	LogTemplate(kind string, f *state.Frame, t *Template) error
 }
 

@@ -229,7 +229,7 @@ type Action struct {
 	// ("its targets are no longer legal" when nil)
 	RecheckWhy *Template
 	Fizzle     int // program run instead of the effect when Recheck fails, or -1
-	Pos       diag.Pos
+	Pos        diag.Pos
 	// Legal is what Filter, Timing and Condition each read, in that
 	// order: what one gives may be kept while the parts it reads are as
 	// they were (set by IndexActions)

@@ -244,6 +244,12 @@ func Whose(seat int, label string) string {
 	return state.SeatName(seat) + "'s " + label
 }
 
+// SaysWhose reports whether an option's label names the controller of its
+// card, as LabelUnique writes it.
+func SaysWhose(g model.Context, o state.Option) bool {
+	return o.Card >= 0 && strings.HasPrefix(o.Label, state.SeatName(int(g.Card(o.Card).Ctrl))+"'s ")
+}
+
 // LabelUnique makes every label name one option. Cards of one label that
 // different players control are named with their controller (p2's
 // Squire), as the log names them: the choice tells whose each one is.
