@@ -9,7 +9,10 @@ import (
 
 // settleEliminations ends the game when eliminations leave one player (who
 // wins) or none (a draw). It reports whether the game ended.
-func (g *machine) settleEliminations() bool {
+func (g *machine) settleEliminations() bool { return g.settle("last player standing") }
+
+// settle is settleEliminations with the reason the one player left wins.
+func (g *machine) settle(why string) bool {
 	s := g.S
 	if s.Over || !s.Eliminated {
 		return s.Over
@@ -26,7 +29,7 @@ func (g *machine) settleEliminations() bool {
 	case n == 0:
 		g.DrawGame("every player lost")
 	case n == 1 && g.Nseats > 1:
-		g.Win(live, "last player standing")
+		g.Win(live, why)
 	}
 	return s.Over
 }
@@ -170,14 +173,16 @@ func (g *machine) Resign(p int) error {
 	}
 	if !ok {
 		if g.Rs.ConcedeWhy != "" {
-			return fmt.Errorf("%s may not resign now: %s", g.SeatName(p), g.Rs.ConcedeWhy)
+			// the rules' words speak to the player
+			return fmt.Errorf("%s may not resign now, as the rules say: %s", g.SeatName(p), g.Rs.ConcedeWhy)
 		}
 		return fmt.Errorf("%s may not resign now", g.SeatName(p))
 	}
 	g.record(state.Record{Seq: -1, Player: p, Answer: state.Answer{Resign: true}})
 	g.logf(-1, "resign", p, "%s resigns.", g.SeatName(p))
 	g.Lose(p, "resigned")
-	g.settleEliminations()
+	// the last opponent resigning is why the one left wins
+	g.settle(g.SeatName(p) + " resigned")
 	if !g.S.Over {
 		g.run()
 	}

@@ -56,7 +56,7 @@ func TestRefuseNeedsAQuestion(t *testing.T) {
 	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - refuse: {p2: resign}\n"))
 	// once the game is over nothing can be refused
 	got = runLands(t, "[Lightning, Grass]", "  - p1: resign\n  - refuse: {p2: Lightning}\n")
-	assert.Equal(t, []string{"13:5: the game is over (p2 wins: last player standing): nothing p2 answers could be refused"}, got)
+	assert.Equal(t, []string{"13:5: the game is over (p2 wins: p1 resigned): nothing p2 answers could be refused"}, got)
 }
 
 // TestNotOfferedAfterAnAnswerTheEngineGave: not_offered on a seat whose
