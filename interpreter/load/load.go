@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash"
 	"os"
 	"path/filepath"
 	"sort"
@@ -28,6 +29,7 @@ type compiler struct {
 	diags     diag.Diagnostics
 	braces    []source.BraceText // values written {name}, see source.BraceTexts
 	files     map[string][]byte
+	hash      hash.Hash // of what each file says of the game (hashFile)
 	// coverage names each rule part a scenario can exercise
 }
 
@@ -126,18 +128,13 @@ func LoadPartial(src Source, cards []Source, lib *model.Library) (rs *model.Rule
 	for _, k := range []string{"win", "draw", "error", "lost", "enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve"} {
 		c.Rs.Intern(k) // outcome kinds
 	}
-	h := sha256.New()
-	h.Write(src.Data)
-	for _, cs := range cards {
-		h.Write([]byte(filepath.Base(cs.Name)))
-		h.Write(cs.Data)
-	}
-	c.Rs.Hash = hex.EncodeToString(h.Sum(nil))[:16]
 	if lib != nil {
 		lh := sha256.Sum256([]byte(lib.Fingerprint()))
 		c.Rs.LibraryHash = hex.EncodeToString(lh[:])[:16]
 	}
+	c.hash = sha256.New() // each file adds itself as it is parsed
 	c.compile(src, cards)
+	c.Rs.Hash = hex.EncodeToString(c.hash.Sum(nil))[:16]
 	c.diags = source.ExplainBraces(c.braces, c.diags)
 	for i := range c.diags {
 		c.diags[i].Severity = diag.SeverityOf(c.diags[i].Code) // the registry decides
@@ -165,6 +162,7 @@ func (c *compiler) parse(src Source) *yaml.Node {
 	}
 	c.R.RepairFlowSplits(doc.Content[0])
 	c.braces = append(c.braces, c.R.BraceTexts(&doc)...)
+	hashFile(c.hash, src.Name, doc.Content[0])
 	return doc.Content[0]
 }
 

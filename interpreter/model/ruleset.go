@@ -527,7 +527,7 @@ type Phase struct {
 type Ruleset struct {
 	Name    string
 	Version string
-	Hash    string // of the ruleset's files: the rules a game was played by
+	Hash    string // of what the ruleset's files say of the game (not comments, doc or goal): the rules a game was played by
 	// LibraryHash is of the library's shape (Library.Fingerprint): a saved
 	// state is read as it was written only under the same shape.
 	LibraryHash string
