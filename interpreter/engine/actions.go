@@ -303,6 +303,11 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 			}
 		}
 	}
+	if labels {
+		// two cards of one name in different places are two options a
+		// player must be able to tell apart
+		model.PlaceLabels(out, g.PlaceName)
+	}
 	g.optBuf = out
 	return out, nil
 }

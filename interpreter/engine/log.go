@@ -44,10 +44,11 @@ func (g *machine) LogCards(kind string, player int, cards []int, format string, 
 }
 
 // LogChosen writes that a player chose cards, each named with its
-// controller where named says so: where the options did ("p1's Squire"
-// beside "p2's Squire"), so that the line says which was chosen, even of
-// the chooser's own cards.
-func (g *machine) LogChosen(player int, cards []int, named []bool, format string, args ...any) {
+// controller where named says so and with its place where where gives
+// one: as the options did ("p1's Squire" beside "p2's Squire", "Squire
+// (frontline 3)" beside "Squire (frontline 1)"), so that the line says
+// which was chosen, even of the chooser's own cards.
+func (g *machine) LogChosen(player int, cards []int, named []bool, where []string, format string, args ...any) {
 	if g.S.NoLog {
 		return
 	}
@@ -63,6 +64,12 @@ func (g *machine) LogChosen(player int, cards []int, named []bool, format string
 				e.Whose = make([]int8, len(e.Cards))
 			}
 			e.Whose[i] = int8(g.S.Cards[c].Ctrl + 1)
+		}
+		if i < len(where) && where[i] != "" && g.inPlay(c) {
+			if e.Where == nil {
+				e.Where = make([]string, len(e.Cards))
+			}
+			e.Where[i] = where[i]
 		}
 	}
 }

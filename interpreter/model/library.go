@@ -486,6 +486,7 @@ type Context interface {
 	SlotOf(c int) int64
 	CardZoneKind(c int) int
 	SlotName(kind, slot int) string
+	PlaceName(c int) string
 	NextTo(zi, si, zj, sj int) bool
 	CardProp(c, idx int) int64
 	BaseCardProp(c, idx int) int64
@@ -602,8 +603,8 @@ type Context interface {
 	Logf(kind string, player int, format string, args ...any)
 	LogCards(kind string, player int, cards []int, format string, args ...any)
 	// LogChosen writes a "choose" line naming the controller of each card
-	// named marks (the options named whose each was)
-	LogChosen(player int, cards []int, named []bool, format string, args ...any)
+	// named marks and the place where gives (as the options named them)
+	LogChosen(player int, cards []int, named []bool, where []string, format string, args ...any)
 	LogTemplate(kind string, f *state.Frame, t *Template) error
 }
 

@@ -244,6 +244,17 @@ func (g *Evaluator) NextTo(zi, si, zj, sj int) bool {
 	return false
 }
 
+// PlaceName is where a card in a positional zone lies, as players read it
+// ("frontline 3"), or "" for a card in any other zone: what tells apart two
+// cards of one name in different places.
+func (g *Evaluator) PlaceName(c int) string {
+	kind := g.CardZoneKind(c)
+	if g.Rs.Zones[kind].Slots == 0 {
+		return ""
+	}
+	return g.Rs.Zones[kind].Name + " " + g.SlotName(kind, int(g.SlotOf(c)))
+}
+
 // SlotName is how players read a position of a positional zone kind: its
 // declared name, else its number.
 func (g *Evaluator) SlotName(kind, slot int) string {
@@ -452,4 +463,37 @@ func (g *Evaluator) Lost(p int) bool { return g.S.Players[p].Lost }
 // BasePlayerProp is a player property as set, without modifiers.
 func (g *Evaluator) BasePlayerProp(p, idx int) int64 {
 	return g.S.PlayerProp[p*len(g.Rs.PlayerProps)+idx]
+}
+
+// PlaceLabels tells apart options of one label whose cards lie in
+// different places of positional zones, by adding each card's place
+// ("attack with Squire (frontline 3)"). Options whose label is not
+// repeated, or whose card is in no positional zone, are left as they are.
+func PlaceLabels(opts []state.Option, place func(c int) string) {
+	for i := range opts {
+		o := &opts[i]
+		if o.Card < 0 || o.Label == "" {
+			continue
+		}
+		repeated := false
+		for j := range opts {
+			if j != i && opts[j].Label == o.Label && opts[j].Card >= 0 && opts[j].Card != o.Card {
+				repeated = true
+				break
+			}
+		}
+		if !repeated {
+			continue
+		}
+		// every option of the label is named at once, from the labels as
+		// they were: the first one changed must not hide the others
+		label := o.Label
+		for j := i; j < len(opts); j++ {
+			if p := &opts[j]; p.Label == label && p.Card >= 0 {
+				if where := place(p.Card); where != "" {
+					p.Label = label + " (" + where + ")"
+				}
+			}
+		}
+	}
 }

@@ -144,10 +144,13 @@ type LogEntry struct {
 	// Whose, when set, gives per card mention its controller's seat + 1 for
 	// a card named as theirs ("p2's Knight"): a card in play whose name
 	// another player's card in play shares; 0 for the others
-	Whose  []int8 `json:"whose,omitempty"`
-	Text   string `json:"text,omitempty"`
-	To     int    `json:"to"` // -1: everyone sees the entry; else only this seat
-	Amount int    `json:"amount,omitempty"`
+	Whose []int8 `json:"whose,omitempty"`
+	// Where, when set, gives per card mention the place a choice named it
+	// by ("frontline 3"), for two cards of one name in different places
+	Where  []string `json:"where,omitempty"`
+	Text   string   `json:"text,omitempty"`
+	To     int      `json:"to"` // -1: everyone sees the entry; else only this seat
+	Amount int      `json:"amount,omitempty"`
 }
 
 // State is all mutable data of a game: plain values, cheap to clone, saved as JSON.

@@ -33,6 +33,9 @@ func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 			if i < len(e.Whose) && e.Whose[i] > 0 {
 				names[i] = state.SeatName(int(e.Whose[i])-1) + "'s " + names[i]
 			}
+			if i < len(e.Where) && e.Where[i] != "" {
+				names[i] += " (" + e.Where[i] + ")"
+			}
 		} else {
 			names[i] = "a card"
 		}

@@ -341,18 +341,19 @@ func cardsChosen(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 		g.Logf("choose", chooser, "%s chooses nothing.", state.SeatName(chooser))
 		return model.Next, nil
 	}
-	// a card whose option said whose it was is said so in the log too
-	named, says := make([]bool, len(picked)), false
+	// a card whose option said whose it was, or where it lies, is said so
+	// in the log too
+	named, where, says := make([]bool, len(picked)), make([]string, len(picked)), false
 	k := 0
 	for _, p := range picks {
 		if o := options[p]; o.Card >= 0 && k < len(picked) {
-			named[k] = args.SaysWhose(g, o)
-			says = says || named[k]
+			named[k], where[k] = args.SaysWhose(g, o), args.SaysWhere(g, o)
+			says = says || named[k] || where[k] != ""
 			k++
 		}
 	}
 	if says {
-		g.LogChosen(chooser, picked, named, "%s chooses {cards}.", state.SeatName(chooser))
+		g.LogChosen(chooser, picked, named, where, "%s chooses {cards}.", state.SeatName(chooser))
 	} else {
 		g.LogCards("choose", chooser, picked, "%s chooses {cards}.", state.SeatName(chooser))
 	}

@@ -250,11 +250,25 @@ func SaysWhose(g model.Context, o state.Option) bool {
 	return o.Card >= 0 && strings.HasPrefix(o.Label, state.SeatName(int(g.Card(o.Card).Ctrl))+"'s ")
 }
 
+// SaysWhere gives the place an option's label names its card by, as
+// LabelUnique writes it ("Squire (frontline 3)"), or "".
+func SaysWhere(g model.Context, o state.Option) string {
+	if o.Card < 0 {
+		return ""
+	}
+	if where := g.PlaceName(o.Card); where != "" && strings.HasSuffix(o.Label, " ("+where+")") {
+		return where
+	}
+	return ""
+}
+
 // LabelUnique makes every label name one option. Cards of one label that
 // different players control are named with their controller (p2's
 // Squire), as the log names them: the choice tells whose each one is.
-// Labels still repeated are numbered (Guard, Guard #2). Options without
-// labels (a game without a log) stay so.
+// Cards of one label in different places of positional zones are named
+// with their place (Squire (frontline 3)). Labels still repeated are
+// numbered (Guard, Guard #2). Options without labels (a game without a
+// log) stay so.
 func LabelUnique(g model.Context, opts []state.Option) {
 	if len(opts) < 2 || opts[0].Label == "" {
 		return
@@ -277,6 +291,7 @@ func LabelUnique(g model.Context, opts []state.Option) {
 	for _, i := range whose {
 		opts[i].Label = Whose(int(g.Card(opts[i].Card).Ctrl), opts[i].Label)
 	}
+	model.PlaceLabels(opts, g.PlaceName)
 	clear(count)
 	for i := range opts {
 		count[opts[i].Label]++
