@@ -12,7 +12,14 @@ import (
 // Ask suspends frame f on a decision. A decision with exactly one way to answer
 // is answered at once, so nobody is asked a question without a choice,
 // unless it is sealed: then being asked must tell the others nothing.
+//
+// A player who has left the game is asked nothing: the effect that would
+// ask them ends there (they leave its rest undone, as they leave the game).
 func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
+	if d.Player >= 0 && d.Player < len(g.S.Players) && g.S.Players[d.Player].Lost && !d.Sealed {
+		g.endEffect(f, d.Player)
+		return model.Next
+	}
 	g.count(&d)
 	d.Frame = g.frameIndex(f)
 	d.Options = g.keepOptions(d.Options)
@@ -55,7 +62,8 @@ func (g *machine) CountAtOnce(p int) { g.countFor(p) }
 // windows of a game with priority; asked with Ask, each would be kept,
 // answered, and found again by its step in another run of it.
 func (g *machine) AnswerAtOnce(d state.Decision) (state.Answer, bool) {
-	if d.Sealed {
+	if d.Sealed || d.Player >= 0 && d.Player < len(g.S.Players) && g.S.Players[d.Player].Lost {
+		// a player who has left answers nothing: Ask ends the effect
 		return state.Answer{}, false
 	}
 	forced, a := state.ForcedAnswer(&d)
@@ -255,4 +263,23 @@ func (g *machine) Interchangeable(a, b, seat int) bool {
 		return false
 	}
 	return g.equivalent(a, b)
+}
+
+// endEffect ends the effect frame f belongs to: f, the frames above it and
+// those below it down to its root, each run to its end, so that the
+// machine lets go of them as of any effect that is over. It is how an
+// effect stops at a question to a player who has left the game.
+func (g *machine) endEffect(f *state.Frame, p int) {
+	fi := g.frameIndex(f)
+	root := fi
+	for root > 0 && !g.S.Frames[root].Root {
+		root--
+	}
+	for i := len(g.S.Frames) - 1; i >= root; i-- {
+		fr := &g.S.Frames[i]
+		fr.PC = int32(len(g.Rs.Programs[fr.Prog].Steps))
+	}
+	if g.Logging() {
+		g.logf(-1, "left", p, "%s has left the game: the rest of what asked them is not done.", g.SeatName(p))
+	}
 }
