@@ -178,6 +178,11 @@ a save, the log is a full record of the game, every hidden card included.`,
 				}
 				s.log, s.logPath = log, log.path
 				defer log.close()
+				if logPath == "" && s.humans() > 0 {
+					// said now, not only at the end: a session that is
+					// killed says nothing more, and the log resumes it
+					fmt.Fprintf(out, "The game is recorded in %s (arbiter play --load resumes it from there).\n\n", log.path)
+				}
 			}
 			stop := stopOnSignal(s)
 			defer stop()
@@ -386,8 +391,8 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 		if err != nil {
 			return nil, nil, "", fmt.Errorf("%s: %v", path, err)
 		}
-		warn := ""
-		if err := sameEvents(g, lg); err != nil {
+		warn := lg.cutNote(path)
+		if err := sameEvents(g, lg); err != nil && warn == "" {
 			what := err.Error()
 			if d, ok := err.(*eventDiff); ok {
 				what = d.short()

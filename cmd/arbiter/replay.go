@@ -37,6 +37,9 @@ do not give the log of a game in progress to another player.`,
 			if err != nil {
 				return &exitError{code: 1, msg: "arbiter replay: " + err.Error()}
 			}
+			if note := lg.cutNote(args[0]); note != "" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", note)
+			}
 			hdr := lg.hdr
 			if game == "" {
 				game = hdr.Ruleset
@@ -44,6 +47,9 @@ do not give the log of a game in progress to another player.`,
 			rs, err := loadGame(game)
 			if err != nil {
 				return err
+			}
+			if rs.Name != hdr.Ruleset {
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter replay: %s is a game of %s, not %s", args[0], hdr.Ruleset, rs.Name)}
 			}
 			if rs.Hash != hdr.Hash {
 				if !force {

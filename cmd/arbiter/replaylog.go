@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -68,6 +68,15 @@ type replayLog struct {
 	events  []state.LogEntry
 	setup   int   // the number of events before the first answer
 	after   []int // per answer: the number of events once it was given
+	cut     int   // the line cut off at the end of the file (left out), or 0
+}
+
+// cutNote says that a log's last line was cut off and left out, or "".
+func (lg *replayLog) cutNote(name string) string {
+	if lg.cut == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d: the last line was cut off (the game was stopped while it was written) and is left out: the game is taken up to the answer before it", name, lg.cut)
 }
 
 // eventsAfter is the number of events the log holds once n answers are given.
@@ -83,16 +92,29 @@ func isReplayLog(data []byte) bool {
 	return strings.HasPrefix(strings.TrimSpace(string(data)), `{"header"`)
 }
 
-// readReplay reads a replay log; name is the file's name for messages.
+// readReplay reads a replay log; name is the file's name for messages. A
+// last line cut off before its end (the game was stopped while the line
+// was written: it has no newline and is not whole) is left out, and said
+// in cut; any other line that is not a replay line is an error.
 func readReplay(r io.Reader, name string) (*replayLog, error) {
 	lg := &replayLog{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
 	line := 0
-	for sc.Scan() {
+	for i, text := range lines {
+		if len(bytes.TrimSpace(text)) == 0 && i == len(lines)-1 {
+			break
+		}
 		line++
 		var l replayLine
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+		if err := json.Unmarshal(text, &l); err != nil {
+			if i == len(lines)-1 && !bytes.HasSuffix(text, []byte("\n")) && line > 1 {
+				lg.cut = line
+				break
+			}
 			return nil, fmt.Errorf("%s:%d: not a replay line: %v", name, line, err)
 		}
 		if l.Header != nil {
@@ -126,9 +148,6 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 				lg.events = append(lg.events, *l.Event)
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if lg.hdr == nil {
 		return nil, fmt.Errorf("%s is not a replay log (no %s header)", name, ReplayFormat)
