@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,6 +41,9 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 			var files []string
 			for _, a := range args {
 				st, err := os.Stat(a)
+				if errors.Is(err, fs.ErrNotExist) {
+					return &exitError{code: 2, msg: fmt.Sprintf("arbiter test: there is no file or folder %s (scenarios are in testdata/ by default: name their folder or files)", a)}
+				}
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter test: " + err.Error()}
 				}
@@ -57,6 +62,10 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 						files = append(files, a)
 					}
 				}
+			}
+			if len(files) == 0 {
+				// a test run that ran nothing must not pass for one that passed
+				return &exitError{code: 1, msg: fmt.Sprintf("arbiter test: no scenario in %s (a scenario is a .yaml file with a ruleset and steps)", strings.Join(args, ", "))}
 			}
 			var covRS *model.Ruleset
 			cov := map[string]int{}
