@@ -3,7 +3,6 @@
 package main
 
 //go:generate sh -c "go run . doc --markdown > ../../docs/reference.md"
-//go:generate go run . test --update ../../testdata
 
 import (
 	"errors"

@@ -31,7 +31,8 @@ func newTestCmd() *cobra.Command {
 testdata) and compares each one's log and final state with the .golden file
 beside it, printing a diff when they differ. --update rewrites the golden
 files and prints every change it makes, to be read before it is committed
-(go generate ./... runs it on testdata). --coverage GAME lists the actions,
+(go generate ./... leaves golden files alone: each is a ruling to read).
+--coverage GAME lists the actions,
 triggers, checks and keywords of GAME that no scenario exercised.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
