@@ -197,7 +197,7 @@ func readShards(paths []string) ([]shardFile, error) {
 		files = append(files, f)
 	}
 	first := files[0]
-	if first.Games < 1 || first.Games > maxStudy || first.Shards < 1 || first.Shards > first.Games || first.Players < 1 || len(first.Agents) != first.Players {
+	if first.Games < 1 || first.Games > maxStudy || first.Shards < 1 || first.Shards > maxStudy || first.Players < 1 || len(first.Agents) != first.Players {
 		return nil, fmt.Errorf("%s is damaged: %d games in %d shards for %d players", paths[0], first.Games, first.Shards, first.Players)
 	}
 	same := func(f shardFile) bool {

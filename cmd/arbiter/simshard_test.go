@@ -40,6 +40,8 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 	for _, args := range [][]string{
 		{"sim", "lands", "--games", "40", "--seed", "4"},
 		{"sim", "pocket", "--games", "12", "--seed", "2", "--cards"},
+		// more shards than games: the last holds none, and merges all the same
+		{"sim", "lands", "--games", "2", "--seed", "4"},
 	} {
 		single, err := runIn(t, dir, args...)
 		require.NoError(t, err)
