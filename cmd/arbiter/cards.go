@@ -27,7 +27,7 @@ card's value, every keyword of the card is named, and a keyword line names
 only keywords the card has (arbiter doc card_text says how texts are read).
 Each disagreement is a warning at the card's text; the exit status is 1
 when there is one. arbiter validate reports the same warnings.`,
-		Args: cobra.ExactArgs(1),
+		Args: exactArgs(1, "a GAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if check {
 				return checkCardTexts(cmd, args[0])

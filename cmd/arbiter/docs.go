@@ -24,7 +24,7 @@ every expression function, the fields of cards, players and events, and
 every diagnostic code with a mistake that gets it and its fix (arbiter doc
 codes lists them). With NAME it prints one entry; --markdown prints the
 whole reference as Markdown (docs/reference.md is made this way).`,
-		Args: cobra.MaximumNArgs(1),
+		Args: maxArgs(1, "one NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
 			if markdown {

@@ -90,5 +90,12 @@ path to a ruleset file.`,
 		SilenceErrors: true,
 	}
 	root.AddCommand(newValidateCmd(), newPlayCmd(), newSimCmd(), newTestCmd(), newReplayCmd(), newCardsCmd(), newRulesCmd(), newDocCmd(), newSchemaCmd())
+	root.SetFlagErrorFunc(plainFlagError)
+	for _, c := range root.Commands() {
+		c.SetFlagErrorFunc(plainFlagError)
+		for _, sub := range c.Commands() {
+			sub.SetFlagErrorFunc(plainFlagError)
+		}
+	}
 	return root
 }

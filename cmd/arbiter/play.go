@@ -44,7 +44,7 @@ user's cache folder that it names at the end), so a session stopped at any
 moment can be replayed or resumed: --load takes a save or a replay log. Like
 a save, the log is a full record of the game, every hidden card included.`,
 		Example: "  arbiter play lands\n  arbiter play lands --seat p1=human --seat p2=human --seed 7\n  arbiter play --load saved.json",
-		Args:    cobra.MaximumNArgs(1),
+		Args:    maxArgs(1, "one GAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
 				return &exitError{code: 2, msg: "arbiter play: --format is text or json"}

@@ -26,7 +26,7 @@ answer, and so every card, those hidden from the players included. A game
 that is over is shown whole. A game that is not over is shown only as one
 seat saw it (--as p1), or whole when asked for the full record (--full):
 do not give the log of a game in progress to another player.`,
-		Args: cobra.ExactArgs(1),
+		Args: exactArgs(1, "a replay log"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
 			if err != nil {

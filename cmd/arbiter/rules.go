@@ -19,7 +19,7 @@ phases of a turn, how a game ends, what players can do, the zones, and the
 terms of its cards and players (what EP or a keyword means). The same text
 is the rules command of arbiter play.`,
 		Example: "  arbiter rules lands",
-		Args:    cobra.ExactArgs(1),
+		Args:    exactArgs(1, "a GAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rs, err := loadGame(args[0])
 			if err != nil {

@@ -16,7 +16,7 @@ func newSchemaCmd() *cobra.Command {
 		Long: `Schema prints one of the JSON Schemas (draft-07) built into arbiter. Editors
 use them through a first line such as
   # yaml-language-server: $schema=../schema/ruleset.schema.json`,
-		Args: cobra.ExactArgs(1),
+		Args: exactArgs(1, "a schema name"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			b, ok := schema.Get(args[0])
 			if !ok {

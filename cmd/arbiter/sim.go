@@ -67,7 +67,7 @@ them, and writes them (with --format json) as a shard file; arbiter sim
 merge combines the N files into the table of a single run. See
 docs/sim-at-scale.md.`,
 		Example: "  arbiter sim lands --games 1000\n  arbiter sim lands --games 200 --agents greedy,random\n  arbiter sim lands --games 100000 --shard 3/8 --format json > part-3.json",
-		Args:    cobra.ExactArgs(1),
+		Args:    exactArgs(1, "a GAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
 				return &exitError{code: 2, msg: "arbiter sim: --format is text or json"}

@@ -118,7 +118,7 @@ it is now, players, bots, decks, mode, first seed and number of games),
 and prints the report a single run of the whole study prints: the same
 figures, game for game. The time it shows is the sum of the shards'.`,
 		Example: "  arbiter sim merge part-*.json",
-		Args:    cobra.MinimumNArgs(1),
+		Args:    minArgs(1, "the shard files"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
 				return &exitError{code: 2, msg: "arbiter sim merge: --format is text or json"}

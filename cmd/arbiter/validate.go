@@ -40,7 +40,7 @@ renamed argument, a first-edition spelling) to the ruleset, card and scenario
 files it validated, prints each change as file:line:col: old -> new [code],
 then validates again and reports what is left. A file is rewritten whole
 through a temporary file, never left half written.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: minArgs(1, "a ruleset, card file or scenario"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
 				return &exitError{code: 2, msg: "arbiter validate: --format is text or json"}

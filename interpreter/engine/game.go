@@ -459,7 +459,7 @@ func CheckOptions(rs *model.Ruleset, o Options) error {
 		n = rs.MinPlayers
 	}
 	if n < rs.MinPlayers || n > rs.MaxPlayers {
-		return fmt.Errorf("%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, n)
+		return fmt.Errorf("%s is played by %s players, not %d", rs.Name, rs.PlayerCount(), n)
 	}
 	for _, d := range o.Decks {
 		if _, ok := rs.DeckIx[d]; d != "" && !ok {

@@ -15,7 +15,7 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 		o.Players = rs.MinPlayers
 	}
 	if o.Players < rs.MinPlayers || o.Players > rs.MaxPlayers {
-		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, o.Players)
+		return nil, fmt.Errorf("%s is played by %s players, not %d", rs.Name, rs.PlayerCount(), o.Players)
 	}
 	plan, diags := setup.PlanSetup(rs, su, o.Players)
 	if diags.HasErrors() {

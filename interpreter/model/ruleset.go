@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 	"strings"
@@ -919,4 +920,13 @@ func filterSym(ts []*Trigger, sym int64) []*Trigger {
 		}
 	}
 	return out
+}
+
+// PlayerCount says how many players the game is for, in words: "2" or
+// "2 to 4".
+func (rs *Ruleset) PlayerCount() string {
+	if rs.MinPlayers == rs.MaxPlayers {
+		return fmt.Sprint(rs.MinPlayers)
+	}
+	return fmt.Sprintf("%d to %d", rs.MinPlayers, rs.MaxPlayers)
 }

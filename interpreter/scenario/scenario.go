@@ -713,7 +713,7 @@ func checkGame(rs *model.Ruleset, sc *Scenario, players int) diag.Diagnostics {
 		ds = append(ds, diag.Diagnostic{Severity: diag.SeverityError, Code: code, Pos: p, Message: fmt.Sprintf(format, args...)})
 	}
 	if players < rs.MinPlayers || players > rs.MaxPlayers {
-		fail(sc.playersPos, "out-of-range", "%s is played by %d to %d players, not %d", rs.Name, rs.MinPlayers, rs.MaxPlayers, players)
+		fail(sc.playersPos, "out-of-range", "%s is played by %s players, not %d", rs.Name, rs.PlayerCount(), players)
 		return ds // the rest depends on the seats
 	}
 	var deckNames []string
