@@ -407,7 +407,10 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 	}
 	var sv save.Save
 	if err := json.Unmarshal(data, &sv); err != nil {
-		return nil, nil, "", fmt.Errorf("%s is not a readable save: %v", path, err)
+		if bytes.Contains(data, []byte("arbiter-save/")) {
+			return nil, nil, "", fmt.Errorf("%s is not a readable save: it is damaged (%v)", path, err)
+		}
+		return nil, nil, "", fmt.Errorf("%s is not a readable save: it is neither a save (what a session's save command writes) nor a replay log", path)
 	}
 	g, err := save.Restore(rs, &sv)
 	if err != nil {

@@ -102,6 +102,9 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
+	if !isReplayLog(data) && bytes.Contains(data, []byte("arbiter-save/")) {
+		return nil, fmt.Errorf("%s is a saved game, not a replay log: arbiter play --load %s resumes it", name, name)
+	}
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	line := 0
 	for i, text := range lines {
