@@ -114,7 +114,7 @@ func riskyGame(t *testing.T, divisor string) *engine.Game {
 // winner (and the option quietly avoided).
 func TestGreedyLookaheadErrorStopsTheGame(t *testing.T) {
 	for _, c := range []struct{ divisor, want string }{
-		{"one", `risky.yaml:20:15: add: risky.yaml:20:56: in expression "10 % you.zero": integer divide by zero`},
+		{"one", `risky.yaml:20:15: add: risky.yaml:20:56: in expression "10 % you.zero": division by zero`},
 		{"zero", `risky.yaml:21:9: in expression "you.score / you.zero": division by zero`},
 	} {
 		g := riskyGame(t, c.divisor)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -528,9 +529,11 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 	if strings.Contains(msg, "mismatched types []interface {} and []interface {}") {
 		msg = "lists cannot be added with +; to join lists of cards use concat(a, b), or everyone.<zone> for every player's cards"
 	}
+	cutByComment := strings.Contains(msg, "unexpected token EOF") && c.R != nil && pos.Line >= 1 && pos.Line <= len(c.R.Lines()) && strings.Contains(c.R.Lines()[pos.Line-1], " #")
 	msg = plainTypes(msg)
-	if strings.Contains(msg, "unexpected token EOF") && c.R != nil && pos.Line >= 1 && pos.Line <= len(c.R.Lines()) && strings.Contains(c.R.Lines()[pos.Line-1], " #") {
-		msg += " (a # after a space starts a YAML comment: put the expression in quotes)"
+	msg = plainSyntax(msg, src)
+	if cutByComment {
+		msg = "the expression ends too soon: a # after a space starts a YAML comment, which cut it there; put the expression in quotes"
 	}
 	switch {
 	case code != "":
@@ -904,16 +907,17 @@ func (c *ExprCompiler) baseConfig() *conf.Config {
 }
 
 // goTypeWords are the Go types expr names in its messages, in the words
-// of a ruleset: a designer never sees map[string]interface {}.
+// of a ruleset (its property types: int, bool, float), so a designer never
+// sees map[string]interface {}.
 var goTypeWords = strings.NewReplacer(
 	"map[string]interface {}", "a card or player",
 	"[]interface {}", "a list",
 	"interface {}", "a value",
-	"float64", "a fraction",
-	"int64", "a whole number",
-	"int", "a whole number",
+	"float64", "a float",
+	"int64", "an int",
+	"int", "an int",
 	"string", "a text",
-	"bool", "true or false",
+	"bool", "a bool",
 )
 
 // plainTypes rewrites the types of expr's "mismatched types A and B" in
@@ -939,4 +943,32 @@ func plainTypes(msg string) string {
 		out += "; compare a text with a text (winner == 'p1', card.name == 'Knight') and a card or player with a card or player (p1, you, this)"
 	}
 	return out
+}
+
+// tokenRE matches expr's name for a token it did not expect.
+var tokenRE = regexp.MustCompile(`unexpected token (\w+)\("((?:[^"\\]|\\.)*)"\)`)
+
+// plainSyntax tells expr's syntax errors in words: an expression that ends
+// too soon says what is left open, a token out of place is quoted as it
+// is written.
+func plainSyntax(msg, src string) string {
+	if strings.TrimSpace(src) == "" {
+		return "the expression is empty: write a condition or a value here"
+	}
+	if strings.Contains(msg, "unexpected token EOF") {
+		open := ""
+		for _, pair := range [][2]string{{"(", ")"}, {"[", "]"}} {
+			if strings.Count(src, pair[0]) > strings.Count(src, pair[1]) {
+				open = fmt.Sprintf(": a %q is not closed", pair[0])
+			}
+		}
+		if open == "" {
+			open = ": something is missing at its end (a value after an operator?)"
+		}
+		return strings.Replace(msg, "unexpected token EOF", "the expression ends too soon"+open, 1)
+	}
+	return tokenRE.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := tokenRE.FindStringSubmatch(m)
+		return fmt.Sprintf("unexpected %q here", sub[2])
+	})
 }

@@ -1028,7 +1028,7 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 				return x.Missing("%")
 			}
 			if b.N == 0 {
-				return x.Fail("integer divide by zero")
+				return x.Fail("division by zero")
 			}
 			return model.Datum{K: model.DInt, N: a.N % b.N}
 		}, cInt
