@@ -533,7 +533,8 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 	msg = plainTypes(msg)
 	msg = plainSyntax(msg, src)
 	if cutByComment {
-		msg = "the expression ends too soon: a # after a space starts a YAML comment, which cut it there; put the expression in quotes"
+		// the comment may be meant, or may have cut the expression
+		msg += " (a # after a space starts a YAML comment: if it is part of the expression, put the expression in quotes)"
 	}
 	switch {
 	case code != "":
