@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
@@ -34,8 +35,7 @@ func OwnFiles(path string) []string {
 		return files
 	}
 	for _, d := range cardDirs(path, data) {
-		matches, _ := filepath.Glob(filepath.Join(d.dir, "*.yaml"))
-		for _, m := range matches {
+		for _, m := range yamlFiles(d.dir) {
 			if filepath.Clean(m) == filepath.Clean(path) {
 				continue
 			}
@@ -147,4 +147,13 @@ func cardDirs(path string, data []byte) []cardDir {
 		return []cardDir{{dir: base, flat: true, dflt: dflt}}
 	}
 	return []cardDir{{dir: dflt}}
+}
+
+// yamlFiles lists the YAML files of a folder, .yaml and .yml alike, sorted.
+func yamlFiles(dir string) []string {
+	matches, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	yml, _ := filepath.Glob(filepath.Join(dir, "*.yml"))
+	matches = append(matches, yml...)
+	sort.Strings(matches)
+	return matches
 }

@@ -7,7 +7,6 @@ import (
 	"hash"
 	"os"
 	"path/filepath"
-	"sort"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile"
 	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
@@ -59,9 +58,7 @@ func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics
 			}
 			continue
 		}
-		matches, _ := filepath.Glob(filepath.Join(d.dir, "*.yaml"))
-		sort.Strings(matches)
-		for _, m := range matches {
+		for _, m := range yamlFiles(d.dir) {
 			if d.flat && filepath.Clean(m) == filepath.Clean(path) {
 				continue
 			}
