@@ -268,6 +268,8 @@ var codes = []CodeDoc{
 		In: InSteps, Wrong: "- shufle: deck", Fixed: "- shuffle: deck"},
 	{Code: "unknown-property", Severity: SeverityError, Meaning: "a property or field that is not declared on that kind of thing",
 		In: InRuleset, Wrong: "value: you.gld", Fixed: "value: you.gold"},
+	{Code: "unknown-seat", Severity: SeverityError, Meaning: "a scenario's step names a seat the game does not have (p3 in a game of two players)",
+		Note: "A scenario has the ruleset's fewest players unless `players:` says how many; its seats are p1 up to that number."},
 	{Code: "unknown-type", Severity: SeverityError, Meaning: "a property's type is none of int, bool, enum, card, player, cards, players",
 		In: InRuleset, Wrong: "properties:\n  player:\n    gold: {type: integer}", Fixed: "properties:\n  player:\n    gold: {type: int}"},
 	{Code: "unknown-zone", Severity: SeverityError, Meaning: "a zone name the ruleset's zones do not declare",

@@ -716,6 +716,20 @@ func checkGame(rs *model.Ruleset, sc *Scenario, players int) diag.Diagnostics {
 		fail(sc.playersPos, "out-of-range", "%s is played by %s players, not %d", rs.Name, rs.PlayerCount(), players)
 		return ds // the rest depends on the seats
 	}
+	// every seat a step names must be one of the game's
+	for i := range sc.Steps {
+		st := &sc.Steps[i]
+		seats := append(append([]int{}, st.Waiting...), st.NotAsked...)
+		if st.Answer != nil || len(st.Offered) > 0 || len(st.Absent) > 0 {
+			seats = append(seats, st.Seat)
+		}
+		for _, seat := range seats {
+			if seat >= players {
+				fail(st.Pos, "unknown-seat", "%s is not a seat of this game: it has %d players (p1 to %s; players: sets how many)", state.SeatName(seat), players, state.SeatName(players-1))
+				break
+			}
+		}
+	}
 	var deckNames []string
 	for _, d := range rs.Decks {
 		deckNames = append(deckNames, d.Name)

@@ -244,6 +244,17 @@ func Whose(seat int, label string) string {
 	return state.SeatName(seat) + "'s " + label
 }
 
+// KnownToAll reports whether every seat knows each of the cards.
+func KnownToAll(g model.Context, cards []int) bool {
+	all := uint64(1)<<uint(g.Players()) - 1
+	for _, c := range cards {
+		if g.Card(c).Known&all != all {
+			return false
+		}
+	}
+	return true
+}
+
 // SaysWhose reports whether an option's label names the controller of its
 // card, as LabelUnique writes it.
 func SaysWhose(g model.Context, o state.Option) bool {
