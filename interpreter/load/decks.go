@@ -44,6 +44,9 @@ func (c *compiler) decks(n *yaml.Node) {
 
 func (c *compiler) deckEntry(deck *model.Deck, e source.Field, path string, zone int) {
 	ix, ok := c.Rs.CardIx[e.Key]
+	if !ok && c.brokenCards {
+		return // the card file that could not be read is the error to fix first
+	}
 	if !ok {
 		c.R.Errorf(e.KeyN, "unknown-card", path+"."+e.Key, "unknown card %q%s", e.Key, diag.DidYouMean(e.Key, diag.KeysOf(c.Rs.CardIx)))
 		return

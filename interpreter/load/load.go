@@ -29,6 +29,9 @@ type compiler struct {
 	braces    []source.BraceText // values written {name}, see source.BraceTexts
 	files     map[string][]byte
 	hash      hash.Hash // of what each file says of the game (hashFile)
+	// brokenCards: a card file could not be read, so a card a deck names
+	// may be one of its own: unknown cards are not reported on top of it
+	brokenCards bool
 	// coverage names each rule part a scenario can exercise
 }
 
@@ -240,10 +243,17 @@ func (c *compiler) compile(src Source, cards []Source) {
 	for _, cs := range cards {
 		croot := c.parse(cs)
 		if croot == nil {
+			c.brokenCards = true
+			continue
+		}
+		if croot.Kind == yaml.SequenceNode {
+			c.R.Errorf(croot, "type-mismatch", "", "a card file is a mapping, and this one is a list: write `cards:` on a line above the list of cards (and indent it)")
+			c.brokenCards = true
 			continue
 		}
 		cfs, ok := c.R.Mapping(croot, "", cardFileKeys...)
 		if !ok {
+			c.brokenCards = true
 			continue
 		}
 		if n := source.Get(cfs, "predicates"); n != nil {
