@@ -79,6 +79,12 @@ a save, the log is a full record of the game, every hidden card included.`,
 			var g *engine.Game
 			var seats []string
 			if load != "" {
+				// what the saved game settled already: a flag would change nothing
+				for _, name := range []string{"seed", "deck", "players", "mode"} {
+					if cmd.Flags().Changed(name) {
+						fmt.Fprintf(cmd.ErrOrStderr(), "warning: --%s is ignored with --load: the saved game has its own\n", name)
+					}
+				}
 				var warn string
 				g, seats, warn, err = loadSave(rs, load)
 				if err != nil {
