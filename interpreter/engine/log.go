@@ -45,8 +45,8 @@ func (g *machine) LogCards(kind string, player int, cards []int, format string, 
 
 // LogChosen writes that a player chose cards, each named with its
 // controller where named says so and with its place where where gives
-// one: as the options did ("p1's Squire" beside "p2's Squire", "Squire
-// (frontline 3)" beside "Squire (frontline 1)"), so that the line says
+// one: as the options did ("p1's Knight" beside "p2's Knight", "Knight
+// (row 3)" beside "Knight (row 1)"), so that the line says
 // which was chosen, even of the chooser's own cards.
 func (g *machine) LogChosen(player int, cards []int, named []bool, where []string, format string, args ...any) {
 	if g.S.NoLog {

@@ -245,7 +245,7 @@ func (g *Evaluator) NextTo(zi, si, zj, sj int) bool {
 }
 
 // PlaceName is where a card in a positional zone lies, as players read it
-// ("frontline 3"), or "" for a card in any other zone: what tells apart two
+// ("row 3"), or "" for a card in any other zone: what tells apart two
 // cards of one name in different places.
 func (g *Evaluator) PlaceName(c int) string {
 	kind := g.CardZoneKind(c)
@@ -467,7 +467,7 @@ func (g *Evaluator) BasePlayerProp(p, idx int) int64 {
 
 // PlaceLabels tells apart options of one label whose cards lie in
 // different places of positional zones, by adding each card's place
-// ("attack with Squire (frontline 3)"). Options whose label is not
+// ("attack with Knight (row 3)"). Options whose label is not
 // repeated, or whose card is in no positional zone, are left as they are.
 func PlaceLabels(opts []state.Option, place func(c int) string) {
 	for i := range opts {

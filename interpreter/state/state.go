@@ -146,7 +146,7 @@ type LogEntry struct {
 	// another player's card in play shares; 0 for the others
 	Whose []int8 `json:"whose,omitempty"`
 	// Where, when set, gives per card mention the place a choice named it
-	// by ("frontline 3"), for two cards of one name in different places
+	// by ("row 3"), for two cards of one name in different places
 	Where  []string `json:"where,omitempty"`
 	Text   string   `json:"text,omitempty"`
 	To     int      `json:"to"` // -1: everyone sees the entry; else only this seat

@@ -241,7 +241,7 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 				return model.Datum{K: model.DList, E: t.e, L: []int{}}
 			case len(parts[filled].L) == n:
 				// one list has every element: it is the value, owned or
-				// not as it was (units of a player whose backline is empty)
+				// not as it was (units of a player whose back row is empty)
 				d := parts[filled]
 				return model.Datum{K: model.DList, E: t.e, L: d.L, Owned: d.Owned}
 			}

@@ -232,7 +232,7 @@ func ChoiceOption(g model.Context, ch *model.Choice, f *state.Frame, seat, i int
 }
 
 // Whose is a card's label named with the seat that controls it: p2's
-// Squire, and p2's face-down card for a card the chooser cannot name (a
+// Knight, and p2's face-down card for a card the chooser cannot name (a
 // label's article gives way to the possessive).
 func Whose(seat int, label string) string {
 	for _, a := range []string{"a ", "an "} {
@@ -262,7 +262,7 @@ func SaysWhose(g model.Context, o state.Option) bool {
 }
 
 // SaysWhere gives the place an option's label names its card by, as
-// LabelUnique writes it ("Squire (frontline 3)"), or "".
+// LabelUnique writes it ("Knight (row 3)"), or "".
 func SaysWhere(g model.Context, o state.Option) string {
 	if o.Card < 0 {
 		return ""
@@ -275,9 +275,9 @@ func SaysWhere(g model.Context, o state.Option) string {
 
 // LabelUnique makes every label name one option. Cards of one label that
 // different players control are named with their controller (p2's
-// Squire), as the log names them: the choice tells whose each one is.
+// Knight), as the log names them: the choice tells whose each one is.
 // Cards of one label in different places of positional zones are named
-// with their place (Squire (frontline 3)). Labels still repeated are
+// with their place (Knight (row 3)). Labels still repeated are
 // numbered (Guard, Guard #2). Options without labels (a game without a
 // log) stay so.
 func LabelUnique(g model.Context, opts []state.Option) {
