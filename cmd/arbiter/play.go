@@ -198,6 +198,9 @@ a save, the log is a full record of the game, every hidden card included.`,
 				}
 				return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
 			}
+			if s.interrupted {
+				return &exitError{code: 130} // as for an interrupt outside a prompt
+			}
 			return nil
 		},
 	}

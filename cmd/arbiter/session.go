@@ -21,22 +21,24 @@ import (
 
 // session is a text game between humans and bots at one terminal.
 type session struct {
-	undone   bool // the last command went back to an earlier decision
-	rs       *model.Ruleset
-	g        *engine.Game
-	seats    []string // "human" or a bot name, per seat
-	bots     []bot.Bot
-	out      io.Writer
-	in       lineReader
-	tty      bool
-	seen     []int // per seat: how much of the log it has been shown
-	lastSeat int
-	undo     []undoPoint
-	logPath  string
-	log      *replayWriter // the replay log, written as the game goes (nil: none)
-	gameArg  string        // the GAME argument, for the replay hint
-	quit     bool
-	skips    []skip // per seat: passing on its own until the turn ends
+	undone bool // the last command went back to an earlier decision
+	// interrupted: the player stopped the session with Ctrl-C at a prompt
+	interrupted bool
+	rs          *model.Ruleset
+	g           *engine.Game
+	seats       []string // "human" or a bot name, per seat
+	bots        []bot.Bot
+	out         io.Writer
+	in          lineReader
+	tty         bool
+	seen        []int // per seat: how much of the log it has been shown
+	lastSeat    int
+	undo        []undoPoint
+	logPath     string
+	log         *replayWriter // the replay log, written as the game goes (nil: none)
+	gameArg     string        // the GAME argument, for the replay hint
+	quit        bool
+	skips       []skip // per seat: passing on its own until the turn ends
 }
 
 // skip is a seat's standing order to pass priority for the rest of a turn;
@@ -328,6 +330,19 @@ func passOption(d *state.Decision) int {
 	return -1
 }
 
+// inputEnded leaves the game unfinished when the input ends, or when the
+// player stops it with Ctrl-C at a prompt (then the command exits as for
+// an interrupt, 130).
+func (s *session) inputEnded(err error) {
+	if errors.Is(err, liner.ErrPromptAborted) {
+		s.printf("\nStopped (Ctrl-C); the game is left unfinished.\n")
+		s.interrupted = true
+	} else {
+		s.printf("\nInput ended; the game is left unfinished.\n")
+	}
+	s.quit = true
+}
+
 func (s *session) ask(d *state.Decision) error {
 	seat := d.Player
 	board := seat != s.lastSeat || s.seen[seat] == 0
@@ -338,8 +353,7 @@ func (s *session) ask(d *state.Decision) error {
 		}
 		s.printf("\nPass the terminal to %s and press Enter.", state.SeatName(seat))
 		if _, err := s.in.Prompt(""); err != nil {
-			s.printf("\nInput ended; the game is left unfinished.\n")
-			s.quit = true
+			s.inputEnded(err)
 			return nil
 		}
 		if s.tty {
@@ -361,8 +375,7 @@ func (s *session) ask(d *state.Decision) error {
 	for {
 		line, err := s.in.Prompt(fmt.Sprintf("%s> ", state.SeatName(seat)))
 		if err != nil {
-			s.printf("\nInput ended; the game is left unfinished.\n")
-			s.quit = true
+			s.inputEnded(err)
 			return nil
 		}
 		line = strings.TrimSpace(line)
