@@ -340,7 +340,11 @@ func report(w io.Writer, rs *model.Ruleset, kinds, decks []string, results []sim
 			// a game with a choice of decks: which one the seat played
 			who += ", " + deck
 		}
-		fmt.Fprintf(w, "  %s (%s): %5d wins  %5.1f%%  [%4.1f%%, %4.1f%%]\n", state.SeatName(p), who, k, 100*float64(k)/float64(n), 100*lo, 100*hi)
+		wins := "wins"
+		if k == 1 {
+			wins = "win " // the columns stay where they are
+		}
+		fmt.Fprintf(w, "  %s (%s): %5d %s  %5.1f%%  [%4.1f%%, %4.1f%%]\n", state.SeatName(p), who, k, wins, 100*float64(k)/float64(n), 100*lo, 100*hi)
 	}
 	if t.shared > 0 {
 		fmt.Fprintf(w, "  shared wins: %s won by several seats together; each winning seat counts such a game as a win, and it counts once among the endings\n", plural(t.shared, "game"))
