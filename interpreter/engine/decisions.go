@@ -17,7 +17,7 @@ import (
 // ask them ends there (they leave its rest undone, as they leave the game).
 func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 	if d.Player >= 0 && d.Player < len(g.S.Players) && g.S.Players[d.Player].Lost && !d.Sealed {
-		g.endEffect(f, d.Player)
+		g.endAsking(f, d.Player)
 		return model.Next
 	}
 	g.count(&d)
@@ -265,21 +265,74 @@ func (g *machine) Interchangeable(a, b, seat int) bool {
 	return g.equivalent(a, b)
 }
 
-// endEffect ends the effect frame f belongs to: f, the frames above it and
-// those below it down to its root, each run to its end, so that the
-// machine lets go of them as of any effect that is over. It is how an
-// effect stops at a question to a player who has left the game.
-func (g *machine) endEffect(f *state.Frame, p int) {
+// endAsking ends what would ask player p, who has left the game: the
+// whole effect when it is theirs, else only the block of steps that asks
+// them (a step of another player's effect for each defender, say), so that
+// the effect goes on without them.
+func (g *machine) endAsking(f *state.Frame, p int) {
 	fi := g.frameIndex(f)
-	root := fi
-	for root > 0 && !g.S.Frames[root].Root {
-		root--
+	root := g.rootOf(fi)
+	if int(g.S.Frames[root].You) == p && !g.turnStructure(root) {
+		g.endFrames(root)
+	} else {
+		g.endFrames(fi)
 	}
-	for i := len(g.S.Frames) - 1; i >= root; i-- {
+	if g.Logging() {
+		g.logf(-1, "left", p, "%s has left the game: what asked them is not done.", g.SeatName(p))
+	}
+}
+
+// rootOf is the frame index of the root of the effect frame fi belongs to.
+func (g *machine) rootOf(fi int) int {
+	for fi > 0 && !g.S.Frames[fi].Root {
+		fi--
+	}
+	return fi
+}
+
+// endFrames runs frame from and every frame above it to their ends, so
+// that the machine lets go of them as of any effect that is over.
+func (g *machine) endFrames(from int) {
+	for i := len(g.S.Frames) - 1; i >= from; i-- {
 		fr := &g.S.Frames[i]
 		fr.PC = int32(len(g.Rs.Programs[fr.Prog].Steps))
 	}
-	if g.Logging() {
-		g.logf(-1, "left", p, "%s has left the game: the rest of what asked them is not done.", g.SeatName(p))
+}
+
+// turnStructure reports whether the root frame ri runs the rules' own
+// steps (the setup, a phase, the stack drained at a phase's end, a state
+// check) rather than an effect a player controls.
+func (g *machine) turnStructure(ri int) bool {
+	fr := &g.S.Frames[ri]
+	if fr.Check || int(fr.Prog) == g.Rs.Setup || int(fr.Prog) == g.Rs.DrainStack {
+		return true
+	}
+	for _, ph := range g.Rs.Phases {
+		if int(fr.Prog) == ph.Body {
+			return true
+		}
+	}
+	return false
+}
+
+// endEffectsOf ends at once every effect player p controls that is running
+// (10.5 of many games: a player who leaves takes their effects with them):
+// each root frame of theirs, and the frames of its effect above it, run to
+// their ends; effects of others running above them go on, and those of
+// the rules (a phase of p's turn) too.
+func (g *machine) endEffectsOf(p int) {
+	for ri := len(g.S.Frames) - 1; ri >= 0; ri-- {
+		fr := &g.S.Frames[ri]
+		if !fr.Root || int(fr.You) != p || g.turnStructure(ri) {
+			continue
+		}
+		// this effect's frames: the root and those above it up to the
+		// next root, which starts another effect
+		for i := ri; i < len(g.S.Frames); i++ {
+			if i > ri && g.S.Frames[i].Root {
+				break
+			}
+			g.S.Frames[i].PC = int32(len(g.Rs.Programs[g.S.Frames[i].Prog].Steps))
+		}
 	}
 }

@@ -199,6 +199,9 @@ func (g *machine) run() {
 			if st != model.Next || fi >= len(s.Frames) {
 				break
 			}
+			if int(s.Frames[fi].PC) >= len(prog.Steps) {
+				break // the step ended its effect (a player left): it pops next
+			}
 			s.Frames[fi].PC++
 			// the frame's next step at once when nothing came between: no
 			// frame pushed, nothing triggered, nobody asked, the game not

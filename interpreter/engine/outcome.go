@@ -132,6 +132,7 @@ func (g *machine) Lose(p int, why string) {
 		}
 	}
 	g.S.Pending, g.S.Answers = keepD, keepAns
+	g.endEffectsOf(p)
 	if g.hears(g.SymLost) {
 		g.emit(&state.Event{Name: g.SymLost, Player: state.Seat(p), Card: state.NoCard, Source: state.NoCard, From: -1, To: -1})
 	}
@@ -184,9 +185,25 @@ func (g *machine) Resign(p int) error {
 	// the last opponent resigning is why the one left wins
 	g.settle(g.SeatName(p) + " resigned")
 	if !g.S.Over {
+		g.askAgain()
 		g.run()
 	}
 	return nil
+}
+
+// askAgain drops the questions waiting for other players, none of them
+// answered yet, when a player leaves between two answers: what leaving
+// does (their cards go, their effects end) happens first, and each
+// question is then asked again as it now stands, without options the
+// leaving player took with them. A question some answers are in for
+// (sealed, asked of several at once) is left as it is.
+func (g *machine) askAgain() {
+	for _, a := range g.S.Answers {
+		if a != nil {
+			return
+		}
+	}
+	g.S.Pending, g.S.Answers = g.S.Pending[:0], g.S.Answers[:0]
 }
 
 // CanResign reports whether a seat may concede now.
