@@ -14,16 +14,30 @@ func (g *machine) Reveal(cards []int, mask uint64, by int) {
 	if len(cards) == 0 {
 		return
 	}
-	owner := int(g.S.Cards[cards[0]].Owner)
-	switch {
-	case !g.Logging():
-		// no line to write: the names are not put together
-	case mask == g.AllMask():
-		g.logCards(-1, "reveal", owner, cards, "%s reveals {cards}.", g.SeatName(owner))
-	default:
-		for p := 0; p < g.Nseats; p++ {
-			if mask&(1<<p) != 0 && p != owner {
-				g.logCards(-1, "reveal", owner, cards, "%s reveals {cards} to %s.", g.SeatName(owner), g.SeatName(p))
+	if g.Logging() {
+		// each owner reveals their own cards: a line per owner, in seat
+		// order, when the cards are of several players
+		for owner := 0; owner < g.Nseats; owner++ {
+			theirs := cards
+			if !g.ownedBy(cards, owner) {
+				theirs = nil
+				for _, c := range cards {
+					if int(g.S.Cards[c].Owner) == owner {
+						theirs = append(theirs, c)
+					}
+				}
+			}
+			if len(theirs) == 0 {
+				continue
+			}
+			if mask == g.AllMask() {
+				g.logCards(-1, "reveal", owner, theirs, "%s reveals {cards}.", g.SeatName(owner))
+				continue
+			}
+			for p := 0; p < g.Nseats; p++ {
+				if mask&(1<<p) != 0 && p != owner {
+					g.logCards(-1, "reveal", owner, theirs, "%s reveals {cards} to %s.", g.SeatName(owner), g.SeatName(p))
+				}
 			}
 		}
 	}
@@ -57,4 +71,14 @@ func (g *machine) Flip(c int, faceDown bool, face int) {
 	// the card's own fields (face down, face) and, for a card with faces,
 	// the properties its faces set: a face has properties of its own
 	g.changed(model.ReadsCardFields | g.faceParts(d))
+}
+
+// ownedBy reports whether every one of the cards is p's.
+func (g *machine) ownedBy(cards []int, p int) bool {
+	for _, c := range cards {
+		if int(g.S.Cards[c].Owner) != p {
+			return false
+		}
+	}
+	return true
 }
