@@ -85,6 +85,7 @@ func (g *machine) pushRoot(prog int, you, this int, ev state.Event) {
 // Call runs a nested program of the same effect as a child of frame f.
 // f must not be used after Call: the frame list may have moved.
 func (g *machine) Call(f *state.Frame, prog int) {
+	f.Begun = true
 	child := *f
 	child.Prog = int32(prog)
 	child.PC = 0
@@ -489,7 +490,7 @@ func (g *machine) runChecks() {
 // order.
 func (g *machine) checkPoint() bool {
 	n := len(g.S.Frames)
-	return n == 0 || g.S.Frames[n-1].Root && g.S.Frames[n-1].PC == 0
+	return n == 0 || g.S.Frames[n-1].Root && g.S.Frames[n-1].PC == 0 && !g.S.Frames[n-1].Begun
 }
 
 // ChecksFirst is called by a step about to ask a player to act (a window):
@@ -546,6 +547,7 @@ func (g *machine) FrameIndex(f *state.Frame) int { return g.frameIndex(f) }
 
 // CallAs runs a nested program of frame f's effect with `you` set to player p.
 func (g *machine) CallAs(f *state.Frame, prog, p int) {
+	f.Begun = true
 	child := *f
 	child.Prog = int32(prog)
 	child.PC = 0
@@ -556,6 +558,7 @@ func (g *machine) CallAs(f *state.Frame, prog, p int) {
 
 // CallWithCard runs a nested program with `card` bound to c.
 func (g *machine) CallWithCard(f *state.Frame, prog, c int) {
+	f.Begun = true
 	child := *f
 	child.Prog = int32(prog)
 	child.PC = 0

@@ -103,12 +103,16 @@ type Frame struct {
 	Check bool  `json:"check,omitempty"` // the effect of a state-based check
 	// Together marks steps that happen at once (at_once): the state-based
 	// checks wait until the frame is done, the effects it set off included
-	Together bool    `json:"together,omitempty"`
-	You      Seat    `json:"you"`
-	This     CardRef `json:"this"`
-	Card     CardRef `json:"card"`
-	Player   Seat    `json:"player"`
-	Event    Event   `json:"event"`
+	Together bool `json:"together,omitempty"`
+	// Begun: the frame's step has started frames of its own (a loop's
+	// first round), so a root frame whose first step is under way is not an
+	// effect about to start, where the state checks would run
+	Begun  bool    `json:"begun,omitempty"`
+	You    Seat    `json:"you"`
+	This   CardRef `json:"this"`
+	Card   CardRef `json:"card"`
+	Player Seat    `json:"player"`
+	Event  Event   `json:"event"`
 }
 
 // StackItem is an action or ability waiting on the stack.
