@@ -198,7 +198,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "simultaneous", Args: &simultaneousArgs, Family: "choices",
-			Doc: "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in turn order, with `you` as that player.",
+			Doc: "Asks several players at once to pick one of labelled options; nobody sees another's answer until all are in. Then each player's option runs, in seat order from the active player, with `you` as that player. A player who has left the game is not asked.",
 			Params: []model.Param{
 				args.Was(args.ExprParam("choosers", model.TPlayers, false, "players", "who is asked (default: every player)"), "players"),
 				{Name: "options", Kind: model.PChoices, Required: true, Doc: "a list of {label, if, do}"},
@@ -621,7 +621,14 @@ func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, err
 	}
 	status := model.Next
-	for _, p := range ps {
+	// in seat order from the active player, as the answers are revealed
+	// and the options run; a player who has left is asked nothing
+	active, n := g.Active(), g.Players()
+	for k := 0; k < n; k++ {
+		p := (active + k) % n
+		if !slices.Contains(ps, p) || g.Lost(p) {
+			continue
+		}
 		// the player's frame is the machine's scratch frame, and each
 		// choice is read where it is: handed to the context, a frame or a
 		// choice of this function's own would be made on the heap
