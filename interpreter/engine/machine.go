@@ -408,7 +408,14 @@ func (g *machine) SetFirstPlayer(p int) error {
 }
 
 // AddExtraTurn queues an extra turn for a player, after those already queued.
-func (g *machine) AddExtraTurn(p int) { g.S.ExtraTurns = append(g.S.ExtraTurns, int8(p)) }
+// A player who has left the game takes no turn: an extra turn given to one
+// is dropped, as those queued for them are when they leave (Lose).
+func (g *machine) AddExtraTurn(p int) {
+	if p >= 0 && p < len(g.S.Players) && g.S.Players[p].Lost {
+		return
+	}
+	g.S.ExtraTurns = append(g.S.ExtraTurns, int8(p))
+}
 
 // runChecks evaluates the state-based checks for every player still in the
 // game, the active player first, and runs the effects of those that hold as

@@ -64,7 +64,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "extra_turn", Args: &extraTurnArgs, Family: "turns",
-			Doc: "Gives a player (default: you) an extra turn after this one; several queue in order.",
+			Doc: "Gives a player (default: you) an extra turn after this one; several queue in order. A player who has left the game is given none.",
 			Params: []model.Param{
 				args.ExprParam("player", model.TPlayer, false, "", "who takes it (default: you)"),
 			},
@@ -73,6 +73,9 @@ func Primitives() []*model.Primitive {
 				p, err := args.Player(g, f, s.At(extraTurnArgs.Player))
 				if err != nil || p < 0 {
 					return model.Next, err
+				}
+				if g.Lost(p) {
+					return model.Next, nil // a player who has left takes no turn
 				}
 				g.AddExtraTurn(p)
 				if g.Logging() {
