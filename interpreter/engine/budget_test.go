@@ -138,3 +138,42 @@ func TestTurnsWhereNothingHappensStop(t *testing.T) {
 		})
 	}
 }
+
+// humRules lets the active player hum or whistle for ever: every answer
+// keeps the turn going, and nothing ends it.
+const humRules = `name: hum
+zones:
+  hand: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [hum, whistle], repeat: true, pass: false}
+actions:
+  hum:
+    label: hum
+    effect: [{log: "{you} hums."}]
+  whistle:
+    label: whistle
+    effect: [{log: "{you} whistles."}]
+`
+
+// A turn that its players' answers keep going for ever is stopped: no step
+// budget sees it, each answer starting one, so the count of the turn's
+// questions does.
+func TestTurnThatAnswersKeepGoingStops(t *testing.T) {
+	rs, diags := load.Load(load.Source{Name: "hum.yaml", Data: []byte(humRules)}, nil, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	answers := 0
+	for !g.Over() && answers < 100000 {
+		d := g.Pending()
+		require.NotEmpty(t, d)
+		require.NoError(t, g.Answer(d[0].Player, state.Answer{Picks: []int{answers % 2}}))
+		answers++
+	}
+	require.True(t, g.Over())
+	require.Less(t, answers, 25000)
+	require.Contains(t, g.Err().Error(), "hum.yaml:8:11: act: turn 1 has asked 20000 questions without ending")
+}

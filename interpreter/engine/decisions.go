@@ -35,6 +35,11 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 	return model.Suspend
 }
 
+// maxTurnDecisions is how many questions one turn may ask: far more than
+// any real turn (a long one asks a few hundred), few enough that a game
+// whose choices never end its turn stops in well under a second.
+const maxTurnDecisions = 20000
+
 // count numbers a decision and counts it among those its player was
 // asked.
 func (g *machine) count(d *state.Decision) { d.Seq = g.countFor(d.Player) }
@@ -44,6 +49,16 @@ func (g *machine) count(d *state.Decision) { d.Seq = g.countFor(d.Player) }
 func (g *machine) countFor(p int) int {
 	seq := g.S.DecSeq
 	g.S.DecSeq++
+	if seq-g.S.TurnDecSeq == maxTurnDecisions {
+		// answers keep a turn going that never ends: bots would play it
+		// for ever, and no step budget sees it (each answer starts one)
+		where := ""
+		if f := g.Cur; f != nil && int(f.PC) < len(g.Rs.Programs[f.Prog].Steps) {
+			st := g.Rs.Programs[f.Prog].Steps[f.PC]
+			where = fmt.Sprintf("%s: %s: ", st.Pos, st.Prim.Name)
+		}
+		g.fail(fmt.Errorf("%sturn %d has asked %d questions without ending: the game probably loops for ever through its players' choices (limits.turns counts turns, and this one never ends)", where, g.S.Turn, maxTurnDecisions))
+	}
 	for len(g.S.Asked) <= p {
 		g.S.Asked = append(g.S.Asked, 0)
 	}

@@ -295,6 +295,7 @@ func (g *machine) advance() {
 			s.Steps, g.watch = 0, stepWatch{}
 		}
 		s.Turn++
+		s.TurnDecSeq = s.DecSeq
 		if !s.NoLog {
 			g.logf(-1, "turn", s.Active, "Turn %d: %s.", s.Turn, g.SeatName(s.Active))
 		}

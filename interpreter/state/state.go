@@ -204,7 +204,10 @@ type State struct {
 // them and no view shows them.
 type Registers struct {
 	DecSeq int `json:"dec_seq"` // the number the next decision gets
-	ModSeq int `json:"mod_seq"` // the number the next modifier gets
+	// TurnDecSeq is DecSeq when the turn began: a turn that asks too many
+	// questions without ending loops for ever (maxTurnDecisions)
+	TurnDecSeq int `json:"turn_dec_seq,omitempty"`
+	ModSeq     int `json:"mod_seq"` // the number the next modifier gets
 	// Dirty says the state checks are due: some part of the state one of
 	// them reads changed since they last ran (or every change counts, as
 	// while one holds). A change no check reads leaves it as it is.
