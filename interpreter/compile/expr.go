@@ -532,6 +532,7 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 	cutByComment := strings.Contains(msg, "unexpected token EOF") && c.R != nil && pos.Line >= 1 && pos.Line <= len(c.R.Lines()) && strings.Contains(c.R.Lines()[pos.Line-1], " #")
 	msg = plainTypes(msg)
 	msg = plainSyntax(msg, src)
+	msg = goTypesOut.Replace(msg)
 	if cutByComment {
 		// the comment may be meant, or may have cut the expression
 		msg += " (a # after a space starts a YAML comment: if it is part of the expression, put the expression in quotes)"
@@ -919,6 +920,17 @@ var goTypeWords = strings.NewReplacer(
 	"int", "an int",
 	"string", "a text",
 	"bool", "a bool",
+)
+
+// goTypesOut names Go's own types in any message of expr that is left, in
+// the ruleset's words ("invalid argument for abs (type a card or player)").
+var goTypesOut = strings.NewReplacer(
+	"map[string]interface {}", "a card or player",
+	"[]interface {}", "a list",
+	"interface {}", "a value",
+	"float64", "a float",
+	"int64", "an int",
+	"time.Time", "a date",
 )
 
 // plainTypes rewrites the types of expr's "mismatched types A and B" in

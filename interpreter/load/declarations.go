@@ -238,6 +238,11 @@ func (c *compiler) literal(n *yaml.Node, path string, d model.PropDecl) int64 {
 	return -1
 }
 
+// maxSlots bounds the positions of a zone: a board of a thousand is far
+// beyond any game, and a number past it is a typo that would take the
+// machine's memory.
+const maxSlots = 1000
+
 var zoneKeys = []string{"per", "visibility", "face_down", "blind", "slots", "slot_names", "beside", "area", "max", "refill_from", "shown", "doc"}
 
 func (c *compiler) zones(n *yaml.Node) {
@@ -281,6 +286,10 @@ func (c *compiler) zones(n *yaml.Node) {
 			}
 			if v := source.Get(zf, "slots"); v != nil {
 				z.Slots, _ = c.R.Integer(v, path+".slots")
+				if z.Slots < 1 || z.Slots > maxSlots {
+					c.R.Errorf(v, "out-of-range", path+".slots", "slots is the number of positions, from 1 to %d, not %d (a zone without positions has no slots)", maxSlots, z.Slots)
+					z.Slots = 0
+				}
 			}
 			if v := source.Get(zf, "blind"); v != nil {
 				z.Blind, _ = c.R.Boolean(v, path+".blind")

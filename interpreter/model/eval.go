@@ -158,6 +158,10 @@ func (g *Evaluator) PropVal(x Datum, d *PropDecl) (state.Val, error) {
 // whole is a fraction where a whole number is needed: cut toward zero (3.5
 // is 3, -3.5 is -3). A fraction that is no number (the root of a negative
 // number) or too large to be a count is an error, never a made-up number.
+// Whole is whole for the compiled expressions: int() of a value that is no
+// number or too large for a whole number is an error, as anywhere else.
+func Whole(f float64) (int64, error) { return whole(f) }
+
 func whole(f float64) (int64, error) {
 	if math.IsNaN(f) {
 		return 0, fmt.Errorf("a whole number is needed, and the value is no number (a root of a negative number?)")

@@ -115,7 +115,17 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			return cc.refuse(n, "int takes a number")
 		}
 		a := args[0]
-		return func(x *model.Evaluation) model.Datum { return model.Datum{K: model.DInt, N: int64(a(x).Float())} }, cInt
+		return func(x *model.Evaluation) model.Datum {
+			d := a(x)
+			if d.K == model.DInt {
+				return d
+			}
+			n, err := model.Whole(d.Float())
+			if err != nil {
+				return x.Fail("%s", err.Error())
+			}
+			return model.Datum{K: model.DInt, N: n}
+		}, cInt
 	case "float":
 		if !arity(1, 1) || !types[0].numeric() {
 			return cc.refuse(n, "float takes a number")
