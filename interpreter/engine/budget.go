@@ -115,8 +115,13 @@ func (g *machine) stopRunaway(at diag.Pos) {
 	}
 	g.compactLog()
 	if len(parts) == 0 {
-		// with a turn limit the count starts over at each turn (advance),
-		// so only a game without one gets here
+		if g.Rs.TurnLimit > 0 {
+			// the count starts over at each turn (advance): one turn's
+			// moves from phase to phase ran past a budget set very low
+			g.fail(fmt.Errorf("%s: one turn moved from phase to phase %d times without a step run or anyone asked anything, past the budget of limits.steps (%d): raise it, or give the phases something to do",
+				at, r.budget, r.budget))
+			return
+		}
 		g.fail(fmt.Errorf("%s: the turns went on (%d moves from phase to phase) without a step run or anyone asked anything: every phase is skipped or does nothing, and nothing ends the game (limits.turns would)",
 			at, r.budget))
 		return

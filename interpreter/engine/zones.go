@@ -174,8 +174,11 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		if s < 0 {
 			s = g.FreeSlot(zi)
 		}
-		if s < 0 || s >= zd.Slots {
+		if s < 0 && o.Slot < 0 {
 			return fmt.Errorf("zone %s has no free position", zd.Name)
+		}
+		if s < 0 || s >= zd.Slots {
+			return fmt.Errorf("zone %s has positions 0 to %d, not %d", zd.Name, zd.Slots-1, s)
 		}
 		if other := g.CardAt(zi, s); other >= 0 && other != c {
 			return fmt.Errorf("position %d of zone %s is taken by %s", s, zd.Name, g.CardName(other))

@@ -95,7 +95,7 @@ func Load(path string) (*Scenario, error) {
 		case "seed":
 			n, err := strconv.ParseUint(v.Value, 10, 64)
 			if err != nil {
-				return nil, errAt(v, "seed must be a whole number")
+				return nil, errAt(v, "seed is a whole number, 0 or more")
 			}
 			sc.Seed = n
 		case "players":
