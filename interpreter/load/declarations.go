@@ -332,6 +332,10 @@ func (c *compiler) zones(n *yaml.Node) {
 	for i, v := range refills {
 		zi := c.zoneRef(v, "zones."+c.Rs.Zones[i].Name+".refill_from")
 		c.Rs.Zones[i].RefillFrom = zi
+		if zi >= 0 && (c.Rs.Zones[i].Slots > 0 || c.Rs.Zones[zi].Slots > 0) {
+			// a refill shuffles a pile into a pile: positions have no top
+			c.R.Errorf(v, "bad-value", "zones."+c.Rs.Zones[i].Name+".refill_from", "refill_from shuffles one pile into another: %s and %s must be zones without positions (slots)", c.Rs.Zones[i].Name, c.Rs.Zones[zi].Name)
+		}
 	}
 	for i := range c.Rs.Zones { // in declaration order: the diagnostics come out in a fixed order
 		v := besides[i]
