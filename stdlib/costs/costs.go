@@ -69,7 +69,7 @@ func fixed() []*model.Primitive {
 		},
 		{
 			Name: "spend", Args: &spendArgs, Family: "costs",
-			Doc: "A cost: takes an amount from an int property of a player (default: you). It can be paid when the player has at least that much.",
+			Doc: "A cost: takes an amount from an int property of a player (default: you). It can be paid when the player has at least that much. An amount below 0 is no cost, and stops the game with the position when it is paid.",
 			Params: []model.Param{
 				args.ExprParam("player", model.TPlayer, false, "", "who pays (default: you)"),
 				{Name: "prop", Kind: model.PText, Required: true, Doc: "the player property"},
@@ -118,6 +118,11 @@ func fixed() []*model.Primitive {
 				n, err := args.Int(g, f, s.At(spendArgs.Amount), 0)
 				if err != nil {
 					return model.Next, err
+				}
+				if n < 0 {
+					// paying less than nothing would give: a discount taken
+					// too far, most often
+					return model.Next, fmt.Errorf("an amount of %d is no cost (a cost is 0 or more; write max(0, ...) where a discount may take it below 0)", n)
 				}
 				idx, d := g.Ruleset().PropAt(s.At(spendArgs.Prop), "player")
 				g.SetPlayerProp(p, idx, g.BasePlayerProp(p, idx)-int64(n))
