@@ -143,7 +143,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "flip", Args: &flipArgs, Family: "zones",
-			Doc: "Turns cards face up or face down, or to another face of a card with several.",
+			Doc: "Turns cards face up or face down, or to another face of a card with several (a face the card does not have stops the game with the position).",
 			Params: []model.Param{
 				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
 				args.ExprParam("face_down", model.TBool, false, "false", "face down after the flip"),
@@ -169,6 +169,10 @@ func Primitives() []*model.Primitive {
 					return model.Next, err
 				}
 				for _, c := range cards {
+					if n := max(len(g.CardDefOf(c).Faces), 1); face >= n {
+						// a face the card does not have: the flip would do nothing
+						return model.Next, fmt.Errorf("%s has faces 0 to %d, not %d", g.CardName(c), n-1, face)
+					}
 					if face >= 0 && face != int(g.Card(c).Face) {
 						if !quiet {
 							if g.Logging() {
