@@ -254,7 +254,9 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 	s.Phase = state.StageBetween
 	s.First = g.rand(o.Players)
 	s.Active = s.First
-	if !s.NoLog {
+	if !s.NoLog && !setupPicksFirst(rs) {
+		// a setup that decides who takes the first turn (a toss) says so
+		// itself: this line would name a player who may not start
 		g.logf(-1, "start", s.First, "%s starts.", g.SeatName(s.First))
 	}
 	g.pushRoot(rs.Setup, s.First, -1, state.Event{Card: state.NoCard, Player: state.Seat(s.First)})
@@ -599,4 +601,20 @@ func (g *machine) OutcomeReason() string {
 		}
 	}
 	return ""
+}
+
+// setupPicksFirst reports whether a ruleset's setup has a first_turn step,
+// which decides who takes the first turn.
+func setupPicksFirst(rs *model.Ruleset) bool {
+	for _, p := range rs.Programs {
+		if p.Root != rs.Setup {
+			continue
+		}
+		for _, st := range p.Steps {
+			if st.Prim != nil && st.Prim.Name == "first_turn" {
+				return true
+			}
+		}
+	}
+	return false
 }
