@@ -41,7 +41,14 @@ func (g *machine) Win(p int, why string) { g.WinWith(p, nil, why) }
 // players who lost cannot win.
 func (g *machine) WinWith(p int, with []int, why string) {
 	g.Invalidate()
-	if g.S.Over || g.S.Players[p].Lost {
+	if g.S.Over {
+		return
+	}
+	if g.S.Players[p].Lost {
+		// said, as a win that does not happen would otherwise puzzle
+		if g.Logging() {
+			g.logf(-1, "left", p, "%s has left the game and cannot win.", g.SeatName(p))
+		}
 		return
 	}
 	names := g.SeatName(p)
