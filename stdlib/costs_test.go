@@ -61,33 +61,3 @@ func TestCounterPayableAsTheHandSays(t *testing.T) {
 	require.Greater(t, checked[true], 20, "hands that can pay")
 	require.Greater(t, checked[false], 20, "hands that cannot")
 }
-
-// A spend below 0 is no cost: paying it stops the game with the position,
-// rather than giving the player what it should have taken.
-func TestSpendBelowZeroStopsTheGame(t *testing.T) {
-	const rules = `name: discount
-properties:
-  player:
-    gold: {type: int, default: 5}
-zones:
-  hand: {}
-turn:
-  phases:
-    - name: main
-      do:
-        - act: {actions: [buy], pass: false}
-actions:
-  buy:
-    label: buy
-    cost:
-      - spend: {prop: gold, amount: "2 - 5"}
-    effect: []
-`
-	rs, diags := load.Load(load.Source{Name: "discount.yaml", Data: []byte(rules)}, nil, stdlib.Library())
-	require.False(t, diags.HasErrors(), "%v", diags)
-	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
-	require.NoError(t, err)
-	require.True(t, g.Over(), "the only action, taken at once, stops the game")
-	require.ErrorContains(t, g.Err(), "discount.yaml:16:9: spend: an amount of -3 is no cost")
-	require.Equal(t, int64(5), g.Evaluator().PlayerProp(0, rs.PlayerPropIx["gold"]))
-}
