@@ -511,7 +511,10 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 			targets = append(targets, o.Card)
 			shares = append(shares, as[0].Amount[i])
 		}
-		if g.Logging() {
+		// one card every seat knows takes it all: nothing was divided, and
+		// everyone sees it, so no line (among cards some seat does not
+		// know, the line is written as for a choice)
+		if g.Logging() && !(len(targets) == 1 && args.KnownToAll(g, targets)) {
 			// the line's words only for a reader
 			parts := make([]string, len(targets))
 			for i := range targets {
