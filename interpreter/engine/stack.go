@@ -154,7 +154,7 @@ func (g *machine) logFizzle(it *state.StackItem, a *model.Action, fr *state.Fram
 }
 
 // itemName is how the log names a stack item of a card, as {0}: the card
-// itself when its action moved it (a spell), else the card's ability.
+// itself when its action moved it (a card played onto the stack), else the card's ability.
 func itemName(it *state.StackItem) string {
 	if it.Moved || it.Action < 0 {
 		return "{0}"

@@ -128,7 +128,7 @@ type StackItem struct {
 	Trigger bool   `json:"trigger,omitempty"`
 	Event   *Event `json:"event,omitempty"`
 	// Moved: announcing the action took its card out of the zone it was
-	// chosen from, so the card waits with the item (a spell), where an
+	// chosen from, so the card waits with the item (a card played onto the stack), where an
 	// ability's card stays where it is, and may go on to leave it
 	Moved bool `json:"moved,omitempty"`
 }

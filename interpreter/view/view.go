@@ -182,7 +182,7 @@ func zoneView(g *model.Evaluator, zi, seat int) ZoneView {
 }
 
 // allOnStack reports whether every one of some cards (at least one) is the
-// card of a spell waiting on the stack: a card its action moved when it was
+// card of an action waiting on the stack with it: a card its action moved when it was
 // announced. The card of an ability stays in its zone, which is shown.
 func allOnStack(g *model.Evaluator, cards []int) bool {
 	if len(cards) == 0 || len(g.S.Stack) == 0 {
