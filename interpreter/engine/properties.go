@@ -165,10 +165,11 @@ func (g *machine) expire(until state.Until) {
 }
 
 // expireCard ends the modifiers of a card that moves to another place (a
-// zone of another kind, not of its area), and returns the parts of the state they changed: there it is a new
-// card, which nothing done to the old one changes (a card sent back to hand and
-// played again the same turn enters as printed), whatever their duration,
-// but for those made permanent.
+// zone of another kind, not of its area), and returns the parts of the
+// state they changed: there it is a new card, which nothing done to the old
+// one changes (a card sent back to hand and played again the same turn
+// comes back as printed), whatever their duration, but for those made
+// permanent.
 func (g *machine) expireCard(c int) model.ReadSet {
 	if len(g.S.Modifiers) == 0 {
 		return 0
