@@ -304,6 +304,11 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 		if strings.Contains(gerr.Error(), "division by zero") {
 			return nil
 		}
+		// the evaluator refuses a whole number beyond int64 where the VM
+		// wraps around
+		if strings.Contains(gerr.Error(), "too large for a whole number") {
+			return nil
+		}
 		// the VM's and/or pass nothing on where the evaluator refuses it
 		// (true and this.flag, with no card): both are not true or false
 		if want == nil && strings.Contains(gerr.Error(), "where true or false is needed") {

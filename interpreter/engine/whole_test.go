@@ -39,8 +39,12 @@ turn:
 
 func fractionGame(t *testing.T, last string) *engine.Game {
 	t.Helper()
-	src := []byte(fmtRules(fractionRules, last))
-	rs, diags := load.Load(load.Source{Name: "fractions.yaml", Data: src}, []load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: c, name: C}\n")}}, stdlib.Library())
+	return fractionGameOf(t, fmtRules(fractionRules, last))
+}
+
+func fractionGameOf(t *testing.T, rules string) *engine.Game {
+	t.Helper()
+	rs, diags := load.Load(load.Source{Name: "fractions.yaml", Data: []byte(rules)}, []load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: c, name: C}\n")}}, stdlib.Library())
 	require.False(t, diags.HasErrors(), "%v", diags)
 	g, err := engine.New(rs, engine.Options{Seed: 1})
 	require.NoError(t, err)
@@ -102,4 +106,39 @@ turn:
 	g, err := engine.New(rs, engine.Options{Seed: 1})
 	require.NoError(t, err)
 	require.EqualError(t, g.Err(), `weather.yaml:8:5: set: "snow" is not one of the values of weather (sun, rain)`)
+}
+
+// Whole-number arithmetic whose result lies beyond what a whole number
+// holds stops the game with the position, where it would otherwise wrap
+// around to a number of the other sign.
+func TestWholeNumberOverflowStopsTheGame(t *testing.T) {
+	for _, c := range []struct{ src, msg string }{
+		{"9223372036854775807 + 1", "9223372036854775807 + 1 is too large"},
+		{"(0 - 9223372036854775807) - 2", "-9223372036854775807 - 2 is too large"},
+		{"4611686018427387904 * 2", "4611686018427387904 * 2 is too large"},
+		{"(-1 - 9223372036854775807) * -1", "-9223372036854775808 * -1 is too large"},
+		{"-(-1 - 9223372036854775807)", "-(-9223372036854775808) is too large"},
+		{"abs(-1 - 9223372036854775807)", "abs(-9223372036854775808) is too large"},
+		{"sum([9223372036854775807, 1])", "9223372036854775807 + 1 is too large"},
+		{"sum(1..2, # * 9223372036854775807)", "2 * 9223372036854775807 is too large"},
+		{"len(-1 - 9223372036854775807..9223372036854775807)", "is longer than 10000"},
+	} {
+		g := fractionGame(t, c.src)
+		require.Error(t, g.Err(), c.src)
+		require.Contains(t, g.Err().Error(), "fractions.yaml:16:5: set: ", c.src)
+		require.Contains(t, g.Err().Error(), c.msg, c.src)
+	}
+	// the largest and smallest whole numbers themselves are fine
+	for _, src := range []string{"9223372036854775806 + 1", "-9223372036854775807 - 1", "-4611686018427387904 * 2", "3 * -5"} {
+		g := fractionGame(t, src)
+		require.NoError(t, g.Err(), src)
+	}
+}
+
+// An add step whose sum lies beyond a whole number stops the game too.
+func TestAddBeyondWholeNumberStopsTheGame(t *testing.T) {
+	rules := strings.Replace(fractionRules, `value: "%s"}`, "value: 9223372036854775807}\n  - add: {prop: half, amount: 1}", 1)
+	g := fractionGameOf(t, rules)
+	require.Error(t, g.Err())
+	require.Contains(t, g.Err().Error(), "fractions.yaml:17:5: add: adding 1 to half (9223372036854775807) goes beyond the whole numbers a property holds")
 }

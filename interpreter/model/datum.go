@@ -245,3 +245,34 @@ func ElemKind(t Type) DatumKind {
 	}
 	return DNil
 }
+
+// AddWhole, SubWhole, MulWhole and NegWhole are a+b, a-b, a*b and -a, with
+// false when the result lies beyond the whole numbers a value holds: the
+// game stops there rather than wrap around to a number nobody wrote.
+func AddWhole(a, b int64) (int64, bool) {
+	c := a + b
+	return c, (c > a) == (b > 0)
+}
+
+func SubWhole(a, b int64) (int64, bool) {
+	c := a - b
+	return c, (c < a) == (b > 0)
+}
+
+func MulWhole(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	c := a * b
+	if (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) || c/b != a {
+		return c, false
+	}
+	return c, true
+}
+
+func NegWhole(a int64) (int64, bool) { return -a, a != math.MinInt64 }
+
+// Overflow reports a whole-number operation whose result is too large.
+func (x *Evaluation) Overflow(a int64, op string, b int64) Datum {
+	return x.Fail("%d %s %d is too large for a whole number", a, op, b)
+}

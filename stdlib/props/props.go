@@ -167,6 +167,15 @@ func fixed() []*model.Primitive {
 	}
 }
 
+// addTo is cur+v, an error when the sum lies beyond a whole number.
+func addTo(v, cur int64, name string) (int64, error) {
+	n, ok := model.AddWhole(v, cur)
+	if !ok {
+		return 0, fmt.Errorf("adding %d to %s (%d) goes beyond the whole numbers a property holds", v, name, cur)
+	}
+	return n, nil
+}
+
 // writeProp writes a set or an add; the two put card, player and prop at the
 // same places, which registration checks (TestSetAndAddShareTheirTarget).
 func writeProp(g model.Context, f *state.Frame, s *model.Step, x model.Datum, add bool) error {
@@ -187,7 +196,10 @@ func writeProp(g model.Context, f *state.Frame, s *model.Step, x model.Datum, ad
 		for _, c := range cards {
 			nv := v.N
 			if add {
-				nv += g.BaseCardProp(c, idx)
+				var err error
+				if nv, err = addTo(nv, g.BaseCardProp(c, idx), name); err != nil {
+					return err
+				}
 			}
 			g.SetCardProp(c, idx, nv)
 		}
@@ -206,7 +218,10 @@ func writeProp(g model.Context, f *state.Frame, s *model.Step, x model.Datum, ad
 		}
 		nv := v.N
 		if add {
-			nv += g.BasePlayerProp(p, idx)
+			var err error
+			if nv, err = addTo(nv, g.BasePlayerProp(p, idx), name); err != nil {
+				return err
+			}
 		}
 		g.SetPlayerProp(p, idx, nv)
 	default:
@@ -217,7 +232,10 @@ func writeProp(g model.Context, f *state.Frame, s *model.Step, x model.Datum, ad
 		}
 		nv := v.N
 		if add {
-			nv += g.GameProp(idx)
+			var err error
+			if nv, err = addTo(nv, g.GameProp(idx), name); err != nil {
+				return err
+			}
 		}
 		g.SetGameProp(idx, nv)
 	}

@@ -82,7 +82,11 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		return func(x *model.Evaluation) model.Datum {
 			s := int64(0)
 			for _, v := range a(x).L {
-				s += int64(v)
+				t, ok := model.AddWhole(s, int64(v))
+				if !ok {
+					return x.Overflow(s, "+", int64(v))
+				}
+				s = t
 			}
 			return model.Datum{K: model.DInt, N: s}
 		}, cInt
@@ -98,7 +102,11 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 					return x.Missing("abs")
 				}
 				if d.N < 0 {
-					d.N = -d.N
+					v, ok := model.NegWhole(d.N)
+					if !ok {
+						return x.Fail("abs(%d) is too large for a whole number", d.N)
+					}
+					d.N = v
 				}
 				return d
 			}, cInt
@@ -472,7 +480,12 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 					x.GiveInts(buf)
 					return x.Missing("sum")
 				}
-				s += r.N
+				t, ok := model.AddWhole(s, r.N)
+				if !ok && !isFloat {
+					x.GiveInts(buf)
+					return x.Overflow(s, "+", r.N)
+				}
+				s = t
 				fs += r.Float()
 			}
 			x.GiveInts(buf)

@@ -715,7 +715,11 @@ func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {
 				if d.K == model.DNil {
 					return x.Missing("-")
 				}
-				return model.Datum{K: model.DInt, N: -d.N}
+				v, ok := model.NegWhole(d.N)
+				if !ok {
+					return x.Fail("-(%d) is too large for a whole number", d.N)
+				}
+				return model.Datum{K: model.DInt, N: v}
 			}, cInt
 		case model.DFloat:
 			return func(x *model.Evaluation) model.Datum {
@@ -949,13 +953,20 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 					x.Missing(n.Operator)
 					return 0, false
 				}
+				var c int64
+				var ok bool
 				switch op {
 				case '+':
-					return a + b, true
+					c, ok = model.AddWhole(a, b)
 				case '-':
-					return a - b, true
+					c, ok = model.SubWhole(a, b)
+				default:
+					c, ok = model.MulWhole(a, b)
 				}
-				return a * b, true
+				if !ok {
+					x.Overflow(a, n.Operator, b)
+				}
+				return c, ok
 			})
 			switch op {
 			case '+':
@@ -964,7 +975,11 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 					if a.K == model.DNil || b.K == model.DNil {
 						return x.Missing("+")
 					}
-					return model.Datum{K: model.DInt, N: a.N + b.N}
+					c, ok := model.AddWhole(a.N, b.N)
+					if !ok {
+						return x.Overflow(a.N, "+", b.N)
+					}
+					return model.Datum{K: model.DInt, N: c}
 				}, cInt
 			case '-':
 				return func(x *model.Evaluation) model.Datum {
@@ -972,7 +987,11 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 					if a.K == model.DNil || b.K == model.DNil {
 						return x.Missing("-")
 					}
-					return model.Datum{K: model.DInt, N: a.N - b.N}
+					c, ok := model.SubWhole(a.N, b.N)
+					if !ok {
+						return x.Overflow(a.N, "-", b.N)
+					}
+					return model.Datum{K: model.DInt, N: c}
 				}, cInt
 			default:
 				return func(x *model.Evaluation) model.Datum {
@@ -980,7 +999,11 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 					if a.K == model.DNil || b.K == model.DNil {
 						return x.Missing("*")
 					}
-					return model.Datum{K: model.DInt, N: a.N * b.N}
+					c, ok := model.MulWhole(a.N, b.N)
+					if !ok {
+						return x.Overflow(a.N, "*", b.N)
+					}
+					return model.Datum{K: model.DInt, N: c}
 				}, cInt
 			}
 		}
@@ -1049,7 +1072,7 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 		}
 		return func(x *model.Evaluation) model.Datum {
 			a, b := l(x).N, r(x).N
-			if b-a > 10000 {
+			if d, ok := model.SubWhole(b, a); !ok || d > 10000 {
 				return x.Fail("the range %d..%d is longer than 10000", a, b)
 			}
 			out := []int{}
