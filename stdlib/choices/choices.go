@@ -120,7 +120,7 @@ func Primitives() []*model.Primitive {
 			Doc: "Asks a player for a number from `min` to `max`. With `choosers`, every listed player secretly names a number within their own bounds (`you.gold` is each one's gold), and `do` runs for each with the number bound (see decisions): a sealed bid.",
 			Params: []model.Param{
 				args.ExprParam("min", model.TInt, false, "0", "the smallest"),
-				args.ExprParam("max", model.TInt, true, "", "the largest"),
+				args.ExprParam("max", model.TInt, true, "", "the largest; when it comes below min (a bid of at most your gold, with less gold than the least bid), min is the only number"),
 				chooserP(),
 				sealedP("choosers"),
 				args.PromptParam("Choose a number"),
