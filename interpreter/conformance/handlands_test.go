@@ -8,9 +8,10 @@ package conformance_test
 //
 //   - options name kinds of card, not cards: cards of one type in one zone
 //     are one option (the interpreter merges interchangeable cards);
-//   - a decision with a single option is answered at once and not counted,
-//     with one exception that the interpreter has too: Darkness's "reveal 3"
-//     from a hand of more than 3 cards is always asked, one option per card;
+//   - a decision with a single option, or whose answers are all alike, is
+//     answered at once and not counted; Darkness's "reveal 3" from a hand
+//     of more than 3 cards is asked with one option per card, unless the
+//     hand is all of one type;
 //   - the counter and the counter-counter are each a choice between the
 //     action and a pass, asked only when the cost can be paid;
 //   - a random player picks uniformly among the options, as bot.RandomAnswer
@@ -350,14 +351,15 @@ func (g *handLands) effect(pl handPlayer, t uint8, a, o int) {
 		}
 	case darkness:
 		// the opponent reveals 3 cards of their choice (all of a hand of 3
-		// or fewer: no decision), and you discard one of them (ruling 4)
+		// or fewer, any 3 of a hand of one type: no decision), and you
+		// discard one of them (ruling 4)
 		n := len(opp.hand)
 		if n == 0 {
 			return
 		}
 		var shown [3]uint8
 		k := min(n, 3)
-		if n > 3 {
+		if n > 3 && slices.ContainsFunc(opp.hand, func(c uint8) bool { return c != opp.hand[0] }) {
 			g.decisions++
 			g.asked[atReveal]++
 			var picks [3]int

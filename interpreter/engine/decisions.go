@@ -27,12 +27,43 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 		d.Targets = g.keepOptions(d.Targets)
 	}
 	g.S.Pending = append(g.S.Pending, d)
-	if forced, a := state.ForcedAnswer(&d); forced && !d.Sealed {
+	forced, a := state.ForcedAnswer(&d)
+	if !forced {
+		forced, a = g.alikeAnswer(&d)
+	}
+	if forced && !d.Sealed {
 		g.S.Answers = append(g.S.Answers, g.keepAnswer(a))
 		return model.Stay
 	}
 	g.S.Answers = append(g.S.Answers, nil)
 	return model.Suspend
+}
+
+// alikeAnswer answers a decision whose every answer leaves the same game:
+// some of cards that are all interchangeable for the chooser (three of a
+// hand of four identical cards), or the order of such cards. Asking it
+// would be a question without a choice.
+func (g *machine) alikeAnswer(d *state.Decision) (bool, state.Answer) {
+	n, k := len(d.Options), d.Min
+	switch {
+	case n < 2:
+		return false, state.Answer{}
+	case d.Kind == state.DecideCards && d.Min == d.Max && d.Min > 0 && d.Min < n:
+	case d.Kind == state.DecideOrder:
+		k = n
+	default:
+		return false, state.Answer{}
+	}
+	first := d.Options[0].Card
+	if first < 0 {
+		return false, state.Answer{}
+	}
+	for _, o := range d.Options[1:] {
+		if o.Card < 0 || !g.Interchangeable(first, o.Card, d.Player) {
+			return false, state.Answer{}
+		}
+	}
+	return true, state.Answer{Picks: state.FirstPicks(k)}
 }
 
 // maxTurnDecisions is how many questions one turn may ask: far more than

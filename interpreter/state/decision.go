@@ -193,17 +193,22 @@ func ForcedAnswer(d *Decision) (bool, Answer) {
 		}
 	default:
 		if len(d.Options) == d.Min && d.Min == d.Max {
-			if n := len(d.Options); n <= len(identityPicks) {
-				return true, Answer{Picks: identityPicks[:n:n]}
-			}
-			picks := make([]int, len(d.Options))
-			for i := range picks {
-				picks[i] = i
-			}
-			return true, Answer{Picks: picks}
+			return true, Answer{Picks: FirstPicks(d.Min)}
 		}
 	}
 	return false, Answer{}
+}
+
+// FirstPicks picks the first n options, in order.
+func FirstPicks(n int) []int {
+	if n <= len(identityPicks) {
+		return identityPicks[:n:n]
+	}
+	picks := make([]int, n)
+	for i := range picks {
+		picks[i] = i
+	}
+	return picks
 }
 
 // identityPicks are the picks of every option of a small decision, in

@@ -555,6 +555,16 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 	return g.Ask(f, d), nil
 }
 
+// allAlike reports whether the cards are all interchangeable for seat.
+func allAlike(g model.Context, cards []int, seat int) bool {
+	for _, c := range cards[1:] {
+		if !g.Interchangeable(cards[0], c, seat) {
+			return false
+		}
+	}
+	return true
+}
+
 func execOrder(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	chooser, err := args.Player(g, f, s.At(orderArgs.Chooser))
 	if err != nil {
@@ -566,7 +576,9 @@ func execOrder(g model.Context, f *state.Frame, s *model.Step) (model.Status, er
 			out = append(out, ds[0].Options[p].Card)
 		}
 		args.Bind(g, f, s.At(orderArgs.As), args.ListVal(g, out))
-		if g.Logging() {
+		// the order of cards that are all alike is no choice (the engine
+		// made it), and the line would say nothing
+		if g.Logging() && !allAlike(g, out, chooser) {
 			g.LogCards("order", chooser, out, "%s orders {cards}.", state.SeatName(chooser))
 		}
 		return model.Next, nil
