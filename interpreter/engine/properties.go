@@ -122,6 +122,15 @@ func (g *machine) AddModifier(m state.Modifier) {
 	g.changed(g.modifierParts(&m))
 }
 
+// EndPhaseEffects ends now the modifiers that last until the end of phase
+// ph (a turn structure that ends them at a point of the phase rather than
+// at its end) and returns how many ended.
+func (g *machine) EndPhaseEffects(ph int) int {
+	n := len(g.S.Modifiers)
+	g.expirePhase(ph)
+	return n - len(g.S.Modifiers)
+}
+
 // expirePhase ends the modifiers that last until the end of phase ph.
 func (g *machine) expirePhase(ph int) {
 	if len(g.S.Modifiers) == 0 {

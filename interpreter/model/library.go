@@ -512,6 +512,7 @@ type Context interface {
 	SetGameProp(idx int, v int64)
 	AddModifier(m state.Modifier)
 	EndEffectsOf(p int) int
+	EndPhaseEffects(ph int) int
 	GrantKeyword(c int, kw string, on bool) error
 	GrantKeywordFor(c int, kw string, on bool, m state.Modifier) error
 	Move(c, zi int, o state.MoveOpts) error

@@ -137,12 +137,23 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "end_effects", Args: &endEffectsArgs, Family: "turns",
-			Doc: "Ends every modifier (property changes and timed keyword grants) that a player's effects made, wherever it applies: for a player who leaves the game, whose effects end with them.",
+			Doc: "Ends modifiers (property changes and timed keyword grants) before their time. With `player`: every modifier that player's effects made, wherever it applies, for a player who leaves the game, whose effects end with them. With `phase`: the modifiers that last until the end of that phase (`until_phase`), for a turn structure that ends them at a point of the phase rather than at its end (\"until end of combat\" effects end, then players receive priority).",
 			Params: []model.Param{
-				args.ExprParam("player", model.TPlayer, true, "", "the player whose effects end"),
+				args.ExprParam("player", model.TPlayer, false, "", "the player whose effects end"),
+				{Name: "phase", Kind: model.PPhase, Doc: "instead: the phase whose until_phase modifiers end now"},
 			},
-			Example: "- end_effects: {player: you}",
+			Example: "- end_effects: {player: you}\n# the first step of a phase whose until_phase effects end before its window\n- end_effects: {phase: main}",
+			Validate: func(v model.Validator, s *model.Step) {
+				if s.At(endEffectsArgs.Player).Set == s.At(endEffectsArgs.Phase).Set {
+					v.Errorf(endEffectsArgs.Player, "bad-step", "end_effects takes either player or phase")
+				}
+			},
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				if a := s.At(endEffectsArgs.Phase); a.Set {
+					// silent, as modifiers are when their phase ends
+					g.EndPhaseEffects(g.Ruleset().PhaseIndex(a.Text))
+					return model.Next, nil
+				}
 				p, err := g.EvalPlayer(s.At(endEffectsArgs.Player).Expr, f)
 				if err != nil || p < 0 {
 					return model.Next, err
@@ -228,7 +239,7 @@ var (
 	drawGameArgs         struct{ Reason model.ArgIndex }
 	extraTurnArgs        struct{ Player model.ArgIndex }
 	removeFromStackArgs  struct{ Cards, Player model.ArgIndex }
-	endEffectsArgs       struct{ Player model.ArgIndex }
+	endEffectsArgs       struct{ Player, Phase model.ArgIndex }
 	rollArgs             struct{ Sides, As model.ArgIndex }
 	pickRandomArgs       struct{ Cards, As model.ArgIndex }
 	pickRandomPlayerArgs struct{ Players, As model.ArgIndex }
