@@ -14,7 +14,7 @@ import (
 // not. It gives those that differ from their default, with a status part
 // for each: a bool by its name ("exhausted"), another value as
 // name and value ("damage 2").
-func publicState(g *model.Evaluator, c int) (map[string]any, []string) {
+func publicState(g *model.Evaluator, c, seat int) (map[string]any, []string) {
 	var props map[string]any
 	var status []string
 	for i, p := range g.Rs.CardProps {
@@ -28,12 +28,12 @@ func publicState(g *model.Evaluator, c int) (map[string]any, []string) {
 		if props == nil {
 			props = map[string]any{}
 		}
-		props[p.Name] = cardPropValue(g, v, &g.Rs.CardProps[i])
+		props[p.Name] = cardPropValue(g, v, &g.Rs.CardProps[i], seat)
 		name := strings.ReplaceAll(p.Name, "_", " ")
 		if p.Type == model.TBool {
 			status = append(status, name)
 		} else {
-			status = append(status, fmt.Sprintf("%s %v", name, cardPropValue(g, v, &g.Rs.CardProps[i])))
+			status = append(status, fmt.Sprintf("%s %v", name, cardPropValue(g, v, &g.Rs.CardProps[i], seat)))
 		}
 	}
 	return props, status
@@ -41,9 +41,9 @@ func publicState(g *model.Evaluator, c int) (map[string]any, []string) {
 
 // cardPropValue is a card property's value as a board shows it: a names
 // property as the list of names it holds.
-func cardPropValue(g *model.Evaluator, v int64, d *model.PropDecl) any {
+func cardPropValue(g *model.Evaluator, v int64, d *model.PropDecl, seat int) any {
 	if d.Type == model.TStrings {
 		return d.NamesList(v)
 	}
-	return displayValue(g, v, d.Type)
+	return displayValue(g, v, d.Type, seat)
 }

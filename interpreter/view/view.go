@@ -76,7 +76,7 @@ func cardView(g *model.Evaluator, c, seat int) CardView {
 		if ci.FaceDown {
 			v.Name = "face-down card"
 		}
-		v.Props, v.Status = publicState(g, c)
+		v.Props, v.Status = publicState(g, c, seat)
 		return v
 	}
 	v := CardView{ID: state.CardKey(c), Name: g.CardName(c), Known: true, FaceDown: ci.FaceDown, Text: g.CardText(c)}
@@ -87,7 +87,7 @@ func cardView(g *model.Evaluator, c, seat int) CardView {
 		v.Props = map[string]any{}
 		for i, p := range g.Rs.CardProps {
 			if seat < 0 || !p.Internal {
-				v.Props[p.Name] = cardPropValue(g, g.CardProp(c, i), &g.Rs.CardProps[i])
+				v.Props[p.Name] = cardPropValue(g, g.CardProp(c, i), &g.Rs.CardProps[i], seat)
 			}
 		}
 	}
@@ -122,13 +122,19 @@ func viewParts(g *model.Evaluator, parts []model.ViewPart, f *state.Frame, seat 
 	return out
 }
 
-func displayValue(g *model.Evaluator, v int64, t model.Type) any {
+// displayValue is a property's value as seat reads it: a card by its name,
+// when the seat knows it (an instance id would let a seat follow a card
+// through hidden zones, and means nothing to a reader).
+func displayValue(g *model.Evaluator, v int64, t model.Type, seat int) any {
 	switch t {
 	case model.TCard:
 		if v < 0 || int(v) >= len(g.S.Cards) {
 			return nil
 		}
-		return state.CardKey(int(v))
+		if !g.Knows(seat, int(v)) {
+			return "a card"
+		}
+		return g.CardName(int(v))
 	case model.TPlayer:
 		if v < 0 {
 			return nil
@@ -214,7 +220,7 @@ func For(game *engine.Game, seat int) View {
 		v.Game = map[string]any{}
 		for i := range g.Rs.GameProps {
 			if p := &g.Rs.GameProps[i]; shown(p) {
-				v.Game[p.Name] = displayValue(g, g.GameProp(i), p.Type)
+				v.Game[p.Name] = displayValue(g, g.GameProp(i), p.Type, seat)
 			}
 		}
 	}
@@ -229,7 +235,7 @@ func For(game *engine.Game, seat int) View {
 			pv.Props = map[string]any{}
 			for i := range g.Rs.PlayerProps {
 				if d := &g.Rs.PlayerProps[i]; shown(d) {
-					pv.Props[d.Name] = displayValue(g, g.PlayerProp(p, i), d.Type)
+					pv.Props[d.Name] = displayValue(g, g.PlayerProp(p, i), d.Type, seat)
 				}
 			}
 		}
