@@ -481,6 +481,8 @@ type Context interface {
 	Card(c int) *state.CardInstance
 	CardDefOf(c int) *CardDef
 	CardName(c int) string
+	// ZoneLabel names a zone instance for players: "p1's hand", "the pile".
+	ZoneLabel(zi int) string
 	CardLabel(c, seat int) string
 	CardAt(zi, slot int) int
 	SlotOf(c int) int64

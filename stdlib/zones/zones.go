@@ -186,14 +186,14 @@ func Primitives() []*model.Primitive {
 					if quiet {
 						continue
 					}
-					if down {
-						if g.Logging() {
-							g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face down.")
+					// where: two cards of one name may be turned in two
+					// players' zones
+					if g.Logging() {
+						way := "up"
+						if down {
+							way = "down"
 						}
-					} else {
-						if g.Logging() {
-							g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face up.")
-						}
+						g.LogCards("flip", int(f.You), []int{c}, "{cards} is turned face %s in %s.", way, g.ZoneLabel(int(g.Card(c).Zone)))
 					}
 				}
 				return model.Next, nil
