@@ -324,6 +324,16 @@ func (s *session) why(d *state.Decision, what string) {
 		bare := strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " ")
 		return strings.EqualFold(what, a.Name) || strings.EqualFold(what, label) || strings.EqualFold(what, bare)
 	}
+	// forSome reports whether an action of the card's zone, labelled label
+	// for it, is for card c
+	forSome := func(c int, label string) bool {
+		for _, a := range s.rs.Actions {
+			if a.Source >= 0 && s.g.Evaluator().CardZoneKind(c) == a.Source && s.g.CardFits(seat, a.Name, c) && s.g.ActionLabel(a.Name, c, seat) == label {
+				return true
+			}
+		}
+		return false
+	}
 	any := false
 	for _, a := range s.rs.Actions {
 		if a.Source < 0 {
@@ -343,8 +353,11 @@ func (s *session) why(d *state.Decision, what string) {
 			if what != "" && !byCard && !named(a, label) {
 				continue
 			}
-			if !byCard && !s.g.CardFits(seat, a.Name, c) {
-				// not the kind of card the action is for: said only when asked about the card
+			if !s.g.CardFits(seat, a.Name, c) && (!byCard || forSome(c, label)) {
+				// not the kind of card the action is for: said only when asked
+				// about the card, and not when another action of the same
+				// label is for it (a creature asked about is told why it
+				// cannot be cast, not that only instants are cast in combat)
 				continue
 			}
 			any, fits = true, true

@@ -639,6 +639,18 @@ func (g *machine) partWhy(a *model.Action, i, player, card int) string {
 		}
 		return "not now"
 	}
+	if a.WhyTmpl != nil {
+		if !g.Explain {
+			return notLegal // listing needs no words
+		}
+		f := g.seatFrame(player, state.CardRef(card))
+		text, err := g.Render(a.WhyTmpl, f, "nothing", func(c int) string { return g.CardLabel(c, player) })
+		g.ReleaseFrame()
+		if err == nil {
+			return text
+		}
+		return "not possible now"
+	}
 	if a.Why != "" {
 		return a.Why
 	}

@@ -63,6 +63,9 @@ func (c *compiler) actions(n *yaml.Node) {
 			a.Why, _ = c.R.Str(v, path+".why")
 			if a.Condition == nil {
 				c.R.Errorf(v, "missing-field", path+".why", "`why` explains a `condition`, and this action has none")
+			} else if strings.ContainsAny(a.Why, "{}") {
+				// which of the condition's reasons holds: a template
+				a.WhyTmpl = c.Template(a.Why, v, path+".why", sc)
 			}
 		}
 		if v := source.Get(af, "timing_why"); v != nil {

@@ -219,6 +219,7 @@ type Action struct {
 	Timing    *Expr
 	Condition *Expr
 	Why       string // what a player is told when Condition fails
+	WhyTmpl   *Template // Why, when it has {expression} parts (worked out only to be told)
 	TimingWhy string // ... when Timing fails
 	FilterWhy string // ... when Filter fails
 	Costs     []*Step
