@@ -195,7 +195,13 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 		if v, ok := got.(int); ok {
 			want = v
 		}
+		// nothing as a value is an error as a whole number (never a
+		// silent 0)
+		nothing := gerr == nil && got == nil
 		switch {
+		case nothing && err == nil:
+			return fmt.Errorf("%s: %q: gives nothing as a value, %d as a whole number", e.Pos, e.Src, n)
+		case nothing:
 		case (err != nil) != (gerr != nil):
 			return fmt.Errorf("%s: %q: as a whole number it fails with %v, as a value with %v", e.Pos, e.Src, err, gerr)
 		case err == nil && n != want:

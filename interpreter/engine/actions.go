@@ -435,7 +435,7 @@ func (g *machine) judge(a *model.Action, player, card int, memo []termMemo) (str
 		}
 	}
 	if why == "" && err == nil {
-		why = g.costsWhy(a, f.get())
+		why, err = g.costsWhy(a, f.get())
 	}
 	if f.f != nil {
 		g.ReleaseFrame()
@@ -690,9 +690,9 @@ func (g *machine) growLegal(i, end int) []termMemo {
 
 // costsWhy is why a player cannot pay an action's costs, "" when they can,
 // in scratch frame f.
-func (g *machine) costsWhy(a *model.Action, f *state.Frame) string {
+func (g *machine) costsWhy(a *model.Action, f *state.Frame) (string, error) {
 	if len(a.Costs) == 0 {
-		return ""
+		return "", nil
 	}
 	root := g.Rs.Programs[a.CostProg]
 	base := len(g.S.Vars)
@@ -701,13 +701,18 @@ func (g *machine) costsWhy(a *model.Action, f *state.Frame) string {
 	}
 	f.Base = int32(base)
 	why := ""
+	var err error
 	for _, c := range a.Costs {
-		if why = c.Prim.CanPay(g, f, c); why != "" {
+		if why, err = c.Prim.CanPay(g, f, c); err != nil {
+			err = fmt.Errorf("%s: %s: %w", c.Pos, c.Prim.Name, err)
+			break
+		}
+		if why != "" {
 			break
 		}
 	}
 	g.S.Vars = g.S.Vars[:base]
-	return why
+	return why, err
 }
 
 // Permitted reports whether a player may take an action (with a source

@@ -319,7 +319,7 @@ func (g *Evaluator) EvalInt(e *Expr, f *state.Frame) (int, error) {
 			return 0, fmt.Errorf("%s: in expression %q: %s", e.Pos, e.Src, msg)
 		}
 		if !ok {
-			return 0, nil // nothing counts as 0, as below
+			return 0, g.nothingNumber(e)
 		}
 		return int(v), nil
 	}
@@ -328,7 +328,9 @@ func (g *Evaluator) EvalInt(e *Expr, f *state.Frame) (int, error) {
 		return 0, err
 	}
 	switch d.K {
-	case DInt, DNil:
+	case DNil:
+		return 0, g.nothingNumber(e)
+	case DInt:
 		return int(d.N), nil
 	case DFloat:
 		n, err := whole(d.Float())
@@ -338,6 +340,12 @@ func (g *Evaluator) EvalInt(e *Expr, f *state.Frame) (int, error) {
 		return int(n), nil
 	}
 	return 0, fmt.Errorf("%s: expression %q gave %v, not a number", e.Pos, e.Src, g.describe(d))
+}
+
+// nothingNumber is the error of an expression that gives nothing where a
+// number is needed: never a silent 0 (write `?? 0` for that).
+func (g *Evaluator) nothingNumber(e *Expr) error {
+	return fmt.Errorf("%s: in expression %q: it gives nothing where a number is needed (a property read from no card or player?); write ?? 0 where nothing means 0", e.Pos, e.Src)
 }
 
 // EvalCard evaluates a card (-1 for none).

@@ -88,8 +88,9 @@ type Primitive struct {
 	StateSlots int // hidden variable slots the step keeps its progress in
 	Exec       func(g Context, f *state.Frame, s *Step) (Status, error)
 	// CanPay, when set, makes the primitive usable as a cost: it returns why the
-	// cost cannot be paid now, or "".
-	CanPay func(g Context, f *state.Frame, s *Step) string
+	// cost cannot be paid now, or ""; an error (an expression of the cost
+	// that cannot be worked out) stops the game, as one in a condition does.
+	CanPay func(g Context, f *state.Frame, s *Step) (string, error)
 	// Validate, when set, checks a compiled step against the ruleset at load time.
 	Validate func(v Validator, s *Step)
 	Family   string

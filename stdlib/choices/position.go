@@ -51,7 +51,7 @@ func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.S
 		return model.Next, err
 	}
 	if c < 0 {
-		return model.Next, fmt.Errorf("choose_position: no card to place")
+		return model.Next, fmt.Errorf("no card to place")
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		o := ds[0].Options[as[0].Picks[0]]

@@ -44,26 +44,26 @@ func fixed() []*model.Primitive {
 					}
 				}
 			},
-			CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
+			CanPay: func(g model.Context, f *state.Frame, s *model.Step) (string, error) {
 				from, err := args.CardsView(g, f, s.At(payCardsArgs.Cards))
 				if err != nil {
-					return err.Error()
+					return "", err
 				}
 				exprs, err := patterns(g, f, s)
 				if err != nil {
-					return err.Error()
+					return "", err
 				}
 				ok, err := canPayCards(g, f, s, exprs, from)
 				if err != nil {
-					return err.Error()
+					return "", err
 				}
 				if !ok && !g.Explaining() {
-					return "cannot be paid"
+					return "cannot be paid", nil
 				}
 				if !ok {
-					return args.Say(g, f, s.At(payCardsArgs.Reason), fmt.Sprintf("you do not have the %d cards it takes", len(exprs)), int(f.You))
+					return args.Say(g, f, s.At(payCardsArgs.Reason), fmt.Sprintf("you do not have the %d cards it takes", len(exprs)), int(f.You)), nil
 				}
-				return ""
+				return "", nil
 			},
 			Exec: execPayCards,
 		},
@@ -84,19 +84,19 @@ func fixed() []*model.Primitive {
 					v.Errorf(spendArgs.Prop, "type-mismatch", "%s is not an int property", name)
 				}
 			},
-			CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
+			CanPay: func(g model.Context, f *state.Frame, s *model.Step) (string, error) {
 				p, err := args.Player(g, f, s.At(spendArgs.Player))
 				if err != nil {
-					return err.Error()
+					return "", err
 				}
 				n, err := args.Int(g, f, s.At(spendArgs.Amount), 0)
 				if err != nil {
-					return err.Error()
+					return "", err
 				}
 				idx, d := g.Ruleset().PropAt(s.At(spendArgs.Prop), "player")
 				if have := g.PlayerProp(p, idx); have < int64(n) {
 					if !g.Explaining() {
-						return "cannot be paid"
+						return "cannot be paid", nil
 					}
 					name := d.Name
 					if d.Label != "" {
@@ -106,9 +106,9 @@ func fixed() []*model.Primitive {
 					if p == int(f.You) {
 						who = "you have"
 					}
-					return fmt.Sprintf("it costs %d %s and %s %d", n, name, who, have)
+					return fmt.Sprintf("it costs %d %s and %s %d", n, name, who, have), nil
 				}
-				return ""
+				return "", nil
 			},
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				p, err := args.Player(g, f, s.At(spendArgs.Player))
@@ -144,15 +144,15 @@ func fixed() []*model.Primitive {
 				{Name: "reason", Kind: model.PTemplate, Doc: "shown when it fails; parts in braces are expressions"},
 			},
 			Example: "- require: {cond: \"len(you.hand) > 0\", reason: you have no cards}",
-			CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
+			CanPay: func(g model.Context, f *state.Frame, s *model.Step) (string, error) {
 				ok, err := g.EvalBool(s.At(requireArgs.Cond).Expr, f)
 				if err != nil {
-					return err.Error()
+					return "", err
 				}
 				if !ok {
-					return args.Say(g, f, s.At(requireArgs.Reason), "what it requires is not met", int(f.You))
+					return args.Say(g, f, s.At(requireArgs.Reason), "what it requires is not met", int(f.You)), nil
 				}
-				return ""
+				return "", nil
 			},
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) { return model.Next, nil },
 		},
@@ -172,22 +172,22 @@ func fixed() []*model.Primitive {
 					v.Errorf(markArgs.Prop, "type-mismatch", "%s is not a bool property", name)
 				}
 			},
-			CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
+			CanPay: func(g model.Context, f *state.Frame, s *model.Step) (string, error) {
 				c, err := g.EvalCard(s.At(markArgs.Cards).Expr, f)
 				if err != nil {
-					return err.Error()
+					return "", err
 				}
 				if c < 0 {
-					return "there is no card to mark"
+					return "there is no card to mark", nil
 				}
 				idx, _ := g.Ruleset().PropAt(s.At(markArgs.Prop), "card")
 				if g.CardProp(c, idx) != 0 {
 					if !g.Explaining() {
-						return "already marked"
+						return "already marked", nil
 					}
-					return fmt.Sprintf("%s is already %s", g.CardName(c), s.At(markArgs.Prop).Text)
+					return fmt.Sprintf("%s is already %s", g.CardName(c), s.At(markArgs.Prop).Text), nil
 				}
-				return ""
+				return "", nil
 			},
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				c, err := g.EvalCard(s.At(markArgs.Cards).Expr, f)

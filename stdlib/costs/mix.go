@@ -43,11 +43,11 @@ func spendMix() *model.Primitive {
 				}
 			}
 		},
-		CanPay: func(g model.Context, f *state.Frame, s *model.Step) string {
+		CanPay: func(g model.Context, f *state.Frame, s *model.Step) (string, error) {
 			m := getMix()
-			why := m.canPay(g, f, s)
+			why, err := m.canPay(g, f, s)
 			putMix(m)
-			return why
+			return why, err
 		},
 		Exec: execSpendMix,
 	}
@@ -90,17 +90,17 @@ func putMix(m *mix) {
 }
 
 // canPay is CanPay's reason for a mix read into m.
-func (m *mix) canPay(g model.Context, f *state.Frame, s *model.Step) string {
+func (m *mix) canPay(g model.Context, f *state.Frame, s *model.Step) (string, error) {
 	if err := readMix(g, f, s, m); err != nil {
-		return err.Error()
+		return "", err
 	}
 	if m.payable() {
-		return ""
+		return "", nil
 	}
 	if !g.Explaining() {
-		return "cannot be paid"
+		return "cannot be paid", nil
 	}
-	return fmt.Sprintf("it costs %s and %s %s", m.costText(), m.whoHas(int(f.You)), m.haveText())
+	return fmt.Sprintf("it costs %s and %s %s", m.costText(), m.whoHas(int(f.You)), m.haveText()), nil
 }
 
 // readMix reads a spend_mix step's cost and what its payer has into m.
@@ -121,7 +121,7 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 		return err
 	}
 	if len(pd.L) != len(amounts) {
-		return fmt.Errorf("spend_mix: %d resources in props but %d amounts", len(pd.L), len(amounts))
+		return fmt.Errorf("%d resources in props but %d amounts", len(pd.L), len(amounts))
 	}
 	n := len(pd.L)
 	m.p, m.markIx = p, -1
@@ -145,7 +145,7 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 			name := g.Text(model.Datum{K: pd.E, N: int64(sym)})
 			var ok bool
 			if ix, d, ok = rs.PropIndex("player", name); !ok || d.Type != model.TInt {
-				return fmt.Errorf("spend_mix: %q is no int property of players", name)
+				return fmt.Errorf("%q is no int property of players", name)
 			}
 		}
 		label := d.Name

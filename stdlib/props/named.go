@@ -32,7 +32,7 @@ func addNamed() *model.Primitive {
 			name := g.Text(d)
 			idx, decl, ok := g.Ruleset().PropIndex("player", name)
 			if !ok || decl.Type != model.TInt {
-				return model.Next, fmt.Errorf("add_named: %q is no int property of players", name)
+				return model.Next, fmt.Errorf("%q is no int property of players", name)
 			}
 			n, err := g.EvalInt(s.At(addNamedArgs.Amount).Expr, f)
 			if err != nil {
