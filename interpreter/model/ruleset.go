@@ -218,10 +218,10 @@ type Action struct {
 	Filter    *Expr // on each source card, bound as `card`
 	Timing    *Expr
 	Condition *Expr
-	Why       string // what a player is told when Condition fails
+	Why       string    // what a player is told when Condition fails
 	WhyTmpl   *Template // Why, when it has {expression} parts (worked out only to be told)
-	TimingWhy string // ... when Timing fails
-	FilterWhy string // ... when Filter fails
+	TimingWhy string    // ... when Timing fails
+	FilterWhy string    // ... when Filter fails
 	Costs     []*Step
 	Effect    int  // program index of the effect (a child of CostProg)
 	CostProg  int  // root program: the costs, then the effect or the move to the stack
