@@ -44,6 +44,34 @@ func TestParseHumanAnswer(t *testing.T) {
 	}
 }
 
+// TestParseAssignAnswer pins the answers to an assignment (blockers to
+// attackers): item=target pairs, an item to none, or none for all.
+func TestParseAssignAnswer(t *testing.T) {
+	d := &state.Decision{Kind: state.DecideAssign, Options: []state.Option{{Label: "Sentinel"}, {Label: "Falcon"}}, Targets: []state.Option{{Label: "Whelp"}, {Label: "Golem"}}}
+	for _, tc := range []struct {
+		line    string
+		amounts []int
+		err     string
+	}{
+		{"1=2 2=1", []int{2, 1}, ""},
+		{"2=1", []int{0, 1}, ""},
+		{"none", []int{0, 0}, ""},
+		{"None", []int{0, 0}, ""},
+		{"1=none 2=2", []int{0, 2}, ""},
+		{"1=0", []int{0, 0}, ""},
+		{"pass", nil, "or none to assign nothing"},
+		{"3=1", nil, `"3=1" is not item=target (items 1 to 2, targets 1 to 2, or none)`},
+	} {
+		a, err := parseHumanAnswer(d, tc.line)
+		if tc.err != "" {
+			require.ErrorContains(t, err, tc.err, tc.line)
+			continue
+		}
+		require.NoError(t, err, tc.line)
+		require.Equal(t, tc.amounts, a.Amount, tc.line)
+	}
+}
+
 // TestDescribeCard: card NAME shows what the card sets, defaults included
 // (Gambler's Spark pitches for 1, the default), and not the state
 // properties it leaves at their defaults.

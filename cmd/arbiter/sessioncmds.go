@@ -163,15 +163,21 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 		return state.Answer{Number: n}, nil
 	case state.DecideAssign:
 		amounts := make([]int, len(d.Options))
+		if strings.EqualFold(line, "none") {
+			return state.Answer{Amount: amounts}, nil // every item to none
+		}
 		for _, f := range fields {
 			k, v, ok := strings.Cut(f, "=")
 			if !ok {
-				return state.Answer{}, fmt.Errorf("assign with item=target pairs, like 1=2 2=1 (or type help)")
+				return state.Answer{}, fmt.Errorf("assign with item=target pairs, like 1=2 2=1, or none to assign nothing (or type help)")
+			}
+			if strings.EqualFold(v, "none") {
+				v = "0" // an item to none
 			}
 			i, err1 := strconv.Atoi(k)
 			t, err2 := strconv.Atoi(v)
 			if err1 != nil || err2 != nil || i < 1 || i > len(d.Options) {
-				return state.Answer{}, fmt.Errorf("%q is not item=target (items 1 to %d, targets 1 to %d)", f, len(d.Options), len(d.Targets))
+				return state.Answer{}, fmt.Errorf("%q is not item=target (items 1 to %d, targets 1 to %d, or none)", f, len(d.Options), len(d.Targets))
 			}
 			amounts[i-1] = t
 		}

@@ -564,6 +564,30 @@ func (c *ExprCompiler) explain(msg string, sc *closure.Scope, src string, from i
 	return c.explainName(msg, sc), ""
 }
 
+// valueOwner names what declares name as one of its values (an enum
+// property, the phases, the zones, the modes, the keywords), or "".
+func (c *ExprCompiler) valueOwner(name string) string {
+	for _, decls := range [][]model.PropDecl{c.Rs.CardProps, c.Rs.PlayerProps, c.Rs.GameProps} {
+		for _, d := range decls {
+			if source.Contains(d.Values, name) {
+				return d.Name
+			}
+		}
+	}
+	switch {
+	case source.Contains(c.PhaseNames, name):
+		return "phase"
+	case source.Contains(c.Rs.Modes, name):
+		return "mode"
+	}
+	for _, z := range c.Rs.Zones {
+		if z.Name == name {
+			return "a card's zone"
+		}
+	}
+	return ""
+}
+
 func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
 	if rest, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		name := strings.TrimSpace(rest)
@@ -594,7 +618,12 @@ func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
 		}
 		sort.Strings(known)
 		out := "unknown name " + name
-		if s := diag.Suggest(name, known); s != "" {
+		if owner := c.valueOwner(name); owner != "" {
+			// a value of some declared thing, where it is not read as one:
+			// compared with what does not have it
+			return out + fmt.Sprintf(": %s is a value of %s, read as a name only where it is compared with %s (write '%s' in quotes for the text)", name, owner, owner, name)
+		}
+		if s := diag.Suggest(name, known); s != "" && s != name {
 			out += fmt.Sprintf("; did you mean %q?", s)
 		}
 		return out

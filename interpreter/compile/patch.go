@@ -267,11 +267,18 @@ func (pl planner) checkCall(call *ast.CallNode) {
 func (pl planner) checkValues(b *ast.BinaryNode) {
 	switch b.Operator {
 	case "==", "!=":
-		if d := pl.enumRead(b.Left); d != nil {
-			pl.checkValue(d, b.Right, "")
+		ld, rd := pl.enumRead(b.Left), pl.enumRead(b.Right)
+		if ld != nil {
+			pl.checkValue(ld, b.Right, "")
 		}
-		if d := pl.enumRead(b.Right); d != nil {
-			pl.checkValue(d, b.Left, "")
+		if rd != nil {
+			pl.checkValue(rd, b.Left, "")
+		}
+		if ld != nil && rd != nil && !shareValue(ld.Values, rd.Values) {
+			// two enums with no value in common: never equal, a mistake
+			// (a suit compared with a rank)
+			pl.p.errs = append(pl.p.errs, closure.Problem{Node: b, Code: "type-mismatch", Msg: fmt.Sprintf("%s and %s have no value in common (%s; %s): %s %s %s would always be %v",
+				ld.Name, rd.Name, strings.Join(ld.Values, ", "), strings.Join(rd.Values, ", "), ld.Name, b.Operator, rd.Name, b.Operator == "!=")})
 		}
 	case "in":
 		if d := pl.enumRead(b.Left); d != nil {
@@ -290,6 +297,16 @@ func (pl planner) checkValues(b *ast.BinaryNode) {
 			}
 		}
 	}
+}
+
+// shareValue reports whether two lists of values have one in common.
+func shareValue(a, b []string) bool {
+	for _, v := range a {
+		if source.Contains(b, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // enumRead is the declaration of the enum property a node reads, or nil.

@@ -312,7 +312,7 @@ func (c *compiler) compile(src Source, cards []Source) {
 	}
 	if n := source.Get(fs, "concede_why"); n != nil {
 		rs.ConcedeWhy, _ = c.R.Str(n, "concede_why")
-		if rs.Concede == nil {
+		if source.Get(fs, "concede") == nil {
 			c.R.Errorf(n, "missing-field", "concede_why", "`concede_why` explains `concede`, and there is none")
 		}
 	}

@@ -61,22 +61,22 @@ func (c *compiler) actions(n *yaml.Node) {
 		}
 		if v := source.Get(af, "why"); v != nil {
 			a.Why, _ = c.R.Str(v, path+".why")
-			if a.Condition == nil {
+			if source.Get(af, "condition") == nil {
 				c.R.Errorf(v, "missing-field", path+".why", "`why` explains a `condition`, and this action has none")
-			} else if strings.ContainsAny(a.Why, "{}") {
+			} else if a.Condition != nil && strings.ContainsAny(a.Why, "{}") {
 				// which of the condition's reasons holds: a template
 				a.WhyTmpl = c.Template(a.Why, v, path+".why", sc)
 			}
 		}
 		if v := source.Get(af, "timing_why"); v != nil {
 			a.TimingWhy, _ = c.R.Str(v, path+".timing_why")
-			if a.Timing == nil {
+			if source.Get(af, "timing") == nil {
 				c.R.Errorf(v, "missing-field", path+".timing_why", "`timing_why` explains a `timing`, and this action has none")
 			}
 		}
 		if v := source.Get(af, "filter_why"); v != nil {
 			a.FilterWhy, _ = c.R.Str(v, path+".filter_why")
-			if a.Filter == nil {
+			if source.Get(af, "filter") == nil {
 				c.R.Errorf(v, "missing-field", path+".filter_why", "`filter_why` explains a `filter`, and this action has none")
 			}
 		}
@@ -117,9 +117,9 @@ func (c *compiler) actions(n *yaml.Node) {
 		}
 		if v := source.Get(af, "recheck_why"); v != nil {
 			text, _ := c.R.Str(v, path+".recheck_why")
-			if a.Recheck == nil {
+			if source.Get(af, "recheck") == nil {
 				c.R.Errorf(v, "missing-field", path+".recheck_why", "`recheck_why` explains a `recheck`, and this action has none")
-			} else {
+			} else if a.Recheck != nil {
 				a.RecheckWhy = c.Template(text, v, path+".recheck_why", sc)
 			}
 		}

@@ -14,7 +14,7 @@ func Primitives() []*model.Primitive {
 			Params: []model.Param{
 				args.ExprParam("player", model.TPlayer, false, "active", "who acts (default: the active player)"),
 				{Name: "actions", Kind: model.PAction, Required: true, Doc: "the actions offered"},
-				args.ExprParam("pass", model.TBool, false, "true", "the player may pass"),
+				args.ExprParam("pass", model.TBool, false, "true", "the player may pass; with false, a player with no legal action passes all the same (logged as a pass), since a game never waits on a player who can do nothing"),
 				args.ExprParam("repeat", model.TBool, false, "false", "ask again after each action until the player passes, while this holds after the action"),
 				{Name: "pass_label", Kind: model.PText, Default: "pass", Doc: "how passing is shown"},
 				args.PromptParam("Your move"),
