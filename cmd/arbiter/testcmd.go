@@ -114,7 +114,11 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 				ok = res.Passed()
 				var msgs []string
 				msgs = append(msgs, res.Failures...)
-				if update {
+				if update && !ok {
+					// a failing scenario's run is cut short where it failed:
+					// it is shown, not kept as the golden
+					msgs = append(msgs, "golden file not written, as the scenario fails; its run up to the failure:\n"+res.Output)
+				} else if update {
 					// the review: a golden that changes is shown, to be read
 					// before it is committed
 					if old, err := os.ReadFile(golden); err != nil || string(old) != res.Output {
