@@ -98,6 +98,19 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 }
 
 // FindOption finds one option of a decision by label, id or #number.
+// othersCardName is the name of the card of an option labelled with the
+// player whose card it is (p2's Knight: Knight).
+func othersCardName(o state.Option) (string, bool) {
+	if o.Card < 0 || !strings.HasPrefix(o.Label, "p") {
+		return "", false
+	}
+	seat, name, ok := strings.Cut(o.Label, "'s ")
+	if !ok || !isSeatName(seat) {
+		return "", false
+	}
+	return name, true
+}
+
 func FindOption(d *state.Decision, s string) (int, error) {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "#") {
@@ -117,7 +130,25 @@ func FindOption(d *state.Decision, s string) (int, error) {
 		}
 	}
 	if found < 0 {
+		// another player's card is labelled with whose it is (p2's
+		// Knight); its name alone finds it when no other option has it
+		for i, o := range d.Options {
+			if name, ok := othersCardName(o); ok && (strings.EqualFold(name, s) || strings.EqualFold("a "+name, s) || strings.EqualFold("an "+name, s)) {
+				if found >= 0 {
+					return -1, fmt.Errorf("%q names two options (%d and %d); use #N or the whole label", s, found+1, i+1)
+				}
+				found = i
+			}
+		}
+	}
+	if found < 0 {
 		return -1, fmt.Errorf("%s is not offered %q; the options are %s", state.SeatName(d.Player), s, optionList(d))
 	}
 	return found, nil
+}
+
+// isSeatName reports whether s names a seat: p1, p2, ...
+func isSeatName(s string) bool {
+	n, err := strconv.Atoi(strings.TrimPrefix(s, "p"))
+	return strings.HasPrefix(s, "p") && err == nil && n >= 1
 }

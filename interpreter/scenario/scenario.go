@@ -451,6 +451,13 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			labels := map[string]bool{}
 			for _, o := range d.Options {
 				labels[strings.ToLower(o.Label)] = true
+				// another player's card (p2's Knight) by its name alone, as
+				// an answer finds it
+				if name, ok := othersCardName(o); ok {
+					for _, n := range []string{name, "a " + name, "an " + name} {
+						labels[strings.ToLower(n)] = true
+					}
+				}
 			}
 			for _, l := range st.Offered {
 				if !labels[strings.ToLower(l)] {

@@ -83,5 +83,5 @@ func TestNotOfferedAfterAnAnswerTheEngineGave(t *testing.T) {
 func TestNotAsked(t *testing.T) {
 	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - not_asked: p2\n"))
 	got := runLands(t, "[Lightning, Grass]", "  - not_asked: [p2, p1]\n")
-	assert.Equal(t, []string{`12:5: p1 is asked "Choose a card on your opponent's board to discard" ("Lightning", "Grass"), but must not be asked`}, got)
+	assert.Equal(t, []string{`12:5: p1 is asked "Choose a card on your opponent's board to discard" ("p2's Lightning", "p2's Grass"), but must not be asked`}, got)
 }

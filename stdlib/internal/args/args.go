@@ -5,6 +5,7 @@ package args
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -218,7 +219,14 @@ func CardOption(g model.Context, c, seat int) state.Option {
 	if !g.Logging() {
 		return state.Option{Card: c, Action: -1, Player: -1}
 	}
-	return state.Option{ID: state.CardKey(c), Label: g.CardLabel(c, seat), Card: c, Action: -1, Player: -1}
+	label := g.CardLabel(c, seat)
+	if ctrl := int(g.Card(c).Ctrl); seat >= 0 && ctrl >= 0 && ctrl != seat {
+		// another player's card says whose it is: a choice among cards
+		// of both sides (which unit goes back to its owner's hand?) is
+		// read without looking at the board
+		label = Whose(ctrl, label)
+	}
+	return state.Option{ID: state.CardKey(c), Label: label, Card: c, Action: -1, Player: -1}
 }
 
 // ChoiceOption is the option of choice i of a choose step, as seat sees it
@@ -290,7 +298,21 @@ func LabelUnique(g model.Context, opts []state.Option) {
 	}
 	var whose []int // the options to name with their card's controller
 	for i := range opts {
-		if c := opts[i].Card; c >= 0 && count[opts[i].Label] > 1 {
+		c := opts[i].Card
+		if c < 0 {
+			continue
+		}
+		// the chooser's own card beside another player's card of its name
+		// (p2's Knight) is named as theirs too: p1's Knight
+		if count[Whose(int(g.Card(c).Ctrl), opts[i].Label)] == 0 {
+			for j := range opts {
+				if d := opts[j].Card; j != i && d >= 0 && g.Card(d).Ctrl != g.Card(c).Ctrl && opts[j].Label == Whose(int(g.Card(d).Ctrl), opts[i].Label) {
+					whose = append(whose, i)
+					break
+				}
+			}
+		}
+		if count[opts[i].Label] > 1 {
 			for j := range opts {
 				if d := opts[j].Card; j != i && d >= 0 && opts[j].Label == opts[i].Label && g.Card(d).Ctrl != g.Card(c).Ctrl {
 					whose = append(whose, i)
@@ -299,6 +321,7 @@ func LabelUnique(g model.Context, opts []state.Option) {
 			}
 		}
 	}
+	whose = slices.Compact(whose)
 	for _, i := range whose {
 		opts[i].Label = Whose(int(g.Card(opts[i].Card).Ctrl), opts[i].Label)
 	}
