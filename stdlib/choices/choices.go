@@ -289,12 +289,13 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 		}
 		if lo == hi && hi == len(from) {
 			// no real choice: all of them. Among cards every seat knows,
-			// everyone sees there was nothing to choose, and the log says
-			// nothing (what the rules do with them says it); among cards
-			// some seat does not know, the line is written as for a choice,
-			// so that nobody learns the chooser had none
+			// or every card of a zone (whose size is public), everyone sees
+			// there was nothing to choose, and the log says nothing (what
+			// the rules do with them says it); among some cards of a hidden
+			// zone, the line is written as for a choice, so that nobody
+			// learns the chooser had none
 			args.Bind(g, f, s.At(*a.as), args.ListVal(g, from))
-			if g.Logging() && !args.KnownToAll(g, from) {
+			if g.Logging() && !args.KnownToAll(g, from) && !args.WholeZone(g, from) {
 				g.LogCards("choose", chooser, from, "%s chooses {cards}.", state.SeatName(chooser))
 			}
 			return model.Next, nil

@@ -263,6 +263,22 @@ func KnownToAll(g model.Context, cards []int) bool {
 	return true
 }
 
+// WholeZone reports whether the cards are every card of one zone: how many
+// a zone holds is public, so taking all of them is no choice anyone could
+// learn from.
+func WholeZone(g model.Context, cards []int) bool {
+	if len(cards) == 0 {
+		return false
+	}
+	zi := int(g.Card(cards[0]).Zone)
+	for _, c := range cards[1:] {
+		if int(g.Card(c).Zone) != zi {
+			return false
+		}
+	}
+	return len(g.ZoneCards(zi)) == len(cards)
+}
+
 // SaysWhose reports whether an option's label names the controller of its
 // card, as LabelUnique writes it.
 func SaysWhose(g model.Context, o state.Option) bool {
