@@ -141,7 +141,7 @@ func functions() []*model.Func {
 		},
 		{
 			Name: "value_at", Family: "properties",
-			Doc:      "The i-th declared value (from 0) of an enum card property: for generating cards in loops.",
+			Doc:      "The i-th declared value (from 0) of an enum card property: for generating cards in loops; nothing when the property has no i-th value (value_count says how many it has).",
 			Params:   []model.Type{model.TString, model.TInt},
 			Names:    []string{"prop", "i"},
 			Result:   model.TString,
@@ -152,7 +152,7 @@ func functions() []*model.Func {
 				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
 				i := int(a[1].N)
 				if !ok || i < 0 || i >= len(d.Values) {
-					return g.NameDatum("")
+					return model.Datum{} // nothing: no such value
 				}
 				return g.NameDatum(d.Values[i])
 			},

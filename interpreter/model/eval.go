@@ -150,6 +150,9 @@ func (g *Evaluator) PropVal(x Datum, d *PropDecl) (state.Val, error) {
 		return state.Val{N: n}, err
 	}
 	if d.Type == TString && d.Valid != nil && !d.Valid[v.N] {
+		if x.K == DNil {
+			return state.Val{}, fmt.Errorf("%s is given nothing, where it takes one of its values (%s)", d.Name, strings.Join(d.Values, ", "))
+		}
 		return state.Val{}, fmt.Errorf("%q is not one of the values of %s (%s)", g.Rs.Symbol(v.N), d.Name, strings.Join(d.Values, ", "))
 	}
 	return v, nil
