@@ -17,7 +17,7 @@ func Primitives() []*model.Primitive {
 				args.Was(args.ExprParam("cards", model.TCards, true, "", "the card or cards to move"), "card"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone they go to"},
 				args.ExprParam("owner", model.TPlayer, false, "", "whose zone (default: each card's owner)"),
-				{Name: "position", Kind: model.PWord, Words: positionWords[:], Default: positionWords[posTop], Doc: "where in an ordered zone"},
+				{Name: "position", Kind: model.PWord, Words: positionWords[:], Default: positionWords[posTop], Doc: "where in an ordered zone; several cards go one after another, as cards dealt onto a pile: to the top, the last of the list ends on top (reverse(list) keeps the list's order there); to the bottom, the first of the list ends highest"},
 				{Name: "facing", Was: []string{"face"}, Kind: model.PWord, Words: facingWords[:], Default: facingWords[faceAsZone], Doc: "face up or down; `zone` follows the zone's declaration"},
 				args.ExprParam("slot", model.TInt, false, "", "the position in a positional zone (default: the first free one)"),
 				args.ExprParam("controller", model.TPlayer, false, "", "who controls the cards there (default: their owner)"),
