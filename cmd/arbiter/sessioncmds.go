@@ -243,9 +243,32 @@ func (s *session) cardText(seat int, name string) error {
 			return nil
 		}
 	}
+	// a card whose name is made from its properties ("{card.rank} of
+	// {card.suit}") is found among the cards of the game the seat knows,
+	// by the name it has now, and shown with its own values
+	e := s.g.Evaluator()
+	for c := range e.S.Cards {
+		if e.Knows(seat, c) && strings.EqualFold(s.g.CardLabel(c, seat), name) {
+			d := *e.CardDefOf(c)
+			d.Name = s.g.CardLabel(c, seat)
+			d.Props = make([]int64, len(s.rs.CardProps))
+			d.Written = nil
+			for i := range d.Props {
+				d.Props[i] = e.CardProp(c, i)
+				d.Written = append(d.Written, i)
+			}
+			s.printf("%s\n", describeCard(s.rs, &d))
+			return nil
+		}
+	}
 	var names []string
+	made := false // some card's name is made from its properties
 	for _, d := range s.rs.Cards {
 		names = append(names, d.Name)
+		made = made || strings.Contains(d.Name, "{")
+	}
+	if made {
+		return fmt.Errorf("no card %q; the cards are named like %s: in a game, by the name a card you know has", name, strings.Join(names, ", "))
 	}
 	return fmt.Errorf("no card %q; the cards are %s", name, strings.Join(names, ", "))
 }
