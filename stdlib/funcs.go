@@ -175,6 +175,23 @@ func functions() []*model.Func {
 			},
 		},
 		{
+			Name: "value_index", Family: "properties",
+			Doc:      "The position (from 0) of a value among the values an enum card property declares, in their order: to rank cards by an enum (two < three < ... < king), value_index(rank, a.rank) > value_index(rank, b.rank). -1 for a value it does not declare (nothing, say).",
+			Params:   []model.Type{model.TString, model.TString},
+			Names:    []string{"prop", "value"},
+			Result:   model.TInt,
+			Example:  "value_index(color, this.color) == 0",
+			PropArgs: []int{0},
+			Reads:    model.FuncReadsNothing,
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
+				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
+				if !ok || a[1].K == model.DNil {
+					return model.Datum{K: model.DInt, N: -1}
+				}
+				return model.Datum{K: model.DInt, N: int64(slices.Index(d.Values, g.Text(a[1])))}
+			},
+		},
+		{
 			Name: "face_value", Family: "properties",
 			Doc:      "The value an int property of a card has on one of its faces (from 0), whichever face it shows now: the face's own value, or the card's when the face does not set it. For a card played as one of its faces, to read that face's cost before it is turned to it. A card without that face (or nothing) gives 0.",
 			Params:   []model.Type{model.TCard, model.TInt, model.TString},

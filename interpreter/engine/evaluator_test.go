@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -292,4 +293,17 @@ func TestEvalWholeTellsNoneFromZero(t *testing.T) {
 		require.Equal(t, c.ok, ok, c.src)
 		require.Equal(t, c.want, v, c.src)
 	}
+}
+
+// value_index is the position of a value among an enum's declared values,
+// -1 for nothing: the order that ranks cards by an enum.
+func TestValueIndexRanksByDeclaredOrder(t *testing.T) {
+	rs, diags := load.LoadFile("../../testdata/engine/rulesets/tricks.yaml", stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	for i := 0; i < 3; i++ {
+		require.Equal(t, i, query(t, rs, g, fmt.Sprintf("value_index(suit, value_at(suit, %d))", i)))
+	}
+	require.Equal(t, -1, query(t, rs, g, "value_index(suit, value_at(suit, 99))"))
 }
