@@ -130,7 +130,7 @@ func LeastAnswer(d *Decision) Answer {
 		}
 		return a
 	case DecideOrder:
-		return Answer{Picks: firstPicks(len(d.Options))}
+		return Answer{Picks: FirstPicks(len(d.Options))}
 	case DecideAction:
 		for i, o := range d.Options {
 			if o.Action < 0 {
@@ -138,12 +138,12 @@ func LeastAnswer(d *Decision) Answer {
 			}
 		}
 	}
-	return Answer{Picks: firstPicks(d.Min)}
+	return Answer{Picks: FirstPicks(d.Min)}
 }
 
-// firstPicks is the picks of the first n options, in order: for a small
+// FirstPicks is the picks of the first n options, in order: for a small
 // n a part of a shared list, as picks are never written once given.
-func firstPicks(n int) []int {
+func FirstPicks(n int) []int {
 	if n <= len(identityPicks) {
 		return identityPicks[:n:n]
 	}
@@ -154,7 +154,7 @@ func firstPicks(n int) []int {
 	return p
 }
 
-// pickOf is the picks of option i alone, shared as firstPicks' are.
+// pickOf is the picks of option i alone, shared as FirstPicks' are.
 func pickOf(i int) []int {
 	if i < len(identityPicks) {
 		return identityPicks[i : i+1 : i+1]
@@ -197,18 +197,6 @@ func ForcedAnswer(d *Decision) (bool, Answer) {
 		}
 	}
 	return false, Answer{}
-}
-
-// FirstPicks picks the first n options, in order.
-func FirstPicks(n int) []int {
-	if n <= len(identityPicks) {
-		return identityPicks[:n:n]
-	}
-	picks := make([]int, n)
-	for i := range picks {
-		picks[i] = i
-	}
-	return picks
 }
 
 // identityPicks are the picks of every option of a small decision, in
