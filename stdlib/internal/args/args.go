@@ -297,9 +297,11 @@ func SaysWhere(g model.Context, o state.Option) string {
 	return ""
 }
 
-// LabelUnique makes every label name one option. Cards of one label that
-// different players control are named with their controller (p2's
-// Knight), as the log names them: the choice tells whose each one is.
+// LabelUnique makes every label name one option. Another player's card
+// is already named as theirs (CardOption: p2's Knight); the chooser's own
+// card of that name is named so too (p1's Knight), and so are cards of one
+// label that different players control where no option says whose they
+// are: the choice tells whose each one is, as the log does.
 // Cards of one label in different places of positional zones are named
 // with their place (Knight (row 3)). Labels still repeated are
 // numbered (Guard, Guard #2). Options without labels (a game without a
