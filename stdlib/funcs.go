@@ -141,15 +141,16 @@ func functions() []*model.Func {
 		},
 		{
 			Name: "value_at", Family: "properties",
-			Doc:      "The i-th declared value (from 0) of an enum card property: for generating cards in loops; nothing when the property has no i-th value (value_count says how many it has).",
+			Doc:      "The i-th declared value (from 0) of an enum property (of cards, players or the game): for generating cards in loops; nothing when the property has no i-th value (value_count says how many it has).",
 			Params:   []model.Type{model.TString, model.TInt},
 			Names:    []string{"prop", "i"},
 			Result:   model.TString,
 			Example:  "value_at(color, 0) == 'red'",
-			PropArgs: []int{0},
+			EnumArgs: []int{0},
 			Reads:    model.FuncReadsNothing,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
-				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
+				d := g.Ruleset().EnumProp(g.Text(a[0]))
+				ok := d != nil
 				i := int(a[1].N)
 				if !ok || i < 0 || i >= len(d.Values) {
 					return model.Datum{} // nothing: no such value
@@ -159,15 +160,16 @@ func functions() []*model.Func {
 		},
 		{
 			Name: "value_count", Family: "properties",
-			Doc:      "How many values an enum card property declares.",
+			Doc:      "How many values an enum property (of cards, players or the game) declares.",
 			Params:   []model.Type{model.TString},
 			Names:    []string{"prop"},
 			Result:   model.TInt,
 			Example:  "value_count('color') == 2",
-			PropArgs: []int{0},
+			EnumArgs: []int{0},
 			Reads:    model.FuncReadsNothing,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
-				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
+				d := g.Ruleset().EnumProp(g.Text(a[0]))
+				ok := d != nil
 				if !ok {
 					return model.Datum{K: model.DInt}
 				}
@@ -176,15 +178,16 @@ func functions() []*model.Func {
 		},
 		{
 			Name: "value_index", Family: "properties",
-			Doc:      "The position (from 0) of a value among the values an enum card property declares, in their order: to rank cards by an enum (two < three < ... < king), value_index(rank, a.rank) > value_index(rank, b.rank). -1 for a value it does not declare (nothing, say).",
+			Doc:      "The position (from 0) of a value among the values an enum property (of cards, players or the game) declares, in their order: to rank cards by an enum (two < three < ... < king), value_index(rank, a.rank) > value_index(rank, b.rank). -1 for a value it does not declare (nothing, say).",
 			Params:   []model.Type{model.TString, model.TString},
 			Names:    []string{"prop", "value"},
 			Result:   model.TInt,
 			Example:  "value_index(color, this.color) == 0",
-			PropArgs: []int{0},
+			EnumArgs: []int{0},
 			Reads:    model.FuncReadsNothing,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
-				_, d, ok := g.Ruleset().PropIndex("card", g.Text(a[0]))
+				d := g.Ruleset().EnumProp(g.Text(a[0]))
+				ok := d != nil
 				if !ok || a[1].K == model.DNil {
 					return model.Datum{K: model.DInt, N: -1}
 				}

@@ -175,7 +175,7 @@ func (v *bareKeywords) Visit(node *ast.Node) {
 		if !ok {
 			return
 		}
-		names := append(append(append([]int(nil), f.KeywordArgs...), f.PropArgs...), f.ZoneArgs...)
+		names := append(append(append(append([]int(nil), f.KeywordArgs...), f.PropArgs...), f.ZoneArgs...), f.EnumArgs...)
 		for i := range f.ValueArgs {
 			names = append(names, i)
 		}

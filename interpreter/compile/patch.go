@@ -228,6 +228,15 @@ func (pl planner) checkCall(call *ast.CallNode) {
 			}
 		}
 	}
+	for _, i := range f.EnumArgs {
+		if i < len(call.Arguments) {
+			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
+				if d := rs.EnumProp(sn.Value); d == nil {
+					pl.p.errs = append(pl.p.errs, closure.Problem{Node: sn, Msg: fmt.Sprintf("%s: no enum property of cards, players or the game is called %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, rs.EnumPropNames()))})
+				}
+			}
+		}
+	}
 	for at, of := range f.ValueArgs {
 		if at < len(call.Arguments) && of < len(call.Arguments) {
 			if prop, ok := call.Arguments[of].(*ast.StringNode); ok {

@@ -307,3 +307,34 @@ func TestValueIndexRanksByDeclaredOrder(t *testing.T) {
 	}
 	require.Equal(t, -1, query(t, rs, g, "value_index(suit, value_at(suit, 99))"))
 }
+
+// value_at, value_count and value_index read the declared values of an
+// enum property of the game or of players as of cards: a trump suit that
+// turns hand after hand.
+func TestValueFunctionsReadEveryEnum(t *testing.T) {
+	rules := `name: trumps
+properties:
+  player:
+    seat_wind: {type: enum, values: [east, south, west, north], default: east}
+  game:
+    trump: {type: enum, values: [red, blue, green], default: blue}
+zones:
+  hand: {}
+turn:
+  phases:
+    - name: main
+      do: [{choose: {options: [{label: a, do: []}, {label: b, do: []}]}}]
+`
+	rs, diags := load.Load(load.Source{Name: "trumps.yaml", Data: []byte(rules)}, []load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: c, name: C}\n")}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	require.Equal(t, 3, query(t, rs, g, "value_count(trump)"))
+	require.Equal(t, 1, query(t, rs, g, "value_index(trump, game.trump)"))
+	require.Equal(t, "green", query(t, rs, g, "value_at(trump, (value_index(trump, game.trump) + 1) % value_count(trump))"))
+	require.Equal(t, 4, query(t, rs, g, "value_count(seat_wind)"))
+	// a name that is no enum property is refused at load
+	_, diags = load.Load(load.Source{Name: "trumps.yaml", Data: []byte(strings.Replace(rules, "do: [{choose:", "do: [{log: \"{value_count(trmp)}\"}, {choose:", 1))}, []load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: c, name: C}\n")}}, stdlib.Library())
+	require.True(t, diags.HasErrors())
+	require.Contains(t, diags.Error(), `value_count: no enum property of cards, players or the game is called "trmp"; did you mean "trump"?`)
+}

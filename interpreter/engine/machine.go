@@ -280,7 +280,12 @@ func (g *machine) advance() {
 					g.fail(err)
 					return
 				}
-				if p < 0 || s.Players[p].Lost {
+				if p < 0 {
+					// nothing is no player: never a silent default
+					g.fail(fmt.Errorf("%s: turn.next %q gives no player to take the next turn", rs.NextTurn.Pos, rs.NextTurn.Src))
+					return
+				}
+				if s.Players[p].Lost {
 					p = g.NextLive(s.Active)
 				}
 				s.Active = p

@@ -150,6 +150,33 @@ type Validator interface {
 	InternName(name string) int64
 }
 
+// EnumProp is the enum property of cards, players or the game (looked for
+// in that order) called name, or nil.
+func (rs *Ruleset) EnumProp(name string) *PropDecl {
+	for _, list := range [][]PropDecl{rs.CardProps, rs.PlayerProps, rs.GameProps} {
+		for i := range list {
+			if list[i].Name == name && list[i].Type == TString && len(list[i].Values) > 0 {
+				return &list[i]
+			}
+		}
+	}
+	return nil
+}
+
+// EnumPropNames are the names of the enum properties of cards, players and
+// the game.
+func (rs *Ruleset) EnumPropNames() []string {
+	var names []string
+	for _, list := range [][]PropDecl{rs.CardProps, rs.PlayerProps, rs.GameProps} {
+		for _, d := range list {
+			if d.Type == TString && len(d.Values) > 0 {
+				names = append(names, d.Name)
+			}
+		}
+	}
+	return names
+}
+
 // PropIndex finds a declared property by owner kind ("card", "player", "game").
 func (rs *Ruleset) PropIndex(kind, name string) (int, *PropDecl, bool) {
 	var ix map[string]int
@@ -260,6 +287,10 @@ type Func struct {
 	// PropArgs are the argument positions that name a card property; a literal
 	// name there is checked at load time.
 	PropArgs []int
+	// EnumArgs are the argument positions that name an enum property of
+	// cards, players or the game (its declared values matter, not a card's
+	// value of it); a literal name there is checked at load time.
+	EnumArgs []int
 	// KeywordArgs are the argument positions that name a keyword.
 	KeywordArgs []int
 	// ZoneArgs are the argument positions that name a zone; a literal name
