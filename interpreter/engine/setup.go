@@ -38,8 +38,15 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 	s.First, s.Active = su.Active, su.Active
 	for _, pc := range plan.Cards {
 		owner := max(pc.Seat, 0)
+		if pc.Owner >= 0 {
+			owner = pc.Owner
+		}
 		zi := g.ZoneInst(pc.Zone, pc.Seat)
 		c := g.CreateCard(pc.Def, owner, zi)
+		if pc.Seat >= 0 && pc.Seat != owner {
+			// another player's card in this player's zone: theirs to control
+			g.S.Cards[c].Ctrl = state.Seat(pc.Seat)
+		}
 		if pc.Face > 0 {
 			g.S.Cards[c].Face = int8(pc.Face)
 			for k, v := range rs.Cards[pc.Def].Faces[pc.Face].Props {

@@ -72,6 +72,7 @@ type plannedCard struct {
 	Def, Zone, Seat int // seat -1: a shared zone
 	Slot            int // in a positional zone: its position (the place in the list, "empty" places counted); else -1
 	Down, Up        bool
+	Owner           int               // placed as another player's card ("p2's Knight"); else -1
 	Props           []model.PropValue // read from a generated card's name
 	Face            int               // the face it shows: a card placed by the name of a later face
 }
@@ -134,6 +135,14 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 			if d == nil && slots > 0 && name == EmptyPosition {
 				continue // a position left empty
 			}
+			owner := -1
+			if d == nil {
+				// another player's card: "p2's Knight" is owned by p2
+				if p, rest, ok := seatsCard(name, players); ok {
+					owner, name = p, rest
+					d = findCard(rs, name)
+				}
+			}
 			face := 0
 			if d == nil {
 				d, face = findFace(rs, name)
@@ -150,7 +159,7 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 				fail(at, "unknown-card", "unknown card %q%s%s", name, diag.DidYouMean(name, cardNames(rs)), generatedHint(rs))
 				continue
 			}
-			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Slot: slot, Down: pl.Down, Up: pl.Up, Props: props, Face: face})
+			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Slot: slot, Down: pl.Down, Up: pl.Up, Owner: owner, Props: props, Face: face})
 			placed[[2]int{zone, seat}]++
 		}
 	}
@@ -167,6 +176,20 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 		plan.Props = append(plan.Props, pp)
 	}
 	return plan, diags
+}
+
+// seatsCard reads a card named with its owner, p2's Knight: the seat and
+// the card's name.
+func seatsCard(name string, players int) (int, string, bool) {
+	seat, rest, ok := strings.Cut(name, "'s ")
+	if !ok {
+		return 0, "", false
+	}
+	p, err := ParseSeat(seat, players)
+	if err != nil {
+		return 0, "", false
+	}
+	return p, rest, true
 }
 
 // setupZone resolves the zone a placement or a card property names: a shared
