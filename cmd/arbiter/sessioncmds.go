@@ -382,9 +382,11 @@ func (s *session) why(d *state.Decision, what string) {
 			if what != "" && !byCard && !named(a, label) {
 				continue
 			}
-			if !s.g.CardFits(seat, a.Name, c) && (!byCard || forSome(c, label)) {
+			asked := byCard || strings.EqualFold(what, label)
+			if !s.g.CardFits(seat, a.Name, c) && (!asked || forSome(c, label)) {
 				// not the kind of card the action is for: said only when asked
-				// about the card, and not when another action of the same
+				// about the card (by its name or the whole label), and not
+				// when another action of the same
 				// label is for it (a creature asked about is told why it
 				// cannot be cast, not that only instants are cast in combat)
 				continue
