@@ -37,7 +37,7 @@ when there is one. arbiter validate reports the same warnings.`,
 				return err
 			}
 			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "%s: %d cards\n\n", rs.Name, len(rs.Cards))
+			fmt.Fprintf(out, "%s: %s\n\n", rs.Name, plural(len(rs.Cards), "card"))
 			for _, d := range rs.Cards {
 				fmt.Fprintf(out, "%s\n\n", describeCard(rs, d))
 			}
@@ -58,10 +58,10 @@ when there is one. arbiter validate reports the same warnings.`,
 				if len(zones) == 1 && zones[0] < 0 {
 					parts := byZone[-1]
 					sort.Strings(parts)
-					fmt.Fprintf(out, "deck %s (%d cards): %s\n", d.Name, total, strings.Join(parts, ", "))
+					fmt.Fprintf(out, "deck %s (%s): %s\n", d.Name, plural(total, "card"), strings.Join(parts, ", "))
 					continue
 				}
-				fmt.Fprintf(out, "deck %s (%d cards):\n", d.Name, total)
+				fmt.Fprintf(out, "deck %s (%s):\n", d.Name, plural(total, "card"))
 				for _, z := range zones {
 					parts := byZone[z]
 					sort.Strings(parts)
@@ -96,7 +96,7 @@ func checkCardTexts(cmd *cobra.Command, game string) error {
 		}
 	}
 	if len(found) == 0 {
-		fmt.Fprintf(cmd.OutOrStdout(), "ok: the texts of the %d cards of %s agree with their properties and keywords\n", len(rs.Cards), rs.Name)
+		fmt.Fprintf(cmd.OutOrStdout(), "ok: the texts of the %s of %s agree with their properties and keywords\n", plural(len(rs.Cards), "card"), rs.Name)
 		return nil
 	}
 	printDiagnostics(cmd.ErrOrStderr(), found, true)
