@@ -298,6 +298,19 @@ func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 		}
 		return out
 	}
+	if d.Kind == state.DecideNumber && d.Max > d.Min {
+		// a wide range: eleven numbers spread from the least to the most,
+		// both ends included (a bid of nothing and one of everything are
+		// the numbers a value most often prefers)
+		out := make([]state.Answer, 0, 11)
+		for i := 0; i <= 10; i++ {
+			n := d.Min + int(int64(d.Max-d.Min)*int64(i)/10)
+			if len(out) == 0 || out[len(out)-1].Number != n {
+				out = append(out, state.Answer{Number: n})
+			}
+		}
+		return out
+	}
 	out := make([]state.Answer, 6)
 	for i := range out {
 		out[i] = RandomAnswer(r, d)

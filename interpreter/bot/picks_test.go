@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // TestRandomPicksDrawLikePerm checks that randomPicks gives what
@@ -22,4 +24,20 @@ func TestRandomPicksDrawLikePerm(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The greedy bot's numbers: every number of a range of up to eleven, and
+// eleven spread over a wider one, its two ends included.
+func TestNumberCandidates(t *testing.T) {
+	nums := func(min, max int) []int {
+		var out []int
+		for _, a := range candidates(nil, &state.Decision{Kind: state.DecideNumber, Min: min, Max: max}) {
+			out = append(out, a.Number)
+		}
+		return out
+	}
+	require.Equal(t, []int{0, 1, 2, 3}, nums(0, 3))
+	require.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, nums(0, 10))
+	require.Equal(t, []int{0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 12}, nums(0, 12))
+	require.Equal(t, []int{5, 104, 203, 302, 401, 500, 599, 698, 797, 896, 995}, nums(5, 995))
 }
