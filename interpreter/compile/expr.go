@@ -267,7 +267,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		return *pmCache
 	}
 	envN := c.envNature(sc)
-	p := &patcher{rs: c.Rs, ts: c.Ts, preds: c.preds, members: map[*ast.MemberNode]patchInfo{}}
+	p := &patcher{rs: c.Rs, ts: c.Ts, preds: c.preds, members: map[*ast.MemberNode]patchInfo{}, broken: sc.Broken}
 	// the names as they are now: the oracle's program is made later
 	assigned, frozen := c.assigned, sc.Frozen()
 	cfgOpt := func(cfg *conf.Config) {

@@ -32,6 +32,8 @@ type patcher struct {
 	preds   map[string]*closure.Predicate
 	members map[*ast.MemberNode]patchInfo
 	errs    []closure.Problem
+	// broken reports a variable whose value has an error of its own
+	broken func(name string) bool
 }
 
 func (p *patcher) Visit(node *ast.Node) {
@@ -152,6 +154,9 @@ func (pl planner) Visit(node *ast.Node) {
 		return
 	}
 	base := pl.p.knownNature(m.Node)
+	if id, ok := m.Node.(*ast.IdentifierNode); ok && base == nil && pl.p.broken != nil && pl.p.broken(id.Value) {
+		return // its value's error is reported where it is written
+	}
 	if base == nil {
 		// an unknown value: at run time it is most likely a card or a player
 		// whose type was lost (concat, flatten, a function returning any)

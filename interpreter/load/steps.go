@@ -231,17 +231,24 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 			if !isIdent(s) {
 				c.R.Errorf(v, "bad-variable", ap, "%q is not a variable name: use letters, digits and _ , starting with a letter", s)
 			}
-			bt := pp.Type
+			bt, broken := pp.Type, false
 			if bt == model.TAny && pp.TypedBy != "" {
 				for j, q := range p.Params {
-					if q.Name == pp.TypedBy && st.Args[j].Expr != nil {
-						bt = st.Args[j].Expr.Type
+					if q.Name == pp.TypedBy {
+						if st.Args[j].Expr != nil {
+							bt = st.Args[j].Expr.Type
+						} else {
+							broken = st.Args[j].Set // written, and with an error
+						}
 					}
 				}
 			}
 			slot, err := sc.Bind(s, bt, c.R.Pos(v))
 			if err != nil {
 				c.R.Errorf(v, "bad-variable", ap, "%v", err)
+			}
+			if broken {
+				sc.MarkBroken(s)
 			}
 			a.Var = model.Var{Slot: slot, Type: bt, Name: s}
 		case model.PText, model.PPhase:

@@ -192,6 +192,26 @@ type varInfo struct {
 	Slot int
 	Typ  model.Type
 	pos  diag.Pos
+	// broken: the expression that gives its value has an error of its own,
+	// reported there; what the variable's uses cannot tell is not
+	// reported again
+	broken bool
+}
+
+// MarkBroken says that the value of a variable comes from an expression
+// with an error (already reported): its type is unknown for that reason.
+func (s *Scope) MarkBroken(name string) {
+	if v, ok := s.Vars[name]; ok {
+		v.broken = true
+		s.Vars[name] = v
+	}
+}
+
+// Broken reports whether a variable's value comes from an expression with
+// an error.
+func (s *Scope) Broken(name string) bool {
+	v, ok := s.Vars[name]
+	return ok && v.broken
 }
 
 // NewScope is the scope of an expression outside any card, player or event.
