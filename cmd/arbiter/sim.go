@@ -38,6 +38,13 @@ type simResult struct {
 	plays     []map[cardPlay]bool // per seat, with --cards: the actions it took with each card
 }
 
+// maxRunGames and maxStudyGames bound the games of one run (each keeps its
+// result in memory) and of a study split into shards.
+const (
+	maxRunGames   = 10_000_000
+	maxStudyGames = 1_000_000_000_000
+)
+
 func newSimCmd() *cobra.Command {
 	var games, parallel, players int
 	var agents, mode, format string
@@ -99,6 +106,11 @@ docs/sim-at-scale.md.`,
 			}
 			if sh.n > 0 && format != "json" {
 				return &exitError{code: 2, msg: "arbiter sim: --shard writes a shard file for arbiter sim merge: give --format json"}
+			}
+			// each game played keeps its result: a run is bounded, and a
+			// larger study is split into shards, a run each
+			if per := (games + max(sh.n, 1) - 1) / max(sh.n, 1); games > maxStudyGames || per > maxRunGames {
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: one run plays at most %d games (this one would play %d) and a study has at most %d: split a larger study with --shard i/N and merge the shards (arbiter sim merge)", maxRunGames, per, maxStudyGames)}
 			}
 			idx := sh.games(games)
 			if parallel < 1 {
