@@ -38,12 +38,9 @@ type simResult struct {
 	plays     []map[cardPlay]bool // per seat, with --cards: the actions it took with each card
 }
 
-// maxRunGames and maxStudyGames bound the games of one run (each keeps its
-// result in memory) and of a study split into shards.
-const (
-	maxRunGames   = 10_000_000
-	maxStudyGames = 1_000_000_000_000
-)
+// maxRunGames bounds the games of one run: each keeps its result in
+// memory (a study of more is split into shards, up to maxStudy games).
+const maxRunGames = 10_000_000
 
 func newSimCmd() *cobra.Command {
 	var games, parallel, players int
@@ -109,8 +106,8 @@ docs/sim-at-scale.md.`,
 			}
 			// each game played keeps its result: a run is bounded, and a
 			// larger study is split into shards, a run each
-			if per := (games + max(sh.n, 1) - 1) / max(sh.n, 1); games > maxStudyGames || per > maxRunGames {
-				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: one run plays at most %d games (this one would play %d) and a study has at most %d: split a larger study with --shard i/N and merge the shards (arbiter sim merge)", maxRunGames, per, maxStudyGames)}
+			if per := (games + max(sh.n, 1) - 1) / max(sh.n, 1); games > maxStudy || per > maxRunGames {
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: one run plays at most %d games (this one would play %d) and a study has at most %d: split a larger study with --shard i/N and merge the shards (arbiter sim merge)", maxRunGames, per, maxStudy)}
 			}
 			idx := sh.games(games)
 			if parallel < 1 {
@@ -343,7 +340,12 @@ func report(w io.Writer, rs *model.Ruleset, kinds, decks []string, results []sim
 	if float64(n)/took.Seconds() < 10 {
 		rate = fmt.Sprintf("%.1f s/game", took.Seconds()/float64(n)) // slow bots: "0 games/s" would say nothing
 	}
-	fmt.Fprintf(w, "%s: %d games, %d players (%s), %.1fs, %s, %.0f decisions/s\n", rs.Name, n, len(kinds), strings.Join(kinds, " vs "), took.Seconds(), rate, float64(decisions)/took.Seconds())
+	if took <= 0 {
+		// no time to divide by (shards that say none): no rates
+		fmt.Fprintf(w, "%s: %d games, %d players (%s)\n", rs.Name, n, len(kinds), strings.Join(kinds, " vs "))
+	} else {
+		fmt.Fprintf(w, "%s: %d games, %d players (%s), %.1fs, %s, %.0f decisions/s\n", rs.Name, n, len(kinds), strings.Join(kinds, " vs "), took.Seconds(), rate, float64(decisions)/took.Seconds())
+	}
 	fmt.Fprintf(w, "win rate by seat (95%% confidence):\n")
 	for p, k := range t.wins {
 		lo, hi := wilson(k, n)

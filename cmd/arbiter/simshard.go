@@ -85,6 +85,25 @@ type shardGame struct {
 	Plays     [][][]string `json:"plays,omitempty"` // per seat: [card, action] pairs, sorted
 }
 
+// damage says what in a game of a shard file no run of sim writes, or "".
+func (g shardGame) damage(players int) string {
+	seat := func(p int) bool { return p >= 0 && p < players }
+	for i, p := range g.Winners {
+		if !seat(p) || slices.Contains(g.Winners[:i], p) {
+			return fmt.Sprintf("has winners %v, not different seats of %d players", g.Winners, players)
+		}
+	}
+	switch {
+	case !seat(g.First):
+		return fmt.Sprintf("was started by seat %d of %d players", g.First, players)
+	case g.Turns < 0 || g.Decisions < 0:
+		return fmt.Sprintf("has %d turns and %d decisions", g.Turns, g.Decisions)
+	case len(g.Plays) > players:
+		return fmt.Sprintf("has plays for %d seats of %d players", len(g.Plays), players)
+	}
+	return ""
+}
+
 func writeShard(w io.Writer, f shardFile, results []simResult) {
 	f.Format = shardFormat
 	for _, r := range results {
@@ -223,6 +242,9 @@ func readShards(paths []string) ([]shardFile, error) {
 		for k, g := range f.Results {
 			if g.Game != want[k] {
 				return nil, fmt.Errorf("%s holds game %d where game %d belongs", paths[i], g.Game, want[k])
+			}
+			if why := g.damage(f.Players); why != "" {
+				return nil, fmt.Errorf("%s is damaged: game %d %s", paths[i], g.Game, why)
 			}
 		}
 	}

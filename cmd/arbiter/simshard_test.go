@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,6 +75,25 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format": "arbiter sim shard 1", "games": -3}`), 0o644))
 	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "bad.json"))
 	require.ErrorContains(t, err, "damaged")
+	// a game edited to name a seat the study does not have, or a turn
+	// count below 0, is damage, never an index out of range
+	// (the shards of the last study above, of 2 games, stay in part0 to part2)
+	part0, err := os.ReadFile(filepath.Join(dir, "part0.json"))
+	require.NoError(t, err)
+	var compact bytes.Buffer
+	require.NoError(t, json.Compact(&compact, part0))
+	whole := compact.String()
+	edits := 0
+	for _, edit := range [][2]string{{`"winners":[0]`, `"winners":[99]`}, {`"winners":[1]`, `"winners":[-1]`}, {`"first":0`, `"first":7`}, {`"first":1`, `"first":-7`}, {`"turns":`, `"turns":-`}} {
+		if !strings.Contains(whole, edit[0]) {
+			continue
+		}
+		edits++
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "edited.json"), []byte(strings.Replace(whole, edit[0], edit[1], 1)), 0o644))
+		out, err := runIn(t, dir, "sim", "merge", filepath.Join(dir, "edited.json"), filepath.Join(dir, "part1.json"), filepath.Join(dir, "part2.json"))
+		require.ErrorContains(t, err, "is damaged: game ", "%s: %s", edit[1], out)
+	}
+	require.GreaterOrEqual(t, edits, 3)
 	_, err = runIn(t, dir, "sim", "lands", "--shard", "3/3", "--format", "json")
 	require.ErrorContains(t, err, "0 <= i < N")
 	_, err = runIn(t, dir, "sim", "lands", "--shard", "0/3")
