@@ -20,14 +20,20 @@ func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 	}
 	names := make([]string, len(e.Cards))
 	for i := range e.Cards {
-		if seat < 0 || e.Known[i]&(1<<uint(seat)) != 0 {
+		// an entry read from a file may be damaged: what it does not hold
+		// (a definition past the ruleset's, say) names a card nobody knows
+		known := i < len(e.Known) && (seat < 0 || e.Known[i]&(1<<uint(seat)) != 0)
+		if known && (i >= len(e.Names) || e.Names[i] < 0 || int(e.Names[i]) >= len(rs.Cards)) {
+			known = false
+		}
+		if known {
 			// a name worked out from the card's properties when the entry
 			// was written, as boards show it; else the name of its face
 			d := rs.Cards[e.Names[i]]
 			names[i] = d.Name
 			if i < len(e.Shown) && e.Shown[i] != "" {
 				names[i] = e.Shown[i]
-			} else if f := int(e.Faces[i]); f > 0 && f < len(d.Faces) {
+			} else if f := face(e, i); f > 0 && f < len(d.Faces) {
 				names[i] = d.Faces[f].Name
 			}
 			if i < len(e.Whose) && e.Whose[i] > 0 {
@@ -52,6 +58,15 @@ func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 		out = "A" + out[1:]
 	}
 	return out
+}
+
+// face is the face the i-th card of an entry showed, 0 when the entry
+// does not say.
+func face(e *state.LogEntry, i int) int {
+	if i < len(e.Faces) {
+		return int(e.Faces[i])
+	}
+	return 0
 }
 
 // collapse turns repeated "a card" into "N cards".

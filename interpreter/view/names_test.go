@@ -9,6 +9,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/interpreter/view"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
@@ -88,4 +89,21 @@ func TestGeneratedNamesInTheLog(t *testing.T) {
 	}, "\n"), log(other))
 	// the board names them the same way
 	assert.Contains(t, view.For(g, me).Summary(), "hand (2): Bid 4, Chip 5\n  table (1): Bid 3")
+}
+
+// A log entry read from a damaged file (a card definition past the
+// ruleset's, fewer knowledge marks than cards) is rendered with the card
+// unnamed, never with an index out of range.
+func TestDamagedLogEntryRenders(t *testing.T) {
+	rs, diags := load.Load(load.Source{Name: "bids.yaml", Data: []byte(bids)}, []load.Source{{Name: "cards.yaml", Data: []byte(bidCards)}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	for _, e := range []state.LogEntry{
+		{Text: "p1 plays {cards}.", Cards: []int{0}, Known: []uint64{1}, Names: []int32{99999}, Faces: []int8{0}},
+		{Text: "p1 plays {cards}.", Cards: []int{0}, Known: []uint64{1}, Names: []int32{-1}},
+		{Text: "p1 plays {cards}.", Cards: []int{0, 1}, Known: []uint64{1}, Names: []int32{0}},
+	} {
+		require.Contains(t, view.Render(g, &e, -1), "p1 plays ")
+	}
 }
