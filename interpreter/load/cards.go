@@ -51,12 +51,18 @@ func (c *compiler) cardDef(n *yaml.Node, path string) *model.CardDef {
 			d.Written = append(d.Written, k)
 		}
 	}
-	if v := source.Get(fs, "keywords"); v != nil {
+	if v := source.Get(fs, "keywords"); v != nil && source.ResolveAlias(v).Tag == "!!null" {
+		c.R.Errorf(v, "bad-value", path+".keywords", "keywords is empty: write a list of keywords, as keywords: [swift], or leave it out")
+	} else if v != nil {
 		kws, _ := c.R.StrList(v, path+".keywords")
 		for i, k := range kws {
 			ix, ok := c.Rs.KeywordIx[k]
 			if !ok {
-				c.R.Errorf(source.ResolveAlias(v).Content[min(i, len(source.ResolveAlias(v).Content)-1)], "unknown-keyword", fmt.Sprintf("%s.keywords[%d]", path, i), "unknown keyword %q%s", k, diag.DidYouMean(k, c.Rs.Keywords))
+				at := v // a scalar, or an empty value: the key's own place
+				if items := source.ResolveAlias(v).Content; len(items) > 0 {
+					at = items[min(i, len(items)-1)]
+				}
+				c.R.Errorf(at, "unknown-keyword", fmt.Sprintf("%s.keywords[%d]", path, i), "unknown keyword %q%s", k, diag.DidYouMean(k, c.Rs.Keywords))
 				continue
 			}
 			if d.Keywords&(1<<ix) == 0 {
