@@ -142,3 +142,17 @@ func TestAddBeyondWholeNumberStopsTheGame(t *testing.T) {
 	require.Error(t, g.Err())
 	require.Contains(t, g.Err().Error(), "fractions.yaml:17:5: add: adding 1 to half (9223372036854775807) goes beyond the whole numbers a property holds")
 }
+
+// create makes a bounded number of cards: a count past any game stops it
+// with the position before memory runs out.
+func TestCreateCountIsBounded(t *testing.T) {
+	for _, c := range []struct{ count, msg string }{
+		{"100000000", "create makes at most 10000 cards at once"},
+		{"-3", "a count of -3 cards"},
+	} {
+		rules := strings.Replace(fractionRules, `  - set: {prop: half, value: "%s"}`, "  - create: {id: c, count: "+c.count+", to: deck}", 1)
+		g := fractionGameOf(t, rules)
+		require.Error(t, g.Err(), c.count)
+		require.Contains(t, g.Err().Error(), "fractions.yaml:16:5: create: "+c.msg)
+	}
+}

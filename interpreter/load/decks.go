@@ -42,6 +42,10 @@ func (c *compiler) decks(n *yaml.Node) {
 	}
 }
 
+// maxDeckCopies bounds the copies of one card in a deck: far more than a
+// game uses, few enough that a deck fits in memory.
+const maxDeckCopies = 10000
+
 func (c *compiler) deckEntry(deck *model.Deck, e source.Field, path string, zone int) {
 	ix, ok := c.Rs.CardIx[e.Key]
 	if !ok && c.brokenCards {
@@ -54,6 +58,10 @@ func (c *compiler) deckEntry(deck *model.Deck, e source.Field, path string, zone
 	cnt, _ := c.R.Integer(e.Value, path+"."+e.Key)
 	if cnt < 1 {
 		c.R.Errorf(e.Value, "bad-value", path+"."+e.Key, "a deck holds at least one copy of each card it lists")
+	}
+	if cnt > maxDeckCopies {
+		c.R.Errorf(e.Value, "bad-value", path+"."+e.Key, "a deck holds at most %d copies of a card, not %d", maxDeckCopies, cnt)
+		cnt = 0
 	}
 	deck.Entries = append(deck.Entries, model.DeckEntry{Def: ix, Count: cnt, Zone: zone})
 }

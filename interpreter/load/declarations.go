@@ -31,6 +31,8 @@ func (c *compiler) players(n *yaml.Node) {
 		c.Rs.MinPlayers, c.Rs.MaxPlayers = 2, 2
 	} else if c.Rs.MinPlayers < 1 || c.Rs.MaxPlayers > 8 || c.Rs.MinPlayers > c.Rs.MaxPlayers {
 		c.R.Errorf(n, "bad-value", "players", "players must satisfy 1 <= min <= max <= 8")
+		// what the rest of the load sizes by stays within reason
+		c.Rs.MinPlayers, c.Rs.MaxPlayers = 2, 2
 	}
 }
 

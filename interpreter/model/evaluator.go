@@ -122,6 +122,9 @@ func (g *Evaluator) AddCard(def, owner, zi int) int {
 
 // AddCards is AddCard for n cards of one definition at once (a deck's
 // entry), numbered from the one it returns.
+// CardTotal is how many card instances the game has made.
+func (g *Evaluator) CardTotal() int { return len(g.S.Cards) }
+
 func (g *Evaluator) AddCards(def, owner, zi, n int) int {
 	g.Invalidate()
 	d := g.Rs.Cards[def]

@@ -513,6 +513,8 @@ type Context interface {
 	Card(c int) *state.CardInstance
 	CardDefOf(c int) *CardDef
 	CardName(c int) string
+	// CardTotal is how many card instances the game has made.
+	CardTotal() int
 	// ZoneLabel names a zone instance for players: "p1's hand", "the pile".
 	ZoneLabel(zi int) string
 	CardLabel(c, seat int) string

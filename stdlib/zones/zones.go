@@ -8,6 +8,13 @@ import (
 	"github.com/arbiter-games/arbiter/stdlib/internal/args"
 )
 
+// maxCreate and maxGameCards bound the cards create makes: far more than
+// any game needs, few enough to fit in memory.
+const (
+	maxCreate    = 10000
+	maxGameCards = 1000000
+)
+
 func Primitives() []*model.Primitive {
 	return []*model.Primitive{
 		{
@@ -205,7 +212,7 @@ func Primitives() []*model.Primitive {
 			Params: []model.Param{
 				{Name: "id", Was: []string{"card"}, Kind: model.PText, Doc: "the card id"},
 				args.ExprParam("copy_of", model.TCard, false, "", "make copies of this card's definition instead"),
-				args.ExprParam("count", model.TInt, false, "1", "how many"),
+				args.ExprParam("count", model.TInt, false, "1", "how many: 0 to 10000 (a game has at most 1,000,000 cards)"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone"},
 				args.ExprParam("owner", model.TPlayer, false, "", "the owner (default: you)"),
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the new cards"},
@@ -235,6 +242,13 @@ func Primitives() []*model.Primitive {
 				n, err := args.Int(g, f, s.At(createArgs.Count), 1)
 				if err != nil {
 					return model.Next, err
+				}
+				switch {
+				case n < 0:
+					return model.Next, fmt.Errorf("a count of %d cards: create makes 0 or more", n)
+				case n > maxCreate || g.CardTotal()+n > maxGameCards:
+					// far past any game: memory would run out before a step limit
+					return model.Next, fmt.Errorf("create makes at most %d cards at once, and a game has at most %d (it has %d; this would make %d)", maxCreate, maxGameCards, g.CardTotal(), n)
 				}
 				p, err := args.Player(g, f, s.At(createArgs.Owner))
 				if err != nil {
