@@ -36,6 +36,10 @@ func (c *compiler) players(n *yaml.Node) {
 	}
 }
 
+// maxStepBudget bounds limits.steps: a runaway of more steps than this
+// would fill memory with what it leaves before the budget stopped it.
+const maxStepBudget = 1000000
+
 func (c *compiler) keywords(n *yaml.Node) {
 	n = source.ResolveAlias(n)
 	var names []string
@@ -385,12 +389,16 @@ func (c *compiler) limits(n *yaml.Node) {
 		return
 	}
 	if v := source.Get(fs, "turns"); v != nil {
-		c.Rs.TurnLimit, _ = c.R.Integer(v, "limits.turns")
+		var ok bool
+		if c.Rs.TurnLimit, ok = c.R.Integer(v, "limits.turns"); ok && c.Rs.TurnLimit < 1 {
+			c.R.Errorf(v, "out-of-range", "limits.turns", "limits.turns is at least 1 (leave it out for a game without a turn limit)")
+			c.Rs.TurnLimit = 0
+		}
 	}
 	if v := source.Get(fs, "steps"); v != nil {
 		var ok bool
-		if c.Rs.StepBudget, ok = c.R.Integer(v, "limits.steps"); ok && c.Rs.StepBudget < 1 {
-			c.R.Errorf(v, "out-of-range", "limits.steps", "limits.steps is at least 1 (leave it out for a budget that grows with the game)")
+		if c.Rs.StepBudget, ok = c.R.Integer(v, "limits.steps"); ok && (c.Rs.StepBudget < 1 || c.Rs.StepBudget > maxStepBudget) {
+			c.R.Errorf(v, "out-of-range", "limits.steps", "limits.steps is 1 to %d (leave it out for a budget that grows with the game)", maxStepBudget)
 			c.Rs.StepBudget = 0
 		}
 	}
