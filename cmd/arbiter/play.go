@@ -22,6 +22,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/save"
 	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/interpreter/view"
 )
@@ -358,7 +359,7 @@ func parseDecks(rs *model.Ruleset, flags []string, n int) ([]string, error) {
 
 // saveRuleset reads the name of the game a save file or a replay log holds.
 func saveRuleset(path string) (string, error) {
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return "", err
 	}
@@ -384,7 +385,7 @@ func saveRuleset(path string) (string, error) {
 // arbiter: its answers are what resume the game, and a log whose events
 // read otherwise today (a log line worded anew) is still the same game.
 func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, error) {
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, nil, "", err
 	}

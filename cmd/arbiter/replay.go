@@ -1,12 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/arbiter-games/arbiter/interpreter/view"
 )
 
@@ -28,12 +29,11 @@ seat saw it (--as p1), or whole when asked for the full record (--full):
 do not give the log of a game in progress to another player.`,
 		Args: exactArgs(1, "a replay log"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
+			data, err := source.ReadFile(args[0])
 			if err != nil {
 				return &exitError{code: 2, msg: "arbiter replay: " + err.Error()}
 			}
-			defer f.Close()
-			lg, err := readReplay(f, args[0])
+			lg, err := readReplay(bytes.NewReader(data), args[0])
 			if err != nil {
 				return &exitError{code: 1, msg: "arbiter replay: " + err.Error()}
 			}

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -19,6 +18,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/arbiter-games/arbiter/interpreter/source"
 )
 
 // shard is one part of a study: games j with j mod n = i (n = 0: all).
@@ -205,7 +206,7 @@ figures, game for game. The time it shows is the sum of the shards'.`,
 func readShards(paths []string) ([]shardFile, error) {
 	var files []shardFile
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := source.ReadFile(p)
 		if err != nil {
 			return nil, err
 		}

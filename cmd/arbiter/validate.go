@@ -18,6 +18,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -103,7 +104,7 @@ func count(ds diag.Diagnostics) (errs, warns int) {
 func applyFixes(w io.Writer, ds diag.Diagnostics, own []string) (bool, error) {
 	changed := false
 	for _, file := range own {
-		src, err := os.ReadFile(file)
+		src, err := source.ReadFile(file)
 		if err != nil {
 			return changed, err
 		}
@@ -231,7 +232,7 @@ func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 
 // kindOf tells a ruleset, card file and scenario apart by their content.
 func kindOf(path string) string {
-	b, err := os.ReadFile(path)
+	b, err := source.ReadFile(path)
 	if err != nil {
 		return "ruleset"
 	}
@@ -333,7 +334,7 @@ var sourceCache = map[string][]string{}
 func sourceLine(file string, line int) (string, bool) {
 	lines, ok := sourceCache[file]
 	if !ok {
-		b, err := os.ReadFile(file)
+		b, err := source.ReadFile(file)
 		if err != nil {
 			return "", false
 		}

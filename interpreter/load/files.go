@@ -15,7 +15,7 @@ import (
 // CardFolders lists the folders a ruleset file reads its card files from
 // (see LoadFile); flat is set when they are the card files beside it.
 func CardFolders(path string) (dirs []string, flat bool, err error) {
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, false, err
 	}
@@ -30,7 +30,7 @@ func CardFolders(path string) (dirs []string, flat bool, err error) {
 // card files LoadFile reads with it.
 func OwnFiles(path string) []string {
 	files := []string{filepath.Clean(path)}
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return files
 	}
@@ -40,7 +40,7 @@ func OwnFiles(path string) []string {
 				continue
 			}
 			if d.flat {
-				if b, err := os.ReadFile(m); err != nil || !IsCardFile(b) {
+				if b, err := source.ReadFile(m); err != nil || !IsCardFile(b) {
 					continue
 				}
 			}

@@ -46,7 +46,7 @@ type Source struct {
 // beside its folder, or, when there is no such folder, the card files beside
 // the ruleset itself (told from other files by their content).
 func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics) {
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, diag.Diagnostics{{Severity: diag.SeverityError, Code: "io", Pos: diag.Pos{File: path, Line: 1, Column: 1}, Message: err.Error()}}
 	}
@@ -65,7 +65,7 @@ func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics
 			if d.flat && filepath.Clean(m) == filepath.Clean(path) {
 				continue
 			}
-			b, err := os.ReadFile(m)
+			b, err := source.ReadFile(m)
 			if err != nil {
 				if !d.flat {
 					diags = append(diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "io", Pos: diag.Pos{File: m, Line: 1, Column: 1}, Message: err.Error()})

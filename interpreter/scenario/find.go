@@ -2,10 +2,11 @@ package scenario
 
 import (
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/source"
 )
 
 // Find lists the scenario files under a folder: YAML files whose top level has
@@ -36,7 +37,7 @@ func Find(root string) ([]string, error) {
 
 // IsScenario reports whether a file looks like a scenario.
 func IsScenario(path string) bool {
-	b, err := os.ReadFile(path)
+	b, err := source.ReadFile(path)
 	if err != nil {
 		return false
 	}

@@ -62,7 +62,7 @@ var topKeys = []string{"name", "doc", "ruleset", "seed", "players", "decks", "mo
 // Load reads a scenario file. Rulesets are found by name in the rulesets/
 // folder above the scenario, or by a path relative to the file.
 func Load(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
