@@ -588,7 +588,21 @@ func (c *ExprCompiler) valueOwner(name string) string {
 	return ""
 }
 
+// tooLarge rewords expr's message for an integer literal past int64, which
+// names Go's parser, in words.
+func tooLarge(msg string) (string, bool) {
+	_, rest, ok := strings.Cut(msg, "invalid integer literal: strconv.ParseInt: parsing ")
+	if !ok {
+		return "", false
+	}
+	lit, _, _ := strings.Cut(rest, ":")
+	return fmt.Sprintf("the number %s is too large for a whole number (they go from -9223372036854775807 to 9223372036854775807)", strings.Trim(lit, `"`)), true
+}
+
 func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
+	if m, ok := tooLarge(msg); ok {
+		return m
+	}
 	if rest, ok := strings.CutPrefix(msg, "unknown name "); ok {
 		name := strings.TrimSpace(rest)
 		if sc.Predicate && (name == "card" || name == "player" || name == "event") {
