@@ -418,7 +418,7 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 	var sv save.Save
 	if err := json.Unmarshal(data, &sv); err != nil {
 		if bytes.Contains(data, []byte("arbiter-save/")) {
-			return nil, nil, "", fmt.Errorf("%s is not a readable save: it is damaged (%v)", path, err)
+			return nil, nil, "", fmt.Errorf("%s is not a readable save: it is damaged (%v)", path, save.JSONError(err))
 		}
 		return nil, nil, "", fmt.Errorf("%s is not a readable save: it is neither a save (what a session's save command writes) nor a replay log", path)
 	}

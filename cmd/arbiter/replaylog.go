@@ -118,7 +118,7 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 				lg.cut = line
 				break
 			}
-			return nil, fmt.Errorf("%s:%d: not a replay line: %v", name, line, err)
+			return nil, fmt.Errorf("%s:%d: not a replay line: %v", name, line, save.JSONError(err))
 		}
 		if l.Header != nil {
 			if line != 1 {

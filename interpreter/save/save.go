@@ -175,7 +175,7 @@ func sameState(r *engine.Game, sv *Save) error {
 func LoadJSON(rs *model.Ruleset, data []byte) (*engine.Game, error) {
 	var sv Save
 	if err := json.Unmarshal(data, &sv); err != nil {
-		return nil, fmt.Errorf("the save cannot be read: %v", err)
+		return nil, fmt.Errorf("the save cannot be read: %v", JSONError(err))
 	}
 	return Restore(rs, &sv)
 }
