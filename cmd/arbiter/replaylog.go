@@ -69,6 +69,8 @@ type replayLog struct {
 	setup   int   // the number of events before the first answer
 	after   []int // per answer: the number of events once it was given
 	cut     int   // the line cut off at the end of the file (left out), or 0
+	name    string
+	lines   []int // per answer: its line in the file
 }
 
 // cutNote says that a log's last line was cut off and left out, or "".
@@ -97,7 +99,7 @@ func isReplayLog(data []byte) bool {
 // was written: it has no newline and is not whole) is left out, and said
 // in cut; any other line that is not a replay line is an error.
 func readReplay(r io.Reader, name string) (*replayLog, error) {
-	lg := &replayLog{}
+	lg := &replayLog{name: name}
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
@@ -136,7 +138,11 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 		}
 		switch {
 		case l.Answer != nil:
+			if p := l.Answer.Player; p < 0 || p >= 8 {
+				return nil, fmt.Errorf("%s:%d: an answer of seat %d, which no game has", name, line, p+1)
+			}
 			lg.answers = append(lg.answers, *l.Answer)
+			lg.lines = append(lg.lines, line)
 			lg.events = append(lg.events, l.Events...)
 			lg.after = append(lg.after, len(lg.events))
 		case l.Undo != nil:
@@ -144,7 +150,9 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 			if u.Answers < 0 || u.Answers > len(lg.answers) || u.Events < 0 || u.Events > len(lg.events) || u.Events != lg.eventsAfter(u.Answers) {
 				return nil, fmt.Errorf("%s:%d: an undo to %d answers and %d events, which the log before it does not hold", name, line, u.Answers, u.Events)
 			}
-			lg.answers, lg.after, lg.events = lg.answers[:u.Answers], lg.after[:u.Answers], lg.events[:u.Events]
+			lg.answers, lg.after, lg.events, lg.lines = lg.answers[:u.Answers], lg.after[:u.Answers], lg.events[:u.Events], lg.lines[:u.Answers]
+		case len(l.Events) == 0 && l.Event == nil:
+			return nil, fmt.Errorf("%s:%d: a line with no answer, undo or event", name, line)
 		default:
 			lg.events = append(lg.events, l.Events...)
 			if l.Event != nil {
@@ -185,7 +193,11 @@ func replayAnswers(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 			err = g.Answer(a.Player, a.Answer)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("answer %d (%s) is refused: %v", i+1, state.SeatName(a.Player), err)
+			where := ""
+			if i < len(lg.lines) {
+				where = fmt.Sprintf("%s:%d: ", lg.name, lg.lines[i])
+			}
+			return nil, fmt.Errorf("%sanswer %d (%s) is refused: %v", where, i+1, state.SeatName(a.Player), err)
 		}
 	}
 	return g, nil

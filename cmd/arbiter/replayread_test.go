@@ -1,0 +1,27 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A replay log's lines say something: an empty line between answers, or an
+// answer of no seat, is a damaged log with its line, not read past in
+// silence or shown as the answer of p0.
+func TestReplayLinesThatSayNothingAreDamage(t *testing.T) {
+	head := `{"header":{"format":"arbiter-replay/2","ruleset":"lands","players":2,"seed":5}}` + "\n"
+	answer := `{"answer":{"seq":0,"player":0,"answer":{"picks":[0]}}}` + "\n"
+	for _, c := range []struct{ log, msg string }{
+		{head + `{}` + "\n" + answer, "game.jsonl:2: a line with no answer, undo or event"},
+		{head + `{"answer":null}` + "\n" + answer, "game.jsonl:2: a line with no answer, undo or event"},
+		{head + `{"answer":{"seq":0,"player":-1,"answer":{"picks":[0]}}}` + "\n", "game.jsonl:2: an answer of seat 0, which no game has"},
+	} {
+		_, err := readReplay(strings.NewReader(c.log), "game.jsonl")
+		require.EqualError(t, err, c.msg)
+	}
+	lg, err := readReplay(strings.NewReader(head+answer), "game.jsonl")
+	require.NoError(t, err)
+	require.Equal(t, []int{2}, lg.lines)
+}
