@@ -111,7 +111,7 @@ func Load(path string) (*Scenario, error) {
 				return nil, errAt(v, "decks maps seats to deck names: {p1: starter}")
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
-				p, err := setup.ParseSeat(v.Content[j].Value, 8)
+				p, err := parseSeat(v.Content[j].Value)
 				if err != nil {
 					return nil, errAt(v.Content[j], "%v", err)
 				}
@@ -193,7 +193,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 		k, v := n.Content[i], n.Content[i+1]
 		switch k.Value {
 		case "active":
-			p, err := setup.ParseSeat(v.Value, 8)
+			p, err := parseSeat(v.Value)
 			if err != nil {
 				return nil, errAt(v, "%v", err)
 			}
@@ -214,7 +214,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 				zk, zv := v.Content[j], v.Content[j+1]
 				pl := setup.Placement{Seat: -1, Zone: zk.Value, Down: k.Value == "face_down", Up: k.Value == "face_up", Pos: pos(zk)}
 				if seat, zone, ok := strings.Cut(zk.Value, "."); ok && seat != "game" {
-					p, err := setup.ParseSeat(seat, 8)
+					p, err := parseSeat(seat)
 					if err != nil {
 						return nil, errAt(zk, "%v", err)
 					}
@@ -262,7 +262,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 		if v.Kind != yaml.MappingNode || len(v.Content) != 2 {
 			return 0, nil, errAt(v, "write {p1: [label, label]}")
 		}
-		p, err := setup.ParseSeat(v.Content[0].Value, 8)
+		p, err := parseSeat(v.Content[0].Value)
 		if err != nil {
 			return 0, nil, errAt(v.Content[0], "%v", err)
 		}
@@ -285,6 +285,10 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 		if err != nil {
 			return st, err
 		}
+		if len(labels) == 0 {
+			// an empty list checks nothing: such a step would always pass
+			return st, errAt(v, "%s lists no option, so it checks nothing: name the options (or write not_asked: %s for a seat with no question)", k.Value, state.SeatName(p))
+		}
 		st.Seat = p
 		switch k.Value {
 		case "offered":
@@ -298,7 +302,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 		if v.Kind != yaml.MappingNode || len(v.Content) != 2 {
 			return st, errAt(v, "write {p1: <answer that must be refused>}")
 		}
-		p, err := setup.ParseSeat(v.Content[0].Value, 8)
+		p, err := parseSeat(v.Content[0].Value)
 		if err != nil {
 			return st, errAt(v.Content[0], "%v", err)
 		}
@@ -313,7 +317,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 			if x.Value == "" || x.Value == "nobody" {
 				continue
 			}
-			p, err := setup.ParseSeat(x.Value, 8)
+			p, err := parseSeat(x.Value)
 			if err != nil {
 				return st, errAt(x, "%v", err)
 			}
@@ -325,7 +329,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 			items = v.Content
 		}
 		for _, x := range items {
-			p, err := setup.ParseSeat(x.Value, 8)
+			p, err := parseSeat(x.Value)
 			if err != nil {
 				return st, errAt(x, "not_asked names seats: not_asked: p2, or not_asked: [p2, p3]; %v", err)
 			}
@@ -335,7 +339,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 			return st, errAt(v, "not_asked names seats: not_asked: p2, or not_asked: [p2, p3]")
 		}
 	default:
-		p, err := setup.ParseSeat(k.Value, 8)
+		p, err := parseSeat(k.Value)
 		if err != nil {
 			return st, errAt(k, "unknown step %q: a step is a seat's answer (p1: ...) or expect, offered, not_offered, options, refuse, waiting, not_asked", k.Value)
 		}
@@ -788,4 +792,14 @@ func namesCardAction(rs *model.Ruleset, label string) bool {
 func withRun(o engine.Options, su *setup.Setup, coverage map[string]int) engine.Options {
 	o.Setup, o.Coverage = su, coverage
 	return o
+}
+
+// parseSeat reads a seat of a step before the game's number of players is
+// known: whether the game has it is checked once it is.
+func parseSeat(s string) (int, error) {
+	p, err := setup.ParseSeat(s, 8)
+	if err != nil {
+		return -1, fmt.Errorf("%q is not a seat: seats are written p1, p2, ... (a game has at most 8)", s)
+	}
+	return p, nil
 }

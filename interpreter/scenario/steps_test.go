@@ -85,3 +85,14 @@ func TestNotAsked(t *testing.T) {
 	got := runLands(t, "[Lightning, Grass]", "  - not_asked: [p2, p1]\n")
 	assert.Equal(t, []string{`12:5: p1 is asked "Choose a card on your opponent's board to discard" ("p2's Lightning", "p2's Grass"), but must not be asked`}, got)
 }
+
+// An options, offered or not_offered step with an empty list checks
+// nothing and would always pass: it is refused when the scenario is read.
+func TestEmptyOptionListsAreRefused(t *testing.T) {
+	for _, key := range []string{"options", "offered", "not_offered"} {
+		path := filepath.Join(t.TempDir(), "s.yaml")
+		require.NoError(t, os.WriteFile(path, []byte("ruleset: lands\nsteps:\n  - "+key+": {p1: []}\n"), 0o644))
+		_, err := scenario.Load(path)
+		require.ErrorContains(t, err, key+" lists no option, so it checks nothing", key)
+	}
+}
