@@ -203,7 +203,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 			if err != nil {
 				return nil, errAt(v, "turn must be a whole number")
 			}
-			su.Turn = t
+			su.Turn, su.TurnPos = t, pos(v)
 		case "phase":
 			su.Phase, su.PhasePos = v.Value, pos(v)
 		case "zones", "face_down", "face_up":

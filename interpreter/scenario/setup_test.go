@@ -92,3 +92,35 @@ steps:
 	require.NoError(t, err)
 	assert.Empty(t, res.Failures)
 }
+
+// A setup the engine would have to change to hold (more cards than a zone
+// takes, a property past its bounds, a turn below 1) is refused where it
+// is written, rather than played as another position.
+func TestSetupOutOfBoundsIsRefused(t *testing.T) {
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "risk-resource.yaml"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+`
+setup:
+  active: p1
+  turn: -5
+  props:
+    p1.ep: -99999
+  zones:
+    p1.traps: [Pitfall, Pitfall, Pitfall, Pitfall]
+steps:
+  - expect: "true"
+`), 0o644))
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	rules, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
+	require.NotNil(t, rules, "%v", diags)
+	err = scenario.Check(rules, sc)
+	require.Error(t, err)
+	got := strings.ReplaceAll(err.Error(), filepath.Dir(path)+string(filepath.Separator), "")
+	assert.Equal(t, []string{
+		"s.yaml:4:9: error: the turn is 1 or more, not -5 [bad-value]",
+		"s.yaml:8:34: error: zone traps holds at most 2 cards: the cards from here on do not fit [bad-value]",
+		"s.yaml:6:12: error: ep is at least 0, not -99999 [bad-value]",
+	}, strings.Split(got, "\n"))
+}

@@ -22,7 +22,7 @@ type Setup struct {
 	Props []PropSetting
 	// ActivePos and PhasePos say where Active and Phase are written, for
 	// messages; the zero Pos when not known.
-	ActivePos, PhasePos diag.Pos
+	ActivePos, PhasePos, TurnPos diag.Pos
 }
 
 // EmptyPosition, in the list of a positional zone, leaves that position
@@ -94,6 +94,9 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 		diags = append(diags, d)
 	}
 	plan := &setupPlan{}
+	if su.Turn < 0 {
+		fail(su.TurnPos, "bad-value", "the turn is 1 or more, not %d", su.Turn)
+	}
 	if su.Active < 0 || su.Active >= players {
 		fail(su.ActivePos, "bad-value", "the active seat must be one of p1 to p%d, not p%d", players, su.Active+1)
 	}
@@ -158,6 +161,10 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 			if d == nil {
 				fail(at, "unknown-card", "unknown card %q%s%s", name, diag.DidYouMean(name, cardNames(rs)), generatedHint(rs))
 				continue
+			}
+			if m := rs.Zones[zone].Max; m > 0 && placed[[2]int{zone, seat}] >= m {
+				fail(at, "bad-value", "zone %s holds at most %d cards: the cards from here on do not fit", pl.Zone, m)
+				break
 			}
 			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Slot: slot, Down: pl.Down, Up: pl.Up, Owner: owner, Props: props, Face: face})
 			placed[[2]int{zone, seat}]++
@@ -281,8 +288,24 @@ func planProp(rs *model.Ruleset, ps PropSetting, players int, placed map[[2]int]
 	if err != nil {
 		return plannedProp{}, &setupError{"bad-value", err.Error(), true}
 	}
+	if d.Type == model.TInt && (d.Min != nil && v < *d.Min || d.Max != nil && v > *d.Max) {
+		// the engine would hold it within its bounds: the position would
+		// not be the one written
+		return plannedProp{}, &setupError{"bad-value", fmt.Sprintf("%s is %s, not %d", ps.Prop, boundsText(d), v), true}
+	}
 	pp.Prop, pp.Decl, pp.Value = i, d, v
 	return pp, nil
+}
+
+// boundsText says what values an int property with bounds takes.
+func boundsText(d *model.PropDecl) string {
+	switch {
+	case d.Min != nil && d.Max != nil:
+		return fmt.Sprintf("%d to %d", *d.Min, *d.Max)
+	case d.Min != nil:
+		return fmt.Sprintf("at least %d", *d.Min)
+	}
+	return fmt.Sprintf("at most %d", *d.Max)
 }
 
 // findFace finds a card of several faces by the name of one of its faces
