@@ -161,7 +161,7 @@ func plainEnd(s string, i int, inFlow bool) (int, string) {
 
 // valuePitfall looks at the value that starts at v: where YAML ends it against
 // where it is meant to end.
-func valuePitfall(s, key string, v int, inFlow bool) (quotePitfall, bool) {
+func valuePitfall(s, key string, v int, inFlow bool, depth int) (quotePitfall, bool) {
 	if v >= len(s) {
 		return quotePitfall{}, false
 	}
@@ -176,7 +176,7 @@ func valuePitfall(s, key string, v int, inFlow bool) (quotePitfall, bool) {
 		}
 		reason = "starts with a quote, so YAML ends it at the closing quote"
 	case '{', '[':
-		if t, ok := flowPitfall(s, v); ok {
+		if t, ok := flowPitfall(s, v, depth); ok {
 			return t, true
 		}
 		yend = skipFlow(s, v)
@@ -203,8 +203,16 @@ func valuePitfall(s, key string, v int, inFlow bool) (quotePitfall, bool) {
 
 var flowKeyRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_.-]*)\s*:(\s|$)`)
 
+// maxFlowDepth bounds how deep flowPitfall looks into nested flow
+// collections: each level scans to the end of the line again.
+const maxFlowDepth = 32
+
 // flowPitfall looks for a trap in the flow collection that starts at open.
-func flowPitfall(s string, open int) (quotePitfall, bool) {
+func flowPitfall(s string, open, depth int) (quotePitfall, bool) {
+	if depth >= maxFlowDepth {
+		// nesting far past any ruleset's: YAML's own message says it
+		return quotePitfall{}, false
+	}
 	isMap := s[open] == '{'
 	i := open + 1
 	for i < len(s) {
@@ -226,7 +234,7 @@ func flowPitfall(s string, open int) (quotePitfall, bool) {
 				i++
 			}
 		}
-		if t, ok := valuePitfall(s, key, i, true); ok {
+		if t, ok := valuePitfall(s, key, i, true, depth+1); ok {
 			return t, true
 		}
 		// on to the next entry
@@ -264,7 +272,7 @@ func linePitfall(line string) (quotePitfall, bool) {
 	if m[2] >= 0 {
 		key = line[m[2]:m[3]]
 	}
-	return valuePitfall(line, key, m[1], false)
+	return valuePitfall(line, key, m[1], false, 0)
 }
 
 // SyntaxPitfall rewrites a YAML syntax error whose line holds a value YAML

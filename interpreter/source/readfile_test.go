@@ -23,3 +23,4 @@ func TestReadFileRefusesWhatIsNoFile(t *testing.T) {
 	_, err = ReadFile(filepath.Join(dir, "missing.yaml"))
 	require.EqualError(t, err, filepath.Join(dir, "missing.yaml")+" does not exist")
 }
+

@@ -45,6 +45,13 @@ func splitYAMLError(s string) (int, string) {
 	return n, rest[i+2:]
 }
 
+// maxSearched and maxSearchedLine bound the file and the line whose syntax
+// problem syntaxPos places by parsing prefixes again.
+const (
+	maxSearched     = 1 << 20
+	maxSearchedLine = 4096
+)
+
 // syntaxPos finds the line and column of a syntax problem; see SyntaxError.
 func syntaxPos(data []byte, full string, reported int) (int, int) {
 	lines := bytes.SplitAfter(data, []byte("\n"))
@@ -54,6 +61,11 @@ func syntaxPos(data []byte, full string, reported int) (int, int) {
 	fallback := max(reported, 1)
 	if len(lines) == 0 {
 		return 1, 1
+	}
+	if strings.Contains(full, "exceeded max depth") || len(data) > maxSearched {
+		// each try parses a prefix again: on nesting this deep, or a file
+		// this large, the search would take longer than the reader waits
+		return min(fallback, len(lines)), 1
 	}
 	// the same failure as the whole file's, on a prefix of it
 	same := func(prefix []byte) bool {
@@ -108,6 +120,9 @@ func syntaxPos(data []byte, full string, reported int) (int, int) {
 		}
 	}
 	// the column: the shortest start of the line that fails the same way
+	if len(text) > maxSearchedLine {
+		return line, firstNonBlank(text)
+	}
 	before := upTo(line - 1)
 	clo, chi := 1, len(text)
 	if !same(append(before[:len(before):len(before)], text...)) {
