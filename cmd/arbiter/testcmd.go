@@ -167,6 +167,10 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 // writeGolden replaces a golden file through a temporary file, so an
 // interrupted update never leaves half a golden.
 func writeGolden(path, content string) error {
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+		// a folder, a link or a device where the golden file goes: not ours
+		return fmt.Errorf("%s is not a regular file, and a golden file replaces only one: it is left as it is", path)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".golden-*")
 	if err != nil {
 		return err
@@ -184,7 +188,11 @@ func writeGolden(path, content string) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("cannot write %s: %v", path, errors.Unwrap(err))
+	}
+	return nil
 }
 
 // indentLines indents the lines after the first of a message by two spaces,
