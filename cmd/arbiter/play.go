@@ -265,10 +265,13 @@ func stopOnSignal(s *session) func() {
 		case sig := <-sigs:
 			if s.log != nil {
 				s.log.mu.Lock() // no line is left half written
+				// a log not yet in place (the game stopped before it began)
+				// leaves no empty temporary file behind
+				s.log.abandon()
 			}
 			s.in.Close()
 			msg := fmt.Sprintf("\narbiter play: stopped (%v)", sig)
-			if s.log != nil && s.log.err == nil {
+			if s.log != nil && s.log.err == nil && s.log.started {
 				load := "arbiter play --load " + s.logPath
 				if s.gameArg != "" && s.gameArg != s.rs.Name {
 					load = "arbiter play " + s.gameArg + " --load " + s.logPath
