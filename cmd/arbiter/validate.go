@@ -297,6 +297,14 @@ func validateScenario(path string) diag.Diagnostics {
 	if ds, ok := err.(diag.Diagnostics); ok {
 		return ds
 	}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		// every mistake of the file, each at its place
+		var ds diag.Diagnostics
+		for _, e := range joined.Unwrap() {
+			ds = append(ds, diagFromError(path, e))
+		}
+		return ds
+	}
 	if err != nil {
 		return diag.Diagnostics{diagFromError(path, err)}
 	}

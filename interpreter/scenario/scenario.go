@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -79,6 +80,8 @@ func Load(path string) (*Scenario, error) {
 	errAt := func(n *yaml.Node, format string, args ...any) error {
 		return fmt.Errorf("%s: %s", pos(n), fmt.Sprintf(format, args...))
 	}
+	// every mistake of the file is reported at once, not the first alone
+	var errs []error
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {
@@ -89,31 +92,36 @@ func Load(path string) (*Scenario, error) {
 		case "ruleset":
 			rp, err := findRuleset(path, v.Value)
 			if err != nil {
-				return nil, errAt(v, "%v", err)
+				errs = append(errs, errAt(v, "%v", err))
+				continue
 			}
 			sc.Ruleset = rp
 		case "seed":
 			n, err := strconv.ParseUint(v.Value, 10, 64)
 			if err != nil {
-				return nil, errAt(v, "seed is a whole number, 0 or more")
+				errs = append(errs, errAt(v, "seed is a whole number, 0 or more"))
+				continue
 			}
 			sc.Seed = n
 		case "players":
 			n, err := strconv.Atoi(v.Value)
 			if err != nil {
-				return nil, errAt(v, "players must be a whole number")
+				errs = append(errs, errAt(v, "players must be a whole number"))
+				continue
 			}
 			sc.Players, sc.playersPos = n, pos(v)
 		case "mode":
 			sc.Mode, sc.modePos = v.Value, pos(v)
 		case "decks":
 			if v.Kind != yaml.MappingNode {
-				return nil, errAt(v, "decks maps seats to deck names: {p1: starter}")
+				errs = append(errs, errAt(v, "decks maps seats to deck names: {p1: starter}"))
+				continue
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				p, err := parseSeat(v.Content[j].Value)
 				if err != nil {
-					return nil, errAt(v.Content[j], "%v", err)
+					errs = append(errs, errAt(v.Content[j], "%v", err))
+					continue
 				}
 				for len(sc.Decks) <= p {
 					sc.Decks = append(sc.Decks, "")
@@ -124,23 +132,30 @@ func Load(path string) (*Scenario, error) {
 		case "setup":
 			su, err := readSetup(v, errAt, pos)
 			if err != nil {
-				return nil, err
+				errs = append(errs, err)
+				continue
 			}
 			sc.Setup = su
 		case "steps":
 			if v.Kind != yaml.SequenceNode {
-				return nil, errAt(v, "steps is a list")
+				errs = append(errs, errAt(v, "steps is a list"))
+				continue
 			}
 			for _, item := range v.Content {
 				st, err := readStep(item, errAt, pos)
 				if err != nil {
-					return nil, err
+					errs = append(errs, err)
+					continue
 				}
 				sc.Steps = append(sc.Steps, st)
 			}
 		default:
-			return nil, errAt(k, "unknown field %q in a scenario (known: %s)", k.Value, strings.Join(topKeys, ", "))
+			errs = append(errs, errAt(k, "unknown field %q in a scenario (known: %s)", k.Value, strings.Join(topKeys, ", ")))
+			continue
 		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
 	}
 	if sc.Ruleset == "" {
 		return nil, errAt(root, "a scenario needs `ruleset`")

@@ -96,3 +96,15 @@ func TestEmptyOptionListsAreRefused(t *testing.T) {
 		require.ErrorContains(t, err, key+" lists no option, so it checks nothing", key)
 	}
 }
+
+// Every mistake of a scenario file is reported at once, not the first
+// alone.
+func TestLoadReportsEveryMistake(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("ruleset: lands\nseed: -1\nsteps:\n  - bogus: 1\n  - not_asked: p99\n"), 0o644))
+	_, err := scenario.Load(path)
+	require.Error(t, err)
+	for _, want := range []string{"s.yaml:2:7: seed is a whole number", `s.yaml:4:5: unknown step "bogus"`, `s.yaml:5:16: not_asked names seats`} {
+		require.Contains(t, err.Error(), want)
+	}
+}
