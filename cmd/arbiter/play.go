@@ -376,7 +376,14 @@ func saveRuleset(path string) (string, error) {
 	var head struct {
 		Ruleset string `json:"ruleset"`
 	}
-	if err := json.Unmarshal(data, &head); err != nil || head.Ruleset == "" {
+	err = json.Unmarshal(data, &head)
+	switch {
+	case err != nil && bytes.Contains(data, []byte("arbiter-save/")):
+		// a save, damaged: naming the game would not help
+		return "", fmt.Errorf("%s is not a readable save: it is damaged (%v)", path, save.JSONError(err))
+	case err != nil:
+		return "", fmt.Errorf("%s is not a readable save: it is neither a save (what a session's save command writes) nor a replay log", path)
+	case head.Ruleset == "":
 		return "", fmt.Errorf("%s is not a readable save (name the game too: arbiter play GAME --load %s)", path, path)
 	}
 	return head.Ruleset, nil
