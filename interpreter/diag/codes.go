@@ -235,7 +235,7 @@ var codes = []CodeDoc{
 		In: InSteps, Wrong: "- create_deck: {to: deck, deck: basik}", Fixed: "- create_deck: {to: deck, deck: basic}"},
 	{Code: "unknown-field", Severity: SeverityError, Meaning: "a key that has no meaning where it is written",
 		In: InSteps, Wrong: "- draw: {cont: 2, from: deck, to: hand}", Fixed: "- draw: {count: 2, from: deck, to: hand}"},
-	{Code: "unknown-folder", Severity: SeverityError, Meaning: "the ruleset's cards list names a folder that does not exist",
+	{Code: "unknown-folder", Severity: SeverityError, Meaning: "the ruleset's cards list names a folder that does not exist, a file instead of its folder, or a folder twice",
 		In: InRuleset, Wrong: "cards: [cards/example, cards/extra]", Fixed: "cards: [cards/example]",
 		Note: "Folders are read relative to the ruleset file."},
 	{Code: "unknown-function", Severity: SeverityError, Meaning: "an expression calls a function that does not exist",

@@ -53,13 +53,28 @@ func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics
 	var cards []Source
 	var diags diag.Diagnostics
 	dirs := cardDirs(path, data)
+	read := map[string]bool{}
 	for _, d := range dirs {
-		if st, err := os.Stat(d.dir); err != nil || !st.IsDir() {
+		st, err := os.Stat(d.dir)
+		if err != nil || !st.IsDir() {
 			// a folder the ruleset names must exist; the default one may be absent
 			if d.named {
-				diags = append(diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "unknown-folder", Pos: d.pos, End: diag.Pos{File: d.pos.File, Line: d.pos.Line, Column: d.pos.Column + len(d.text)}, Path: "cards", Message: fmt.Sprintf("the card folder %s does not exist (it is read relative to the ruleset file)", d.text)})
+				msg := fmt.Sprintf("the card folder %s does not exist (it is read relative to the ruleset file)", d.text)
+				if err == nil {
+					msg = fmt.Sprintf("%s is a file; cards lists folders, whose .yaml files are read: name %s", d.text, filepath.Dir(d.text))
+				}
+				diags = append(diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "unknown-folder", Pos: d.pos, End: diag.Pos{File: d.pos.File, Line: d.pos.Line, Column: d.pos.Column + len(d.text)}, Path: "cards", Message: msg})
 			}
 			continue
+		}
+		if clean := filepath.Clean(d.dir); read[clean] {
+			// a folder listed twice: its cards once
+			if d.named {
+				diags = append(diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "unknown-folder", Pos: d.pos, Path: "cards", Message: fmt.Sprintf("the card folder %s is listed twice", d.text)})
+			}
+			continue
+		} else {
+			read[clean] = true
 		}
 		for _, m := range yamlFiles(d.dir) {
 			if d.flat && filepath.Clean(m) == filepath.Clean(path) {
