@@ -312,7 +312,7 @@ func agree(g *engine.Game, e *model.Expr, f *state.Frame) error {
 		}
 		// the evaluator refuses a whole number beyond int64 where the VM
 		// wraps around
-		if strings.Contains(gerr.Error(), "too large for a whole number") {
+		if strings.Contains(gerr.Error(), "goes beyond what a whole number holds") {
 			return nil
 		}
 		// the VM's and/or pass nothing on where the evaluator refuses it

@@ -113,14 +113,14 @@ turn:
 // around to a number of the other sign.
 func TestWholeNumberOverflowStopsTheGame(t *testing.T) {
 	for _, c := range []struct{ src, msg string }{
-		{"9223372036854775807 + 1", "9223372036854775807 + 1 is too large"},
-		{"(0 - 9223372036854775807) - 2", "-9223372036854775807 - 2 is too large"},
-		{"4611686018427387904 * 2", "4611686018427387904 * 2 is too large"},
-		{"(-1 - 9223372036854775807) * -1", "-9223372036854775808 * -1 is too large"},
-		{"-(-1 - 9223372036854775807)", "-(-9223372036854775808) is too large"},
-		{"abs(-1 - 9223372036854775807)", "abs(-9223372036854775808) is too large"},
-		{"sum([9223372036854775807, 1])", "9223372036854775807 + 1 is too large"},
-		{"sum(1..2, # * 9223372036854775807)", "2 * 9223372036854775807 is too large"},
+		{"9223372036854775807 + 1", "9223372036854775807 + 1 goes beyond what a whole number holds"},
+		{"(0 - 9223372036854775807) - 2", "-9223372036854775807 - 2 goes beyond what a whole number holds"},
+		{"4611686018427387904 * 2", "4611686018427387904 * 2 goes beyond what a whole number holds"},
+		{"(-1 - 9223372036854775807) * -1", "-9223372036854775808 * -1 goes beyond what a whole number holds"},
+		{"-(-1 - 9223372036854775807)", "-(-9223372036854775808) goes beyond what a whole number holds"},
+		{"abs(-1 - 9223372036854775807)", "abs(-9223372036854775808) goes beyond what a whole number holds"},
+		{"sum([9223372036854775807, 1])", "9223372036854775807 + 1 goes beyond what a whole number holds"},
+		{"sum(1..2, # * 9223372036854775807)", "2 * 9223372036854775807 goes beyond what a whole number holds"},
 		{"len(-1 - 9223372036854775807..9223372036854775807)", "is longer than 10000"},
 	} {
 		g := fractionGame(t, c.src)

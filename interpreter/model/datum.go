@@ -274,5 +274,5 @@ func NegWhole(a int64) (int64, bool) { return -a, a != math.MinInt64 }
 
 // Overflow reports a whole-number operation whose result is too large.
 func (x *Evaluation) Overflow(a int64, op string, b int64) Datum {
-	return x.Fail("%d %s %d is too large for a whole number", a, op, b)
+	return x.Fail("%d %s %d goes beyond what a whole number holds", a, op, b)
 }

@@ -104,7 +104,7 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 				if d.N < 0 {
 					v, ok := model.NegWhole(d.N)
 					if !ok {
-						return x.Fail("abs(%d) is too large for a whole number", d.N)
+						return x.Fail("abs(%d) goes beyond what a whole number holds", d.N)
 					}
 					d.N = v
 				}

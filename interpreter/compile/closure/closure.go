@@ -717,7 +717,7 @@ func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {
 				}
 				v, ok := model.NegWhole(d.N)
 				if !ok {
-					return x.Fail("-(%d) is too large for a whole number", d.N)
+					return x.Fail("-(%d) goes beyond what a whole number holds", d.N)
 				}
 				return model.Datum{K: model.DInt, N: v}
 			}, cInt
