@@ -71,6 +71,11 @@ a save, the log is a full record of the game, every hidden card included.`,
 			// a --log path that cannot be written is refused before the game
 			var log *replayWriter
 			if logPath != "" {
+				if filepath.Clean(logPath) != filepath.Clean(load) {
+					if why := unfinishedLog(logPath, rs); why != "" {
+						return &exitError{code: 2, msg: "arbiter play: --log: " + why}
+					}
+				}
 				if log, err = reserveLog(logPath); err != nil {
 					return &exitError{code: 2, msg: "arbiter play: --log: " + err.Error()}
 				}
@@ -250,6 +255,26 @@ func defaultReplayPath(game string) (string, error) {
 		}
 		path = fmt.Sprintf("%s-%d.jsonl", base, i)
 	}
+}
+
+// unfinishedLog says why the replay log at path may not be replaced: it
+// holds a game of this ruleset that is not over, which only it can resume.
+// A log of another ruleset, or one that cannot be played again, is not
+// looked into (the earlier rule, replacing an earlier log, holds there).
+func unfinishedLog(path string, rs *model.Ruleset) string {
+	data, err := source.ReadFile(path)
+	if err != nil || !isReplayLog(data) {
+		return ""
+	}
+	lg, err := readReplay(bytes.NewReader(data), path)
+	if err != nil || lg.hdr.Ruleset != rs.Name {
+		return ""
+	}
+	g, err := replayAnswers(rs, lg)
+	if err != nil || g.Over() {
+		return ""
+	}
+	return fmt.Sprintf("%s holds a game of %s that is not over, and only it can resume that game: resume it with arbiter play --load %s, or name another log", path, rs.Name, path)
 }
 
 // stopOnSignal ends the session when the process is asked to stop (an
