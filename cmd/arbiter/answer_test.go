@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -88,4 +89,16 @@ func TestDescribeCard(t *testing.T) {
 	require.Contains(t, text, "\n  cost: 1\n")
 	require.NotContains(t, text, "damage: 0")
 	require.NotContains(t, text, "tapped")
+}
+
+// A diagnostic's source line is shown as text: control bytes as ?, and a
+// long line cut around the caret, which still points at its column.
+func TestSnippetLine(t *testing.T) {
+	got, col := snippetLine("a\x01b\tc", 3)
+	require.Equal(t, "a?b c", got)
+	require.Equal(t, 3, col)
+	long := strings.Repeat("x", 500) + "HERE" + strings.Repeat("y", 500)
+	got, col = snippetLine(long, 501)
+	require.LessOrEqual(t, len([]rune(got)), 122)
+	require.Equal(t, "HERE", string([]rune(got)[col-1:col+3]))
 }

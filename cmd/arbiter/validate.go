@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
@@ -337,6 +339,36 @@ func diagFromError(path string, err error) diag.Diagnostic {
 	return d
 }
 
+// snippetLine is a source line as a diagnostic shows it, and the column of
+// its caret there: tabs as spaces, bytes that are no printable text as ?,
+// and a long line cut to the part around the column.
+func snippetLine(src string, col int) (string, int) {
+	runes := []rune(src)
+	for i, r := range runes {
+		switch {
+		case r == '\t':
+			runes[i] = ' '
+		case r == utf8.RuneError || !unicode.IsPrint(r):
+			runes[i] = '?'
+		}
+	}
+	const width = 120
+	if len(runes) <= width {
+		return string(runes), col
+	}
+	from := max(min(col-1-width/2, len(runes)-width), 0)
+	to := min(from+width, len(runes))
+	out := string(runes[from:to])
+	col -= from
+	if from > 0 {
+		out, col = "…"+out, col+1
+	}
+	if to < len(runes) {
+		out += "…"
+	}
+	return out, col
+}
+
 var sourceCache = map[string][]string{}
 
 func sourceLine(file string, line int) (string, bool) {
@@ -372,8 +404,8 @@ func printDiagnostics(w io.Writer, ds diag.Diagnostics, snippet bool) {
 			continue
 		}
 		if src, ok := sourceLine(d.Pos.File, d.Pos.Line); ok && strings.TrimSpace(src) != "" {
-			src = strings.ReplaceAll(src, "\t", " ")
-			fmt.Fprintf(w, "    %s\n    %s^\n", src, strings.Repeat(" ", max(d.Pos.Column-1, 0)))
+			src, col := snippetLine(src, d.Pos.Column)
+			fmt.Fprintf(w, "    %s\n    %s^\n", src, strings.Repeat(" ", max(col-1, 0)))
 		}
 	}
 }
