@@ -23,4 +23,3 @@ func TestReadFileRefusesWhatIsNoFile(t *testing.T) {
 	_, err = ReadFile(filepath.Join(dir, "missing.yaml"))
 	require.EqualError(t, err, filepath.Join(dir, "missing.yaml")+" does not exist")
 }
-
