@@ -138,6 +138,9 @@ func (g *exprGen) gen(t model.Type, budget int) string {
 			return fmt.Sprintf("(%s in %s)", g.gen(model.TCard, b), g.gen(model.TCards, b))
 		case 7:
 			l, r := g.gen(model.TString, b), g.gen(model.TString, b)
+			if lp, rp := g.enumRead(l), g.enumRead(r); lp != nil && rp != nil && !shareValue(lp.Values, rp.Values) {
+				r = l // two enums with no value in common are refused at load
+			}
 			return fmt.Sprintf("(%s == %s)", g.sameEnum(l, r), g.sameEnum(r, l))
 		case 8:
 			return fmt.Sprintf("(%s == %s)", g.gen(model.TPlayer, b), g.gen(model.TPlayer, b))
@@ -202,6 +205,25 @@ func (g *exprGen) predicates(t model.Type) []*closure.Predicate {
 // sameEnum is name, or, when name is a literal compared with a read of an
 // enum property that does not declare it (a load error), one of the values
 // that property declares.
+// enumRead is the enum card property an expression ends by reading, or nil.
+func (g *exprGen) enumRead(e string) *model.PropDecl {
+	for _, p := range g.props("card", model.TString) {
+		if len(p.Values) > 0 && strings.HasSuffix(e, "."+p.Name) {
+			return &p
+		}
+	}
+	return nil
+}
+
+func shareValue(a, b []string) bool {
+	for _, v := range a {
+		if slices.Contains(b, v) {
+			return true
+		}
+	}
+	return false
+}
+
 func (g *exprGen) sameEnum(name, other string) string {
 	if !strings.HasPrefix(name, "'") {
 		return name
