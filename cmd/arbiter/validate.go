@@ -179,15 +179,22 @@ func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 			return fmt.Errorf("%s: no such file or folder", p)
 		}
 		if st.IsDir() {
-			return filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+			found := false
+			err := filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
 				if err != nil {
 					return err
 				}
 				if !d.IsDir() && strings.HasSuffix(q, ".yaml") {
+					found = true
 					return classify(q)
 				}
 				return nil
 			})
+			if err == nil && !found {
+				// nothing checked is no "no problems found"
+				return fmt.Errorf("%s holds no .yaml file to validate", p)
+			}
+			return err
 		}
 		switch kindOf(p) {
 		case "scenario":
