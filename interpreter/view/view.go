@@ -323,6 +323,11 @@ func (v View) Summary() string {
 		if z.OnStack && len(v.Stack) > 0 {
 			continue
 		}
+		if z.Name == "stack" && z.Count == 0 && len(v.Stack) > 0 {
+			// a zone named as the engine's stack, empty while abilities
+			// wait there: the stack's own line says what is on it
+			continue
+		}
 		fmt.Fprintf(&b, "%s\n", z.line())
 	}
 	if len(v.Stack) > 0 {
