@@ -290,7 +290,7 @@ func (pl planner) checkValues(b *ast.BinaryNode) {
 		}
 		if ld != nil && rd != nil && !shareValue(ld.Values, rd.Values) {
 			// two enums with no value in common: never equal, a mistake
-			// (a suit compared with a rank)
+			// (one card property compared with an unrelated one)
 			pl.p.errs = append(pl.p.errs, closure.Problem{Node: b, Code: "type-mismatch", Msg: fmt.Sprintf("%s and %s have no value in common (%s; %s): %s %s %s would always be %v",
 				ld.Name, rd.Name, strings.Join(ld.Values, ", "), strings.Join(rd.Values, ", "), ld.Name, b.Operator, rd.Name, b.Operator == "!=")})
 		}
