@@ -744,7 +744,13 @@ func targetChosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o
 	}
 	switch {
 	case c >= 0:
-		g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", state.SeatName(chooser))
+		// as the option said it: whose the card is, where it lies
+		o := options[picks[0]]
+		if named, where := args.SaysWhose(g, o), args.SaysWhere(g, o); named || where != "" {
+			g.LogChosen(chooser, []int{c}, []bool{named}, []string{where}, "%s targets {cards}.", state.SeatName(chooser))
+		} else {
+			g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", state.SeatName(chooser))
+		}
 	case p >= 0:
 		g.Logf("choose", chooser, "%s targets %s.", state.SeatName(chooser), state.SeatName(p))
 	default:
