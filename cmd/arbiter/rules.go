@@ -160,8 +160,16 @@ func rulesText(rs *model.Ruleset) string {
 // limit.
 func endings(rs *model.Ruleset) [][2]string {
 	roots := map[int]bool{rs.Setup: true}
+	// a check whose condition begins with mode == X ends games of that
+	// mode alone: its endings say so
+	modeOf := map[int]string{}
 	for _, c := range rs.Checks {
 		roots[c.Effect] = true
+		if c.Cond != nil {
+			if m := checkMode.FindStringSubmatch(c.Cond.Src); m != nil {
+				modeOf[c.Effect] = m[1]
+			}
+		}
 	}
 	for _, ph := range rs.Phases {
 		roots[ph.Body] = true
@@ -195,6 +203,12 @@ func endings(rs *model.Ruleset) [][2]string {
 				reason := ""
 				if i := s.Prim.ParamIndex("reason"); i != model.NoArg && s.At(i).Set {
 					reason = s.At(i).Text
+				}
+				for _, root := range []int{p.Root, rootOf(rs, p)} {
+					if m, ok := modeOf[root]; ok && reason != "" {
+						reason += " (" + m + " mode)"
+						break
+					}
 				}
 				switch kind {
 				case "win":
@@ -232,6 +246,9 @@ func rootOf(rs *model.Ruleset, p *model.Program) int {
 }
 
 var templatePart = regexp.MustCompile(`\{[^{}]*\}`)
+
+// checkMode reads the mode a check's condition begins by requiring.
+var checkMode = regexp.MustCompile(`^\s*mode\s*==\s*'?([A-Za-z_][A-Za-z0-9_]*)'?\s*(?:and\b|&&|$)`)
 
 // actionName is an action's label with its {expression} parts in words.
 func actionName(label string) string {
