@@ -158,6 +158,10 @@ func (s *session) run() error {
 			}
 			continue
 		}
+		// the human's moment to resign may pass while the engine plays on
+		// without asking them (a turn whose every question has one
+		// answer): it is kept from their answer to their next question
+		s.g.WatchResign(d.Player)
 		if err := s.ask(&d); err != nil {
 			return err
 		}

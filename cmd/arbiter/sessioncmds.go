@@ -100,7 +100,7 @@ label, or the name of its card when no other option has it. Commands:
 		return false, nil
 	case "resign":
 		if err := s.g.Resign(seat); err != nil {
-			return false, err
+			return s.resignEarlier(seat, err)
 		}
 		return true, nil
 	case "quit", "exit":
@@ -122,6 +122,28 @@ label, or the name of its card when no other option has it. Commands:
 	if err := s.g.Answer(seat, a); err != nil {
 		return false, fmt.Errorf("refused: %v", err)
 	}
+	return true, nil
+}
+
+// resignEarlier resigns a seat the rules refuse now (err) at the moment
+// they could have, when the engine played past it without asking them
+// (a turn of theirs with nothing to choose) and only bots have answered
+// since: going back takes nothing back from another player at the
+// terminal.
+func (s *session) resignEarlier(seat int, err error) (bool, error) {
+	at, ok := s.g.ResignPoint(seat)
+	if !ok {
+		return false, err
+	}
+	for _, p := range at.Answered {
+		if p != seat && s.seats[p] == "human" {
+			return false, err
+		}
+	}
+	if rerr := s.g.ResignAtPoint(seat); rerr != nil {
+		return false, err
+	}
+	s.printf("%s could not resign now, but could in turn %d, which asked them nothing: they resign there, and what was played after it is taken back.\n", state.SeatName(seat), at.Turn)
 	return true, nil
 }
 

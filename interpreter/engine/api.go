@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -77,6 +78,47 @@ func (g *Game) Resign(p int) error {
 // CanResign reports whether a seat may concede now.
 func (g *Game) CanResign(p int) bool {
 	return g.m.CanResign(p)
+}
+
+// WatchResign keeps, for each seat given, the first moment from now on at
+// which the rules let it resign, so that ResignAtPoint can resign it there
+// when the engine has played past that moment without asking the seat
+// anything. It forgets the moments kept before; with no seat it stops.
+func (g *Game) WatchResign(seats ...int) {
+	g.m.WatchResign(seats...)
+}
+
+// ResignAtPoint goes back to the moment WatchResign kept for seat p and
+// resigns p there; what was played after that moment is undone.
+func (g *Game) ResignAtPoint(p int) error {
+	return g.m.ResignAtPoint(p)
+}
+
+// ResignMoment is the moment WatchResign kept for a seat: its turn, and
+// the seats whose answers going back to it would take back.
+type ResignMoment struct {
+	Turn     int
+	Answered []int
+}
+
+// ResignPoint is the moment WatchResign kept for seat p, and whether one
+// was kept.
+func (g *Game) ResignPoint(p int) (ResignMoment, bool) {
+	for _, rp := range g.m.resignPoints {
+		if rp.seat != p || rp.at == nil {
+			continue
+		}
+		m := ResignMoment{Turn: rp.at.Turn}
+		if n := len(rp.at.History); n <= len(g.m.S.History) {
+			for _, r := range g.m.S.History[n:] {
+				if !slices.Contains(m.Answered, r.Player) {
+					m.Answered = append(m.Answered, r.Player)
+				}
+			}
+		}
+		return m, true
+	}
+	return ResignMoment{}, false
 }
 
 // Clone returns an independent copy of the game. Several goroutines may

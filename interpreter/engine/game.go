@@ -43,6 +43,10 @@ type Options struct {
 	// an error if a check skipped holds or a value differs. It makes games
 	// slower.
 	VerifyChanges bool
+	// WatchResign lists seats whose first moment to resign is kept from
+	// the start of the game's first run (Game.WatchResign): a scenario
+	// whose first step resigns a seat the engine plays on without asking.
+	WatchResign []int
 }
 
 // Game is one game in progress, as a program that embeds the engine sees
@@ -105,6 +109,9 @@ type machine struct {
 	// action to the seat without a card: for the rest of the game
 	// (LegalTerm.Fixed)
 	ruledOut []bool
+	// resignPoints are the seats watched for their first moment to
+	// resign, and the moments kept (WatchResign)
+	resignPoints []resignPoint
 }
 
 var errGameOver = errors.New("the game is over")
@@ -262,6 +269,7 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 	g.pushRoot(rs.Setup, s.First, -1, state.Event{Card: state.NoCard, Player: state.Seat(s.First)})
 	s.Turn = 0
 	s.Phase = state.StageSetup
+	g.WatchResign(o.WatchResign...)
 	g.run()
 	return g, nil
 }

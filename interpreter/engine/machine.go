@@ -125,6 +125,9 @@ func (g *machine) run() {
 	}()
 	ended := false // an effect has just ended
 	for !s.Over {
+		if len(g.resignPoints) > 0 && g.watchingResign() {
+			g.keepResignPoints()
+		}
 		if len(s.Answers) > 0 && g.waiting() {
 			return
 		}

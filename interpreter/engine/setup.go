@@ -86,6 +86,7 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 	g.Invalidate()
 	g.logf(-1, "turn", s.Active, "Turn %d: %s (set up).", s.Turn, g.SeatName(s.Active))
 	g.enterPhase()
+	g.WatchResign(o.WatchResign...)
 	g.run()
 	return g, nil
 }

@@ -411,6 +411,10 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		st.expr = e
 	}
 	opts := engine.Options{Players: players, Seed: sc.Seed, Decks: sc.Decks, Mode: sc.Mode}
+	// a seat that resigns in some step may have had its moment to while
+	// the engine played on without asking it: the moment is kept
+	resigners := resigningSeats(sc)
+	opts.WatchResign = resigners
 	var g *engine.Game
 	var err error
 	if sc.Setup != nil {
@@ -541,9 +545,17 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				return finish(res), nil
 			}
 			at := mark(g)
+			if !a.Resign && len(resigners) > 0 {
+				g.WatchResign(resigners...)
+			}
 			if err := g.Answer(st.Seat, a); err != nil {
-				fail(st, "the answer was refused: %v", err)
-				return finish(res), nil
+				// the rules let the seat resign at a moment the engine
+				// played past without asking it (a turn whose every
+				// question had one answer): it resigns there
+				if _, kept := g.ResignPoint(st.Seat); !a.Resign || !kept || g.ResignAtPoint(st.Seat) != nil {
+					fail(st, "the answer was refused: %v", err)
+					return finish(res), nil
+				}
 			}
 			since = at
 		}
@@ -807,6 +819,17 @@ func namesCardAction(rs *model.Ruleset, label string) bool {
 func withRun(o engine.Options, su *setup.Setup, coverage map[string]int) engine.Options {
 	o.Setup, o.Coverage = su, coverage
 	return o
+}
+
+// resigningSeats lists the seats some step of sc resigns.
+func resigningSeats(sc *Scenario) []int {
+	var seats []int
+	for _, st := range sc.Steps {
+		if st.Answer != nil && !st.Refuse && st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(st.Answer.Value, "resign") && !slices.Contains(seats, st.Seat) {
+			seats = append(seats, st.Seat)
+		}
+	}
+	return seats
 }
 
 // parseSeat reads a seat of a step before the game's number of players is
