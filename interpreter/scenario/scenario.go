@@ -434,7 +434,9 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	}
 	// what was asked before the last answer: the questions since then are the
 	// ones a step can be about
-	since := mark(g)
+	// (at the start: every question since the game began, the ones the
+	// engine answered itself as it ran to the first step included)
+	since := asked{}
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		switch {
@@ -540,6 +542,9 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if err != nil {
 				if _, ok := g.PendingFor(st.Seat); !ok && !a.Resign {
 					err = fmt.Errorf("%s", noQuestion(g, st.Seat, since))
+				} else if n := since.forced(g, st.Seat); n > 0 {
+					// the answer may be meant for a question the engine answered
+					err = fmt.Errorf("%v (%s %s was also asked %s with one way to answer, which the engine answered itself: see the log)", err, since.when(), state.SeatName(st.Seat), questions(n))
 				}
 				fail(st, "%v", err)
 				return finish(res), nil
@@ -587,7 +592,7 @@ func outsideWindow(g *engine.Game, rs *model.Ruleset, seat int, d *state.Decisio
 	msg := fmt.Sprintf("%q is the label of action %s, which the question %s is asked now (%q) could not offer whatever the rules said: its window offers only %s. not_offered looks at the question asked now, so it proves nothing here",
 		label, strings.Join(actions, ", "), who, d.Prompt, strings.Join(offers, ", "))
 	if n := since.forced(g, seat); n > 0 {
-		msg += fmt.Sprintf(" (since the last answer %s was also asked %s with one way to answer, which the engine answered itself: see the log)", who, questions(n))
+		msg += fmt.Sprintf(" (%s %s was also asked %s with one way to answer, which the engine answered itself: see the log)", since.when(), who, questions(n))
 	}
 	return msg
 }
@@ -622,6 +627,14 @@ func (a asked) forced(g *engine.Game, seat int) int {
 	return n
 }
 
+// when says from when the questions are counted.
+func (a asked) when() string {
+	if a.counts == nil && a.seq == 0 {
+		return "since the game began"
+	}
+	return "since the last answer"
+}
+
 // noQuestion says why a seat has nothing to answer now, and how a scenario
 // says so.
 func noQuestion(g *engine.Game, seat int, since asked) string {
@@ -634,7 +647,7 @@ func noQuestion(g *engine.Game, seat int, since asked) string {
 		return fmt.Sprintf("%s has no question: the game is over (%s)", who, g.Outcome())
 	}
 	if n := since.forced(g, seat); n > 0 {
-		return fmt.Sprintf("%s has no question: since the last answer %s was asked %s with one way to answer, which the engine answered itself (see the log); waiting for: %s. To say %s had no choice, write not_asked: %s", who, who, questions(n), seats(waiting), who, who)
+		return fmt.Sprintf("%s has no question: %s %s was asked %s with one way to answer, which the engine answered itself (see the log); waiting for: %s. To say %s had no choice, write not_asked: %s", who, since.when(), who, questions(n), seats(waiting), who, who)
 	}
 	return fmt.Sprintf("%s has no question (waiting for: %s); to say so, write not_asked: %s", who, seats(waiting), who)
 }

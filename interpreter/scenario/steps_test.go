@@ -108,3 +108,13 @@ func TestLoadReportsEveryMistake(t *testing.T) {
 		require.Contains(t, err.Error(), want)
 	}
 }
+
+// TestAnswerToAQuestionTheEngineAnswered: an answer meant for a question
+// with one way to answer, which the engine answered itself, is refused
+// with a word about it: the log shows the play the step asked for.
+func TestAnswerToAQuestionTheEngineAnswered(t *testing.T) {
+	// p2's counter question had one answer; p2's own play is asked now
+	got := runLands(t, "[Lightning]", "  - p2: pass\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "was also asked a question with one way to answer, which the engine answered itself: see the log")
+}
