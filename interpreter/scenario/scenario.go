@@ -441,7 +441,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		st := &sc.Steps[i]
 		switch {
 		case st.expr != nil:
-			vals := []state.Val{{N: rs.SymbolIndex(winnerOf(g))}, {N: b2i(g.Over())}, {N: rs.SymbolIndex(g.OutcomeKind())}}
+			vals := []state.Val{{N: rs.SymbolIndex(winnerOf(g))}, {N: b2i(g.Over())}, {N: rs.SymbolIndex(g.OutcomeKind())}, {N: rs.SymbolIndex(g.OutcomeReason())}}
 			for p := 0; p < players; p++ {
 				vals = append(vals, state.Val{N: int64(p)})
 			}
@@ -732,7 +732,7 @@ func queryVars(rs *model.Ruleset, sc *Scenario) (int, []compile.QueryVar) {
 	if players == 0 {
 		players = rs.MinPlayers
 	}
-	vars := []compile.QueryVar{{Name: "winner", Type: model.TString}, {Name: "over", Type: model.TBool}, {Name: "outcome", Type: model.TString}}
+	vars := []compile.QueryVar{{Name: "winner", Type: model.TString}, {Name: "over", Type: model.TBool}, {Name: "outcome", Type: model.TString}, {Name: "reason", Type: model.TString}}
 	for p := 0; p < players; p++ {
 		vars = append(vars, compile.QueryVar{Name: state.SeatName(p), Type: model.TPlayer})
 	}

@@ -395,7 +395,7 @@ func setupValue(rs *model.Ruleset, d *model.PropDecl, x any, players int) (int64
 		}
 		return int64(p), nil
 	}
-	return 0, fmt.Errorf("%s (%s) cannot be set up; set it with a step instead", d.Name, d.Type)
+	return 0, fmt.Errorf("%s (%s) cannot be set up: place the cards, and let the scenario's steps answer the action that sets it (an equip, an attack)", d.Name, d.Type)
 }
 
 // ParseSeat reads a seat name (p1, p2, ...) into its index.
