@@ -104,7 +104,8 @@ a save, the log is a full record of the game, every hidden card included.`,
 				}
 				fmt.Fprintf(out, "Resumed %s from %s.\n", rs.Name, load)
 			} else {
-				if _, err := parseSeats(seatFlags, max(players, rs.MinPlayers)); err != nil {
+				pre, err := parseSeats(seatFlags, max(players, rs.MinPlayers))
+				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
 				if !cmd.Flags().Changed("seed") {
@@ -115,6 +116,8 @@ a save, the log is a full record of the game, every hidden card included.`,
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
 				o.Seed, players = seed, o.Players
+				// a human's moment to resign in a first turn that asks them nothing is kept
+				o.WatchResign = humanSeats(pre)
 				g, err = engine.New(rs, o)
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}

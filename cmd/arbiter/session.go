@@ -107,6 +107,25 @@ func (r *linerReader) Forget()      { r.l.ClearHistory() }
 
 var commands = []string{"help", "rules", "look", "card", "log", "why", "skip", "undo", "save", "resign", "quit"}
 
+// answer gives a human's answer. A human's moment to resign may pass while
+// the engine plays on without asking them (a turn whose every question has
+// one answer): the moments from this answer on are kept (resignEarlier).
+func (s *session) answer(seat int, a state.Answer) error {
+	s.g.WatchResign(humanSeats(s.seats)...)
+	return s.g.Answer(seat, a)
+}
+
+// humanSeats lists the seats played at the terminal.
+func humanSeats(seats []string) []int {
+	var out []int
+	for i, k := range seats {
+		if k == "human" {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 func (s *session) humans() int {
 	n := 0
 	for _, k := range s.seats {
@@ -147,21 +166,17 @@ func (s *session) run() error {
 			// a sealed question is asked even with one way to answer, so
 			// that the others cannot tell; with no other human at the
 			// terminal, nobody could, and the session answers it
-			if err := s.g.Answer(d.Player, a); err != nil {
+			if err := s.answer(d.Player, a); err != nil {
 				return err
 			}
 			continue
 		}
 		if pass, ok := s.autoPass(&d); ok {
-			if err := s.g.Answer(d.Player, state.Answer{Picks: []int{pass}}); err != nil {
+			if err := s.answer(d.Player, state.Answer{Picks: []int{pass}}); err != nil {
 				return err
 			}
 			continue
 		}
-		// the human's moment to resign may pass while the engine plays on
-		// without asking them (a turn whose every question has one
-		// answer): it is kept from their answer to their next question
-		s.g.WatchResign(d.Player)
 		if err := s.ask(&d); err != nil {
 			return err
 		}

@@ -52,7 +52,7 @@ label, or the name of its card when no other option has it. Commands:
 			s.skips = append(s.skips, skip{})
 		}
 		s.skips[seat] = skip{on: true, turn: s.g.Evaluator().S.Turn, stack: slices.Clone(s.g.Evaluator().S.Stack), open: s.permitted(d)}
-		if err := s.g.Answer(seat, state.Answer{Picks: []int{pass}}); err != nil {
+		if err := s.answer(seat, state.Answer{Picks: []int{pass}}); err != nil {
 			return false, err
 		}
 		return true, nil
@@ -119,7 +119,7 @@ label, or the name of its card when no other option has it. Commands:
 		}
 		a = state.Answer{Picks: []int{ix}}
 	}
-	if err := s.g.Answer(seat, a); err != nil {
+	if err := s.answer(seat, a); err != nil {
 		return false, fmt.Errorf("refused: %v", err)
 	}
 	return true, nil

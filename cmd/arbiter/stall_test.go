@@ -1,16 +1,21 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/arbiter-games/arbiter/interpreter/bot"
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
@@ -76,4 +81,48 @@ func TestPlayNamesTheStepAGameStoppedAt(t *testing.T) {
 	err = s.run()
 	require.Error(t, err)
 	require.Regexp(t, `^\.\./\.\./rulesets/lands\.yaml:\d+:\d+: act: the game stopped without being over and without asking anyone anything$`, err.Error())
+}
+
+// A player at the terminal whose own turn asked them nothing (a hand of
+// alike cards) may still resign in it, at their next question, in the
+// opponent's turn: when only a bot has answered since, the game goes back
+// to that turn and they resign there. With another human having answered
+// since, the resignation is refused as the rules say.
+func TestPlayResignsInATurnThatAskedNothing(t *testing.T) {
+	lands, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, lands, "%v", diags)
+	// p1's two Lightnings are alike: p1 plays one unasked and draws a
+	// Water; p2 plays and p1, who can counter a Lightning (a Water and a
+	// Lightning), is asked in p2's turn
+	src := "ruleset: lands\nsetup:\n  active: p1\n  turn: 5\n  phase: main\n  zones:\n    p1.hand: [Lightning, Lightning]\n    p1.deck: [Water]\n    p2.hand: [Lightning, Lightning, Grass]\nsteps:\n  - expect: true\n"
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	for _, p2 := range []string{"random", "human"} {
+		seats := []string{"human", p2}
+		g, err := engine.New(lands, engine.Options{Players: 2, Seed: 1, Setup: sc.Setup, WatchResign: humanSeats(seats)})
+		require.NoError(t, err)
+		var out bytes.Buffer
+		s := &session{rs: lands, g: g, seats: seats, out: &out, seen: make([]int, 2), lastSeat: -1,
+			in: &plainReader{bufio.NewReader(strings.NewReader("\nplay Lightning\n\nresign\nquit\n"))}}
+		s.bots = make([]bot.Bot, 2)
+		if p2 != "human" {
+			s.bots[1], err = bot.New(p2, 1)
+			require.NoError(t, err)
+		}
+		if p2 == "human" {
+			// p2 answers first (play Lightning): a human, so p1 cannot go back
+			_ = s.run()
+			require.False(t, g.Over(), out.String())
+			require.Contains(t, out.String(), "p1 may not resign now, as the rules say: you may resign only on your own turn")
+			continue
+		}
+		s.in = &plainReader{bufio.NewReader(strings.NewReader("resign\n"))}
+		_ = s.run()
+		require.True(t, g.Over(), out.String()[:min(3000, len(out.String()))])
+		require.Equal(t, "p1 resigned", g.OutcomeReason(), out.String()[:min(3000, len(out.String()))])
+		require.Equal(t, 5, g.Evaluator().S.Turn)
+		require.Contains(t, out.String(), "p1 could not resign now, but could in turn 5, which asked them nothing")
+	}
 }
