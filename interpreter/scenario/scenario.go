@@ -56,6 +56,8 @@ type Step struct {
 	hasWait  bool
 	NotAsked []int // seats that must have no question now
 	expr     *model.Expr
+	parts    []*model.Expr // an expectation's terms joined by and, to say which is false
+	partSrc  []string
 }
 
 var topKeys = []string{"name", "doc", "ruleset", "seed", "players", "decks", "mode", "setup", "steps"}
@@ -409,6 +411,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			return nil, diags
 		}
 		st.expr = e
+		st.parts, st.partSrc = compileTerms(rs, sc, st.Expect, vars)
 	}
 	opts := engine.Options{Players: players, Seed: sc.Seed, Decks: sc.Decks, Mode: sc.Mode}
 	// a seat that resigns in some step may have had its moment to while
@@ -449,7 +452,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if err != nil {
 				fail(st, "expectation could not be evaluated: %v", err)
 			} else if x != true {
-				fail(st, "expected %s, but it is false", st.expr.Src)
+				fail(st, "expected %s, but it is false%s", st.expr.Src, falseTerm(g, st, vals))
 			}
 		case st.hasWait:
 			var got []int
@@ -832,6 +835,78 @@ func namesCardAction(rs *model.Ruleset, label string) bool {
 func withRun(o engine.Options, su *setup.Setup, coverage map[string]int) engine.Options {
 	o.Setup, o.Coverage = su, coverage
 	return o
+}
+
+// compileTerms compiles the terms of an expectation written as a and b
+// and ..., so that a failure can say which one is false. It gives nothing
+// for an expectation of one term, or when a term does not compile alone.
+func compileTerms(rs *model.Ruleset, sc *Scenario, n *yaml.Node, vars []compile.QueryVar) ([]*model.Expr, []string) {
+	terms := splitAnd(n.Value)
+	if len(terms) < 2 {
+		return nil, nil
+	}
+	var out []*model.Expr
+	for _, t := range terms {
+		tn := *n
+		tn.Value = t
+		e, diags := compile.CompileQuery(rs, sc.File, sc.src, &tn, vars, model.TBool)
+		if diags.HasErrors() || e == nil {
+			return nil, nil
+		}
+		out = append(out, e)
+	}
+	return out, terms
+}
+
+// splitAnd cuts an expression at its top-level and (or &&): not inside
+// brackets or quotes. An expression with a top-level or, ?, ?? or let
+// (whose terms and would not join) is not cut.
+func splitAnd(src string) []string {
+	var terms []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case depth == 0 && (c == '?' || c == ';' || c == '|'):
+			return nil
+		case depth == 0 && c == ' ' && strings.HasPrefix(src[i+1:], "or "):
+			return nil
+		case depth == 0 && c == ' ':
+			rest := src[i+1:]
+			for _, op := range []string{"and ", "&& "} {
+				if strings.HasPrefix(rest, op) {
+					terms = append(terms, strings.TrimSpace(src[start:i]))
+					start = i + 1 + len(op)
+					i += len(op)
+					break
+				}
+			}
+		}
+	}
+	return append(terms, strings.TrimSpace(src[start:]))
+}
+
+// falseTerm names the first term of a failed expectation that is false.
+func falseTerm(g *engine.Game, st *Step, vals []state.Val) string {
+	for i, e := range st.parts {
+		if x, err := g.EvalQuery(e, 0, vals); err == nil && x != true {
+			return fmt.Sprintf(": %s is false", st.partSrc[i])
+		}
+	}
+	return ""
 }
 
 // resigningSeats lists the seats some step of sc resigns.

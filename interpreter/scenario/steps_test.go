@@ -118,3 +118,13 @@ func TestAnswerToAQuestionTheEngineAnswered(t *testing.T) {
 	require.Len(t, got, 1)
 	assert.Contains(t, got[0], "was also asked a question with one way to answer, which the engine answered itself: see the log")
 }
+
+// TestFailedExpectationNamesTheFalseTerm: an expectation of several terms
+// joined by and says which term is false; one whose terms or would join
+// differently is not cut.
+func TestFailedExpectationNamesTheFalseTerm(t *testing.T) {
+	got := runLands(t, "[Lightning]", "  - expect: len(p1.hand) >= 0 and any(p1.hand, .name == \"Water\" and true) and turn == 99\n")
+	assert.Equal(t, []string{`12:5: expected len(p1.hand) >= 0 and any(p1.hand, .name == "Water" and true) and turn == 99, but it is false: turn == 99 is false`}, got)
+	got = runLands(t, "[Lightning]", "  - expect: turn == 99 or turn == 98 and true\n")
+	assert.Equal(t, []string{`12:5: expected turn == 99 or turn == 98 and true, but it is false`}, got)
+}
