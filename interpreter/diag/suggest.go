@@ -2,6 +2,7 @@ package diag
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -64,6 +65,24 @@ func DidYouMean(s string, known []string) string {
 		return fmt.Sprintf("; did you mean %q?", g)
 	}
 	return ""
+}
+
+// DidYouMeanOr is DidYouMean, or, when no name is close, the list of
+// the names there are under what ("the zones are ..."), sorted, when
+// they are few enough to read.
+func DidYouMeanOr(s string, known []string, what string) string {
+	if d := DidYouMean(s, known); d != "" {
+		return d
+	}
+	if len(known) == 0 {
+		return fmt.Sprintf("; there are no %s", what)
+	}
+	if len(known) > 30 {
+		return ""
+	}
+	sorted := slices.Clone(known)
+	slices.Sort(sorted)
+	return fmt.Sprintf("; the %s are %s", what, JoinNames(sorted))
 }
 
 // listCards renders card names as "A, B and C" for a seat.

@@ -206,7 +206,7 @@ func setupZone(rs *model.Ruleset, name string, seat, players int, at diag.Pos, f
 	name = strings.TrimPrefix(name, "game.")
 	k, ok := rs.ZoneIx[name]
 	if !ok {
-		fail(at, "unknown-zone", "unknown zone %q%s", name, diag.DidYouMean(name, diag.KeysOf(rs.ZoneIx)))
+		fail(at, "unknown-zone", "unknown zone %q%s", name, diag.DidYouMeanOr(name, diag.KeysOf(rs.ZoneIx), "zones"))
 		return 0, 0, false
 	}
 	switch {
@@ -282,7 +282,7 @@ func planProp(rs *model.Ruleset, ps PropSetting, players int, placed map[[2]int]
 	}
 	i, d, ok := rs.PropIndex(kind, ps.Prop)
 	if !ok {
-		return bad("unknown-property", "unknown %s property %q%s", kind, ps.Prop, diag.DidYouMean(ps.Prop, rs.PropNames(kind)))
+		return bad("unknown-property", "unknown %s property %q%s", kind, ps.Prop, diag.DidYouMeanOr(ps.Prop, rs.PropNames(kind), kind+" properties"))
 	}
 	v, err := setupValue(rs, d, ps.Value, players)
 	if err != nil {
