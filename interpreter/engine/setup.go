@@ -71,6 +71,10 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 	}
 	for _, ps := range plan.Props {
 		d := ps.Decl
+		if ps.Ref != nil {
+			// a property holding another placed card
+			ps.Value = int64(g.S.Zones[g.ZoneInst(ps.Ref.Zone, ps.Ref.Seat)].Cards[ps.Ref.Index])
+		}
 		switch {
 		case ps.Zone >= 0:
 			c := g.S.Zones[g.ZoneInst(ps.Zone, ps.Seat)].Cards[ps.Index]

@@ -124,3 +124,33 @@ steps:
 		"s.yaml:6:12: error: ep is at least 0, not -99999 [bad-value]",
 	}, strings.Split(got, "\n"))
 }
+
+// TestSetupOfACardProperty: a property holding a card is set to another
+// placed card by its place; a name, or a place where the setup puts no
+// card, is refused with what to write.
+func TestSetupOfACardProperty(t *testing.T) {
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "lanes.yaml"))
+	require.NoError(t, err)
+	lanes, diags := load.LoadFile(rs, stdlib.Library())
+	require.NotNil(t, lanes, "%v", diags)
+	for value, want := range map[string]string{
+		"p1.frontline[0]": "",
+		"none":            "",
+		"Squire":          "bearer holds a card: name a card the setup places by its place, as p1.hand[0], or none",
+		"p1.frontline[3]": "p1.frontline[3] has no card 3: the setup places one card there, index 0",
+		"p1.lane[0]":      `unknown zone "lane"`,
+	} {
+		path := filepath.Join(t.TempDir(), "s.yaml")
+		body := "ruleset: " + rs + "\nsetup:\n  active: p1\n  phase: main\n  zones:\n    p1.frontline: [Squire]\n    p1.gear: [Iron Sword]\n  props:\n    p1.gear[0].bearer: " + value + "\nsteps:\n  - expect: true\n"
+		require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
+		sc, err := scenario.Load(path)
+		require.NoError(t, err)
+		err = scenario.Check(lanes, sc)
+		if want == "" {
+			assert.NoError(t, err, value)
+			continue
+		}
+		require.Error(t, err, value)
+		assert.Contains(t, err.Error(), want, value)
+	}
+}

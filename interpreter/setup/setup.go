@@ -84,7 +84,12 @@ type plannedProp struct {
 	Prop  int
 	Decl  *model.PropDecl
 	Value int64
+	Ref   *CardAddr // the card a property holding a card is set to
 }
+
+// CardAddr is the place of a card a setup places: its zone, the zone's
+// seat (-1 for a shared zone) and its index there.
+type CardAddr struct{ Zone, Seat, Index int }
 
 func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagnostics) {
 	var diags diag.Diagnostics
@@ -249,32 +254,9 @@ func planProp(rs *model.Ruleset, ps PropSetting, players int, placed map[[2]int]
 	switch {
 	case rest != "":
 		kind = "card"
-		open := strings.IndexByte(rest, '[')
-		idx, err := strconv.Atoi(strings.TrimSuffix(rest[max(open, 0)+1:], "]"))
-		if open <= 0 || !strings.HasSuffix(rest, "]") || err != nil {
-			return bad("bad-value", "cannot read %q: write %s.<zone>[<index>].%s", target, owner, ps.Prop)
-		}
-		var zerr *setupError
-		fail := func(_ diag.Pos, code, format string, args ...any) {
-			zerr = &setupError{code: code, msg: fmt.Sprintf(format, args...)}
-		}
-		zoneName := rest[:open]
-		if owner == "game" {
-			zoneName = "game." + zoneName
-		}
-		k, seat, ok := setupZone(rs, zoneName, pp.Seat, players, diag.Pos{}, fail)
-		if !ok {
-			return plannedProp{}, zerr
-		}
-		n := placed[[2]int{k, seat}]
-		if idx < 0 || idx >= n {
-			switch n {
-			case 0:
-				return bad("out-of-range", "%s has no card %d: the setup places no card there", target, idx)
-			case 1:
-				return bad("out-of-range", "%s has no card %d: the setup places one card there, index 0", target, idx)
-			}
-			return bad("out-of-range", "%s has no card %d: the setup places %d cards there, indexes 0 to %d", target, idx, n, n-1)
+		k, seat, idx, err := cardAddress(rs, target, players, placed)
+		if err != nil {
+			return plannedProp{}, err
 		}
 		pp.Zone, pp.Seat, pp.Index = k, seat, idx
 	case owner == "game":
@@ -283,6 +265,24 @@ func planProp(rs *model.Ruleset, ps PropSetting, players int, placed map[[2]int]
 	i, d, ok := rs.PropIndex(kind, ps.Prop)
 	if !ok {
 		return bad("unknown-property", "unknown %s property %q%s", kind, ps.Prop, diag.DidYouMeanOr(ps.Prop, rs.PropNames(kind), kind+" properties"))
+	}
+	if d.Type == model.TCard {
+		// another placed card, by its place: p1.units[0]
+		ref, ok := ps.Value.(string)
+		if !ok || !strings.Contains(ref, "[") {
+			if ok && (ref == "none" || ref == "") || ps.Value == nil {
+				pp.Prop, pp.Decl, pp.Value = i, d, -1
+				return pp, nil
+			}
+			return plannedProp{}, &setupError{"bad-value", fmt.Sprintf("%s holds a card: name a card the setup places by its place, as p1.hand[0], or none", ps.Prop), true}
+		}
+		k, seat, idx, err := cardAddress(rs, ref, players, placed)
+		if err != nil {
+			err.inValue = true
+			return plannedProp{}, err
+		}
+		pp.Prop, pp.Decl, pp.Ref = i, d, &CardAddr{Zone: k, Seat: seat, Index: idx}
+		return pp, nil
 	}
 	v, err := setupValue(rs, d, ps.Value, players)
 	if err != nil {
@@ -295,6 +295,51 @@ func planProp(rs *model.Ruleset, ps PropSetting, players int, placed map[[2]int]
 	}
 	pp.Prop, pp.Decl, pp.Value = i, d, v
 	return pp, nil
+}
+
+// cardAddress reads the place of a card the setup places: p1.<zone>[i],
+// or game.<zone>[i] in a shared zone.
+func cardAddress(rs *model.Ruleset, target string, players int, placed map[[2]int]int) (int, int, int, *setupError) {
+	bad := func(code, format string, args ...any) (int, int, int, *setupError) {
+		return 0, 0, 0, &setupError{code: code, msg: fmt.Sprintf(format, args...)}
+	}
+	owner, rest, _ := strings.Cut(target, ".")
+	seat := -1
+	if owner != "game" {
+		p, err := ParseSeat(owner, players)
+		if err != nil {
+			return bad("bad-value", "%q names neither a seat (p1 to p%d) nor the game", owner, players)
+		}
+		seat = p
+	}
+	open := strings.IndexByte(rest, '[')
+	idx, err := strconv.Atoi(strings.TrimSuffix(rest[max(open, 0)+1:], "]"))
+	if open <= 0 || !strings.HasSuffix(rest, "]") || err != nil {
+		return bad("bad-value", "cannot read %q as a card's place: write %s.<zone>[<index>]", target, owner)
+	}
+	var zerr *setupError
+	fail := func(_ diag.Pos, code, format string, args ...any) {
+		zerr = &setupError{code: code, msg: fmt.Sprintf(format, args...)}
+	}
+	zoneName := rest[:open]
+	if owner == "game" {
+		zoneName = "game." + zoneName
+	}
+	k, seat, ok := setupZone(rs, zoneName, seat, players, diag.Pos{}, fail)
+	if !ok {
+		return 0, 0, 0, zerr
+	}
+	n := placed[[2]int{k, seat}]
+	if idx < 0 || idx >= n {
+		switch n {
+		case 0:
+			return bad("out-of-range", "%s has no card %d: the setup places no card there", target, idx)
+		case 1:
+			return bad("out-of-range", "%s has no card %d: the setup places one card there, index 0", target, idx)
+		}
+		return bad("out-of-range", "%s has no card %d: the setup places %d cards there, indexes 0 to %d", target, idx, n, n-1)
+	}
+	return k, seat, idx, nil
 }
 
 // boundsText says what values an int property with bounds takes.
