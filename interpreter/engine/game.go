@@ -47,6 +47,10 @@ type Options struct {
 	// the start of the game's first run (Game.WatchResign): a scenario
 	// whose first step resigns a seat the engine plays on without asking.
 	WatchResign []int
+	// Rolls fixes the results of the game's first die rolls (the roll
+	// step), in order, instead of the generator's: a scenario that tests
+	// what a roll gives. Shuffles and other draws stay the seed's.
+	Rolls []int
 }
 
 // Game is one game in progress, as a program that embeds the engine sees
@@ -112,6 +116,9 @@ type machine struct {
 	// resignPoints are the seats watched for their first moment to
 	// resign, and the moments kept (WatchResign)
 	resignPoints []resignPoint
+	// rolls are the results of the next die rolls, fixed by a scenario
+	// (Options.Rolls); the generator rolls once they are used
+	rolls []int
 }
 
 var errGameOver = errors.New("the game is over")
@@ -270,6 +277,7 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 	s.Turn = 0
 	s.Phase = state.StageSetup
 	g.WatchResign(o.WatchResign...)
+	g.rolls = slices.Clone(o.Rolls)
 	g.run()
 	return g, nil
 }
@@ -455,6 +463,20 @@ func (g *machine) rand(n int) int {
 	}
 	r := rand.New(&g.S.RNG)
 	return r.IntN(n)
+}
+
+// Roll is a die roll from 1 to sides: the next result fixed by
+// Options.Rolls, or the generator's.
+func (g *machine) Roll(sides int) (int, error) {
+	if len(g.rolls) > 0 {
+		r := g.rolls[0]
+		g.rolls = g.rolls[1:]
+		if r < 1 || r > sides {
+			return 0, fmt.Errorf("the fixed roll %d does not fit a die of %d sides", r, sides)
+		}
+		return r, nil
+	}
+	return 1 + g.rand(max(sides, 1)), nil
 }
 
 // Rand draws a number in [0, n) from the game's generator; effect steps use it.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/setup"
@@ -91,6 +92,7 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 	g.logf(-1, "turn", s.Active, "Turn %d: %s (set up).", s.Turn, g.SeatName(s.Active))
 	g.enterPhase()
 	g.WatchResign(o.WatchResign...)
+	g.rolls = slices.Clone(o.Rolls)
 	g.run()
 	return g, nil
 }

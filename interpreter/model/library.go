@@ -541,6 +541,10 @@ type Context interface {
 	Var(f *state.Frame, slot int) state.Val
 	SetVar(f *state.Frame, slot int, v state.Val)
 	Rand(n int) int
+	// Roll is a die roll from 1 to sides: the game's generator's, or the
+	// next result a scenario fixed (engine Options.Rolls), which must fit
+	// the die.
+	Roll(sides int) (int, error)
 
 	// Changing the state.
 	SetCardProp(c, idx int, v int64)

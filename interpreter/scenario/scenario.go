@@ -30,6 +30,7 @@ type Scenario struct {
 	Doc     string
 	Ruleset string // the ruleset file
 	Seed    uint64
+	Rolls   []int // the results of the first die rolls, fixed
 	Players int
 	Mode    string
 	Decks   []string
@@ -60,7 +61,7 @@ type Step struct {
 	partSrc  []string
 }
 
-var topKeys = []string{"name", "doc", "ruleset", "seed", "players", "decks", "mode", "setup", "steps"}
+var topKeys = []string{"name", "doc", "ruleset", "seed", "rolls", "players", "decks", "mode", "setup", "steps"}
 
 // Load reads a scenario file. Rulesets are found by name in the rulesets/
 // folder above the scenario, or by a path relative to the file.
@@ -105,6 +106,19 @@ func Load(path string) (*Scenario, error) {
 				continue
 			}
 			sc.Seed = n
+		case "rolls":
+			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+				errs = append(errs, errAt(v, "rolls lists the results of the game's first die rolls, in order: rolls: [20, 3]"))
+				continue
+			}
+			for _, x := range v.Content {
+				n, err := strconv.Atoi(x.Value)
+				if err != nil || n < 1 || x.Kind != yaml.ScalarNode {
+					errs = append(errs, errAt(x, "a roll is a whole number, 1 or more, not %q", x.Value))
+					continue
+				}
+				sc.Rolls = append(sc.Rolls, n)
+			}
 		case "players":
 			n, err := strconv.Atoi(v.Value)
 			if err != nil {
@@ -413,7 +427,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		st.expr = e
 		st.parts, st.partSrc = compileTerms(rs, sc, st.Expect, vars)
 	}
-	opts := engine.Options{Players: players, Seed: sc.Seed, Decks: sc.Decks, Mode: sc.Mode}
+	opts := engine.Options{Players: players, Seed: sc.Seed, Rolls: sc.Rolls, Decks: sc.Decks, Mode: sc.Mode}
 	// a seat that resigns in some step may have had its moment to while
 	// the engine played on without asking it: the moment is kept
 	resigners := resigningSeats(sc)

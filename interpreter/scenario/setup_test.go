@@ -154,3 +154,35 @@ func TestSetupOfACardProperty(t *testing.T) {
 		assert.Contains(t, err.Error(), want, value)
 	}
 }
+
+// TestFixedRolls: rolls fixes the game's die rolls in order; one that does
+// not fit its die stops the game, and one that is no whole number of 1 or
+// more is refused at load.
+func TestFixedRolls(t *testing.T) {
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "risk-resource.yaml"))
+	require.NoError(t, err)
+	body := "setup:\n  active: p1\n  turn: 3\n  phase: main1\n  zones:\n    p1.hand: [Safe Investment, Arc Bolt]\n    p1.library: [Mind Spring]\n    p2.library: [Mind Spring]\n  props:\n    p1.ep: 2\nsteps:\n  - p1: cast Safe Investment\n  - p1: pass\n"
+	run := func(rolls string) (*scenario.Result, error) {
+		path := filepath.Join(t.TempDir(), "s.yaml")
+		require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+"\nrolls: "+rolls+"\n"+body), 0o644))
+		sc, err := scenario.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		return scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+	}
+	for rolls, ep := range map[string]int64{"[20]": 7, "[1]": 1, "[6]": 4, "[5]": 2} {
+		res, err := run(rolls)
+		require.NoError(t, err)
+		g := res.Game
+		i, _, ok := g.Ruleset().PropIndex("player", "ep")
+		require.True(t, ok)
+		assert.Equal(t, ep, g.Evaluator().S.PlayerProp[i], rolls) // p1's ep
+	}
+	res, err := run("[25]")
+	require.NoError(t, err)
+	assert.Contains(t, res.Game.Err().Error(), "the fixed roll 25 does not fit a die of 20 sides")
+	_, err = run("[0]")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `a roll is a whole number, 1 or more, not "0"`)
+}

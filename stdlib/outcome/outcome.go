@@ -179,7 +179,10 @@ func Primitives() []*model.Primitive {
 				if err != nil {
 					return model.Next, err
 				}
-				r := 1 + g.Rand(max(n, 1))
+				r, err := g.Roll(max(n, 1))
+				if err != nil {
+					return model.Next, err
+				}
 				if g.Logging() {
 					g.Logf("roll", int(f.You), "%s rolls %d (d%d).", state.SeatName(int(f.You)), r, n)
 				}
