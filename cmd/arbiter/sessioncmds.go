@@ -125,26 +125,17 @@ label, or the name of its card when no other option has it. Commands:
 	return true, nil
 }
 
-// resignEarlier resigns a seat the rules refuse now (err) at the moment
-// they could have, when the engine played past it without asking them
-// (a turn of theirs with nothing to choose) and only bots have answered
-// since: going back takes nothing back from another player at the
-// terminal.
+// resignEarlier explains a resignation the rules refuse now (err) when
+// the seat could have resigned in a turn of theirs that the engine played
+// without asking them (a turn with nothing to choose). The game is not
+// taken back to that moment: the answers given since, and the replay log
+// written with them, stand.
 func (s *session) resignEarlier(seat int, err error) (bool, error) {
 	at, ok := s.g.ResignPoint(seat)
 	if !ok {
 		return false, err
 	}
-	for _, p := range at.Answered {
-		if p != seat && s.seats[p] == "human" {
-			return false, err
-		}
-	}
-	if rerr := s.g.ResignAtPoint(seat); rerr != nil {
-		return false, err
-	}
-	s.printf("%s could not resign now, but could in turn %d, which asked them nothing: they resign there, and what was played after it is taken back.\n", state.SeatName(seat), at.Turn)
-	return true, nil
+	return false, fmt.Errorf("%v (turn %d, which the rules let you resign in, asked you nothing and was played for you; resign at a question of your next such turn, or quit to leave the game unfinished)", err, at.Turn)
 }
 
 // byCardName finds the option a card's name stands for, when it names one

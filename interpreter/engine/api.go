@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math/rand/v2"
-	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -94,11 +93,9 @@ func (g *Game) ResignAtPoint(p int) error {
 	return g.m.ResignAtPoint(p)
 }
 
-// ResignMoment is the moment WatchResign kept for a seat: its turn, and
-// the seats whose answers going back to it would take back.
+// ResignMoment is the moment WatchResign kept for a seat.
 type ResignMoment struct {
-	Turn     int
-	Answered []int
+	Turn int // the turn it was in
 }
 
 // ResignPoint is the moment WatchResign kept for seat p, and whether one
@@ -108,15 +105,7 @@ func (g *Game) ResignPoint(p int) (ResignMoment, bool) {
 		if rp.seat != p || rp.at == nil {
 			continue
 		}
-		m := ResignMoment{Turn: rp.at.Turn}
-		if n := len(rp.at.History); n <= len(g.m.S.History) {
-			for _, r := range g.m.S.History[n:] {
-				if !slices.Contains(m.Answered, r.Player) {
-					m.Answered = append(m.Answered, r.Player)
-				}
-			}
-		}
-		return m, true
+		return ResignMoment{Turn: rp.at.Turn}, true
 	}
 	return ResignMoment{}, false
 }
