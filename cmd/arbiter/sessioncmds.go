@@ -46,7 +46,7 @@ label, or the name of its card when no other option has it. Commands:
 	case "skip":
 		pass := passOption(d)
 		if d.Kind != state.DecideAction || pass < 0 {
-			return false, fmt.Errorf("skip passes priority: this decision cannot be passed")
+			return false, fmt.Errorf("there is nothing to skip: this question cannot be passed; answer with one of its options (or type help)")
 		}
 		for len(s.skips) <= seat {
 			s.skips = append(s.skips, skip{})

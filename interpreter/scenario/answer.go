@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -92,9 +93,27 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 		if err != nil {
 			return state.Answer{}, err
 		}
-		a.Picks = append(a.Picks, ix)
+		a.Picks = append(a.Picks, nextAlike(d, a.Picks, ix))
 	}
 	return a, nil
+}
+
+// nextAlike is option ix, or, when a list has already picked it, the first
+// option not yet picked that carries the same label told apart by a number
+// (Grass, Grass #2, Grass #3): a list that names a label twice picks two
+// options of that label, as a player choosing two alike cards means.
+func nextAlike(d *state.Decision, picked []int, ix int) int {
+	if !slices.Contains(picked, ix) {
+		return ix
+	}
+	base := d.Options[ix].Label
+	for i, o := range d.Options {
+		rest, ok := strings.CutPrefix(o.Label, base+" #")
+		if _, err := strconv.Atoi(rest); ok && err == nil && !slices.Contains(picked, i) {
+			return i
+		}
+	}
+	return ix // picked twice: the decision says so
 }
 
 // FindOption finds one option of a decision by label, id or #number.

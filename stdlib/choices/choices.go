@@ -227,7 +227,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			return model.Next, err
 		}
 		if ds, as := g.Answered(f); len(ds) > 0 {
-			return cardsChosen(g, f, s, single, a, chooser, ds[0].Options, as[0].Picks)
+			return cardsChosen(g, f, s, single, a, chooser, ds[0].Options, as[0].Picks, false)
 		}
 		// read while the options are made; nothing else here takes the
 		// machine's scratch list
@@ -308,14 +308,15 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 // askCards asks a choice of cards, or takes the only answer it has at once.
 func askCards(g model.Context, f *state.Frame, s *model.Step, single bool, a cardChoiceArgs, chooser int, d state.Decision) (model.Status, error) {
 	if ans, ok := g.AnswerAtOnce(d); ok {
-		return cardsChosen(g, f, s, single, a, chooser, d.Options, ans.Picks)
+		return cardsChosen(g, f, s, single, a, chooser, d.Options, ans.Picks, true)
 	}
 	d.Prompt = args.Prompt(g, f, s.At(*a.prompt), "Choose", chooser)
 	return g.Ask(f, d), nil
 }
 
 // cardsChosen binds the cards a chooser picked among options.
-func cardsChosen(g model.Context, f *state.Frame, s *model.Step, single bool, a cardChoiceArgs, chooser int, options []state.Option, picks []int) (model.Status, error) {
+// forced says the engine answered for the chooser, who had one way to answer.
+func cardsChosen(g model.Context, f *state.Frame, s *model.Step, single bool, a cardChoiceArgs, chooser int, options []state.Option, picks []int, forced bool) (model.Status, error) {
 	var picked []int
 	if single {
 		c := -1
@@ -359,10 +360,16 @@ func cardsChosen(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 			k++
 		}
 	}
+	verb := "chooses"
+	if forced && optionsKnownToAll(g, options) {
+		// a choice with one answer among cards everyone knows: the log does
+		// not read as if the chooser had picked among several
+		verb = "must choose"
+	}
 	if says {
-		g.LogChosen(chooser, picked, named, where, "%s chooses {cards}.", state.SeatName(chooser))
+		g.LogChosen(chooser, picked, named, where, "%s %s {cards}.", state.SeatName(chooser), verb)
 	} else {
-		g.LogCards("choose", chooser, picked, "%s chooses {cards}.", state.SeatName(chooser))
+		g.LogCards("choose", chooser, picked, "%s %s {cards}.", state.SeatName(chooser), verb)
 	}
 	return model.Next, nil
 }
@@ -377,7 +384,7 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 	}
 	choices := s.At(chooseArgs.Options).Choices
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		return chosen(g, f, s, chooser, ds[0].Options[as[0].Picks[0]])
+		return chosen(g, f, s, chooser, ds[0].Options[as[0].Picks[0]], false)
 	}
 	d := state.Decision{Player: chooser, Kind: state.DecideChoice, Min: 1, Max: 1, Options: g.OptionScratch()}
 	for i := range choices {
@@ -398,17 +405,22 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		return model.Next, nil
 	}
 	if a, ok := g.AnswerAtOnce(d); ok {
-		return chosen(g, f, s, chooser, d.Options[a.Picks[0]])
+		return chosen(g, f, s, chooser, d.Options[a.Picks[0]], true)
 	}
 	d.Prompt = args.Prompt(g, f, s.At(chooseArgs.Prompt), "Choose", chooser)
 	return g.Ask(f, d), nil
 }
 
-// chosen runs the branch a chooser picked.
-func chosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o state.Option) (model.Status, error) {
+// chosen runs the branch a chooser picked; forced, the only branch open to
+// them, which the log says so that it does not read as a choice.
+func chosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o state.Option, forced bool) (model.Status, error) {
 	choices := s.At(chooseArgs.Options).Choices
 	if g.Logging() {
-		g.Logf("choose", chooser, "%s chooses: %s.", state.SeatName(chooser), o.Label)
+		verb := "chooses"
+		if forced {
+			verb = "must choose"
+		}
+		g.Logf("choose", chooser, "%s %s: %s.", state.SeatName(chooser), verb, o.Label)
 	}
 	args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(o.Value)})
 	g.CoverChoice(s, choices[o.Value].Label)
@@ -947,3 +959,15 @@ var (
 	assignArgs       struct{ Choosers, Items, Targets, Prop, PerTarget, TargetAs, Allow, MinPerTarget, Prompt model.ArgIndex }
 	simultaneousArgs struct{ Choosers, Options, Prompt model.ArgIndex }
 )
+
+// optionsKnownToAll reports whether every card among options is known to
+// every seat: a choice among them with one answer tells nobody anything.
+func optionsKnownToAll(g model.Context, options []state.Option) bool {
+	all := uint64(1)<<uint(g.Players()) - 1
+	for _, o := range options {
+		if o.Card >= 0 && g.Card(o.Card).Known&all != all {
+			return false
+		}
+	}
+	return true
+}
