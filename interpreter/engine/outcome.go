@@ -18,6 +18,10 @@ func (g *machine) settle(why string) bool {
 		return s.Over
 	}
 	s.Eliminated = false
+	if s.WinWhy != "" {
+		// a loss said why the one it leaves wins
+		why, s.WinWhy = s.WinWhy, ""
+	}
 	live, n := -1, 0
 	for i, ps := range s.Players {
 		if !ps.Lost {
@@ -111,11 +115,14 @@ func (g *machine) endEffects() {
 
 // Lose marks a player as lost; when one player is left, that player wins; when
 // none is, the game is a draw.
-func (g *machine) Lose(p int, why string) {
+func (g *machine) Lose(p int, why, winWhy string) {
 	if g.S.Over || g.S.Players[p].Lost {
 		return
 	}
 	g.S.Players[p].Lost = true
+	if winWhy != "" {
+		g.S.WinWhy = winWhy
+	}
 	if g.Logging() {
 		g.logf(-1, "lose", p, "%s loses%s.", g.SeatName(p), suffix(why))
 	}
@@ -188,7 +195,7 @@ func (g *machine) Resign(p int) error {
 	}
 	g.record(state.Record{Seq: -1, Player: p, Answer: state.Answer{Resign: true}})
 	g.logf(-1, "resign", p, "%s resigns.", g.SeatName(p))
-	g.Lose(p, "resigned")
+	g.Lose(p, "resigned", "")
 	// the last opponent resigning is why the one left wins
 	g.settle(g.SeatName(p) + " resigned")
 	if !g.S.Over {

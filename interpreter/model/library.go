@@ -576,7 +576,9 @@ type Context interface {
 
 	// Ending the game.
 	WinWith(p int, with []int, why string)
-	Lose(p int, why string)
+	// Lose's winWhy, when not empty, is why the one player this loss
+	// leaves in the game wins (else: last player standing)
+	Lose(p int, why, winWhy string)
 	DrawGame(why string)
 
 	// Decisions, nested steps, actions and the stack.

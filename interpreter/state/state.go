@@ -226,12 +226,15 @@ type Registers struct {
 	// as in a state saved before seats were followed, marks none.
 	Untouched  uint64 `json:"untouched,omitempty"`
 	Eliminated bool   `json:"eliminated,omitempty"` // a player lost since the last checks
-	NoLog      bool   `json:"nolog,omitempty"`      // no text log: simulations and bot lookahead
-	NoRecord   bool   `json:"norecord,omitempty"`   // no record of answers (History): simulations and bot lookahead
-	Steps      int    `json:"steps"`                // steps since the last decision
-	Decisions  int    `json:"decisions"`            // decisions answered so far
-	Asked      []int  `json:"asked,omitempty"`      // per seat: decisions asked, forced ones included
-	Draining   bool   `json:"draining,omitempty"`   // the turn's drain_stack steps run for this phase
+	// WinWhy is why the one player left wins, as a loss since the last
+	// checks said it (lose's win_reason): "" is last player standing
+	WinWhy    string `json:"win_why,omitempty"`
+	NoLog     bool   `json:"nolog,omitempty"`    // no text log: simulations and bot lookahead
+	NoRecord  bool   `json:"norecord,omitempty"` // no record of answers (History): simulations and bot lookahead
+	Steps     int    `json:"steps"`              // steps since the last decision
+	Decisions int    `json:"decisions"`          // decisions answered so far
+	Asked     []int  `json:"asked,omitempty"`    // per seat: decisions asked, forced ones included
+	Draining  bool   `json:"draining,omitempty"` // the turn's drain_stack steps run for this phase
 }
 
 // Stage is where a turn is: the index of one of the ruleset's phases, or one

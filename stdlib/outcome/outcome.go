@@ -34,10 +34,11 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "lose", Args: &loseArgs, Family: "outcome",
-			Doc: "A player (default: you) loses; when one player is left, that player wins.",
+			Doc: "A player (default: you) loses and leaves the game (lost is true of them from then on); when one player is left, that player wins, with the next state checks, so that players who lose together lose together (none left: a draw).",
 			Params: []model.Param{
 				args.ExprParam("player", model.TPlayer, false, "", "the loser (default: you)"),
 				{Name: "reason", Kind: model.PText, Doc: "why, for the log"},
+				{Name: "win_reason", Kind: model.PText, Doc: "why the one player this loss leaves wins, for the log and the outcome (arbiter sim's table of how games ended); default: last player standing"},
 			},
 			Example: "- lose: {reason: no cards left}",
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
@@ -45,7 +46,7 @@ func Primitives() []*model.Primitive {
 				if err != nil || p < 0 {
 					return model.Next, err
 				}
-				g.Lose(p, args.Text(s.At(loseArgs.Reason), ""))
+				g.Lose(p, args.Text(s.At(loseArgs.Reason), ""), args.Text(s.At(loseArgs.WinReason), ""))
 				return model.Next, nil
 			},
 		},
@@ -238,7 +239,7 @@ func Primitives() []*model.Primitive {
 // The indexes of the primitives' arguments, filled at registration.
 var (
 	winArgs              struct{ Player, With, Reason model.ArgIndex }
-	loseArgs             struct{ Player, Reason model.ArgIndex }
+	loseArgs             struct{ Player, Reason, WinReason model.ArgIndex }
 	drawGameArgs         struct{ Reason model.ArgIndex }
 	extraTurnArgs        struct{ Player model.ArgIndex }
 	removeFromStackArgs  struct{ Cards, Player model.ArgIndex }
