@@ -207,7 +207,7 @@ var CardFields = []struct {
 	{"face_down", TBool, "whether the card is face down"},
 	{"face", TInt, "the index of the card's current face (0 for the first)"},
 	{"slot", TInt, "the position of the card in a positional zone, or its index from the top"},
-	{"adjacent", TCards, "the cards in the positions next to this one in the same zone"},
+	{"adjacent", TCards, "the cards in the positions adjacent to this one: the neighbouring positions of its zone and the same position of the zones declared beside it"},
 	{"keywords", TInt, "how many keywords the card has"},
 }
 

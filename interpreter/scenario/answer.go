@@ -84,6 +84,13 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 		if n.Value == "" || n.Tag == "!!null" {
 			labels = nil
 		}
+		if d.Min == 0 && strings.EqualFold(strings.TrimSpace(n.Value), "none") {
+			// none declines a choice that may be declined, as at the
+			// terminal, unless an option is called none
+			if _, err := FindOption(d, n.Value); err != nil {
+				labels = nil
+			}
+		}
 	default:
 		return state.Answer{}, fmt.Errorf("write the answer as a label or a list of labels")
 	}
@@ -161,6 +168,9 @@ func FindOption(d *state.Decision, s string) (int, error) {
 		}
 	}
 	if found < 0 {
+		if d.Min == 0 && d.Max > 0 && (d.Kind == state.DecideCards || d.Kind == state.DecideChoice || d.Kind == state.DecidePlayer || d.Kind == state.DecideTarget) {
+			return -1, fmt.Errorf("%s is not offered %q; the options are %s, or none to choose nothing", state.SeatName(d.Player), s, optionList(d))
+		}
 		return -1, fmt.Errorf("%s is not offered %q; the options are %s", state.SeatName(d.Player), s, optionList(d))
 	}
 	return found, nil

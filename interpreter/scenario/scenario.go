@@ -73,7 +73,9 @@ func Load(path string) (*Scenario, error) {
 	sc := &Scenario{File: path, Seed: 1, src: data}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, diag.Diagnostics{source.SyntaxError(path, data, err)}
+		// a value YAML reads otherwise than written (a colon and a space in a
+		// name) is told with the quotes that mend it, as validate tells it
+		return nil, diag.Diagnostics{source.SyntaxPitfall(source.SyntaxError(path, data, err), data)}
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s: a scenario is a mapping with ruleset and steps", path)

@@ -3,6 +3,7 @@ package scenario_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -127,4 +128,53 @@ func TestFailedExpectationNamesTheFalseTerm(t *testing.T) {
 	assert.Equal(t, []string{`12:5: expected len(p1.hand) >= 0 and any(p1.hand, .name == "Water" and true) and turn == 99, but it is false: turn == 99 is false`}, got)
 	got = runLands(t, "[Lightning]", "  - expect: turn == 99 or turn == 98 and true\n")
 	assert.Equal(t, []string{`12:5: expected turn == 99 or turn == 98 and true, but it is false`}, got)
+}
+
+// TestLoadTellsTheQuotesThatMendAName: a colon and a space in a value is a
+// YAML syntax error; the message says to quote it, as validate's does.
+func TestLoadTellsTheQuotesThatMendAName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("name: Lands: a test\nruleset: lands\nsteps: []\n"), 0o644))
+	_, err := scenario.Load(path)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `put the whole value in quotes: name: "Lands: a test"`)
+}
+
+// TestNoneDeclinesAnOptionalChoice: none answers a choice that may be
+// declined, as at the terminal; elsewhere a label that fits no option says
+// that none would decline it.
+func TestNoneDeclinesAnOptionalChoice(t *testing.T) {
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "lanes.yaml"))
+	require.NoError(t, err)
+	src := "ruleset: " + rs + `
+setup:
+  active: p2
+  turn: 2
+  phase: main
+  zones:
+    p1.deck: [Squire, Squire]
+    p1.hand: [Archer, Slinger]
+    p2.deck: [Squire, Squire]
+    p2.hand: [Hex]
+  face_up:
+    p1.pool: [Rally]
+steps:
+  - p2: end the turn
+  - p1: ANSWER
+  - expect: len(p1.hand) == 3 and len(p1.pool) == 1
+`
+	for answer, fails := range map[string]string{"none": "", "nothing": `or none to choose nothing`} {
+		path := filepath.Join(t.TempDir(), "s.yaml")
+		require.NoError(t, os.WriteFile(path, []byte(strings.Replace(src, "ANSWER", answer, 1)), 0o644))
+		sc, err := scenario.Load(path)
+		require.NoError(t, err)
+		res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+		require.NoError(t, err)
+		if fails == "" {
+			assert.Empty(t, res.Failures, answer)
+		} else {
+			require.NotEmpty(t, res.Failures, answer)
+			assert.Contains(t, res.Failures[0], fails)
+		}
+	}
 }
