@@ -761,13 +761,13 @@ func (g *machine) StartAction(player int, o state.Option) {
 			cards = append(cards, c)
 			return fmt.Sprintf("{%d}", len(cards)-1)
 		})
-		g.logCards(-1, "action", player, cards, "%s: %s.", g.SeatName(player), label)
+		g.logCards(-1, "action", player, cards, "%s: %s%s.", g.SeatName(player), label, g.saidWhere(o))
 	case o.Card >= 0:
 		label := a.Label + " {cards}"
 		if strings.Contains(a.Label, "{card}") {
 			label = strings.ReplaceAll(a.Label, "{card}", "{cards}")
 		}
-		g.logCards(-1, "action", player, []int{o.Card}, "%s: %s.", g.SeatName(player), label)
+		g.logCards(-1, "action", player, []int{o.Card}, "%s: %s%s.", g.SeatName(player), label, g.saidWhere(o))
 	default:
 		g.logf(-1, "action", player, "%s: %s.", g.SeatName(player), a.Label)
 	}
@@ -876,4 +876,17 @@ func BranchParts(rs *model.Ruleset) []string {
 		}
 	}
 	return out
+}
+
+// saidWhere is " (frontline 1)" when an action's option named where its
+// card lies (model.PlaceLabels: alike cards in several places), so that the
+// log says which of them acted, as the option did; "" otherwise.
+func (g *machine) saidWhere(o state.Option) string {
+	if o.Card < 0 {
+		return ""
+	}
+	if where := g.PlaceName(o.Card); where != "" && strings.HasSuffix(o.Label, " ("+where+")") {
+		return " (" + where + ")"
+	}
+	return ""
 }
