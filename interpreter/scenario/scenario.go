@@ -456,6 +456,13 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	// (at the start: every question since the game began, the ones the
 	// engine answered itself as it ran to the first step included)
 	since := asked{}
+	// the turn of the last answer (at the start, the turn the game began
+	// in): an expectation that fails in a later one is told so, as the
+	// engine may have played on through turns with nothing to choose
+	answeredIn, began := 1, true
+	if sc.Setup != nil {
+		answeredIn = max(sc.Setup.Turn, 1)
+	}
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		switch {
@@ -468,7 +475,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if err != nil {
 				fail(st, "expectation could not be evaluated: %v", err)
 			} else if x != true {
-				fail(st, "expected %s, but it is false%s", st.expr.Src, falseTerm(g, st, vals))
+				fail(st, "expected %s, but it is false%s%s", st.expr.Src, falseTerm(g, st, vals), playedOn(g, answeredIn, began))
 			}
 		case st.hasWait:
 			var got []int
@@ -569,6 +576,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				return finish(res), nil
 			}
 			at := mark(g)
+			answeredIn, began = g.Evaluator().S.Turn, false
 			if !a.Resign && len(resigners) > 0 {
 				g.WatchResign(resigners...)
 			}
@@ -652,6 +660,20 @@ func (a asked) when() string {
 		return "since the game began"
 	}
 	return "since the last answer"
+}
+
+// playedOn says, when the game is in a later turn than the one of the last
+// answer (or the one it began in), that the engine played on to there.
+func playedOn(g *engine.Game, from int, began bool) string {
+	now := g.Evaluator().S.Turn
+	if now == from {
+		return ""
+	}
+	when := "the last answer was given in"
+	if began {
+		when = "the game began in"
+	}
+	return fmt.Sprintf(" (the game is in turn %d now; %s turn %d: the engine plays on until some seat has a choice)", now, when, from)
 }
 
 // noQuestion says why a seat has nothing to answer now, and how a scenario
