@@ -331,13 +331,19 @@ func cardAddress(rs *model.Ruleset, target string, players int, placed map[[2]in
 	}
 	n := placed[[2]int{k, seat}]
 	if idx < 0 || idx >= n {
+		// in a positional zone the index counts the cards placed, which
+		// empty positions do not hold
+		positional := ""
+		if rs.Zones[k].Slots > 0 {
+			positional = " (in a positional zone the index counts the cards placed, not the positions: empty ones are not counted)"
+		}
 		switch n {
 		case 0:
 			return bad("out-of-range", "%s has no card %d: the setup places no card there", target, idx)
 		case 1:
-			return bad("out-of-range", "%s has no card %d: the setup places one card there, index 0", target, idx)
+			return bad("out-of-range", "%s has no card %d: the setup places one card there, index 0%s", target, idx, positional)
 		}
-		return bad("out-of-range", "%s has no card %d: the setup places %d cards there, indexes 0 to %d", target, idx, n, n-1)
+		return bad("out-of-range", "%s has no card %d: the setup places %d cards there, indexes 0 to %d%s", target, idx, n, n-1, positional)
 	}
 	return k, seat, idx, nil
 }
