@@ -161,7 +161,11 @@ func Primitives() []*model.Primitive {
 				}
 				if n := g.EndEffectsOf(p); n > 0 {
 					if g.Logging() {
-						g.Logf("effects", p, "%d effect(s) of %s end.", n, state.SeatName(p))
+						if n == 1 {
+							g.Logf("effects", p, "An effect of %s ends.", state.SeatName(p))
+						} else {
+							g.Logf("effects", p, "%d effects of %s end.", n, state.SeatName(p))
+						}
 					}
 				}
 				return model.Next, nil
