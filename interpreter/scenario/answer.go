@@ -94,6 +94,11 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 	default:
 		return state.Answer{}, fmt.Errorf("write the answer as a label or a list of labels")
 	}
+	if len(labels) > 1 && d.Max == 1 {
+		// several questions of one kind in a row (paying a cost a card at
+		// a time) are answered one step each
+		return state.Answer{}, fmt.Errorf("%s is asked for one option here (%q), not %d: a list answers a question that takes several; answer one question per step", state.SeatName(seat), d.Prompt, len(labels))
+	}
 	var a state.Answer
 	for _, l := range labels {
 		ix, err := FindOption(d, l)
