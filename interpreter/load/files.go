@@ -94,6 +94,21 @@ func IsCardFile(data []byte) bool {
 	return false
 }
 
+// isRulesetOrScenario tells a file that is surely no card file: a ruleset
+// (it has zones or turn) or a scenario (ruleset or steps).
+func isRulesetOrScenario(data []byte) bool {
+	var top map[string]any
+	if yaml.Unmarshal(data, &top) != nil || top == nil {
+		return false
+	}
+	for _, k := range []string{"zones", "turn", "ruleset", "steps"} {
+		if _, ok := top[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 type cardDir struct {
 	dir   string
 	text  string // as written in the ruleset

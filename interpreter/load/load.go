@@ -77,7 +77,8 @@ func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics
 			read[clean] = true
 		}
 		for _, m := range yamlFiles(d.dir) {
-			if d.flat && filepath.Clean(m) == filepath.Clean(path) {
+			if filepath.Clean(m) == filepath.Clean(path) {
+				// the ruleset itself, in a folder of its cards (cards: [.])
 				continue
 			}
 			b, err := source.ReadFile(m)
@@ -87,7 +88,9 @@ func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics
 				}
 				continue
 			}
-			if d.flat && !IsCardFile(b) {
+			if d.flat && !IsCardFile(b) || !d.flat && isRulesetOrScenario(b) {
+				// beside the ruleset, only card files are cards; in a folder
+				// of cards, another ruleset or a scenario is not one either
 				continue
 			}
 			cards = append(cards, Source{Name: m, Data: b})

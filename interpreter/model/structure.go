@@ -69,7 +69,10 @@ func (rs *Ruleset) CheckStructure(s *state.State) error {
 			return fmt.Errorf("card %d is in %d zones", c, k)
 		}
 		ci := s.Cards[c]
-		if int(ci.Def) < 0 || int(ci.Def) >= len(rs.Cards) || int(ci.Owner) < 0 || int(ci.Owner) >= n || int(ci.Ctrl) < 0 || int(ci.Ctrl) >= n {
+		// a card made with no owner (create's owner: none) is nobody's
+		// while it lies in a shared zone; whoever takes it owns it
+		nobodys := ci.Owner == state.NoSeat && ci.Ctrl == state.NoSeat && s.Zones[ci.Zone].Owner < 0
+		if int(ci.Def) < 0 || int(ci.Def) >= len(rs.Cards) || !nobodys && (int(ci.Owner) < 0 || int(ci.Owner) >= n || int(ci.Ctrl) < 0 || int(ci.Ctrl) >= n) {
 			return fmt.Errorf("card %d has a bad definition or owner", c)
 		}
 	}

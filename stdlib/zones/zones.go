@@ -214,7 +214,7 @@ func Primitives() []*model.Primitive {
 				args.ExprParam("copy_of", model.TCard, false, "", "make copies of this card's definition instead"),
 				args.ExprParam("count", model.TInt, false, "1", "how many: 0 to 10000 (a game has at most 1,000,000 cards)"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone"},
-				args.ExprParam("owner", model.TPlayer, false, "", "the owner (default: you)"),
+				args.ExprParam("owner", model.TPlayer, false, "", "the owner (default: you; none: nobody, for cards of a shared zone, such as a market, that belong to whoever takes them)"),
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the new cards"},
 				args.ExprParam("quiet", model.TBool, false, "false", "no log line (cards made to build a deck, named only once their properties are set)"),
 			},
