@@ -118,6 +118,11 @@ func writeFileSafely(path string, data []byte, kind fileKind) error {
 		return fmt.Errorf("cannot write %s: %v", path, cause(err))
 	}
 	if err := placeTemp(f, path, mode, exists); err != nil {
+		if err == errTaken {
+			f.Close()
+			os.Remove(f.Name())
+			return fmt.Errorf("cannot write %s: %v", path, err)
+		}
 		return err
 	}
 	if err := f.Close(); err != nil {
@@ -127,11 +132,13 @@ func writeFileSafely(path string, data []byte, kind fileKind) error {
 }
 
 // placeTemp gives the temporary file f the mode of the file it replaces
-// (when there is one), syncs it and renames it to path; f stays open. On
-// failure f is closed and removed.
+// (when there is one), syncs it and renames it to path; f stays open. A
+// new file (exists false) takes path only while no file has it: else
+// errTaken, with f kept for another name. On another failure f is closed
+// and removed.
 func placeTemp(f *os.File, path string, mode fs.FileMode, exists bool) (err error) {
 	defer func() {
-		if err != nil {
+		if err != nil && err != errTaken {
 			f.Close()
 			os.Remove(f.Name())
 			err = fmt.Errorf("cannot write %s: %v", path, cause(err))
@@ -145,8 +152,24 @@ func placeTemp(f *os.File, path string, mode fs.FileMode, exists bool) (err erro
 	if err := f.Sync(); err != nil {
 		return err
 	}
+	if !exists {
+		// a new file: put in place only if the name is still free, so that
+		// another program that took it since it was checked (a session
+		// started in the same second) keeps its file
+		switch err := os.Link(f.Name(), path); {
+		case err == nil:
+			return os.Remove(f.Name())
+		case errors.Is(err, fs.ErrExist):
+			return errTaken
+		}
+		// a file system without links: the name was free when checked
+	}
 	return os.Rename(f.Name(), path)
 }
+
+// errTaken says that a new file's name was taken by another program between
+// the check and the writing.
+var errTaken = errors.New("another program created the file meanwhile; it is left as it is")
 
 // cause is the reason of a file error without the path it names.
 func cause(err error) error {

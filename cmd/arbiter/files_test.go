@@ -8,6 +8,10 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // When the rename that puts a save or a log in place fails (here the
@@ -22,7 +26,7 @@ func TestAFailedRenameLeavesNoTemporaryFile(t *testing.T) {
 	require.NoError(t, err)
 	_, err = f.WriteString("{}")
 	require.NoError(t, err)
-	err = placeTemp(f, target, 0, false)
+	err = placeTemp(f, target, 0o644, true)
 	require.Error(t, err)
 	require.True(t, strings.HasPrefix(err.Error(), "cannot write "+target+": "), err.Error())
 	entries, err := os.ReadDir(dir)
@@ -53,4 +57,37 @@ func TestTheDefaultLogIsANewFile(t *testing.T) {
 	require.Regexp(t, `lands-\d{8}-\d{6}-2\.jsonl$`, second)
 	_, err = os.Lstat(second)
 	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+// Two sessions started in the same second choose the same default name
+// before either writes it; the one that writes second takes the next free
+// name instead of replacing the first one's log.
+func TestATakenDefaultLogNameIsNotReplaced(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	path, err := defaultReplayPath("lands")
+	require.NoError(t, err)
+	w, err := reserveLog(path)
+	require.NoError(t, err)
+	w.next = func() (string, error) { return defaultReplayPath("lands") }
+	// the other session writes its log under the name first
+	require.NoError(t, os.WriteFile(path, []byte("another session's log\n"), 0o644))
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	require.NoError(t, w.start(rs, g, []string{"human", "random"}))
+	defer w.close()
+	other, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "another session's log\n", string(other))
+	require.NotEqual(t, path, w.path)
+	mine, err := os.ReadFile(w.path)
+	require.NoError(t, err)
+	require.Contains(t, string(mine), `"format":"arbiter-replay`)
+	// no temporary file is left beside them
+	entries, err := os.ReadDir(filepath.Dir(path))
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
 }

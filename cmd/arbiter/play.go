@@ -181,6 +181,11 @@ a save, the log is a full record of the game, every hidden card included.`,
 				if err == nil {
 					log, err = reserveLog(path)
 				}
+				if err == nil {
+					// a session started in the same second may take the
+					// name first: the log takes the next free one
+					log.next = func() (string, error) { return defaultReplayPath(rs.Name) }
+				}
 				if err != nil {
 					fmt.Fprintf(cmd.ErrOrStderr(), "arbiter play: the game is not recorded (%v); --log FILE names a replay log\n", err)
 				} else {

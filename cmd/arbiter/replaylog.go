@@ -272,6 +272,9 @@ type replayWriter struct {
 	mode    fs.FileMode
 	exists  bool
 	started bool
+	// next names the name to try when the chosen one was taken meanwhile
+	// (the default log of a session started in the same second); nil: none
+	next    func() (string, error)
 	answers int // answers written
 	events  int // events written
 	err     error
@@ -327,7 +330,19 @@ func (w *replayWriter) start(rs *model.Ruleset, g *engine.Game, seats []string) 
 		w.abandon()
 		return fmt.Errorf("cannot write %s: %v", w.path, cause(err))
 	}
-	if err := placeTemp(w.f, w.path, w.mode, w.exists); err != nil {
+	err = placeTemp(w.f, w.path, w.mode, w.exists)
+	for tries := 0; errors.Is(err, errTaken) && w.next != nil && tries < 100; tries++ {
+		// placeTemp keeps the temporary file when the name was taken
+		if w.path, err = w.next(); err == nil {
+			err = placeTemp(w.f, w.path, w.mode, false)
+		}
+	}
+	if err == errTaken {
+		w.f.Close()
+		os.Remove(w.f.Name())
+		err = fmt.Errorf("cannot write %s: %v", w.path, err)
+	}
+	if err != nil {
 		w.f = nil
 		return err
 	}
