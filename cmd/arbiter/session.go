@@ -32,6 +32,7 @@ type session struct {
 	in          lineReader
 	tty         bool
 	seen        []int // per seat: how much of the log it has been shown
+	answeredIn  map[int]int // per seat: the turn of its last answer
 	lastSeat    int
 	undo        []undoPoint
 	logPath     string
@@ -112,7 +113,15 @@ var commands = []string{"help", "rules", "look", "card", "log", "why", "skip", "
 // one answer): the moments from this answer on are kept (resignEarlier).
 func (s *session) answer(seat int, a state.Answer) error {
 	s.g.WatchResign(humanSeats(s.seats)...)
-	return s.g.Answer(seat, a)
+	if s.answeredIn == nil {
+		s.answeredIn = map[int]int{}
+	}
+	turn := s.g.Evaluator().S.Turn
+	if err := s.g.Answer(seat, a); err != nil {
+		return err
+	}
+	s.answeredIn[seat] = turn
+	return nil
 }
 
 // humanSeats lists the seats played at the terminal.

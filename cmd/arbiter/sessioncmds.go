@@ -132,7 +132,9 @@ label, or the name of its card when no other option has it. Commands:
 // written with them, stand.
 func (s *session) resignEarlier(seat int, err error) (bool, error) {
 	at, ok := s.g.ResignPoint(seat)
-	if !ok {
+	if t, asked := s.answeredIn[seat]; !ok || asked && t == at.Turn {
+		// the moment kept is in the turn of the seat's last answer, which
+		// asked them: that turn did not pass them by
 		return false, err
 	}
 	return false, fmt.Errorf("%v (turn %d, which the rules let you resign in, asked you nothing and was played for you; resign at a question of your next such turn, or quit to leave the game unfinished)", err, at.Turn)
