@@ -31,7 +31,7 @@ type session struct {
 	out         io.Writer
 	in          lineReader
 	tty         bool
-	seen        []int // per seat: how much of the log it has been shown
+	seen        []int       // per seat: how much of the log it has been shown
 	answeredIn  map[int]int // per seat: the turn of its last answer
 	lastSeat    int
 	undo        []undoPoint
