@@ -36,7 +36,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "draw", Args: &drawArgs, Family: "zones",
-			Doc: "Moves the top cards of a player's `from` zone to their `to` zone, one at a time. An empty `from` zone with refill_from is refilled first; when nothing is left, `if_empty` runs.",
+			Doc: "Moves the top cards of a player's `from` zone to their `to` zone, one at a time, each below the cards already there (a hand keeps the order of its draws). An empty `from` zone with refill_from is refilled first; when nothing is left, `if_empty` runs.",
 			Params: []model.Param{
 				args.ExprParam("player", model.TPlayer, false, "", "who draws (default: you)"),
 				args.ExprParam("count", model.TInt, false, "1", "how many cards"),
