@@ -456,6 +456,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	// (at the start: every question since the game began, the ones the
 	// engine answered itself as it ran to the first step included)
 	since := asked{}
+	var words map[string]bool // rulesetWords, made when a refuse step needs them
 	// the turn of the last answer (at the start, the turn the game began
 	// in): an expectation that fails in a later one is told so, as the
 	// engine may have played on through turns with nothing to choose
@@ -552,7 +553,16 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			}
 			a, err := ParseAnswer(g, st.Seat, st.Answer)
 			if err != nil {
-				continue // an answer that names no option is refused
+				// an answer that names no option is refused, unless it
+				// names nothing of the game: a typo would be refused too
+				if words == nil {
+					words = rulesetWords(rs)
+				}
+				d, asked := g.PendingFor(st.Seat)
+				if bad := implausible(rs, words, d, st.Answer); bad != "" && asked {
+					fail(st, "%q names no option, card, action or seat of the game, so refusing it proves nothing (a misspelt answer is refused too); the options are %s", bad, optionList(d))
+				}
+				continue
 			}
 			before := g.Evaluator().S.Clone()
 			if err := g.Answer(st.Seat, a); err == nil {

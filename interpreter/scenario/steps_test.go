@@ -185,3 +185,11 @@ steps:
 		}
 	}
 }
+
+// TestRefuseOfATypoFails: a refused answer must name something of the game;
+// a misspelt one is refused whatever the rules say, and proves nothing.
+func TestRefuseOfATypoFails(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - refuse: {p1: Lightnig}\n  - refuse: {p1: Water}\n  - refuse: {p1: 'play Water'}\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `"Lightnig" names no option, card, action or seat of the game`)
+}
