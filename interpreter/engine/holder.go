@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/arbiter-games/arbiter/interpreter/model"
+import (
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
 
 // claim makes a card that comes from a shared zone into a player's zone the
 // card of that player: a shared pile belongs to nobody, so whoever takes a
@@ -17,6 +20,12 @@ func (g *machine) claim(c, from, to int) {
 		return
 	}
 	g.S.Cards[c].Owner = p
+	if all := uint64(1)<<uint(g.Nseats) - 1; g.S.Cards[c].Known&all == all {
+		// taken in everyone's sight (bought from a market row): it is
+		// known to be among p's cards from now on, as if made there; a
+		// card taken unseen (drawn from a hidden pile) stays in the pool
+		g.S.Cards[c].Origin = state.Seat(p)
+	}
 	g.Touch(model.ReadsCardFields)
 }
 

@@ -7,10 +7,13 @@ import (
 )
 
 // Determinize returns a copy of the game in which every card the seat does
-// not know has been swapped at random with another card it does not know. The
-// copy agrees with everything the seat has seen, so a bot can search it
-// without peeking at hidden information. The copy's generator is reseeded
-// from r, so the seat cannot learn the real future draws either.
+// not know has been swapped at random with another card it does not know
+// from the same origin (the same player's deck, or the shared piles): a
+// player knows which of their own cards are still unseen, and that the
+// opponent's hidden hand holds the opponent's cards. The copy agrees with
+// everything the seat has seen, so a bot can search it without peeking at
+// hidden information. The copy's generator is reseeded from r, so the
+// seat cannot learn the real future draws either.
 func (g *machine) Determinize(seat int, r *rand.Rand) *machine {
 	return g.determinizeInto(nil, seat, r)
 }
@@ -28,13 +31,28 @@ func (g *machine) determinizeInto(dst *machine, seat int, r *rand.Rand) *machine
 	}
 	st := c.Stride()
 	np := len(c.Rs.CardProps)
-	// shuffle identities (definition, face, granted keywords, properties) among unknown cards
-	// as r.Perm, into a kept buffer: the same permutation from the same draws
+	// shuffle identities (definition, face, granted keywords, properties)
+	// among the unknown cards of each origin, into kept buffers: the same
+	// permutation from the same draws. perm[i] is the unknown card whose
+	// identity unknown[i] takes.
 	perm := c.sample.perm[:0]
-	for i := range unknown {
-		perm = append(perm, i)
+	for range unknown {
+		perm = append(perm, 0)
 	}
-	r.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+	group, seg := c.sample.group[:0], c.sample.seg[:0]
+	for o := -1; o < c.Nseats; o++ {
+		group = group[:0]
+		for i, ci := range unknown {
+			if origin(s.Cards[ci].Origin, c.Nseats) == o {
+				group = append(group, i)
+			}
+		}
+		seg = append(seg[:0], group...)
+		r.Shuffle(len(seg), func(i, j int) { seg[i], seg[j] = seg[j], seg[i] })
+		for k, i := range group {
+			perm[i] = seg[k]
+		}
+	}
 	ids := c.sample.ids[:0]
 	for _, ci := range unknown {
 		ids = append(ids, ident{s.Cards[ci].Def, s.Cards[ci].Face, s.Cards[ci].Granted})
@@ -42,7 +60,7 @@ func (g *machine) determinizeInto(dst *machine, seat int, r *rand.Rand) *machine
 	// every card's properties as they were, in one copy: each identity's
 	// are read from there once
 	props := append(c.sample.props[:0], s.CardProps...)
-	c.sample = samples{unknown: unknown, perm: perm, ids: ids, props: props}
+	c.sample = samples{unknown: unknown, perm: perm, group: group, seg: seg, ids: ids, props: props}
 	for i, ci := range unknown {
 		j := perm[i]
 		from := unknown[j]
@@ -71,8 +89,18 @@ type ident struct {
 // same copy.
 type samples struct {
 	unknown, perm []int
+	group, seg    []int // one origin's unknown cards, and them shuffled
 	ids           []ident
 	props         []int64 // the card properties before the swap
+}
+
+// origin is a card's Origin as a group of Determinize: a seat, or -1 for
+// the shared piles (and an origin no seat has, from a damaged state).
+func origin(o state.Seat, seats int) int {
+	if o < 0 || int(o) >= seats {
+		return -1
+	}
+	return int(o)
 }
 
 // keepPublic keeps a card's state in its zone (its reset_on_move

@@ -140,7 +140,10 @@ func (g *Evaluator) AddCards(def, owner, zi, n int) int {
 		return first
 	}
 	ci := state.CardInstance{Def: int32(def), Owner: state.Seat(owner), Ctrl: state.Seat(owner), Zone: state.ZoneRef(zi),
-		FaceDown: g.Rs.Zones[g.S.Zones[zi].Kind].FaceDown}
+		FaceDown: g.Rs.Zones[g.S.Zones[zi].Kind].FaceDown, Origin: state.Seat(owner)}
+	if g.S.Zones[zi].Owner < 0 {
+		ci.Origin = state.NoSeat
+	}
 	// the lists are lengthened once and written in place: a deck's entry
 	// is a handful of cards, and an append for each costs more than the
 	// card's few words

@@ -41,8 +41,15 @@ type CardInstance struct {
 	Face     int8    `json:"face,omitempty"`
 	FaceDown bool    `json:"down,omitempty"`
 	Zone     ZoneRef `json:"zone"`
-	Known    uint64  `json:"known"`
-	Granted  uint64  `json:"granted,omitempty"` // keywords granted on top of the definition's
+	// Origin is the seat whose cards the card was made among: its owner
+	// when made in a player's zone (their deck), NoSeat when made in a
+	// shared zone (a common pile). Who owns it may change (a card taken
+	// from a shared pile); where it came from does not, and everyone
+	// knows it, as a card's back tells whose deck it is from. A save
+	// written before it was kept reads 0 for every card.
+	Origin  Seat   `json:"origin,omitempty"`
+	Known   uint64 `json:"known"`
+	Granted uint64 `json:"granted,omitempty"` // keywords granted on top of the definition's
 }
 
 // ZoneInstance is a zone kind for one owner (or shared); index 0 is the top.
