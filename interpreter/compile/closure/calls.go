@@ -1206,6 +1206,13 @@ func (cc *Compiler) playerField(of model.EvalFn, idx int) (model.EvalFn, Type) {
 			}
 			return model.Datum{}
 		}, cBool
+	case "won":
+		return func(x *model.Evaluation) model.Datum {
+			if p, ok := player(x); ok {
+				return model.Datum{K: model.DBool, N: model.B2i(x.G.S.Players[p].Won)}
+			}
+			return model.Datum{}
+		}, cBool
 	case "next", "prev":
 		next := model.PlayerFields[idx].Name == "next"
 		return func(x *model.Evaluation) model.Datum {

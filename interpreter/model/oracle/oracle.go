@@ -198,6 +198,8 @@ func PlayerField(g *model.Evaluator, x any, idx int) any {
 		return p
 	case "lost":
 		return g.S.Players[p].Lost
+	case "won":
+		return g.S.Players[p].Won
 	case "next":
 		return g.NextLive(p)
 	case "prev":
