@@ -62,6 +62,7 @@ func TestParseAssignAnswer(t *testing.T) {
 		{"1=0", []int{0, 0}, ""},
 		{"pass", nil, "or none to assign nothing"},
 		{"3=1", nil, `"3=1" is not item=target (items 1 to 2, targets 1 to 2, or none)`},
+		{"1=1 1=0", nil, "item 1 is given twice"},
 	} {
 		a, err := parseHumanAnswer(d, tc.line)
 		if tc.err != "" {

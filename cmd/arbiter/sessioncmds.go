@@ -178,6 +178,7 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 		return state.Answer{Number: n}, nil
 	case state.DecideAssign:
 		amounts := make([]int, len(d.Options))
+		given := make([]bool, len(d.Options))
 		if strings.EqualFold(line, "none") {
 			return state.Answer{Amount: amounts}, nil // every item to none
 		}
@@ -194,11 +195,16 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 			if err1 != nil || err2 != nil || i < 1 || i > len(d.Options) {
 				return state.Answer{}, fmt.Errorf("%q is not item=target (items 1 to %d, targets 1 to %d, or none)", f, len(d.Options), len(d.Targets))
 			}
+			if given[i-1] {
+				return state.Answer{}, fmt.Errorf("item %d is given twice; give each item once", i)
+			}
+			given[i-1] = true
 			amounts[i-1] = t
 		}
 		return state.Answer{Amount: amounts}, nil
 	case state.DecideDistribute:
 		amounts := make([]int, len(d.Options))
+		given := make([]bool, len(d.Options))
 		for _, f := range fields {
 			k, v, ok := strings.Cut(f, "=")
 			if !ok {
@@ -216,6 +222,10 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 			if err != nil {
 				return state.Answer{}, fmt.Errorf("%q is not an amount", v)
 			}
+			if given[i-1] {
+				return state.Answer{}, fmt.Errorf("option %d is given twice; give each option once", i)
+			}
+			given[i-1] = true
 			amounts[i-1] = n
 		}
 		return state.Answer{Amount: amounts}, nil
