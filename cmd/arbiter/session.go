@@ -33,6 +33,7 @@ type session struct {
 	tty         bool
 	seen        []int       // per seat: how much of the log it has been shown
 	answeredIn  map[int]int // per seat: the turn of its last answer
+	boardTurn   map[int]int // per seat: the turn of the board it was last shown
 	lastSeat    int
 	undo        []undoPoint
 	logPath     string
@@ -373,7 +374,15 @@ func (s *session) inputEnded(err error) {
 
 func (s *session) ask(d *state.Decision) error {
 	seat := d.Player
-	board := seat != s.lastSeat || s.seen[seat] == 0
+	// the board at a seat's first question of each turn, and whenever the
+	// terminal passes to it: between them the log says what changed
+	turn := s.g.Evaluator().S.Turn
+	if s.boardTurn == nil {
+		s.boardTurn = map[int]int{}
+	}
+	last, shown := s.boardTurn[seat]
+	board := seat != s.lastSeat || s.seen[seat] == 0 || !shown || last != turn
+	s.boardTurn[seat] = turn
 	if s.humans() > 1 && seat != s.lastSeat {
 		if s.tty {
 			s.printf("\033[3J\033[2J\033[H") // the scrollback too: it holds the other player's hand
