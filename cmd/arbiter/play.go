@@ -220,7 +220,7 @@ a save, the log is a full record of the game, every hidden card included.`,
 	}
 	cmd.Flags().StringArrayVar(&seatFlags, "seat", nil, "who plays a seat: p1=human, p2=random or p2=greedy (repeatable)")
 	cmd.Flags().StringArrayVar(&deckFlags, "deck", nil, "a seat's deck: p1=NAME (repeatable)")
-	cmd.Flags().Uint64Var(&seed, "seed", 0, "the game's random seed (default: from the clock, printed)")
+	cmd.Flags().Uint64Var(&seed, "seed", 0, "the game's random seed (default: from the clock, printed when the game is over, as it deals every card)")
 	cmd.Flags().IntVar(&players, "players", 0, "number of players (default: the ruleset's minimum)")
 	cmd.Flags().StringVar(&load, "load", "", "resume a saved game, or the game of a replay log after its last answer")
 	cmd.Flags().StringVar(&logPath, "log", "", "write the replay log here (JSON lines; replaces only an earlier replay log)")
