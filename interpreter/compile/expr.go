@@ -637,6 +637,10 @@ func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
 			// compared with what does not have it
 			return out + fmt.Sprintf(": %s is a value of %s, read as a name only where it is compared with %s (write '%s' in quotes for the text)", name, owner, owner, name)
 		}
+		if _, ok := c.Rs.CardByID(name); ok {
+			// a card's id, compared bare with id or name
+			return out + fmt.Sprintf(": %s is a card's id; a card's id and name are texts, written in quotes: .id == '%s'", name, name)
+		}
 		if s := diag.Suggest(name, known); s != "" && s != name {
 			out += fmt.Sprintf("; did you mean %q?", s)
 		}
