@@ -44,7 +44,7 @@ func Primitives() []*model.Primitive {
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone the cards go to"},
 				{Name: "if_empty", Kind: model.PSteps, Doc: "steps run once if a card could not be drawn"},
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the drawn cards"},
-				args.ExprParam("quiet", model.TBool, false, "false", "no \"draws\" log line; who knows the cards changes as for any draw"),
+				args.ExprParam("quiet", model.TBool, false, "false", "no \"draws\" log line, nor the \"cannot draw\" one of an empty zone; who knows the cards changes as for any draw"),
 			},
 			Shorthand: "count",
 			Example:   "- draw: {count: 2, from: deck, to: hand}",
@@ -432,7 +432,7 @@ func execDraw(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 		}
 		if !ok {
 			short = true
-			if g.Logging() {
+			if g.Logging() && !quiet {
 				g.Logf("draw", p, "%s cannot draw: no cards are left.", state.SeatName(p))
 			}
 			break
