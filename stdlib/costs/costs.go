@@ -126,7 +126,8 @@ func fixed() []*model.Primitive {
 				}
 				idx, d := g.Ruleset().PropAt(s.At(spendArgs.Prop), "player")
 				g.SetPlayerProp(p, idx, g.BasePlayerProp(p, idx)-int64(n))
-				if g.Logging() {
+				if g.Logging() && n > 0 {
+					// a cost of 0 (a free card) pays nothing to tell
 					name := d.Name
 					if d.Label != "" {
 						name = d.Label
