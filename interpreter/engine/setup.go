@@ -86,6 +86,10 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 			g.S.GameProps[ps.Prop] = g.clamp(d, ps.Value)
 		}
 	}
+	for _, p := range su.Lost {
+		// left the game before the position: nothing is set off
+		s.Players[p].Lost = true
+	}
 	s.Turn = max(su.Turn, 1)
 	s.Phase = state.Stage(plan.Phase)
 	g.Invalidate()

@@ -278,8 +278,20 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 				}
 				su.Props = append(su.Props, setup.PropSetting{Target: key[:dot], Prop: key[dot+1:], Value: val, Pos: pos(v.Content[j]), ValuePos: pos(v.Content[j+1])})
 			}
+		case "lost":
+			seats := []*yaml.Node{v}
+			if v.Kind == yaml.SequenceNode {
+				seats = v.Content
+			}
+			for _, sn := range seats {
+				p, err := parseSeat(sn.Value)
+				if err != nil {
+					return nil, errAt(sn, "%v", err)
+				}
+				su.Lost, su.LostPos = append(su.Lost, p), append(su.LostPos, pos(sn))
+			}
 		default:
-			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, face_up, props)", k.Value)
+			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, face_up, props, lost)", k.Value)
 		}
 	}
 	return su, nil

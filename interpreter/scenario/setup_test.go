@@ -186,3 +186,29 @@ func TestFixedRolls(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `a roll is a whole number, 1 or more, not "0"`)
 }
+
+// TestSetupLostSeats: a seat placed as lost may not be the active one, and
+// two players at least stay in the game.
+func TestSetupLostSeats(t *testing.T) {
+	path := writeScenario(t, "tricks", `players: 4
+setup:
+  active: p1
+  phase: play
+  lost: [p1, p2, p3, p4, p5]
+steps:
+  - expect: "true"
+`)
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	rs, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	err = scenario.Check(rs, sc)
+	require.Error(t, err)
+	for _, want := range []string{
+		"s.yaml:6:10: error: p1 is the active player and cannot have lost",
+		"s.yaml:6:26: error: lost names seats p1 to p4, not p5",
+		"s.yaml:6:10: error: lost leaves fewer than two players in the game",
+	} {
+		assert.Contains(t, err.Error(), want)
+	}
+}

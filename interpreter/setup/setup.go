@@ -20,6 +20,10 @@ type Setup struct {
 	// Props sets properties: "p1.life", "game.countered", or of a placed
 	// card by zone and index, "p1.board[0].power" or "game.pile[0].power".
 	Props []PropSetting
+	// Lost lists the seats that have already lost (left the game), as in a
+	// game of several players one has; LostPos says where each is named.
+	Lost    []int
+	LostPos []diag.Pos
 	// ActivePos and PhasePos say where Active and Phase are written, for
 	// messages; the zero Pos when not known.
 	ActivePos, PhasePos, TurnPos diag.Pos
@@ -104,6 +108,20 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 	}
 	if su.Active < 0 || su.Active >= players {
 		fail(su.ActivePos, "bad-value", "the active seat must be one of p1 to p%d, not p%d", players, su.Active+1)
+	}
+	left := 0
+	for i, p := range su.Lost {
+		switch {
+		case p < 0 || p >= players:
+			fail(su.LostPos[i], "bad-value", "lost names seats p1 to p%d, not p%d", players, p+1)
+		case p == su.Active:
+			fail(su.LostPos[i], "bad-value", "p%d is the active player and cannot have lost: the active player is one still in the game", p+1)
+		default:
+			left++
+		}
+	}
+	if players-left < 2 && len(su.Lost) > 0 {
+		fail(su.LostPos[0], "bad-value", "lost leaves fewer than two players in the game, which would be over")
 	}
 	if su.Phase != "" {
 		found := false
