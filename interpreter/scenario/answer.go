@@ -112,7 +112,7 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 
 // nextAlike is option ix, or, when a list has already picked it, the first
 // option not yet picked that carries the same label told apart by a number
-// (Grass, Grass #2, Grass #3): a list that names a label twice picks two
+// (Knight, Knight #2, Knight #3): a list that names a label twice picks two
 // options of that label, as a player choosing two alike cards means.
 func nextAlike(d *state.Decision, picked []int, ix int) int {
 	if !slices.Contains(picked, ix) {
