@@ -268,6 +268,16 @@ func (s *session) cardText(seat int, name string) error {
 			return nil
 		}
 	}
+	// a face of a card with several (one part of a two-part card) shows
+	// the whole card, every face included
+	for _, d := range s.rs.Cards {
+		for _, f := range d.Faces {
+			if strings.EqualFold(f.Name, name) {
+				s.printf("%s\n", describeCard(s.rs, d))
+				return nil
+			}
+		}
+	}
 	// a card whose name is made from its properties ("{card.rank} of
 	// {card.suit}") is found among the cards of the game the seat knows,
 	// by the name it has now, and shown with its own values
