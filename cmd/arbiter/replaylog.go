@@ -414,7 +414,8 @@ type eventDiff struct {
 }
 
 func (e *eventDiff) Error() string {
-	return fmt.Sprintf("event %d differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", e.n, e.logged, e.replayed, e.loggedData, e.replayedData)
+	// the file numbers events from 0 (seq): both are said
+	return fmt.Sprintf("event %d (seq %d in the log) differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", e.n, e.n-1, e.logged, e.replayed, e.loggedData, e.replayedData)
 }
 
 // short says it in a line: what the log has, and what is written now.
