@@ -29,6 +29,22 @@ func (k fileKind) String() string {
 	return "replay log"
 }
 
+// gameFileKind tells a save or a replay log by its start.
+func gameFileKind(path string) (fileKind, bool) {
+	for _, k := range []fileKind{kindSave, kindLog} {
+		f, err := os.Open(path)
+		if err != nil {
+			return 0, false
+		}
+		ok := k.isKind(f)
+		f.Close()
+		if ok {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
 // isKind reports whether the file r holds starts as a file of this kind:
 // a save's JSON object names its format, a replay log's first line is its
 // header. Only the start of the file is read.
@@ -73,6 +89,9 @@ func checkTarget(path string, kind fileKind) (mode fs.FileMode, exists bool, err
 	}
 	defer f.Close()
 	if !kind.isKind(f) {
+		if other, ok := gameFileKind(path); ok {
+			return 0, true, fmt.Errorf("%s is a %s, and a %s replaces only an earlier %s: it is left as it is (choose another name)", path, other, kind, kind)
+		}
 		return 0, true, fmt.Errorf("%s is not an Arbiter %s, and a %s replaces only an earlier one: it is left as it is (choose another name)", path, kind, kind)
 	}
 	return st.Mode().Perm(), true, nil

@@ -196,6 +196,10 @@ func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 			}
 			return err
 		}
+		if k, ok := gameFileKind(p); ok {
+			// a saved game or a replay log is not a ruleset to check
+			return fmt.Errorf("%s is a %s, not a ruleset or a scenario: arbiter play --load %s resumes its game, and arbiter replay checks a replay log", p, k, p)
+		}
 		switch kindOf(p) {
 		case "scenario":
 			add(&scenarios, p)
