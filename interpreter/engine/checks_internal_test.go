@@ -269,22 +269,22 @@ func TestATermKeepsItsRefusal(t *testing.T) {
 	offer, ok := rs.ActionByName("offer_alliance")
 	require.True(t, ok)
 	timing := offer.Legal[1]
-	require.Len(t, timing.Terms, 3, "%s", offer.Timing.Src)
-	require.Equal(t, model.ReadsTurn, timing.Terms[0].Reads, "you == active")
-	require.Equal(t, model.ReadsPhase, timing.Terms[1].Reads, "phase in [main1, main2]")
-	require.Equal(t, model.ReadsStack, timing.Terms[2].Reads, "len(stack) == 0")
-	require.Equal(t, model.ReadsTurn|model.ReadsPhase|model.ReadsStack, timing.Reads)
+	require.Len(t, timing.Terms, 4, "%s", offer.Timing.Src)
+	require.Equal(t, model.ReadsTurn, timing.Terms[1].Reads, "you == active")
+	require.Equal(t, model.ReadsPhase, timing.Terms[2].Reads, "phase in [main1, main2]")
+	require.Equal(t, model.ReadsStack, timing.Terms[3].Reads, "len(stack) == 0")
+	require.Equal(t, model.ReadsTurn|model.ReadsPhase|model.ReadsStack, timing.Reads&^timing.Terms[0].Reads)
 
-	m := machineOf(t, rs, Options{Players: 3, Seed: 5, NoLog: true})
+	m := machineOf(t, rs, Options{Players: 3, Seed: 5, Mode: "alliance", NoLog: true})
 	other := (m.S.Active + 1) % 3
 	memo := m.legalSlot(offer, other, -1)
 	why, err := m.whyNot(offer, other, -1)
 	require.NoError(t, err)
 	require.NotEmpty(t, why)
-	first := timing.Terms[0]
+	first := timing.Terms[1] // after mode == alliance, which holds
 	kept := memo[first.Slot]
 	require.True(t, kept.set && !kept.ok, "you == active was kept as refused")
-	require.Equal(t, lastTerm(1, 0), memo[0].last, "and is tried first the next time")
+	require.Equal(t, lastTerm(1, 1), memo[0].last, "and is tried first the next time")
 	m.changed(model.ReadsPhase | model.ReadsStack)
 	require.Equal(t, 1, m.keptRefusal(offer, memo, other), "the timing is refused by what was kept")
 	_, err = m.whyNot(offer, other, -1)
