@@ -143,6 +143,13 @@ func (g *machine) equivalent(a, b int) bool {
 	if ca.Def != cb.Def || ca.Face != cb.Face || ca.FaceDown != cb.FaceDown || ca.Zone != cb.Zone || ca.Granted != cb.Granted || ca.Ctrl != cb.Ctrl {
 		return false
 	}
+	// a card on the stack waits with its item, whose targets and place in
+	// the stack are its own: two such cards are never the same choice
+	for i := range g.S.Stack {
+		if c := int(g.S.Stack[i].Card); c == a || c == b {
+			return false
+		}
+	}
 	// a modifier names its card: a card one changes is kept apart
 	for _, m := range g.S.Modifiers {
 		if int(m.Card) == a || int(m.Card) == b {

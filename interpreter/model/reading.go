@@ -245,12 +245,13 @@ func (g *Evaluator) NextTo(zi, si, zj, sj int) bool {
 }
 
 // PlaceName is where a card in a positional zone lies, as players read it
-// ("row 3"), or "" for a card in any other zone: what tells apart two
-// cards of one name in different places.
+// ("row 3"), what a card waiting on the stack targets, or "" for a card
+// in any other zone: what tells apart two cards of one name in different
+// places.
 func (g *Evaluator) PlaceName(c int) string {
 	kind := g.CardZoneKind(c)
 	if g.Rs.Zones[kind].Slots == 0 {
-		return ""
+		return g.stackPlace(c)
 	}
 	return g.Rs.Zones[kind].Name + " " + g.SlotName(kind, int(g.SlotOf(c)))
 }

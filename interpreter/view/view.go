@@ -264,7 +264,7 @@ func For(game *engine.Game, seat int) View {
 				cv.Name += " (triggered ability)"
 			}
 			cv.By = g.SeatName(int(s.Stack[i].You))
-			cv.Targets = stackTargets(g, &s.Stack[i], seat)
+			cv.Targets = g.StackTargets(&s.Stack[i], seat)
 			v.Stack = append(v.Stack, cv)
 		}
 	}

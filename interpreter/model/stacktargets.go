@@ -1,13 +1,14 @@
-package view
+package model
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
-	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-// What a board says about an item on the stack: whose it is and what it
+// What players read of an item on the stack: whose it is and what it
 // targets. The targets are the cards and players its action's targets steps
 // chose, read from the variables the item keeps; a seat sees a card's name
 // only if it knows the card.
@@ -15,18 +16,18 @@ import (
 // boundSlot is a variable slot and the type a step binds it to.
 type boundSlot struct {
 	slot int
-	typ  model.Type
+	typ  Type
 }
 
 // targetSlots lists the variable slots that an action's targets steps bind
 // to cards or players: the steps of its root program before its first cost,
 // and every step nested in them.
-func targetSlots(rs *model.Ruleset, a *model.Action) []boundSlot {
+func targetSlots(rs *Ruleset, a *Action) []boundSlot {
 	var out []boundSlot
-	var walk func(steps []*model.Step, top bool)
-	walk = func(steps []*model.Step, top bool) {
+	var walk func(steps []*Step, top bool)
+	walk = func(steps []*Step, top bool) {
 		for _, s := range steps {
-			if top && (s.Prim == model.ContinueAction || (len(a.Costs) > 0 && s == a.Costs[0])) {
+			if top && (s.Prim == ContinueAction || (len(a.Costs) > 0 && s == a.Costs[0])) {
 				return
 			}
 			if s.Prim == nil {
@@ -38,18 +39,18 @@ func targetSlots(rs *model.Ruleset, a *model.Action) []boundSlot {
 				}
 				arg := &s.Args[i]
 				switch p.Kind {
-				case model.PBind:
+				case PBind:
 					switch arg.Var.Type {
-					case model.TCard, model.TPlayer, model.TCards, model.TPlayers:
+					case TCard, TPlayer, TCards, TPlayers:
 						b := boundSlot{arg.Var.Slot, arg.Var.Type}
 						if !slices.Contains(out, b) {
 							// a variable bound in several branches is one target
 							out = append(out, b)
 						}
 					}
-				case model.PSteps:
+				case PSteps:
 					walk(rs.Programs[arg.Prog].Steps, false)
-				case model.PChoices:
+				case PChoices:
 					for _, ch := range arg.Choices {
 						walk(rs.Programs[ch.Prog].Steps, false)
 					}
@@ -61,10 +62,11 @@ func targetSlots(rs *model.Ruleset, a *model.Action) []boundSlot {
 	return out
 }
 
-// stackTargets names what a stack item targets, as a seat sees it: each card
+// StackTargets names what a stack item targets, as a seat sees it (every
+// seat, when seat is negative): each card
 // with its controller ("p2's Archer"), and each player who controls none
 // of those cards (the player whose card was chosen is said by the card).
-func stackTargets(g *model.Evaluator, it *state.StackItem, seat int) []string {
+func (g *Evaluator) StackTargets(it *state.StackItem, seat int) []string {
 	if it.Trigger || it.Action < 0 || int(it.Action) >= len(g.Rs.Actions) {
 		return nil
 	}
@@ -75,14 +77,14 @@ func stackTargets(g *model.Evaluator, it *state.StackItem, seat int) []string {
 		}
 		v := it.Vars[b.slot]
 		list := v.L
-		if b.typ == model.TCard || b.typ == model.TPlayer {
+		if b.typ == TCard || b.typ == TPlayer {
 			list = []int{int(v.N)}
 		}
 		for _, x := range list {
 			switch {
-			case (b.typ == model.TCard || b.typ == model.TCards) && x >= 0 && x < len(g.S.Cards):
+			case (b.typ == TCard || b.typ == TCards) && x >= 0 && x < len(g.S.Cards):
 				cards = append(cards, x)
-			case (b.typ == model.TPlayer || b.typ == model.TPlayers) && x >= 0 && x < g.Nseats:
+			case (b.typ == TPlayer || b.typ == TPlayers) && x >= 0 && x < g.Nseats:
 				players = append(players, x)
 			}
 		}
@@ -92,7 +94,7 @@ func stackTargets(g *model.Evaluator, it *state.StackItem, seat int) []string {
 	for _, c := range cards {
 		ctl := int(g.S.Cards[c].Ctrl)
 		controls[ctl] = true
-		if g.Knows(seat, c) {
+		if g.knownTo(seat, c) {
 			out = append(out, g.SeatName(ctl)+"'s "+g.CardName(c))
 		} else {
 			out = append(out, "a card of "+g.SeatName(ctl)+"'s")
@@ -104,4 +106,48 @@ func stackTargets(g *model.Evaluator, it *state.StackItem, seat int) []string {
 		}
 	}
 	return out
+}
+
+// knownTo reports whether a seat knows a card, or, for a negative seat,
+// whether every seat does: what a label all may read can name.
+func (g *Evaluator) knownTo(seat, c int) bool {
+	if seat < 0 {
+		return g.S.Cards[c].Known&g.AllMask() == g.AllMask()
+	}
+	return g.Knows(seat, c)
+}
+
+// stackPlace names a card that waits with an item on the stack by what
+// the item targets ("targeting p2's Knight"), else by its place in the
+// stack ("2nd from the top of the stack"); "" for a card on no item.
+func (g *Evaluator) stackPlace(c int) string {
+	for i := len(g.S.Stack) - 1; i >= 0; i-- {
+		it := &g.S.Stack[i]
+		if int(it.Card) != c {
+			continue
+		}
+		if t := g.StackTargets(it, -1); len(t) > 0 {
+			return "targeting " + strings.Join(t, ", ")
+		}
+		if n := len(g.S.Stack) - i; n > 1 {
+			return ordinal(n) + " from the top of the stack"
+		}
+		return "top of the stack"
+	}
+	return ""
+}
+
+// ordinal writes n as 1st, 2nd, 3rd, 4th...
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }
