@@ -128,7 +128,6 @@ func nextAlike(d *state.Decision, picked []int, ix int) int {
 	return ix // picked twice: the decision says so
 }
 
-// FindOption finds one option of a decision by label, id or #number.
 // othersCardName is the name of the card of an option labelled with the
 // player whose card it is (p2's Knight: Knight).
 func othersCardName(o state.Option) (string, bool) {
@@ -142,6 +141,8 @@ func othersCardName(o state.Option) (string, bool) {
 	return name, true
 }
 
+// FindOption finds one option of a decision by its label (as shown,
+// case-insensitive) or #number.
 func FindOption(d *state.Decision, s string) (int, error) {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "#") {
@@ -153,7 +154,7 @@ func FindOption(d *state.Decision, s string) (int, error) {
 	}
 	found := -1
 	for i, o := range d.Options {
-		if strings.EqualFold(o.Label, s) || o.ID == s {
+		if strings.EqualFold(o.Label, s) {
 			if found >= 0 {
 				return -1, fmt.Errorf("%q names two options (%d and %d); use #N", s, found+1, i+1)
 			}
@@ -173,6 +174,14 @@ func FindOption(d *state.Decision, s string) (int, error) {
 		}
 	}
 	if found < 0 {
+		// an option is named by its label, as it is shown: a window's pass
+		// shown as "end the turn" is not answered by pass, which a reader of
+		// the scenario would take for another option
+		for _, o := range d.Options {
+			if o.ID != "" && strings.EqualFold(o.ID, s) && !strings.EqualFold(o.Label, s) && !strings.HasPrefix(o.ID, "c") {
+				return -1, fmt.Errorf("%s is not offered %q: that option is shown as %q here; the options are %s", state.SeatName(d.Player), s, o.Label, optionList(d))
+			}
+		}
 		if d.Min == 0 && d.Max > 0 && (d.Kind == state.DecideCards || d.Kind == state.DecideChoice || d.Kind == state.DecidePlayer || d.Kind == state.DecideTarget) {
 			return -1, fmt.Errorf("%s is not offered %q; the options are %s, or none to choose nothing", state.SeatName(d.Player), s, optionList(d))
 		}

@@ -193,3 +193,32 @@ func TestRefuseOfATypoFails(t *testing.T) {
 	require.Len(t, got, 1)
 	assert.Contains(t, got[0], `"Lightnig" names no option, card, action or seat of the game`)
 }
+
+// TestAnOptionIsNamedAsShown: a window's pass shown with another label
+// (Lands' "do not counter") is not answered by pass, which a reader would
+// take for another option; the refusal says how it is shown.
+func TestAnOptionIsNamedAsShown(t *testing.T) {
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "lands.yaml"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	src := "ruleset: " + rs + `
+setup:
+  active: p1
+  turn: 3
+  phase: main
+  zones:
+    p1.hand: [Fire, Grass]
+    p2.hand: [Water, Fire]
+    p2.board: [Grass, Grass]
+steps:
+  - p1: play Fire
+  - p2: pass
+`
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+	require.NoError(t, err)
+	require.Len(t, res.Failures, 1)
+	assert.Contains(t, res.Failures[0], `p2 is not offered "pass": that option is shown as "do not counter" here`)
+}
