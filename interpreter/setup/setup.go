@@ -173,6 +173,9 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 			if d == nil {
 				d, face = findFace(rs, name)
 			}
+			if d == nil {
+				d = findCardByID(rs, name)
+			}
 			var props []model.PropValue
 			if d == nil {
 				var err error
@@ -391,12 +394,26 @@ func findFace(rs *model.Ruleset, name string) (*model.CardDef, int) {
 	return nil, 0
 }
 
+// findCard finds a card by its id as written, by its name, or by its id in
+// other letters: a name before an id, and the name of a later face (see
+// findFace) before an id too, so that Sproutcaller is the part of that
+// name, not the whole card whose id is sproutcaller.
 func findCard(rs *model.Ruleset, name string) *model.CardDef {
 	if i, ok := rs.CardIx[name]; ok {
 		return rs.Cards[i]
 	}
 	for _, d := range rs.Cards {
-		if strings.EqualFold(d.Name, name) || strings.EqualFold(d.ID, name) {
+		if strings.EqualFold(d.Name, name) {
+			return d
+		}
+	}
+	return nil
+}
+
+// findCardByID finds a card by its id in any letters.
+func findCardByID(rs *model.Ruleset, name string) *model.CardDef {
+	for _, d := range rs.Cards {
+		if strings.EqualFold(d.ID, name) {
 			return d
 		}
 	}
