@@ -396,8 +396,8 @@ func findFace(rs *model.Ruleset, name string) (*model.CardDef, int) {
 
 // findCard finds a card by its id as written, by its name, or by its id in
 // other letters: a name before an id, and the name of a later face (see
-// findFace) before an id too, so that Sproutcaller is the part of that
-// name, not the whole card whose id is sproutcaller.
+// findFace) before an id too: a part named Scout is that part, not the
+// whole card whose id is scout.
 func findCard(rs *model.Ruleset, name string) *model.CardDef {
 	if i, ok := rs.CardIx[name]; ok {
 		return rs.Cards[i]
