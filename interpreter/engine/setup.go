@@ -95,6 +95,11 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 	g.Invalidate()
 	g.logf(-1, "turn", s.Active, "Turn %d: %s (set up).", s.Turn, g.SeatName(s.Active))
 	g.enterPhase()
+	if s.Phase == 0 && g.hearsTurn(heardTurnStart) {
+		// a position at the turn's first phase is a turn beginning, as
+		// after any other turn: what happens at the start of a turn does
+		g.emit(&state.Event{Name: g.SymTurnStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard})
+	}
 	g.WatchResign(o.WatchResign...)
 	g.rolls = slices.Clone(o.Rolls)
 	g.run()
