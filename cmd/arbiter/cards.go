@@ -9,17 +9,19 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 func newCardsCmd() *cobra.Command {
 	var check bool
 	cmd := &cobra.Command{
-		Use:   "cards GAME",
+		Use:   "cards GAME [NAME...]",
 		Short: "List a game's cards with their text and properties, and its decks",
 		Long: `Cards lists a game's cards, each with its properties, its keywords and its
 text (the lines the ruleset's card_text generates, then the text as
-written), and the game's decks.
+written), and the game's decks. Given names, it shows only those cards,
+each found by its name, its id or the name of one of its faces.
 
 With --check it lists nothing and checks instead that each card's written
 text agrees with the card: a number the text says for a property is the
@@ -27,9 +29,13 @@ card's value, every keyword of the card is named, and a keyword line names
 only keywords the card has (arbiter doc card_text says how texts are read).
 Each disagreement is a warning at the card's text; the exit status is 1
 when there is one. arbiter validate reports the same warnings.`,
-		Args: exactArgs(1, "a GAME"),
+		Example: "  arbiter cards lands\n  arbiter cards risk-resource \"Arc Bolt\" Unmake",
+		Args:    minArgs(1, "a GAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if check {
+				if len(args) > 1 {
+					return &exitError{code: 2, msg: "arbiter cards: --check checks every card of the game; give it no card names"}
+				}
 				return checkCardTexts(cmd, args[0])
 			}
 			rs, err := loadGame(args[0])
@@ -37,6 +43,9 @@ when there is one. arbiter validate reports the same warnings.`,
 				return err
 			}
 			out := cmd.OutOrStdout()
+			if len(args) > 1 {
+				return printCardsNamed(cmd, rs, args[1:])
+			}
 			fmt.Fprintf(out, "%s: %s\n\n", rs.Name, plural(len(rs.Cards), "card"))
 			for _, d := range rs.Cards {
 				fmt.Fprintf(out, "%s\n\n", describeCard(rs, d))
@@ -77,6 +86,30 @@ when there is one. arbiter validate reports the same warnings.`,
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "check that each card's written text agrees with its properties and keywords, instead of listing the cards")
 	return cmd
+}
+
+// printCardsNamed shows the cards of the names given, in that order; a name
+// no card has is an error naming the cards that come closest.
+func printCardsNamed(cmd *cobra.Command, rs *model.Ruleset, names []string) error {
+	var found []*model.CardDef
+	for _, n := range names {
+		d := cardDefNamed(rs, n)
+		if d == nil {
+			var all []string
+			for _, d := range rs.Cards {
+				all = append(all, d.Name)
+				for _, f := range d.Faces[min(1, len(d.Faces)):] {
+					all = append(all, f.Name)
+				}
+			}
+			return &exitError{code: 1, msg: fmt.Sprintf("arbiter: %s has no card %q%s (arbiter cards %s lists them all)", rs.Name, n, diag.DidYouMean(n, all), rs.Name)}
+		}
+		found = append(found, d)
+	}
+	for _, d := range found {
+		fmt.Fprintf(cmd.OutOrStdout(), "%s\n\n", describeCard(rs, d))
+	}
+	return nil
 }
 
 // checkCardTexts prints the card-text warnings of a game's load.

@@ -262,21 +262,9 @@ func (s *session) cardText(seat int, name string) error {
 	if name == "" {
 		return fmt.Errorf("card needs a name: card NAME")
 	}
-	for _, d := range s.rs.Cards {
-		if strings.EqualFold(d.Name, name) || strings.EqualFold(d.ID, name) {
-			s.printf("%s\n", describeCard(s.rs, d))
-			return nil
-		}
-	}
-	// a face of a card with several (one part of a two-part card) shows
-	// the whole card, every face included
-	for _, d := range s.rs.Cards {
-		for _, f := range d.Faces {
-			if strings.EqualFold(f.Name, name) {
-				s.printf("%s\n", describeCard(s.rs, d))
-				return nil
-			}
-		}
+	if d := cardDefNamed(s.rs, name); d != nil {
+		s.printf("%s\n", describeCard(s.rs, d))
+		return nil
 	}
 	// a card whose name is made from its properties ("{card.rank} of
 	// {card.suit}") is found among the cards of the game the seat knows,
@@ -306,6 +294,25 @@ func (s *session) cardText(seat int, name string) error {
 		return fmt.Errorf("no card %q; the cards are named like %s: in a game, by the name a card you know has", name, strings.Join(names, ", "))
 	}
 	return fmt.Errorf("no card %q; the cards are %s", name, strings.Join(names, ", "))
+}
+
+// cardDefNamed finds a card of a ruleset by its name or id, or by the
+// name of one of its faces (one part of a two-part card), which gives the
+// whole card, every face included; nil when none has it.
+func cardDefNamed(rs *model.Ruleset, name string) *model.CardDef {
+	for _, d := range rs.Cards {
+		if strings.EqualFold(d.Name, name) || strings.EqualFold(d.ID, name) {
+			return d
+		}
+	}
+	for _, d := range rs.Cards {
+		for _, f := range d.Faces {
+			if strings.EqualFold(f.Name, name) {
+				return d
+			}
+		}
+	}
+	return nil
 }
 
 func describeCard(rs *model.Ruleset, d *model.CardDef) string {
