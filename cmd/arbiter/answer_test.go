@@ -14,7 +14,7 @@ import (
 // TestParseHumanAnswer pins how a typed line becomes an answer to a choice
 // of cards: numbers, a label, and "none" where choosing nothing is allowed.
 func TestParseHumanAnswer(t *testing.T) {
-	opts := []state.Option{{Label: "Knight", Card: 1}, {Label: "Archer", Card: 2}}
+	opts := []state.Option{{Label: "Knight", Card: 1}, {Label: "Archer", Card: 2}, {Label: "Knight #2", Card: 3}}
 	upTo := func(min, max int) *state.Decision {
 		return &state.Decision{Kind: state.DecideCards, Min: min, Max: max, Options: opts}
 	}
@@ -31,7 +31,11 @@ func TestParseHumanAnswer(t *testing.T) {
 		{"none where nothing may be chosen", upTo(0, 1), "none", []int{}, ""},
 		{"none of several", upTo(0, 2), "None", []int{}, ""},
 		{"none where one must be chosen", upTo(1, 1), "none", nil, `"none" is neither an option nor a command`},
-		{"a number out of range", upTo(0, 1), "3", nil, "there is no option 3"},
+		{"a number out of range", upTo(0, 1), "4", nil, "there is no option 4"},
+		{"labels by commas", upTo(0, 3), "archer, knight", []int{1, 0}, ""},
+		{"a label twice picks two alike", upTo(0, 3), "Knight, Knight, Archer", []int{0, 2, 1}, ""},
+		{"a label of no option among several", upTo(0, 3), "Knight, Squire", nil, `p1 is not offered "Squire"`},
+		{"commas where one is chosen", upTo(1, 1), "Knight, Archer", nil, `is neither an option nor a command`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, err := parseHumanAnswer(tc.d, tc.line)

@@ -480,11 +480,11 @@ func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 	default:
 		switch {
 		case d.Min == 0 && d.Max > 1:
-			s.printf("  (choose up to %d: numbers separated by spaces, or none)\n", d.Max)
+			s.printf("  (choose up to %d: numbers separated by spaces, or labels by commas, or none)\n", d.Max)
 		case d.Min == 0:
 			s.printf("  (choose one, or none)\n")
 		case d.Max > 1:
-			s.printf("  (choose %d to %d: numbers separated by spaces)\n", d.Min, d.Max)
+			s.printf("  (choose %d to %d: numbers separated by spaces, or labels by commas)\n", d.Min, d.Max)
 		}
 	}
 	for i, o := range d.Options {

@@ -26,7 +26,8 @@ func (s *session) command(d *state.Decision, line string) (bool, error) {
 	case "help", "?":
 		s.printf(`Answer with an option's number (several separated by spaces when more may
 be chosen; none when nothing need be; 1=2 3=1 to divide an amount), or its
-label, or the name of its card when no other option has it. Commands:
+label, or the name of its card when no other option has it; several labels
+are separated by commas (Knight, Knight, Archer). Commands:
   rules         the rules of the game: its goal, turn, terms
   look          the board as you see it
   card NAME     a card's text and properties
@@ -250,10 +251,20 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 	}
 	if !allNumbers {
 		ix, err := scenario.FindOption(d, line)
-		if err != nil {
-			return state.Answer{}, fmt.Errorf("%q is neither an option nor a command (type help)", line)
+		if err == nil {
+			return state.Answer{Picks: []int{ix}}, nil
 		}
-		picks = []int{ix}
+		if d.Max > 1 && strings.Contains(line, ",") {
+			// several options by label, as a scenario lists them:
+			// Lightning, Lightning, Grass
+			labels := strings.Split(line, ",")
+			picks, lerr := scenario.PickLabels(d, labels)
+			if lerr != nil {
+				return state.Answer{}, fmt.Errorf("%v (or type help)", lerr)
+			}
+			return state.Answer{Picks: picks}, nil
+		}
+		return state.Answer{}, fmt.Errorf("%q is neither an option nor a command (type help)", line)
 	}
 	return state.Answer{Picks: picks}, nil
 }

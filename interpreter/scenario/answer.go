@@ -99,15 +99,26 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 		// a time) are answered one step each
 		return state.Answer{}, fmt.Errorf("%s is asked for one option here (%q), not %d: a list answers a question that takes several; answer one question per step", state.SeatName(seat), d.Prompt, len(labels))
 	}
-	var a state.Answer
+	picks, err := PickLabels(d, labels)
+	if err != nil {
+		return state.Answer{}, err
+	}
+	return state.Answer{Picks: picks}, nil
+}
+
+// PickLabels finds the options a list of labels names, in order; a label
+// named twice picks two options of it (Knight, Knight is Knight and
+// Knight #2).
+func PickLabels(d *state.Decision, labels []string) ([]int, error) {
+	var picks []int
 	for _, l := range labels {
 		ix, err := FindOption(d, l)
 		if err != nil {
-			return state.Answer{}, err
+			return nil, err
 		}
-		a.Picks = append(a.Picks, nextAlike(d, a.Picks, ix))
+		picks = append(picks, nextAlike(d, picks, ix))
 	}
-	return a, nil
+	return picks, nil
 }
 
 // nextAlike is option ix, or, when a list has already picked it, the first
