@@ -42,8 +42,10 @@ at a prompt for the commands. The seed deals every card, the other players'
 included, so the session prints it only when the game is over. It writes a
 replay log as it goes, one line per answer (--log FILE, or a file in the
 user's cache folder that it names at the end), so a session stopped at any
-moment can be replayed or resumed: --load takes a save or a replay log. Like
-a save, the log is a full record of the game, every hidden card included.`,
+moment can be replayed or resumed: --load takes a save or a replay log (a
+game resumed from its replay log goes on in that log, unless --log names
+another). Like a save, the log is a full record of the game, every hidden
+card included.`,
 		Example: "  arbiter play lands\n  arbiter play lands --seat p1=human --seat p2=human --seed 7\n  arbiter play --load saved.json",
 		Args:    maxArgs(1, "one GAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -67,6 +69,14 @@ a save, the log is a full record of the game, every hidden card included.`,
 			rs, err := loadGame(game)
 			if err != nil {
 				return err
+			}
+			// a game resumed from its replay log goes on in that log, unless
+			// --log names another
+			continued := false
+			if logPath == "" && load != "" {
+				if data, err := source.ReadFile(load); err == nil && isReplayLog(data) {
+					logPath, continued = load, true
+				}
 			}
 			// a --log path that cannot be written is refused before the game
 			var log *replayWriter
@@ -95,6 +105,12 @@ a save, the log is a full record of the game, every hidden card included.`,
 				g, seats, warn, err = loadSave(rs, load)
 				if err != nil {
 					return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
+				}
+				if warn != "" && continued {
+					// a log that reads otherwise than this version writes is
+					// kept as it is: the game goes on in a new one
+					log.abandon()
+					log, logPath, continued = nil, "", false
 				}
 				if warn != "" {
 					fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", warn)
@@ -198,7 +214,7 @@ a save, the log is a full record of the game, every hidden card included.`,
 				}
 				s.log, s.logPath = log, log.path
 				defer log.close()
-				if logPath == "" && s.humans() > 0 {
+				if (logPath == "" || continued) && s.humans() > 0 {
 					// said now, not only at the end: a session that is
 					// killed says nothing more, and the log resumes it
 					fmt.Fprintf(out, "The game is recorded in %s (arbiter play --load resumes it from there).\n\n", log.path)
