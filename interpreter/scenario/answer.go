@@ -184,6 +184,20 @@ func FindOption(d *state.Decision, s string) (int, error) {
 			}
 		}
 	}
+	if found < 0 && d.Player >= 0 {
+		// the chooser's own card is shown by its name alone (Squire); named
+		// as theirs (p1's Squire) it is found all the same
+		if seat, name, ok := strings.Cut(s, "'s "); ok && strings.EqualFold(seat, state.SeatName(d.Player)) {
+			for i, o := range d.Options {
+				if o.Card >= 0 && strings.EqualFold(o.Label, name) {
+					if found >= 0 {
+						return -1, fmt.Errorf("%q names two options (%d and %d); use #N", s, found+1, i+1)
+					}
+					found = i
+				}
+			}
+		}
+	}
 	if found < 0 {
 		// an option is named by its label, as it is shown: a window's pass
 		// shown as "end the turn" is not answered by pass, which a reader of

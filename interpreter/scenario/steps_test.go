@@ -222,3 +222,40 @@ steps:
 	require.Len(t, res.Failures, 1)
 	assert.Contains(t, res.Failures[0], `p2 is not offered "pass": that option is shown as "do not counter" here`)
 }
+
+// TestOwnCardNamedAsTheirs: the chooser's own card, shown by its name
+// alone, is found when the answer names it as theirs.
+func TestOwnCardNamedAsTheirs(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - p1: p2's Grass\n  - expect: len(p2.board) == 1 and p2.board[0].energy == lightning\n")
+	require.Empty(t, got)
+	got = runLands(t, "[Lightning, Grass]", "  - p1: p1's Grass\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `p1 is not offered "p1's Grass"`)
+
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "lanes.yaml"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	src := "ruleset: " + rs + `
+setup:
+  active: p1
+  turn: 3
+  phase: main
+  zones:
+    p1.hand: [Hex]
+    p1.frontline: [Squire]
+    p2.frontline: [Archer]
+    p1.deck: [Squire, Squire]
+    p2.deck: [Squire, Squire]
+steps:
+  - p1: play Hex
+  - options: {p1: [Squire, p2's Archer]}
+  - p1: p1's Squire
+  - expect: power(p1.frontline[0]) == 0
+`
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+	require.NoError(t, err)
+	require.Empty(t, res.Failures)
+}
