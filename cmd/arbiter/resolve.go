@@ -25,7 +25,10 @@ func rulesetPath(game string) (string, error) {
 		}
 		return cand, nil
 	}
-	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml here and in the folders above", game, game)
+	if p, err := builtinRuleset(game); p != "" || err != nil {
+		return p, err
+	}
+	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml here and in the folders above, and among the games that come with arbiter (%s)", game, game, strings.Join(builtinGames(), ", "))
 }
 
 func mustWd() string {

@@ -80,7 +80,7 @@ triggers, checks and keywords of GAME that no scenario exercised.`,
 			cache := map[string]*model.Ruleset{}
 			passed, failed := 0, 0
 			for _, f := range files {
-				sc, err := scenario.Load(f)
+				sc, err := scenario.Load(f, scenario.WithGames(builtinRuleset))
 				if err != nil {
 					fmt.Fprintf(out, "FAIL %s\n  %s\n", f, indentLines(err.Error()))
 					failed++

@@ -306,7 +306,7 @@ func rulesetOfCards(card string) (ruleset, looked string) {
 }
 
 func validateScenario(path string) diag.Diagnostics {
-	sc, err := scenario.Load(path)
+	sc, err := scenario.Load(path, scenario.WithGames(builtinRuleset))
 	if ds, ok := err.(diag.Diagnostics); ok {
 		return ds
 	}

@@ -63,9 +63,27 @@ type Step struct {
 
 var topKeys = []string{"name", "doc", "ruleset", "seed", "rolls", "players", "decks", "mode", "setup", "steps"}
 
+// LoadOption changes how Load reads a scenario.
+type LoadOption func(*loadConfig)
+
+type loadConfig struct {
+	games func(name string) (string, error)
+}
+
+// WithGames gives Load the games to look in by name when no
+// rulesets/<name>.yaml is found on disk: games gives the path of the
+// ruleset of a game's name, or "" for a name it does not know.
+func WithGames(games func(name string) (string, error)) LoadOption {
+	return func(c *loadConfig) { c.games = games }
+}
+
 // Load reads a scenario file. Rulesets are found by name in the rulesets/
 // folder above the scenario, or by a path relative to the file.
-func Load(path string) (*Scenario, error) {
+func Load(path string, opts ...LoadOption) (*Scenario, error) {
+	var cfg loadConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
 	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -95,7 +113,7 @@ func Load(path string) (*Scenario, error) {
 		case "doc":
 			sc.Doc = v.Value
 		case "ruleset":
-			rp, err := findRuleset(path, v.Value)
+			rp, err := findRuleset(path, v.Value, cfg.games)
 			if err != nil {
 				errs = append(errs, errAt(v, "%v", err))
 				continue
@@ -188,8 +206,8 @@ func Load(path string) (*Scenario, error) {
 // with a folder in it) is read relative to the scenario; a game's name is
 // looked for as rulesets/<name>.yaml in the scenario's folder and the folders
 // above it, then in the working folder and the folders above it, where arbiter
-// play looks.
-func findRuleset(scenario, name string) (string, error) {
+// play looks, and last among the games given WithGames.
+func findRuleset(scenario, name string, games func(string) (string, error)) (string, error) {
 	if name == "" {
 		return "", fmt.Errorf("ruleset names a game or a ruleset file")
 	}
@@ -210,9 +228,17 @@ func findRuleset(scenario, name string) (string, error) {
 	if found := load.FindRuleset(name, dir, wd); found != "" {
 		return found, nil
 	}
+	if games != nil {
+		if found, err := games(name); found != "" || err != nil {
+			return found, err
+		}
+	}
 	where := fmt.Sprintf("in %s and the folders above it", dir)
 	if wd != dir {
 		where += fmt.Sprintf(", and in the working folder %s and the folders above it", wd)
+	}
+	if games != nil {
+		where += ", and among the games that come with arbiter"
 	}
 	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml %s; name the file instead (ruleset: path/to/%s.yaml, relative to the scenario)", name, name, where, name)
 }
