@@ -199,6 +199,23 @@ func FindOption(d *state.Decision, s string) (int, error) {
 		}
 	}
 	if found < 0 {
+		// a label's words before what it adds in brackets name it, when
+		// they name no other option: reroll for "reroll (the new result
+		// must be used)"
+		var same []int
+		for i, o := range d.Options {
+			if base, _, ok := strings.Cut(o.Label, " ("); ok && strings.EqualFold(base, s) {
+				same = append(same, i)
+			}
+		}
+		switch {
+		case len(same) == 1:
+			found = same[0]
+		case len(same) > 1:
+			return -1, fmt.Errorf("%q names %d options (%s); use the whole label or #N", s, len(same), labelsOf(d, same))
+		}
+	}
+	if found < 0 {
 		// an option is named by its label, as it is shown: a window's pass
 		// shown as "end the turn" is not answered by pass, which a reader of
 		// the scenario would take for another option
@@ -219,4 +236,14 @@ func FindOption(d *state.Decision, s string) (int, error) {
 func isSeatName(s string) bool {
 	n, err := strconv.Atoi(strings.TrimPrefix(s, "p"))
 	return strings.HasPrefix(s, "p") && err == nil && n >= 1
+}
+
+// labelsOf quotes the labels of some options of a decision, with their
+// numbers.
+func labelsOf(d *state.Decision, ixs []int) string {
+	parts := make([]string, len(ixs))
+	for k, i := range ixs {
+		parts[k] = fmt.Sprintf("#%d %q", i+1, d.Options[i].Label)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -1,0 +1,51 @@
+package scenario_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+)
+
+// TestFindOption pins how an answer names an option: its whole label, any
+// letters; #N; another player's card by its name alone; the chooser's own
+// card as theirs; a label's words before its brackets when no other option
+// has them; never an option's id.
+func TestFindOption(t *testing.T) {
+	d := &state.Decision{Player: 0, Kind: state.DecideCards, Min: 1, Max: 1, Options: []state.Option{
+		{Label: "reroll (the new result must be used)", Card: -1},
+		{ID: "pass", Label: "keep the result", Card: -1},
+		{Label: "Knight (frontline 1)", Card: 1},
+		{Label: "Knight (frontline 3)", Card: 2},
+		{Label: "p2's Archer", Card: 3},
+		{Label: "Squire", Card: 4},
+	}}
+	for _, tc := range []struct {
+		answer string
+		want   int
+		err    string
+	}{
+		{"Keep the result", 1, ""},
+		{"#3", 2, ""},
+		{"reroll", 0, ""},
+		{"Knight (frontline 3)", 3, ""},
+		{"Knight", -1, `"Knight" names 2 options (#3 "Knight (frontline 1)", #4 "Knight (frontline 3)"); use the whole label or #N`},
+		{"Archer", 4, ""},
+		{"p1's Squire", 5, ""},
+		{"p2's Squire", -1, `p1 is not offered "p2's Squire"`},
+		{"pass", -1, `that option is shown as "keep the result" here`},
+		{"#7", -1, "there is no option #7"},
+	} {
+		got, err := scenario.FindOption(d, tc.answer)
+		if tc.err != "" {
+			require.Error(t, err, tc.answer)
+			assert.Contains(t, err.Error(), tc.err, tc.answer)
+			continue
+		}
+		require.NoError(t, err, tc.answer)
+		assert.Equal(t, tc.want, got, tc.answer)
+	}
+}
