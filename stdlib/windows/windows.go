@@ -31,6 +31,7 @@ func Primitives() []*model.Primitive {
 				{Name: "close", Kind: model.PWord, Words: closeWords[:], Default: closeWords[closeAll], Doc: "when the window closes on an empty stack: all (when every player still in the game has passed in a row) or active (when the active player passes; while the active player is out of the game, as with all)"},
 				args.PromptParam("You have priority"),
 				args.ExprParam("first", model.TPlayer, false, "active", "who gets priority first, and again after each item resolves (default: the active player)"),
+				{Name: "pass_label", Kind: model.PText, Default: "pass", Doc: "how passing is shown"},
 			},
 			StateSlots: 2,
 			Example:    "- priority: {actions: [cast, activate], close: active}\n# the player attacked answers first\n- priority: {actions: [cast], first: opponent}",
@@ -107,6 +108,7 @@ func actAnswered(g model.Context, f *state.Frame, s *model.Step, p int, passLabe
 
 func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	holderSlot, passSlot := s.State, s.State+1
+	passLabel := args.Text(s.At(priorityArgs.PassLabel), "pass")
 	holder := int(g.Var(f, holderSlot).N)
 	passes := int(g.Var(f, passSlot).N)
 	if holder < 0 {
@@ -134,7 +136,11 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 				return model.Stay, nil
 			}
 			if g.Logging() {
-				g.Logf("pass", holder, "%s passes.", state.SeatName(holder))
+				if passLabel == "pass" {
+					g.Logf("pass", holder, "%s passes.", state.SeatName(holder))
+				} else {
+					g.Logf("pass", holder, "%s: %s.", state.SeatName(holder), passLabel)
+				}
 			}
 			if holder == g.Active() && g.StackLen() == 0 && args.WordAt(s.At(priorityArgs.Close), closeAll) == closeActive {
 				g.SetVar(f, holderSlot, state.Val{N: -1})
@@ -168,7 +174,7 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		if err != nil {
 			return model.Next, err
 		}
-		opts = append(opts, state.Option{ID: "pass", Label: "pass", Card: -1, Action: -1, Player: -1})
+		opts = append(opts, state.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
 		if len(opts) == 1 { // more than one has more answers (execAct)
 			// only a pass: the next player's turn at once, as if asked
 			g.CountAtOnce(holder)
@@ -211,5 +217,5 @@ var closeWords = [...]string{closeAll: "all", closeActive: "active"}
 
 var (
 	actArgs      struct{ Player, Actions, Pass, Repeat, PassLabel, Prompt model.ArgIndex }
-	priorityArgs struct{ Actions, Close, Prompt, First model.ArgIndex }
+	priorityArgs struct{ Actions, Close, Prompt, First, PassLabel model.ArgIndex }
 )
