@@ -284,6 +284,13 @@ func (g *Evaluator) derive() {
 			}
 		}
 	}
+	// last, a modifier that locks a property: it reads the lock's value
+	// whatever the statics and the other modifiers made of it
+	for i := range g.S.Modifiers {
+		if m := &g.S.Modifiers[i]; m.Locks && m.Card >= 0 && m.Prop >= 0 && rs.StaticSlot[m.Prop] >= 0 && int(m.Card) < len(g.S.Cards) {
+			d.vals[int(m.Card)*stride+int(m.Prop)] = m.Amount
+		}
+	}
 	d.s, d.ok, d.changed = g.S, true, 0
 }
 

@@ -340,6 +340,12 @@ func (g *Evaluator) GameProp(idx int) int64 { return g.S.GameProps[idx] }
 
 func (g *Evaluator) applyMods(card state.CardRef, player state.Seat, prop int32, v int64) int64 {
 	mods := g.S.Modifiers
+	// a modifier that locks the property: the last one decides alone
+	for i := len(mods) - 1; i >= 0; i-- {
+		if m := &mods[i]; m.Locks && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {
+			return m.Amount
+		}
+	}
 	// the last modifier that overrides the ones before it: those count no more
 	for i := len(mods) - 1; i >= 0; i-- {
 		if m := &mods[i]; m.Overrides && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {

@@ -87,12 +87,16 @@ type Modifier struct {
 	// same property count no more: the value reads Amount, and only the
 	// modifiers made after it change it. A set without it is applied
 	// before every addition, earlier or later.
-	Overrides bool  `json:"overrides,omitempty"`
-	Amount    int64 `json:"amount"`
-	Until     Until `json:"until"`
-	Phase     int32 `json:"phase,omitempty"` // ends with this phase (index+1); 0: by Until
-	Turn      int32 `json:"turn"`
-	Seq       int32 `json:"seq"`
+	Overrides bool `json:"overrides,omitempty"`
+	// Locks, with Set, makes the property read Amount while the modifier
+	// lasts, whatever the modifiers made before or after it and the
+	// static effects say; of several, the last made counts.
+	Locks  bool  `json:"locks,omitempty"`
+	Amount int64 `json:"amount"`
+	Until  Until `json:"until"`
+	Phase  int32 `json:"phase,omitempty"` // ends with this phase (index+1); 0: by Until
+	Turn   int32 `json:"turn"`
+	Seq    int32 `json:"seq"`
 	// By is the player whose effect made it: when a player leaves the game,
 	// the effects they control can end with them.
 	By Seat `json:"by"`

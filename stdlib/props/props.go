@@ -105,7 +105,8 @@ func fixed() []*model.Primitive {
 			Params: append(append(targetParams(),
 				args.Was(args.ExprParam("amount", model.TInt, false, "", "an amount added to the value"), "add"),
 				args.ExprParam("value", model.TAny, false, "", "a value that replaces it (applied before additions)"),
-				args.ExprParam("overrides", model.TBool, false, "", "with value, when true: the modifiers made before this one on the property count no more (it reads value, changed only by later modifiers); false when not given")),
+				args.ExprParam("overrides", model.TBool, false, "", "with value, when true: the modifiers made before this one on the property count no more (it reads value, changed only by later modifiers); false when not given"),
+				args.ExprParam("locks", model.TBool, false, "", "with value, when true: the property reads value while this modifier lasts, whatever the modifiers made before or after it and the static effects say (\"has power 0 until end of turn\", which no later boost changes); of several, the last made counts; false when not given")),
 				durationParams("end_of_turn")...),
 			Example: "- modify: {cards: this, prop: power, amount: 2, until: end_of_turn}",
 			Validate: func(v model.Validator, s *model.Step) {
@@ -120,6 +121,9 @@ func fixed() []*model.Primitive {
 				}
 				if s.At(modifyArgs.Overrides).Set && !s.At(modifyArgs.Value).Set {
 					v.Errorf(modifyArgs.Overrides, "bad-step", "overrides goes with value: an amount adds to what the earlier modifiers give")
+				}
+				if s.At(modifyArgs.Locks).Set && !s.At(modifyArgs.Value).Set {
+					v.Errorf(modifyArgs.Locks, "bad-step", "locks goes with value: an amount adds to what the other modifiers give")
 				}
 			},
 			Exec: execModify,
@@ -270,6 +274,9 @@ func execModify(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		if m.Overrides, err = args.Bool(g, f, s.At(modifyArgs.Overrides), false); err != nil {
 			return model.Next, err
 		}
+		if m.Locks, err = args.Bool(g, f, s.At(modifyArgs.Locks), false); err != nil {
+			return model.Next, err
+		}
 	}
 	if kind == "card" {
 		// read while the modifiers are added, which evaluates nothing
@@ -316,6 +323,6 @@ func modifierDuration(g model.Context, f *state.Frame, until, untilPhase *model.
 var (
 	propChangeArgs struct{ Cards, Player, Prop, Value model.ArgIndex } // set
 	addArgs        struct{ Cards, Player, Prop, Amount model.ArgIndex }
-	modifyArgs     struct{ Cards, Player, Prop, Amount, Value, Overrides, Until, UntilPhase model.ArgIndex }
+	modifyArgs     struct{ Cards, Player, Prop, Amount, Value, Overrides, Locks, Until, UntilPhase model.ArgIndex }
 	grantArgs      struct{ Cards, Keyword, Remove, Until, UntilPhase model.ArgIndex }
 )
