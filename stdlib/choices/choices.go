@@ -437,7 +437,7 @@ func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		return playerChosen(g, f, s, chooser, ds[0].Options[as[0].Picks[0]])
+		return playerChosen(g, f, s, chooser, ds[0].Options[as[0].Picks[0]], false)
 	}
 	ps, err := args.PlayersBrief(g, f, s.At(choosePlayerArgs.Players))
 	if err != nil {
@@ -452,16 +452,22 @@ func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		d.Options = append(d.Options, state.Option{ID: state.SeatName(p), Label: state.SeatName(p), Card: -1, Action: -1, Player: p})
 	}
 	if a, ok := g.AnswerAtOnce(d); ok {
-		return playerChosen(g, f, s, chooser, d.Options[a.Picks[0]])
+		return playerChosen(g, f, s, chooser, d.Options[a.Picks[0]], true)
 	}
 	d.Prompt = args.Prompt(g, f, s.At(choosePlayerArgs.Prompt), "Choose a player", chooser)
 	return g.Ask(f, d), nil
 }
 
-// playerChosen binds the player a chooser picked.
-func playerChosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o state.Option) (model.Status, error) {
+// playerChosen binds the player a chooser picked; forced, the only player
+// they could choose, which the log says so that it does not read as a
+// choice.
+func playerChosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o state.Option, forced bool) (model.Status, error) {
 	if g.Logging() {
-		g.Logf("choose", chooser, "%s chooses %s.", state.SeatName(chooser), o.Label)
+		verb := "chooses"
+		if forced {
+			verb = "must choose"
+		}
+		g.Logf("choose", chooser, "%s %s %s.", state.SeatName(chooser), verb, o.Label)
 	}
 	args.Bind(g, f, s.At(choosePlayerArgs.As), state.Val{N: int64(o.Player)})
 	return model.Next, nil
