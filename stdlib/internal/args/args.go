@@ -297,13 +297,32 @@ func SaysWhere(g model.Context, o state.Option) string {
 	return ""
 }
 
+// ownerLabels names, among cards of one label, those another player owns
+// than the one who controls them (Golem (owned by p2)): a card taken from
+// its owner is told from its controller's own.
+func ownerLabels(g model.Context, opts []state.Option) {
+	for i := range opts {
+		c := opts[i].Card
+		if c < 0 || g.Card(c).Owner == g.Card(c).Ctrl || g.Card(c).Owner < 0 {
+			continue
+		}
+		for j := range opts {
+			if d := opts[j].Card; j != i && d >= 0 && opts[j].Label == opts[i].Label && g.Card(d).Owner != g.Card(c).Owner {
+				opts[i].Label += " (owned by " + state.SeatName(int(g.Card(c).Owner)) + ")"
+				break
+			}
+		}
+	}
+}
+
 // LabelUnique makes every label name one option. Another player's card
 // is already named as theirs (CardOption: p2's Knight); the chooser's own
 // card of that name is named so too (p1's Knight), and so are cards of one
 // label that different players control where no option says whose they
 // are: the choice tells whose each one is, as the log does.
 // Cards of one label in different places of positional zones are named
-// with their place (Knight (row 3)). Labels still repeated are
+// with their place (Knight (row 3)), and one another player owns than its
+// controller with its owner (Knight (owned by p2)). Labels still repeated are
 // numbered (Guard, Guard #2). Options without labels (a game without a
 // log) stay so.
 func LabelUnique(g model.Context, opts []state.Option) {
@@ -344,6 +363,7 @@ func LabelUnique(g model.Context, opts []state.Option) {
 		opts[i].Label = Whose(int(g.Card(opts[i].Card).Ctrl), opts[i].Label)
 	}
 	model.PlaceLabels(opts, g.PlaceName)
+	ownerLabels(g, opts)
 	clear(count)
 	for i := range opts {
 		count[opts[i].Label]++
