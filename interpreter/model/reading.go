@@ -340,18 +340,24 @@ func (g *Evaluator) GameProp(idx int) int64 { return g.S.GameProps[idx] }
 
 func (g *Evaluator) applyMods(card state.CardRef, player state.Seat, prop int32, v int64) int64 {
 	mods := g.S.Modifiers
-	// a modifier that locks the property: the last one decides alone
+	// one pass from the last: a modifier that locks the property decides
+	// alone (the last one made); else the last that overrides the ones
+	// before it cuts them off
+	cut := -1
 	for i := len(mods) - 1; i >= 0; i-- {
-		if m := &mods[i]; m.Locks && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {
+		m := &mods[i]
+		if m.Card != card || m.Prop != prop || (card < 0 && m.Player != player) {
+			continue
+		}
+		if m.Locks {
 			return m.Amount
 		}
-	}
-	// the last modifier that overrides the ones before it: those count no more
-	for i := len(mods) - 1; i >= 0; i-- {
-		if m := &mods[i]; m.Overrides && m.Card == card && m.Prop == prop && (card >= 0 || m.Player == player) {
-			v, mods = m.Amount, mods[i+1:]
-			break
+		if m.Overrides && cut < 0 {
+			cut = i
 		}
+	}
+	if cut >= 0 {
+		v, mods = mods[cut].Amount, mods[cut+1:]
 	}
 	// sets first, in the order they were made; then additions
 	for _, m := range mods {
