@@ -217,11 +217,7 @@ steps:
 // an id in other letters: Sproutcaller is the part of that name (a 1/1
 // creature), where sproutcaller, the id as written, is the whole card.
 func TestSetupNamesBeforeIDs(t *testing.T) {
-	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "pocket.yaml"))
-	require.NoError(t, err)
-	path := filepath.Join(t.TempDir(), "s.yaml")
-	body := "ruleset: " + rs + `
-setup:
+	require.Empty(t, runGame(t, "pocket", `setup:
   active: p1
   zones:
     p1.table: [Sproutcaller]
@@ -229,11 +225,5 @@ setup:
 steps:
   - expect: p1.table[0].power == 1 and p1.table[0].name == "Sproutcaller"
   - expect: p2.hand[0].name == "Sproutcaller // Bloom"
-`
-	require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
-	sc, err := scenario.Load(path)
-	require.NoError(t, err)
-	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
-	require.NoError(t, err)
-	require.Empty(t, res.Failures)
+`))
 }

@@ -19,29 +19,35 @@ import (
 // the Fire discards; with one, that is answered too and p2's turn begins.
 func runLands(t *testing.T, p2board, steps string) []string {
 	t.Helper()
-	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "lands.yaml"))
-	require.NoError(t, err)
-	path := filepath.Join(t.TempDir(), "s.yaml")
-	src := "ruleset: " + rs + `
-setup:
+	return runGame(t, "lands", `setup:
   active: p1
   turn: 3
   phase: main
   zones:
     p1.hand: [Fire, Water]
     p2.hand: [Darkness]
-    p2.board: ` + p2board + `
+    p2.board: `+p2board+`
 steps:
   - p1: play Fire
-` + steps
-	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+`+steps)
+}
+
+// runGame runs a scenario of the body given (setup and steps) against the
+// repository's ruleset of a game and returns its failures, each without
+// the file's path before it.
+func runGame(t *testing.T, game, body string) []string {
+	t.Helper()
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", game+".yaml"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+"\n"+body), 0o644))
 	sc, err := scenario.Load(path)
 	require.NoError(t, err)
 	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
 	require.NoError(t, err)
 	var out []string
 	for _, f := range res.Failures {
-		out = append(out, f[len(path)+1:])
+		out = append(out, strings.TrimPrefix(f, path+":"))
 	}
 	return out
 }
@@ -198,11 +204,7 @@ func TestRefuseOfATypoFails(t *testing.T) {
 // (Lands' "do not counter") is not answered by pass, which a reader would
 // take for another option; the refusal says how it is shown.
 func TestAnOptionIsNamedAsShown(t *testing.T) {
-	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "lands.yaml"))
-	require.NoError(t, err)
-	path := filepath.Join(t.TempDir(), "s.yaml")
-	src := "ruleset: " + rs + `
-setup:
+	got := runGame(t, "lands", `setup:
   active: p1
   turn: 3
   phase: main
@@ -213,14 +215,9 @@ setup:
 steps:
   - p1: play Fire
   - p2: pass
-`
-	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
-	sc, err := scenario.Load(path)
-	require.NoError(t, err)
-	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
-	require.NoError(t, err)
-	require.Len(t, res.Failures, 1)
-	assert.Contains(t, res.Failures[0], `p2 is not offered "pass": that option is shown as "do not counter" here`)
+`)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `p2 is not offered "pass": that option is shown as "do not counter" here`)
 }
 
 // TestOwnCardNamedAsTheirs: the chooser's own card, shown by its name
@@ -232,11 +229,7 @@ func TestOwnCardNamedAsTheirs(t *testing.T) {
 	require.Len(t, got, 1)
 	assert.Contains(t, got[0], `p1 is not offered "p1's Grass"`)
 
-	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "lanes.yaml"))
-	require.NoError(t, err)
-	path := filepath.Join(t.TempDir(), "s.yaml")
-	src := "ruleset: " + rs + `
-setup:
+	got = runGame(t, "lanes", `setup:
   active: p1
   turn: 3
   phase: main
@@ -251,11 +244,6 @@ steps:
   - options: {p1: [Squire, p2's Archer]}
   - p1: p1's Squire
   - expect: power(p1.frontline[0]) == 0
-`
-	require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
-	sc, err := scenario.Load(path)
-	require.NoError(t, err)
-	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
-	require.NoError(t, err)
-	require.Empty(t, res.Failures)
+`)
+	require.Empty(t, got)
 }
