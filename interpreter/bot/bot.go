@@ -147,16 +147,19 @@ var onePick = func() []int {
 	return out
 }()
 
-// Greedy tries each option on a few resampled copies of the game, plays its
-// own follow-up choices of the same action greedily, and keeps the option
-// whose resulting position the ruleset values most.
+// Greedy tries each option on a few resampled copies of the game (the same
+// copies for every option), plays its own follow-up choices of the same
+// action greedily, and keeps the option whose resulting position the
+// ruleset values most.
 type Greedy struct {
 	seed    uint64
 	r       *rand.Rand
 	Samples int
-	// the lookahead copies, one per depth, whose memory each sample at
-	// that depth reuses
-	worlds [maxDepth + 1]*engine.Game
+	// the lookahead copies, one per depth, whose memory each candidate at
+	// that depth reuses, and the sampled world they are copied from
+	worlds  [maxDepth + 1]*engine.Game
+	sampled *engine.Game
+	vals    [maxDepth + 1][]float64
 }
 
 // maxDepth is how deep the lookahead goes: the answer, and the seat's own
@@ -183,32 +186,57 @@ func (b *Greedy) choose(g *engine.Game, d *state.Decision, depth int) (state.Ans
 	if len(cands) == 1 || depth == 0 {
 		return cands[0], nil
 	}
-	best, bestV := 0, -1e18
 	seat := d.Player
-	// the follow-up choices inside a lookahead sample one world each: their
-	// cost multiplies with every level
-	samples := b.Samples
-	if depth < 3 {
-		samples = 1
-	}
-	for i, a := range cands {
-		v := 0.0
-		for s := 0; s < samples; s++ {
-			sim := g.DeterminizeInto(b.worlds[depth], seat, b.r)
-			b.worlds[depth] = sim
-			hideSealed(sim, seat, b.r)
-			w, err := b.rollout(sim, seat, a, depth)
-			if err != nil {
+	values := b.values(len(cands), depth)
+	if depth == maxDepth {
+		// every candidate is tried on the same sampled worlds (common
+		// random numbers): they differ by the answer alone, not by the
+		// deal, and a world is sampled once, not once per candidate
+		for s := 0; s < b.Samples; s++ {
+			b.sampled = g.DeterminizeInto(b.sampled, seat, b.r)
+			hideSealed(b.sampled, seat, b.r)
+			if err := b.tryAll(b.sampled, seat, cands, values, depth); err != nil {
 				return state.Answer{}, err
 			}
-			v += w
 		}
+	} else if err := b.tryAll(g, seat, cands, values, depth); err != nil {
+		// a follow-up choice is made inside a lookahead world, already
+		// sampled for this seat: each candidate is tried on a copy of it
+		return state.Answer{}, err
+	}
+	best, bestV := 0, -1e18
+	for i, v := range values {
 		v += b.r.Float64() * 1e-6 // break ties at random
 		if v > bestV {
 			best, bestV = i, v
 		}
 	}
 	return cands[best], nil
+}
+
+// tryAll adds to values[i] the value of cands[i] played on a copy of world.
+func (b *Greedy) tryAll(world *engine.Game, seat int, cands []state.Answer, values []float64, depth int) error {
+	for i, a := range cands {
+		sim := world.CloneInto(b.worlds[depth])
+		b.worlds[depth] = sim
+		w, err := b.rollout(sim, seat, a, depth)
+		if err != nil {
+			return err
+		}
+		values[i] += w
+	}
+	return nil
+}
+
+// values is a cleared list of n values for the candidates at a depth, in
+// memory kept for that depth.
+func (b *Greedy) values(n, depth int) []float64 {
+	v := b.vals[depth][:0]
+	for range n {
+		v = append(v, 0)
+	}
+	b.vals[depth] = v
+	return v
 }
 
 // rollout applies an answer, then plays on until what it started is done:

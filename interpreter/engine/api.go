@@ -120,6 +120,19 @@ func (g *Game) Clone() *Game {
 	return &Game{m: g.m.Clone()}
 }
 
+// CloneInto is Clone into the memory of dst, a copy made by Clone,
+// CloneInto, Determinize or DeterminizeInto that is no longer used, nor the
+// decisions it gave (nil: a new one). It returns the copy: a bot that
+// tries several answers on one sampled world copies that world into the
+// same memory for each.
+func (g *Game) CloneInto(dst *Game) *Game {
+	if dst == nil {
+		return g.Clone()
+	}
+	dst.m = g.m.cloneInto(dst.m)
+	return dst
+}
+
 // Checkpoint records the game as it is now.
 func (g *Game) Checkpoint() Checkpoint {
 	return g.m.Checkpoint()
