@@ -162,9 +162,13 @@ type Greedy struct {
 	vals    [maxDepth + 1][]float64
 }
 
-// maxDepth is how deep the lookahead goes: the answer, and the seat's own
-// follow-up choices under it.
-const maxDepth = 3
+// maxDepth is how deep the lookahead goes: the answer, and the seat's next
+// own choice under it; a choice after that takes its first candidate. The
+// later choices are looked at again, in full, when the real game asks
+// them, so a deeper look only sharpens the value of the first answer: a
+// third level cost four times as much and, head to head over thousands of
+// games of each of the five games, won no more often.
+const maxDepth = 2
 
 func (b *Greedy) Name() string { return "greedy" }
 
