@@ -394,6 +394,12 @@ func (g *machine) enterPhase() {
 			continue
 		}
 		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(s.Active)})
+		if ph.Announce != nil {
+			if err := g.LogTemplate("note", &s.Frames[len(s.Frames)-1], ph.Announce); err != nil {
+				g.fail(err)
+				return
+			}
+		}
 		if g.hearsTurn(heardPhaseStart) {
 			g.emit(&state.Event{Name: g.SymPhaseStart, Player: state.Seat(s.Active), Card: state.NoCard, Source: state.NoCard, To: g.Rs.PhaseSyms[s.Phase]})
 		}

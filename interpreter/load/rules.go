@@ -181,6 +181,11 @@ func (c *compiler) turn(n *yaml.Node) {
 		if v := source.Get(pf, "doc"); v != nil {
 			ph.Doc, _ = c.R.Str(v, path+".doc")
 		}
+		if v := source.Get(pf, "announce"); v != nil {
+			if text, ok := c.R.Str(v, path+".announce"); ok {
+				ph.Announce = c.Template(text, v, path+".announce", closure.NewScope())
+			}
+		}
 		if v := source.Get(pf, "skip_if"); v != nil {
 			ph.Skip = c.CompileExpr(v, path+".skip_if", closure.NewScope(), model.TBool)
 		}

@@ -516,7 +516,11 @@ type Check struct {
 type Phase struct {
 	Name string
 	Doc  string // what happens in it, in words
-	Skip *Expr  // its own skip_if
+	// Announce is the line logged as the phase begins, before anything its
+	// start triggers (nil: none): a log step in the body would come after
+	// the triggers' own lines
+	Announce *Template
+	Skip     *Expr // its own skip_if
 	// TurnSkip is the turn's skip_if when it applies to this phase (the
 	// phase is skipped when either holds); nil when the turn has none or the
 	// phase opts out with turn_skip_if: false
