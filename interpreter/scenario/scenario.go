@@ -45,11 +45,14 @@ type Scenario struct {
 // Step is one line of a scenario: an answer, an expectation or a check of
 // what is asked and offered.
 type Step struct {
-	Pos      diag.Pos
-	Seat     int
-	Answer   *yaml.Node // for answers and refusals
-	Refuse   bool
-	Expect   *yaml.Node
+	Pos    diag.Pos
+	Seat   int
+	Answer *yaml.Node // for answers and refusals
+	Refuse bool
+	Expect *yaml.Node
+	// Until is pass_until's condition: every question asked is passed
+	// until it holds
+	Until    *yaml.Node
 	Offered  []string
 	Absent   []string
 	Exact    bool
@@ -57,6 +60,7 @@ type Step struct {
 	hasWait  bool
 	NotAsked []int // seats that must have no question now
 	expr     *model.Expr
+	until    *model.Expr
 	parts    []*model.Expr // an expectation's terms joined by and, to say which is false
 	partSrc  []string
 }
@@ -351,6 +355,8 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 	switch k.Value {
 	case "expect":
 		st.Expect = v
+	case "pass_until":
+		st.Until = v
 	case "offered", "not_offered", "options":
 		p, labels, err := seatLists()
 		if err != nil {
@@ -412,7 +418,7 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 	default:
 		p, err := parseSeat(k.Value)
 		if err != nil {
-			return st, errAt(k, "unknown step %q: a step is a seat's answer (p1: ...) or expect, offered, not_offered, options, refuse, waiting, not_asked", k.Value)
+			return st, errAt(k, "unknown step %q: a step is a seat's answer (p1: ...) or expect, pass_until, offered, not_offered, options, refuse, waiting, not_asked", k.Value)
 		}
 		st.Seat, st.Answer = p, v
 	}
@@ -457,6 +463,14 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	}
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
+		if st.Until != nil {
+			e, diags := compile.CompileQuery(rs, sc.File, sc.src, st.Until, vars, model.TBool)
+			if diags.HasErrors() || e == nil {
+				return nil, diags
+			}
+			st.until = e
+			continue
+		}
 		if st.Expect == nil {
 			continue
 		}
@@ -505,11 +519,18 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		switch {
-		case st.expr != nil:
-			vals := []state.Val{{N: rs.SymbolIndex(winnerOf(g))}, {N: b2i(g.Over())}, {N: rs.SymbolIndex(g.OutcomeKind())}, {N: rs.SymbolIndex(g.OutcomeReason())}}
-			for p := 0; p < players; p++ {
-				vals = append(vals, state.Val{N: int64(p)})
+		case st.until != nil:
+			at := mark(g)
+			n, msg := passUntil(g, rs, st.until, players)
+			if n > 0 {
+				answeredIn, began, since = g.Evaluator().S.Turn, false, at
 			}
+			if msg != "" {
+				fail(st, "%s", msg)
+				return finish(res), nil
+			}
+		case st.expr != nil:
+			vals := queryVals(g, rs, players)
 			x, err := g.EvalQuery(st.expr, 0, vals)
 			if err != nil {
 				fail(st, "expectation could not be evaluated: %v", err)
@@ -641,6 +662,66 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		}
 	}
 	return finish(res), nil
+}
+
+// queryVals are the values of the variables a scenario's expressions read
+// besides the game's (queryVars): winner, over, outcome, reason, and the
+// seats.
+func queryVals(g *engine.Game, rs *model.Ruleset, players int) []state.Val {
+	vals := []state.Val{{N: rs.SymbolIndex(winnerOf(g))}, {N: b2i(g.Over())}, {N: rs.SymbolIndex(g.OutcomeKind())}, {N: rs.SymbolIndex(g.OutcomeReason())}}
+	for p := 0; p < players; p++ {
+		vals = append(vals, state.Val{N: int64(p)})
+	}
+	return vals
+}
+
+// maxPasses bounds pass_until: a condition that never holds (a phase
+// misspelt as a condition that is always false) fails the step instead of
+// passing turn after turn until a game's turn limit.
+const maxPasses = 500
+
+// passUntil answers every question asked with its pass, the first asked
+// first, until cond holds (at once when it already does). It returns how
+// many passes it made and, when it stopped before cond held, why: a
+// question with no pass (a choice), the game's end or an error, or too
+// many passes.
+func passUntil(g *engine.Game, rs *model.Ruleset, cond *model.Expr, players int) (int, string) {
+	for n := 0; ; n++ {
+		x, err := g.EvalQuery(cond, 0, queryVals(g, rs, players))
+		switch {
+		case err != nil:
+			return n, fmt.Sprintf("pass_until %s could not be evaluated: %v", cond.Src, err)
+		case x == true:
+			return n, ""
+		case g.Over():
+			return n, fmt.Sprintf("the game ended (%s) after %d passes, before %s held", g.Outcome(), n, cond.Src)
+		case n == maxPasses:
+			return n, fmt.Sprintf("%s still does not hold after %d passes", cond.Src, n)
+		}
+		pending := g.Pending()
+		if len(pending) == 0 {
+			if err := g.Err(); err != nil {
+				return n, fmt.Sprintf("the game stopped after %d passes, before %s held: %v", n, cond.Src, err)
+			}
+			return n, fmt.Sprintf("nobody is asked anything after %d passes, and %s does not hold", n, cond.Src)
+		}
+		d := pending[0]
+		pass := -1
+		if d.Kind == state.DecideAction {
+			for i, o := range d.Options {
+				if o.Action < 0 {
+					pass = i
+					break
+				}
+			}
+		}
+		if pass < 0 {
+			return n, fmt.Sprintf("after %d passes %s does not hold, and %s is asked %q (%s), which is not a window that can be passed: answer it in a step of its own", n, cond.Src, state.SeatName(d.Player), d.Prompt, optionList(&d))
+		}
+		if err := g.Answer(d.Player, state.Answer{Picks: []int{pass}}); err != nil {
+			return n, fmt.Sprintf("%s's pass was refused after %d passes: %v", state.SeatName(d.Player), n, err)
+		}
+	}
 }
 
 // outsideWindow explains why not_offered proves nothing when a label names

@@ -247,3 +247,41 @@ steps:
 `)
 	require.Empty(t, got)
 }
+
+// TestPassUntil: pass_until passes every window until its condition holds,
+// and fails, saying why, when it meets a question that is not a window, a
+// condition that never holds, or the game's end.
+func TestPassUntil(t *testing.T) {
+	rr := func(steps string) []string {
+		return runGame(t, "risk-resource", `setup:
+  active: p1
+  turn: 1
+  phase: main1
+  zones:
+    p1.hand: [Arc Bolt]
+    p2.hand: [Arc Bolt]
+    p1.library: [Arc Bolt, Arc Bolt, Arc Bolt, Arc Bolt]
+    p2.library: [Arc Bolt, Arc Bolt, Arc Bolt, Arc Bolt]
+steps:
+`+steps)
+	}
+	for _, tc := range []struct {
+		name, steps string
+		want        []string
+	}{
+		{"holds at once", "  - pass_until: phase == main1\n  - expect: turn == 1 and active == p1\n", nil},
+		{"into the next turn", "  - pass_until: active == p2 and phase == main1\n  - expect: turn == 2 and len(p2.hand) == 3\n  - waiting: p2\n", nil},
+		{"answers still work after it", "  - pass_until: active == p2 and phase == main1\n  - p2: pass\n  - expect: phase != main1\n", nil},
+		{"the game ends first", "  - pass_until: turn == 40\n", []string{
+			"12:5: the game ended (p1 wins: last player standing) after 46 passes, before turn == 40 held"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, rr(tc.steps))
+		})
+	}
+	// a choice is not passed: the step stops there
+	got := runLands(t, "[Lightning, Grass]", "  - pass_until: turn == 4\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "12:5: after 0 passes turn == 4 does not hold, and p1 is asked")
+	assert.Contains(t, got[0], "which is not a window that can be passed: answer it in a step of its own")
+}
