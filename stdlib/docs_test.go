@@ -62,7 +62,7 @@ func TestFunctionExamples(t *testing.T) {
 			require.NotEmpty(t, f.Doc)
 			var n yaml.Node
 			require.NoError(t, yaml.Unmarshal([]byte(`"`+strings.ReplaceAll(f.Example, `"`, `\"`)+`"`), &n))
-			e, diags := compile.CompileQuery(rs, "example", []byte(f.Example), n.Content[0], nil, model.TAny)
+			e, diags := compile.CompileQuery(rs, "example", []byte(f.Example), n.Content[0], "", nil, model.TAny)
 			require.NotNil(t, e, "example of %s does not compile: %s\n%v", f.Name, f.Example, diags)
 		})
 	}
@@ -92,7 +92,7 @@ func TestKeyExamples(t *testing.T) {
 			case "expressions":
 				rs, diags := docsRuleset(t, "- log: ok")
 				require.NotNil(t, rs, "%v", diags)
-				e, diags := compile.CompileQuery(rs, "example", []byte(k.Example), ex.Content[0], []compile.QueryVar{{Name: "you", Type: model.TPlayer}}, model.TAny)
+				e, diags := compile.CompileQuery(rs, "example", []byte(k.Example), ex.Content[0], "", []compile.QueryVar{{Name: "you", Type: model.TPlayer}}, model.TAny)
 				require.NotNil(t, e, "the example does not compile: %s\n%v", k.Example, diags)
 				return
 			case "decisions", "templates", "arguments":

@@ -19,10 +19,11 @@ type QueryVar struct {
 
 // CompileQuery compiles an expression written outside the ruleset (a scenario
 // expectation, a tool's question) against the loaded ruleset, with extra
-// variables. node gives its position in file, whose text is src. A query
+// variables. node gives its position in file, whose text is src, and path
+// names it in messages ("expect"; "" for a file of its own). A query
 // that wants true or false is compiled as a condition (CompileCondition),
 // its terms and alternatives too.
-func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, vars []QueryVar, want model.Type) (*model.Expr, diag.Diagnostics) {
+func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, path string, vars []QueryVar, want model.Type) (*model.Expr, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	c := &ExprCompiler{Rs: rs, R: &source.Reader{File: file, Src: src, Diags: &diags}}
 	for _, ph := range rs.Phases {
@@ -40,9 +41,9 @@ func CompileQuery(rs *model.Ruleset, file string, src []byte, node *yaml.Node, v
 	nExprs := len(rs.Exprs)
 	var e *model.Expr
 	if want == model.TBool {
-		e = c.CompileCondition(node, "", sc)
+		e = c.CompileCondition(node, path, sc)
 	} else {
-		e = c.CompileExpr(node, "", sc, want)
+		e = c.CompileExpr(node, path, sc, want)
 	}
 	rs.Exprs = rs.Exprs[:nExprs] // queries are not part of the ruleset
 	if e != nil {

@@ -381,7 +381,7 @@ func FuzzExpressions(f *testing.F) {
 		if typ == model.TBool {
 			want = model.TBool
 		}
-		e, diags := compile.CompileQuery(rs, "fuzz.yaml", []byte(`q: "`+quoted+`"`), doc.Content[0].Content[1], nil, want)
+		e, diags := compile.CompileQuery(rs, "fuzz.yaml", []byte(`q: "`+quoted+`"`), doc.Content[0].Content[1], "", nil, want)
 		if diags.HasErrors() || e == nil {
 			t.Fatalf("%s: a well-typed expression was refused: %v", src, diags)
 		}

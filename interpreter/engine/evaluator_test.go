@@ -95,7 +95,7 @@ func query(t *testing.T, rs *model.Ruleset, g *engine.Game, src string) any {
 	var doc yaml.Node
 	require.NoError(t, yaml.Unmarshal([]byte("q: "+strings.ReplaceAll(src, `"`, `\"`)+"\n"), &doc))
 	node := doc.Content[0].Content[1]
-	e, diags := compile.CompileQuery(rs, "q.yaml", []byte(src), node, nil, model.TAny)
+	e, diags := compile.CompileQuery(rs, "q.yaml", []byte(src), node, "", nil, model.TAny)
 	require.False(t, diags.HasErrors(), "%v", diags)
 	require.NotNil(t, e)
 	v, err := g.EvalQuery(e, 0, nil)
@@ -283,7 +283,7 @@ func TestEvalWholeTellsNoneFromZero(t *testing.T) {
 	} {
 		var doc yaml.Node
 		require.NoError(t, yaml.Unmarshal([]byte("q: "+c.src+"\n"), &doc))
-		e, diags := compile.CompileQuery(rs, "q.yaml", []byte(c.src), doc.Content[0].Content[1], nil, model.TAny)
+		e, diags := compile.CompileQuery(rs, "q.yaml", []byte(c.src), doc.Content[0].Content[1], "", nil, model.TAny)
 		require.False(t, diags.HasErrors(), "%v", diags)
 		require.NotNil(t, e.Int, "%s has a closure of a whole number", c.src)
 		f := ev.TempFrame(state.Frame{This: state.NoCard, Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}})

@@ -464,7 +464,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		if st.Until != nil {
-			e, diags := compile.CompileQuery(rs, sc.File, sc.src, st.Until, vars, model.TBool)
+			e, diags := compile.CompileQuery(rs, sc.File, sc.src, st.Until, "pass_until", vars, model.TBool)
 			if diags.HasErrors() || e == nil {
 				return nil, diags
 			}
@@ -474,7 +474,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		if st.Expect == nil {
 			continue
 		}
-		e, diags := compile.CompileQuery(rs, sc.File, sc.src, st.Expect, vars, model.TBool)
+		e, diags := compile.CompileQuery(rs, sc.File, sc.src, st.Expect, "expect", vars, model.TBool)
 		if diags.HasErrors() || e == nil {
 			return nil, diags
 		}
@@ -915,8 +915,13 @@ func Check(rs *model.Ruleset, sc *Scenario) error {
 	players, vars := queryVars(rs, sc)
 	all := checkGame(rs, sc, players)
 	for i := range sc.Steps {
-		if st := &sc.Steps[i]; st.Expect != nil {
-			_, diags := compile.CompileQuery(rs, sc.File, sc.src, st.Expect, vars, model.TBool)
+		st := &sc.Steps[i]
+		if st.Expect != nil {
+			_, diags := compile.CompileQuery(rs, sc.File, sc.src, st.Expect, "expect", vars, model.TBool)
+			all = append(all, diags...)
+		}
+		if st.Until != nil {
+			_, diags := compile.CompileQuery(rs, sc.File, sc.src, st.Until, "pass_until", vars, model.TBool)
 			all = append(all, diags...)
 		}
 	}
@@ -1016,7 +1021,7 @@ func compileTerms(rs *model.Ruleset, sc *Scenario, n *yaml.Node, vars []compile.
 	for _, t := range terms {
 		tn := *n
 		tn.Value = t
-		e, diags := compile.CompileQuery(rs, sc.File, sc.src, &tn, vars, model.TBool)
+		e, diags := compile.CompileQuery(rs, sc.File, sc.src, &tn, "expect", vars, model.TBool)
 		if diags.HasErrors() || e == nil {
 			return nil, nil
 		}

@@ -227,3 +227,23 @@ steps:
   - expect: p2.hand[0].name == "Sproutcaller // Bloom"
 `))
 }
+
+// TestStepExpressionErrorsArePlaced: Check (arbiter validate) compiles the
+// conditions of expect and pass_until, and names the step in its message.
+func TestStepExpressionErrorsArePlaced(t *testing.T) {
+	path := writeScenario(t, "chain", `steps:
+  - expect: [1]
+  - pass_until: 3
+  - pass_until: phase == main
+`)
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	rs, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	err = scenario.Check(rs, sc)
+	require.Error(t, err)
+	assert.Equal(t, []string{
+		"s.yaml:3:13: error: `expect` must be an expression, found a list [type-mismatch]",
+		"s.yaml:4:17: error: expression \"3\" gives int where bool is needed [type-mismatch]",
+	}, strings.Split(strings.ReplaceAll(err.Error(), filepath.Dir(path)+string(filepath.Separator), ""), "\n"))
+}
