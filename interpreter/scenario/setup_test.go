@@ -111,18 +111,11 @@ setup:
 steps:
   - expect: "true"
 `), 0o644))
-	sc, err := scenario.Load(path)
-	require.NoError(t, err)
-	rules, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
-	require.NotNil(t, rules, "%v", diags)
-	err = scenario.Check(rules, sc)
-	require.Error(t, err)
-	got := strings.ReplaceAll(err.Error(), filepath.Dir(path)+string(filepath.Separator), "")
 	assert.Equal(t, []string{
 		"s.yaml:4:9: error: the turn is 1 or more, not -5 [bad-value]",
 		"s.yaml:8:34: error: zone traps holds at most 2 cards: the cards from here on do not fit [bad-value]",
 		"s.yaml:6:12: error: ep is at least 0, not -99999 [bad-value]",
-	}, strings.Split(got, "\n"))
+	}, checkErrors(t, path))
 }
 
 // TestSetupOfACardProperty: a property holding a card is set to another
@@ -236,14 +229,21 @@ func TestStepExpressionErrorsArePlaced(t *testing.T) {
   - pass_until: 3
   - pass_until: phase == main
 `)
+	assert.Equal(t, []string{
+		"s.yaml:3:13: error: `expect` must be an expression, found a list [type-mismatch]",
+		"s.yaml:4:17: error: expression \"3\" gives int where bool is needed [type-mismatch]",
+	}, checkErrors(t, path))
+}
+
+// checkErrors loads the scenario at path and its ruleset and returns what
+// Check finds, one message a line, with the scenario's folder left out.
+func checkErrors(t *testing.T, path string) []string {
+	t.Helper()
 	sc, err := scenario.Load(path)
 	require.NoError(t, err)
 	rs, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
 	require.NotNil(t, rs, "%v", diags)
 	err = scenario.Check(rs, sc)
 	require.Error(t, err)
-	assert.Equal(t, []string{
-		"s.yaml:3:13: error: `expect` must be an expression, found a list [type-mismatch]",
-		"s.yaml:4:17: error: expression \"3\" gives int where bool is needed [type-mismatch]",
-	}, strings.Split(strings.ReplaceAll(err.Error(), filepath.Dir(path)+string(filepath.Separator), ""), "\n"))
+	return strings.Split(strings.ReplaceAll(err.Error(), filepath.Dir(path)+string(filepath.Separator), ""), "\n")
 }
