@@ -535,7 +535,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if err != nil {
 				fail(st, "expectation could not be evaluated: %v", err)
 			} else if x != true {
-				fail(st, "expected %s, but it is false%s%s", st.expr.Src, falseTerm(g, st, vals), playedOn(g, answeredIn, began))
+				fail(st, "does not hold: %s%s%s", st.expr.Src, falseTerm(g, st, vals), playedOn(g, answeredIn, began))
 			}
 		case st.hasWait:
 			var got []int
@@ -1075,7 +1075,7 @@ func splitAnd(src string) []string {
 func falseTerm(g *engine.Game, st *Step, vals []state.Val) string {
 	for i, e := range st.parts {
 		if x, err := g.EvalQuery(e, 0, vals); err == nil && x != true {
-			return fmt.Sprintf(": %s is false", st.partSrc[i])
+			return fmt.Sprintf("; %s is false", st.partSrc[i])
 		}
 	}
 	return ""

@@ -131,12 +131,12 @@ func TestAnswerToAQuestionTheEngineAnswered(t *testing.T) {
 // differently is not cut.
 func TestFailedExpectationNamesTheFalseTerm(t *testing.T) {
 	got := runLands(t, "[Lightning]", "  - expect: len(p1.hand) >= 0 and any(p1.hand, .name == \"Water\" and true) and turn == 99\n")
-	assert.Equal(t, []string{`12:5: expected len(p1.hand) >= 0 and any(p1.hand, .name == "Water" and true) and turn == 99, but it is false: turn == 99 is false` + playedOn}, got)
+	assert.Equal(t, []string{`12:5: does not hold: len(p1.hand) >= 0 and any(p1.hand, .name == "Water" and true) and turn == 99; turn == 99 is false` + playedOn}, got)
 	got = runLands(t, "[Lightning]", "  - expect: turn == 99 or turn == 98 and true\n")
-	assert.Equal(t, []string{`12:5: expected turn == 99 or turn == 98 and true, but it is false` + playedOn}, got)
+	assert.Equal(t, []string{`12:5: does not hold: turn == 99 or turn == 98 and true` + playedOn}, got)
 	// in the turn of the last answer, nothing is said of turns
 	got = runLands(t, "[Lightning, Grass]", "  - expect: turn == 99\n")
-	assert.Equal(t, []string{`12:5: expected turn == 99, but it is false`}, got)
+	assert.Equal(t, []string{`12:5: does not hold: turn == 99`}, got)
 }
 
 // the engine answered p2's counter question and played p1's Fire on to p2's
