@@ -98,6 +98,11 @@ type ResignMoment struct {
 	Turn int // the turn it was in
 }
 
+// Forced lists the questions the engine answered itself since the game
+// began, in order, when the game keeps them (Options.KeepForced). The
+// list is the game's: read it, do not keep it.
+func (g *Game) Forced() []Forced { return g.m.forced }
+
 // ResignPoint is the moment WatchResign kept for seat p, and whether one
 // was kept.
 func (g *Game) ResignPoint(p int) (ResignMoment, bool) {

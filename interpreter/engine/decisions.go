@@ -32,6 +32,7 @@ func (g *machine) Ask(f *state.Frame, d state.Decision) model.Status {
 		forced, a = g.alikeAnswer(&d)
 	}
 	if forced && !d.Sealed {
+		g.noteForced(&d, a)
 		g.S.Answers = append(g.S.Answers, g.keepAnswer(a))
 		return model.Stay
 	}
@@ -101,7 +102,12 @@ func (g *machine) countFor(p int) int {
 // step takes without asking, as AnswerAtOnce counts it: a window where
 // all p may do is one thing (to pass, most of the time) knows its answer
 // without the decision being made.
-func (g *machine) CountAtOnce(p int) { g.countFor(p) }
+func (g *machine) CountAtOnce(p int, label string) {
+	seq := g.countFor(p)
+	if g.keepForced {
+		g.forced = append(g.forced, Forced{Seq: seq, Player: p, Label: label})
+	}
+}
 
 // AnswerAtOnce gives the answer of a decision that has only one, counted
 // as Ask counts it. A window where a player can only pass is most of the
@@ -117,7 +123,21 @@ func (g *machine) AnswerAtOnce(d state.Decision) (state.Answer, bool) {
 		return state.Answer{}, false
 	}
 	g.count(&d)
+	g.noteForced(&d, a)
 	return a, true
+}
+
+// noteForced keeps a question answered at once, when the game keeps them
+// (Options.KeepForced), with the label of the option picked.
+func (g *machine) noteForced(d *state.Decision, a state.Answer) {
+	if !g.keepForced {
+		return
+	}
+	label := ""
+	if len(a.Picks) == 1 && a.Picks[0] >= 0 && a.Picks[0] < len(d.Options) {
+		label = d.Options[a.Picks[0]].Label
+	}
+	g.forced = append(g.forced, Forced{Seq: d.Seq, Player: d.Player, Label: label})
 }
 
 // Answered returns and removes the answered decisions of frame f, in the order

@@ -51,6 +51,19 @@ type Options struct {
 	// step), in order, instead of the generator's: a scenario that tests
 	// what a roll gives. Shuffles and other draws stay the seed's.
 	Rolls []int
+	// KeepForced keeps the questions the engine answers itself, those with
+	// one way to be answered, with their answers (Game.Forced): a
+	// scenario whose steps answer such a question too is matched with it.
+	KeepForced bool
+}
+
+// Forced is a question the engine answered itself because it had one way
+// to be answered: a window where all a seat may do is pass, a choice
+// among one card.
+type Forced struct {
+	Seq    int    // the question's number (Decision.Seq)
+	Player int    // the seat it was asked
+	Label  string // the answer, as its option is labelled ("" when it has none)
 }
 
 // Game is one game in progress, as a program that embeds the engine sees
@@ -119,6 +132,10 @@ type machine struct {
 	// rolls are the results of the next die rolls, fixed by a scenario
 	// (Options.Rolls); the generator rolls once they are used
 	rolls []int
+	// forced lists the questions answered at once, when kept
+	// (Options.KeepForced)
+	forced     []Forced
+	keepForced bool
 }
 
 var errGameOver = errors.New("the game is over")
@@ -260,6 +277,7 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 	}
 	g.Coverage = o.Coverage
 	g.Der.Verify = o.VerifyChanges
+	g.keepForced, g.forced = o.KeepForced, g.forced[:0]
 	s, err := newState(rs, o, old)
 	if err != nil {
 		return nil, err

@@ -25,6 +25,7 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 	g := newMachine(rs, o.Players)
 	g.Coverage = o.Coverage
 	g.Der.Verify = o.VerifyChanges
+	g.keepForced = o.KeepForced
 	for i := range g.Decks {
 		g.Decks[i] = -1
 		if len(rs.Decks) > 0 {

@@ -591,8 +591,9 @@ type Context interface {
 	AnswerAtOnce(d state.Decision) (state.Answer, bool)
 	// CountAtOnce counts, as AnswerAtOnce does, a decision of player p
 	// among actions with one option and one pick, unsealed, which the
-	// step takes without making the decision (its answer is that option).
-	CountAtOnce(p int)
+	// step takes without making the decision (its answer is that option,
+	// labelled label when it has a label).
+	CountAtOnce(p int, label string)
 	// Answered's lists are good until its next call.
 	Answered(f *state.Frame) ([]state.Decision, []*state.Answer)
 	Call(f *state.Frame, prog int)

@@ -481,7 +481,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		st.expr = e
 		st.parts, st.partSrc = compileTerms(rs, sc, st.Expect, vars)
 	}
-	opts := engine.Options{Players: players, Seed: sc.Seed, Rolls: sc.Rolls, Decks: sc.Decks, Mode: sc.Mode}
+	opts := engine.Options{Players: players, Seed: sc.Seed, Rolls: sc.Rolls, Decks: sc.Decks, Mode: sc.Mode, KeepForced: true}
 	// a seat that resigns in some step may have had its moment to while
 	// the engine played on without asking it: the moment is kept
 	resigners := resigningSeats(sc)
@@ -508,6 +508,8 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	// (at the start: every question since the game began, the ones the
 	// engine answered itself as it ran to the first step included)
 	since := asked{}
+	// the questions answered at once that steps have answered again
+	taken := forcedTaken{}
 	var words map[string]bool // rulesetWords, made when a refuse step needs them
 	// the turn of the last answer (at the start, the turn the game began
 	// in): an expectation that fails in a later one is told so, as the
@@ -634,6 +636,12 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				return finish(res), nil
 			}
 			a, err := ParseAnswer(g, st.Seat, st.Answer)
+			if err != nil && taken.match(g, st, since) {
+				// the step answers a question the engine answered itself,
+				// as the engine did: it is that answer, and the game is
+				// where the engine took it
+				continue
+			}
 			if err != nil {
 				if _, ok := g.PendingFor(st.Seat); !ok && !a.Resign {
 					err = fmt.Errorf("%s", noQuestion(g, st.Seat, since))
@@ -781,6 +789,38 @@ func (a asked) forced(g *engine.Game, seat int) int {
 		}
 	}
 	return n
+}
+
+// forcedTaken is, per seat, the number of the last question the engine
+// answered itself that a step answered again (forcedTaken.match).
+type forcedTaken map[int]int
+
+// match reports whether answer step st names the answer the engine gave
+// itself to the first question of its seat since the mark that no step has
+// answered yet, a question with one way to answer (a window where all the
+// seat may do is pass, most of the time), and takes that question if so.
+// A scenario written as the whole transcript of a game, its forced
+// answers included, then runs as written.
+func (t forcedTaken) match(g *engine.Game, st *Step, since asked) bool {
+	if st.Answer.Kind != yaml.ScalarNode {
+		return false
+	}
+	last, ok := t[st.Seat]
+	if !ok {
+		last = -1
+	}
+	for _, f := range g.Forced() {
+		if f.Player != st.Seat || f.Seq < since.seq || f.Seq <= last {
+			continue
+		}
+		want := strings.TrimSpace(st.Answer.Value)
+		if f.Label == "" || !strings.EqualFold(want, f.Label) && want != "#1" {
+			return false
+		}
+		t[st.Seat] = f.Seq
+		return true
+	}
+	return false
 }
 
 // when says from when the questions are counted.

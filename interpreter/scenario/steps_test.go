@@ -285,3 +285,45 @@ steps:
 	assert.Contains(t, got[0], "12:5: after 0 passes turn == 4 does not hold, and p1 is asked")
 	assert.Contains(t, got[0], "which is not a window that can be passed: answer it in a step of its own")
 }
+
+// TestStepsMayAnswerForcedQuestions: a step that answers a question the
+// engine answered itself (one way to answer) with that answer is matched
+// with it, once; any other answer fails as before.
+func TestStepsMayAnswerForcedQuestions(t *testing.T) {
+	vault := func(steps string) []string {
+		// after the two spells all p1 may do is end the turn: the engine
+		// ends it, and p2's turn asks p2
+		return runGame(t, "vault", `setup:
+  active: p1
+  turn: 5
+  phase: main
+  zones:
+    p1.hand: [Wildfire, Rally the Ranks]
+    p1.deck: [Squire, Squire]
+    p2.deck: [Squire, Squire, Squire]
+    p2.hand: [Forest, Plains, Forest, Plains, Forest]
+  props:
+    p1.hand[0].generic: 0
+    p1.hand[1].generic: 0
+    p1.red: 2
+    p1.white: 1
+steps:
+  - p1: cast Wildfire
+  - p1: cast Rally the Ranks
+`+steps)
+	}
+	for _, tc := range []struct {
+		name, steps string
+		want        []string
+	}{
+		{"not written", "  - expect: active == p2\n", nil},
+		{"written as the engine answered", "  - p1: end the turn\n  - expect: active == p2\n  - p2: play Forest\n", nil},
+		{"written by number", "  - p1: '#1'\n  - expect: active == p2\n", nil},
+		{"another answer", "  - p1: declare attacks\n", []string{"19:5: p1 has no question: since the last answer p1 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p2. To say p1 had no choice, write not_asked: p1"}},
+		{"written twice", "  - p1: end the turn\n  - p1: end the turn\n", []string{"20:5: p1 has no question: since the last answer p1 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p2. To say p1 had no choice, write not_asked: p1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, vault(tc.steps))
+		})
+	}
+}

@@ -320,7 +320,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			}
 			if all, ok := pay.complete(chosen, chosen); ok {
 				for range len(all) - len(chosen) {
-					g.CountAtOnce(int(f.You))
+					g.CountAtOnce(int(f.You), "")
 				}
 				chosen = all
 				g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
