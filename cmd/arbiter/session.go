@@ -422,6 +422,10 @@ func (s *session) ask(d *state.Decision) error {
 		done, err := s.command(d, line)
 		if err != nil {
 			s.printf("%v\n", err)
+			if errors.As(err, new(badAnswer)) {
+				// the options again, with the mistake just above them
+				s.showDecision(d, false)
+			}
 			continue
 		}
 		if done {

@@ -121,10 +121,14 @@ are separated by commas (Knight, Knight, Archer). Commands:
 		a = state.Answer{Picks: []int{ix}}
 	}
 	if err := s.answer(seat, a); err != nil {
-		return false, fmt.Errorf("refused: %v", err)
+		return false, badAnswer{fmt.Errorf("refused: %v", err)}
 	}
 	return true, nil
 }
+
+// badAnswer is an answer the rules refused (not a typo, whose message
+// says what the options are): the question is shown again after it.
+type badAnswer struct{ error }
 
 // resignEarlier explains a resignation the rules refuse now (err) when
 // the seat could have resigned in a turn of theirs that the engine played
