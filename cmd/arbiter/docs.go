@@ -90,7 +90,7 @@ func docEntry(w io.Writer, name string) bool {
 	}
 	for _, k := range lib.Keys() {
 		if k.Path == name || strings.TrimSuffix(k.Path, "[]") == name || strings.HasPrefix(k.Path, name+".") {
-			fmt.Fprintf(w, "%s\n  %s\n\nExample:\n%s\n", k.Path, k.Doc, indentBy(k.Example, "  "))
+			fmt.Fprintf(w, "%s\n%s\n\nExample:\n%s\n", k.Path, strings.ReplaceAll(indentBy(k.Doc, "  "), "\n  \n", "\n\n"), indentBy(k.Example, "  "))
 			return true
 		}
 	}
