@@ -639,7 +639,9 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if err != nil && taken.match(g, st, since) {
 				// the step answers a question the engine answered itself,
 				// as the engine did: it is that answer, and the game is
-				// where the engine took it
+				// where the engine took it; later messages no longer count
+				// that question among those nobody answered
+				since = since.took(st.Seat)
 				continue
 			}
 			if err != nil {
@@ -823,9 +825,19 @@ func (t forcedTaken) match(g *engine.Game, st *Step, since asked) bool {
 	return false
 }
 
+// took is the mark with one more question of seat counted before it: a
+// question the engine answered itself that a step has answered again.
+func (a asked) took(seat int) asked {
+	counts := make([]int, max(len(a.counts), seat+1))
+	copy(counts, a.counts)
+	counts[seat]++
+	a.counts = counts
+	return a
+}
+
 // when says from when the questions are counted.
 func (a asked) when() string {
-	if a.counts == nil && a.seq == 0 {
+	if a.seq == 0 {
 		return "since the game began"
 	}
 	return "since the last answer"

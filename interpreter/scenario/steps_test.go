@@ -320,7 +320,7 @@ steps:
 		{"written as the engine answered", "  - p1: end the turn\n  - expect: active == p2\n  - p2: play Forest\n", nil},
 		{"written by number", "  - p1: '#1'\n  - expect: active == p2\n", nil},
 		{"another answer", "  - p1: declare attacks\n", []string{"19:5: p1 has no question: since the last answer p1 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p2. To say p1 had no choice, write not_asked: p1"}},
-		{"written twice", "  - p1: end the turn\n  - p1: end the turn\n", []string{"20:5: p1 has no question: since the last answer p1 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p2. To say p1 had no choice, write not_asked: p1"}},
+		{"written twice", "  - p1: end the turn\n  - p1: end the turn\n", []string{"20:5: p1 has no question (waiting for: p2); to say so, write not_asked: p1"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, vault(tc.steps))
