@@ -139,7 +139,7 @@ func (g *machine) emit(ev *state.Event) {
 
 // heard is a card whose listener hears an event: the listener's place in
 // the event's list, the place of the zone kind among the listener's, the
-// zone and the card's place in it.
+// zone's place in turn order among that kind's and the card's place in it.
 type heard struct {
 	listener, kind, zone, at, card int
 }
@@ -147,14 +147,22 @@ type heard struct {
 // tryListeners tries the listeners ls of an event on the cards that have
 // them in the zones they wait in. The zones are walked once for all the
 // listeners, and the cards found are tried listener by listener, each in
-// its zones' order, the zones in seat order, the cards in their place:
-// the order in which their abilities trigger.
+// its zones' order, a kind's zones in turn order from the active player,
+// the cards in their place: the order in which their abilities trigger.
+// Turn order, not seat order, so that when two players' cards answer one
+// event the active player's comes first whoever sits first.
 func (g *machine) tryListeners(ls []*model.Trigger, ev *state.Event) {
 	kinds, defs := g.Rs.ListenedIn(ev.Name)
 	found := g.heard[:0]
 	for _, zk := range kinds {
 		first, end := g.ZoneInstances(zk)
-		for zi := first; zi < end; zi++ {
+		n := end - first
+		for i := 0; i < n; i++ {
+			zi := first + i
+			if n > 1 {
+				// a kind per player: its zones lie in seat order
+				zi = first + (i+max(g.S.Active, 0))%n
+			}
 			for at, c := range g.S.Zones[zi].Cards {
 				ci := &g.S.Cards[c]
 				if !defs[ci.Def] {
@@ -166,7 +174,7 @@ func (g *machine) tryListeners(ls []*model.Trigger, ev *state.Event) {
 					}
 					for ki, k := range t.Zones {
 						if k == zk {
-							found = append(found, heard{li, ki, zi, at, c})
+							found = append(found, heard{li, ki, i, at, c})
 						}
 					}
 				}

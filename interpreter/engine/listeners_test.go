@@ -13,8 +13,9 @@ import (
 )
 
 // Two cards that listen for the start of a phase: Alarm in its owner's
-// table or bench, Bell in the table only. The first player has a Bell on
-// the table and an Alarm on the bench, the other an Alarm on the table.
+// table or bench, Bell in the table only. The first player has a Bell and
+// an Alarm on the table and an Alarm on the bench, the other an Alarm on
+// the table.
 const listenersRuleset = `name: listeners
 players: {min: 2, max: 2}
 zones:
@@ -23,6 +24,7 @@ zones:
   bench: {}
 setup:
   - create: {id: bell, to: table}
+  - create: {id: alarm, to: table}
   - create: {id: alarm, to: bench}
   - create: {id: alarm, to: table, owner: opponent}
 turn:
@@ -49,8 +51,9 @@ const listenersCards = `cards:
 
 // TestListenersTriggerInTheirOrder: the abilities of cards listening in
 // zones trigger listener by listener (in the order the cards are
-// declared), each in the order of its zones, the zones in seat order, though
-// the zones are walked once for all of them.
+// declared), each in the order of its zones, a kind's zones in turn order
+// from the active player (whoever sits first), though the zones are walked
+// once for all of them.
 func TestListenersTriggerInTheirOrder(t *testing.T) {
 	rs, diags := load.Load(load.Source{Name: "listeners.yaml", Data: []byte(listenersRuleset)},
 		[]load.Source{{Name: "cards.yaml", Data: []byte(listenersCards)}}, stdlib.Library())
@@ -69,6 +72,7 @@ func TestListenersTriggerInTheirOrder(t *testing.T) {
 		}
 		seat := func(p int) string { return []string{"p1", "p2"}[p] }
 		require.Equal(t, []string{
+			"Alarm in table of " + seat(first),
 			"Alarm in table of " + seat(1-first),
 			"Alarm in bench of " + seat(first),
 			"Bell in table of " + seat(first),
