@@ -87,6 +87,10 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 			g.S.GameProps[ps.Prop] = g.clamp(d, ps.Value)
 		}
 	}
+	for _, gr := range plan.Grants {
+		c := g.S.Zones[g.ZoneInst(gr.At.Zone, gr.At.Seat)].Cards[gr.At.Index]
+		g.S.Cards[c].Granted |= gr.Bits
+	}
 	for _, p := range su.Lost {
 		// left the game before the position: nothing is set off
 		s.Players[p].Lost = true

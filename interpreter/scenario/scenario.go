@@ -308,6 +308,25 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 				}
 				su.Props = append(su.Props, setup.PropSetting{Target: key[:dot], Prop: key[dot+1:], Value: val, Pos: pos(v.Content[j]), ValuePos: pos(v.Content[j+1])})
 			}
+		case "keywords":
+			if v.Kind != yaml.MappingNode {
+				return nil, errAt(v, "keywords maps placed cards to keywords they get on top of their own: {p1.board[0]: [swift, guard]}")
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				ck, kv := v.Content[j], v.Content[j+1]
+				ks := setup.KeywordSetting{Target: ck.Value, Pos: pos(ck)}
+				kws := []*yaml.Node{kv}
+				if kv.Kind == yaml.SequenceNode {
+					kws = kv.Content
+				}
+				for _, kw := range kws {
+					if kw.Kind != yaml.ScalarNode {
+						return nil, errAt(kw, "a keyword is a name: [swift, guard]")
+					}
+					ks.Keywords, ks.KeywordPos = append(ks.Keywords, kw.Value), append(ks.KeywordPos, pos(kw))
+				}
+				su.Keywords = append(su.Keywords, ks)
+			}
 		case "lost":
 			seats := []*yaml.Node{v}
 			if v.Kind == yaml.SequenceNode {
@@ -321,7 +340,7 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 				su.Lost, su.LostPos = append(su.Lost, p), append(su.LostPos, pos(sn))
 			}
 		default:
-			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, face_up, props, lost)", k.Value)
+			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, face_up, props, keywords, lost)", k.Value)
 		}
 	}
 	return su, nil

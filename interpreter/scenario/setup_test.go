@@ -242,3 +242,49 @@ func checkErrors(t *testing.T, path string) []string {
 	require.Error(t, err)
 	return strings.Split(strings.ReplaceAll(err.Error(), filepath.Dir(path)+string(filepath.Separator), ""), "\n")
 }
+
+// TestSetupKeywords: keywords gives a placed card keywords on top of its
+// own, which it keeps as a grant without a duration keeps them; an unknown
+// keyword or a place where the setup puts no card is refused where it is
+// written.
+func TestSetupKeywords(t *testing.T) {
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "risk-resource.yaml"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+`
+setup:
+  active: p1
+  phase: main1
+  zones:
+    p1.battlefield: [Iron Golem, Ember Whelp]
+  keywords:
+    p1.battlefield[0]: [haste, piercing]
+    p1.battlefield[1]: deadly
+steps:
+  - expect: has(p1.battlefield[0], haste) and has(p1.battlefield[0], piercing) and has(p1.battlefield[0], slow)
+  - expect: has(p1.battlefield[1], deadly) and has(p1.battlefield[1], haste) and not has(p1.battlefield[1], piercing)
+`), 0o644))
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+	require.NoError(t, err)
+	assert.Empty(t, res.Failures)
+
+	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+`
+setup:
+  active: p1
+  zones:
+    p1.battlefield: [Iron Golem]
+  keywords:
+    p1.battlefield[0]: [haste, peircing]
+    p1.battlefield[1]: deadly
+    p1.hand[0]: deadly
+steps:
+  - expect: "true"
+`), 0o644))
+	assert.Equal(t, []string{
+		"s.yaml:7:32: error: unknown keyword \"peircing\"; did you mean \"piercing\"? [unknown-keyword]",
+		"s.yaml:8:5: error: p1.battlefield[1] has no card 1: the setup places one card there, index 0 [out-of-range]",
+		"s.yaml:9:5: error: p1.hand[0] has no card 0: the setup places no card there [out-of-range]",
+	}, checkErrors(t, path))
+}

@@ -20,6 +20,10 @@ type Setup struct {
 	// Props sets properties: "p1.life", "game.countered", or of a placed
 	// card by zone and index, "p1.board[0].power" or "game.pile[0].power".
 	Props []PropSetting
+	// Keywords gives placed cards keywords on top of their own, as a
+	// grant without a duration does: a card to test with a keyword no
+	// card of the game has together with its own.
+	Keywords []KeywordSetting
 	// Lost lists the seats that have already lost (left the game), as in a
 	// game of several players one has; LostPos says where each is named.
 	Lost    []int
@@ -56,6 +60,17 @@ type PropSetting struct {
 	Pos, ValuePos diag.Pos
 }
 
+// KeywordSetting gives a placed card keywords: Target is its place,
+// p1.board[0] or game.pile[0].
+type KeywordSetting struct {
+	Target   string
+	Keywords []string
+	// Pos is where the card is named, KeywordPos where each keyword is;
+	// the zero Pos when not known.
+	Pos        diag.Pos
+	KeywordPos []diag.Pos
+}
+
 // CheckSetup reports every way a Setup does not fit the ruleset for a game
 // of the given number of players (unknown zones, cards, properties and
 // phases, values of the wrong type, card indexes past the cards placed),
@@ -68,8 +83,16 @@ func CheckSetup(rs *model.Ruleset, su Setup, players int) diag.Diagnostics {
 // setupPlan is a Setup resolved against a ruleset.
 type setupPlan struct {
 	Cards []plannedCard
-	Props []plannedProp
-	Phase int
+	Props  []plannedProp
+	Grants []plannedGrant
+	Phase  int
+}
+
+// plannedGrant is a KeywordSetting resolved: the card's place and the
+// keywords as the ruleset's bits.
+type plannedGrant struct {
+	At   CardAddr
+	Bits uint64
 }
 
 type plannedCard struct {
@@ -207,6 +230,27 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 			continue
 		}
 		plan.Props = append(plan.Props, pp)
+	}
+	for _, ks := range su.Keywords {
+		k, seat, idx, err := cardAddress(rs, ks.Target, players, placed)
+		if err != nil {
+			fail(ks.Pos, err.code, "%s", err.msg)
+			continue
+		}
+		g := plannedGrant{At: CardAddr{Zone: k, Seat: seat, Index: idx}}
+		for i, kw := range ks.Keywords {
+			b, ok := rs.KeywordIx[kw]
+			if !ok {
+				at := ks.Pos
+				if i < len(ks.KeywordPos) {
+					at = ks.KeywordPos[i]
+				}
+				fail(at, "unknown-keyword", "unknown keyword %q%s", kw, diag.DidYouMeanOr(kw, rs.Keywords, "keywords"))
+				continue
+			}
+			g.Bits |= 1 << b
+		}
+		plan.Grants = append(plan.Grants, g)
 	}
 	return plan, diags
 }
