@@ -82,7 +82,7 @@ func CheckSetup(rs *model.Ruleset, su Setup, players int) diag.Diagnostics {
 
 // setupPlan is a Setup resolved against a ruleset.
 type setupPlan struct {
-	Cards []plannedCard
+	Cards  []plannedCard
 	Props  []plannedProp
 	Grants []plannedGrant
 	Phase  int
