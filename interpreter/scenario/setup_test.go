@@ -25,6 +25,17 @@ func writeScenario(t *testing.T, ruleset, body string) string {
 	return path
 }
 
+// writeGameScenario writes a scenario file for one of the games of
+// rulesets/ and returns its path.
+func writeGameScenario(t *testing.T, game, body string) string {
+	t.Helper()
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", game+".yaml"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+"\n"+body), 0o644))
+	return path
+}
+
 // TestSetupErrorsArePlaced checks that every problem of a scenario's setup is
 // found by Check, without running anything, and reported at the line and
 // column where it is written; running the scenario reports the same.
@@ -97,11 +108,7 @@ steps:
 // takes, a property past its bounds, a turn below 1) is refused where it
 // is written, rather than played as another position.
 func TestSetupOutOfBoundsIsRefused(t *testing.T) {
-	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "risk-resource.yaml"))
-	require.NoError(t, err)
-	path := filepath.Join(t.TempDir(), "s.yaml")
-	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+`
-setup:
+	path := writeGameScenario(t, "risk-resource", `setup:
   active: p1
   turn: -5
   props:
@@ -110,7 +117,7 @@ setup:
     p1.traps: [Pitfall, Pitfall, Pitfall, Pitfall]
 steps:
   - expect: "true"
-`), 0o644))
+`)
 	assert.Equal(t, []string{
 		"s.yaml:4:9: error: the turn is 1 or more, not -5 [bad-value]",
 		"s.yaml:8:34: error: zone traps holds at most 2 cards: the cards from here on do not fit [bad-value]",
@@ -248,11 +255,7 @@ func checkErrors(t *testing.T, path string) []string {
 // keyword or a place where the setup puts no card is refused where it is
 // written.
 func TestSetupKeywords(t *testing.T) {
-	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "risk-resource.yaml"))
-	require.NoError(t, err)
-	path := filepath.Join(t.TempDir(), "s.yaml")
-	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+`
-setup:
+	path := writeGameScenario(t, "risk-resource", `setup:
   active: p1
   phase: main1
   zones:
@@ -263,15 +266,14 @@ setup:
 steps:
   - expect: has(p1.battlefield[0], haste) and has(p1.battlefield[0], piercing) and has(p1.battlefield[0], slow)
   - expect: has(p1.battlefield[1], deadly) and has(p1.battlefield[1], haste) and not has(p1.battlefield[1], piercing)
-`), 0o644))
+`)
 	sc, err := scenario.Load(path)
 	require.NoError(t, err)
 	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
 	require.NoError(t, err)
 	assert.Empty(t, res.Failures)
 
-	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+`
-setup:
+	path = writeGameScenario(t, "risk-resource", `setup:
   active: p1
   zones:
     p1.battlefield: [Iron Golem]
@@ -281,7 +283,7 @@ setup:
     p1.hand[0]: deadly
 steps:
   - expect: "true"
-`), 0o644))
+`)
 	assert.Equal(t, []string{
 		"s.yaml:7:32: error: unknown keyword \"peircing\"; did you mean \"piercing\"? [unknown-keyword]",
 		"s.yaml:8:5: error: p1.battlefield[1] has no card 1: the setup places one card there, index 0 [out-of-range]",
