@@ -34,6 +34,7 @@ func FuzzScenario(f *testing.F) {
 		}
 	}
 	f.Add([]byte("ruleset: lands\nrolls: [3, 0]\nsetup: {active: p1, phase: main, zones: {p1.hand: [Fire]}, props: {p1.board[0].energy: x}}\nsteps:\n  - expect: (turn == 1 and over) or winner == 'p1' and true\n  - p1: resign\n"))
+	f.Add([]byte("ruleset: lands\nsetup: {active: p1, zones: {p1.board: [Fire]}, keywords: {p1.board[0]: [x, ''], p1.hand[2]: y}}\nsteps:\n  - expect: true\n"))
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(dir, "s.yaml")
