@@ -137,23 +137,26 @@ func (g *machine) emit(ev *state.Event) {
 	}
 }
 
-// heard is a card whose listener hears an event: the listener's place in
+// heard is a card whose listener hears an event: the place of the card's
+// controller in turn order from the active player, the listener's place in
 // the event's list, the place of the zone kind among the listener's, the
 // zone's place in turn order among that kind's and the card's place in it.
 type heard struct {
-	listener, kind, zone, at, card int
+	seat, listener, kind, zone, at, card int
 }
 
 // tryListeners tries the listeners ls of an event on the cards that have
 // them in the zones they wait in. The zones are walked once for all the
-// listeners, and the cards found are tried listener by listener, each in
-// its zones' order, a kind's zones in turn order from the active player,
-// the cards in their place: the order in which their abilities trigger.
-// Turn order, not seat order, so that when two players' cards answer one
-// event the active player's comes first whoever sits first.
+// listeners, and the cards found are tried player by player in turn order
+// from the active player (by whose card it is: its controller), then
+// listener by listener, each in its zones' order, a kind's zones in turn
+// order, the cards in their place: the order in which their abilities
+// trigger. Turn order, not seat order, so that when two players' cards
+// answer one event the active player's come first, whoever sits first.
 func (g *machine) tryListeners(ls []*model.Trigger, ev *state.Event) {
 	kinds, defs := g.Rs.ListenedIn(ev.Name)
 	found := g.heard[:0]
+	active, seats := max(g.S.Active, 0), g.Nseats
 	for _, zk := range kinds {
 		first, end := g.ZoneInstances(zk)
 		n := end - first
@@ -161,7 +164,7 @@ func (g *machine) tryListeners(ls []*model.Trigger, ev *state.Event) {
 			zi := first + i
 			if n > 1 {
 				// a kind per player: its zones lie in seat order
-				zi = first + (i+max(g.S.Active, 0))%n
+				zi = first + (i+active)%n
 			}
 			for at, c := range g.S.Zones[zi].Cards {
 				ci := &g.S.Cards[c]
@@ -174,7 +177,7 @@ func (g *machine) tryListeners(ls []*model.Trigger, ev *state.Event) {
 					}
 					for ki, k := range t.Zones {
 						if k == zk {
-							found = append(found, heard{li, ki, i, at, c})
+							found = append(found, heard{(int(ci.Ctrl) - active + seats) % seats, li, ki, i, at, c})
 						}
 					}
 				}
@@ -184,7 +187,7 @@ func (g *machine) tryListeners(ls []*model.Trigger, ev *state.Event) {
 	g.heard = found
 	if len(found) > 1 {
 		slices.SortFunc(found, func(a, b heard) int {
-			return cmp.Or(cmp.Compare(a.listener, b.listener), cmp.Compare(a.kind, b.kind), cmp.Compare(a.zone, b.zone), cmp.Compare(a.at, b.at))
+			return cmp.Or(cmp.Compare(a.seat, b.seat), cmp.Compare(a.listener, b.listener), cmp.Compare(a.kind, b.kind), cmp.Compare(a.zone, b.zone), cmp.Compare(a.at, b.at))
 		})
 	}
 	for _, h := range found {

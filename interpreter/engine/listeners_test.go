@@ -50,10 +50,10 @@ const listenersCards = `cards:
 `
 
 // TestListenersTriggerInTheirOrder: the abilities of cards listening in
-// zones trigger listener by listener (in the order the cards are
-// declared), each in the order of its zones, a kind's zones in turn order
-// from the active player (whoever sits first), though the zones are walked
-// once for all of them.
+// zones trigger player by player in turn order from the active player
+// (whoever sits first), then listener by listener (in the order the cards
+// are declared), each in the order of its zones, though the zones are
+// walked once for all of them.
 func TestListenersTriggerInTheirOrder(t *testing.T) {
 	rs, diags := load.Load(load.Source{Name: "listeners.yaml", Data: []byte(listenersRuleset)},
 		[]load.Source{{Name: "cards.yaml", Data: []byte(listenersCards)}}, stdlib.Library())
@@ -73,9 +73,9 @@ func TestListenersTriggerInTheirOrder(t *testing.T) {
 		seat := func(p int) string { return []string{"p1", "p2"}[p] }
 		require.Equal(t, []string{
 			"Alarm in table of " + seat(first),
-			"Alarm in table of " + seat(1-first),
 			"Alarm in bench of " + seat(first),
 			"Bell in table of " + seat(first),
+			"Alarm in table of " + seat(1-first),
 		}, heard, "seed %d, p%d first", seed, first+1)
 	}
 	require.Len(t, firsts, 2, "either player first")
