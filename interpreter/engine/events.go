@@ -115,6 +115,9 @@ func (g *machine) emit(ev *state.Event) {
 	for _, t := range rs.TriggersOn(ev.Name) {
 		g.tryTrigger(t, you, int(ev.Card), ev)
 	}
+	// the rules' own triggers come first; the cards' then go player by
+	// player in turn order from the active player (inTurnOrder)
+	cards := len(g.S.Triggered)
 	if ev.Card >= 0 {
 		c := int(ev.Card)
 		ci := &g.S.Cards[c]
@@ -135,28 +138,39 @@ func (g *machine) emit(ev *state.Event) {
 	if ls := rs.ListenersOn(ev.Name); len(ls) > 0 {
 		g.tryListeners(ls, ev)
 	}
+	if len(g.S.Triggered)-cards > 1 {
+		g.inTurnOrder(g.S.Triggered[cards:])
+	}
 }
 
-// heard is a card whose listener hears an event: the place of the card's
-// controller in turn order from the active player, the listener's place in
+// inTurnOrder puts abilities that triggered at once player by player, by
+// whose card they are on, in turn order from the active player, keeping
+// each player's in the order they triggered: the active player's first,
+// whoever sits first, as the active player acts first (and the others'
+// go on the stack above theirs).
+func (g *machine) inTurnOrder(fs []state.Frame) {
+	active, seats := max(g.S.Active, 0), g.Nseats
+	rank := func(f *state.Frame) int { return (int(f.You) - active + seats) % seats }
+	slices.SortStableFunc(fs, func(a, b state.Frame) int { return cmp.Compare(rank(&a), rank(&b)) })
+}
+
+// heard is a card whose listener hears an event: the listener's place in
 // the event's list, the place of the zone kind among the listener's, the
 // zone's place in turn order among that kind's and the card's place in it.
 type heard struct {
-	seat, listener, kind, zone, at, card int
+	listener, kind, zone, at, card int
 }
 
 // tryListeners tries the listeners ls of an event on the cards that have
 // them in the zones they wait in. The zones are walked once for all the
-// listeners, and the cards found are tried player by player in turn order
-// from the active player (by whose card it is: its controller), then
-// listener by listener, each in its zones' order, a kind's zones in turn
-// order, the cards in their place: the order in which their abilities
-// trigger. Turn order, not seat order, so that when two players' cards
-// answer one event the active player's come first, whoever sits first.
+// listeners, and the cards found are tried listener by listener, each in
+// its zones' order, a kind's zones in turn order from the active player,
+// the cards in their place: the order in which their abilities trigger
+// for one player (emit then puts the players in turn order).
 func (g *machine) tryListeners(ls []*model.Trigger, ev *state.Event) {
 	kinds, defs := g.Rs.ListenedIn(ev.Name)
 	found := g.heard[:0]
-	active, seats := max(g.S.Active, 0), g.Nseats
+	active := max(g.S.Active, 0)
 	for _, zk := range kinds {
 		first, end := g.ZoneInstances(zk)
 		n := end - first
@@ -177,7 +191,7 @@ func (g *machine) tryListeners(ls []*model.Trigger, ev *state.Event) {
 					}
 					for ki, k := range t.Zones {
 						if k == zk {
-							found = append(found, heard{(int(ci.Ctrl) - active + seats) % seats, li, ki, i, at, c})
+							found = append(found, heard{li, ki, i, at, c})
 						}
 					}
 				}
@@ -187,7 +201,7 @@ func (g *machine) tryListeners(ls []*model.Trigger, ev *state.Event) {
 	g.heard = found
 	if len(found) > 1 {
 		slices.SortFunc(found, func(a, b heard) int {
-			return cmp.Or(cmp.Compare(a.seat, b.seat), cmp.Compare(a.listener, b.listener), cmp.Compare(a.kind, b.kind), cmp.Compare(a.zone, b.zone), cmp.Compare(a.at, b.at))
+			return cmp.Or(cmp.Compare(a.listener, b.listener), cmp.Compare(a.kind, b.kind), cmp.Compare(a.zone, b.zone), cmp.Compare(a.at, b.at))
 		})
 	}
 	for _, h := range found {

@@ -80,3 +80,60 @@ func TestListenersTriggerInTheirOrder(t *testing.T) {
 	}
 	require.Len(t, firsts, 2, "either player first")
 }
+
+// TestCardsTriggerInTurnOrder: a card's own ability and another card's
+// ability that hear one event trigger player by player in turn order from
+// the active player, whichever card the event is about: the active
+// player's Watcher, which listens on the table, before the other player's
+// Newcomer, whose own ability the event is about.
+func TestCardsTriggerInTurnOrder(t *testing.T) {
+	const ruleset = `name: order
+players: {min: 2, max: 2}
+zones:
+  table: {}
+setup:
+  - create: {id: watcher, to: table}
+  - create: {id: newcomer, to: table, owner: opponent}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose_number: {max: 3, as: n}
+`
+	const cards = `cards:
+  - id: watcher
+    name: Watcher
+    triggers:
+      - on: enter
+        zones: [table]
+        if: event.card != this
+        do: [{log: "Watcher of {this.owner} sees it"}]
+  - id: newcomer
+    name: Newcomer
+    triggers:
+      - on: enter
+        do: [{log: "Newcomer of {this.owner} arrives"}]
+`
+	rs, diags := load.Load(load.Source{Name: "order.yaml", Data: []byte(ruleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte(cards)}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	firsts := map[int]bool{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		g, err := engine.New(rs, engine.Options{Players: 2, Seed: seed})
+		require.NoError(t, err)
+		first := g.Evaluator().S.Active
+		firsts[first] = true
+		var heard []string
+		for _, l := range view.LogText(g, -1, 0) {
+			if strings.HasPrefix(l, "Watcher of ") || strings.HasPrefix(l, "Newcomer of ") {
+				heard = append(heard, l)
+			}
+		}
+		seat := func(p int) string { return []string{"p1", "p2"}[p] }
+		require.Equal(t, []string{
+			"Watcher of " + seat(first) + " sees it",
+			"Newcomer of " + seat(1-first) + " arrives",
+		}, heard, "seed %d, p%d first", seed, first+1)
+	}
+	require.Len(t, firsts, 2, "either player first")
+}
