@@ -208,6 +208,7 @@ func functions() []*model.Func {
 				if a[0].K != model.DCard || idx < 0 {
 					return model.Datum{K: model.DInt}
 				}
+				g.NoteRead(int(a[0].N))
 				d := g.Ruleset().Cards[g.Card(int(a[0].N)).Def]
 				face := int(a[1].N)
 				if face < 0 || (face >= len(d.Faces) && !(face == 0 && len(d.Faces) == 0)) {

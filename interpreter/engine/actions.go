@@ -56,7 +56,7 @@ func (g *machine) renderLabel(a *model.Action, card, seat int, name func(int) st
 	}
 	f := g.seatFrame(max(you, 0), state.CardRef(card))
 	defer g.ReleaseFrame()
-	s, _ := g.Render(a.LabelTmpl, f, "nothing", name)
+	s, _ := g.Render(a.LabelTmpl, f, "nothing", name, model.HiddenFor(seat))
 	return s
 }
 
@@ -651,7 +651,7 @@ func (g *machine) partWhy(a *model.Action, i, player, card int) string {
 			return notLegal // listing needs no words
 		}
 		f := g.seatFrame(player, state.CardRef(card))
-		text, err := g.Render(a.WhyTmpl, f, "nothing", func(c int) string { return g.CardLabel(c, player) })
+		text, err := g.Render(a.WhyTmpl, f, "nothing", func(c int) string { return g.CardLabel(c, player) }, model.HiddenFor(player))
 		g.ReleaseFrame()
 		if err == nil {
 			return text
@@ -759,6 +759,15 @@ func (g *machine) ActionLabel(action string, card, seat int) string {
 // then its effect (or the move of its effect to the stack).
 func (g *machine) StartAction(player int, o state.Option) {
 	a := g.Rs.Actions[o.Action]
+	if a.Reveal && o.Card >= 0 && g.S.Cards[o.Card].Known&g.AllMask() != g.AllMask() {
+		// shown as it is announced: the action's own line names it, so
+		// no line of its own, but a reveal all the same
+		g.S.Cards[o.Card].Known |= g.AllMask()
+		g.Touch(model.ReadsKnowledge)
+		if g.hears(g.SymReveal) {
+			g.emit(&state.Event{Name: g.SymReveal, Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard})
+		}
+	}
 	switch {
 	case g.S.NoLog:
 		// no line to write: the label is not worked out

@@ -210,13 +210,31 @@ func (g *machine) LogTemplate(kind string, f *state.Frame, a *model.Template) er
 		return nil
 	}
 	var cards []int
+	var parts []state.LogPart
 	text, err := g.Render(a, f, "nothing", func(c int) string {
 		cards = append(cards, c)
 		return fmt.Sprintf("{%d}", len(cards)-1)
-	})
+	}, g.hiddenParts(&parts))
 	if err != nil {
 		return err
 	}
 	g.logCards(-1, kind, int(f.You), cards, "%s", text)
+	g.withParts(parts)
 	return nil
+}
+
+// hiddenParts writes a log template's parts that some seats may not read
+// into parts, leaving {pN} in the line's text.
+func (g *machine) hiddenParts(parts *[]state.LogPart) model.HiddenPart {
+	return func(text string, knownBy uint64) string {
+		*parts = append(*parts, state.LogPart{Text: text, Known: knownBy})
+		return fmt.Sprintf("{p%d}", len(*parts)-1)
+	}
+}
+
+// withParts gives the log's last line the parts its template hid.
+func (g *machine) withParts(parts []state.LogPart) {
+	if len(parts) > 0 && len(g.S.Log) > 0 {
+		g.S.Log[len(g.S.Log)-1].Parts = parts
+	}
 }

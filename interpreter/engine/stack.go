@@ -133,12 +133,13 @@ func (g *machine) logFizzle(it *state.StackItem, a *model.Action, fr *state.Fram
 	if it.Card >= 0 {
 		cards = append(cards, int(it.Card))
 	}
+	var parts []state.LogPart
 	if a.RecheckWhy != nil {
 		tf := g.TempFrame(*fr)
 		text, err := g.Render(a.RecheckWhy, tf, "nothing", func(c int) string {
 			cards = append(cards, c)
 			return fmt.Sprintf("{%d}", len(cards)-1)
-		})
+		}, g.hiddenParts(&parts))
 		g.ReleaseFrame()
 		if err != nil {
 			return err
@@ -150,6 +151,7 @@ func (g *machine) logFizzle(it *state.StackItem, a *model.Action, fr *state.Fram
 	} else {
 		g.logCards(-1, "fizzle", int(it.You), cards, "%s's %s does nothing: %s.", g.SeatName(int(it.You)), a.Name, why)
 	}
+	g.withParts(parts)
 	return nil
 }
 

@@ -10,7 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "recheck", "recheck_why", "fizzle", "why", "timing_why", "filter_why"}
+var actionKeys = []string{"label", "doc", "from", "filter", "timing", "condition", "targets", "cost", "effect", "stack", "reveal", "recheck", "recheck_why", "fizzle", "why", "timing_why", "filter_why"}
 
 func (c *compiler) actions(n *yaml.Node) {
 	fs, ok := c.R.Mapping(n, "actions")
@@ -82,6 +82,12 @@ func (c *compiler) actions(n *yaml.Node) {
 		}
 		if v := source.Get(af, "stack"); v != nil {
 			a.UseStack, _ = c.R.Boolean(v, path+".stack")
+		}
+		if v := source.Get(af, "reveal"); v != nil {
+			a.Reveal, _ = c.R.Boolean(v, path+".reveal")
+			if a.Reveal && source.Get(af, "from") == nil {
+				c.R.Errorf(v, "missing-field", path+".reveal", "`reveal` shows the action's source card, and this action has no `from`")
+			}
 		}
 		root := c.newRoot(path, c.R.Pos(f.KeyN))
 		a.CostProg = root

@@ -41,6 +41,12 @@ type Evaluator struct {
 	// Coverage, when set, counts the rule parts (actions, triggers, checks,
 	// keywords) that ran or were read.
 	Coverage map[string]int
+	// reading, while a template part is rendered for seats that may not
+	// know every card, gathers the cards whose printed parts (a property
+	// that is no reset_on_move state, the name, the id, the keywords, the
+	// face) the part reads: see NoteRead. Nil the rest of the time, so a
+	// copy of the evaluator never shares it.
+	reading *[]int
 
 	SymLost                                                                                                                         int64
 	SymEnter, SymLeave, SymDraw, SymShuffle, SymTurnStart, SymTurnEnd, SymPhaseStart, SymPhaseEnd, SymReveal, SymAction, SymResolve int64
@@ -188,4 +194,14 @@ func EmptyGame(rs *Ruleset) *Evaluator {
 		}
 	}
 	return g
+}
+
+// NoteRead records that an expression read what card c is (a printed
+// property, its name, id, keywords or face) while a template part is being
+// rendered: the part then prints only for the seats that know the card. A
+// library function that reads a card's definition itself calls it.
+func (g *Evaluator) NoteRead(c int) {
+	if g.reading != nil {
+		*g.reading = append(*g.reading, c)
+	}
 }

@@ -52,6 +52,7 @@ func (g *Evaluator) CardDefOf(c int) *CardDef { return g.Rs.Cards[g.S.Cards[c].D
 // {expression} parts is worked out from the card's properties, on every face
 // that has no name of its own.
 func (g *Evaluator) CardName(c int) string {
+	g.NoteRead(c)
 	ci := &g.S.Cards[c]
 	d := g.Rs.Cards[ci.Def]
 	name := d.Name
@@ -94,6 +95,7 @@ func (g *Evaluator) CardText(c int) string {
 // Keywords returns the keyword bits of a card: its definition's and granted
 // ones, then its keyword modifiers in the order they were made.
 func (g *Evaluator) Keywords(c int) uint64 {
+	g.NoteRead(c)
 	ci := &g.S.Cards[c]
 	k := g.Rs.Cards[ci.Def].Keywords | ci.Granted
 	for i := range g.S.Modifiers {
@@ -295,6 +297,9 @@ func (g *Evaluator) CardAt(zi, slot int) int {
 // CardProp returns a card property's value with its modifiers applied, then
 // the static effects of the cards in play (see derived.go for the order).
 func (g *Evaluator) CardProp(c, idx int) int64 {
+	if g.reading != nil && !g.Der.computing && !g.Rs.CardProps[idx].ResetOnMove {
+		g.NoteRead(c)
+	}
 	if k := g.Rs.StaticSlot[idx]; k >= 0 && !g.Der.computing {
 		if !g.Der.fresh(g) {
 			g.derive()
@@ -317,7 +322,9 @@ func (g *Evaluator) CardProp(c, idx int) int64 {
 // c's value is vals[c*stride+idx]. A function that reads one property of
 // many cards reads it there, without a call per card.
 func (g *Evaluator) PlainProp(idx int) (vals []int64, stride int, ok bool) {
-	if idx < 0 || g.Rs.StaticSlot[idx] >= 0 || len(g.S.Modifiers) > 0 {
+	if idx < 0 || g.Rs.StaticSlot[idx] >= 0 || len(g.S.Modifiers) > 0 || g.reading != nil {
+		// while a template part notes the cards it reads, each is read
+		// through CardProp
 		return nil, 0, false
 	}
 	return g.S.CardProps, g.Stride(), true

@@ -66,9 +66,16 @@ func FractionText(f float64) string {
 	return s
 }
 
+// HiddenPart says what a template part prints when it read what some seats
+// do not know (see NoteRead): it gets the part's text and the seats that
+// know every card the part read, bit p for seat p.
+type HiddenPart func(text string, knownBy uint64) string
+
 // Render fills a template's parts; a part that fails prints as "?" and the
-// first error is returned.
-func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(int) string) (string, error) {
+// first error is returned. With hidden set, a part that read a printed part
+// of a card some seat does not know (a property, its name, its keywords)
+// prints what hidden makes of it: the text is for the seats that know.
+func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(int) string, hidden HiddenPart) (string, error) {
 	if len(a.Exprs) == 0 {
 		if len(a.Segs) == 1 {
 			return a.Segs[0], nil
@@ -77,9 +84,20 @@ func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(i
 	}
 	var out strings.Builder
 	var first error
+	var read []int
 	for i, e := range a.Exprs {
 		out.WriteString(a.Segs[i])
-		d, err := g.evalDatum(e, f)
+		var d Datum
+		var err error
+		if hidden != nil {
+			read = read[:0]
+			outer := g.reading
+			g.reading = &read
+			d, err = g.evalDatum(e, f)
+			g.reading = outer
+		} else {
+			d, err = g.evalDatum(e, f)
+		}
 		if err != nil {
 			if first == nil {
 				first = err
@@ -87,10 +105,45 @@ func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(i
 			out.WriteString("?")
 			continue
 		}
-		out.WriteString(g.textPiece(d, none, card))
+		text := g.textPiece(d, none, card)
+		if len(read) > 0 {
+			if k := g.knownBy(read); k != g.allSeats() {
+				text = hidden(text, k)
+			}
+		}
+		out.WriteString(text)
 	}
 	out.WriteString(a.Segs[len(a.Segs)-1])
 	return out.String(), first
+}
+
+// knownBy is the seats that know every one of the cards.
+func (g *Evaluator) knownBy(cards []int) uint64 {
+	k := g.allSeats()
+	for _, c := range cards {
+		if c >= 0 && c < len(g.S.Cards) {
+			k &= g.S.Cards[c].Known
+		}
+	}
+	return k
+}
+
+// allSeats has the bit of every seat.
+func (g *Evaluator) allSeats() uint64 { return 1<<uint(g.Nseats) - 1 }
+
+// HiddenFor is how a template rendered for one seat prints a part that
+// read what the seat does not know: "?". Nil for seat -1 (every card
+// known) and below.
+func HiddenFor(seat int) HiddenPart {
+	if seat < 0 {
+		return nil
+	}
+	return func(text string, knownBy uint64) string {
+		if knownBy&(1<<uint(seat)) != 0 {
+			return text
+		}
+		return "?"
+	}
 }
 
 // RenderText renders a template as seat sees it: the cards it does not know
@@ -109,7 +162,7 @@ func (g *Evaluator) seatText(a *Template, f *state.Frame, seat int, none string)
 			return g.CardName(c)
 		}
 		return "a card"
-	})
+	}, HiddenFor(seat))
 	return s
 }
 

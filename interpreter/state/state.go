@@ -162,10 +162,20 @@ type LogEntry struct {
 	Whose []int8 `json:"whose,omitempty"`
 	// Where, when set, gives per card mention the place a choice named it
 	// by ("row 3"), for two cards of one name in different places
-	Where  []string `json:"where,omitempty"`
-	Text   string   `json:"text,omitempty"`
-	To     int      `json:"to"` // -1: everyone sees the entry; else only this seat
-	Amount int      `json:"amount,omitempty"`
+	Where []string `json:"where,omitempty"`
+	// Parts are values a template printed from cards some seats did not
+	// know (a hand card's cost, say), written {p0}, {p1} in Text: each is
+	// shown only to the seats that knew them, "?" to the others
+	Parts  []LogPart `json:"parts,omitempty"`
+	Text   string    `json:"text,omitempty"`
+	To     int       `json:"to"` // -1: everyone sees the entry; else only this seat
+	Amount int       `json:"amount,omitempty"`
+}
+
+// LogPart is a value of a log line that only some seats may read.
+type LogPart struct {
+	Text  string `json:"text"`
+	Known uint64 `json:"known"` // bit p: seat p knew every card it was read from
 }
 
 // State is all mutable data of a game: plain values, cheap to clone, saved as JSON.

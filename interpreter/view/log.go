@@ -15,8 +15,17 @@ func Render(g *engine.Game, e *state.LogEntry, seat int) string {
 }
 
 func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
+	text := e.Text
+	for i, p := range e.Parts {
+		// a value read from cards the seat did not know is "?" to it
+		shown := "?"
+		if seat < 0 || p.Known&(1<<uint(seat)) != 0 {
+			shown = p.Text
+		}
+		text = strings.ReplaceAll(text, fmt.Sprintf("{p%d}", i), shown)
+	}
 	if len(e.Cards) == 0 {
-		return e.Text
+		return text
 	}
 	names := make([]string, len(e.Cards))
 	for i := range e.Cards {
@@ -46,7 +55,7 @@ func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 			names[i] = "a card"
 		}
 	}
-	out := e.Text
+	out := text
 	if strings.Contains(out, "{cards}") {
 		out = strings.ReplaceAll(out, "{cards}", diag.JoinNames(collapse(names)))
 	}

@@ -1105,6 +1105,7 @@ func (cc *Compiler) cardField(of model.EvalFn, idx int, places model.ReadSet) (m
 	case "id":
 		return func(x *model.Evaluation) model.Datum {
 			if c, ok := card(x); ok {
+				x.G.NoteRead(c)
 				return x.G.NameDatum(x.G.Rs.Cards[x.G.S.Cards[c].Def].ID)
 			}
 			return model.Datum{}
@@ -1140,6 +1141,7 @@ func (cc *Compiler) cardField(of model.EvalFn, idx int, places model.ReadSet) (m
 	case "face":
 		return func(x *model.Evaluation) model.Datum {
 			if c, ok := card(x); ok {
+				x.G.NoteRead(c)
 				return model.Datum{K: model.DInt, N: int64(x.G.S.Cards[c].Face)}
 			}
 			return model.Datum{}
