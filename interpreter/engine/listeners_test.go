@@ -55,8 +55,23 @@ const listenersCards = `cards:
 // are declared), each in the order of its zones, though the zones are
 // walked once for all of them.
 func TestListenersTriggerInTheirOrder(t *testing.T) {
-	rs, diags := load.Load(load.Source{Name: "listeners.yaml", Data: []byte(listenersRuleset)},
-		[]load.Source{{Name: "cards.yaml", Data: []byte(listenersCards)}}, stdlib.Library())
+	requireTriggerOrder(t, listenersRuleset, listenersCards, []string{"Alarm in ", "Bell in "}, func(me, other string) []string {
+		return []string{
+			"Alarm in table of " + me,
+			"Alarm in bench of " + me,
+			"Bell in table of " + me,
+			"Alarm in table of " + other,
+		}
+	})
+}
+
+// requireTriggerOrder plays the setup of a ruleset with several seeds, so
+// that either player goes first, and requires the log lines that start
+// with one of prefixes to be want's, for the active player me.
+func requireTriggerOrder(t *testing.T, ruleset, cards string, prefixes []string, want func(me, other string) []string) {
+	t.Helper()
+	rs, diags := load.Load(load.Source{Name: "order.yaml", Data: []byte(ruleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte(cards)}}, stdlib.Library())
 	require.NotNil(t, rs, "%v", diags)
 	firsts := map[int]bool{}
 	for seed := uint64(1); seed <= 6; seed++ {
@@ -66,17 +81,14 @@ func TestListenersTriggerInTheirOrder(t *testing.T) {
 		firsts[first] = true
 		var heard []string
 		for _, l := range view.LogText(g, -1, 0) {
-			if strings.HasPrefix(l, "Alarm in ") || strings.HasPrefix(l, "Bell in ") {
-				heard = append(heard, l)
+			for _, p := range prefixes {
+				if strings.HasPrefix(l, p) {
+					heard = append(heard, l)
+				}
 			}
 		}
-		seat := func(p int) string { return []string{"p1", "p2"}[p] }
-		require.Equal(t, []string{
-			"Alarm in table of " + seat(first),
-			"Alarm in bench of " + seat(first),
-			"Bell in table of " + seat(first),
-			"Alarm in table of " + seat(1-first),
-		}, heard, "seed %d, p%d first", seed, first+1)
+		seat := []string{"p1", "p2"}
+		require.Equal(t, want(seat[first], seat[1-first]), heard, "seed %d, p%d first", seed, first+1)
 	}
 	require.Len(t, firsts, 2, "either player first")
 }
@@ -114,26 +126,7 @@ turn:
       - on: enter
         do: [{log: "Newcomer of {this.owner} arrives"}]
 `
-	rs, diags := load.Load(load.Source{Name: "order.yaml", Data: []byte(ruleset)},
-		[]load.Source{{Name: "cards.yaml", Data: []byte(cards)}}, stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	firsts := map[int]bool{}
-	for seed := uint64(1); seed <= 6; seed++ {
-		g, err := engine.New(rs, engine.Options{Players: 2, Seed: seed})
-		require.NoError(t, err)
-		first := g.Evaluator().S.Active
-		firsts[first] = true
-		var heard []string
-		for _, l := range view.LogText(g, -1, 0) {
-			if strings.HasPrefix(l, "Watcher of ") || strings.HasPrefix(l, "Newcomer of ") {
-				heard = append(heard, l)
-			}
-		}
-		seat := func(p int) string { return []string{"p1", "p2"}[p] }
-		require.Equal(t, []string{
-			"Watcher of " + seat(first) + " sees it",
-			"Newcomer of " + seat(1-first) + " arrives",
-		}, heard, "seed %d, p%d first", seed, first+1)
-	}
-	require.Len(t, firsts, 2, "either player first")
+	requireTriggerOrder(t, ruleset, cards, []string{"Watcher of ", "Newcomer of "}, func(me, other string) []string {
+		return []string{"Watcher of " + me + " sees it", "Newcomer of " + other + " arrives"}
+	})
 }
