@@ -91,10 +91,7 @@ func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(i
 		var err error
 		if hidden != nil {
 			read = read[:0]
-			outer := g.reading
-			g.reading = &read
-			d, err = g.evalDatum(e, f)
-			g.reading = outer
+			d, err = g.evalNoting(e, f, &read)
 		} else {
 			d, err = g.evalDatum(e, f)
 		}
@@ -115,6 +112,15 @@ func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(i
 	}
 	out.WriteString(a.Segs[len(a.Segs)-1])
 	return out.String(), first
+}
+
+// evalNoting evaluates e, noting in read the cards whose printed parts it
+// reads (NoteRead); whatever happens, the noting ends with it.
+func (g *Evaluator) evalNoting(e *Expr, f *state.Frame, read *[]int) (Datum, error) {
+	outer := g.reading
+	g.reading = read
+	defer func() { g.reading = outer }()
+	return g.evalDatum(e, f)
 }
 
 // knownBy is the seats that know every one of the cards.
