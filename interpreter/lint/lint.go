@@ -85,6 +85,22 @@ func (c *checker) semantic() {
 	c.unplayable()
 	c.events()
 	c.cardTexts()
+	c.hiddenPlays()
+}
+
+// hiddenPlays warns about an action that takes its card from a zone the
+// other players do not see and does not say whether it shows the card: its
+// line reads "p1: play a card" to them, which is right for a card played
+// face down and wrong for one played for all to see.
+func (c *checker) hiddenPlays() {
+	for _, a := range c.Rs.Actions {
+		if a.Source < 0 || a.RevealSet || c.Rs.Zones[a.Source].Visibility == model.Public {
+			continue
+		}
+		z := c.Rs.Zones[a.Source].Name
+		c.diags = append(c.diags, diag.Diagnostic{Code: "hidden-play", Pos: a.Pos, Path: "actions." + a.Name,
+			Message: fmt.Sprintf("action %q takes a card from %s, which the other players do not see, and does not say whether they see it played: write reveal: true to show it as it is played, or reveal: false to keep it hidden (a card played face down)", a.Name, z)})
+	}
 }
 
 // BuiltinEvents are the events the engine raises itself.

@@ -48,6 +48,7 @@ turn:
 actions:
   play:
     from: hand
+    reveal: true
     filter: strong(card)
     effect:
       - pay: {n: 1, who: you}

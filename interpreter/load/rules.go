@@ -85,6 +85,7 @@ func (c *compiler) actions(n *yaml.Node) {
 		}
 		if v := source.Get(af, "reveal"); v != nil {
 			a.Reveal, _ = c.R.Boolean(v, path+".reveal")
+			a.RevealSet = true
 			if a.Reveal && source.Get(af, "from") == nil {
 				c.R.Errorf(v, "missing-field", path+".reveal", "`reveal` shows the action's source card, and this action has no `from`")
 			}

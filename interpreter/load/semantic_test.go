@@ -31,6 +31,7 @@ turn:
 actions:
   play:
     from: hand
+    reveal: true
 %s
 `
 

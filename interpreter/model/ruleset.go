@@ -227,9 +227,10 @@ type Action struct {
 	CostProg  int  // root program: the costs, then the effect or the move to the stack
 	UseStack  bool // the effect waits on the stack instead of resolving at once
 	// Reveal: the source card is shown to every player as the action is
-	// announced (a card played from a hand), so its line names it to all
-	Reveal  bool
-	Recheck *Expr
+	// announced (a card played from a hand), so its line names it to all;
+	// RevealSet says the ruleset wrote reveal, either way
+	Reveal, RevealSet bool
+	Recheck           *Expr
 	// RecheckWhy says why the effect does not happen when Recheck fails
 	// ("its targets are no longer legal" when nil)
 	RecheckWhy *Template
