@@ -103,3 +103,33 @@ func TestHiddenTemplateParts(t *testing.T) {
 		assert.Equal(t, fix(tc.all), lines(g, -1), tc.answer)
 	}
 }
+
+// TestMoveWithinASharedZone: a card moved within a zone nobody owns goes to
+// its top or bottom; no player is said to put it in "their" zone.
+func TestMoveWithinASharedZone(t *testing.T) {
+	const ruleset = `name: shared
+players: {min: 2, max: 2}
+zones:
+  stock: {per: game, visibility: hidden}
+  market: {per: game}
+setup:
+  - create: {id: gem, count: 3, to: stock, owner: none}
+  - move: {cards: "game.stock[0]", to: stock, position: bottom}
+  - move: {cards: "game.stock[2]", to: stock}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 2, as: n}}]
+`
+	rs, diags := load.Load(load.Source{Name: "shared.yaml", Data: []byte(ruleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	log := view.LogText(g, 0, 0)
+	assert.Contains(t, log, "A card goes to the bottom of the stock.")
+	assert.Contains(t, log, "A card goes to the top of the stock.")
+	for _, l := range log {
+		assert.NotContains(t, l, "their stock")
+	}
+}

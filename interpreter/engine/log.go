@@ -175,6 +175,13 @@ func (g *machine) logMove(c, from, to int, fromSlot int64, knownBefore uint64, w
 		}
 	case from == to && g.Rs.Zones[zt.Kind].Slots > 0:
 		e.Text = fmt.Sprintf("{cards} moves to position %d of %s.", g.SlotOf(c), g.ZoneLabel(to))
+	case from == to && zt.Owner == state.NoSeat:
+		// a shared zone is nobody's: the card moves within it
+		side := "top"
+		if where == state.Bottom {
+			side = "bottom"
+		}
+		e.Text = fmt.Sprintf("{cards} goes to the %s of %s.", side, g.ZoneLabel(to))
 	case from == to && where == state.Bottom:
 		e.Text = fmt.Sprintf("%s puts {cards} on the bottom of their %s.", owner, toName)
 	case from == to:
