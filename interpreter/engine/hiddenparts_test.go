@@ -105,7 +105,8 @@ func TestHiddenTemplateParts(t *testing.T) {
 }
 
 // TestMoveWithinASharedZone: a card moved within a zone nobody owns goes to
-// its top or bottom; no player is said to put it in "their" zone.
+// its top or bottom; no player is said to put it in "their" zone, nor to
+// draw a card dealt into one.
 func TestMoveWithinASharedZone(t *testing.T) {
 	const ruleset = `name: shared
 players: {min: 2, max: 2}
@@ -116,6 +117,7 @@ setup:
   - create: {id: gem, count: 3, to: stock, owner: none}
   - move: {cards: "game.stock[0]", to: stock, position: bottom}
   - move: {cards: "game.stock[2]", to: stock}
+  - draw: {from: stock, to: market}
 turn:
   phases:
     - name: main
@@ -129,7 +131,10 @@ turn:
 	log := view.LogText(g, 0, 0)
 	assert.Contains(t, log, "A card goes to the bottom of the stock.")
 	assert.Contains(t, log, "A card goes to the top of the stock.")
+	// dealt into the market, a card nobody drew
+	assert.Contains(t, log, "Gem goes from the stock to the market.")
 	for _, l := range log {
 		assert.NotContains(t, l, "their stock")
+		assert.NotContains(t, l, "draws")
 	}
 }

@@ -457,7 +457,12 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 		return false, err
 	}
 	if !quiet && !g.S.NoLog {
-		g.logCards(-1, "draw", p, []int{c}, "%s draws {cards}.", g.SeatName(p))
+		if g.S.Zones[dst].Owner == state.NoSeat {
+			// dealt into a zone nobody owns (a market row): nobody drew it
+			g.logCards(-1, "draw", p, []int{c}, "{cards} goes from %s to %s.", g.ZoneLabel(zi), g.ZoneLabel(dst))
+		} else {
+			g.logCards(-1, "draw", p, []int{c}, "%s draws {cards}.", g.SeatName(p))
+		}
 	}
 	if g.hears(g.SymDraw) {
 		g.emit(&state.Event{Name: g.SymDraw, Card: state.CardRef(c), Player: state.Seat(p), Source: state.NoCard, Amount: 1})
