@@ -138,3 +138,35 @@ turn:
 		assert.NotContains(t, l, "draws")
 	}
 }
+
+// TestCreateDeckOwnedByNobody: a deck put into a shared zone with owner:
+// none belongs to nobody, not to the player whose turn it is; without it,
+// its cards are that player's.
+func TestCreateDeckOwnedByNobody(t *testing.T) {
+	for owner, want := range map[string]state.Seat{"none": state.NoSeat, "you": 0} {
+		ruleset := `name: deck
+players: {min: 2, max: 2}
+zones:
+  stock: {per: game, visibility: hidden}
+setup:
+  - create_deck: {to: stock, deck: stock, owner: ` + owner + `}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 2, as: n}}]
+`
+		rs, diags := load.Load(load.Source{Name: "deck.yaml", Data: []byte(ruleset)},
+			[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\ndecks:\n  stock: {gem: 3}\n")}}, stdlib.Library())
+		require.NotNil(t, rs, "%v", diags)
+		g, err := engine.New(rs, engine.Options{Players: 2, Seed: 2})
+		require.NoError(t, err)
+		s := g.Evaluator().S
+		if owner == "you" {
+			want = state.Seat(s.First)
+		}
+		require.Len(t, s.Cards, 3)
+		for _, c := range s.Cards {
+			assert.Equal(t, want, c.Owner, "owner: %s", owner)
+		}
+	}
+}

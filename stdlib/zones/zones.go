@@ -302,6 +302,7 @@ func Primitives() []*model.Primitive {
 				args.ExprParam("player", model.TPlayer, false, "", "whose deck (default: you)"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone"},
 				{Name: "deck", Kind: model.PText, Doc: "a deck name, instead of the player's chosen deck"},
+				args.ExprParam("owner", model.TPlayer, false, "", "who owns the cards (default: the player whose deck it is; none: nobody, for a deck put into a shared zone, such as a market's stock, whose cards belong to whoever takes them)"),
 			},
 			Example: "- create_deck: {to: deck}",
 			Validate: func(v model.Validator, s *model.Step) {
@@ -327,12 +328,18 @@ func Primitives() []*model.Primitive {
 				if deck == nil {
 					return model.Next, fmt.Errorf("%s has no deck", state.SeatName(p))
 				}
+				owner := p
+				if a := s.At(createDeckArgs.Owner); a.Set {
+					if owner, err = args.Player(g, f, a); err != nil {
+						return model.Next, err
+					}
+				}
 				for _, e := range deck.Entries {
 					zone := s.At(createDeckArgs.To).Zone
 					if e.Zone >= 0 {
 						zone = e.Zone // a deck split by zone fills each of its zones
 					}
-					g.CreateCards(e.Def, p, g.ZoneInst(zone, p), e.Count)
+					g.CreateCards(e.Def, owner, g.ZoneInst(zone, p), e.Count)
 				}
 				g.MarkDirty()
 				return model.Next, nil
@@ -565,5 +572,5 @@ var (
 		CopyOf, Count, To, Owner, As, Quiet model.ArgIndex
 	}
 	controlArgs    struct{ Cards, Player model.ArgIndex }
-	createDeckArgs struct{ Player, To, Deck model.ArgIndex }
+	createDeckArgs struct{ Player, To, Deck, Owner model.ArgIndex }
 )
