@@ -1,0 +1,81 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/interpreter/view"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// TestMoveWithinASharedZone: a card moved within a zone nobody owns goes to
+// its top or bottom; no player is said to put it in "their" zone, nor to
+// draw a card dealt into one.
+func TestMoveWithinASharedZone(t *testing.T) {
+	const ruleset = `name: shared
+players: {min: 2, max: 2}
+zones:
+  stock: {per: game, visibility: hidden}
+  market: {per: game}
+setup:
+  - create: {id: gem, count: 3, to: stock, owner: none}
+  - move: {cards: "game.stock[0]", to: stock, position: bottom}
+  - move: {cards: "game.stock[2]", to: stock}
+  - draw: {from: stock, to: market}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 2, as: n}}]
+`
+	rs, diags := load.Load(load.Source{Name: "shared.yaml", Data: []byte(ruleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	log := view.LogText(g, 0, 0)
+	assert.Contains(t, log, "A card goes to the bottom of the stock.")
+	assert.Contains(t, log, "A card goes to the top of the stock.")
+	// dealt into the market, a card nobody drew
+	assert.Contains(t, log, "Gem goes from the stock to the market.")
+	for _, l := range log {
+		assert.NotContains(t, l, "their stock")
+		assert.NotContains(t, l, "draws")
+	}
+}
+
+// TestCreateDeckOwnedByNobody: a deck put into a shared zone with owner:
+// none belongs to nobody, not to the player whose turn it is; without it,
+// its cards are that player's.
+func TestCreateDeckOwnedByNobody(t *testing.T) {
+	for owner, want := range map[string]state.Seat{"none": state.NoSeat, "you": 0} {
+		ruleset := `name: deck
+players: {min: 2, max: 2}
+zones:
+  stock: {per: game, visibility: hidden}
+setup:
+  - create_deck: {to: stock, deck: stock, owner: ` + owner + `}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 2, as: n}}]
+`
+		rs, diags := load.Load(load.Source{Name: "deck.yaml", Data: []byte(ruleset)},
+			[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\ndecks:\n  stock: {gem: 3}\n")}}, stdlib.Library())
+		require.NotNil(t, rs, "%v", diags)
+		g, err := engine.New(rs, engine.Options{Players: 2, Seed: 2})
+		require.NoError(t, err)
+		s := g.Evaluator().S
+		if owner == "you" {
+			want = state.Seat(s.First)
+		}
+		require.Len(t, s.Cards, 3)
+		for _, c := range s.Cards {
+			assert.Equal(t, want, c.Owner, "owner: %s", owner)
+		}
+	}
+}
