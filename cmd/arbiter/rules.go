@@ -76,7 +76,7 @@ func rulesText(rs *model.Ruleset) string {
 	for _, a := range rs.Actions {
 		name := actionName(a.Label)
 		if a.Source >= 0 {
-			name += fmt.Sprintf(" (a card from your %s)", rs.Zones[a.Source].Name)
+			name += fmt.Sprintf(" (a card from %s)", zoneOwnerWords(rs, a.Source))
 		}
 		actions = append(actions, [2]string{name, sentence(a.Doc)})
 	}
@@ -184,6 +184,7 @@ func endings(rs *model.Ruleset) [][2]string {
 		roots[rs.DrainStack] = true
 	}
 	var out [][2]string
+	lost := false
 	seen := map[string]bool{}
 	add := func(what, why string) {
 		if !seen[what+why] {
@@ -214,6 +215,7 @@ func endings(rs *model.Ruleset) [][2]string {
 				case "win":
 					add("A player wins", reason)
 				case "lose":
+					lost = true
 					add("A player loses", reason)
 				default:
 					add("The game is a draw", reason)
@@ -228,7 +230,9 @@ func endings(rs *model.Ruleset) [][2]string {
 		}
 		add("A player who resigns loses"+why, "")
 	}
-	if rs.MaxPlayers > 1 {
+	// Only where a player can lose: a game whose players only win has no
+	// last player standing to speak of.
+	if rs.MaxPlayers > 1 && (lost || rs.Concede != nil) {
 		add("When every other player has lost, the last one wins", "")
 	}
 	if rs.TurnLimit > 0 {
@@ -293,4 +297,13 @@ func wrap(text, first, rest string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// zoneOwnerWords names a zone as a player reads it: "your hand" for a zone
+// each player has, "the market" for one the players share.
+func zoneOwnerWords(rs *model.Ruleset, zone int) string {
+	if rs.Zones[zone].PerPlayer {
+		return "your " + rs.Zones[zone].Name
+	}
+	return "the " + rs.Zones[zone].Name
 }

@@ -393,6 +393,9 @@ func (g *machine) explain(format string, a ...any) string {
 func (g *machine) whyNot(a *model.Action, player, card int) (string, error) {
 	if a.Source >= 0 {
 		if card < 0 {
+			if !g.Rs.Zones[a.Source].PerPlayer {
+				return g.explain("it needs a card from the %s", g.Rs.Zones[a.Source].Name), nil
+			}
 			return g.explain("it needs a card from your %s", g.Rs.Zones[a.Source].Name), nil
 		}
 		if g.S.Cards[card].Zone != state.ZoneRef(g.ZoneInst(a.Source, player)) {

@@ -79,3 +79,34 @@ turn:
 		}
 	}
 }
+
+// TestWhyNotNamesASharedZone: an action that takes a card from a zone the
+// players share asks for a card from that zone, not from "your" one.
+func TestWhyNotNamesASharedZone(t *testing.T) {
+	const ruleset = `name: shop
+players: {min: 2, max: 2}
+zones:
+  hand: {visibility: owner}
+  market: {per: game}
+setup:
+  - create: {id: gem, count: 2, to: market, owner: none}
+turn:
+  phases:
+    - name: main
+      do: [{act: {actions: [take, keep]}}]
+actions:
+  take:
+    from: market
+    effect: [{move: {cards: card, to: hand}}]
+  keep:
+    from: hand
+    effect: [{move: {cards: card, to: market}}]
+`
+	rs, diags := load.Load(load.Source{Name: "shop.yaml", Data: []byte(ruleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, "it needs a card from the market", g.WhyNot(0, "take", -1))
+	assert.Equal(t, "it needs a card from your hand", g.WhyNot(0, "keep", -1))
+}
