@@ -174,6 +174,12 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) model.PropDecl {
 	if v := source.Get(fs, "label"); v != nil {
 		d.Label, _ = c.R.Str(v, path+".label")
 	}
+	if v := source.Get(fs, "label_one"); v != nil {
+		d.LabelOne, _ = c.R.Str(v, path+".label_one")
+		if d.Type != model.TInt {
+			c.R.Errorf(v, "bad-value", path+".label_one", "only an int property is counted in amounts; label_one names one of it")
+		}
+	}
 	if v := source.Get(fs, "internal"); v != nil {
 		d.Internal, _ = c.R.Boolean(v, path+".internal")
 	}

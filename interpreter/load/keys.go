@@ -15,7 +15,7 @@ var (
 	staticKeys          = []string{"zones", "applies_to", "prop", "add", "set"}
 	playersKeys         = []string{"min", "max"}
 	propertiesKeys      = []string{"card", "player", "game"}
-	propertyKeys        = []string{"type", "values", "default", "min", "max", "doc", "label", "reset_on_move", "internal"}
+	propertyKeys        = []string{"type", "values", "default", "min", "max", "doc", "label", "label_one", "reset_on_move", "internal"}
 	limitsKeys          = []string{"turns", "steps"}
 	deckRulesKeys       = []string{"sizes", "copies"}
 	deckSizeKeys        = []string{"min", "max"}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -58,6 +59,24 @@ func (t Type) String() string {
 	return "any"
 }
 
+// Noun is how the log names an amount of the property: its label, else its
+// name.
+func (d *PropDecl) Noun() string {
+	if d.Label != "" {
+		return d.Label
+	}
+	return d.Name
+}
+
+// Amount says n of the property as the log does: "2 EP", "1 coin" where the
+// property names one of it apart.
+func (d *PropDecl) Amount(n int64) string {
+	if n == 1 && d.LabelOne != "" {
+		return "1 " + d.LabelOne
+	}
+	return strconv.FormatInt(n, 10) + " " + d.Noun()
+}
+
 // PropDecl declares one typed property of cards, players or the game.
 type PropDecl struct {
 	Name    string
@@ -69,6 +88,9 @@ type PropDecl struct {
 	Max     *int64
 	Doc     string
 	Label   string // how the log names an amount of it ("EP"); the name when empty
+	// LabelOne: how the log names exactly one of it ("coin" beside "coins");
+	// Label when empty
+	LabelOne string
 	// ResetOnMove: the value belongs to the card's stay in a kind of zone
 	// (damage, tapping) and goes back to the default when it moves to another
 	// (not of its area)

@@ -98,15 +98,11 @@ func fixed() []*model.Primitive {
 					if !g.Explaining() {
 						return "cannot be paid", nil
 					}
-					name := d.Name
-					if d.Label != "" {
-						name = d.Label
-					}
 					who := state.SeatName(p) + " has"
 					if p == int(f.You) {
 						who = "you have"
 					}
-					return fmt.Sprintf("it costs %d %s and %s %d", n, name, who, have), nil
+					return fmt.Sprintf("it costs %s and %s %d", d.Amount(int64(n)), who, have), nil
 				}
 				return "", nil
 			},
@@ -128,11 +124,7 @@ func fixed() []*model.Primitive {
 				g.SetPlayerProp(p, idx, g.BasePlayerProp(p, idx)-int64(n))
 				if g.Logging() && n > 0 {
 					// a cost of 0 (a free card) pays nothing to tell
-					name := d.Name
-					if d.Label != "" {
-						name = d.Label
-					}
-					g.Logf("pay", p, "%s pays %d %s.", state.SeatName(p), n, name)
+					g.Logf("pay", p, "%s pays %s.", state.SeatName(p), d.Amount(int64(n)))
 				}
 				return model.Next, nil
 			},

@@ -57,15 +57,17 @@ func spendMix() *model.Primitive {
 type mix struct {
 	p      int
 	names  []string // the resources' labels
-	idx    []int    // their player property indexes
-	need   []int    // the fixed part of each
-	anyN   int      // the part any may pay
-	pool   []int    // what the player has of each
-	src    [][]int  // the unmarked sources of each
-	markIx int      // the property marking a used source, or -1
+	decls  []*model.PropDecl
+	idx    []int   // their player property indexes
+	need   []int   // the fixed part of each
+	anyN   int     // the part any may pay
+	pool   []int   // what the player has of each
+	src    [][]int // the unmarked sources of each
+	markIx int     // the property marking a used source, or -1
 	// room for a few resources, so that a mix on the stack (CanPay, tried
 	// for every card a window lists) allocates nothing
 	namesA          [8]string
+	declsA          [8]*model.PropDecl
 	idxA, needA, pA [8]int
 	amountA         [8]int
 	srcA            [8][]int
@@ -126,9 +128,9 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 	n := len(pd.L)
 	m.p, m.markIx = p, -1
 	if n <= len(m.idxA) {
-		m.names, m.idx, m.need, m.pool, m.src = m.namesA[:0], m.idxA[:0], m.needA[:0], m.pA[:0], m.srcA[:0]
+		m.names, m.decls, m.idx, m.need, m.pool, m.src = m.namesA[:0], m.declsA[:0], m.idxA[:0], m.needA[:0], m.pA[:0], m.srcA[:0]
 	} else {
-		m.names, m.idx, m.need, m.pool, m.src = make([]string, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([][]int, 0, n)
+		m.names, m.decls, m.idx, m.need, m.pool, m.src = make([]string, 0, n), make([]*model.PropDecl, 0, n), make([]int, 0, n), make([]int, 0, n), make([]int, 0, n), make([][]int, 0, n)
 	}
 	if m.anyN, err = args.Int(g, f, s.At(spendMixArgs.Any), 0); err != nil {
 		return err
@@ -148,11 +150,8 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 				return fmt.Errorf("%q is no int property of players", name)
 			}
 		}
-		label := d.Name
-		if d.Label != "" {
-			label = d.Label
-		}
-		m.names = append(m.names, label)
+		m.names = append(m.names, d.Noun())
+		m.decls = append(m.decls, d)
 		m.idx = append(m.idx, ix)
 		m.need = append(m.need, max(amounts[i], 0))
 		m.pool = append(m.pool, int(g.PlayerProp(p, ix)))
@@ -330,7 +329,7 @@ func (m *mix) costText() string {
 	var parts []string
 	for i, n := range m.need {
 		if n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, m.names[i]))
+			parts = append(parts, m.decls[i].Amount(int64(n)))
 		}
 	}
 	if m.anyN > 0 {
@@ -346,7 +345,7 @@ func (m *mix) haveText() string {
 	var parts []string
 	for i := range m.need {
 		if n := m.pool[i] + len(m.src[i]); n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, m.names[i]))
+			parts = append(parts, m.decls[i].Amount(int64(n)))
 		}
 	}
 	if len(parts) == 0 {
@@ -438,7 +437,7 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		g.SetPlayerProp(m.p, m.idx[i], g.BasePlayerProp(m.p, m.idx[i])-int64(fromPool))
 		tapped = append(tapped, m.src[i][:n-fromPool]...)
 		if g.Logging() {
-			parts = append(parts, fmt.Sprintf("%d %s", n, m.names[i]))
+			parts = append(parts, m.decls[i].Amount(int64(n)))
 		}
 	}
 	for _, c := range tapped {
