@@ -188,6 +188,10 @@ func (g *machine) logMove(c, from, to int, fromSlot int64, knownBefore uint64, w
 		e.Text = fmt.Sprintf("%s puts {cards} on top of their %s.", owner, toName)
 	case g.Rs.Zones[zt.Kind].Slots > 0:
 		e.Text = fmt.Sprintf("{cards} %s from %s to position %d of %s.", verb, fromLabel, g.SlotOf(c), g.ZoneLabel(to))
+	case where == state.Bottom && len(zt.Cards) > 1 && g.Rs.Zones[zt.Kind].Visibility == model.Hidden:
+		// under the other cards of a pile nobody sees: which end it went to
+		// is news (in a pile everyone sees, the order shows it)
+		e.Text = fmt.Sprintf("{cards} %s from %s to the bottom of %s.", verb, fromLabel, g.ZoneLabel(to))
 	default:
 		e.Text = fmt.Sprintf("{cards} %s from %s to %s.", verb, fromLabel, g.ZoneLabel(to))
 	}

@@ -400,7 +400,7 @@ func (g *machine) Shuffle(zi int) {
 	} else if z.Owner < 0 {
 		g.logf(-1, "shuffle", -1, "The %s is shuffled.", g.Rs.Zones[z.Kind].Name)
 	} else {
-		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles %s.", g.SeatName(int(z.Owner)), g.ZoneLabel(zi))
+		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles their %s.", g.SeatName(int(z.Owner)), g.Rs.Zones[z.Kind].Name)
 	}
 	if g.hears(g.SymShuffle) {
 		g.emit(&state.Event{Name: g.SymShuffle, Card: state.NoCard, Player: z.Owner, To: g.Rs.ZoneSyms[z.Kind], Source: state.NoCard})
