@@ -615,6 +615,10 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					if msg := outsideWindow(g, rs, st.Seat, d, l, window, since); msg != "" {
 						fail(st, "%s", msg)
 					}
+				case d.Kind != state.DecideAction:
+					if msg := notAWindow(g, rs, st.Seat, d, l, since); msg != "" {
+						fail(st, "%s", msg)
+					}
 				}
 			}
 			if st.Exact && len(st.Offered) != len(d.Options) {
@@ -776,6 +780,35 @@ func outsideWindow(g *engine.Game, rs *model.Ruleset, seat int, d *state.Decisio
 	who := state.SeatName(seat)
 	msg := fmt.Sprintf("%q is the label of action %s, which the question %s is asked now (%q) could not offer whatever the rules said: its window offers only %s. not_offered looks at the question asked now, so it proves nothing here",
 		label, strings.Join(actions, ", "), who, d.Prompt, strings.Join(offers, ", "))
+	if n := since.forced(g, seat); n > 0 {
+		msg += fmt.Sprintf(" (%s %s was also asked %s with one way to answer, which the engine answered itself: see the log)", since.when(), who, questions(n))
+	}
+	return msg
+}
+
+// notAWindow explains why not_offered proves nothing when a label names an
+// action while the seat is asked a question that offers no actions at all
+// (which cards pay a cost, which target): the action is absent from it
+// whatever the rules say. It returns "" when the label names no action.
+func notAWindow(g *engine.Game, rs *model.Ruleset, seat int, d *state.Decision, label string, since asked) string {
+	named := g.ActionsLabelled(seat, label)
+	what := ""
+	switch {
+	case len(named) > 0:
+		var actions []string
+		for _, a := range named {
+			actions = append(actions, rs.Actions[a].Name)
+		}
+		what = "is the label of action " + strings.Join(actions, ", ")
+	case namesCardAction(rs, label):
+		// its card is not where the action takes cards from: still an action
+		what = "names an action"
+	default:
+		return ""
+	}
+	who := state.SeatName(seat)
+	msg := fmt.Sprintf("%q %s, but the question %s is asked now (%q) offers no actions, only %s. not_offered looks at the question asked now, so it proves nothing here: answer it first",
+		label, what, who, d.Prompt, optionList(d))
 	if n := since.forced(g, seat); n > 0 {
 		msg += fmt.Sprintf(" (%s %s was also asked %s with one way to answer, which the engine answered itself: see the log)", since.when(), who, questions(n))
 	}

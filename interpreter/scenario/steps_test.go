@@ -85,6 +85,23 @@ func TestNotOfferedAfterAnAnswerTheEngineGave(t *testing.T) {
 	assert.Equal(t, []string{`12:5: p2 is offered "play Darkness", which must not be offered`}, got)
 }
 
+// TestNotOfferedAtAQuestionOfNoActions: not_offered naming an action while
+// the seat is asked which card to take (no window of actions) fails: the
+// action could not be among those options whatever the rules said.
+func TestNotOfferedAtAQuestionOfNoActions(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - not_offered: {p1: [play Water]}\n")
+	assert.Equal(t, []string{
+		`12:5: "play Water" is the label of action play, but the question p1 is asked now ("Choose a card on your opponent's board to discard") offers no actions, only "p2's Lightning", "p2's Grass". not_offered looks at the question asked now, so it proves nothing here: answer it first`,
+	}, got)
+	// the card played is no longer in the hand, but its label is an action's
+	got = runLands(t, "[Lightning, Grass]", "  - not_offered: {p1: [play Fire]}\n")
+	assert.Equal(t, []string{
+		`12:5: "play Fire" names an action, but the question p1 is asked now ("Choose a card on your opponent's board to discard") offers no actions, only "p2's Lightning", "p2's Grass". not_offered looks at the question asked now, so it proves nothing here: answer it first`,
+	}, got)
+	// a label of no action is checked against the options as before
+	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - not_offered: {p1: [p2's Water]}\n"))
+}
+
 // TestNotAsked: not_asked holds for a seat with no open question, the ones
 // the engine answered itself included, and fails for a seat that is asked.
 func TestNotAsked(t *testing.T) {
