@@ -110,3 +110,66 @@ actions:
 	assert.Equal(t, "it needs a card from the market", g.WhyNot(0, "take", -1))
 	assert.Equal(t, "it needs a card from your hand", g.WhyNot(0, "keep", -1))
 }
+
+// TestDrawBetweenSharedZonesNeedsNoPlayer: a card nobody owns that deals
+// the market a card when it enters it draws between two shared zones, where
+// nobody need draw; a draw into a player's zone for nobody stops the game
+// with the reason instead of doing nothing.
+func TestDrawBetweenSharedZonesNeedsNoPlayer(t *testing.T) {
+	const ruleset = `name: deal
+players: {min: 2, max: 2}
+zones:
+  hand: {visibility: owner}
+  stock: {per: game, visibility: hidden}
+  market: {per: game}
+  wreck: {per: game}
+setup:
+  - create: {id: gem, count: 2, to: stock, owner: none}
+  - create: {id: wave, count: 1, to: stock, owner: none}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 2, as: n}}, {draw: {player: active, from: stock, to: market}}]
+`
+	cards := func(to string) string {
+		return `cards:
+  - {id: gem, name: Gem}
+  - id: wave
+    name: Wave
+    triggers:
+      - on: enter
+        if: event.to == market
+        do:
+          - move: {cards: this, to: wreck}
+          - draw: {from: stock, to: ` + to + `}
+`
+	}
+	for _, tc := range []struct{ to, want string }{
+		{"market", ""},
+		{"hand", "draw from stock to hand has no player"},
+	} {
+		rs, diags := load.Load(load.Source{Name: "deal.yaml", Data: []byte(ruleset)},
+			[]load.Source{{Name: "cards.yaml", Data: []byte(cards(tc.to))}}, stdlib.Library())
+		require.NotNil(t, rs, "%v", diags)
+		g, err := engine.New(rs, engine.Options{Players: 2, Seed: 3})
+		require.NoError(t, err)
+		// deal the three cards of the stock, one a turn
+		for i := 0; i < 4 && !g.Over() && len(g.Pending()) > 0; i++ {
+			d := g.Pending()[0]
+			if err := g.Answer(d.Player, state.Answer{Picks: []int{0}}); err != nil {
+				break
+			}
+		}
+		S := g.Evaluator().S
+		market, wreck := g.Evaluator().ZoneInst(rs.ZoneIx["market"], 0), g.Evaluator().ZoneInst(rs.ZoneIx["wreck"], 0)
+		if tc.want == "" {
+			assert.Len(t, S.Zones[wreck].Cards, 1, "the Wave sank")
+			assert.Len(t, S.Zones[market].Cards, 2, "and the market was dealt a card in its place")
+			assert.Contains(t, view.LogText(g, 0, 0), "The stock is empty: nothing more goes to the market.")
+		} else {
+			require.Error(t, g.Err())
+			assert.Contains(t, g.Err().Error(), tc.want)
+			assert.Contains(t, g.Err().Error(), "cards.yaml:", "the step's position")
+		}
+	}
+}

@@ -36,7 +36,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "draw", Args: &drawArgs, Family: "zones",
-			Doc: "Moves the top cards of a player's `from` zone to their `to` zone, one at a time, each below the cards already there (a hand keeps the order of its draws). An empty `from` zone with refill_from is refilled first; when nothing is left, `if_empty` runs.",
+			Doc: "Moves the top cards of a player's `from` zone to their `to` zone, one at a time, each below the cards already there (a hand keeps the order of its draws). An empty `from` zone with refill_from is refilled first; when nothing is left, `if_empty` runs. Between two shared zones (a market dealt from its stock) no player is needed, so a card nobody owns may deal one; a draw from or into a player's zone whose player is nobody stops the game with the reason.",
 			Params: []model.Param{
 				args.ExprParam("player", model.TPlayer, false, "", "who draws (default: you)"),
 				args.ExprParam("count", model.TInt, false, "1", "how many cards"),
@@ -417,8 +417,16 @@ func execMove(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 
 func execDraw(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 	p, err := args.Player(g, f, s.At(drawArgs.Player))
-	if err != nil || p < 0 {
+	if err != nil {
 		return model.Next, err
+	}
+	from, to := s.At(drawArgs.From).Zone, s.At(drawArgs.To).Zone
+	rs := g.Ruleset()
+	if p < 0 && (rs.Zones[from].PerPlayer || rs.Zones[to].PerPlayer) {
+		// between two shared zones nobody need draw (a market dealt from its
+		// stock); a player's zone needs its player, and a draw that silently
+		// did nothing would hide the slip
+		return model.Next, fmt.Errorf("draw from %s to %s has no player: the one named is nobody (you in an effect of a card nobody owns is nobody); name one with player: (active, say)", rs.Zones[from].Name, rs.Zones[to].Name)
 	}
 	n, err := args.Int(g, f, s.At(drawArgs.Count), 1)
 	if err != nil {
@@ -431,16 +439,19 @@ func execDraw(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 	var drawn []int // the cards drawn, when the step names them (as)
 	as := s.At(drawArgs.As)
 	short := false
-	to := s.At(drawArgs.To).Zone
 	for i := 0; i < n; i++ {
-		ok, err := g.Draw(p, s.At(drawArgs.From).Zone, to, quiet)
+		ok, err := g.Draw(p, from, to, quiet)
 		if err != nil {
 			return model.Next, err
 		}
 		if !ok {
 			short = true
 			if g.Logging() && !quiet {
-				g.Logf("draw", p, "%s cannot draw: no cards are left.", state.SeatName(p))
+				if !rs.Zones[from].PerPlayer && !rs.Zones[to].PerPlayer {
+					g.Logf("draw", p, "The %s is empty: nothing more goes to the %s.", rs.Zones[from].Name, rs.Zones[to].Name)
+				} else {
+					g.Logf("draw", p, "%s cannot draw: no cards are left.", state.SeatName(p))
+				}
 			}
 			break
 		}
