@@ -143,21 +143,38 @@ scan:
 // plainEnd is where YAML ends a value without quotes that starts at i, and
 // why: a flow value ends at a comma or a bracket, any value at ": " or " #".
 func plainEnd(s string, i int, inFlow bool) (int, string) {
+	question := -1 // the first ? of a flow value: YAML stops there, unless ": " comes first
+	atQuestion := func(j int, why string) (int, string) {
+		if question >= 0 {
+			return question, questionMark
+		}
+		return j, why
+	}
 	for j := i; j < len(s); j++ {
 		c := s[j]
 		switch {
 		case c == ':' && (j+1 == len(s) || s[j+1] == ' '):
 			return j, `holds ": " (a colon then a space), which YAML reads as a key and its value`
 		case c == '#' && j > i && (s[j-1] == ' ' || s[j-1] == '\t'):
-			return j, "holds \" #\", which YAML reads as the start of a comment"
+			return atQuestion(j, "holds \" #\", which YAML reads as the start of a comment")
+		case inFlow && c == '?' && question < 0:
+			question = j
 		case inFlow && c == ',':
-			return j, "is cut at the comma: inside {...} or [...] a comma ends a value"
+			return atQuestion(j, "is cut at the comma: inside {...} or [...] a comma ends a value")
 		case inFlow && strings.IndexByte("[]{}", c) >= 0:
-			return j, "holds a bracket, which YAML reads inside {...} or [...] as the start or end of a list or mapping"
+			return atQuestion(j, "holds a bracket, which YAML reads inside {...} or [...] as the start or end of a list or mapping")
 		}
+	}
+	if question >= 0 {
+		return question, questionMark
 	}
 	return len(s), ""
 }
+
+// questionMark is why a flow value with a ? in it breaks: the YAML reader
+// takes no ? inside {...} or [...] in a value without quotes (a prompt
+// that asks "How many?").
+const questionMark = "holds a ?, which YAML does not take inside {...} or [...] in a value without quotes"
 
 // valuePitfall looks at the value that starts at v: where YAML ends it against
 // where it is meant to end.
@@ -190,7 +207,7 @@ func valuePitfall(s, key string, v int, inFlow bool, depth int) (quotePitfall, b
 	default:
 		yend, reason = plainEnd(s, v, inFlow)
 		at = yend
-		if !strings.Contains(reason, "colon") {
+		if !strings.Contains(reason, "colon") && reason != questionMark {
 			at = v
 		}
 	}
