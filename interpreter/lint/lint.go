@@ -227,9 +227,10 @@ func (c *checker) unplayable() {
 // properties that are no bookkeeping (internal) and no state of a card in
 // play (reset_on_move) are checked, and not on a card whose name is made from
 // its properties: it stands for many cards, whose values are set as they are
-// made. A card without written text is not checked, nor what card_text
-// generates: the properties its parts read and, when it writes keywords, the
-// keywords.
+// made. A card without written text is not checked. What card_text writes
+// need not be written again (a keyword it writes need not be named in the
+// text), but a written value or keyword line that disagrees with the card is
+// warned all the same.
 
 // cardFacts is what a card's text is checked against.
 type cardFacts struct {
@@ -490,11 +491,13 @@ func (c *checker) cardTexts() {
 	ct := rs.CardText
 	var props []int
 	for i, p := range rs.CardProps {
-		if p.Type == model.TInt && !p.Internal && !p.ResetOnMove && (ct == nil || !ct.Reads[i]) {
+		if p.Type == model.TInt && !p.Internal && !p.ResetOnMove {
 			props = append(props, i)
 		}
 	}
-	keywords := ct == nil || !ct.Keywords
+	// what card_text writes need not be written again, but a written text
+	// that says otherwise (Cost 5 beside its Cost 6) is still a mistake
+	requireKeywords := ct == nil || !ct.Keywords
 	// the words that name each property and keyword, the same for every card
 	propWords := make([][][]string, len(rs.CardProps))
 	for _, i := range props {
@@ -513,10 +516,8 @@ func (c *checker) cardTexts() {
 			}
 			f.Props = append(f.Props, factProp{Name: rs.CardProps[i].Name, Words: propWords[i], Value: v})
 		}
-		if keywords {
-			for i, k := range rs.Keywords {
-				f.Keywords = append(f.Keywords, factKeyword{Name: k, Words: keywordWords[i], Has: d.Keywords&(1<<i) != 0})
-			}
+		for i, k := range rs.Keywords {
+			f.Keywords = append(f.Keywords, factKeyword{Name: k, Words: keywordWords[i], Has: d.Keywords&(1<<i) != 0})
 		}
 		return f
 	}
@@ -558,7 +559,7 @@ func (c *checker) cardTexts() {
 			}
 		}
 		for k, kw := range texts[0].facts.Keywords {
-			if kw.Has && !mentioned[k] {
+			if requireKeywords && kw.Has && !mentioned[k] {
 				c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityOf("card-text"), Code: "card-text", Pos: texts[0].pos, Path: "cards." + d.ID + ".text",
 					Message: missingKeyword(kw.Name)})
 			}
