@@ -64,13 +64,17 @@ when there is one. arbiter validate reports the same warnings.`,
 					count[e.Zone] += e.Count
 					total += e.Count
 				}
+				what := plural(total, "card")
+				if d.Game {
+					what += ", the game's: no player plays it"
+				}
 				if len(zones) == 1 && zones[0] < 0 {
 					parts := byZone[-1]
 					sort.Strings(parts)
-					fmt.Fprintf(out, "deck %s (%s): %s\n", d.Name, plural(total, "card"), strings.Join(parts, ", "))
+					fmt.Fprintf(out, "deck %s (%s): %s\n", d.Name, what, strings.Join(parts, ", "))
 					continue
 				}
-				fmt.Fprintf(out, "deck %s (%s):\n", d.Name, plural(total, "card"))
+				fmt.Fprintf(out, "deck %s (%s):\n", d.Name, what)
 				for _, z := range zones {
 					parts := byZone[z]
 					sort.Strings(parts)

@@ -394,13 +394,13 @@ func parseDecks(rs *model.Ruleset, flags []string, n int) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, ok := rs.DeckByName(v); !ok {
-			var names []string
-			for _, d := range rs.Decks {
-				names = append(names, d.Name)
-			}
-			if len(names) == 0 {
+		if ix, ok := rs.DeckIx[v]; !ok || !rs.PlayerDeck(ix) {
+			names := rs.PlayerDeckNames()
+			switch {
+			case len(names) == 0:
 				return nil, fmt.Errorf("%s has no decks to choose from", rs.Name)
+			case ok:
+				return nil, fmt.Errorf("%s's deck %q is the game's (a create_deck step puts it into play), not one a player plays (decks: %s)", rs.Name, v, strings.Join(names, ", "))
 			}
 			return nil, fmt.Errorf("%s has no deck %q (decks: %s)", rs.Name, v, strings.Join(names, ", "))
 		}

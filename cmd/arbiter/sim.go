@@ -324,13 +324,13 @@ func tallyResults(results []simResult, seats int) simTally {
 
 // seatDeck is the deck a seat played, in a game with a choice of decks ("" otherwise).
 func seatDeck(rs *model.Ruleset, decks []string, p int) string {
-	if len(rs.Decks) <= 1 {
+	if len(rs.PlayerDeckNames()) <= 1 {
 		return ""
 	}
 	if p < len(decks) && decks[p] != "" {
 		return decks[p]
 	}
-	return rs.Decks[0].Name
+	return rs.Decks[rs.DefaultDeck()].Name
 }
 
 func report(w io.Writer, rs *model.Ruleset, kinds, decks []string, results []simResult, took time.Duration) {

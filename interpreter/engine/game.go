@@ -248,15 +248,13 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 		decks = append(decks, 0)
 	}
 	for i := range decks {
-		d := 0
+		d := rs.DefaultDeck()
 		if i < len(o.Decks) && o.Decks[i] != "" {
-			ix, ok := rs.DeckIx[o.Decks[i]]
-			if !ok {
-				return nil, fmt.Errorf("%s has no deck %q", rs.Name, o.Decks[i])
+			ix, err := playerDeck(rs, o.Decks[i])
+			if err != nil {
+				return nil, err
 			}
 			d = ix
-		} else if len(rs.Decks) == 0 {
-			d = -1
 		}
 		decks[i] = d
 	}
@@ -512,12 +510,27 @@ func CheckOptions(rs *model.Ruleset, o Options) error {
 		return fmt.Errorf("%s is played by %s players, not %d", rs.Name, rs.PlayerCount(), n)
 	}
 	for _, d := range o.Decks {
-		if _, ok := rs.DeckIx[d]; d != "" && !ok {
-			return fmt.Errorf("%s has no deck %q", rs.Name, d)
+		if d == "" {
+			continue
+		}
+		if _, err := playerDeck(rs, d); err != nil {
+			return err
 		}
 	}
 	_, err := modeSymbol(rs, o.Mode)
 	return err
+}
+
+// playerDeck is the index of a deck a player may play, by name.
+func playerDeck(rs *model.Ruleset, name string) (int, error) {
+	ix, ok := rs.DeckIx[name]
+	if !ok {
+		return -1, fmt.Errorf("%s has no deck %q", rs.Name, name)
+	}
+	if !rs.PlayerDeck(ix) {
+		return -1, fmt.Errorf("%s's deck %q is the game's (a create_deck step puts it into play), not one a player plays", rs.Name, name)
+	}
+	return ix, nil
 }
 
 // newState makes the empty state of a game: players, properties at their

@@ -27,10 +27,7 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 	g.Der.Verify = o.VerifyChanges
 	g.keepForced = o.KeepForced
 	for i := range g.Decks {
-		g.Decks[i] = -1
-		if len(rs.Decks) > 0 {
-			g.Decks[i] = 0
-		}
+		g.Decks[i] = rs.DefaultDeck()
 	}
 	s, err := newState(rs, o, nil)
 	if err != nil {

@@ -173,3 +173,38 @@ turn:
 		}
 	}
 }
+
+// TestTheGamesDeckIsNoPlayersDeck: a deck a create_deck step names (the
+// market's stock) is the game's: a seat plays the first other deck by
+// default, and naming it for a seat is refused with the reason.
+func TestTheGamesDeckIsNoPlayersDeck(t *testing.T) {
+	const ruleset = `name: market
+players: {min: 2, max: 2}
+zones:
+  deck: {visibility: hidden}
+  stock: {per: game, visibility: hidden}
+decks:
+  wares: {gem: 3}
+  starter: {coin: 2}
+setup:
+  - create_deck: {deck: wares, to: stock, owner: none}
+  - for_each_player:
+      do: [{create_deck: {to: deck}}]
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 2, as: n}}]
+`
+	rs, diags := load.Load(load.Source{Name: "market.yaml", Data: []byte(ruleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\n  - {id: coin, name: Coin}\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	assert.Equal(t, []string{"starter"}, rs.PlayerDeckNames())
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"starter", "starter"}, g.Decks())
+	deck := g.Evaluator().ZoneInst(rs.ZoneIx["deck"], 0)
+	assert.Len(t, g.Evaluator().S.Zones[deck].Cards, 2, "p1's deck is the starter's two coins")
+	_, err = engine.New(rs, engine.Options{Players: 2, Seed: 1, Decks: []string{"wares"}})
+	assert.ErrorContains(t, err, `market's deck "wares" is the game's (a create_deck step puts it into play), not one a player plays`)
+	assert.ErrorContains(t, engine.CheckOptions(rs, engine.Options{Players: 2, Decks: []string{"", "wares"}}), "is the game's")
+}

@@ -213,6 +213,38 @@ type Deck struct {
 	Name    string
 	Entries []DeckEntry
 	Pos     diag.Pos
+	// Game: a step names this deck to put it into play (a market's stock,
+	// dealt by create_deck with deck:), so it is the game's and no player
+	// plays it: it is neither a seat's default nor offered to choose
+	Game bool
+}
+
+// PlayerDeck reports whether deck i is one a player may play: a deck of the
+// ruleset that no step names as the game's.
+func (rs *Ruleset) PlayerDeck(i int) bool {
+	return i >= 0 && i < len(rs.Decks) && !rs.Decks[i].Game
+}
+
+// DefaultDeck is the deck a seat plays unless told otherwise: the first
+// deck a player may play, or -1 when there is none.
+func (rs *Ruleset) DefaultDeck() int {
+	for i := range rs.Decks {
+		if rs.PlayerDeck(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// PlayerDeckNames lists the decks a player may play, in declaration order.
+func (rs *Ruleset) PlayerDeckNames() []string {
+	var out []string
+	for i, d := range rs.Decks {
+		if rs.PlayerDeck(i) {
+			out = append(out, d.Name)
+		}
+	}
+	return out
 }
 
 type DeckEntry struct {

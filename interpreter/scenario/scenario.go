@@ -1060,15 +1060,15 @@ func checkGame(rs *model.Ruleset, sc *Scenario, players int) diag.Diagnostics {
 			}
 		}
 	}
-	var deckNames []string
-	for _, d := range rs.Decks {
-		deckNames = append(deckNames, d.Name)
-	}
+	deckNames := rs.PlayerDeckNames()
 	for p, name := range sc.Decks {
+		ix, known := rs.DeckIx[name]
 		switch {
 		case name == "":
 		case p >= players:
 			fail(sc.deckPos[p], "bad-value", "there is no %s in a game of %d players", state.SeatName(p), players)
+		case known && !rs.PlayerDeck(ix):
+			fail(sc.deckPos[p], "unknown-deck", "%s's deck %q is the game's (a create_deck step puts it into play), not one a player plays; its players' decks are %s", rs.Name, name, strings.Join(deckNames, ", "))
 		case len(deckNames) == 0:
 			fail(sc.deckPos[p], "unknown-deck", "%s has no decks", rs.Name)
 		case !slices.Contains(deckNames, name):

@@ -297,7 +297,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "create_deck", Args: &createDeckArgs, Family: "zones",
-			Doc: "Puts a player's deck (chosen at game start, default the ruleset's first deck, or `deck`) into a zone of theirs; a deck split by zone fills each of its zones instead.",
+			Doc: "Puts a player's deck (chosen at game start, default the ruleset's first deck a player may play) into a zone of theirs, or with `deck` a deck the rules name, which is then the game's (a market's stock): no player plays it, it is no seat's default and play --deck refuses it; a deck split by zone fills each of its zones instead.",
 			Params: []model.Param{
 				args.ExprParam("player", model.TPlayer, false, "", "whose deck (default: you)"),
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone"},
@@ -307,7 +307,10 @@ func Primitives() []*model.Primitive {
 			Example: "- create_deck: {to: deck}",
 			Validate: func(v model.Validator, s *model.Step) {
 				if a := s.At(createDeckArgs.Deck); a.Set {
-					if _, ok := v.Ruleset().DeckByName(a.Text); !ok {
+					if d, ok := v.Ruleset().DeckByName(a.Text); ok {
+						// named here, the deck is the game's: no player plays it
+						d.Game = true
+					} else {
 						var names []string
 						for _, d := range v.Ruleset().Decks {
 							names = append(names, d.Name)
