@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -396,7 +397,19 @@ func (s *session) why(d *state.Decision, what string) {
 			s.printf("%s", line)
 		}
 	}
+	// an action the window asking now does not list is not offered whatever
+	// its costs: when its timing and condition hold, that is the reason to
+	// give, not what it would cost (its own timing_why says more otherwise)
+	window := s.g.WindowActions(d)
+	var windowNames []string
+	for _, ai := range window {
+		windowNames = append(windowNames, s.rs.Actions[ai].Name)
+	}
 	explain := func(a *model.Action, c int, label string) {
+		if window != nil && !slices.ContainsFunc(window, func(ai int) bool { return s.rs.Actions[ai] == a }) && s.g.Permitted(seat, a.Name, c) {
+			say(label, fmt.Sprintf("not offered at this question (%q offers only %s)", d.Prompt, diag.JoinNames(windowNames)))
+			return
+		}
 		switch why := s.g.WhyNot(seat, a.Name, c); {
 		case why != "":
 			say(label, why)
