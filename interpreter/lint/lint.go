@@ -151,7 +151,7 @@ func (c *checker) events() {
 			pos = t.Pos
 		}
 		c.diags = append(c.diags, diag.Diagnostic{Code: "unemitted-event", Pos: pos,
-			Message: fmt.Sprintf("no trigger can run on %q: nothing emits it%s", t.Event, diag.DidYouMean(t.Event, names))})
+			Message: fmt.Sprintf("no trigger can run on %q: nothing emits it%s", t.Event, diag.DidYouMeanOr(t.Event, names, "events this ruleset raises"))})
 	}
 	for _, e := range order {
 		if !heard[e] {

@@ -273,9 +273,14 @@ func (c *compiler) compileCall(pr *procedure, keyN, argN *yaml.Node, path string
 		for i, q := range pr.params {
 			names[i] = q.name
 		}
-		fs, _ := c.R.Mapping(argN, path, names...)
-		for _, f := range fs {
-			given[f.Key] = f.Value
+		if len(pr.params) == 0 && len(argN.Content) > 0 {
+			// the call is still compiled: a slip in it is one mistake
+			c.R.Errorf(argN.Content[0], "unknown-field", path, "%s is a procedure of the ruleset that takes no arguments: write - %s alone", pr.name, pr.name)
+		} else {
+			fs, _ := c.R.Mapping(argN, path, names...)
+			for _, f := range fs {
+				given[f.Key] = f.Value
+			}
 		}
 	}
 	for i, q := range pr.params {
