@@ -531,6 +531,9 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 	}
 	cutByComment := strings.Contains(msg, "unexpected token EOF") && c.R != nil && pos.Line >= 1 && pos.Line <= len(c.R.Lines()) && strings.Contains(c.R.Lines()[pos.Line-1], " #")
 	msg = plainTypes(msg)
+	if strings.Contains(msg, "(a text and a list cannot") || strings.Contains(msg, "(a list and a text cannot") {
+		msg += c.zoneListHint(src)
+	}
 	msg = plainSyntax(msg, src)
 	msg = goTypesOut.Replace(msg)
 	if cutByComment {
@@ -1003,6 +1006,24 @@ func plainTypes(msg string) string {
 		out += "; compare a text with a text (winner == 'p1', card.name == 'Knight') and a card or player with a card or player (p1, you, this)"
 	}
 	return out
+}
+
+// zoneListRE finds a zone reached through its owner (game.market,
+// you.hand): the list of the zone's cards, not the zone's name.
+var zoneListRE = regexp.MustCompile(`\b(?:game|you|opponent|active|player|p[1-8])\.([a-z_][a-z0-9_]*)\b`)
+
+// zoneListHint says how a zone is compared, when a text (a zone's name, as
+// event.to and card.zone give) meets a zone's list of cards.
+func (c *ExprCompiler) zoneListHint(src string) string {
+	for _, m := range zoneListRE.FindAllStringSubmatch(src, -1) {
+		if c.Rs == nil {
+			break
+		}
+		if _, ok := c.Rs.ZoneIx[m[1]]; ok {
+			return fmt.Sprintf("; %s is the list of the zone's cards: a zone is compared by its bare name (event.to == %s, card.zone == %s)", m[0], m[1], m[1])
+		}
+	}
+	return ""
 }
 
 // tokenRE matches expr's name for a token it did not expect.
