@@ -448,11 +448,24 @@ func indent(text string) string {
 	return b.String()
 }
 
+// othersAskedWith reports whether another player is asked the sealed
+// question d is part of, whether they have answered yet or not.
+func (s *session) othersAskedWith(d *state.Decision) bool {
+	for _, o := range s.g.Evaluator().S.Pending {
+		if o.Sealed && o.Frame == d.Frame && o.Player != d.Player {
+			return true
+		}
+	}
+	return false
+}
+
 // showDecision prints a question and its options; with the stack, unless
 // the board just above shows it.
 func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 	s.printf("%s\n", d.Prompt)
-	if d.Sealed {
+	if d.Sealed && s.othersAskedWith(d) {
+		// with one player asked (choosers: you.opponents, two players)
+		// there is nobody to keep the answer from
 		s.printf("  (sealed: nobody sees your answer until everyone has answered)\n")
 	}
 	if d.Kind == state.DecideAction && len(s.g.Evaluator().S.Stack) > 0 && !boardAbove {

@@ -353,7 +353,8 @@ func (z ZoneView) line() string {
 		names = append(names, n)
 	}
 	switch {
-	case z.Visible && len(names) == 0:
+	case z.Visible && len(names) == 0, z.Count == 0:
+		// a hidden zone with nothing in it is as empty as a visible one
 		return fmt.Sprintf("%s: empty", z.Name)
 	case z.Visible:
 		return fmt.Sprintf("%s (%d): %s", z.Name, z.Count, strings.Join(names, ", "))
