@@ -208,3 +208,26 @@ turn:
 	assert.ErrorContains(t, err, `market's deck "wares" is the game's (a create_deck step puts it into play), not one a player plays`)
 	assert.ErrorContains(t, engine.CheckOptions(rs, engine.Options{Players: 2, Decks: []string{"", "wares"}}), "is the game's")
 }
+
+// TestNoPlayerPrintsAsNobody: a template part that gives no player (the
+// owner of a card nobody owns) prints as nobody, as `you` there does.
+func TestNoPlayerPrintsAsNobody(t *testing.T) {
+	const ruleset = `name: owners
+players: {min: 2, max: 2}
+zones:
+  stock: {per: game}
+setup:
+  - create: {id: gem, count: 1, to: stock, owner: none}
+  - log: "{game.stock[0]} belongs to {game.stock[0].owner}."
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+	rs, diags := load.Load(load.Source{Name: "owners.yaml", Data: []byte(ruleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	assert.Contains(t, view.LogText(g, 0, 0), "Gem belongs to nobody.")
+}

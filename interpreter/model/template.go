@@ -103,6 +103,11 @@ func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(i
 			continue
 		}
 		text := g.textPiece(d, none, card)
+		if d.K == DNil && e.Type == TPlayer && none != "" {
+			// no player prints as a seat that is none does ({you} in an
+			// effect of a card nobody owns): one word for one absence
+			text = g.SeatName(-1)
+		}
 		if len(read) > 0 {
 			if k := g.knownBy(read); k != g.allSeats() {
 				text = hidden(text, k)
