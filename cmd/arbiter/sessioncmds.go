@@ -467,7 +467,8 @@ func (s *session) why(d *state.Decision, what string) {
 		if !fits && what != "" && named(a, "") {
 			// asked about the action, which no card at hand is for
 			why := fmt.Sprintf("no card in your %s is one it can be done with", s.rs.Zones[a.Source].Name)
-			if a.FilterWhy != "" {
+			if a.FilterWhy != "" && a.FilterWhyTmpl == nil {
+				// a reason worked out per card has no card here to read
 				why += " (" + a.FilterWhy + ")"
 			}
 			any = true

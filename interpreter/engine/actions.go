@@ -637,7 +637,7 @@ func (g *machine) partWhy(a *model.Action, i, player, card int) string {
 		// the filter first: a card that can never be used for the action
 		// says so, rather than "not now"
 		if a.FilterWhy != "" {
-			return a.FilterWhy
+			return g.whyText(a.FilterWhyTmpl, a.FilterWhy, player, card, "not a card for this")
 		}
 		if !g.Explain {
 			return notLegal
@@ -645,26 +645,33 @@ func (g *machine) partWhy(a *model.Action, i, player, card int) string {
 		return fmt.Sprintf("%s is not a card it can be done with", g.CardLabel(card, player))
 	case 1:
 		if a.TimingWhy != "" {
-			return a.TimingWhy
+			return g.whyText(a.TimingWhyTmpl, a.TimingWhy, player, card, "not now")
 		}
 		return "not now"
 	}
-	if a.WhyTmpl != nil {
-		if !g.Explain {
-			return notLegal // listing needs no words
-		}
-		f := g.seatFrame(player, state.CardRef(card))
-		text, err := g.Render(a.WhyTmpl, f, "nothing", func(c int) string { return g.CardLabel(c, player) }, model.HiddenFor(player))
-		g.ReleaseFrame()
-		if err == nil {
-			return text
-		}
-		return "not possible now"
-	}
 	if a.Why != "" {
-		return a.Why
+		return g.whyText(a.WhyTmpl, a.Why, player, card, "not possible now")
 	}
 	return "not possible now"
+}
+
+// whyText is a reason the ruleset words: text as it is, or the template
+// it makes worked out for the player and card (fallback when it cannot
+// be). Worked out only to be told: listing options needs no words.
+func (g *machine) whyText(tmpl *model.Template, text string, player, card int, fallback string) string {
+	if tmpl == nil {
+		return text
+	}
+	if !g.Explain {
+		return notLegal
+	}
+	f := g.seatFrame(player, state.CardRef(card))
+	out, err := g.Render(tmpl, f, "nothing", func(c int) string { return g.CardLabel(c, player) }, model.HiddenFor(player))
+	g.ReleaseFrame()
+	if err != nil {
+		return fallback
+	}
+	return out
 }
 
 // legalSlot is the place of what the terms of an action's filter, timing

@@ -72,12 +72,16 @@ func (c *compiler) actions(n *yaml.Node) {
 			a.TimingWhy, _ = c.R.Str(v, path+".timing_why")
 			if source.Get(af, "timing") == nil {
 				c.R.Errorf(v, "missing-field", path+".timing_why", "`timing_why` explains a `timing`, and this action has none")
+			} else if strings.ContainsAny(a.TimingWhy, "{}") {
+				a.TimingWhyTmpl = c.Template(a.TimingWhy, v, path+".timing_why", sc)
 			}
 		}
 		if v := source.Get(af, "filter_why"); v != nil {
 			a.FilterWhy, _ = c.R.Str(v, path+".filter_why")
 			if source.Get(af, "filter") == nil {
 				c.R.Errorf(v, "missing-field", path+".filter_why", "`filter_why` explains a `filter`, and this action has none")
+			} else if strings.ContainsAny(a.FilterWhy, "{}") {
+				a.FilterWhyTmpl = c.Template(a.FilterWhy, v, path+".filter_why", sc)
 			}
 		}
 		if v := source.Get(af, "stack"); v != nil {

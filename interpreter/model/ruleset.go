@@ -276,6 +276,10 @@ type Action struct {
 	WhyTmpl   *Template // Why, when it has {expression} parts (worked out only to be told)
 	TimingWhy string    // ... when Timing fails
 	FilterWhy string    // ... when Filter fails
+	// TimingWhyTmpl and FilterWhyTmpl are TimingWhy and FilterWhy when they
+	// have {expression} parts ("you must follow {game.led}")
+	TimingWhyTmpl *Template
+	FilterWhyTmpl *Template
 	Costs     []*Step
 	Effect    int  // program index of the effect (a child of CostProg)
 	CostProg  int  // root program: the costs, then the effect or the move to the stack
