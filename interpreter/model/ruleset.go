@@ -280,10 +280,10 @@ type Action struct {
 	// have {expression} parts ("you must follow {game.led}")
 	TimingWhyTmpl *Template
 	FilterWhyTmpl *Template
-	Costs     []*Step
-	Effect    int  // program index of the effect (a child of CostProg)
-	CostProg  int  // root program: the costs, then the effect or the move to the stack
-	UseStack  bool // the effect waits on the stack instead of resolving at once
+	Costs         []*Step
+	Effect        int  // program index of the effect (a child of CostProg)
+	CostProg      int  // root program: the costs, then the effect or the move to the stack
+	UseStack      bool // the effect waits on the stack instead of resolving at once
 	// Reveal: the source card is shown to every player as the action is
 	// announced (a card played from a hand), so its line names it to all;
 	// RevealSet says the ruleset wrote reveal, either way
