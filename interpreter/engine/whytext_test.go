@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/view"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -59,4 +61,38 @@ actions:
 	require.GreaterOrEqual(t, bell, 0)
 	assert.Equal(t, "you must follow red", g.WhyNot(seat, "play", bell))
 	assert.Equal(t, "not before turn 4, and this is turn 1", g.WhyNot(seat, "lead", -1))
+}
+
+// TestForEachPlayerFrom: for_each_player from a player goes in seat order
+// from it, over every player or over the list given.
+func TestForEachPlayerFrom(t *testing.T) {
+	const ruleset = `name: deal
+players: {min: 4, max: 4}
+zones:
+  hand: {}
+setup:
+  - for_each_player: {from: "players[2]", do: [{log: "all {you}"}]}
+  - for_each_player: {players: "filter(players, .index != 2)", from: "players[2]", do: [{log: "some {you}"}]}
+  - for_each_player: {do: [{log: "you {you}"}]}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+	rs, diags := load.Load(load.Source{Name: "deal.yaml", Data: []byte(ruleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 4, Seed: 1})
+	require.NoError(t, err)
+	var all, some []string
+	for _, l := range view.LogText(g, 0, 0) {
+		if w, ok := strings.CutPrefix(l, "all "); ok {
+			all = append(all, w)
+		}
+		if w, ok := strings.CutPrefix(l, "some "); ok {
+			some = append(some, w)
+		}
+	}
+	assert.Equal(t, []string{"p3", "p4", "p1", "p2"}, all)
+	assert.Equal(t, []string{"p4", "p1", "p2"}, some)
 }

@@ -1,6 +1,9 @@
 package control
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib/internal/args"
@@ -55,19 +58,20 @@ func Primitives() []*model.Primitive {
 			},
 			StateSlots: 1,
 			Example:    "- for_each: {cards: you.table, as: c, do: [{set: {cards: c, prop: tapped, value: false}}]}",
-			Exec:       loop(&forEachArgs.Cards, &forEachArgs.As, &forEachArgs.Do, false),
+			Exec:       loop(&forEachArgs.Cards, &forEachArgs.As, &forEachArgs.Do, nil),
 		},
 		{
 			Name: "for_each_player", Args: &forEachPlayerArgs, Family: "control",
-			Doc: "Runs `do` once per player of a list (default: every player, in seat order from you), with `you` set to that player and the player bound.",
+			Doc: "Runs `do` once per player of a list (default: every player, in seat order from you), with `you` set to that player and the player bound. With `from`, the players go in seat order from that player instead (the dealer's left, the leader of a trick): the default list starts with it, and a list given is put in that order.",
 			Params: []model.Param{
 				args.ExprParam("players", model.TPlayers, false, "", "the players (default: all, starting with you)"),
+				args.ExprParam("from", model.TPlayer, false, "", "the player the seat order starts from (default: you, or the list's own order when players is given)"),
 				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Doc: "the variable for each player"},
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
-			Example:    "- for_each_player:\n    do: [{draw: {count: 5, from: deck, to: hand}}]",
-			Exec:       loop(&forEachPlayerArgs.Players, &forEachPlayerArgs.As, &forEachPlayerArgs.Do, true),
+			Example:    "- for_each_player:\n    do: [{draw: {count: 5, from: deck, to: hand}}]\n# dealt from the dealer's left: the dealer (you) last\n- for_each_player: {from: you.next, do: [{draw: {from: deck, to: hand}}]}",
+			Exec:       loop(&forEachPlayerArgs.Players, &forEachPlayerArgs.As, &forEachPlayerArgs.Do, &forEachPlayerArgs.From),
 		},
 		{
 			Name: "repeat", Args: &repeatArgs, Family: "control",
@@ -221,18 +225,34 @@ func Primitives() []*model.Primitive {
 }
 
 // loop runs a body once per element of a list kept in the step's state slot.
-func loop(list, as, do *model.ArgIndex, players bool) func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+// loop runs do once per card of list, or, with from (for_each_player), once
+// per player, in seat order from the player from names when it is set.
+func loop(list, as, do, from *model.ArgIndex) func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+	players := from != nil
 	return func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 		cur := g.Var(f, s.State)
 		if cur.N <= 0 {
 			var l []int
 			var err error
 			a := s.At(*list)
+			start, ordered := int(f.You), false
+			if players {
+				if fa := s.At(*from); fa.Set {
+					p, err := args.Player(g, f, fa)
+					if err != nil {
+						return model.Next, err
+					}
+					if p < 0 {
+						return model.Next, fmt.Errorf("from names no player: the seat order needs one to start from")
+					}
+					start, ordered = p, true
+				}
+			}
 			switch {
 			case players && !a.Set:
 				l = g.VarList(g.Players())
 				for i := 0; i < g.Players(); i++ {
-					l = append(l, (int(f.You)+i)%g.Players())
+					l = append(l, (start+i)%g.Players())
 				}
 			default:
 				// read where it is (a zone) or written into scratch
@@ -245,6 +265,11 @@ func loop(list, as, do *model.ArgIndex, players bool) func(g model.Context, f *s
 					view, err = args.CardsBrief(g, f, a)
 				}
 				l = append(g.VarList(len(view)), view...)
+				if ordered {
+					// seat order from start: the seats after it come first
+					n := g.Players()
+					slices.SortStableFunc(l, func(x, y int) int { return (x-start+n)%n - (y-start+n)%n })
+				}
 			}
 			if err != nil {
 				return model.Next, err
@@ -281,7 +306,7 @@ var (
 	ifArgs            struct{ Cond, Then, Else model.ArgIndex }
 	atOnceArgs        struct{ Do model.ArgIndex }
 	forEachArgs       struct{ Cards, As, Do model.ArgIndex }
-	forEachPlayerArgs struct{ Players, As, Do model.ArgIndex }
+	forEachPlayerArgs struct{ Players, From, As, Do model.ArgIndex }
 	repeatArgs        struct{ Count, Do model.ArgIndex }
 	forRangeArgs      struct{ First, Last, As, Do model.ArgIndex }
 	letArgs           struct{ Value, As model.ArgIndex }
