@@ -474,7 +474,7 @@ func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 	}
 	switch d.Kind {
 	case state.DecideNumber:
-		s.printf("  a number from %d to %d\n", d.Min, d.Max)
+		s.printf("  %s\n", d.NumberRange())
 		return
 	case state.DecideDistribute:
 		s.printf("  divide %d among (answer as 1=N 2=N ...):\n", d.Total)

@@ -179,7 +179,7 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 	case state.DecideNumber:
 		n, err := strconv.Atoi(line)
 		if err != nil {
-			return state.Answer{}, fmt.Errorf("answer with a number from %d to %d (or type help)", d.Min, d.Max)
+			return state.Answer{}, fmt.Errorf("answer with %s (or type help)", d.NumberRange())
 		}
 		return state.Answer{Number: n}, nil
 	case state.DecideAssign:

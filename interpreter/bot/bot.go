@@ -57,6 +57,9 @@ func (b *Random) Choose(g *engine.Game, d *state.Decision) state.Answer {
 func RandomAnswer(r *rand.Rand, d *state.Decision) state.Answer {
 	switch d.Kind {
 	case state.DecideNumber:
+		if len(d.Except) > 0 {
+			return state.Answer{Number: d.NumberAt(r.IntN(max(d.NumberCount(), 1)))}
+		}
 		return state.Answer{Number: d.Min + r.IntN(d.Max-d.Min+1)}
 	case state.DecideDistribute:
 		amounts := make([]int, len(d.Options))
@@ -323,20 +326,23 @@ func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 		}
 		return out
 	}
-	if d.Kind == state.DecideNumber && d.Max-d.Min <= 10 {
+	if d.Kind == state.DecideNumber && d.NumberCount() <= 11 {
 		var out []state.Answer
 		for n := d.Min; n <= d.Max; n++ {
-			out = append(out, state.Answer{Number: n})
+			if d.NumberAllowed(n) {
+				out = append(out, state.Answer{Number: n})
+			}
 		}
 		return out
 	}
 	if d.Kind == state.DecideNumber && d.Max > d.Min {
-		// a wide range: eleven numbers spread from the least to the most,
-		// both ends included (a bid of nothing and one of everything are
-		// the numbers a value most often prefers)
+		// a wide range: eleven numbers spread over those it takes, from the
+		// least to the most, both ends included (a bid of nothing and one
+		// of everything are the numbers a value most often prefers)
 		out := make([]state.Answer, 0, 11)
+		count := d.NumberCount()
 		for i := 0; i <= 10; i++ {
-			n := d.Min + int(int64(d.Max-d.Min)*int64(i)/10)
+			n := d.NumberAt(int(int64(count-1) * int64(i) / 10))
 			if len(out) == 0 || out[len(out)-1].Number != n {
 				out = append(out, state.Answer{Number: n})
 			}

@@ -270,3 +270,17 @@ func TestGreedyCostDoesNotGrowWithTheGame(t *testing.T) {
 	t.Logf("bytes allocated per decision: %.0f at turns 3-12, %.0f at turns 50-60", mean(early), mean(late))
 	require.Less(t, mean(late), 1.5*mean(early), "a decision late in the game costs more than one early")
 }
+
+// A random answer to a number decision never names a number it excepts,
+// and names every other one.
+func TestRandomNumberKeepsOffExcepted(t *testing.T) {
+	d := state.Decision{Kind: state.DecideNumber, Min: 0, Max: 4, Except: []int{0, 3}}
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[int]bool{}
+	for i := 0; i < 300; i++ {
+		a := bot.RandomAnswer(r, &d)
+		require.NoError(t, d.Check(a))
+		seen[a.Number] = true
+	}
+	require.Equal(t, map[int]bool{1: true, 2: true, 4: true}, seen)
+}

@@ -2,6 +2,9 @@ package state
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 )
 
 // Option is one legal answer to a decision, with a stable id and a readable label.
@@ -48,6 +51,9 @@ type Decision struct {
 	// when it has one way to answer, so that whether a player had a choice
 	// shows nowhere: not in who is asked, not in the order things happen.
 	Sealed bool `json:"sealed,omitempty"`
+	// Except, in a number decision, lists the numbers from Min to Max that
+	// may not be chosen (a bid that would make the bids add up)
+	Except []int `json:"except,omitempty"`
 	// Targets are what the options are assigned to in an assign decision; the
 	// answer's Amount gives, per option, a target number from 1, or 0 for none.
 	Targets   []Option `json:"targets,omitempty"`
@@ -117,7 +123,7 @@ func LeastAnswer(d *Decision) Answer {
 	case DecideAssign:
 		return Answer{Amount: make([]int, len(d.Options))}
 	case DecideNumber:
-		return Answer{Number: d.Min}
+		return Answer{Number: d.FirstNumber()}
 	case DecideDistribute:
 		a := Answer{Amount: make([]int, len(d.Options))}
 		left := d.Total
@@ -180,8 +186,8 @@ func ForcedAnswer(d *Decision) (bool, Answer) {
 		}
 		return false, Answer{}
 	case DecideNumber:
-		if d.Min == d.Max {
-			return true, Answer{Number: d.Min}
+		if d.NumberCount() == 1 {
+			return true, Answer{Number: d.FirstNumber()}
 		}
 	case DecideDistribute:
 		if len(d.Options) == 1 {
@@ -212,6 +218,9 @@ func CheckAnswer(d *Decision, a *Answer) error {
 	case DecideNumber:
 		if a.Number < d.Min || a.Number > d.Max {
 			return fmt.Errorf("the number must be from %d to %d, not %d", d.Min, d.Max, a.Number)
+		}
+		if slices.Contains(d.Except, a.Number) {
+			return fmt.Errorf("%d may not be chosen here (%s)", a.Number, d.NumberRange())
 		}
 		return nil
 	case DecideDistribute:
@@ -285,4 +294,68 @@ func CheckAnswer(d *Decision, a *Answer) error {
 		}
 	}
 	return nil
+}
+
+// NumberAllowed reports whether a number decision takes n.
+func (d *Decision) NumberAllowed(n int) bool {
+	return n >= d.Min && n <= d.Max && !slices.Contains(d.Except, n)
+}
+
+// NumberCount is how many numbers a number decision takes.
+func (d *Decision) NumberCount() int {
+	n := d.Max - d.Min + 1
+	for _, x := range d.Except {
+		if x >= d.Min && x <= d.Max {
+			n--
+		}
+	}
+	return max(n, 0)
+}
+
+// FirstNumber is the least number a number decision takes (Min when it
+// takes none, which the step that asks it never lets happen).
+func (d *Decision) FirstNumber() int {
+	for n := d.Min; n <= d.Max; n++ {
+		if !slices.Contains(d.Except, n) {
+			return n
+		}
+	}
+	return d.Min
+}
+
+// NumberAt is the i-th number (from 0) a number decision takes, in order.
+func (d *Decision) NumberAt(i int) int {
+	n := d.Min + i
+	if len(d.Except) == 0 {
+		return n
+	}
+	for x := d.Min; x <= d.Max; x++ {
+		if slices.Contains(d.Except, x) {
+			continue
+		}
+		if i == 0 {
+			return x
+		}
+		i--
+	}
+	return d.Max
+}
+
+// NumberRange says in words which numbers a number decision takes: "a
+// number from 0 to 3", "a number from 0 to 3 but 2".
+func (d *Decision) NumberRange() string {
+	out := fmt.Sprintf("a number from %d to %d", d.Min, d.Max)
+	var but []string
+	for _, x := range d.Except {
+		if x >= d.Min && x <= d.Max {
+			but = append(but, strconv.Itoa(x))
+		}
+	}
+	switch len(but) {
+	case 0:
+		return out
+	case 1:
+		return out + " but " + but[0]
+	}
+	return out + " but " + strings.Join(but[:len(but)-1], ", ") + " and " + but[len(but)-1]
 }

@@ -79,3 +79,23 @@ func TestPicksAreCheckedOnceEach(t *testing.T) {
 		}
 	}
 }
+
+// A number decision with numbers it may not take: they are refused, left
+// out of its words and of its first answer, and one number left is forced.
+func TestNumberExcept(t *testing.T) {
+	d := state.Decision{Kind: state.DecideNumber, Min: 0, Max: 3, Except: []int{2, 7}}
+	assert.Equal(t, "a number from 0 to 3 but 2", d.NumberRange())
+	assert.Equal(t, 3, d.NumberCount())
+	assert.EqualError(t, d.Check(state.Answer{Number: 2}), "2 may not be chosen here (a number from 0 to 3 but 2)")
+	assert.NoError(t, d.Check(state.Answer{Number: 3}))
+	assert.Equal(t, []int{0, 1, 3}, []int{d.NumberAt(0), d.NumberAt(1), d.NumberAt(2)})
+	forced, _ := state.ForcedAnswer(&d)
+	assert.False(t, forced)
+
+	one := state.Decision{Kind: state.DecideNumber, Min: 1, Max: 3, Except: []int{1, 3}}
+	assert.Equal(t, "a number from 1 to 3 but 1 and 3", one.NumberRange())
+	forced, a := state.ForcedAnswer(&one)
+	assert.True(t, forced)
+	assert.Equal(t, 2, a.Number)
+	assert.Equal(t, 2, state.LeastAnswer(&one).Number)
+}

@@ -117,10 +117,11 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "choose_number", Args: &chooseNumberArgs, Family: "choices",
-			Doc: "Asks a player for a number from `min` to `max`. With `choosers`, every listed player secretly names a number within their own bounds (`you.gold` is each one's gold), and `do` runs for each with the number bound (see decisions): a sealed bid.",
+			Doc: "Asks a player for a number from `min` to `max`, but none of `except` (the dealer's bid that would make the bids add up to the tricks). With `choosers`, every listed player secretly names a number within their own bounds (`you.gold` is each one's gold), and `do` runs for each with the number bound (see decisions): a sealed bid.",
 			Params: []model.Param{
 				args.ExprParam("min", model.TInt, false, "0", "the smallest"),
 				args.ExprParam("max", model.TInt, true, "", "the largest; when it comes below min (a bid of at most your gold, with less gold than the least bid), min is the only number"),
+				args.ExprParam("except", model.TInts, false, "", "numbers that may not be chosen, a list; a step that leaves no number to choose stops the game with the reason"),
 				chooserP(),
 				sealedP("choosers"),
 				args.PromptParam("Choose a number"),
@@ -499,7 +500,29 @@ func execChooseNumber(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	if hi < lo {
 		hi = lo
 	}
-	return g.Ask(f, state.Decision{Player: chooser, Kind: state.DecideNumber, Prompt: args.Prompt(g, f, s.At(chooseNumberArgs.Prompt), "Choose a number", chooser), Min: lo, Max: hi}), nil
+	d := state.Decision{Player: chooser, Kind: state.DecideNumber, Prompt: args.Prompt(g, f, s.At(chooseNumberArgs.Prompt), "Choose a number", chooser), Min: lo, Max: hi}
+	if err := numberExcept(g, f, s, &d); err != nil {
+		return model.Next, err
+	}
+	return g.Ask(f, d), nil
+}
+
+// numberExcept sets the numbers a number decision may not take, from the
+// step's except; a decision left with no number is the ruleset's mistake.
+func numberExcept(g model.Context, f *state.Frame, s *model.Step, d *state.Decision) error {
+	a := s.At(chooseNumberArgs.Except)
+	if !a.Set {
+		return nil
+	}
+	ex, err := g.EvalInts(a.Expr, f, nil)
+	if err != nil {
+		return err
+	}
+	d.Except = ex
+	if d.NumberCount() == 0 {
+		return fmt.Errorf("it leaves no number to choose: every number from %d to %d is excepted", d.Min, d.Max)
+	}
+	return nil
 }
 
 func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
@@ -959,7 +982,7 @@ var (
 	chooseArgs       struct{ Options, Chooser, Choosers, Prompt, As model.ArgIndex }
 	choosePlayerArgs struct{ Players, Chooser, Choosers, Prompt, As, Do model.ArgIndex }
 	chooseTargetArgs struct{ Cards, Players, Chooser, Choosers, Optional, Prompt, AsCard, AsPlayer, Do model.ArgIndex }
-	chooseNumberArgs struct{ Min, Max, Chooser, Choosers, Prompt, As, Do model.ArgIndex }
+	chooseNumberArgs struct{ Min, Max, Except, Chooser, Choosers, Prompt, As, Do model.ArgIndex }
 	distributeArgs   struct{ Amount, Cards, AtLeast, Chooser, Prompt, Do, As, Share model.ArgIndex }
 	orderArgs        struct{ Cards, Chooser, Prompt, As model.ArgIndex }
 	assignArgs       struct{ Choosers, Items, Targets, Prop, PerTarget, TargetAs, Allow, MinPerTarget, Prompt model.ArgIndex }

@@ -334,7 +334,10 @@ func sealedNumber(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		}
 		hi, err := args.Int(g, fr, s.At(chooseNumberArgs.Max), 0)
 		d.Min, d.Max = lo, max(hi, lo)
-		return d, err
+		if err != nil {
+			return d, err
+		}
+		return d, numberExcept(g, fr, s, &d)
 	})
 }
 
