@@ -1,15 +1,15 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // Reveal shows cards to the seats in mask.
 func (g *machine) Reveal(cards []int, mask uint64, by int) {
-	for _, c := range cards {
-		g.S.Cards[c].Known |= mask
-	}
+	g.showTo(cards, mask)
 	g.Touch(model.ReadsKnowledge)
 	if len(cards) == 0 {
 		return
@@ -50,9 +50,7 @@ func (g *machine) Reveal(cards []int, mask uint64, by int) {
 
 // Look lets a player see cards.
 func (g *machine) Look(cards []int, p int) {
-	for _, c := range cards {
-		g.S.Cards[c].Known |= 1 << p
-	}
+	g.showTo(cards, 1<<p)
 	g.Touch(model.ReadsKnowledge)
 	if len(cards) > 0 && g.Logging() {
 		g.logCards(-1, "look", p, cards, "%s looks at {cards}.", g.SeatName(p))
@@ -81,4 +79,64 @@ func (g *machine) ownedBy(cards []int, p int) bool {
 		}
 	}
 	return true
+}
+
+// showTo lets the seats in mask see cards, and keeps what they learn to
+// what they can tell apart. A seat that knew a card of a zone hidden from
+// it and is shown another card of that zone with the same name cannot
+// tell whether it is the card it knew: it now knows one card of that name
+// there, not two (p2 reveals a Lightning when p1 already knew of one in
+// p2's hand: p1 knows of a Lightning, not of two). Each card it learns
+// this way makes it forget one twin it knew and is not shown now, so the
+// seat knows as many cards of each name as the larger of what it knew and
+// what it sees; the cards shown stay known, as a choice among them may
+// follow.
+func (g *machine) showTo(cards []int, mask uint64) {
+	var room [8]uint64
+	before := room[:0]
+	for _, c := range cards {
+		before = append(before, g.S.Cards[c].Known)
+		g.S.Cards[c].Known |= mask
+	}
+	for p := 0; p < g.Nseats; p++ {
+		bit := uint64(1) << p
+		if mask&bit == 0 {
+			continue
+		}
+		for i, c := range cards {
+			if before[i]&bit != 0 {
+				continue // known already: nothing learnt
+			}
+			zi := int(g.S.Cards[c].Zone)
+			if g.zoneShows(zi, p) {
+				continue
+			}
+			for _, d := range g.S.Zones[zi].Cards {
+				if d != c && g.S.Cards[d].Known&bit != 0 && !slices.Contains(cards, d) && g.twins(c, d) {
+					g.S.Cards[d].Known &^= bit
+					break
+				}
+			}
+		}
+	}
+}
+
+// zoneShows reports whether seat p sees the cards of zone instance zi by
+// where they lie: a public zone, or p's own zone its owner sees.
+func (g *machine) zoneShows(zi, p int) bool {
+	z := &g.S.Zones[zi]
+	switch g.Rs.Zones[z.Kind].Visibility {
+	case model.Public:
+		return true
+	case model.OwnerOnly:
+		return int(z.Owner) == p
+	}
+	return false
+}
+
+// twins reports whether two cards look the same: one definition, the same
+// face, both face up or both face down, and the same name.
+func (g *machine) twins(c, d int) bool {
+	a, b := &g.S.Cards[c], &g.S.Cards[d]
+	return a.Def == b.Def && a.Face == b.Face && a.FaceDown == b.FaceDown && g.CardName(c) == g.CardName(d)
 }

@@ -1,0 +1,64 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/stdlib"
+)
+
+// TestShownTwinsAreNotTwoCards: a seat that knew of an Ant in another
+// player's hand and is shown an Ant from it cannot tell whether it is the
+// same card: it knows of one Ant there, not two, and still knows the card
+// shown (a choice among the cards shown may follow). Shown an Ant and a
+// Bee, it knows of one Ant and one Bee; shown both Ants, of two.
+func TestShownTwinsAreNotTwoCards(t *testing.T) {
+	cases := []struct {
+		name  string
+		shown string
+		want  map[string]int // names p1 knows of in p2's hand
+	}{
+		{"the other ant", "[p2hand[1]]", map[string]int{"Ant": 1}},
+		{"the ant it knew", "[p2hand[0]]", map[string]int{"Ant": 1}},
+		{"an ant and the bee", "[p2hand[1], p2hand[2]]", map[string]int{"Ant": 1, "Bee": 1}},
+		{"both ants", "p2hand[:2]", map[string]int{"Ant": 2}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ruleset := `name: twins
+players: {min: 2, max: 2}
+zones:
+  hand: {visibility: owner}
+setup:
+  - create: {id: ant, count: 2, to: hand, owner: you.next}
+  - create: {id: bee, count: 1, to: hand, owner: you.next}
+  - let: {as: p2hand, value: you.next.hand}
+  - reveal: {cards: "[p2hand[0]]", players: "[you]"}
+  - reveal: {cards: "` + tc.shown + `", players: "[you]"}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+			rs, diags := load.Load(load.Source{Name: "twins.yaml", Data: []byte(ruleset)},
+				[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: ant, name: Ant}\n  - {id: bee, name: Bee}\n")}}, stdlib.Library())
+			require.NotNil(t, rs, "%v", diags)
+			g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+			require.NoError(t, err)
+			ev := g.Evaluator()
+			first := ev.S.First
+			other := (first + 1) % 2
+			known := map[string]int{}
+			for _, c := range ev.ZoneCards(ev.ZoneInst(rs.ZoneIx["hand"], other)) {
+				if ev.Knows(first, c) {
+					known[ev.CardName(c)]++
+				}
+			}
+			assert.Equal(t, tc.want, known)
+		})
+	}
+}
