@@ -32,6 +32,8 @@ func TestParseHumanAnswer(t *testing.T) {
 		{"none of several", upTo(0, 2), "None", []int{}, ""},
 		{"none where one must be chosen", upTo(1, 1), "none", nil, `"none" is neither an option nor a command`},
 		{"a number out of range", upTo(0, 1), "4", nil, "there is no option 4"},
+		{"0 where nothing may be chosen says none", upTo(0, 1), "0", nil, "there is no option 0; choose 1 to 3, or none to choose nothing"},
+		{"0 where one must be chosen", upTo(1, 1), "0", nil, "there is no option 0; choose 1 to 3 (or type help)"},
 		{"labels by commas", upTo(0, 3), "archer, knight", []int{1, 0}, ""},
 		{"a label twice picks two alike", upTo(0, 3), "Knight, Knight, Archer", []int{0, 2, 1}, ""},
 		{"a label of no option among several", upTo(0, 3), "Knight, Squire", nil, `p1 is not offered "Squire"`},

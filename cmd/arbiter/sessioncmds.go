@@ -250,6 +250,10 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 			break
 		}
 		if n < 1 || n > len(d.Options) {
+			if d.Min == 0 && d.Kind != state.DecideAction {
+				// a choice that may be declined: say how
+				return state.Answer{}, fmt.Errorf("there is no option %d; choose 1 to %d, or none to choose nothing (or type help)", n, len(d.Options))
+			}
 			return state.Answer{}, fmt.Errorf("there is no option %d; choose 1 to %d (or type help)", n, len(d.Options))
 		}
 		picks = append(picks, n-1)
