@@ -429,11 +429,13 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	var parts []string
 	var tappedA [16]int // the sources used, on the stack when few
 	tapped := tappedA[:0]
+	pooled := 0 // paid from the pool, beside the sources
 	for i, n := range use {
 		if n == 0 {
 			continue
 		}
 		fromPool := min(n, m.pool[i])
+		pooled += fromPool
 		g.SetPlayerProp(m.p, m.idx[i], g.BasePlayerProp(m.p, m.idx[i])-int64(fromPool))
 		tapped = append(tapped, m.src[i][:n-fromPool]...)
 		if g.Logging() {
@@ -451,7 +453,13 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	if len(tapped) > 0 {
 		if g.Logging() {
 			// a list of its own for the log, so that tapped stays on the stack
-			g.LogCards("pay", m.p, slices.Clone(tapped), "%s pays with {cards}.", state.SeatName(m.p))
+			// what the pool gave is said too: the sources alone do not
+			// add up to the amount just said
+			if pooled > 0 {
+				g.LogCards("pay", m.p, slices.Clone(tapped), "%s pays %d from the pool, and the rest with {cards}.", state.SeatName(m.p), pooled)
+			} else {
+				g.LogCards("pay", m.p, slices.Clone(tapped), "%s pays with {cards}.", state.SeatName(m.p))
+			}
 		}
 	}
 	g.SetVar(f, s.State, state.Val{N: -1})
