@@ -117,6 +117,9 @@ are separated by commas (Knight, Knight, Archer). Commands:
 			return false, nameErr
 		}
 		if !ok {
+			if why := s.notOfferedCard(d, line); why != "" {
+				return false, fmt.Errorf("%s", why)
+			}
 			return false, err
 		}
 		a = state.Answer{Picks: []int{ix}}
@@ -125,6 +128,30 @@ are separated by commas (Knight, Knight, Archer). Commands:
 		return false, badAnswer{fmt.Errorf("refused: %v", err)}
 	}
 	return true, nil
+}
+
+// notOfferedCard says why a card the player named is not among a window's
+// options, when it is a card of theirs that an action of the window takes
+// ("Nine of Clubs is not offered: you must follow hearts"); "" otherwise.
+func (s *session) notOfferedCard(d *state.Decision, line string) string {
+	window := s.g.WindowActions(d)
+	name := strings.TrimSpace(line)
+	for _, ai := range window {
+		a := s.rs.Actions[ai]
+		if a.Source < 0 {
+			continue
+		}
+		ev := s.g.Evaluator()
+		for _, c := range ev.ZoneCards(ev.ZoneInst(a.Source, d.Player)) {
+			if !strings.EqualFold(name, s.g.CardLabel(c, d.Player)) {
+				continue
+			}
+			if why := s.g.WhyNot(d.Player, a.Name, c); why != "" {
+				return fmt.Sprintf("%s is not offered: %s", s.g.CardLabel(c, d.Player), why)
+			}
+		}
+	}
+	return ""
 }
 
 // badAnswer is an answer the rules refused (not a typo, whose message
