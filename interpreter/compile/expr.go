@@ -685,9 +685,7 @@ func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
 			name = name[:i]
 		}
 		var known []string
-		for _, b := range closure.ExprBuiltins {
-			known = append(known, closure.SnakeName(b))
-		}
+		known = append(known, closure.RulesetBuiltins...)
 		for _, f := range c.Rs.Lib.Funcs() {
 			known = append(known, f.Name)
 		}

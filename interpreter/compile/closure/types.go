@@ -344,6 +344,13 @@ var ExprBuiltins = func() []string {
 	return out
 }()
 
+// RulesetBuiltins are the ones of expr's functions a ruleset may call (the
+// others, text and dates, are refused), as they are spelt there: a name
+// suggested for a misspelt function is one of these.
+var RulesetBuiltins = []string{"len", "first", "last", "get", "take", "reverse", "uniq", "concat", "sort", "sort_by",
+	"flatten", "filter", "map", "count", "any", "all", "none", "one", "find", "find_index", "find_last",
+	"find_last_index", "sum", "min", "max", "abs", "int", "float", "ceil", "floor", "round"}
+
 // host functions that read game objects by index; the patcher routes accesses here.
 func HostFunctions() map[string]*funcSig {
 	return map[string]*funcSig{
