@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -534,6 +535,9 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 	if strings.Contains(msg, "(a text and a list cannot") || strings.Contains(msg, "(a list and a text cannot") {
 		msg += c.zoneListHint(src)
 	}
+	if strings.Contains(msg, "cannot be compared or combined") {
+		msg += c.shadowHint(src, sc)
+	}
 	msg = plainSyntax(msg, src)
 	msg = goTypesOut.Replace(msg)
 	if cutByComment {
@@ -1004,6 +1008,34 @@ func plainTypes(msg string) string {
 		out += "; compare a text with a text (winner == 'p1', card.name == 'Knight') and a card or player with a card or player (p1, you, this)"
 	}
 	return out
+}
+
+// bareNameRE finds the names of an expression that are not fields
+// (.kind) nor in quotes.
+var bareNameRE = regexp.MustCompile(`(^|[^.\w'"])([a-z_][a-z0-9_]*)\b`)
+
+// shadowHint says, when a comparison mixes types, that a name of it is a
+// variable that hides a value of an enum property of the same name: the
+// comparison reads the variable, which the designer did not mean.
+func (c *ExprCompiler) shadowHint(src string, sc *closure.Scope) string {
+	if c.Rs == nil || sc == nil {
+		return ""
+	}
+	for _, m := range bareNameRE.FindAllStringSubmatch(src, -1) {
+		name := m[2]
+		pos, typ, ok := sc.VarAt(name)
+		if !ok {
+			continue
+		}
+		for _, props := range [][]model.PropDecl{c.Rs.CardProps, c.Rs.PlayerProps, c.Rs.GameProps} {
+			for _, d := range props {
+				if slices.Contains(d.Values, name) {
+					return fmt.Sprintf("; %s here is the variable bound at %s (%s), which hides the value %s of %s: name the variable otherwise, or write the value in quotes ('%s')", name, pos, typ, name, d.Name, name)
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // zoneListRE finds a zone reached through its owner (game.market,

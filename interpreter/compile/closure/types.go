@@ -296,6 +296,15 @@ func (s *Scope) AppendKey(b []byte) []byte {
 	return b
 }
 
+// VarAt is where a variable of the scope was bound, and its type.
+func (s *Scope) VarAt(name string) (diag.Pos, model.Type, bool) {
+	if !s.Has(name) {
+		return diag.Pos{}, model.TAny, false
+	}
+	v := s.Vars[name]
+	return v.pos, v.Typ, true
+}
+
 // Has reports whether a variable of the scope has the name.
 func (s *Scope) Has(name string) bool {
 	v, ok := s.Vars[name]
