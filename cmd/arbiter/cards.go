@@ -46,7 +46,18 @@ when there is one. arbiter validate reports the same warnings.`,
 			if len(args) > 1 {
 				return printCardsNamed(cmd, rs, args[1:])
 			}
-			fmt.Fprintf(out, "%s: %s\n\n", rs.Name, plural(len(rs.Cards), "card"))
+			generated := 0
+			for _, d := range rs.Cards {
+				if d.NameTmpl != nil {
+					generated++
+				}
+			}
+			if generated > 0 {
+				// a definition named from its properties is many cards
+				fmt.Fprintf(out, "%s: %s, %d of them named from their properties: each stands for the cards a game makes of it\n\n", rs.Name, plural(len(rs.Cards), "card definition"), generated)
+			} else {
+				fmt.Fprintf(out, "%s: %s\n\n", rs.Name, plural(len(rs.Cards), "card"))
+			}
 			for _, d := range rs.Cards {
 				fmt.Fprintf(out, "%s\n\n", describeCard(rs, d))
 			}
