@@ -117,7 +117,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "choose_number", Args: &chooseNumberArgs, Family: "choices",
-			Doc: "Asks a player for a number from `min` to `max`, but none of `except` (the dealer's bid that would make the bids add up to the tricks). With `choosers`, every listed player secretly names a number within their own bounds (`you.gold` is each one's gold), and `do` runs for each with the number bound (see decisions): a sealed bid.",
+			Doc: "Asks a player for a number from `min` to `max`, but none of `except` (the last bid of a round that would make the bids add up to the rounds there are). With `choosers`, every listed player secretly names a number within their own bounds (`you.gold` is each one's gold), and `do` runs for each with the number bound (see decisions): a sealed bid.",
 			Params: []model.Param{
 				args.ExprParam("min", model.TInt, false, "0", "the smallest"),
 				args.ExprParam("max", model.TInt, true, "", "the largest; when it comes below min (a bid of at most your gold, with less gold than the least bid), min is the only number"),

@@ -62,7 +62,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "for_each_player", Args: &forEachPlayerArgs, Family: "control",
-			Doc: "Runs `do` once per player of a list (default: every player, in seat order from you), with `you` set to that player and the player bound. With `from`, the players go in seat order from that player instead (the dealer's left, the leader of a trick): the default list starts with it, and a list given is put in that order.",
+			Doc: "Runs `do` once per player of a list (default: every player, in seat order from you), with `you` set to that player and the player bound. With `from`, the players go in seat order from that player instead (the player after the one who dealt, or whoever plays first in a round): the default list starts with it, and a list given is put in that order.",
 			Params: []model.Param{
 				args.ExprParam("players", model.TPlayers, false, "", "the players (default: all, starting with you)"),
 				args.ExprParam("from", model.TPlayer, false, "", "the player the seat order starts from (default: you, or the list's own order when players is given)"),
@@ -70,7 +70,7 @@ func Primitives() []*model.Primitive {
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
-			Example:    "- for_each_player:\n    do: [{draw: {count: 5, from: deck, to: hand}}]\n# dealt from the dealer's left: the dealer (you) last\n- for_each_player: {from: you.next, do: [{draw: {from: deck, to: hand}}]}",
+			Example:    "- for_each_player:\n    do: [{draw: {count: 5, from: deck, to: hand}}]\n# dealt from the next player: you last\n- for_each_player: {from: you.next, do: [{draw: {from: deck, to: hand}}]}",
 			Exec:       loop(&forEachPlayerArgs.Players, &forEachPlayerArgs.As, &forEachPlayerArgs.Do, &forEachPlayerArgs.From),
 		},
 		{
