@@ -82,8 +82,8 @@ func (g *machine) ownedBy(cards []int, p int) bool {
 }
 
 // showTo lets the seats in mask see cards, and keeps what they learn to
-// what they can tell apart. A seat that knew a card of a zone hidden from
-// it and is shown another card of that zone with the same name cannot
+// what they can tell apart. A seat that knew a card of another player's
+// hand and is shown another card of that hand with the same name cannot
 // tell whether it is the card it knew: it now knows one card of that name
 // there, not two (p2 reveals a Lightning when p1 already knew of one in
 // p2's hand: p1 knows of a Lightning, not of two). Each card it learns
@@ -108,7 +108,7 @@ func (g *machine) showTo(cards []int, mask uint64) {
 				continue // known already: nothing learnt
 			}
 			zi := int(g.S.Cards[c].Zone)
-			if g.zoneShows(zi, p) {
+			if !g.heldFrom(zi, p) {
 				continue
 			}
 			for _, d := range g.S.Zones[zi].Cards {
@@ -121,17 +121,14 @@ func (g *machine) showTo(cards []int, mask uint64) {
 	}
 }
 
-// zoneShows reports whether seat p sees the cards of zone instance zi by
-// where they lie: a public zone, or p's own zone its owner sees.
-func (g *machine) zoneShows(zi, p int) bool {
+// heldFrom reports whether zone instance zi is another player's hand as
+// seat p sees it: a zone only its owner sees, whose cards its owner may
+// hold in any order, so that p cannot tell two cards of a name in it apart
+// by where they are. In a pile nobody sees (a deck), p can: a card it saw
+// put on the bottom is not the card it is shown on top.
+func (g *machine) heldFrom(zi, p int) bool {
 	z := &g.S.Zones[zi]
-	switch g.Rs.Zones[z.Kind].Visibility {
-	case model.Public:
-		return true
-	case model.OwnerOnly:
-		return int(z.Owner) == p
-	}
-	return false
+	return g.Rs.Zones[z.Kind].Visibility == model.OwnerOnly && int(z.Owner) != p
 }
 
 // twins reports whether two cards look the same: one definition, the same

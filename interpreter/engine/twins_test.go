@@ -62,3 +62,33 @@ turn:
 		})
 	}
 }
+
+// TestTwinsInAPileAreTold: in a pile nobody sees, a seat tells two cards of
+// a name apart by where they lie: looking at the top card, it still knows
+// the one it saw put at the bottom.
+func TestTwinsInAPileAreTold(t *testing.T) {
+	const ruleset = `name: pile
+players: {min: 2, max: 2}
+zones:
+  deck: {visibility: hidden}
+setup:
+  - create: {id: ant, count: 3, to: deck}
+  - look: {cards: "you.deck[2:]"}
+  - look: {cards: "you.deck[:1]"}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+	rs, diags := load.Load(load.Source{Name: "pile.yaml", Data: []byte(ruleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: ant, name: Ant}\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	ev := g.Evaluator()
+	deck := ev.ZoneCards(ev.ZoneInst(rs.ZoneIx["deck"], ev.S.First))
+	require.Len(t, deck, 3)
+	assert.True(t, ev.Knows(ev.S.First, deck[0]), "the top card it looked at")
+	assert.False(t, ev.Knows(ev.S.First, deck[1]))
+	assert.True(t, ev.Knows(ev.S.First, deck[2]), "the bottom card it saw before")
+}
