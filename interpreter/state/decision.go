@@ -304,8 +304,9 @@ func (d *Decision) NumberAllowed(n int) bool {
 // NumberCount is how many numbers a number decision takes.
 func (d *Decision) NumberCount() int {
 	n := d.Max - d.Min + 1
-	for _, x := range d.Except {
-		if x >= d.Min && x <= d.Max {
+	for i, x := range d.Except {
+		// each number once, however often the list names it
+		if x >= d.Min && x <= d.Max && !slices.Contains(d.Except[:i], x) {
 			n--
 		}
 	}

@@ -98,4 +98,7 @@ func TestNumberExcept(t *testing.T) {
 	assert.True(t, forced)
 	assert.Equal(t, 2, a.Number)
 	assert.Equal(t, 2, state.LeastAnswer(&one).Number)
+
+	twice := state.Decision{Kind: state.DecideNumber, Min: 0, Max: 2, Except: []int{1, 1}}
+	assert.Equal(t, 2, twice.NumberCount(), "a number excepted twice is one number")
 }

@@ -518,7 +518,9 @@ func numberExcept(g model.Context, f *state.Frame, s *model.Step, d *state.Decis
 	if err != nil {
 		return err
 	}
-	d.Except = ex
+	// each number once: the count of those left depends on it
+	slices.Sort(ex)
+	d.Except = slices.Compact(ex)
 	if d.NumberCount() == 0 {
 		return fmt.Errorf("it leaves no number to choose: every number from %d to %d is excepted", d.Min, d.Max)
 	}
