@@ -347,8 +347,8 @@ func (d *Decision) NumberAt(i int) int {
 func (d *Decision) NumberRange() string {
 	out := fmt.Sprintf("a number from %d to %d", d.Min, d.Max)
 	var but []string
-	for _, x := range d.Except {
-		if x >= d.Min && x <= d.Max {
+	for i, x := range d.Except {
+		if x >= d.Min && x <= d.Max && !slices.Contains(d.Except[:i], x) {
 			but = append(but, strconv.Itoa(x))
 		}
 	}

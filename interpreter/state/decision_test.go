@@ -101,4 +101,5 @@ func TestNumberExcept(t *testing.T) {
 
 	twice := state.Decision{Kind: state.DecideNumber, Min: 0, Max: 2, Except: []int{1, 1}}
 	assert.Equal(t, 2, twice.NumberCount(), "a number excepted twice is one number")
+	assert.Equal(t, "a number from 0 to 2 but 1", twice.NumberRange())
 }
