@@ -366,7 +366,12 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	}
 	got := ct.TypeOf()
 	if !assignable(got, want) {
-		c.R.DiagAt(e.Pos, "type-mismatch", path, fmt.Sprintf("expression %q gives %s where %s is needed", src, got, want))
+		msg := fmt.Sprintf("expression %q gives %s where %s is needed", src, got, want)
+		if listOf(got) == want {
+			// one where a list is asked: a list of one is written in brackets
+			msg += fmt.Sprintf("; a list of one is written [%s]", src)
+		}
+		c.R.DiagAt(e.Pos, "type-mismatch", path, msg)
 		return nil, nil, closure.CNil
 	}
 	e.Fn = fn
@@ -1008,6 +1013,19 @@ func plainTypes(msg string) string {
 		out += "; compare a text with a text (winner == 'p1', card.name == 'Knight') and a card or player with a card or player (p1, you, this)"
 	}
 	return out
+}
+
+// listOf is the type of a list of t, or TAny when there is none.
+func listOf(t model.Type) model.Type {
+	switch t {
+	case model.TInt:
+		return model.TInts
+	case model.TCard:
+		return model.TCards
+	case model.TPlayer:
+		return model.TPlayers
+	}
+	return model.TAny
 }
 
 // bareNameRE finds the names of an expression that are not fields
