@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/interpreter/view"
 	"github.com/arbiter-games/arbiter/stdlib"
@@ -32,11 +33,7 @@ turn:
     - name: main
       do: [{choose_number: {max: 2, as: n}}]
 `
-	rs, diags := load.Load(load.Source{Name: "shared.yaml", Data: []byte(ruleset)},
-		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\n")}}, stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
-	require.NoError(t, err)
+	_, g := textGame(t, "shared.yaml", ruleset, "cards:\n  - {id: gem, name: Gem}\n", engine.Options{Players: 2, Seed: 1})
 	log := view.LogText(g, 0, 0)
 	assert.Contains(t, log, "A card goes to the bottom of the stock.")
 	assert.Contains(t, log, "A card goes to the top of the stock.")
@@ -64,11 +61,7 @@ turn:
     - name: main
       do: [{choose_number: {max: 2, as: n}}]
 `
-		rs, diags := load.Load(load.Source{Name: "deck.yaml", Data: []byte(ruleset)},
-			[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\ndecks:\n  stock: {gem: 3}\n")}}, stdlib.Library())
-		require.NotNil(t, rs, "%v", diags)
-		g, err := engine.New(rs, engine.Options{Players: 2, Seed: 2})
-		require.NoError(t, err)
+		_, g := textGame(t, "deck.yaml", ruleset, "cards:\n  - {id: gem, name: Gem}\ndecks:\n  stock: {gem: 3}\n", engine.Options{Players: 2, Seed: 2})
 		s := g.Evaluator().S
 		if owner == "you" {
 			want = state.Seat(s.First)
@@ -102,11 +95,7 @@ actions:
     from: hand
     effect: [{move: {cards: card, to: market}}]
 `
-	rs, diags := load.Load(load.Source{Name: "shop.yaml", Data: []byte(ruleset)},
-		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\n")}}, stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
-	require.NoError(t, err)
+	_, g := textGame(t, "shop.yaml", ruleset, "cards:\n  - {id: gem, name: Gem}\n", engine.Options{Players: 2, Seed: 1})
 	assert.Equal(t, "it needs a card from the market", g.WhyNot(0, "take", -1))
 	assert.Equal(t, "it needs a card from your hand", g.WhyNot(0, "keep", -1))
 }
@@ -148,11 +137,7 @@ turn:
 		{"market", ""},
 		{"hand", "draw from stock to hand has no player"},
 	} {
-		rs, diags := load.Load(load.Source{Name: "deal.yaml", Data: []byte(ruleset)},
-			[]load.Source{{Name: "cards.yaml", Data: []byte(cards(tc.to))}}, stdlib.Library())
-		require.NotNil(t, rs, "%v", diags)
-		g, err := engine.New(rs, engine.Options{Players: 2, Seed: 3})
-		require.NoError(t, err)
+		rs, g := textGame(t, "deal.yaml", ruleset, cards(tc.to), engine.Options{Players: 2, Seed: 3})
 		// deal the three cards of the stock, one a turn
 		for i := 0; i < 4 && !g.Over() && len(g.Pending()) > 0; i++ {
 			d := g.Pending()[0]
@@ -224,10 +209,18 @@ turn:
     - name: main
       do: [{choose_number: {max: 1, as: n}}]
 `
-	rs, diags := load.Load(load.Source{Name: "owners.yaml", Data: []byte(ruleset)},
-		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\n")}}, stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
-	require.NoError(t, err)
+	_, g := textGame(t, "owners.yaml", ruleset, "cards:\n  - {id: gem, name: Gem}\n", engine.Options{Players: 2, Seed: 1})
 	assert.Contains(t, view.LogText(g, 0, 0), "Gem belongs to nobody.")
+}
+
+// textGame loads a ruleset and its card file given as text and starts a
+// game of it with the options o.
+func textGame(t *testing.T, name, ruleset, cards string, o engine.Options) (*model.Ruleset, *engine.Game) {
+	t.Helper()
+	rs, diags := load.Load(load.Source{Name: name, Data: []byte(ruleset)},
+		[]load.Source{{Name: "cards.yaml", Data: []byte(cards)}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, o)
+	require.NoError(t, err)
+	return rs, g
 }

@@ -7,8 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
-	"github.com/arbiter-games/arbiter/interpreter/load"
-	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // TestShownTwinsAreNotTwoCards: a seat that knew of an Ant in another
@@ -44,11 +42,7 @@ turn:
     - name: main
       do: [{choose_number: {max: 1, as: n}}]
 `
-			rs, diags := load.Load(load.Source{Name: "twins.yaml", Data: []byte(ruleset)},
-				[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: ant, name: Ant}\n  - {id: bee, name: Bee}\n")}}, stdlib.Library())
-			require.NotNil(t, rs, "%v", diags)
-			g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
-			require.NoError(t, err)
+			rs, g := textGame(t, "twins.yaml", ruleset, "cards:\n  - {id: ant, name: Ant}\n  - {id: bee, name: Bee}\n", engine.Options{Players: 2, Seed: 1})
 			ev := g.Evaluator()
 			first := ev.S.First
 			other := (first + 1) % 2
@@ -80,11 +74,7 @@ turn:
     - name: main
       do: [{choose_number: {max: 1, as: n}}]
 `
-	rs, diags := load.Load(load.Source{Name: "pile.yaml", Data: []byte(ruleset)},
-		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: ant, name: Ant}\n")}}, stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
-	require.NoError(t, err)
+	rs, g := textGame(t, "pile.yaml", ruleset, "cards:\n  - {id: ant, name: Ant}\n", engine.Options{Players: 2, Seed: 1})
 	ev := g.Evaluator()
 	deck := ev.ZoneCards(ev.ZoneInst(rs.ZoneIx["deck"], ev.S.First))
 	require.Len(t, deck, 3)

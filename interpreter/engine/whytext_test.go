@@ -8,9 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
-	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/view"
-	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // TestWhyTemplates: filter_why and timing_why are templates as why is:
@@ -46,11 +44,7 @@ actions:
     timing_why: "not before turn {4}, and this is turn {turn}"
     effect: [{log: led}]
 `
-	rs, diags := load.Load(load.Source{Name: "follow.yaml", Data: []byte(ruleset)},
-		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: r, name: Rose, props: {suit: red}}\n  - {id: b, name: Bell, props: {suit: blue}}\n")}}, stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
-	require.NoError(t, err)
+	rs, g := textGame(t, "follow.yaml", ruleset, "cards:\n  - {id: r, name: Rose, props: {suit: red}}\n  - {id: b, name: Bell, props: {suit: blue}}\n", engine.Options{Players: 2, Seed: 1})
 	seat := g.Pending()[0].Player
 	bell := -1
 	for _, c := range g.Evaluator().ZoneCards(g.Evaluator().ZoneInst(rs.ZoneIx["hand"], seat)) {
@@ -79,11 +73,7 @@ turn:
     - name: main
       do: [{choose_number: {max: 1, as: n}}]
 `
-	rs, diags := load.Load(load.Source{Name: "deal.yaml", Data: []byte(ruleset)},
-		[]load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: gem, name: Gem}\n")}}, stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	g, err := engine.New(rs, engine.Options{Players: 4, Seed: 1})
-	require.NoError(t, err)
+	_, g := textGame(t, "deal.yaml", ruleset, "cards:\n  - {id: gem, name: Gem}\n", engine.Options{Players: 4, Seed: 1})
 	var all, some []string
 	for _, l := range view.LogText(g, 0, 0) {
 		if w, ok := strings.CutPrefix(l, "all "); ok {
