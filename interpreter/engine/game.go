@@ -114,6 +114,7 @@ type machine struct {
 	turnHeard turnEvents
 	optBuf    []state.Option // ActionOptions' list, kept for its next call
 	trigSpare []state.Frame  // the list of triggered abilities not in use (run)
+	together  []int          // the cards of the MoveTogether under way: they leave and arrive at once
 	choiceBuf []state.Option // OptionScratch's list
 	cardBuf   []int          // CardScratch's list
 	refillBuf []int          // Draw's copy of the pile it refills from

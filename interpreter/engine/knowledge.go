@@ -137,3 +137,36 @@ func (g *machine) twins(c, d int) bool {
 	a, b := &g.S.Cards[c], &g.S.Cards[d]
 	return a.Def == b.Def && a.Face == b.Face && a.FaceDown == b.FaceDown && g.CardName(c) == g.CardName(d)
 }
+
+// leftUnknown keeps what seats know of the hand card c left (zone instance
+// from) to what they could tell: a seat that did not know which card c was
+// cannot tell it from a card of that hand it knew. Seeing c now (played
+// face up), it cannot tell whether the twin it knew left or stayed, and
+// forgets one twin; not seeing it (put into a deck, face down), it cannot
+// tell whether any card it knew left, and forgets them all. Cards that
+// arrive in the same move (hands passed on at once) are told apart: they
+// were not there when c left.
+func (g *machine) leftUnknown(c, from int, knownBefore uint64) {
+	ci := &g.S.Cards[c]
+	forgot := false
+	for p := 0; p < g.Nseats; p++ {
+		bit := uint64(1) << p
+		if knownBefore&bit != 0 || !g.heldFrom(from, p) {
+			continue
+		}
+		sees := ci.Known&bit != 0
+		for _, d := range g.S.Zones[from].Cards {
+			if g.S.Cards[d].Known&bit == 0 || (sees && !g.twins(c, d)) || slices.Contains(g.together, d) {
+				continue
+			}
+			g.S.Cards[d].Known &^= bit
+			forgot = true
+			if sees {
+				break
+			}
+		}
+	}
+	if forgot {
+		g.Touch(model.ReadsKnowledge)
+	}
+}

@@ -82,3 +82,53 @@ turn:
 	assert.False(t, ev.Knows(ev.S.First, deck[1]))
 	assert.True(t, ev.Knows(ev.S.First, deck[2]), "the bottom card it saw before")
 }
+
+// TestLeavingTwinsAreNotTold: a seat that knew of an Ant in another
+// player's hand and sees an Ant it did not know leave it cannot tell
+// whether the Ant it knew is still there; seeing a Bee leave, it can. A
+// card it does not see leave (put into a deck) could be any card it knew.
+func TestLeavingTwinsAreNotTold(t *testing.T) {
+	cases := []struct {
+		name string
+		move string
+		want map[string]int // names p1 knows of in p2's hand
+	}{
+		{"the other ant played", "{cards: 'p2hand[1]', to: table}", map[string]int{}},
+		{"the ant it knew played", "{cards: 'p2hand[0]', to: table}", map[string]int{}},
+		{"the bee played", "{cards: 'p2hand[2]', to: table}", map[string]int{"Ant": 1}},
+		{"the other ant face down", "{cards: 'p2hand[1]', to: table, facing: down}", map[string]int{}},
+		{"the bee into the deck", "{cards: 'p2hand[2]', to: deck}", map[string]int{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ruleset := `name: twins
+players: {min: 2, max: 2}
+zones:
+  hand: {visibility: owner}
+  deck: {visibility: hidden}
+  table: {}
+setup:
+  - create: {id: ant, count: 2, to: hand, owner: you.next}
+  - create: {id: bee, count: 1, to: hand, owner: you.next}
+  - let: {as: p2hand, value: you.next.hand}
+  - reveal: {cards: "[p2hand[0]]", players: "[you]"}
+  - move: ` + tc.move + `
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+			rs, g := textGame(t, "twins.yaml", ruleset, "cards:\n  - {id: ant, name: Ant}\n  - {id: bee, name: Bee}\n", engine.Options{Players: 2, Seed: 1})
+			ev := g.Evaluator()
+			first := ev.S.First
+			other := (first + 1) % 2
+			known := map[string]int{}
+			for _, c := range ev.ZoneCards(ev.ZoneInst(rs.ZoneIx["hand"], other)) {
+				if ev.Knows(first, c) {
+					known[ev.CardName(c)]++
+				}
+			}
+			assert.Equal(t, tc.want, known)
+		})
+	}
+}

@@ -246,6 +246,9 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		dst.Cards[0] = c
 	}
 	g.knowIn(ci, dst, zd) // recorded below with the rest, when it changed
+	if from != zi && fzd.Visibility == model.OwnerOnly {
+		g.leftUnknown(c, from, knownBefore)
+	}
 	if o.Unseen {
 		g.unseen(c, knownBefore)
 	}
@@ -342,6 +345,8 @@ func (g *machine) MoveTogether(cards, to []int, o state.MoveOpts, give bool) err
 		}
 	}
 	placed := map[int]int{} // cards put on top of each zone so far
+	g.together = cards
+	defer func() { g.together = nil }()
 	for i, c := range cards {
 		if give {
 			if p := g.S.Zones[to[i]].Owner; p >= 0 && p != g.S.Cards[c].Owner {
