@@ -412,6 +412,20 @@ func (s *session) why(d *state.Decision, what string) {
 		}
 		return
 	}
+	if d.Kind != state.DecideAction {
+		// a question of cards, players or numbers: its options are the
+		// answers, and every one listed may be given
+		for i, o := range d.Options {
+			if what != "" && (strings.EqualFold(what, o.Label) || (o.Card >= 0 && strings.EqualFold(what, s.g.Evaluator().CardName(o.Card)))) {
+				s.printf("option %d (%s) is offered: you may take it.\n", i+1, o.Label)
+				return
+			}
+		}
+		if what == "" {
+			s.printf("every answer listed may be given: this question (%q) is not a choice among actions. why NAME explains an action or card that is not offered when you are asked what to do.\n", d.Prompt)
+			return
+		}
+	}
 	offered := map[string]bool{}
 	for _, o := range d.Options {
 		if o.Action >= 0 {
@@ -506,7 +520,17 @@ func (s *session) why(d *state.Decision, what string) {
 			say(strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " "), why)
 		}
 	}
-	if !any {
+	switch {
+	case any:
+	case what == "":
+		s.printf("this game has no actions to explain: its questions list what may be answered.\n")
+	case d.Kind != state.DecideAction && len(d.Options) > 0:
+		labels := make([]string, len(d.Options))
+		for i, o := range d.Options {
+			labels[i] = o.Label
+		}
+		s.printf("nothing named %q among the answers to this question (%s), your actions or your cards.\n", what, strings.Join(labels, ", "))
+	default:
 		s.printf("nothing named %q among your actions and cards.\n", what)
 	}
 }
