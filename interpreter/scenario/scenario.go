@@ -605,10 +605,15 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			}
 			window := g.WindowActions(d)
 			for _, l := range st.Absent {
+				// a label with a place ("... (frontline 2)") names the card
+				// there, offered under the plain label when no other copy is
+				offeredAt, base := placedOption(g, d, l)
 				switch {
 				case labels[strings.ToLower(l)]:
 					fail(st, "%s is offered %q, which must not be offered", state.SeatName(st.Seat), l)
-				case possible != nil && !possible[strings.ToLower(l)] && namesCardAction(rs, l):
+				case offeredAt != "":
+					fail(st, "%s is offered %q (as %q), which must not be offered", state.SeatName(st.Seat), l, offeredAt)
+				case possible != nil && !possible[strings.ToLower(l)] && !possible[strings.ToLower(base)] && namesCardAction(rs, l):
 					// such a check could never fail: no action of the ruleset has this label here
 					fail(st, "%q could not be offered to %s here whatever the rules said (its card is not in the zone the action takes cards from), so not_offered proves nothing", l, state.SeatName(st.Seat))
 				case window != nil:
@@ -1204,4 +1209,31 @@ func parseSeat(s string) (int, error) {
 		return -1, fmt.Errorf("%q is not a seat: seats are written p1, p2, ... (a game has at most 8)", s)
 	}
 	return p, nil
+}
+
+// placedOption reads label as an option's label with its card's place
+// ("attack with Knight (row 3)", as options of one label are told apart)
+// and returns the label of the option of d for the card in that place,
+// under whatever label it is offered now, or "" when none is; base is the
+// label without its place ("" when it has none).
+func placedOption(g *engine.Game, d *state.Decision, label string) (offered, base string) {
+	i := strings.LastIndex(label, " (")
+	if i < 0 || !strings.HasSuffix(label, ")") {
+		return "", ""
+	}
+	base, place := label[:i], label[i+2:len(label)-1]
+	ev := g.Evaluator()
+	for _, o := range d.Options {
+		if o.Card < 0 {
+			continue
+		}
+		where := ev.PlaceName(o.Card)
+		if where == "" || !strings.EqualFold(where, place) {
+			continue
+		}
+		if strings.EqualFold(strings.TrimSuffix(o.Label, " ("+where+")"), base) {
+			return o.Label, base
+		}
+	}
+	return "", base
 }

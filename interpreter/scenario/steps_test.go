@@ -344,3 +344,34 @@ steps:
 		})
 	}
 }
+
+// TestNotOfferedByPlace: a label with a card's place names the card there,
+// as options of one label are told apart while two copies are offered.
+// Once one copy has acted, the other is offered under the plain label:
+// not_offered of the copy that acted holds, and of the other fails.
+func TestNotOfferedByPlace(t *testing.T) {
+	const setup = `seed: 3
+setup:
+  active: p1
+  turn: 3
+  phase: main
+  face_down:
+    p1.protection: [Slinger, Slinger, Slinger]
+    p2.protection: [Spearman, Archer, Slinger]
+  zones:
+    p1.deck: [Archer, Squire, Squire]
+    p2.deck: [Archer, Squire, Squire]
+    p1.hand: [Hex]
+    p1.frontline: [empty, Battle Mage]
+    p1.backline: [empty, Battle Mage]
+    p2.frontline: [empty, Sentinel]
+steps:
+  - p1: "use Battle Mage's [Main] effect (frontline 2)"
+`
+	assert.Empty(t, runGame(t, "lanes", setup+`  - not_offered: {p1: ["use Battle Mage's [Main] effect (frontline 2)"]}
+`))
+	assert.Equal(t, []string{
+		`19:5: p1 is offered "use Battle Mage's [Main] effect (backline 2)" (as "use Battle Mage's [Main] effect"), which must not be offered`,
+	}, runGame(t, "lanes", setup+`  - not_offered: {p1: ["use Battle Mage's [Main] effect (backline 2)"]}
+`))
+}
