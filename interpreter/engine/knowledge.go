@@ -15,14 +15,15 @@ func (g *machine) Reveal(cards []int, mask uint64, by int) {
 		return
 	}
 	if g.Logging() {
-		// each owner reveals their own cards: a line per owner, in seat
-		// order, when the cards are of several players
+		// each holder reveals the cards they hold: a line per holder, in
+		// seat order, when the cards are of several players (a card taken
+		// from another player is revealed by the one who has it)
 		for owner := 0; owner < g.Nseats; owner++ {
 			theirs := cards
-			if !g.ownedBy(cards, owner) {
+			if !g.heldBy(cards, owner) {
 				theirs = nil
 				for _, c := range cards {
-					if int(g.S.Cards[c].Owner) == owner {
+					if g.holder(c) == owner {
 						theirs = append(theirs, c)
 					}
 				}
@@ -71,14 +72,24 @@ func (g *machine) Flip(c int, faceDown bool, face int) {
 	g.changed(model.ReadsCardFields | g.faceParts(d))
 }
 
-// ownedBy reports whether every one of the cards is p's.
-func (g *machine) ownedBy(cards []int, p int) bool {
+// heldBy reports whether p holds every one of the cards.
+func (g *machine) heldBy(cards []int, p int) bool {
 	for _, c := range cards {
-		if int(g.S.Cards[c].Owner) != p {
+		if g.holder(c) != p {
 			return false
 		}
 	}
 	return true
+}
+
+// holder is the player whose zone card c is in, or its owner when the
+// zone is the game's.
+func (g *machine) holder(c int) int {
+	ci := &g.S.Cards[c]
+	if zo := g.S.Zones[ci.Zone].Owner; zo >= 0 {
+		return int(zo)
+	}
+	return int(ci.Owner)
 }
 
 // showTo lets the seats in mask see cards, and keeps what they learn to
