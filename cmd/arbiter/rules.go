@@ -40,6 +40,9 @@ func rulesText(rs *model.Ruleset) string {
 	if rs.MaxPlayers > rs.MinPlayers {
 		players = fmt.Sprintf("%d to %d players", rs.MinPlayers, rs.MaxPlayers)
 	}
+	if rs.Together {
+		players += ", who play together against the game: they win or lose together"
+	}
 	fmt.Fprintf(&b, "%s, for %s\n", rs.Name, players)
 	if rs.Goal != "" {
 		b.WriteByte('\n')
@@ -211,10 +214,14 @@ func endings(rs *model.Ruleset) [][2]string {
 						break
 					}
 				}
-				switch kind {
-				case "win":
+				switch {
+				case kind == "win" && rs.Together:
+					add("The players win together", reason)
+				case kind == "lose" && rs.Together:
+					add("The players lose together", reason)
+				case kind == "win":
 					add("A player wins", reason)
-				case "lose":
+				case kind == "lose":
 					lost = true
 					add("A player loses", reason)
 				default:
@@ -228,11 +235,15 @@ func endings(rs *model.Ruleset) [][2]string {
 		if rs.ConcedeWhy != "" {
 			why = " (" + rs.ConcedeWhy + ")"
 		}
-		add("A player who resigns loses"+why, "")
+		if rs.Together {
+			add("A player who resigns makes the players lose"+why, "")
+		} else {
+			add("A player who resigns loses"+why, "")
+		}
 	}
 	// Only where a player can lose: a game whose players only win has no
 	// last player standing to speak of.
-	if rs.MaxPlayers > 1 && (lost || rs.Concede != nil) {
+	if rs.MaxPlayers > 1 && !rs.Together && (lost || rs.Concede != nil) {
 		add("When every other player has lost, the last one wins", "")
 	}
 	if rs.TurnLimit > 0 {

@@ -342,30 +342,20 @@ func report(w io.Writer, rs *model.Ruleset, kinds, decks []string, results []sim
 	}
 	if took <= 0 {
 		// no time to divide by (shards that say none): no rates
-		fmt.Fprintf(w, "%s: %d games, %d players (%s)\n", rs.Name, n, len(kinds), strings.Join(kinds, " vs "))
+		fmt.Fprintf(w, "%s: %d games, %s (%s)\n", rs.Name, n, plural(len(kinds), "player"), strings.Join(kinds, versus(rs)))
 	} else {
-		fmt.Fprintf(w, "%s: %d games, %d players (%s), %.1fs, %s, %.0f decisions/s\n", rs.Name, n, len(kinds), strings.Join(kinds, " vs "), took.Seconds(), rate, float64(decisions)/took.Seconds())
+		fmt.Fprintf(w, "%s: %d games, %s (%s), %.1fs, %s, %.0f decisions/s\n", rs.Name, n, plural(len(kinds), "player"), strings.Join(kinds, versus(rs)), took.Seconds(), rate, float64(decisions)/took.Seconds())
 	}
-	fmt.Fprintf(w, "win rate by seat (95%% confidence):\n")
-	for p, k := range t.wins {
+	if rs.Together {
+		// the players win or lose together: one rate, and no seat's advantage
+		k := 0
+		if len(t.wins) > 0 {
+			k = t.wins[0]
+		}
 		lo, hi := wilson(k, n)
-		who := kinds[p]
-		if deck := seatDeck(rs, decks, p); deck != "" {
-			// a game with a choice of decks: which one the seat played
-			who += ", " + deck
-		}
-		wins := "wins"
-		if k == 1 {
-			wins = "win " // the columns stay where they are
-		}
-		fmt.Fprintf(w, "  %s (%s): %5d %s  %5.1f%%  [%4.1f%%, %4.1f%%]\n", state.SeatName(p), who, k, wins, 100*float64(k)/float64(n), 100*lo, 100*hi)
-	}
-	if t.shared > 0 {
-		fmt.Fprintf(w, "  shared wins: %s won by several seats together; each winning seat counts such a game as a win, and it counts once among the endings\n", plural(t.shared, "game"))
-	}
-	if t.decided > 0 {
-		lo, hi := wilson(t.firstWins, t.decided)
-		fmt.Fprintf(w, "first player wins %.1f%% of decided games [%4.1f%%, %4.1f%%]\n", 100*float64(t.firstWins)/float64(t.decided), 100*lo, 100*hi)
+		fmt.Fprintf(w, "the players play together: they win %d of %d games, %.1f%% [%4.1f%%, %4.1f%%] (95%% confidence)\n", k, n, 100*float64(k)/float64(n), 100*lo, 100*hi)
+	} else {
+		seatRates(w, rs, kinds, decks, t)
 	}
 	reportEndings(w, t.endings, n)
 	if len(turns) > 0 {
@@ -391,6 +381,33 @@ func report(w io.Writer, rs *model.Ruleset, kinds, decks []string, results []sim
 			seeds = append(seeds[:20], "...")
 		}
 		fmt.Fprintf(w, "ERRORS: %d games stopped with an error (seeds %s); the first:\n  %v\n", t.errs, strings.Join(seeds, ", "), first)
+	}
+}
+
+// seatRates prints each seat's win rate and the first player's, in a game
+// the players play against each other.
+func seatRates(w io.Writer, rs *model.Ruleset, kinds, decks []string, t simTally) {
+	n := t.n
+	fmt.Fprintf(w, "win rate by seat (95%% confidence):\n")
+	for p, k := range t.wins {
+		lo, hi := wilson(k, n)
+		who := kinds[p]
+		if deck := seatDeck(rs, decks, p); deck != "" {
+			// a game with a choice of decks: which one the seat played
+			who += ", " + deck
+		}
+		wins := "wins"
+		if k == 1 {
+			wins = "win " // the columns stay where they are
+		}
+		fmt.Fprintf(w, "  %s (%s): %5d %s  %5.1f%%  [%4.1f%%, %4.1f%%]\n", state.SeatName(p), who, k, wins, 100*float64(k)/float64(n), 100*lo, 100*hi)
+	}
+	if t.shared > 0 {
+		fmt.Fprintf(w, "  shared wins: %s won by several seats together; each winning seat counts such a game as a win, and it counts once among the endings\n", plural(t.shared, "game"))
+	}
+	if t.decided > 0 {
+		lo, hi := wilson(t.firstWins, t.decided)
+		fmt.Fprintf(w, "first player wins %.1f%% of decided games [%4.1f%%, %4.1f%%]\n", 100*float64(t.firstWins)/float64(t.decided), 100*lo, 100*hi)
 	}
 }
 
@@ -420,7 +437,7 @@ type jsonSeat struct {
 }
 
 type jsonEnding struct {
-	Kind   string    `json:"kind"` // win, draw or error
+	Kind   string    `json:"kind"` // win, loss (of players who play together), draw or error
 	Reason string    `json:"reason,omitempty"`
 	Games  jsonShare `json:"games"`
 }
@@ -445,6 +462,7 @@ type jsonSimReport struct {
 	Asked           int            `json:"asked"` // games asked for (--games)
 	Interrupted     bool           `json:"interrupted,omitempty"`
 	Players         int            `json:"players"`
+	Together        bool           `json:"together,omitempty"` // the players win or lose together: each seat's wins are the players'
 	Seats           []jsonSeat     `json:"seats"`
 	SharedWins      int            `json:"shared_wins"`
 	FirstPlayerWins *jsonShare     `json:"first_player_wins,omitempty"` // of the decided games
@@ -457,11 +475,11 @@ type jsonSimReport struct {
 // reportJSON writes the figures of report as one JSON object.
 func reportJSON(w io.Writer, rs *model.Ruleset, kinds, decks []string, results []simResult, took time.Duration, asked int) {
 	t := tallyResults(results, len(kinds))
-	out := jsonSimReport{Ruleset: rs.Name, Games: t.n, Asked: asked, Interrupted: t.n < asked, Players: len(kinds), SharedWins: t.shared, Seconds: took.Seconds()}
+	out := jsonSimReport{Ruleset: rs.Name, Games: t.n, Asked: asked, Interrupted: t.n < asked, Players: len(kinds), Together: rs.Together, SharedWins: t.shared, Seconds: took.Seconds()}
 	for p, k := range t.wins {
 		out.Seats = append(out.Seats, jsonSeat{Seat: state.SeatName(p), Agent: kinds[p], Deck: seatDeck(rs, decks, p), Wins: share(k, t.n)})
 	}
-	if t.decided > 0 {
+	if t.decided > 0 && !rs.Together {
 		s := share(t.firstWins, t.decided)
 		out.FirstPlayerWins = &s
 	}
@@ -515,14 +533,14 @@ func reportEndings(w io.Writer, endings map[ending]int, n int) {
 	}
 }
 
-// sortedEndings orders the ways the games ended: wins first, then draws,
-// then errors, the most frequent first within each.
+// sortedEndings orders the ways the games ended: wins first, then losses
+// (of players who play together), draws and errors, the most frequent first within each.
 func sortedEndings(endings map[ending]int) []ending {
 	rows := make([]ending, 0, len(endings))
 	for e := range endings {
 		rows = append(rows, e)
 	}
-	order := map[string]int{"win": 0, "draw": 1, "error": 2}
+	order := map[string]int{"win": 0, "loss": 1, "draw": 2, "error": 3}
 	sort.Slice(rows, func(i, j int) bool {
 		a, b := rows[i], rows[j]
 		if order[a.kind] != order[b.kind] {
@@ -534,4 +552,13 @@ func sortedEndings(endings map[ending]int) []ending {
 		return a.reason < b.reason
 	})
 	return rows
+}
+
+// versus joins the bots of the seats in the report's first line: against
+// each other, or with each other in a game the players play together.
+func versus(rs *model.Ruleset) string {
+	if rs.Together {
+		return " with "
+	}
+	return " vs "
 }

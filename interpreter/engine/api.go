@@ -26,7 +26,8 @@ func (g *Game) Outcome() string {
 	return g.m.Outcome()
 }
 
-// OutcomeKind sums up how the game ended: "" (still running), "win", "draw" or "error".
+// OutcomeKind sums up how the game ended: "" (still running), "win",
+// "draw", "loss" (the players of a game played together lost) or "error".
 func (g *Game) OutcomeKind() string {
 	return g.m.OutcomeKind()
 }

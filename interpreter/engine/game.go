@@ -636,7 +636,8 @@ func (g *machine) DeckOf(p int) *model.Deck {
 	return g.Rs.Decks[g.Decks[p]]
 }
 
-// OutcomeKind sums up how the game ended: "" (still running), "win", "draw" or "error".
+// OutcomeKind sums up how the game ended: "" (still running), "win",
+// "draw", "loss" (the players of a game played together lost) or "error".
 func (g *machine) OutcomeKind() string {
 	switch {
 	case !g.S.Over:
@@ -645,6 +646,8 @@ func (g *machine) OutcomeKind() string {
 		return "error"
 	case len(g.Winners()) > 0:
 		return "win"
+	case g.Rs.Together && strings.HasPrefix(g.S.Outcome, "loss"):
+		return "loss"
 	}
 	return "draw"
 }
@@ -656,8 +659,9 @@ func (g *machine) OutcomeReason() string {
 	switch g.OutcomeKind() {
 	case "error":
 		return g.S.Error
-	case "win", "draw":
-		// "p1 and p3 win: why", "draw: why": seat names hold no colon
+	case "win", "draw", "loss":
+		// "p1 and p3 win: why", "draw: why", "loss: why": seat names hold
+		// no colon
 		if _, why, ok := strings.Cut(g.S.Outcome, ": "); ok {
 			return why
 		}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -55,21 +56,31 @@ func (g *machine) WinWith(p int, with []int, why string) {
 		}
 		return
 	}
-	names := g.SeatName(p)
+	if g.Rs.Together {
+		// the players win together: every one of them, whoever won
+		with = g.allSeats()
+	}
+	winners := []string{g.SeatName(p)}
 	for _, q := range with {
 		if q != p && q >= 0 && q < g.Nseats && !g.S.Players[q].Lost && !g.S.Players[q].Won {
 			g.S.Players[q].Won = true
-			names += " and " + g.SeatName(q)
+			winners = append(winners, g.SeatName(q))
 		}
 	}
 	g.S.Players[p].Won = true
 	g.S.Over = true
-	verb := "wins"
-	if names != g.SeatName(p) {
-		verb = "win"
+	names, verb := winners[0], "wins"
+	switch {
+	case g.Rs.Together && g.Nseats > 1:
+		names, verb = "the players", "win"
+	case len(winners) > 1:
+		names, verb = strings.Join(winners[:len(winners)-1], ", ")+" and "+winners[len(winners)-1], "win"
 	}
 	g.S.Outcome = g.outcomeText(names, verb, why)
 	if g.Logging() {
+		if g.Rs.Together && g.Nseats > 1 {
+			names = "The players"
+		}
 		g.logf(-1, "win", p, "%s %s%s.", names, verb, suffix(why))
 	}
 	g.endEffects()
@@ -119,6 +130,10 @@ func (g *machine) Lose(p int, why, winWhy string) {
 	if g.S.Over || g.S.Players[p].Lost {
 		return
 	}
+	if g.Rs.Together {
+		g.loseTogether(p, why)
+		return
+	}
 	g.S.Players[p].Lost = true
 	if winWhy != "" {
 		g.S.WinWhy = winWhy
@@ -150,6 +165,37 @@ func (g *machine) Lose(p int, why, winWhy string) {
 	if g.hears(g.SymLost) {
 		g.emit(&state.Event{Name: g.SymLost, Player: state.Seat(p), Card: state.NoCard, Source: state.NoCard, From: -1, To: -1})
 	}
+}
+
+// loseTogether ends a game the players play together (Ruleset.Together)
+// when one of them, p, loses: every player loses with them, at once.
+func (g *machine) loseTogether(p int, why string) {
+	for i := range g.S.Players {
+		g.S.Players[i].Lost = true
+	}
+	g.S.Over = true
+	g.S.Outcome = "loss"
+	if why != "" {
+		g.S.Outcome += ": " + why
+	}
+	if g.Logging() {
+		if g.Nseats > 1 {
+			g.logf(-1, "lose", p, "The players lose%s.", suffix(why))
+		} else {
+			g.logf(-1, "lose", p, "%s loses%s.", g.SeatName(p), suffix(why))
+		}
+	}
+	g.changed(model.ReadsSeats)
+	g.endEffects()
+}
+
+// allSeats lists every seat, in seat order.
+func (g *machine) allSeats() []int {
+	all := make([]int, g.Nseats)
+	for i := range all {
+		all[i] = i
+	}
+	return all
 }
 
 // Draw ends the game with no winner.
@@ -195,7 +241,11 @@ func (g *machine) Resign(p int) error {
 	}
 	g.record(state.Record{Seq: -1, Player: p, Answer: state.Answer{Resign: true}})
 	g.logf(-1, "resign", p, "%s resigns.", g.SeatName(p))
-	g.Lose(p, "resigned", "")
+	why := "resigned"
+	if g.Rs.Together {
+		why = g.SeatName(p) + " resigned" // everyone loses: say who
+	}
+	g.Lose(p, why, "")
 	// the last opponent resigning is why the one left wins
 	g.settle(g.SeatName(p) + " resigned")
 	if !g.S.Over {

@@ -27,6 +27,9 @@ func (c *compiler) players(n *yaml.Node) {
 		c.Rs.MaxPlayers, ok = c.R.Integer(v, "players.max")
 		good = good && ok
 	}
+	if v := source.Get(fs, "together"); v != nil {
+		c.Rs.Together, _ = c.R.Boolean(v, "players.together")
+	}
 	if !good {
 		c.Rs.MinPlayers, c.Rs.MaxPlayers = 2, 2
 	} else if c.Rs.MinPlayers < 1 || c.Rs.MaxPlayers > 8 || c.Rs.MinPlayers > c.Rs.MaxPlayers {

@@ -13,7 +13,7 @@ var (
 	faceKeys            = []string{"name", "text", "props", "triggers", "on"}
 	triggerKeys         = []string{"on", "if", "do", "zones", "name", "face_down", "stack"}
 	staticKeys          = []string{"zones", "applies_to", "prop", "add", "set"}
-	playersKeys         = []string{"min", "max"}
+	playersKeys         = []string{"min", "max", "together"}
 	propertiesKeys      = []string{"card", "player", "game"}
 	propertyKeys        = []string{"type", "values", "default", "min", "max", "doc", "label", "label_one", "reset_on_move", "internal"}
 	limitsKeys          = []string{"turns", "steps"}

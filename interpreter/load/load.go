@@ -7,6 +7,7 @@ import (
 	"hash"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile"
 	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
@@ -143,11 +144,13 @@ func LoadPartial(src Source, cards []Source, lib *model.Library) (rs *model.Rule
 	for i := 1; i <= 8; i++ {
 		c.Rs.Intern(fmt.Sprintf("p%d", i)) // seat names
 	}
-	for _, k := range []string{"win", "draw", "error", "lost", "enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve"} {
+	for _, k := range builtinSymbols {
 		c.Rs.Intern(k) // outcome kinds
 	}
 	if lib != nil {
-		lh := sha256.Sum256([]byte(lib.Fingerprint()))
+		// the names every ruleset starts with are numbered before its own:
+		// a state saved under other numbers is played again from its seed
+		lh := sha256.Sum256([]byte(lib.Fingerprint() + "\x00" + strings.Join(builtinSymbols, ",")))
 		c.Rs.LibraryHash = hex.EncodeToString(lh[:])[:16]
 	}
 	c.hash = sha256.New() // each file adds itself as it is parsed
@@ -487,3 +490,7 @@ func (c *compiler) emptyProgram(name string) int {
 	c.Rs.Programs = append(c.Rs.Programs, &model.Program{Name: name, Root: len(c.Rs.Programs)})
 	return len(c.Rs.Programs) - 1
 }
+
+// builtinSymbols are the names every ruleset's symbols start with, after
+// the seat names: outcome kinds and the engine's events.
+var builtinSymbols = []string{"win", "draw", "loss", "error", "lost", "enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve"}

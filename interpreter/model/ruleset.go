@@ -603,6 +603,9 @@ type Ruleset struct {
 	Goal        string // how a game is won (and lost), in words
 	MinPlayers  int
 	MaxPlayers  int
+	// Together marks a game the players play together against the game:
+	// a win is everyone's, and a loss of any one of them is everyone's.
+	Together    bool
 	CardProps   []PropDecl
 	PlayerProps []PropDecl
 	GameProps   []PropDecl
