@@ -278,20 +278,49 @@ type replayWriter struct {
 	answers int // answers written
 	events  int // events written
 	err     error
+	// old is the log this one replaces, locked until the new one is in
+	// place, so that no other session takes it meanwhile
+	old *os.File
 }
 
 // reserveLog checks that a replay log may be written at path (see
-// checkTarget) and creates its temporary file.
+// checkTarget) and that no other session is writing it, and creates its
+// temporary file. The log stays locked while this session writes it: a
+// second session on the same log is refused, as it would replace the
+// file the first one goes on writing, and lose its answers.
 func reserveLog(path string) (*replayWriter, error) {
 	mode, exists, err := checkTarget(path, kindLog)
 	if err != nil {
 		return nil, err
 	}
+	w := &replayWriter{path: path, mode: mode, exists: exists}
+	if exists {
+		old, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("cannot write %s: %v", path, cause(err))
+		}
+		if free, _ := tryLock(old); !free {
+			old.Close()
+			return nil, fmt.Errorf("%s is being written by another arbiter session, which is still running: it is left to that session (wait until it ends, or name another log)", path)
+		}
+		w.old = old
+	}
 	f, err := createTemp(path)
 	if err != nil {
+		w.releaseOld()
 		return nil, err
 	}
-	return &replayWriter{path: path, f: f, mode: mode, exists: exists}, nil
+	_, _ = tryLock(f) // a file only this process knows of yet
+	w.f = f
+	return w, nil
+}
+
+// releaseOld unlocks the log this one replaces.
+func (w *replayWriter) releaseOld() {
+	if w.old != nil {
+		w.old.Close()
+		w.old = nil
+	}
 }
 
 // abandon removes the temporary file of a log that was never started.
@@ -300,6 +329,9 @@ func (w *replayWriter) abandon() {
 		w.f.Close()
 		os.Remove(w.f.Name())
 		w.f = nil
+	}
+	if w != nil && !w.started {
+		w.releaseOld()
 	}
 }
 
@@ -344,9 +376,12 @@ func (w *replayWriter) start(rs *model.Ruleset, g *engine.Game, seats []string) 
 	}
 	if err != nil {
 		w.f = nil
+		w.releaseOld()
 		return err
 	}
 	w.started = true
+	// the new log is in place, locked: the old one is no longer read
+	w.releaseOld()
 	w.answers, w.events = len(sv.Answers), view.LogLen(g)
 	return nil
 }
