@@ -29,8 +29,12 @@ func (k fileKind) String() string {
 	return "replay log"
 }
 
-// gameFileKind tells a save or a replay log by its start.
+// gameFileKind tells a save or a replay log by its start. Only a regular
+// file is opened: opening a pipe would wait for a writer.
 func gameFileKind(path string) (fileKind, bool) {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return 0, false
+	}
 	for _, k := range []fileKind{kindSave, kindLog} {
 		f, err := os.Open(path)
 		if err != nil {

@@ -4,7 +4,9 @@ package main
 
 import (
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -42,4 +44,22 @@ func TestALogBeingWrittenIsRefused(t *testing.T) {
 	again, err := reserveLog(path)
 	require.NoError(t, err)
 	again.abandon()
+}
+
+// A pipe is not opened to tell whether it is a save or a log: opening it
+// would wait for a writer for ever (validate hung on one).
+func TestAPipeIsNoGameFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pipe.yaml")
+	require.NoError(t, syscall.Mkfifo(path, 0o600))
+	done := make(chan bool)
+	go func() {
+		_, ok := gameFileKind(path)
+		done <- ok
+	}()
+	select {
+	case ok := <-done:
+		require.False(t, ok)
+	case <-time.After(10 * time.Second):
+		t.Fatal("gameFileKind waits on a pipe")
+	}
 }
