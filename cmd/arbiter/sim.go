@@ -110,9 +110,16 @@ docs/sim-at-scale.md.`,
 				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: one run plays at most %d games (this one would play %d) and a study has at most %d: split a larger study with --shard i/N and merge the shards (arbiter sim merge)", maxRunGames, per, maxStudy)}
 			}
 			idx := sh.games(games)
-			if parallel < 1 {
+			switch {
+			case cmd.Flags().Changed("parallel") && parallel < 1:
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: --parallel must be at least 1 (it is %d); without it, one game is played at once per CPU", parallel)}
+			case parallel < 1:
 				parallel = runtime.NumCPU()
 			}
+			// more games at once than games to play, or than a machine has
+			// cores to spare for them, would only hold memory: each plays in
+			// memory of its own
+			parallel = min(parallel, len(idx), maxParallel)
 			if os.Getenv("GOGC") == "" {
 				// games make short-lived garbage and keep little: a collection
 				// every fourfold growth of the heap, not every doubling, leaves
@@ -215,7 +222,7 @@ docs/sim-at-scale.md.`,
 		},
 	}
 	cmd.Flags().IntVar(&games, "games", 100, "how many games")
-	cmd.Flags().IntVar(&parallel, "parallel", 0, "games played at once (default: one per CPU)")
+	cmd.Flags().IntVar(&parallel, "parallel", 0, fmt.Sprintf("games played at once (default: one per CPU; at most %d, and no more than the games)", maxParallel))
 	cmd.Flags().IntVar(&players, "players", 0, "number of players (default: the ruleset's minimum)")
 	cmd.Flags().StringVar(&agents, "agents", "random", "the bot of each seat, comma-separated (the last repeats): random, greedy")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the first game")
@@ -562,3 +569,7 @@ func versus(rs *model.Ruleset) string {
 	}
 	return " vs "
 }
+
+// maxParallel bounds --parallel: games played at once beyond the cores of
+// any machine this runs on gain nothing and cost memory each.
+const maxParallel = 1024
