@@ -126,8 +126,12 @@ func applyFixes(w io.Writer, ds diag.Diagnostics, own []string) (bool, error) {
 }
 
 // writeFileAtomic replaces a file's content through a temporary file in the
-// same folder and a rename, keeping its permissions.
+// same folder and a rename, keeping its permissions. A path through a
+// symbolic link writes the file the link names: the link stays a link.
 func writeFileAtomic(path string, data []byte) error {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()

@@ -143,11 +143,14 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 			}
 			for _, f := range fs {
 				if now, ok := renamed[f.Key]; ok {
+					if _, both := given[now]; both {
+						// renaming it would write the key twice: no fix
+						c.R.Errorf(f.KeyN, "renamed-argument", path+"."+f.Key, "%s's argument %s is now called %s, which is given too: remove %s: (it would be a second %s)", name, f.Key, now, f.Key, now)
+						continue
+					}
 					c.R.Errorf(f.KeyN, "renamed-argument", path+"."+f.Key, "%s's argument %s is now called %s: write %s: instead of %s:", name, f.Key, now, now, f.Key)
 					c.R.FixLast(f.KeyN, now)
-					if _, both := given[now]; !both {
-						given[now] = f.Value // read as if written anew, so one mistake gives one message
-					}
+					given[now] = f.Value // read as if written anew, so one mistake gives one message
 				}
 			}
 		} else if p.Shorthand != "" {
