@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -18,6 +19,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
+	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -171,6 +173,10 @@ func writeGolden(path, content string) error {
 		// a folder, a link or a device where the golden file goes: not ours
 		return fmt.Errorf("%s is not a regular file, and a golden file replaces only one: it is left as it is", path)
 	}
+	if old, err := source.ReadFile(path); err == nil && !isGolden(old) {
+		// a file of the user's own that has the golden file's name
+		return fmt.Errorf("%s is not a golden file that arbiter test wrote (it has no final state), and a golden file replaces only one: it is left as it is (move it away, or delete it)", path)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".golden-*")
 	if err != nil {
 		return err
@@ -193,6 +199,12 @@ func writeGolden(path, content string) error {
 		return fmt.Errorf("cannot write %s: %v", path, errors.Unwrap(err))
 	}
 	return nil
+}
+
+// isGolden reports whether a file's content is a golden file as arbiter
+// test writes them: every one has a final state.
+func isGolden(b []byte) bool {
+	return bytes.HasPrefix(b, []byte("== final state\n")) || bytes.Contains(b, []byte("\n== final state\n"))
 }
 
 // indentLines indents the lines after the first of a message by two spaces,
