@@ -79,3 +79,48 @@ actions:
 	require.ErrorContains(t, g.Err(), "discount.yaml:16:9: spend: an amount of -3 is no cost")
 	require.Equal(t, int64(5), g.Evaluator().PlayerProp(0, g.Ruleset().PlayerPropIx["gold"]))
 }
+
+// Numbers a game computes at the edges of their steps: a repeat of a count
+// below 0 runs no times (it looped until the runaway guard stopped it), a
+// range that ends at the largest whole number ends there (it wrapped round
+// to the smallest), and a die of fewer than 1 side stops the game with the
+// reason (it rolled a d-9).
+func TestNumbersAtTheEdges(t *testing.T) {
+	cases := []struct {
+		name, step string
+		hits       int64  // game.hits once the setup ran
+		err        string // or the reason the game stopped
+	}{
+		{"repeat below 0", `repeat: {count: "0 - 5", do: [{add: {prop: hits, amount: 1}}]}`, 0, ""},
+		{"repeat 3", `repeat: {count: 3, do: [{add: {prop: hits, amount: 1}}]}`, 3, ""},
+		{"range to the largest number", `for_range: {first: 9223372036854775806, last: 9223372036854775807, as: n, do: [{add: {prop: hits, amount: 1}}]}`, 2, ""},
+		{"range of one", `for_range: {first: 4, last: 4, as: n, do: [{add: {prop: hits, amount: n}}]}`, 4, ""},
+		{"die of no side", `roll: {sides: "0 - 9", as: r}`, 0, "roll: a die has at least 1 side; sides is -9"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rules := `name: edges
+properties:
+  game:
+    hits: {type: int, default: 0}
+zones:
+  hand: {}
+setup:
+  - ` + tc.step + `
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+			g := firstActionGame(t, "edges.yaml", rules, "")
+			if tc.err != "" {
+				require.True(t, g.Over())
+				require.ErrorContains(t, g.Err(), tc.err)
+				return
+			}
+			require.NoError(t, g.Err())
+			ev := g.Evaluator()
+			require.Equal(t, tc.hits, ev.S.GameProps[ev.Rs.GamePropIx["hits"]])
+		})
+	}
+}

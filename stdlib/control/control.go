@@ -77,7 +77,7 @@ func Primitives() []*model.Primitive {
 			Name: "repeat", Args: &repeatArgs, Family: "control",
 			Doc: "Runs `do` a number of times.",
 			Params: []model.Param{
-				args.ExprParam("count", model.TInt, true, "", "how many times"),
+				args.ExprParam("count", model.TInt, true, "", "how many times (a count below 0 runs it no times)"),
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
@@ -89,7 +89,8 @@ func Primitives() []*model.Primitive {
 					if err != nil {
 						return model.Next, err
 					}
-					cur = state.Val{N: int64(n) + 1}
+					// a count below 0 runs it no times, as 0 does
+					cur = state.Val{N: int64(max(n, 0)) + 1}
 				}
 				if cur.N == 1 {
 					g.SetVar(f, s.State, state.Val{N: -1})
@@ -122,14 +123,21 @@ func Primitives() []*model.Primitive {
 					if err != nil {
 						return model.Next, err
 					}
-					cur = state.Val{N: int64(lo), L: append(g.VarList(1), hi)}
+					// the last number and whether it was reached: a range
+					// that ends at the largest number has no number after it
+					cur = state.Val{N: int64(lo), L: append(g.VarList(2), hi, 0)}
 				}
-				if cur.N > int64(cur.L[0]) {
+				if cur.N > int64(cur.L[0]) || cur.L[1] != 0 {
 					g.SetVar(f, s.State, state.Val{N: -1})
 					return model.Next, nil
 				}
 				args.Bind(g, f, s.At(forRangeArgs.As), state.Val{N: cur.N})
-				g.SetVar(f, s.State, state.Val{N: cur.N + 1, L: cur.L})
+				if cur.N == int64(cur.L[0]) {
+					cur.L[1] = 1
+				} else {
+					cur.N++
+				}
+				g.SetVar(f, s.State, cur)
 				g.Call(f, s.At(forRangeArgs.Do).Prog)
 				return model.Stay, nil
 			},

@@ -1,6 +1,7 @@
 package outcome
 
 import (
+	"fmt"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib/internal/args"
@@ -175,7 +176,7 @@ func Primitives() []*model.Primitive {
 			Name: "roll", Args: &rollArgs, Family: "random",
 			Doc: "Rolls a die with `sides` sides (1 to sides) and binds the result.",
 			Params: []model.Param{
-				args.ExprParam("sides", model.TInt, false, "6", "the number of sides"),
+				args.ExprParam("sides", model.TInt, false, "6", "the number of sides, at least 1 (fewer stops the game with the reason)"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable that gets the result"},
 			},
 			Example: "- roll: {sides: 20, as: r}",
@@ -184,7 +185,10 @@ func Primitives() []*model.Primitive {
 				if err != nil {
 					return model.Next, err
 				}
-				r, err := g.Roll(max(n, 1))
+				if n < 1 {
+					return model.Next, fmt.Errorf("a die has at least 1 side; sides is %d", n)
+				}
+				r, err := g.Roll(n)
 				if err != nil {
 					return model.Next, err
 				}
