@@ -101,15 +101,16 @@ func checkTarget(path string, kind fileKind) (mode fs.FileMode, exists bool, err
 	return st.Mode().Perm(), true, nil
 }
 
-// createTemp creates a new, empty file beside path, with the mode a new file
-// gets (0666 less the umask).
+// createTemp creates a new, empty file beside path that only its owner may
+// read and write: a save or a replay log holds every hidden card of its
+// game. (A file it replaces keeps its own mode: placeTemp.)
 func createTemp(path string) (*os.File, error) {
 	dir := filepath.Dir(path)
 	for range 100 {
 		var b [6]byte
 		_, _ = rand.Read(b[:])
 		name := filepath.Join(dir, ".arbiter-"+hex.EncodeToString(b[:])+".tmp")
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}

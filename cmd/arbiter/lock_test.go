@@ -3,6 +3,8 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -62,4 +64,33 @@ func TestAPipeIsNoGameFile(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("gameFileKind waits on a pipe")
 	}
+}
+
+// A replay log holds every hidden card: a new one only its player may
+// read, in a folder only they may enter, and without a cache folder (a
+// relative one is ignored) not in the temporary folder everyone shares
+// but in a folder of this user's own there.
+func TestALogIsReadByItsPlayerOnly(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("XDG_CACHE_HOME", "relative/dir")
+	t.Setenv("HOME", "")
+	path, err := defaultReplayPath("lands")
+	require.NoError(t, err)
+	require.Equal(t, filepath.Join(tmp, fmt.Sprintf("arbiter-%d", os.Getuid()), "replays"), filepath.Dir(path))
+	st, err := os.Stat(filepath.Dir(path))
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o700), st.Mode().Perm())
+
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	w, err := reserveLog(path)
+	require.NoError(t, err)
+	require.NoError(t, w.start(rs, g, []string{"human", "random"}))
+	require.NoError(t, w.close())
+	st, err = os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), st.Mode().Perm())
 }

@@ -263,11 +263,15 @@ func currentTurnStart(g *engine.Game) int {
 // which would give away the cards.
 func defaultReplayPath(game string) (string, error) {
 	dir, err := os.UserCacheDir()
-	if err != nil {
-		dir = os.TempDir()
+	if err == nil {
+		dir = filepath.Join(dir, "arbiter", "replays")
+	} else {
+		// no cache folder (or a relative one, which is ignored): a folder of
+		// this user's own in the temporary folder, which others share
+		dir = filepath.Join(os.TempDir(), fmt.Sprintf("arbiter-%d", os.Getuid()), "replays")
 	}
-	dir = filepath.Join(dir, "arbiter", "replays")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// a log holds every hidden card: only its player may read it
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("cannot make the folder %s: %v", dir, cause(err))
 	}
 	// a new name: another session of this game may have started in the same second
