@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // fileKind is what Arbiter writes at a path the user names: a save or a
@@ -106,6 +107,7 @@ func checkTarget(path string, kind fileKind) (mode fs.FileMode, exists bool, err
 // game. (A file it replaces keeps its own mode: placeTemp.)
 func createTemp(path string) (*os.File, error) {
 	dir := filepath.Dir(path)
+	sweepTemps(dir)
 	for range 100 {
 		var b [6]byte
 		_, _ = rand.Read(b[:])
@@ -117,10 +119,40 @@ func createTemp(path string) (*os.File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cannot write %s: %v", path, cause(err))
 		}
+		// held while this process writes it: sweepTemps leaves it alone
+		_, _ = tryLock(f)
 		return f, nil
 	}
 	return nil, fmt.Errorf("cannot write %s: no free name for a temporary file in %s", path, dir)
 }
+
+// sweepTemps removes the temporary files a killed session left in dir (a
+// save or a log it was writing when it was stopped): each holds a copy of
+// a game's hidden cards. A file is left while a process holds it, and
+// while it is younger than staleTemp, in case the system has no locks.
+func sweepTemps(dir string) {
+	names, err := filepath.Glob(filepath.Join(dir, ".arbiter-*.tmp"))
+	if err != nil {
+		return
+	}
+	for _, name := range names {
+		st, err := os.Lstat(name)
+		if err != nil || !st.Mode().IsRegular() || time.Since(st.ModTime()) < staleTemp {
+			continue
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			continue
+		}
+		if free, _ := tryLock(f); free {
+			os.Remove(name)
+		}
+		f.Close()
+	}
+}
+
+// staleTemp is how old a temporary file must be before sweepTemps removes it.
+const staleTemp = 10 * time.Minute
 
 // writeFileSafely writes data at path through a temporary file in the same
 // folder and a rename, so a reader sees the old file or the new one, never

@@ -94,3 +94,35 @@ func TestALogIsReadByItsPlayerOnly(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, os.FileMode(0o600), st.Mode().Perm())
 }
+
+// A temporary file a killed session left (a save it was writing, with
+// every hidden card) is removed by the next save or log made in its
+// folder, unless a running process holds it or it is recent.
+func TestKilledSessionsTemporaryFilesAreSwept(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-time.Hour)
+	orphan := filepath.Join(dir, ".arbiter-0000orphan.tmp")
+	held := filepath.Join(dir, ".arbiter-0000held.tmp")
+	recent := filepath.Join(dir, ".arbiter-0000recent.tmp")
+	mine := filepath.Join(dir, "notes.tmp")
+	for _, p := range []string{orphan, held, recent, mine} {
+		require.NoError(t, os.WriteFile(p, []byte("secret"), 0o600))
+		if p != recent {
+			require.NoError(t, os.Chtimes(p, old, old))
+		}
+	}
+	h, err := os.Open(held)
+	require.NoError(t, err)
+	defer h.Close()
+	free, err := tryLock(h)
+	require.NoError(t, err)
+	require.True(t, free)
+
+	require.NoError(t, writeFileSafely(filepath.Join(dir, "game.save"), []byte(`{"format":"arbiter-save/2"}`), kindSave))
+	_, err = os.Stat(orphan)
+	require.ErrorIs(t, err, os.ErrNotExist)
+	for _, p := range []string{held, recent, mine} {
+		_, err := os.Stat(p)
+		require.NoError(t, err, p)
+	}
+}
