@@ -154,7 +154,13 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) model.PropDecl {
 	}
 	if v := source.Get(fs, "values"); v != nil {
 		d.Values, _ = c.R.StrList(v, path+".values")
-		for _, s := range d.Values {
+		if len(d.Values) == 0 && (d.Type == model.TString || d.Type == model.TStrings) {
+			c.R.Errorf(v, "bad-value", path+".values", "%s lists no value: a property of values needs at least one", path)
+		}
+		for i, s := range d.Values {
+			if slices.Contains(d.Values[:i], s) {
+				c.R.Errorf(v, "bad-value", path+".values", "%q is listed twice among the values of %s", s, path)
+			}
 			c.Rs.Intern(s)
 		}
 		if d.Type != model.TString && d.Type != model.TStrings {
@@ -201,6 +207,16 @@ func (c *compiler) propDecl(n *yaml.Node, path, name string) model.PropDecl {
 		x, _ := c.R.Integer(v, path+".max")
 		m := int64(x)
 		d.Max = &m
+	}
+	if d.Min != nil && d.Max != nil && *d.Min > *d.Max {
+		c.R.Errorf(source.Get(fs, "max"), "bad-value", path+".max", "max (%d) is below min (%d): no value would fit", *d.Max, *d.Min)
+	}
+	if (d.Min != nil || d.Max != nil) && d.Type != model.TInt {
+		at := source.Get(fs, "min")
+		if at == nil {
+			at = source.Get(fs, "max")
+		}
+		c.R.Errorf(at, "bad-value", path, "only an int property has a min and a max")
 	}
 	if d.Type == model.TCards || d.Type == model.TPlayers {
 		c.R.Errorf(n, "unknown-type", path, "a property holds one value; for a list of cards use a zone, and for a list of players a bool player property")
