@@ -48,9 +48,9 @@ through a temporary file, never left half written.`,
 			if format != "text" && format != "json" {
 				return &exitError{code: 2, msg: "arbiter validate: --format is text or json"}
 			}
-			diags, own, err := validatePaths(args)
-			if err != nil {
-				return &exitError{code: 2, msg: "arbiter validate: " + err.Error()}
+			diags, own, pathErr := validatePaths(args)
+			if pathErr != nil && len(own) == 0 && len(diags) == 0 {
+				return &exitError{code: 2, msg: "arbiter validate: " + pathErr.Error()}
 			}
 			if fix {
 				changed, err := applyFixes(cmd.OutOrStdout(), diags, own)
@@ -59,10 +59,14 @@ through a temporary file, never left half written.`,
 				}
 				if changed {
 					sourceCache = map[string][]string{}
-					if diags, _, err = validatePaths(args); err != nil {
-						return &exitError{code: 2, msg: "arbiter validate: " + err.Error()}
-					}
+					diags, _, pathErr = validatePaths(args)
 				}
+			}
+			// the paths that could not be read are said last, after the
+			// problems of those that could, and make the exit status 2
+			var unread error
+			if pathErr != nil {
+				unread = &exitError{code: 2, msg: "arbiter validate: " + strings.ReplaceAll(pathErr.Error(), "\n", "\narbiter validate: ")}
 			}
 			diags.Sort()
 			if format == "json" {
@@ -72,11 +76,17 @@ through a temporary file, never left half written.`,
 			}
 			errs, warns := count(diags)
 			if format == "text" {
-				if errs+warns == 0 {
-					fmt.Fprintln(cmd.OutOrStdout(), "ok: no problems found")
-				} else {
+				switch {
+				case errs+warns > 0:
 					fmt.Fprintf(cmd.ErrOrStderr(), "%d error(s), %d warning(s)\n", errs, warns)
+				case unread == nil:
+					fmt.Fprintln(cmd.OutOrStdout(), "ok: no problems found")
+				default:
+					fmt.Fprintln(cmd.OutOrStdout(), "no problems found in the files that could be read")
 				}
+			}
+			if unread != nil {
+				return unread
 			}
 			if errs > 0 || (strict && warns > 0) {
 				return &exitError{code: 1}
@@ -222,9 +232,12 @@ func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 		}
 		return nil
 	}
+	// a path that cannot be read is said, and the others are validated all
+	// the same: one missing file does not hide the problems of the rest
+	var pathErrs []error
 	for _, a := range args {
 		if err := classify(a); err != nil {
-			return nil, nil, err
+			pathErrs = append(pathErrs, err)
 		}
 	}
 	all := orphans
@@ -244,7 +257,7 @@ func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 			own = append(own, filepath.Clean(s))
 		}
 	}
-	return all, own, nil
+	return all, own, errors.Join(pathErrs...)
 }
 
 // kindOf tells a ruleset, card file and scenario apart by their content.
