@@ -108,22 +108,26 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 		return nil, fmt.Errorf("%s is a saved game, not a replay log: arbiter play --load %s resumes it", name, name)
 	}
 	lines := bytes.SplitAfter(data, []byte("\n"))
-	line := 0
+	line := 0 // the line of the file, for messages
+	read := 0 // the lines read, blank lines left out
 	for i, text := range lines {
-		if len(bytes.TrimSpace(text)) == 0 && i == len(lines)-1 {
-			break
+		if len(bytes.TrimSpace(text)) == 0 {
+			// a blank line (an editor's newline at the end) says nothing
+			line++
+			continue
 		}
 		line++
+		read++
 		var l replayLine
 		if err := json.Unmarshal(text, &l); err != nil {
-			if i == len(lines)-1 && !bytes.HasSuffix(text, []byte("\n")) && line > 1 {
+			if i == len(lines)-1 && !bytes.HasSuffix(text, []byte("\n")) && read > 1 {
 				lg.cut = line
 				break
 			}
 			return nil, fmt.Errorf("%s:%d: not a replay line: %v", name, line, save.JSONError(err))
 		}
 		if l.Header != nil {
-			if line != 1 {
+			if read != 1 {
 				return nil, fmt.Errorf("%s:%d: a second header: the log holds two games", name, line)
 			}
 			if l.Header.Format != ReplayFormat && l.Header.Format != replayFormat1 {
@@ -133,7 +137,7 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 			lg.events = append(lg.events, l.Events...)
 			lg.setup = len(lg.events)
 			continue
-		} else if line == 1 {
+		} else if read == 1 {
 			break
 		}
 		switch {

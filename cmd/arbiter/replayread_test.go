@@ -25,3 +25,18 @@ func TestReplayLinesThatSayNothingAreDamage(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int{2}, lg.lines)
 }
+
+// Blank lines say nothing and are read past (an editor's newline at the
+// end of the file); the lines after them keep their numbers in messages.
+func TestReplayBlankLinesAreReadPast(t *testing.T) {
+	head := `{"header":{"format":"arbiter-replay/2","ruleset":"lands","players":2,"seed":5}}` + "\n"
+	answer := `{"answer":{"seq":0,"player":0,"answer":{"picks":[0]}}}` + "\n"
+	lg, err := readReplay(strings.NewReader(head+"\n"+answer+"\n  \n"), "game.jsonl")
+	require.NoError(t, err)
+	require.Equal(t, []int{3}, lg.lines)
+	lg, err = readReplay(strings.NewReader("\n"+head+answer), "game.jsonl")
+	require.NoError(t, err)
+	require.Equal(t, []int{3}, lg.lines)
+	_, err = readReplay(strings.NewReader(head+"\n"+`{}`+"\n"), "game.jsonl")
+	require.EqualError(t, err, "game.jsonl:3: a line with no answer, undo or event")
+}
