@@ -34,6 +34,7 @@ func (c *compiler) cardDef(n *yaml.Node, path string) *model.CardDef {
 	d.Name = d.ID
 	if v := source.Get(fs, "name"); v != nil {
 		d.Name, _ = c.R.Str(v, path+".name")
+		c.shownName(v, path+".name", d.Name)
 	}
 	if v := source.Get(fs, "text"); v != nil {
 		d.Text, _ = c.R.Str(v, path+".text")
@@ -82,6 +83,7 @@ func (c *compiler) cardDef(n *yaml.Node, path string) *model.CardDef {
 			face := model.Face{Name: d.Name, Props: map[int]int64{}}
 			if x := source.Get(ff, "name"); x != nil {
 				face.Name, _ = c.R.Str(x, fp+".name")
+				c.shownName(x, fp+".name", face.Name)
 				c.Rs.Intern(face.Name)
 			}
 			if x := source.Get(ff, "text"); x != nil {
@@ -489,4 +491,16 @@ func keywordWords(k string) string {
 	s := strings.ReplaceAll(k, "_", " ")
 	r, size := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// shownName refuses a name that would not print as itself on a player's
+// terminal: a control character (an escape sequence, a line break, a NUL)
+// or a mark that turns the direction of the text round.
+func (c *compiler) shownName(n *yaml.Node, path, name string) {
+	for _, r := range name {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
+			c.R.Errorf(n, "bad-value", path, "%s holds the control character %U, which players' screens would not show as text: a name is printable text", path, r)
+			return
+		}
+	}
 }
