@@ -86,12 +86,27 @@ type lineReader interface {
 type plainReader struct{ r *bufio.Reader }
 
 func (p *plainReader) Prompt(string) (string, error) {
-	s, err := p.r.ReadString('\n')
-	if err != nil && s == "" {
-		return "", err
+	// a line is read up to maxLine bytes, the rest of it left unkept: an
+	// answer is a few words, and a line of megabytes would only fill memory
+	var b []byte
+	for {
+		chunk, err := p.r.ReadSlice('\n')
+		if len(b) < maxLine {
+			b = append(b, chunk[:min(len(chunk), maxLine-len(b))]...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && len(b) == 0 {
+			return "", err
+		}
+		break
 	}
-	return strings.TrimRight(s, "\r\n"), nil
+	return strings.TrimRight(string(b), "\r\n"), nil
 }
+
+// maxLine is the most of a typed line that is read.
+const maxLine = 4096
 func (p *plainReader) Close() error { return nil }
 func (p *plainReader) Forget()      {}
 

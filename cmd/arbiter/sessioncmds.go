@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -300,7 +301,7 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 			}
 			return state.Answer{Picks: picks}, nil
 		}
-		return state.Answer{}, fmt.Errorf("%q is neither an option nor a command (type help)", line)
+		return state.Answer{}, fmt.Errorf("%q is neither an option nor a command (type help)", clip(line))
 	}
 	return state.Answer{Picks: picks}, nil
 }
@@ -608,4 +609,14 @@ func faceNamed(g *model.Evaluator, c int, what string) bool {
 		}
 	}
 	return false
+}
+
+// clip shortens a line typed by a player for a message that repeats it.
+func clip(line string) string {
+	const most = 80
+	if utf8.RuneCountInString(line) <= most {
+		return line
+	}
+	r := []rune(line)
+	return string(r[:most]) + "…"
 }
