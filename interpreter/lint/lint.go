@@ -163,7 +163,10 @@ func (c *checker) events() {
 
 // unplayable warns about cards that no action can take: every action that
 // picks its card from a zone rejects the card by a filter that depends on
-// the card alone.
+// the card alone. A card of the game's own decks only (a deck the rules
+// deal, which no player plays) is the rules' to move, and one that an
+// action rejects with a filter_why was expected to be rejected there (a
+// card that is only given or paid, never played): neither is warned of.
 func (c *checker) unplayable() {
 	rs := c.Rs
 	var sourced []*model.Action
@@ -188,8 +191,24 @@ func (c *checker) unplayable() {
 			return // some action may take any card
 		}
 	}
+	// the cards some deck a player plays holds, when the ruleset has decks
+	var played map[int]bool
+	if len(rs.Decks) > 0 {
+		played = map[int]bool{}
+		for i, dk := range rs.Decks {
+			if !rs.PlayerDeck(i) {
+				continue
+			}
+			for _, e := range dk.Entries {
+				played[e.Def] = true
+			}
+		}
+	}
 	g := model.EmptyGame(rs)
 	for _, d := range rs.Cards {
+		if played != nil && !played[d.Index] && c.inSomeDeck(d.Index) {
+			continue // the game's own, dealt and moved by its rules
+		}
 		zi := g.ZoneInst(sourced[0].Source, 0)
 		cidx := g.AddCard(d.Index, 0, zi)
 		g.S.Zones[zi].Cards = append(g.S.Zones[zi].Cards, cidx)
@@ -197,8 +216,8 @@ func (c *checker) unplayable() {
 		for _, a := range sourced {
 			f := state.Frame{Card: state.CardRef(cidx), This: state.CardRef(cidx), Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
 			ok, err := g.EvalBool(a.Filter, &f)
-			if err != nil || ok {
-				playable = true
+			if err != nil || ok || a.FilterWhy != "" {
+				playable = true // or refused on purpose, with the reason
 				break
 			}
 		}
@@ -565,4 +584,16 @@ func (c *checker) cardTexts() {
 			}
 		}
 	}
+}
+
+// inSomeDeck reports whether some deck of the ruleset lists card definition i.
+func (c *checker) inSomeDeck(i int) bool {
+	for _, dk := range c.Rs.Decks {
+		for _, e := range dk.Entries {
+			if e.Def == i {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -82,3 +82,18 @@ func TestCleanRulesetHasNoDiagnostics(t *testing.T) {
 	diags := loadRules(t, "deck_rules: {sizes: {deck: {min: 3, max: 3}}, copies: 3}\ndecks: {d: {deck: {x: 3}}}", "", "", twoCards)
 	require.Empty(t, diags)
 }
+
+// A card no action takes is not warned of when that is by design: a card
+// only the game's own decks hold (dealt and moved by the rules, as a deck
+// of events is), or one an action refuses with a filter_why (a card that
+// is only given or paid, never played).
+func TestUnplayableByDesign(t *testing.T) {
+	const filter = "    filter: card.kind == 'a'\n    effect: [{move: {cards: card, to: pool}}]"
+	game := "decks:\n  mine: {deck: {x: 3}}\n  events: {deck: {y: 3}}\nsetup:\n  - create_deck: {deck: events, to: pool, owner: you}"
+	require.Empty(t, loadRules(t, game, "", filter, twoCards))
+	require.Empty(t, loadRules(t, "", "", filter+"\n    filter_why: only a card of kind a is played; the others are given", twoCards))
+	// a player's deck that holds it: warned of
+	diags := loadRules(t, "decks:\n  mine: {deck: {x: 3, y: 3}}", "", filter, twoCards)
+	require.Len(t, diags, 1)
+	require.Equal(t, "unplayable-card", diags[0].Code)
+}
