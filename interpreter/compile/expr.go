@@ -536,6 +536,12 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 		msg = "lists cannot be added with +; to join lists of cards use concat(a, b), or everyone.<zone> for every player's cards"
 	}
 	cutByComment := strings.Contains(msg, "unexpected token EOF") && c.R != nil && pos.Line >= 1 && pos.Line <= len(c.R.Lines()) && strings.Contains(c.R.Lines()[pos.Line-1], " #")
+	// a function's type in a message is a name written without its call
+	called := ""
+	if strings.Contains(msg, "func(") {
+		called = c.callHint(src)
+		msg = funcTypeRE.ReplaceAllString(msg, "a function not called")
+	}
 	msg = plainTypes(msg)
 	if strings.Contains(msg, "(a text and a list cannot") || strings.Contains(msg, "(a list and a text cannot") {
 		msg += c.zoneListHint(src)
@@ -543,6 +549,7 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 	if strings.Contains(msg, "cannot be compared or combined") {
 		msg += c.shadowHint(src, sc)
 	}
+	msg += called
 	msg = plainSyntax(msg, src)
 	msg = goTypesOut.Replace(msg)
 	if cutByComment {
@@ -998,7 +1005,18 @@ func plainTypes(msg string) string {
 	if i < 0 {
 		return msg
 	}
-	j := strings.Index(msg[i:], ")")
+	// the parenthesis that closes it: a type may hold some (func() bool)
+	j, depth := -1, 0
+	for k, r := range msg[i:] {
+		if r == '(' {
+			depth++
+		} else if r == ')' {
+			if depth--; depth == 0 {
+				j = k
+				break
+			}
+		}
+	}
 	if j < 0 {
 		return msg
 	}
@@ -1052,6 +1070,32 @@ func (c *ExprCompiler) shadowHint(src string, sc *closure.Scope) string {
 				}
 			}
 		}
+	}
+	return ""
+}
+
+// funcTypeRE matches a function's type as expr names it (func() bool).
+var funcTypeRE = regexp.MustCompile(`func\([^()]*\) ?[\w.\[\]{}]*`)
+
+// callHint names a predicate of the ruleset that the expression names
+// without calling it (not alive, for not alive()): its value is then the
+// predicate itself, which nothing can compare or combine.
+func (c *ExprCompiler) callHint(src string) string {
+	for _, loc := range bareNameRE.FindAllStringSubmatchIndex(src, -1) {
+		name := src[loc[4]:loc[5]]
+		p, ok := c.preds[name]
+		if !ok || strings.HasPrefix(strings.TrimLeft(src[loc[5]:], " "), "(") {
+			continue
+		}
+		args := ""
+		if len(p.Params) > 0 {
+			names := make([]string, len(p.Params))
+			for i, q := range p.Params {
+				names[i] = q.Name
+			}
+			args = strings.Join(names, ", ")
+		}
+		return fmt.Sprintf("; %s is a predicate of the ruleset: call it, %s(%s)", name, name, args)
 	}
 	return ""
 }
