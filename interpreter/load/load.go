@@ -160,6 +160,9 @@ func LoadPartial(src Source, cards []Source, lib *model.Library) (rs *model.Rule
 	for i := range c.diags {
 		c.diags[i].Severity = diag.SeverityOf(c.diags[i].Code) // the registry decides
 	}
+	if c.brokenCards {
+		c.diags = afterBrokenCards(c.diags)
+	}
 	c.diags = c.diags.Dedup()
 	c.diags.Sort()
 	c.diags = c.diags.Capped(maxDiagnostics)
@@ -494,3 +497,27 @@ func (c *compiler) emptyProgram(name string) int {
 // builtinSymbols are the names every ruleset's symbols start with, after
 // the seat names: outcome kinds and the engine's events.
 var builtinSymbols = []string{"win", "draw", "loss", "error", "lost", "enter", "leave", "draw", "shuffle", "turn_start", "turn_end", "phase_start", "phase_end", "reveal", "action", "resolve"}
+
+// afterBrokenCards keeps what a load says when a card file could not be
+// read: a name that file may declare (a deck, a card, a predicate, an
+// event its cards raise or hear) is said to be missing only with that
+// reason beside it, and the warnings of what is not used or not heard,
+// which the file may well use or hear, are left out until it is read.
+func afterBrokenCards(ds diag.Diagnostics) diag.Diagnostics {
+	out := ds[:0]
+	for _, d := range ds {
+		switch d.Code {
+		case "unheard-event", "unemitted-event", "unused-predicate", "unused-procedure", "unplayable-card", "unused-deck":
+			continue
+		case "unknown-deck", "unknown-card", "unknown-name", "unknown-function", "unknown-event", "unknown-procedure":
+			note := "a card file of this ruleset could not be read (see its error), and it may declare this name: fix that file first"
+			if d.Detail == "" {
+				d.Detail = note
+			} else {
+				d.Detail += "; " + note
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}

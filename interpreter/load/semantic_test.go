@@ -97,3 +97,30 @@ func TestUnplayableByDesign(t *testing.T) {
 	require.Len(t, diags, 1)
 	require.Equal(t, "unplayable-card", diags[0].Code)
 }
+
+// A card file that cannot be read may declare what the ruleset names: a
+// deck it names is said to be missing with that reason, and the events no
+// card of the ruleset hears are not warned of until the file is read.
+func TestABrokenCardFileIsTheFirstError(t *testing.T) {
+	rules := `name: t
+zones:
+  pile: {per: game}
+setup:
+  - create_deck: {deck: horde, to: pile, owner: none}
+  - emit: {event: alarm}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+	broken := "cards:\n  - {id: x, text: {a: Who?}}\n"
+	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte(broken)}}, stdlib.Library())
+	var codes []string
+	for _, d := range diags {
+		codes = append(codes, d.Code)
+		if d.Code == "unknown-deck" {
+			require.Contains(t, d.Detail, "a card file of this ruleset could not be read")
+		}
+	}
+	require.ElementsMatch(t, []string{"needs-quotes", "unknown-deck"}, codes)
+}
