@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -223,4 +224,24 @@ func textGame(t *testing.T, name, ruleset, cards string, o engine.Options) (*mod
 	g, err := engine.New(rs, o)
 	require.NoError(t, err)
 	return rs, g
+}
+
+// A shared zone's shuffle reads as English for a name of one thing (the
+// pile is shuffled) and of many (the threats are shuffled).
+func TestShuffleOfASharedZoneReads(t *testing.T) {
+	for name, want := range map[string]string{"pile": "The pile is shuffled.", "threats": "The threats are shuffled.", "moss": "The moss is shuffled."} {
+		ruleset := `name: shuffled
+zones:
+  ` + name + `: {per: game, visibility: hidden}
+setup:
+  - create: {id: stone, count: 2, to: ` + name + `, owner: none}
+  - shuffle: {zone: ` + name + `}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+		_, g := textGame(t, "shuffled.yaml", ruleset, "cards:\n  - {id: stone, name: Stone}\n", engine.Options{Players: 2, Seed: 1})
+		require.Contains(t, strings.Join(view.LogText(g, -1, 0), "\n"), want)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -403,7 +404,8 @@ func (g *machine) Shuffle(zi int) {
 	if !g.Logging() {
 		// no line to write: the names are not put together
 	} else if z.Owner < 0 {
-		g.logf(-1, "shuffle", -1, "The %s is shuffled.", g.Rs.Zones[z.Kind].Name)
+		name := g.Rs.Zones[z.Kind].Name
+		g.logf(-1, "shuffle", -1, "The %s %s shuffled.", name, isOrAre(name))
 	} else {
 		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles their %s.", g.SeatName(int(z.Owner)), g.Rs.Zones[z.Kind].Name)
 	}
@@ -479,4 +481,13 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 func (g *machine) SetController(c, p int) {
 	g.S.Cards[c].Ctrl = state.Seat(p)
 	g.changed(model.ReadsCardFields)
+}
+
+// isOrAre is the verb for a zone's name as a noun: a name that reads as a
+// plural (threats, cards) takes are, another (deck, market) is.
+func isOrAre(name string) string {
+	if strings.HasSuffix(name, "s") && !strings.HasSuffix(name, "ss") {
+		return "are"
+	}
+	return "is"
 }
