@@ -131,9 +131,10 @@ are separated by commas (Knight, Knight, Archer). Commands:
 	return true, nil
 }
 
-// notOfferedCard says why a card the player named is not among a window's
-// options, when it is a card of theirs that an action of the window takes
-// ("Nine of Clubs is not offered: you must follow hearts"); "" otherwise.
+// notOfferedCard says why a card the player named, by its name or by the
+// whole label of an action for it, is not among a window's options, when
+// it is a card of theirs that an action of the window takes ("Nine of
+// Clubs is not offered: you must follow hearts"); "" otherwise.
 func (s *session) notOfferedCard(d *state.Decision, line string) string {
 	window := s.g.WindowActions(d)
 	name := strings.TrimSpace(line)
@@ -144,10 +145,17 @@ func (s *session) notOfferedCard(d *state.Decision, line string) string {
 		}
 		ev := s.g.Evaluator()
 		for _, c := range ev.ZoneCards(ev.ZoneInst(a.Source, d.Player)) {
-			if !strings.EqualFold(name, s.g.CardLabel(c, d.Player)) {
+			// the card by its name, or the whole label of the action for it
+			// (play Nine of Clubs)
+			label := s.g.ActionLabel(a.Name, c, d.Player)
+			byLabel := strings.EqualFold(name, label)
+			if !byLabel && !strings.EqualFold(name, s.g.CardLabel(c, d.Player)) {
 				continue
 			}
 			if why := s.g.WhyNot(d.Player, a.Name, c); why != "" {
+				if byLabel {
+					return fmt.Sprintf("%s is not offered: %s", label, why)
+				}
 				return fmt.Sprintf("%s is not offered: %s", s.g.CardLabel(c, d.Player), why)
 			}
 		}
