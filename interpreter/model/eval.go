@@ -622,6 +622,18 @@ func (g *Evaluator) OpponentsOf(p int) []int {
 // set of seats lost it met.
 const maxSeatLists = 64
 
+// SeatsFrom lists the players still in the game in seat order from p, p
+// first when it is still in.
+func (g *Evaluator) SeatsFrom(p int) []int {
+	out := make([]int, 0, g.Nseats)
+	for i := 0; i < g.Nseats; i++ {
+		if q := (p + i) % g.Nseats; !g.S.Players[q].Lost {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
 func (g *Evaluator) opponentsOf(p int, lost uint64) []int {
 	out := make([]int, 0, g.Nseats-1)
 	for q := 0; q < g.Nseats; q++ {

@@ -223,6 +223,7 @@ var PlayerFields = []struct {
 	{"next", TPlayer, "the next player in seat order who is still in the game"},
 	{"prev", TPlayer, "the previous player in seat order who is still in the game"},
 	{"opponents", TPlayers, "the other players still in the game, in seat order (p1 first)"},
+	{"turn_order", TPlayers, "the players still in the game in seat order from this one, itself first: active.turn_order is the order of the turn, from the active player (flatten(map(active.turn_order, .pick)) lists every player's cards in that order)"},
 }
 
 var EventFields = []struct {

@@ -1234,6 +1234,13 @@ func (cc *Compiler) playerField(of model.EvalFn, idx int) (model.EvalFn, Type) {
 			}
 			return model.Datum{K: model.DList, E: model.DPlayer}
 		}, listOf(model.DPlayer)
+	case "turn_order":
+		return func(x *model.Evaluation) model.Datum {
+			if p, ok := player(x); ok {
+				return model.Datum{K: model.DList, E: model.DPlayer, L: x.G.SeatsFrom(p)}
+			}
+			return model.Datum{K: model.DList, E: model.DPlayer}
+		}, listOf(model.DPlayer)
 	}
 	return constant(model.Datum{}), CNil
 }

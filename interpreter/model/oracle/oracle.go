@@ -206,6 +206,8 @@ func PlayerField(g *model.Evaluator, x any, idx int) any {
 		return g.PrevLive(p)
 	case "opponents":
 		return g.OpponentsOf(p)
+	case "turn_order":
+		return g.SeatsFrom(p)
 	}
 	return nil
 }
