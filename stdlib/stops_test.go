@@ -93,6 +93,8 @@ func TestNumbersAtTheEdges(t *testing.T) {
 	}{
 		{"repeat below 0", `repeat: {count: "0 - 5", do: [{add: {prop: hits, amount: 1}}]}`, 0, ""},
 		{"repeat 3", `repeat: {count: 3, do: [{add: {prop: hits, amount: 1}}]}`, 3, ""},
+		{"repeat while", `repeat: {while: "game.hits < 4", do: [{add: {prop: hits, amount: 1}}]}`, 4, ""},
+		{"repeat while false at once", `repeat: {while: "game.hits > 0", do: [{add: {prop: hits, amount: 1}}]}`, 0, ""},
 		{"range to the largest number", `for_range: {first: 9223372036854775806, last: 9223372036854775807, as: n, do: [{add: {prop: hits, amount: 1}}]}`, 2, ""},
 		{"range of one", `for_range: {first: 4, last: 4, as: n, do: [{add: {prop: hits, amount: n}}]}`, 4, ""},
 		{"die of no side", `roll: {sides: "0 - 9", as: r}`, 0, "roll: a die has at least 1 side; sides is -9"},

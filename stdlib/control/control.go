@@ -75,14 +75,31 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "repeat", Args: &repeatArgs, Family: "control",
-			Doc: "Runs `do` a number of times.",
+			Doc: "Runs `do` a number of times (count), or again and again while a condition holds (while, read before each time: pick and pass until the hands are empty). A loop that never ends is stopped by the step budget (limits.steps) with its position.",
 			Params: []model.Param{
-				args.ExprParam("count", model.TInt, true, "", "how many times (a count below 0 runs it no times)"),
+				args.ExprParam("count", model.TInt, false, "", "how many times (a count below 0 runs it no times); read once, as the loop starts"),
+				args.ExprParam("while", model.TBool, false, "", "instead of count: the loop runs do while this holds, read before each time (false at once: no time)"),
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
-			Example:    "- repeat: {count: 2, do: [{draw: {from: deck, to: hand}}]}",
+			Example:    "- repeat: {count: 2, do: [{draw: {from: deck, to: hand}}]}\n# until every hand is empty\n- repeat:\n    while: any(players, len(.hand) > 0)\n    do: [{pass_zone: {zone: hand}}]",
+			Validate: func(v model.Validator, s *model.Step) {
+				switch c, w := s.At(repeatArgs.Count).Set, s.At(repeatArgs.While).Set; {
+				case c && w:
+					v.Errorf(repeatArgs.While, "bad-step", "repeat takes count or while, not both")
+				case !c && !w:
+					v.Errorf(repeatArgs.Do, "missing-field", "repeat needs count (how many times) or while (a condition read before each time)")
+				}
+			},
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				if w := s.At(repeatArgs.While); w.Set {
+					ok, err := g.EvalBool(w.Expr, f)
+					if err != nil || !ok {
+						return model.Next, err
+					}
+					g.Call(f, s.At(repeatArgs.Do).Prog)
+					return model.Stay, nil
+				}
 				cur := g.Var(f, s.State)
 				if cur.N <= 0 {
 					n, err := args.Int(g, f, s.At(repeatArgs.Count), 0)
@@ -315,7 +332,7 @@ var (
 	atOnceArgs        struct{ Do model.ArgIndex }
 	forEachArgs       struct{ Cards, As, Do model.ArgIndex }
 	forEachPlayerArgs struct{ Players, From, As, Do model.ArgIndex }
-	repeatArgs        struct{ Count, Do model.ArgIndex }
+	repeatArgs        struct{ Count, While, Do model.ArgIndex }
 	forRangeArgs      struct{ First, Last, As, Do model.ArgIndex }
 	letArgs           struct{ Value, As model.ArgIndex }
 	logArgs           struct{ Text model.ArgIndex }
