@@ -229,7 +229,7 @@ docs/sim-at-scale.md.`,
 	cmd.Flags().StringArrayVar(&deckFlags, "deck", nil, "a seat's deck: p1=NAME (repeatable)")
 	cmd.Flags().StringVar(&mode, "mode", "", "a game mode the ruleset declares")
 	cmd.Flags().StringVar(&shardFlag, "shard", "", "play only shard i of N (i/N, i from 0): the games j with j mod N = i, written as a shard file for arbiter sim merge")
-	cmd.Flags().BoolVar(&byCard, "cards", false, "also list the actions taken with each card and the win rate of the seats that took them")
+	cmd.Flags().BoolVar(&byCard, "cards", false, "also list the actions taken with each card and the win rate of the seats that took them (in a game of no such actions, a draft, the cards each seat chose of its own)")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, or json (the report as one object; errors as validate's diagnostics)")
 	cmd.Annotations = map[string]string{jsonErrorsKey: "yes"}
 	cmd.AddCommand(newSimMergeCmd())

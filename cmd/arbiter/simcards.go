@@ -9,22 +9,33 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-// cardPlay is an action taken with a card: the card's id and the action.
+// cardPlay is an action taken with a card: the card's id and the action,
+// or no action for a card of the seat's own it chose at a question of
+// cards (a pick of a draft).
 type cardPlay struct{ card, action string }
 
 // notePlay records, for sim --cards, the action with a card that an answer
-// takes: the seat took that action with that card in this game.
+// takes (the seat took that action with that card in this game), or the
+// cards of its own a seat chose at a question of cards.
 func notePlay(g *engine.Game, d *state.Decision, a state.Answer, plays []map[cardPlay]bool) {
-	if plays == nil || len(a.Picks) != 1 || a.Picks[0] < 0 || a.Picks[0] >= len(d.Options) {
-		return
-	}
-	op := d.Options[a.Picks[0]]
-	if op.Action < 0 || op.Card < 0 {
+	if plays == nil {
 		return
 	}
 	rs := g.Ruleset()
-	def := g.Evaluator().S.Cards[op.Card].Def
-	plays[d.Player][cardPlay{rs.Cards[def].ID, rs.Actions[op.Action].Name}] = true
+	cards := g.Evaluator().S.Cards
+	for _, i := range a.Picks {
+		if i < 0 || i >= len(d.Options) {
+			continue
+		}
+		op := d.Options[i]
+		switch {
+		case op.Card < 0:
+		case op.Action >= 0 && len(a.Picks) == 1:
+			plays[d.Player][cardPlay{rs.Cards[cards[op.Card].Def].ID, rs.Actions[op.Action].Name}] = true
+		case op.Action < 0 && d.Kind == state.DecideCards && int(cards[op.Card].Owner) == d.Player:
+			plays[d.Player][cardPlay{card: rs.Cards[cards[op.Card].Def].ID}] = true
+		}
+	}
 }
 
 // reportCards writes, for every card and action taken with it, in how many
@@ -52,9 +63,17 @@ func reportCards(w io.Writer, results []simResult) {
 			}
 		}
 	}
+	// the actions taken with cards; in a game of none (a draft, whose
+	// picks are questions of cards), the cards chosen
 	keys := make([]cardPlay, 0, len(t))
+	actions := false
 	for k := range t {
-		keys = append(keys, k)
+		actions = actions || k.action != ""
+	}
+	for k := range t {
+		if (k.action != "") == actions {
+			keys = append(keys, k)
+		}
 	}
 	sort.Slice(keys, func(i, j int) bool {
 		if keys[i].card != keys[j].card {
@@ -62,10 +81,21 @@ func reportCards(w io.Writer, results []simResult) {
 		}
 		return keys[i].action < keys[j].action
 	})
-	fmt.Fprintf(w, "actions taken with each card (games in which a seat took it; that seat's wins in those games, 95%% confidence):\n")
+	switch {
+	case actions:
+		fmt.Fprintf(w, "actions taken with each card (games in which a seat took it; that seat's wins in those games, 95%% confidence):\n")
+	case len(keys) > 0:
+		fmt.Fprintf(w, "no action was taken with a card; the cards each seat chose of its own at questions of cards (games in which a seat chose it; that seat's wins in those games, 95%% confidence):\n")
+	default:
+		fmt.Fprintf(w, "no action was taken with a card, and no seat chose a card of its own, in these games\n")
+	}
 	for _, k := range keys {
 		x := t[k]
 		lo, hi := wilson(x.wins, x.games)
-		fmt.Fprintf(w, "  %-20s %-14s %5d games  %5.1f%% won  [%.1f%%, %.1f%%]\n", k.card, k.action, x.games, 100*float64(x.wins)/float64(x.games), 100*lo, 100*hi)
+		what := k.action
+		if what == "" {
+			what = "chosen"
+		}
+		fmt.Fprintf(w, "  %-20s %-14s %5d games  %5.1f%% won  [%.1f%%, %.1f%%]\n", k.card, what, x.games, 100*float64(x.wins)/float64(x.games), 100*lo, 100*hi)
 	}
 }

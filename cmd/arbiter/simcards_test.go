@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,4 +45,46 @@ func TestSimReportsActionsByCard(t *testing.T) {
 	// no simResult without --cards carries plays
 	r, _ := simulate(nil, rs, engine.Options{Players: 2, Seed: 1, NoLog: true}, []string{"random", "random"}, false)
 	require.Nil(t, r.plays)
+}
+
+// In a game whose cards are only chosen (a draft: no action takes a card),
+// sim --cards lists the cards each seat chose of its own instead of an
+// empty table; a card of another seat's chosen (a target) is not counted.
+func TestSimReportsChosenCardsOfADraft(t *testing.T) {
+	rules := `name: pick
+zones:
+  hand: {visibility: owner}
+  stall: {}
+setup:
+  - for_each_player: {do: [{create: {id: rose, to: hand}}, {create: {id: bell, to: hand}}]}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose_cards: {cards: you.hand, count: 1, as: picked, prompt: Pick}
+        - move: {cards: picked, to: stall}
+        - choose_cards: {cards: "opponent.hand", min: 0, max: 1, as: peek, prompt: Point at one of theirs}
+limits: {turns: 4}
+`
+	cards := "cards:\n  - {id: rose, name: Rose}\n  - {id: bell, name: Bell}\n"
+	rs, diags := load.Load(load.Source{Name: "pick.yaml", Data: []byte(rules)}, []load.Source{{Name: "cards.yaml", Data: []byte(cards)}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	var results []simResult
+	for seed := uint64(1); seed <= 3; seed++ {
+		r, _ := simulate(nil, rs, engine.Options{Players: 2, Seed: seed, NoLog: true}, []string{"random", "random"}, true)
+		require.NoError(t, r.err)
+		results = append(results, r)
+	}
+	var out bytes.Buffer
+	reportCards(&out, results)
+	text := out.String()
+	require.Contains(t, text, "no action was taken with a card; the cards each seat chose of its own")
+	// a seat chooses once a game (its second pick, of one card, the engine
+	// makes): six choices in all, none of them the peeks at the other hand
+	total := 0
+	for _, m := range regexp.MustCompile(`(?m)^  (?:rose|bell) +chosen +(\d+) games`).FindAllStringSubmatch(text, -1) {
+		n, _ := strconv.Atoi(m[1])
+		total += n
+	}
+	require.Equal(t, 6, total, text)
 }
