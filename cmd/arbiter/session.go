@@ -107,6 +107,7 @@ func (p *plainReader) Prompt(string) (string, error) {
 
 // maxLine is the most of a typed line that is read.
 const maxLine = 4096
+
 func (p *plainReader) Close() error { return nil }
 func (p *plainReader) Forget()      {}
 
