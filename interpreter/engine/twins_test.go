@@ -27,34 +27,45 @@ func TestShownTwinsAreNotTwoCards(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			ruleset := `name: twins
+			assert.Equal(t, tc.want, knownOfTheirHand(t, `  - reveal: {cards: "`+tc.shown+`", players: "[you]"}`))
+		})
+	}
+}
+
+// knownOfTheirHand plays the setup steps after p2 (the seat after the
+// first) is dealt two Ants and a Bee, p2hand names p2's hand and the first
+// seat is shown its first Ant; it returns the names the first seat knows
+// of in p2's hand then, each with how many.
+func knownOfTheirHand(t *testing.T, steps string) map[string]int {
+	t.Helper()
+	ruleset := `name: twins
 players: {min: 2, max: 2}
 zones:
   hand: {visibility: owner}
+  deck: {visibility: hidden}
+  table: {}
 setup:
   - create: {id: ant, count: 2, to: hand, owner: you.next}
   - create: {id: bee, count: 1, to: hand, owner: you.next}
   - let: {as: p2hand, value: you.next.hand}
   - reveal: {cards: "[p2hand[0]]", players: "[you]"}
-  - reveal: {cards: "` + tc.shown + `", players: "[you]"}
+` + steps + `
 turn:
   phases:
     - name: main
       do: [{choose_number: {max: 1, as: n}}]
 `
-			rs, g := textGame(t, "twins.yaml", ruleset, "cards:\n  - {id: ant, name: Ant}\n  - {id: bee, name: Bee}\n", engine.Options{Players: 2, Seed: 1})
-			ev := g.Evaluator()
-			first := ev.S.First
-			other := (first + 1) % 2
-			known := map[string]int{}
-			for _, c := range ev.ZoneCards(ev.ZoneInst(rs.ZoneIx["hand"], other)) {
-				if ev.Knows(first, c) {
-					known[ev.CardName(c)]++
-				}
-			}
-			assert.Equal(t, tc.want, known)
-		})
+	rs, g := textGame(t, "twins.yaml", ruleset, "cards:\n  - {id: ant, name: Ant}\n  - {id: bee, name: Bee}\n", engine.Options{Players: 2, Seed: 1})
+	ev := g.Evaluator()
+	first := ev.S.First
+	other := (first + 1) % 2
+	known := map[string]int{}
+	for _, c := range ev.ZoneCards(ev.ZoneInst(rs.ZoneIx["hand"], other)) {
+		if ev.Knows(first, c) {
+			known[ev.CardName(c)]++
+		}
 	}
+	return known
 }
 
 // TestTwinsInAPileAreTold: in a pile nobody sees, a seat tells two cards of
@@ -101,34 +112,7 @@ func TestLeavingTwinsAreNotTold(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			ruleset := `name: twins
-players: {min: 2, max: 2}
-zones:
-  hand: {visibility: owner}
-  deck: {visibility: hidden}
-  table: {}
-setup:
-  - create: {id: ant, count: 2, to: hand, owner: you.next}
-  - create: {id: bee, count: 1, to: hand, owner: you.next}
-  - let: {as: p2hand, value: you.next.hand}
-  - reveal: {cards: "[p2hand[0]]", players: "[you]"}
-  - move: ` + tc.move + `
-turn:
-  phases:
-    - name: main
-      do: [{choose_number: {max: 1, as: n}}]
-`
-			rs, g := textGame(t, "twins.yaml", ruleset, "cards:\n  - {id: ant, name: Ant}\n  - {id: bee, name: Bee}\n", engine.Options{Players: 2, Seed: 1})
-			ev := g.Evaluator()
-			first := ev.S.First
-			other := (first + 1) % 2
-			known := map[string]int{}
-			for _, c := range ev.ZoneCards(ev.ZoneInst(rs.ZoneIx["hand"], other)) {
-				if ev.Knows(first, c) {
-					known[ev.CardName(c)]++
-				}
-			}
-			assert.Equal(t, tc.want, known)
+			assert.Equal(t, tc.want, knownOfTheirHand(t, "  - move: "+tc.move))
 		})
 	}
 }
