@@ -865,15 +865,35 @@ func RuleParts(rs *model.Ruleset) []string {
 	for _, c := range rs.Checks {
 		out = append(out, "check "+c.Name)
 	}
+	for _, ph := range rs.Phases {
+		out = append(out, "phase "+ph.Name)
+	}
 	for _, k := range rs.Keywords {
 		out = append(out, "keyword "+k)
 	}
 	return out
 }
 
+// coverPhase counts, for coverage, a phase entered or skipped, and the way
+// its skip_if went when it has one.
+func (g *machine) coverPhase(ph *model.Phase, skip bool) {
+	if !skip {
+		g.Coverage["phase "+ph.Name]++
+	}
+	if ph.Skip == nil && ph.TurnSkip == nil {
+		return
+	}
+	if skip {
+		g.Coverage["phase "+ph.Name+" skipped"]++
+	} else {
+		g.Coverage["phase "+ph.Name+" not skipped"]++
+	}
+}
+
 // BranchParts names every branch that coverage counts: both ways of each if
-// (a missing else is no branch) and each option of each choice, wherever
-// they are written (a step reused through a YAML alias counts once).
+// (a missing else is no branch), each option of each choice, wherever they
+// are written (a step reused through a YAML alias counts once), and both
+// ways of each phase that may be skipped.
 func BranchParts(rs *model.Ruleset) []string {
 	seen := map[string]bool{}
 	var out []string
@@ -881,6 +901,13 @@ func BranchParts(rs *model.Ruleset) []string {
 		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)
+		}
+	}
+	for _, ph := range rs.Phases {
+		if ph.Skip != nil || ph.TurnSkip != nil {
+			// a phase that may be skipped: skipped, and entered
+			add("phase " + ph.Name + " skipped")
+			add("phase " + ph.Name + " not skipped")
 		}
 	}
 	for _, prog := range rs.Programs {

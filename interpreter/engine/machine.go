@@ -388,6 +388,9 @@ func (g *machine) enterPhase() {
 			g.fail(err)
 			return
 		}
+		if g.Coverage != nil {
+			g.coverPhase(ph, skip)
+		}
 		if skip {
 			s.Phase++
 			g.Touch(model.ReadsPhase)
