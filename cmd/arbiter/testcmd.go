@@ -34,8 +34,9 @@ testdata) and compares each one's log and final state with the .golden file
 beside it, printing a diff when they differ. --update rewrites the golden
 files and prints every change it makes, to be read before it is committed
 (go generate ./... leaves golden files alone: each is a ruling to read).
---coverage GAME lists the actions,
-triggers, checks and keywords of GAME that no scenario exercised.`,
+--coverage GAME lists the actions, triggers, checks, keywords and phases of
+GAME that no scenario exercised, and the branches no scenario took: each way
+of an if, each option of a choice, each way of a phase's skip_if.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
 			if len(args) == 0 {
