@@ -576,6 +576,19 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			}
 		case st.Offered != nil || st.Absent != nil:
 			d, ok := g.PendingFor(st.Seat)
+			if !ok && st.Offered == nil && !g.Over() {
+				// the seat's questions since the last answer had one way to
+				// answer each, which the engine took: what they did not
+				// offer is all that was offered
+				if labels := forcedLabels(g, st.Seat, since); len(labels) > 0 {
+					for _, l := range st.Absent {
+						if slices.ContainsFunc(labels, func(x string) bool { return strings.EqualFold(x, l) }) {
+							fail(st, "%s was offered %q, the one way to answer a question the engine answered itself since the last answer (see the log), which must not be offered", state.SeatName(st.Seat), l)
+						}
+					}
+					continue
+				}
+			}
 			if !ok {
 				fail(st, "%s", noQuestion(g, st.Seat, since))
 				continue
@@ -929,6 +942,18 @@ func noQuestion(g *engine.Game, seat int, since asked) string {
 		return fmt.Sprintf("%s has no question: %s %s was asked %s with one way to answer, which the engine answered itself (see the log); waiting for: %s. To say %s had no choice, write not_asked: %s", who, since.when(), who, questions(n), seats(waiting), who, who)
 	}
 	return fmt.Sprintf("%s has no question (waiting for: %s); to say so, write not_asked: %s", who, seats(waiting), who)
+}
+
+// forcedLabels lists the labels of the answers the engine gave a seat
+// itself since the mark: each the one way to answer its question.
+func forcedLabels(g *engine.Game, seat int, since asked) []string {
+	var out []string
+	for _, f := range g.Forced() {
+		if f.Player == seat && f.Seq >= since.seq {
+			out = append(out, f.Label)
+		}
+	}
+	return out
 }
 
 func questions(n int) string {

@@ -67,14 +67,17 @@ func TestRefuseNeedsAQuestion(t *testing.T) {
 }
 
 // TestNotOfferedAfterAnAnswerTheEngineGave: not_offered on a seat whose
-// question the engine answered itself fails and says so; when the seat has
-// been asked something else since, a label of an action that question's
-// window cannot offer fails too (it passed: "counter" is never offered in
-// p2's main phase, whatever the rules of countering).
+// question the engine answered itself reads that question: its one way to
+// answer was all it offered (p2, with no Water, was not offered counter,
+// only not to counter); when the seat has been asked something else since,
+// a label of an action that question's window cannot offer fails (it
+// passed: "counter" is never offered in p2's main phase, whatever the rules
+// of countering).
 func TestNotOfferedAfterAnAnswerTheEngineGave(t *testing.T) {
-	got := runLands(t, "[Lightning, Grass]", "  - not_offered: {p2: [counter]}\n")
+	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - not_offered: {p2: [counter]}\n"))
+	got := runLands(t, "[Lightning, Grass]", "  - not_offered: {p2: [do not counter]}\n")
 	assert.Equal(t, []string{
-		"12:5: p2 has no question: since the last answer p2 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p1. To say p2 had no choice, write not_asked: p2",
+		`12:5: p2 was offered "do not counter", the one way to answer a question the engine answered itself since the last answer (see the log), which must not be offered`,
 	}, got)
 	got = runLands(t, "[Lightning]", "  - waiting: p2\n  - not_offered: {p2: [counter]}\n")
 	assert.Equal(t, []string{
