@@ -999,6 +999,14 @@ func seats(ps []int) string {
 }
 
 func optionList(d *state.Decision) string {
+	if len(d.Options) == 0 {
+		// a question of a number has no options to list
+		what := "no option"
+		if d.Kind == state.DecideNumber {
+			what = fmt.Sprintf("a number from %d to %d", d.Min, d.Max)
+		}
+		return fmt.Sprintf("none: the question %q asks for %s", d.Prompt, what)
+	}
 	var s []string
 	for _, o := range d.Options {
 		s = append(s, fmt.Sprintf("%q", o.Label))
