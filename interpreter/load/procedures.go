@@ -488,6 +488,11 @@ func (c *compiler) predicate(f source.Field) {
 	var params []closure.PredicateParam
 	var doc string
 	body := f.Value
+	if rv := source.ResolveAlias(f.Value); short && rv != nil && rv.Kind == yaml.MappingNode {
+		// the long form under the short form's key
+		c.R.Errorf(f.KeyN, "bad-value", path, "the long form of a predicate is written without parentheses: %s: {doc, params, value}; with parentheses, %s is followed by its expression", name, f.Key)
+		return
+	}
 	if short {
 		// name(a card, b int): value
 		inside, tail, closed := strings.Cut(rest, ")")
