@@ -33,6 +33,14 @@ func (g *machine) WatchResign(seats ...int) {
 // now and had no moment kept yet. The machine's loop calls it between
 // steps while some seat is watched.
 func (g *machine) keepResignPoints() {
+	for _, a := range g.S.Answers {
+		if a != nil {
+			// an answer given and not yet taken by its step: the moment
+			// after it comes once its step has taken it, and a
+			// resignation placed before would lose it
+			return
+		}
+	}
 	for i := range g.resignPoints {
 		rp := &g.resignPoints[i]
 		if rp.at == nil && g.CanResign(rp.seat) {
