@@ -654,7 +654,16 @@ func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
 		if owner := c.valueOwner(name); owner != "" {
 			// a value of some declared thing, where it is not read as one:
 			// compared with what does not have it
-			return out + fmt.Sprintf(": %s is a value of %s, read as a name only where it is compared with %s (write '%s' in quotes for the text)", name, owner, owner, name)
+			msg := fmt.Sprintf(": %s is a value of %s, read as a name only where it is compared with %s (write '%s' in quotes for the text)", name, owner, owner, name)
+			if zi, ok := c.Rs.ZoneIx[name]; ok && owner == "a card's zone" {
+				// most often the zone's cards were meant
+				if !c.Rs.Zones[zi].PerPlayer {
+					msg += fmt.Sprintf("; the cards in the zone are game.%s", name)
+				} else {
+					msg += fmt.Sprintf("; the cards in a player's %s are you.%s, p1.%s, ...", name, name, name)
+				}
+			}
+			return out + msg
 		}
 		if _, ok := c.Rs.CardByID(name); ok {
 			// a card's id, compared bare with id or name
