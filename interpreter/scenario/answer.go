@@ -99,11 +99,49 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 		// a time) are answered one step each
 		return state.Answer{}, fmt.Errorf("%s is asked for one option here (%q), not %d: a list answers a question that takes several; answer one question per step", state.SeatName(seat), d.Prompt, len(labels))
 	}
+	for i, l := range labels {
+		labels[i] = byFaceName(g, d, l)
+	}
 	picks, err := PickLabels(d, labels)
 	if err != nil {
 		return state.Answer{}, err
 	}
 	return state.Answer{Picks: picks}, nil
+}
+
+// byFaceName reads a label that names a card with faces by one of its
+// faces (play top of Forge Altar, for play top of Forge Altar // Kindle):
+// when no option has the label as written and exactly one option's label
+// reads so with its card's name put as one of the card's faces, it is that
+// option's label; otherwise the label as written.
+func byFaceName(g *engine.Game, d *state.Decision, label string) string {
+	if _, err := FindOption(d, label); err == nil {
+		return label
+	}
+	ev := g.Evaluator()
+	found := ""
+	for _, o := range d.Options {
+		if o.Card < 0 {
+			continue
+		}
+		name := ev.CardName(o.Card)
+		def := ev.Rs.Cards[ev.S.Cards[o.Card].Def]
+		for _, f := range def.Faces {
+			if f.Name == name || !strings.Contains(o.Label, name) {
+				continue
+			}
+			if strings.EqualFold(strings.Replace(o.Label, name, f.Name, 1), strings.TrimSpace(label)) {
+				if found != "" && found != o.Label {
+					return label // two options read so: the label as written says which
+				}
+				found = o.Label
+			}
+		}
+	}
+	if found == "" {
+		return label
+	}
+	return found
 }
 
 // PickLabels finds the options a list of labels names, in order; a label

@@ -378,3 +378,42 @@ steps:
 	}, runGame(t, "lanes", setup+`  - not_offered: {p1: ["use Battle Mage's [Main] effect (backline 2)"]}
 `))
 }
+
+// TestAnswerByAFaceName: a card with faces is named in an answer by one of
+// its faces (play top of Forge Altar, for play top of Forge Altar //
+// Kindle), as a reader of the card would name it.
+func TestAnswerByAFaceName(t *testing.T) {
+	got := runGame(t, "pocket", `seed: 1
+setup:
+  active: p1
+  turn: 5
+  phase: main
+  zones:
+    p1.hand: [forge_altar, wildfire_boar]
+    p1.mana: [shrine, cutpurse_pilfer, oak_guardian, tide_pool]
+    p2.hand: [storm_drake]
+    pile: [ancient_willow, wave_serpent, mist_sprite]
+steps:
+  - p1: play top of Forge Altar
+  - expect: any(p1.play, .name == "Forge Altar")
+  - p1: Shrine of Ages
+  - p1: Tide Pool
+  - expect: p1.table[0].name == "Forge Altar"
+`)
+	assert.Empty(t, got)
+	// a face of no card offered is refused as before
+	got = runGame(t, "pocket", `seed: 1
+setup:
+  active: p1
+  turn: 5
+  phase: main
+  zones:
+    p1.hand: [forge_altar]
+    p1.mana: [shrine, cutpurse_pilfer]
+    p2.hand: [storm_drake]
+steps:
+  - p1: play top of Lava Titan
+`)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `p1 is not offered "play top of Lava Titan"`)
+}
