@@ -729,7 +729,7 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		return targetChosen(g, f, s, chooser, ds[0].Options, as[0].Picks)
+		return targetChosen(g, f, s, chooser, ds[0].Options, as[0].Picks, false)
 	}
 	// the players and the cards are read only to list them, one after the
 	// other, and the options are built in the machine's scratch list, which
@@ -766,15 +766,15 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, nil
 	}
 	if a, ok := g.AnswerAtOnce(d); ok {
-		return targetChosen(g, f, s, chooser, d.Options, a.Picks)
+		return targetChosen(g, f, s, chooser, d.Options, a.Picks, true)
 	}
 	d.Prompt = args.Prompt(g, f, s.At(chooseTargetArgs.Prompt), "Choose a target", chooser)
 	return g.Ask(f, d), nil
 }
 
 // targetChosen binds the target a chooser picked among options: a card, a
-// player or none.
-func targetChosen(g model.Context, f *state.Frame, s *model.Step, chooser int, options []state.Option, picks []int) (model.Status, error) {
+// player or none; forced says the engine picked it, the one way to answer.
+func targetChosen(g model.Context, f *state.Frame, s *model.Step, chooser int, options []state.Option, picks []int, forced bool) (model.Status, error) {
 	c, p := -1, -1
 	if len(picks) > 0 {
 		o := options[picks[0]]
@@ -785,17 +785,23 @@ func targetChosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o
 	if !g.Logging() {
 		return model.Next, nil
 	}
+	// a target with no other to choose, among what everyone knows, does
+	// not read as if the chooser had picked it among several
+	verb := "targets"
+	if forced && optionsKnownToAll(g, options) {
+		verb = "must target"
+	}
 	switch {
 	case c >= 0:
 		// as the option said it: whose the card is, where it lies
 		o := options[picks[0]]
 		if named, where := args.SaysWhose(g, o), args.SaysWhere(g, o); named || where != "" {
-			g.LogChosen(chooser, []int{c}, []bool{named}, []string{where}, "%s targets {cards}.", state.SeatName(chooser))
+			g.LogChosen(chooser, []int{c}, []bool{named}, []string{where}, "%s %s {cards}.", state.SeatName(chooser), verb)
 		} else {
-			g.LogCards("choose", chooser, []int{c}, "%s targets {cards}.", state.SeatName(chooser))
+			g.LogCards("choose", chooser, []int{c}, "%s %s {cards}.", state.SeatName(chooser), verb)
 		}
 	case p >= 0:
-		g.Logf("choose", chooser, "%s targets %s.", state.SeatName(chooser), state.SeatName(p))
+		g.Logf("choose", chooser, "%s %s %s.", state.SeatName(chooser), verb, state.SeatName(p))
 	default:
 		g.Logf("choose", chooser, "%s chooses no target.", state.SeatName(chooser))
 	}
