@@ -40,6 +40,9 @@ type ExprCompiler struct {
 	// assigned are the values of the enum property a value being compiled
 	// is assigned to (see CompileAssigned)
 	assigned []string
+	// printing: the expression being compiled is a template's part, whose
+	// value is printed (a ?: there may give a number or a name)
+	printing bool
 	cfg      *conf.Config
 	envCache map[string]nature.Nature
 	preds    map[string]*closure.Predicate
@@ -349,6 +352,9 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 	})
 	e.Idents = identsOf(tree.Node, sc)
 	cc := &closure.Compiler{Rs: c.Rs, Sc: sc, Preds: c.preds, Locals: append([]closure.Local(nil), sc.Params...)}
+	if c.printing {
+		cc.TextRoot = tree.Node
+	}
 	fn, ct := cc.Compile(tree.Node)
 	e.Idents = withCalled(e.Idents, cc.Called)
 	if len(cc.Errs) > 0 {

@@ -48,7 +48,9 @@ func (c *ExprCompiler) Template(raw string, n *yaml.Node, path string, sc *closu
 			if oneLine {
 				node.Column = col + utf8.RuneCountInString(raw[:i+1])
 			}
+			c.printing = true
 			e := c.CompileExpr(node, path, sc.With(sc.Card, sc.Player, sc.Event), model.TAny)
+			c.printing = false
 			if e == nil {
 				return &model.Template{Text: raw, Pos: a.Pos}
 			}

@@ -8,7 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/view"
+	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // TestWhyTemplates: filter_why and timing_why are templates as why is:
@@ -85,4 +87,33 @@ turn:
 	}
 	assert.Equal(t, []string{"p3", "p4", "p1", "p2"}, all)
 	assert.Equal(t, []string{"p4", "p1", "p2"}, some)
+}
+
+// A template's {...} may give a number in one branch of ?: and a name in
+// the other, each printed as it is; outside a template the branches must
+// agree (the load refuses it there).
+func TestPrintedBranchesMayDiffer(t *testing.T) {
+	const ruleset = `name: printed
+properties:
+  player:
+    bid: {type: int, default: -1}
+zones:
+  hand: {}
+setup:
+  - log: "before: {you.bid >= 0 ? you.bid : 'none yet'}"
+  - set: {you.bid: 4}
+  - log: "after: {you.bid >= 0 ? you.bid : 'none yet'}, {you.bid > 5 ? 'high' : you.bid > 3 ? you.bid * 10 : 'low'}"
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+	_, g := textGame(t, "printed.yaml", ruleset, "cards:\n  - {id: stone, name: Stone}\n", engine.Options{Players: 2, Seed: 1})
+	log := strings.Join(view.LogText(g, -1, 0), "\n")
+	assert.Contains(t, log, "before: none yet")
+	assert.Contains(t, log, "after: 4, 40")
+
+	_, diags := load.Load(load.Source{Name: "refused.yaml", Data: []byte(strings.Replace(ruleset, "  - set: {you.bid: 4}", "  - if: {cond: \"(you.bid > 0 ? 1 : 'x') == 1\", then: [{log: never}]}", 1))}, nil, stdlib.Library())
+	require.True(t, diags.HasErrors())
+	assert.Contains(t, diags[0].Message, "in a template's {...} they may differ")
 }

@@ -12,11 +12,17 @@ import (
 // closures: the one evaluator of the engine. A form it does not cover is
 // refused at load with its position, never run some other way.
 type Compiler struct {
-	Rs     *model.Ruleset
-	Sc     *Scope
-	Errs   []Problem
-	elems  []Type  // the type of # at each level of nested predicates
-	Locals []Local // the names let binds inside the expression, innermost last
+	Rs   *model.Ruleset
+	Sc   *Scope
+	Errs []Problem
+	// TextRoot is the root of an expression whose value is printed (a
+	// template's part): there a ?: may give a number in one branch and a
+	// name in the other, each printed as it is ({bid >= 0 ? bid : 'none'}).
+	// Nil elsewhere.
+	TextRoot ast.Node
+	printed  map[ast.Node]bool // the branches of a printed ?:
+	elems    []Type            // the type of # at each level of nested predicates
+	Locals   []Local           // the names let binds inside the expression, innermost last
 	// barrier is the first of locals a name may read: the parameters of the
 	// predicate whose body is being compiled inline, and what that body
 	// binds; the caller's locals are below it
@@ -404,6 +410,14 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 	case *ast.BinaryNode:
 		return cc.binary(n)
 	case *ast.ConditionalNode:
+		// a ?: whose value is printed: so are its branches' values
+		printed := n == cc.TextRoot || cc.printed[n]
+		if printed {
+			if cc.printed == nil {
+				cc.printed = map[ast.Node]bool{}
+			}
+			cc.printed[n.Exp1], cc.printed[n.Exp2] = true, true
+		}
 		c, ct := cc.Compile(n.Cond)
 		cond := cc.condOf(n.Cond, c)
 		a, at := cc.Compile(n.Exp1)
@@ -416,8 +430,21 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 			return cc.refuse(n.Cond, "the condition of ?: must be true or false, not %s", ct)
 		}
 		t, ok := unify(at, bt)
+		if !ok && printed {
+			// printed as it comes: each branch as the value it gives
+			return func(x *model.Evaluation) model.Datum {
+				v, ok := cond(x)
+				if !ok {
+					return x.MissingBool("?:")
+				}
+				if v {
+					return a(x)
+				}
+				return b(x)
+			}, CNil
+		}
 		if !ok {
-			return cc.refuse(n, "the two branches of ?: give %s and %s; both must give the same kind of value", at, bt)
+			return cc.refuse(n, "the two branches of ?: give %s and %s; both must give the same kind of value (in a template's {...} they may differ, each printed as it is)", at, bt)
 		}
 		a, b = cc.widen(a, at, t), cc.widen(b, bt, t)
 		if t.k == model.DList && (aLen != nil || bLen != nil) {
