@@ -9,6 +9,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/interpreter/view"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
@@ -116,4 +117,32 @@ turn:
 	_, diags := load.Load(load.Source{Name: "refused.yaml", Data: []byte(strings.Replace(ruleset, "  - set: {you.bid: 4}", "  - if: {cond: \"(you.bid > 0 ? 1 : 'x') == 1\", then: [{log: never}]}", 1))}, nil, stdlib.Library())
 	require.True(t, diags.HasErrors())
 	assert.Contains(t, diags[0].Message, "in a template's {...} they may differ")
+}
+
+// A quiet choose_number writes no line of the number chosen: the
+// ruleset's own line says it (p1 bids 2), once.
+func TestQuietNumber(t *testing.T) {
+	const ruleset = `name: quietbid
+zones:
+  hand: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose_number: {max: 3, as: b, quiet: true, prompt: Bid}
+        - log: "{you} bids {b}."
+        - choose_number: {max: 3, as: c, prompt: Again}
+`
+	_, g := textGame(t, "quietbid.yaml", ruleset, "cards:\n  - {id: stone, name: Stone}\n", engine.Options{Players: 2, Seed: 1})
+	d, ok := g.Next()
+	require.True(t, ok)
+	require.NoError(t, g.Answer(d.Player, state.Answer{Number: 2}))
+	d2, ok := g.Next()
+	require.True(t, ok)
+	require.NoError(t, g.Answer(d2.Player, state.Answer{Number: 1}))
+	log := strings.Join(view.LogText(g, -1, 0), "\n")
+	who := state.SeatName(d.Player)
+	assert.Contains(t, log, who+" bids 2.")
+	assert.NotContains(t, log, who+" chooses 2.")
+	assert.Contains(t, log, who+" chooses 1.")
 }

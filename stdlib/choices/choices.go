@@ -125,6 +125,7 @@ func Primitives() []*model.Primitive {
 				chooserP(),
 				sealedP("choosers"),
 				args.PromptParam("Choose a number"),
+				args.ExprParam("quiet", model.TBool, false, "false", "no log line names the number (p1 chooses 5): the ruleset writes its own (a log step: {you} bids {bid})"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Required: true, Doc: "the variable that gets it"},
 				sealedDoP("choosers", "the number"),
 			},
@@ -483,7 +484,7 @@ func execChooseNumber(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, err
 	}
 	if ds, as := g.Answered(f); len(ds) > 0 {
-		if g.Logging() {
+		if g.Logging() && !numberQuiet(g, f, s) {
 			g.Logf("choose", chooser, "%s chooses %d.", state.SeatName(chooser), as[0].Number)
 		}
 		args.Bind(g, f, s.At(chooseNumberArgs.As), state.Val{N: int64(as[0].Number)})
@@ -505,6 +506,13 @@ func execChooseNumber(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, err
 	}
 	return g.Ask(f, d), nil
+}
+
+// numberQuiet reports whether a choose_number step writes no line of the
+// number chosen (its quiet holds; a quiet that fails to evaluate is not).
+func numberQuiet(g model.Context, f *state.Frame, s *model.Step) bool {
+	q, err := args.Bool(g, f, s.At(chooseNumberArgs.Quiet), false)
+	return err == nil && q
 }
 
 // numberExcept sets the numbers a number decision may not take, from the
@@ -990,7 +998,7 @@ var (
 	chooseArgs       struct{ Options, Chooser, Choosers, Prompt, As model.ArgIndex }
 	choosePlayerArgs struct{ Players, Chooser, Choosers, Prompt, As, Do model.ArgIndex }
 	chooseTargetArgs struct{ Cards, Players, Chooser, Choosers, Optional, Prompt, AsCard, AsPlayer, Do model.ArgIndex }
-	chooseNumberArgs struct{ Min, Max, Except, Chooser, Choosers, Prompt, As, Do model.ArgIndex }
+	chooseNumberArgs struct{ Min, Max, Except, Chooser, Choosers, Prompt, Quiet, As, Do model.ArgIndex }
 	distributeArgs   struct{ Amount, Cards, AtLeast, Chooser, Prompt, Do, As, Share model.ArgIndex }
 	orderArgs        struct{ Cards, Chooser, Prompt, As model.ArgIndex }
 	assignArgs       struct{ Choosers, Items, Targets, Prop, PerTarget, TargetAs, Allow, MinPerTarget, Prompt model.ArgIndex }

@@ -315,7 +315,7 @@ func sealedNumber(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 	if ds, as := g.Answered(f); len(ds) > 0 {
 		var plan []int
 		for i, d := range ds {
-			if g.Logging() {
+			if g.Logging() && !numberQuiet(g, f, s) {
 				g.Logf("choose", d.Player, "%s chooses %d.", state.SeatName(d.Player), as[i].Number)
 			}
 			plan = append(plan, d.Player, 1, as[i].Number)
