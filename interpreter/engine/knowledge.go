@@ -158,11 +158,24 @@ func (g *machine) twins(c, d int) bool {
 // arrive in the same move (hands passed on at once) are told apart: they
 // were not there when c left.
 func (g *machine) leftUnknown(c, from int, knownBefore uint64) {
+	// the seats that know some card left there and did not know c: most
+	// moves out of a hand have none, and end here
+	z := &g.S.Zones[from]
+	seats := uint64(0)
+	for _, d := range z.Cards {
+		seats |= g.S.Cards[d].Known
+	}
+	if z.Owner >= 0 {
+		seats &^= 1 << uint(z.Owner)
+	}
+	if seats &^= knownBefore; seats == 0 {
+		return
+	}
 	ci := &g.S.Cards[c]
 	forgot := false
 	for p := 0; p < g.Nseats; p++ {
 		bit := uint64(1) << p
-		if knownBefore&bit != 0 || !g.heldFrom(from, p) {
+		if seats&bit == 0 || !g.heldFrom(from, p) {
 			continue
 		}
 		sees := ci.Known&bit != 0
