@@ -204,15 +204,16 @@ func (v *bareKeywords) Visit(node *ast.Node) {
 // (event.to == draw), a mode with mode. A
 // name the expression binds (let, a variable, a parameter) stays a name. So
 // may a name every expression reads that is not text (player, opponent,
-// stack): compared with a text it could only be a type error, so there it is
-// the value. none and the texts phase and mode always stay what they are.
+// stack, event): compared with a text it could only be a type error, so
+// there it is the value. none and the texts phase and mode always stay what
+// they are.
 func (v *bareKeywords) bareValue(side *ast.Node, other ast.Node) {
 	id, ok := (*side).(*ast.IdentifierNode)
 	if !ok || v.isLocal(id.Value) {
 		return
 	}
 	switch id.Value {
-	case "none", "nil", "phase", "mode", "event":
+	case "none", "nil", "phase", "mode":
 		return
 	}
 	if v.names(other)(id.Value) {

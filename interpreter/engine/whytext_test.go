@@ -146,3 +146,30 @@ turn:
 	assert.NotContains(t, log, who+" chooses 2.")
 	assert.Contains(t, log, who+" chooses 1.")
 }
+
+// A value of an enum property may be called event, as a card's kind: named
+// bare where it is compared with the property, it is the value, not the
+// event a trigger hears (it was refused as an unknown name).
+func TestAValueNamedEvent(t *testing.T) {
+	const ruleset = `name: kinds
+properties:
+  card:
+    kind: {values: [event, hero]}
+zones:
+  hand: {}
+  table: {}
+setup:
+  - create: {id: storm, to: hand}
+  - move: {cards: "filter(you.hand, .kind == event)", to: table}
+triggers:
+  - on: enter
+    if: "event.card.kind == event and event.to == table"
+    do: [{log: "an event card arrives"}]
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+	_, g := textGame(t, "kinds.yaml", ruleset, "cards:\n  - {id: storm, name: Storm, props: {kind: event}}\n", engine.Options{Players: 2, Seed: 1})
+	assert.Contains(t, strings.Join(view.LogText(g, -1, 0), "\n"), "an event card arrives")
+}
