@@ -126,3 +126,49 @@ func TestKilledSessionsTemporaryFilesAreSwept(t *testing.T) {
 		require.NoError(t, err, p)
 	}
 }
+
+// The replay folder is made private even when an earlier version made it
+// open to others; a folder of another user's where it goes is refused.
+func TestTheReplayFolderIsPrivate(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	dir := filepath.Join(cache, "arbiter", "replays")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.Chmod(dir, 0o755))
+	_, err := defaultReplayPath("lands")
+	require.NoError(t, err)
+	st, err := os.Stat(dir)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o700), st.Mode().Perm())
+	// a file where the folder goes is no folder
+	other := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", other)
+	require.NoError(t, os.MkdirAll(filepath.Join(other, "arbiter"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(other, "arbiter", "replays"), nil, 0o600))
+	_, err = defaultReplayPath("lands")
+	require.Error(t, err)
+}
+
+// A session that resumes a log takes its lock on the file that is at the
+// log's path once locked: a file another session replaced meanwhile is not
+// the log any more, and its lock proves nothing.
+func TestTheLockIsOnTheFileInPlace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.jsonl")
+	require.NoError(t, os.WriteFile(path, []byte("one\n"), 0o600))
+	stale, err := os.Open(path)
+	require.NoError(t, err)
+	defer stale.Close()
+	// another session puts its new log in place and holds it
+	next := path + ".new"
+	require.NoError(t, os.WriteFile(next, []byte("two\n"), 0o600))
+	require.NoError(t, os.Rename(next, path))
+	held, err := os.Open(path)
+	require.NoError(t, err)
+	defer held.Close()
+	free, err := tryLock(held)
+	require.NoError(t, err)
+	require.True(t, free)
+	// the stale file is free, but the one in place is not
+	_, err = lockCurrent(path)
+	require.ErrorContains(t, err, "is being written by another arbiter session")
+}

@@ -4,6 +4,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"syscall"
 )
@@ -26,4 +27,25 @@ func tryLock(f *os.File) (bool, error) {
 		// a file system without locks: nothing to tell sessions apart by
 		return true, nil
 	}
+}
+
+// privateDir makes sure dir, made or found, is a folder of this user's that
+// only they may enter: a folder someone else made there beforehand (in a
+// temporary folder all users share) is refused, and one an earlier version
+// left open to others is closed.
+func privateDir(dir string) error {
+	st, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	sys, ok := st.Sys().(*syscall.Stat_t)
+	switch {
+	case !st.IsDir():
+		return fmt.Errorf("%s is not a folder", dir)
+	case ok && int(sys.Uid) != os.Getuid():
+		return fmt.Errorf("%s belongs to another user: a replay log, which holds every hidden card, is not written there", dir)
+	case st.Mode().Perm() != 0o700:
+		return os.Chmod(dir, 0o700)
+	}
+	return nil
 }

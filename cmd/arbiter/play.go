@@ -274,6 +274,14 @@ func defaultReplayPath(game string) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("cannot make the folder %s: %v", dir, cause(err))
 	}
+	for _, d := range []string{filepath.Dir(dir), dir} {
+		if filepath.Base(d) == "arbiter" && d != dir {
+			continue // the cache's own folder of ours, made 0700 or left as the user made it
+		}
+		if err := privateDir(d); err != nil {
+			return "", fmt.Errorf("cannot use the folder %s: %v", d, cause(err))
+		}
+	}
 	// a new name: another session of this game may have started in the same second
 	base := filepath.Join(dir, fmt.Sprintf("%s-%s", game, time.Now().Format("20060102-150405")))
 	path := base + ".jsonl"

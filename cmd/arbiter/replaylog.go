@@ -299,13 +299,9 @@ func reserveLog(path string) (*replayWriter, error) {
 	}
 	w := &replayWriter{path: path, mode: mode, exists: exists}
 	if exists {
-		old, err := os.Open(path)
+		old, err := lockCurrent(path)
 		if err != nil {
-			return nil, fmt.Errorf("cannot write %s: %v", path, cause(err))
-		}
-		if free, _ := tryLock(old); !free {
-			old.Close()
-			return nil, fmt.Errorf("%s is being written by another arbiter session, which is still running: it is left to that session (wait until it ends, or name another log)", path)
+			return nil, err
 		}
 		w.old = old
 	}
@@ -317,6 +313,31 @@ func reserveLog(path string) (*replayWriter, error) {
 	_, _ = tryLock(f) // a file only this process knows of yet
 	w.f = f
 	return w, nil
+}
+
+// lockCurrent opens and locks the file at path. The file locked must be
+// the one at path once it is locked: a session that put its new log in
+// place between the opening and the lock leaves the opened one stale, and
+// the lock is taken again on the file there now.
+func lockCurrent(path string) (*os.File, error) {
+	busy := fmt.Errorf("%s is being written by another arbiter session, which is still running: it is left to that session (wait until it ends, or name another log)", path)
+	for range 100 {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fmt.Errorf("cannot write %s: %v", path, cause(err))
+		}
+		if free, _ := tryLock(f); !free {
+			f.Close()
+			return nil, busy
+		}
+		locked, err1 := f.Stat()
+		now, err2 := os.Stat(path)
+		if err1 == nil && err2 == nil && os.SameFile(locked, now) {
+			return f, nil
+		}
+		f.Close()
+	}
+	return nil, busy
 }
 
 // releaseOld unlocks the log this one replaces.

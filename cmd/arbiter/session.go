@@ -89,21 +89,32 @@ func (p *plainReader) Prompt(string) (string, error) {
 	// a line is read up to maxLine bytes, the rest of it left unkept: an
 	// answer is a few words, and a line of megabytes would only fill memory
 	var b []byte
+	long := false
 	for {
 		chunk, err := p.r.ReadSlice('\n')
-		if len(b) < maxLine {
-			b = append(b, chunk[:min(len(chunk), maxLine-len(b))]...)
+		if len(b)+len(chunk) > maxLine {
+			long = true
+		} else {
+			b = append(b, chunk...)
 		}
 		if err == bufio.ErrBufferFull {
 			continue
 		}
-		if err != nil && len(b) == 0 {
+		if err != nil && len(b) == 0 && !long {
 			return "", err
 		}
 		break
 	}
+	if long {
+		// never its first part as an answer: the line is refused whole
+		return tooLong, nil
+	}
 	return strings.TrimRight(string(b), "\r\n"), nil
 }
+
+// tooLong stands for a typed line longer than maxLine, which the session
+// refuses; no answer or command is written so.
+const tooLong = "\x00too long"
 
 // maxLine is the most of a typed line that is read.
 const maxLine = 4096
@@ -430,6 +441,10 @@ func (s *session) ask(d *state.Decision) error {
 		if err != nil {
 			s.inputEnded(err)
 			return nil
+		}
+		if line == tooLong {
+			s.printf("That line is longer than %d bytes, and is not read: an answer is a few words (type help).\n", maxLine)
+			continue
 		}
 		line = strings.TrimSpace(line)
 		if line == "" {

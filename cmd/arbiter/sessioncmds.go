@@ -425,7 +425,9 @@ func (s *session) why(d *state.Decision, what string) {
 		// a question of cards, players or numbers: its options are the
 		// answers, and every one listed may be given
 		for i, o := range d.Options {
-			if what != "" && (strings.EqualFold(what, o.Label) || (o.Card >= 0 && strings.EqualFold(what, s.g.Evaluator().CardName(o.Card)))) {
+			// a card by the name the seat knows it by: a card it does not
+			// know is not told apart by its real name
+			if what != "" && (strings.EqualFold(what, o.Label) || (o.Card >= 0 && strings.EqualFold(what, s.g.CardLabel(o.Card, d.Player)))) {
 				s.printf("option %d (%s) is offered: you may take it.\n", i+1, o.Label)
 				return
 			}

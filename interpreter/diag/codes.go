@@ -274,7 +274,7 @@ var codes = []CodeDoc{
 		In: InRuleset, Wrong: "properties:\n  player:\n    gold: {type: integer}", Fixed: "properties:\n  player:\n    gold: {type: int}"},
 	{Code: "unknown-zone", Severity: SeverityError, Meaning: "a zone name the ruleset's zones do not declare",
 		In: InSteps, Wrong: "- draw: {from: dek, to: hand}", Fixed: "- draw: {from: deck, to: hand}"},
-	{Code: "unplayable-card", Severity: SeverityWarning, Meaning: "a card no action can ever take: every action's filter rejects it (a card only the game's own decks hold, which its rules deal and move, and one an action refuses with a filter_why, which says it is refused on purpose, are not warned of)",
+	{Code: "unplayable-card", Severity: SeverityWarning, Meaning: "a card no action can ever take: every action's filter rejects it (a card only the game's own decks hold, which its rules deal and move, and one every action refuses with a filter_why, which says it is refused on purpose, are not warned of)",
 		In:    InRuleset,
 		Wrong: "actions:\n  play:\n    from: hand\n    reveal: true\n    filter: card.id == 'knight'\n    effect: [{move: {cards: card, to: table}}]\nturn:\n  phases:\n    - name: main\n      do: [{act: {actions: [play]}}]",
 		Fixed: "actions:\n  play:\n    from: hand\n    reveal: true\n    filter: card.id in ['knight', 'archer']\n    effect: [{move: {cards: card, to: table}}]\nturn:\n  phases:\n    - name: main\n      do: [{act: {actions: [play]}}]"},

@@ -164,9 +164,9 @@ func (c *checker) events() {
 // unplayable warns about cards that no action can take: every action that
 // picks its card from a zone rejects the card by a filter that depends on
 // the card alone. A card of the game's own decks only (a deck the rules
-// deal, which no player plays) is the rules' to move, and one that an
-// action rejects with a filter_why was expected to be rejected there (a
-// card that is only given or paid, never played): neither is warned of.
+// deal, which no player plays) is the rules' to move, and one that every
+// action rejects with a filter_why was expected to be rejected (a card
+// that is only given or paid, never played): neither is warned of.
 func (c *checker) unplayable() {
 	rs := c.Rs
 	var sourced []*model.Action
@@ -212,15 +212,18 @@ func (c *checker) unplayable() {
 		zi := g.ZoneInst(sourced[0].Source, 0)
 		cidx := g.AddCard(d.Index, 0, zi)
 		g.S.Zones[zi].Cards = append(g.S.Zones[zi].Cards, cidx)
-		playable := false
+		// playable by some action, or refused by every one with its reason
+		playable, explained := false, true
 		for _, a := range sourced {
 			f := state.Frame{Card: state.CardRef(cidx), This: state.CardRef(cidx), Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
 			ok, err := g.EvalBool(a.Filter, &f)
-			if err != nil || ok || a.FilterWhy != "" {
-				playable = true // or refused on purpose, with the reason
+			if err != nil || ok {
+				playable = true
 				break
 			}
+			explained = explained && a.FilterWhy != ""
 		}
+		playable = playable || explained
 		if !playable {
 			c.diags = append(c.diags, diag.Diagnostic{Code: "unplayable-card", Pos: d.Pos, Path: "cards." + d.ID, Message: fmt.Sprintf("card %q can never be played: the filter of every action that takes a card rejects it", d.ID)})
 		}

@@ -124,3 +124,27 @@ turn:
 	}
 	require.ElementsMatch(t, []string{"needs-quotes", "unknown-deck"}, codes)
 }
+
+// One action's filter_why does not silence the warning for a card every
+// other action refuses without a reason: only a card refused by every
+// action with its reason is refused on purpose.
+func TestUnplayableWithOneReasonedAction(t *testing.T) {
+	rules := strings.Replace(base, "actions:\n  play:\n    from: hand\n    reveal: true\n%s\n", `actions:
+  play:
+    from: hand
+    reveal: true
+    filter: card.kind == 'a'
+    filter_why: only kind a is played
+    effect: [{move: {cards: card, to: pool}}]
+  toss:
+    from: hand
+    reveal: true
+    filter: card.kind == 'a'
+    effect: [{move: {cards: card, to: pool}}]
+`, 1)
+	rules = strings.Replace(rules, "actions: [play]", "actions: [play, toss]", 1)
+	src := fmt.Sprintf(rules, "", "")
+	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(src)}, []load.Source{{Name: "c.yaml", Data: []byte(twoCards)}}, stdlib.Library())
+	require.Len(t, diags, 1, "%v", diags)
+	require.Equal(t, "unplayable-card", diags[0].Code)
+}

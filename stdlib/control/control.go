@@ -82,7 +82,7 @@ func Primitives() []*model.Primitive {
 				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
 			},
 			StateSlots: 1,
-			Example:    "- repeat: {count: 2, do: [{draw: {from: deck, to: hand}}]}\n# until every hand is empty\n- repeat:\n    while: any(players, len(.hand) > 0)\n    do: [{pass_zone: {zone: hand}}]",
+			Example:    "- repeat: {count: 2, do: [{draw: {from: deck, to: hand}}]}\n# pick one and pass the rest, until every hand is empty\n- repeat:\n    while: any(players, len(.hand) > 0)\n    do:\n      - for_each_player:\n          do:\n            - choose_card: {cards: you.hand, as: pick}\n            - move: {cards: pick, to: table}\n      - pass_zone: {zone: hand}",
 			Validate: func(v model.Validator, s *model.Step) {
 				switch c, w := s.At(repeatArgs.Count).Set, s.At(repeatArgs.While).Set; {
 				case c && w:
