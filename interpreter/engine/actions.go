@@ -787,15 +787,16 @@ func (g *machine) StartAction(player int, o state.Option) {
 			cards = append(cards, c)
 			return fmt.Sprintf("{%d}", len(cards)-1)
 		})
-		g.logCards(-1, "action", player, cards, "%s: %s%s.", g.SeatName(player), label, g.saidWhere(o))
+		g.logCards(-1, "action", player, cards, "%s: %s%s.", g.SeatName(player), model.ThirdPerson(label), g.saidWhere(o))
 	case o.Card >= 0:
 		label := a.Label + " {cards}"
 		if strings.Contains(a.Label, "{card}") {
 			label = strings.ReplaceAll(a.Label, "{card}", "{cards}")
 		}
-		g.logCards(-1, "action", player, []int{o.Card}, "%s: %s%s.", g.SeatName(player), label, g.saidWhere(o))
+		g.logCards(-1, "action", player, []int{o.Card}, "%s: %s%s.", g.SeatName(player), model.ThirdPerson(label), g.saidWhere(o))
 	default:
-		g.logf(-1, "action", player, "%s: %s.", g.SeatName(player), a.Label)
+		// the label speaks to the player; the log speaks of them
+		g.logf(-1, "action", player, "%s: %s.", g.SeatName(player), model.ThirdPerson(a.Label))
 	}
 	g.covered("action ", a.Name)
 	g.pushRoot(a.CostProg, player, o.Card, state.Event{Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard})

@@ -90,7 +90,7 @@ func execAct(g model.Context, f *state.Frame, s *model.Step) (model.Status, erro
 func actAnswered(g model.Context, f *state.Frame, s *model.Step, p int, passLabel string, o state.Option) (model.Status, error) {
 	if o.Action < 0 {
 		if g.Logging() {
-			g.Logf("pass", p, "%s: %s.", state.SeatName(p), passLabel)
+			g.Logf("pass", p, "%s: %s.", state.SeatName(p), model.ThirdPerson(passLabel))
 		}
 		return model.Next, nil
 	}
@@ -139,7 +139,7 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 				if passLabel == "pass" {
 					g.Logf("pass", holder, "%s passes.", state.SeatName(holder))
 				} else {
-					g.Logf("pass", holder, "%s: %s.", state.SeatName(holder), passLabel)
+					g.Logf("pass", holder, "%s: %s.", state.SeatName(holder), model.ThirdPerson(passLabel))
 				}
 			}
 			if holder == g.Active() && g.StackLen() == 0 && args.WordAt(s.At(priorityArgs.Close), closeAll) == closeActive {
