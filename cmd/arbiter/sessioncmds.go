@@ -459,7 +459,13 @@ func (s *session) why(d *state.Decision, what string) {
 	window := s.g.WindowActions(d)
 	var windowNames []string
 	for _, ai := range window {
-		windowNames = append(windowNames, s.rs.Actions[ai].Name)
+		// as players read it: its label, a card where it names one
+		a := s.rs.Actions[ai]
+		words := a.Name
+		if a.Label != "" {
+			words = strings.Join(strings.Fields(templatePart.ReplaceAllString(strings.ReplaceAll(a.Label, "{card}", "a card"), "…")), " ")
+		}
+		windowNames = append(windowNames, words)
 	}
 	explain := func(a *model.Action, c int, label string) {
 		if window != nil && !slices.ContainsFunc(window, func(ai int) bool { return s.rs.Actions[ai] == a }) && s.g.Permitted(seat, a.Name, c) {
