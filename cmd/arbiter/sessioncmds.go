@@ -546,10 +546,50 @@ func (s *session) why(d *state.Decision, what string) {
 		for i, o := range d.Options {
 			labels[i] = o.Label
 		}
+		if where := s.elsewhere(seat, what); where != "" {
+			s.printf("%s is none of the answers to this question (%s). %s\n", what, strings.Join(labels, ", "), where)
+			return
+		}
 		s.printf("nothing named %q among the answers to this question (%s), your actions or your cards.\n", what, strings.Join(labels, ", "))
 	default:
+		if where := s.elsewhere(seat, what); where != "" {
+			s.printf("%s\n", where)
+			return
+		}
 		s.printf("nothing named %q among your actions and cards.\n", what)
 	}
+}
+
+// elsewhere says where the seat's cards of a name lie when none lies where
+// an action takes its cards from (a Water on the board, asked about in a
+// game that plays cards from the hand), or "".
+func (s *session) elsewhere(seat int, name string) string {
+	ev := s.g.Evaluator()
+	var in []string
+	for zk, zd := range s.rs.Zones {
+		if !zd.PerPlayer {
+			continue
+		}
+		for _, c := range ev.ZoneCards(ev.ZoneInst(zk, seat)) {
+			if strings.EqualFold(s.g.CardLabel(c, seat), name) {
+				in = append(in, "your "+zd.Name)
+				break
+			}
+		}
+	}
+	if len(in) == 0 {
+		return ""
+	}
+	var from []string
+	for _, a := range s.rs.Actions {
+		if a.Source >= 0 && !slices.Contains(from, "your "+s.rs.Zones[a.Source].Name) {
+			from = append(from, "your "+s.rs.Zones[a.Source].Name)
+		}
+	}
+	if len(from) == 0 {
+		return fmt.Sprintf("%s is in %s; no action of this game takes a card.", name, diag.JoinNames(in))
+	}
+	return fmt.Sprintf("%s is in %s, and actions take cards only from %s.", name, diag.JoinNames(in), diag.JoinNames(from))
 }
 
 // undoTo returns to this seat's previous decision, unless the seat has learned
