@@ -69,7 +69,11 @@ func rulesText(rs *model.Ruleset) string {
 
 	var phases [][2]string
 	for _, ph := range rs.Phases {
-		phases = append(phases, [2]string{ph.Name, sentence(ph.Doc)})
+		name := ph.Name
+		if ph.Label != "" {
+			name = ph.Label
+		}
+		phases = append(phases, [2]string{name, sentence(ph.Doc)})
 	}
 	section("A turn, phase by phase:", phases)
 

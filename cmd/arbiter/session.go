@@ -319,7 +319,11 @@ func (s *session) header(seat int) {
 		s.printf("\n== Setup, before the first turn — you are %s ==\n", state.SeatName(seat))
 		return
 	}
-	s.printf("\n== Turn %d (%s), %s phase — you are %s ==\n", v.Turn, whose, dash(v.Phase), state.SeatName(seat))
+	phase := dash(v.Phase) + " phase"
+	if v.PhaseLabel != "" {
+		phase = v.PhaseLabel
+	}
+	s.printf("\n== Turn %d (%s), %s — you are %s ==\n", v.Turn, whose, phase, state.SeatName(seat))
 }
 
 func dash(s string) string {

@@ -20,7 +20,7 @@ var (
 	deckRulesKeys       = []string{"sizes", "copies"}
 	deckSizeKeys        = []string{"min", "max"}
 	turnKeys            = []string{"phases", "next", "drain_stack", "skip_if"}
-	phaseKeys           = []string{"name", "doc", "announce", "skip_if", "turn_skip_if", "do"}
+	phaseKeys           = []string{"name", "label", "doc", "announce", "skip_if", "turn_skip_if", "do"}
 	checkKeys           = []string{"name", "if", "do"}
 	viewKeys            = []string{"card", "player", "game", "layout"}
 	layoutRowKeys       = []string{"zone", "seat"}

@@ -192,6 +192,10 @@ func (c *compiler) turn(n *yaml.Node) {
 		if v := source.Get(pf, "doc"); v != nil {
 			ph.Doc, _ = c.R.Str(v, path+".doc")
 		}
+		if v := source.Get(pf, "label"); v != nil {
+			ph.Label, _ = c.R.Str(v, path+".label")
+			c.PlainText(v, path+".label", ph.Label)
+		}
 		if v := source.Get(pf, "announce"); v != nil {
 			if text, ok := c.R.Str(v, path+".announce"); ok {
 				ph.Announce = c.Template(text, v, path+".announce", closure.NewScope())

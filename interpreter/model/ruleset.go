@@ -576,8 +576,9 @@ type Check struct {
 
 // Phase is one named part of a turn.
 type Phase struct {
-	Name string
-	Doc  string // what happens in it, in words
+	Name  string
+	Label string // how players read its name (Main phase 1 for main1), or ""
+	Doc   string // what happens in it, in words
 	// Announce is the line logged as the phase begins, before anything its
 	// start triggers (nil: none): a log step in the body would come after
 	// the triggers' own lines

@@ -54,19 +54,22 @@ type PlayerView struct {
 
 // View is everything one seat may know about the game. Seat -1 sees everything.
 type View struct {
-	Seat    string         `json:"seat"`
-	Turn    int            `json:"turn"`
-	Phase   string         `json:"phase"`
-	Active  string         `json:"active"`
-	Over    bool           `json:"over,omitempty"`
-	Outcome string         `json:"outcome,omitempty"`
-	Game    map[string]any `json:"game,omitempty"`
-	Status  []string       `json:"status,omitempty"` // the ruleset's view.game parts that hold
-	Players []PlayerView   `json:"players"`
-	Shared  []ZoneView     `json:"shared,omitempty"`
-	Stack   []CardView     `json:"stack,omitempty"`
-	Waiting []string       `json:"waiting,omitempty"` // seats whose answer is awaited
-	Grid    *Grid          `json:"grid,omitempty"`    // the positional zones drawn as one grid (view.layout)
+	Seat  string `json:"seat"`
+	Turn  int    `json:"turn"`
+	Phase string `json:"phase"`
+	// PhaseLabel is how players read the phase's name, when the ruleset
+	// gives one (Main phase 1 for main1)
+	PhaseLabel string         `json:"phase_label,omitempty"`
+	Active     string         `json:"active"`
+	Over       bool           `json:"over,omitempty"`
+	Outcome    string         `json:"outcome,omitempty"`
+	Game       map[string]any `json:"game,omitempty"`
+	Status     []string       `json:"status,omitempty"` // the ruleset's view.game parts that hold
+	Players    []PlayerView   `json:"players"`
+	Shared     []ZoneView     `json:"shared,omitempty"`
+	Stack      []CardView     `json:"stack,omitempty"`
+	Waiting    []string       `json:"waiting,omitempty"` // seats whose answer is awaited
+	Grid       *Grid          `json:"grid,omitempty"`    // the positional zones drawn as one grid (view.layout)
 }
 
 func cardView(g *model.Evaluator, c, seat int) CardView {
@@ -212,6 +215,7 @@ func For(game *engine.Game, seat int) View {
 	}
 	if s.Phase.InPhase(len(g.Rs.Phases)) {
 		v.Phase = g.Rs.Phases[s.Phase].Name
+		v.PhaseLabel = g.Rs.Phases[s.Phase].Label
 	}
 	// a seat's view leaves out internal properties (the rules' own
 	// bookkeeping); the observer's, a scenario's final state, keeps them
