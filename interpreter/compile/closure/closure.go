@@ -432,16 +432,7 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 		t, ok := unify(at, bt)
 		if !ok && printed {
 			// printed as it comes: each branch as the value it gives
-			return func(x *model.Evaluation) model.Datum {
-				v, ok := cond(x)
-				if !ok {
-					return x.MissingBool("?:")
-				}
-				if v {
-					return a(x)
-				}
-				return b(x)
-			}, CNil
+			return either(cond, a, b), CNil
 		}
 		if !ok {
 			return cc.refuse(n, "the two branches of ?: give %s and %s; both must give the same kind of value (in a template's {...} they may differ, each printed as it is)", at, bt)
@@ -490,16 +481,7 @@ func (cc *Compiler) Compile(n ast.Node) (model.EvalFn, Type) {
 				return bc(x)
 			})
 		}
-		return func(x *model.Evaluation) model.Datum {
-			v, ok := cond(x)
-			if !ok {
-				return x.MissingBool("?:")
-			}
-			if v {
-				return a(x)
-			}
-			return b(x)
-		}, t
+		return either(cond, a, b), t
 	case *ast.BuiltinNode:
 		return cc.builtin(n)
 	case *ast.PointerNode:
@@ -1247,4 +1229,18 @@ type Problem struct {
 	Msg     string
 	Code    string // the diagnostic's code, when the message does not decide it
 	Untyped bool   // a variable with no known type: its binding was refused
+}
+
+// either is the value of a ?: : a's when cond holds, b's when not.
+func either(cond func(*model.Evaluation) (bool, bool), a, b model.EvalFn) model.EvalFn {
+	return func(x *model.Evaluation) model.Datum {
+		v, ok := cond(x)
+		if !ok {
+			return x.MissingBool("?:")
+		}
+		if v {
+			return a(x)
+		}
+		return b(x)
+	}
 }
