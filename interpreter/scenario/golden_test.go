@@ -9,6 +9,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
@@ -34,12 +37,22 @@ func TestGolden(t *testing.T) {
 }
 
 func golden(t *testing.T, root string, files []string) {
+	// each ruleset is loaded once, as arbiter test does: a game never
+	// writes its ruleset
+	loaded := map[string]*model.Ruleset{}
 	for _, f := range files {
 		name := strings.TrimSuffix(strings.TrimPrefix(f, root+string(filepath.Separator)), ".yaml")
 		t.Run(name, func(t *testing.T) {
 			sc, err := scenario.Load(f)
 			require.NoError(t, err)
-			res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+			rs, ok := loaded[sc.Ruleset]
+			if !ok {
+				var diags diag.Diagnostics
+				rs, diags = load.LoadFile(sc.Ruleset, stdlib.Library())
+				require.NotNil(t, rs, "%v", diags)
+				loaded[sc.Ruleset] = rs
+			}
+			res, err := scenario.RunWith(rs, sc, scenario.Options{Library: stdlib.Library()})
 			require.NoError(t, err)
 			for _, fl := range res.Failures {
 				t.Error(fl)
