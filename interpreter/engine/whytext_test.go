@@ -173,3 +173,34 @@ turn:
 	_, g := textGame(t, "kinds.yaml", ruleset, "cards:\n  - {id: storm, name: Storm, props: {kind: event}}\n", engine.Options{Players: 2, Seed: 1})
 	assert.Contains(t, strings.Join(view.LogText(g, -1, 0), "\n"), "an event card arrives")
 }
+
+// A card that enters a zone whose cards show their first face turns to it
+// (a part played back to the hand is the whole card again); elsewhere it
+// keeps the face it shows.
+func TestFirstFaceZones(t *testing.T) {
+	const ruleset = `name: faces
+zones:
+  hand: {visibility: owner, first_face: true}
+  table: {}
+  shelf: {}
+setup:
+  - create: {id: split, to: table}
+  - flip: {cards: "you.table", face: 1}
+  - move: {cards: "you.table", to: shelf}
+  - create: {id: split, to: table}
+  - flip: {cards: "you.table", face: 2}
+  - move: {cards: "you.table", to: hand}
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 1, as: n}}]
+`
+	rs, g := textGame(t, "faces.yaml", ruleset, "cards:\n  - id: split\n    name: Rise // Fall\n    faces:\n      - {name: Rise // Fall}\n      - {name: Rise}\n      - {name: Fall}\n", engine.Options{Players: 2, Seed: 1})
+	ev := g.Evaluator()
+	shelf := ev.ZoneCards(ev.ZoneInst(rs.ZoneIx["shelf"], ev.S.First))
+	hand := ev.ZoneCards(ev.ZoneInst(rs.ZoneIx["hand"], ev.S.First))
+	require.Len(t, shelf, 1)
+	require.Len(t, hand, 1)
+	assert.Equal(t, "Rise", ev.CardName(shelf[0]))
+	assert.Equal(t, "Rise // Fall", ev.CardName(hand[0]))
+}

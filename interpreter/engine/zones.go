@@ -209,7 +209,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	default:
 		ci.FaceDown = zd.FaceDown
 	}
-	if zd.Visibility == model.Hidden || ci.FaceDown {
+	if zd.Visibility == model.Hidden || ci.FaceDown || zd.FirstFace {
 		ci.Face = 0
 	}
 	if ci.Face == 0 && len(def.Faces) > 0 {

@@ -274,7 +274,7 @@ func (c *compiler) literal(n *yaml.Node, path string, d model.PropDecl) int64 {
 // machine's memory.
 const maxSlots = 1000
 
-var zoneKeys = []string{"per", "visibility", "face_down", "blind", "slots", "slot_names", "beside", "area", "max", "refill_from", "shown", "doc"}
+var zoneKeys = []string{"per", "visibility", "face_down", "blind", "slots", "slot_names", "beside", "area", "max", "refill_from", "shown", "first_face", "doc"}
 
 func (c *compiler) zones(n *yaml.Node) {
 	fs, ok := c.R.Mapping(n, "zones")
@@ -348,6 +348,9 @@ func (c *compiler) zones(n *yaml.Node) {
 			if v := source.Get(zf, "shown"); v != nil {
 				shown, _ := c.R.Boolean(v, path+".shown")
 				z.NotShown = !shown
+			}
+			if v := source.Get(zf, "first_face"); v != nil {
+				z.FirstFace, _ = c.R.Boolean(v, path+".first_face")
 			}
 			if v := source.Get(zf, "doc"); v != nil {
 				z.Doc, _ = c.R.Str(v, path+".doc")

@@ -149,6 +149,9 @@ type ZoneDecl struct {
 	// NotShown (shown: false): a helper zone of the rules, left out of what
 	// players look at (boards, final states, arbiter rules)
 	NotShown bool
+	// FirstFace: a card here shows its first face (a hand of two-part
+	// cards, a discard pile): one that enters turns to it
+	FirstFace bool
 	// Beside lists the positional zones (of the same owner) whose position n
 	// is adjacent to this zone's position n, both ways (rows of a grid)
 	Beside []int

@@ -195,6 +195,11 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 			face := 0
 			if d == nil {
 				d, face = findFace(rs, name)
+				if rs.Zones[zone].FirstFace {
+					// the zone shows every card at its first face: a card
+					// named by a later face is the whole card there
+					face = 0
+				}
 			}
 			if d == nil {
 				d = findCardByID(rs, name)
