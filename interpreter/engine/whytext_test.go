@@ -204,3 +204,32 @@ turn:
 	assert.Equal(t, "Rise", ev.CardName(shelf[0]))
 	assert.Equal(t, "Rise // Fall", ev.CardName(hand[0]))
 }
+
+// A choice's note is added to each card the chooser knows, as it sees it;
+// a card it does not know gets none, which would tell it apart.
+func TestChoiceNotes(t *testing.T) {
+	const ruleset = `name: notes
+properties:
+  card:
+    worth: {type: int, default: 0}
+zones:
+  hand: {visibility: owner}
+setup:
+  - create: {id: gem, to: hand}
+  - create: {id: rock, to: hand, owner: you.next}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose_card: {cards: "concat(you.hand, opponent.hand)", as: c, note: "worth {card.worth}"}
+`
+	_, g := textGame(t, "notes.yaml", ruleset, "cards:\n  - {id: gem, name: Gem, props: {worth: 3}}\n  - {id: rock, name: Rock, props: {worth: 1}}\n", engine.Options{Players: 2, Seed: 1})
+	d, ok := g.Next()
+	require.True(t, ok)
+	var labels []string
+	for _, o := range d.Options {
+		labels = append(labels, o.Label)
+	}
+	require.Equal(t, g.Evaluator().S.First, d.Player)
+	assert.ElementsMatch(t, []string{"Gem (worth 3)", state.SeatName(1-d.Player) + "'s card"}, labels)
+}

@@ -259,7 +259,11 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 			c.PlainText(v, ap, a.Text)
 		case model.PTemplate:
 			text, _ := c.R.Str(v, ap)
-			a.Template = c.Template(text, v, ap, sc)
+			scp := sc
+			if pp.Card {
+				scp = sc.With(true, false, false)
+			}
+			a.Template = c.Template(text, v, ap, scp)
 		case model.PWord:
 			a.Word, _ = c.R.Str(v, ap)
 			a.WordAt = slices.Index(pp.Words, a.Word)

@@ -594,8 +594,19 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				continue
 			}
 			labels := map[string]bool{}
+			bases := map[string]int{}
+			for _, o := range d.Options {
+				if base, _, ok := strings.Cut(o.Label, " ("); ok {
+					bases[strings.ToLower(base)]++
+				}
+			}
 			for _, o := range d.Options {
 				labels[strings.ToLower(o.Label)] = true
+				// a label's words before what it adds in brackets name it,
+				// as an answer finds it (Arc Bolt for Arc Bolt (pitch 1))
+				if base, _, ok := strings.Cut(o.Label, " ("); ok && bases[strings.ToLower(base)] == 1 {
+					labels[strings.ToLower(base)] = true
+				}
 				// another player's card (p2's Knight) by its name alone, as
 				// an answer finds it
 				if name, ok := othersCardName(o); ok {

@@ -37,13 +37,14 @@ func Primitives() []*model.Primitive {
 				sealedP("choosers"),
 				args.ExprParam("optional", model.TBool, false, "false", "the chooser may choose nothing"),
 				args.PromptParam("Choose a card"),
+				{Name: "note", Kind: model.PTemplate, Card: true, Doc: "a template on `card` added to each card's option, as the chooser sees it: note: \"pitch {card.pitch}\" shows Arc Bolt (pitch 1); the option is still answered by the card's name"},
 				{Name: "as", Kind: model.PBind, Type: model.TCard, Required: true, Doc: "the variable that gets the card"},
 				sealedDoP("choosers", "the card (none if they chose nothing)"),
 			},
 			Example:    "- choose_card: {cards: opponent.table, as: victim, prompt: \"Choose a card to remove\"}\n# every player picks a card from their own hand in secret; then each is played\n- choose_card:\n    choosers: players\n    cards: you.hand\n    as: bid\n    prompt: Bid a card\n    do: [{move: {cards: bid, to: table}}]",
 			StateSlots: 1,
 			Validate:   validateSealed(&chooseCardArgs.Choosers, &chooseCardArgs.Chooser, &chooseCardArgs.Do, "choosers", "the card"),
-			Exec:       execChooseCards(true, cardChoiceArgs{from: &chooseCardArgs.Cards, chooser: &chooseCardArgs.Chooser, players: &chooseCardArgs.Choosers, optional: &chooseCardArgs.Optional, prompt: &chooseCardArgs.Prompt, as: &chooseCardArgs.As, do: &chooseCardArgs.Do}),
+			Exec:       execChooseCards(true, cardChoiceArgs{from: &chooseCardArgs.Cards, chooser: &chooseCardArgs.Chooser, players: &chooseCardArgs.Choosers, optional: &chooseCardArgs.Optional, prompt: &chooseCardArgs.Prompt, note: &chooseCardArgs.Note, as: &chooseCardArgs.As, do: &chooseCardArgs.Do}),
 		},
 		{
 			Name: "choose_cards", Args: &chooseCardsArgs, Family: "choices",
@@ -56,13 +57,14 @@ func Primitives() []*model.Primitive {
 				args.ExprParam("min", model.TInt, false, "0", "at least"),
 				args.ExprParam("max", model.TInt, false, "", "at most (default: all)"),
 				args.PromptParam("Choose cards"),
+				{Name: "note", Kind: model.PTemplate, Card: true, Doc: "a template on `card` added to each card's option, as the chooser sees it: note: \"pitch {card.pitch}\" shows Arc Bolt (pitch 1); the option is still answered by the card's name"},
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Required: true, Doc: "the variable that gets the list"},
 				sealedDoP("choosers", "the list"),
 			},
 			Example:    "- choose_cards: {cards: you.hand, count: 2, as: picked}\n# everyone at once: put up to two cards back and draw as many\n- choose_cards:\n    choosers: players\n    cards: you.hand\n    max: 2\n    as: back\n    do:\n      - move: {cards: back, to: deck, position: bottom}\n      - draw: {count: len(back), from: deck, to: hand}",
 			StateSlots: 1,
 			Validate:   validateSealed(&chooseCardsArgs.Choosers, &chooseCardsArgs.Chooser, &chooseCardsArgs.Do, "choosers", "the list"),
-			Exec:       execChooseCards(false, cardChoiceArgs{from: &chooseCardsArgs.Cards, chooser: &chooseCardsArgs.Chooser, players: &chooseCardsArgs.Choosers, count: &chooseCardsArgs.Count, min: &chooseCardsArgs.Min, max: &chooseCardsArgs.Max, prompt: &chooseCardsArgs.Prompt, as: &chooseCardsArgs.As, do: &chooseCardsArgs.Do}),
+			Exec:       execChooseCards(false, cardChoiceArgs{from: &chooseCardsArgs.Cards, chooser: &chooseCardsArgs.Chooser, players: &chooseCardsArgs.Choosers, count: &chooseCardsArgs.Count, min: &chooseCardsArgs.Min, max: &chooseCardsArgs.Max, prompt: &chooseCardsArgs.Prompt, note: &chooseCardsArgs.Note, as: &chooseCardsArgs.As, do: &chooseCardsArgs.Do}),
 		},
 		{
 			Name: "choose", Args: &chooseArgs, Family: "choices",
@@ -216,7 +218,27 @@ func Primitives() []*model.Primitive {
 // cardChoiceArgs point to the indexes of the arguments choose_card and
 // choose_cards share, and of those only one of them has (nil in the other).
 type cardChoiceArgs struct {
-	from, chooser, players, optional, count, min, max, prompt, as, do *model.ArgIndex
+	from, chooser, players, optional, count, min, max, prompt, note, as, do *model.ArgIndex
+}
+
+// noteOptions adds to each card option the step's note, rendered for the
+// card as the chooser sees it; a card the chooser does not know gets none
+// (its note would tell it apart).
+func noteOptions(g model.Context, f *state.Frame, s *model.Step, note *model.ArgIndex, opts []state.Option, chooser int) {
+	if note == nil || !s.At(*note).Set || !g.Logging() || chooser < 0 {
+		return
+	}
+	for i := range opts {
+		c := opts[i].Card
+		if c < 0 || g.Card(c).Known&(1<<uint(chooser)) == 0 {
+			continue
+		}
+		fc := *f
+		fc.Card = state.CardRef(c)
+		if text := args.Say(g, &fc, s.At(*note), "", chooser); text != "" {
+			opts[i].Label += " (" + text + ")"
+		}
+	}
 }
 
 func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
@@ -251,6 +273,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 		d := state.Decision{Player: chooser, Kind: state.DecideCards}
 		if single {
 			d.Options = args.CardOptionsIn(g.OptionScratch(), g, from, chooser)
+			noteOptions(g, f, s, a.note, d.Options, chooser)
 			args.LabelUnique(g, d.Options)
 			d.Min, d.Max = 1, 1
 			opt, err := args.Bool(g, f, s.At(*a.optional), false)
@@ -267,6 +290,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 		for _, c := range from {
 			d.Options = append(d.Options, args.CardOption(g, c, chooser))
 		}
+		noteOptions(g, f, s, a.note, d.Options, chooser)
 		lo, err := args.Int(g, f, s.At(*a.min), 0)
 		if err != nil {
 			return model.Next, err
@@ -993,8 +1017,8 @@ func allowedPairs(g model.Context, f *state.Frame, s *model.Step, p int, items, 
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	chooseCardArgs   struct{ Cards, Chooser, Choosers, Optional, Prompt, As, Do model.ArgIndex }
-	chooseCardsArgs  struct{ Cards, Chooser, Choosers, Count, Min, Max, Prompt, As, Do model.ArgIndex }
+	chooseCardArgs   struct{ Cards, Chooser, Choosers, Optional, Prompt, Note, As, Do model.ArgIndex }
+	chooseCardsArgs  struct{ Cards, Chooser, Choosers, Count, Min, Max, Prompt, Note, As, Do model.ArgIndex }
 	chooseArgs       struct{ Options, Chooser, Choosers, Prompt, As model.ArgIndex }
 	choosePlayerArgs struct{ Players, Chooser, Choosers, Prompt, As, Do model.ArgIndex }
 	chooseTargetArgs struct{ Cards, Players, Chooser, Choosers, Optional, Prompt, AsCard, AsPlayer, Do model.ArgIndex }

@@ -172,6 +172,7 @@ func sealedCards(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 		}
 		if single {
 			d.Options = args.CardOptions(g, from, p)
+			noteOptions(g, fr, s, a.note, d.Options, p)
 			args.LabelUnique(g, d.Options)
 			d.Min, d.Max = 1, 1
 			opt, err := args.Bool(g, fr, s.At(*a.optional), false)
@@ -204,6 +205,7 @@ func sealedCards(g model.Context, f *state.Frame, s *model.Step, single bool, a 
 		for _, c := range from {
 			d.Options = append(d.Options, args.CardOption(g, c, p))
 		}
+		noteOptions(g, fr, s, a.note, d.Options, p)
 		args.LabelUnique(g, d.Options)
 		d.Min, d.Max = lo, hi
 		return d, nil
