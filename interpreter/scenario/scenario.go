@@ -616,6 +616,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				}
 			}
 			for _, l := range st.Offered {
+				l = byFaceName(g, d, l)
 				if !labels[strings.ToLower(l)] {
 					fail(st, "%s is not offered %q; the options are %s", state.SeatName(st.Seat), l, optionList(d))
 				}
@@ -629,6 +630,8 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			}
 			window := g.WindowActions(d)
 			for _, l := range st.Absent {
+				// a card with faces named by a face, as an answer names it
+				l = byFaceName(g, d, l)
 				// a label with a place ("... (frontline 2)") names the card
 				// there, offered under the plain label when no other copy is
 				offeredAt, base := placedOption(g, d, l)
@@ -897,7 +900,10 @@ func (t forcedTaken) match(g *engine.Game, st *Step, since asked) bool {
 			continue
 		}
 		want := strings.TrimSpace(st.Answer.Value)
-		if f.Label == "" || !strings.EqualFold(want, f.Label) && want != "#1" {
+		// the label as shown, or its words before what it adds in brackets
+		// (Ember Whelp for Ember Whelp (pitch 1)), as an answer finds it
+		base, _, _ := strings.Cut(f.Label, " (")
+		if f.Label == "" || !strings.EqualFold(want, f.Label) && !strings.EqualFold(want, base) && want != "#1" {
 			return false
 		}
 		t[st.Seat] = f.Seq

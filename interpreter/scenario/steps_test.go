@@ -394,6 +394,8 @@ setup:
     p2.hand: [storm_drake]
     pile: [ancient_willow, wave_serpent, mist_sprite]
 steps:
+  - offered: {p1: [play top of Forge Altar, play bottom of Wildfire Boar]}
+  - options: {p1: [play top of Forge Altar, play bottom of Forge Altar, play top of Wildfire Boar, play bottom of Wildfire Boar, put Forge Altar face down as a mana source, put Wildfire Boar face down as a mana source, end your turn]}
   - p1: play top of Forge Altar
   - expect: any(p1.play, .name == "Forge Altar")
   - p1: Shrine of Ages
@@ -416,4 +418,24 @@ steps:
 `)
 	require.Len(t, got, 1)
 	assert.Contains(t, got[0], `p1 is not offered "play top of Lava Titan"`)
+}
+
+// TestForcedAnswerByItsName: a step may repeat an answer the engine gave
+// itself by the words of its label before what it adds in brackets (Arc
+// Bolt for Arc Bolt (pitch 1)), as an answer to a real question may.
+func TestForcedAnswerByItsName(t *testing.T) {
+	got := runGame(t, "risk-resource", `setup:
+  active: p1
+  turn: 3
+  phase: main1
+  zones:
+    p1.hand: [Arc Bolt]
+    p1.library: [Mind Spring]
+    p2.hand: [Mind Spring]
+steps:
+  - p1: pitch a card
+  - p1: Arc Bolt
+  - expect: p1.ep == 1
+`)
+	assert.Empty(t, got)
 }
