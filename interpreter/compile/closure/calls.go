@@ -1227,17 +1227,14 @@ func (cc *Compiler) playerField(of model.EvalFn, idx int) (model.EvalFn, Type) {
 			}
 			return model.PlayerDatum(x.G.PrevLive(p))
 		}, cPlayer
-	case "opponents":
+	case "opponents", "turn_order":
+		list := (*model.Evaluator).OpponentsOf
+		if model.PlayerFields[idx].Name == "turn_order" {
+			list = (*model.Evaluator).SeatsFrom
+		}
 		return func(x *model.Evaluation) model.Datum {
 			if p, ok := player(x); ok {
-				return model.Datum{K: model.DList, E: model.DPlayer, L: x.G.OpponentsOf(p)}
-			}
-			return model.Datum{K: model.DList, E: model.DPlayer}
-		}, listOf(model.DPlayer)
-	case "turn_order":
-		return func(x *model.Evaluation) model.Datum {
-			if p, ok := player(x); ok {
-				return model.Datum{K: model.DList, E: model.DPlayer, L: x.G.SeatsFrom(p)}
+				return model.Datum{K: model.DList, E: model.DPlayer, L: list(x.G, p)}
 			}
 			return model.Datum{K: model.DList, E: model.DPlayer}
 		}, listOf(model.DPlayer)
