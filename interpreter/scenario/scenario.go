@@ -640,7 +640,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					fail(st, "%s is offered %q, which must not be offered", state.SeatName(st.Seat), l)
 				case offeredAt != "":
 					fail(st, "%s is offered %q (as %q), which must not be offered", state.SeatName(st.Seat), l, offeredAt)
-				case possible != nil && !possible[strings.ToLower(l)] && !possible[strings.ToLower(base)] && namesCardAction(rs, l):
+				case possible != nil && !possible[strings.ToLower(l)] && !possible[strings.ToLower(base)] && !possibleByFace(rs, possible, l) && namesCardAction(rs, l):
 					// such a check could never fail: no action of the ruleset has this label here
 					fail(st, "%q could not be offered to %s here whatever the rules said (its card is not in the zone the action takes cards from), so not_offered proves nothing", l, state.SeatName(st.Seat))
 				case window != nil:
@@ -662,6 +662,15 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				continue
 			}
 			resign := st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(st.Answer.Value, "resign")
+			if st.Answer.Kind == yaml.ScalarNode && !resign {
+				// the engine took this answer itself since the last one, the
+				// one way to answer a question of the seat's: it was not refused
+				want := strings.TrimSpace(st.Answer.Value)
+				if slices.ContainsFunc(forcedLabels(g, st.Seat, since), func(l string) bool { return namesForced(want, l) }) {
+					fail(st, "%s was answered %q since the last answer, the one way to answer a question the engine answered itself (see the log): it was taken, not refused", state.SeatName(st.Seat), want)
+					continue
+				}
+			}
 			if _, ok := g.PendingFor(st.Seat); !ok && !resign {
 				// an answer to no question is refused whatever it says
 				fail(st, "%s; an answer can only be refused when there is a question, so this proves nothing", noQuestion(g, st.Seat, since))
@@ -900,16 +909,29 @@ func (t forcedTaken) match(g *engine.Game, st *Step, since asked) bool {
 			continue
 		}
 		want := strings.TrimSpace(st.Answer.Value)
-		// the label as shown, or its words before what it adds in brackets
-		// (Ember Whelp for Ember Whelp (pitch 1)), as an answer finds it
-		base, _, _ := strings.Cut(f.Label, " (")
-		if f.Label == "" || !strings.EqualFold(want, f.Label) && !strings.EqualFold(want, base) && want != "#1" {
+		if f.Label == "" || !namesForced(want, f.Label) && want != "#1" {
 			return false
 		}
 		t[st.Seat] = f.Seq
 		return true
 	}
 	return false
+}
+
+// namesForced reports whether an answer as a step writes it names the
+// answer the engine took, as an answer to a real question would: the label
+// as shown, its words before what it adds in brackets (Ember Whelp for
+// Ember Whelp (pitch 1)), or another player's card by its name alone
+// (Shield Bearer for p2's Shield Bearer).
+func namesForced(want, label string) bool {
+	if strings.EqualFold(want, label) {
+		return true
+	}
+	if seat, name, ok := strings.Cut(label, "'s "); ok && isSeatName(seat) {
+		label = name
+	}
+	base, _, _ := strings.Cut(label, " (")
+	return strings.EqualFold(want, label) || strings.EqualFold(want, base)
 }
 
 // took is the mark with one more question of seat counted before it: a
@@ -959,6 +981,27 @@ func noQuestion(g *engine.Game, seat int, since asked) string {
 		return fmt.Sprintf("%s has no question: %s %s was asked %s with one way to answer, which the engine answered itself (see the log); waiting for: %s. To say %s had no choice, write not_asked: %s", who, since.when(), who, questions(n), seats(waiting), who, who)
 	}
 	return fmt.Sprintf("%s has no question (waiting for: %s); to say so, write not_asked: %s", who, seats(waiting), who)
+}
+
+// possibleByFace reports whether label is one of the possible labels (in
+// lower case) with a card's name put as one of the card's faces (play top
+// of Ember Drake, for play top of Ember Drake // Firestorm).
+func possibleByFace(rs *model.Ruleset, possible map[string]bool, label string) bool {
+	want := strings.ToLower(strings.TrimSpace(label))
+	for p := range possible {
+		for _, d := range rs.Cards {
+			full := strings.ToLower(d.Name)
+			if len(d.Faces) == 0 || !strings.Contains(p, full) {
+				continue
+			}
+			for _, f := range d.Faces[1:] {
+				if strings.Replace(p, full, strings.ToLower(f.Name), 1) == want {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // forcedLabels lists the labels of the answers the engine gave a seat

@@ -439,3 +439,44 @@ steps:
 `)
 	assert.Empty(t, got)
 }
+
+// TestRefuseOfAnAnswerTheEngineTook: refusing an answer the engine gave
+// itself since the last step, the one way to answer a question, fails: it
+// was taken (the refusal passed, checked against the next question).
+func TestRefuseOfAnAnswerTheEngineTook(t *testing.T) {
+	got := runGame(t, "vault", `setup:
+  active: p1
+  turn: 3
+  phase: main
+  zones:
+    p1.field: [Grizzly]
+    p1.hand: [Forest]
+    p1.deck: [Wolf Pup, Wolf Pup, Wolf Pup, Wolf Pup, Wolf Pup]
+    p2.field: [Shield Bearer, Wolf Pup]
+    p2.deck: [Wolf Pup, Wolf Pup, Wolf Pup, Wolf Pup, Wolf Pup]
+steps:
+  - p1: declare attacks
+  - refuse: {p1: p2}
+  - refuse: {p1: Shield Bearer}
+`)
+	assert.Equal(t, []string{`15:5: p1 was answered "Shield Bearer" since the last answer, the one way to answer a question the engine answered itself (see the log): it was taken, not refused`}, got)
+}
+
+// TestNotOfferedByAFaceOfACardNotOffered: not_offered names a card with
+// faces by a face even when no option has the card (it failed, as a label
+// no action could have).
+func TestNotOfferedByAFaceOfACardNotOffered(t *testing.T) {
+	assert.Empty(t, runGame(t, "pocket", `seed: 1
+setup:
+  active: p1
+  turn: 5
+  phase: main
+  zones:
+    p1.hand: [ember_drake, wildfire_boar]
+    p1.mana: [shrine]
+    p2.hand: [storm_drake]
+    pile: [ancient_willow, wave_serpent, mist_sprite]
+steps:
+  - not_offered: {p1: [play top of Ember Drake]}
+`))
+}
