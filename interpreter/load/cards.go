@@ -498,7 +498,8 @@ func keywordWords(k string) string {
 // or a mark that turns the direction of the text round.
 func (c *compiler) shownName(n *yaml.Node, path, name string) {
 	for _, r := range name {
-		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
+		// other control characters are refused for every text (Reader.Str)
+		if r == '\n' || r == '\t' || r == '\r' {
 			c.R.Errorf(n, "bad-value", path, "%s holds the control character %U, which players' screens would not show as text: a name is printable text", path, r)
 			return
 		}

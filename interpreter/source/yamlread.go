@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"go.yaml.in/yaml/v3"
@@ -141,7 +142,28 @@ func (r *Reader) Str(n *yaml.Node, path string) (string, bool) {
 		r.Errorf(n, "type-mismatch", path, "%s must be a text value, found %s", DescribePath(path), KindName(n))
 		return "", false
 	}
+	if c, bad := controlIn(n.Value); bad {
+		// shown on players' terminals, it would not print as itself (an
+		// escape sequence, a bell, a mark that turns the text round)
+		r.Errorf(n, "bad-value", path, "%s holds the control character %U, which players' screens would not show as text: write printable text", DescribePath(path), c)
+		return n.Value, false
+	}
 	return n.Value, true
+}
+
+// controlIn finds the first character of s that a terminal would not print
+// as text: a control character other than a line break or a tab, or a mark
+// that turns the direction of the text round.
+func controlIn(s string) (rune, bool) {
+	for _, c := range s {
+		if c == '\n' || c == '\t' || c == '\r' {
+			continue
+		}
+		if unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c) {
+			return c, true
+		}
+	}
+	return 0, false
 }
 
 func (r *Reader) Integer(n *yaml.Node, path string) (int, bool) {
