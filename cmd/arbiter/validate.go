@@ -178,6 +178,7 @@ func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 			*list = append(*list, p)
 		}
 	}
+	var pathErrs []error // the paths that could not be read
 	var classify func(p string) error
 	classify = func(p string) error {
 		st, err := os.Stat(p)
@@ -200,7 +201,11 @@ func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 				}
 				if !d.IsDir() && strings.HasSuffix(q, ".yaml") {
 					found = true
-					return classify(q)
+					// a file of the folder that cannot be read (a dangling
+					// link) is said, and the others are checked all the same
+					if err := classify(q); err != nil {
+						pathErrs = append(pathErrs, err)
+					}
 				}
 				return nil
 			})
@@ -234,7 +239,6 @@ func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 	}
 	// a path that cannot be read is said, and the others are validated all
 	// the same: one missing file does not hide the problems of the rest
-	var pathErrs []error
 	for _, a := range args {
 		if err := classify(a); err != nil {
 			pathErrs = append(pathErrs, err)
