@@ -705,7 +705,14 @@ func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
 			known = append(known, f.Name)
 		}
 		out := "unknown property " + name
-		if s := diag.Suggest(name, known); s != "" {
+		switch s := diag.Suggest(name, known); {
+		case s == name:
+			// a name of another kind of object: say whose it is
+			if owner := fieldOwner(name); owner != "" {
+				return out + " here" + owner
+			}
+			return out + " here: it is a field of another kind of object (a card's, a player's or the event's)"
+		case s != "":
 			out += fmt.Sprintf("; did you mean %q?", s)
 		}
 		return out

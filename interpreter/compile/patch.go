@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -209,7 +210,12 @@ func (pl planner) Visit(node *ast.Node) {
 			}
 		}
 		sort.Strings(known)
-		pl.p.errs = append(pl.p.errs, closure.Problem{Node: m.Property, Code: "unknown-property", Msg: fmt.Sprintf("unknown property %s%s", name.Value, diag.DidYouMean(name.Value, known))})
+		msg := fmt.Sprintf("unknown property %s%s", name.Value, diag.DidYouMean(name.Value, known))
+		if slices.Contains(known, name.Value) {
+			// a name of another kind of object: say whose it is
+			msg = fmt.Sprintf("unknown property %s here%s", name.Value, fieldOwner(name.Value))
+		}
+		pl.p.errs = append(pl.p.errs, closure.Problem{Node: m.Property, Code: "unknown-property", Msg: msg})
 	}
 }
 
@@ -483,3 +489,24 @@ const (
 	pEventField
 	pAllZone
 )
+
+// fieldOwner says which kind of object has a field of this name (": it is
+// a field of a player: you.turn_order"), or "".
+func fieldOwner(name string) string {
+	for _, f := range model.PlayerFields {
+		if f.Name == name {
+			return fmt.Sprintf(": it is a field of a player: you.%s", name)
+		}
+	}
+	for _, f := range model.EventFields {
+		if f.Name == name {
+			return fmt.Sprintf(": it is a field of the event: event.%s", name)
+		}
+	}
+	for _, f := range model.CardFields {
+		if f.Name == name {
+			return fmt.Sprintf(": it is a field of a card: card.%s", name)
+		}
+	}
+	return ""
+}
