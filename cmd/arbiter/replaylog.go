@@ -201,6 +201,11 @@ func replayAnswers(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 			if i < len(lg.lines) {
 				where = fmt.Sprintf("%s:%d: ", lg.name, lg.lines[i])
 			}
+			if gerr := g.Err(); gerr != nil {
+				// the game stopped with an error before this answer: that is
+				// the reason to give, with its position
+				return nil, fmt.Errorf("%sanswer %d (%s) is refused: the game stopped before it: %v", where, i+1, state.SeatName(a.Player), gerr)
+			}
 			return nil, fmt.Errorf("%sanswer %d (%s) is refused: %v", where, i+1, state.SeatName(a.Player), err)
 		}
 	}
