@@ -72,6 +72,7 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 				return &exitError{code: 1, msg: fmt.Sprintf("arbiter test: no scenario in %s (a scenario is a .yaml file with a ruleset and steps)", strings.Join(args, ", "))}
 			}
 			var covRS *model.Ruleset
+			covered := 0 // the scenarios that play covRS
 			cov := map[string]int{}
 			if coverage != "" {
 				rs, err := loadGame(coverage)
@@ -104,6 +105,7 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 				o := scenario.Options{Library: stdlib.Library()}
 				if covRS != nil && rs.Name == covRS.Name {
 					o.Coverage = cov
+					covered++
 				} else if covRS != nil {
 					continue
 				}
@@ -151,6 +153,10 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 						fmt.Fprintf(out, "  %s\n", indentLines(m))
 					}
 				}
+			}
+			if covRS != nil && covered == 0 {
+				// nothing measured is no coverage of 0%
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter test: no scenario given plays %s, so --coverage %s has nothing to measure", covRS.Name, covRS.Name)}
 			}
 			if covRS != nil {
 				printCoverage(out, covRS, cov)
