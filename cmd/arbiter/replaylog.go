@@ -104,6 +104,8 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
+	// a byte-order mark an editor wrote at the start says nothing
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !isReplayLog(data) && bytes.Contains(data, []byte("arbiter-save/")) {
 		return nil, fmt.Errorf("%s is a saved game, not a replay log: arbiter play --load %s resumes it", name, name)
 	}

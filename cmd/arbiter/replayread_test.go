@@ -40,3 +40,12 @@ func TestReplayBlankLinesAreReadPast(t *testing.T) {
 	_, err = readReplay(strings.NewReader(head+"\n"+`{}`+"\n"), "game.jsonl")
 	require.EqualError(t, err, "game.jsonl:3: a line with no answer, undo or event")
 }
+
+// A byte-order mark an editor wrote at the start of a log is read past.
+func TestReplayByteOrderMarkIsReadPast(t *testing.T) {
+	head := `{"header":{"format":"arbiter-replay/2","ruleset":"lands","players":2,"seed":5}}` + "\n"
+	answer := `{"answer":{"seq":0,"player":0,"answer":{"picks":[0]}}}` + "\n"
+	lg, err := readReplay(strings.NewReader("\xef\xbb\xbf"+head+answer), "game.jsonl")
+	require.NoError(t, err)
+	require.Equal(t, []int{2}, lg.lines)
+}

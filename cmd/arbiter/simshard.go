@@ -227,7 +227,7 @@ func readShards(paths []string) ([]shardFile, error) {
 	seen := make([]string, first.Shards)
 	for i, f := range files {
 		if !same(f) {
-			return nil, fmt.Errorf("%s is a shard of another study than %s (ruleset, players, bots, decks, mode, seed, games and shards must all agree)", paths[i], paths[0])
+			return nil, fmt.Errorf("%s is a shard of another study than %s (ruleset, players, bots, decks, mode, seed, games, shards and --cards must all agree)", paths[i], paths[0])
 		}
 		if f.Shard < 0 || f.Shard >= f.Shards {
 			return nil, fmt.Errorf("%s names shard %d of %d", paths[i], f.Shard, f.Shards)
