@@ -137,6 +137,16 @@ type machine struct {
 	// (Options.KeepForced)
 	forced     []Forced
 	keepForced bool
+	// start is how the game began, when not as the ruleset deals it: a
+	// save keeps it, so that the game can be played again from its seed
+	start gameStart
+}
+
+// gameStart is a game's position placed by a Setup and its die rolls fixed
+// by Options.Rolls; never changed once the game began, so copies share it.
+type gameStart struct {
+	setup *setup.Setup
+	rolls []int
 }
 
 var errGameOver = errors.New("the game is over")
@@ -295,6 +305,7 @@ func deal(g *machine, rs *model.Ruleset, o Options) (*machine, error) {
 	s.Phase = state.StageSetup
 	g.WatchResign(o.WatchResign...)
 	g.rolls = slices.Clone(o.Rolls)
+	g.start = gameStart{rolls: slices.Clone(o.Rolls)}
 	g.run()
 	return g, nil
 }
@@ -382,6 +393,7 @@ func (g *machine) cloneInto(dst *machine) *machine {
 	g.lent.Store(true)
 	dst.ReuseLike(&g.Evaluator)
 	dst.Decks = g.Decks
+	dst.start = g.start
 	dst.reuseSlabs()
 	dst.watch = stepWatch{}
 	dst.staleMemos()
@@ -391,7 +403,7 @@ func (g *machine) cloneInto(dst *machine) *machine {
 }
 
 func newMachineShallow(g *machine) *machine {
-	c := &machine{Decks: g.Decks, checkParts: g.checkParts, moveHeard: g.moveHeard, skipSlots: g.skipSlots, turnHeard: g.turnHeard}
+	c := &machine{Decks: g.Decks, start: g.start, checkParts: g.checkParts, moveHeard: g.moveHeard, skipSlots: g.skipSlots, turnHeard: g.turnHeard}
 	c.InitLike(&g.Evaluator)
 	c.Der.Verify = g.Der.Verify
 	return c

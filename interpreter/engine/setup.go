@@ -104,6 +104,8 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 	}
 	g.WatchResign(o.WatchResign...)
 	g.rolls = slices.Clone(o.Rolls)
+	placed := su
+	g.start = gameStart{setup: &placed, rolls: slices.Clone(o.Rolls)}
 	g.run()
 	return g, nil
 }

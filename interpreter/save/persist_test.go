@@ -12,6 +12,8 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/save"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -84,6 +86,57 @@ func TestASaveIsCheckedAsAWhole(t *testing.T) {
 	})
 	_, err = save.LoadJSON(rs, bad)
 	require.EqualError(t, err, "the save is damaged: a pending decision offers card 9999, which does not exist")
+}
+
+// A checksum is no seal against an editor that writes it again: a state
+// changed and sealed anew (a turn below zero, a question nobody can answer,
+// a number question whose least is above its most) is refused, as its seed
+// and answers do not give it, before any of it is played.
+func TestAResealedEditIsRefused(t *testing.T) {
+	rs, saves := savedGames(t, "lands", 2)
+	for name, change := range map[string]func(m map[string]any){
+		"turn": func(m map[string]any) { m["state"].(map[string]any)["turn"] = -3 },
+		"question": func(m map[string]any) {
+			d := m["state"].(map[string]any)["pending"].([]any)[0].(map[string]any)
+			d["kind"], d["min"], d["max"], d["options"] = "number", 5, 1, []any{}
+		},
+		"extra turns": func(m map[string]any) { m["state"].(map[string]any)["extra_turns"] = []any{9} },
+	} {
+		var sv save.Save
+		require.NoError(t, json.Unmarshal(edit(t, saves[0], change), &sv), name)
+		require.NoError(t, sv.Seal())
+		_, err := save.Restore(rs, &sv)
+		require.Error(t, err, name)
+		require.Regexp(t, `^the save is damaged: `, err.Error(), name)
+	}
+}
+
+// A game placed in a position (a scenario's setup), not dealt, is saved
+// with that position and played again from it when read back.
+func TestAPlacedGameIsSavedWithItsPosition(t *testing.T) {
+	rs, _ := savedGames(t, "lands", 2)
+	su := setup.Setup{Active: 0, Zones: []setup.Placement{
+		{Seat: 0, Zone: "hand", Cards: []string{"Fire", "Water", "Grass"}},
+		{Seat: 1, Zone: "hand", Cards: []string{"Lightning", "Fire"}},
+	}}
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 3, Setup: &su})
+	require.NoError(t, err)
+	d := g.Pending()[0]
+	require.NoError(t, g.Answer(d.Player, state.Answer{Picks: []int{0}}))
+	data, err := save.Marshal(g)
+	require.NoError(t, err)
+	back, err := save.LoadJSON(rs, data)
+	require.NoError(t, err)
+	a, _ := json.Marshal(g.Evaluator().S.Zones)
+	b, _ := json.Marshal(back.Evaluator().S.Zones)
+	require.JSONEq(t, string(a), string(b))
+	// the position is part of what the checksum covers
+	edited := edit(t, data, func(m map[string]any) { delete(m, "setup") })
+	var sv save.Save
+	require.NoError(t, json.Unmarshal(edited, &sv))
+	require.NoError(t, sv.Seal())
+	_, err = save.Restore(rs, &sv)
+	require.Error(t, err)
 }
 
 // A save of the first format has no checksum: it loads when its seed and

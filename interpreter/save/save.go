@@ -10,6 +10,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
@@ -29,10 +30,15 @@ type Save struct {
 	Hash    string `json:"hash"`
 	// Library is the shape of the library the state was written under
 	// (Ruleset.LibraryHash); absent in saves made before it was recorded.
-	Library string         `json:"library,omitempty"`
-	Players int            `json:"players"`
-	Decks   []string       `json:"decks,omitempty"`
-	Seed    uint64         `json:"seed"`
+	Library string   `json:"library,omitempty"`
+	Players int      `json:"players"`
+	Decks   []string `json:"decks,omitempty"`
+	Seed    uint64   `json:"seed"`
+	// Setup is the position the game began in when it was placed, not
+	// dealt (a scenario, a puzzle), and Rolls the die rolls fixed at its
+	// start: with the seed and the answers they play the game again.
+	Setup   *setup.Setup   `json:"setup,omitempty"`
+	Rolls   []int          `json:"rolls,omitempty"`
 	Answers []state.Record `json:"answers"`
 	State   *state.State   `json:"state"`
 	Extra   any            `json:"extra,omitempty"`
@@ -68,7 +74,8 @@ func Snapshot(g *engine.Game) (*Save, error) {
 		return nil, errors.New("the game keeps no record of its answers (a game made for a simulation), so it cannot be saved")
 	}
 	rs := g.Ruleset()
-	sv := &Save{Format: SaveFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Library: rs.LibraryHash, Players: g.Players(), Decks: g.Decks(), Seed: e.S.Seed, Answers: append([]state.Record(nil), e.S.History...), State: e.S.Clone()}
+	placed, rolls := g.Start()
+	sv := &Save{Format: SaveFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Library: rs.LibraryHash, Players: g.Players(), Decks: g.Decks(), Seed: e.S.Seed, Setup: placed, Rolls: rolls, Answers: append([]state.Record(nil), e.S.History...), State: e.S.Clone()}
 	if err := sv.Seal(); err != nil {
 		return nil, err
 	}
@@ -77,8 +84,9 @@ func Snapshot(g *engine.Game) (*Save, error) {
 
 // Restore rebuilds a game from a Save made with the same ruleset. The save
 // is checked as a whole: a save from another ruleset or version, one whose
-// state does not hold together, or one whose content does not match its
-// checksum is refused with the reason.
+// state does not hold together, one whose content does not match its
+// checksum, or one whose state is not the one its seed and answers give is
+// refused with the reason.
 func Restore(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	if sv.Format != SaveFormat && sv.Format != saveFormat1 {
 		return nil, fmt.Errorf("this is not an Arbiter save (format %q, expected %q)", sv.Format, SaveFormat)
@@ -98,8 +106,8 @@ func Restore(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	if len(sv.State.Players) != sv.Players {
 		return nil, fmt.Errorf("the save is damaged: it has %d players and a state of %d", sv.Players, len(sv.State.Players))
 	}
-	g, err := engine.Resume(rs, sv.Decks, sv.State.Clone())
-	if err != nil {
+	// the state's structure first: its message says which index is wrong
+	if _, err := engine.Resume(rs, sv.Decks, sv.State.Clone()); err != nil {
 		return nil, fmt.Errorf("the save is damaged: %v", err)
 	}
 	if sv.Format == saveFormat1 {
@@ -130,7 +138,17 @@ func Restore(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 		}
 		return g, nil
 	}
-	return g, nil
+	// A checksum is no seal against a hand that writes it again: the state
+	// must also be the one the seed and answers give, so an edited state (a
+	// question nobody can answer, a turn below zero) is refused, not played.
+	r, err := replay(rs, sv)
+	if err == nil {
+		err = sameState(r, sv)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("the save is damaged: %v", err)
+	}
+	return r, nil
 }
 
 // replay plays the save's answers again from its seed.
@@ -138,7 +156,7 @@ func replay(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	if len(sv.Answers) != len(sv.State.History) {
 		return nil, fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
 	}
-	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog})
+	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog, Setup: sv.Setup, Rolls: sv.Rolls})
 	if err != nil {
 		return nil, err
 	}
@@ -155,18 +173,26 @@ func replay(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	return r, nil
 }
 
-// sameState checks that a game played again is in the save's state.
+// sameState checks that a game played again is in the save's state. What
+// the engine notes for its state checks (whether they are due, which parts
+// changed since they ran, which held) is left out: it is bookkeeping that
+// depends on how the game was played (with VerifyChanges, with a log), not
+// the game; the game played again, with its own notes, is the one kept.
 func sameState(r *engine.Game, sv *Save) error {
-	got, err := json.Marshal(r.Evaluator().S.Clone()) // cloned as the saved state was
+	a, b := r.Evaluator().S.Clone(), sv.State.Clone() // cloned as the saved state was
+	for _, s := range []*state.State{a, b} {
+		s.Dirty, s.Changed, s.Untouched, s.Held = false, 0, 0, 0
+	}
+	got, err := json.Marshal(a)
 	if err != nil {
 		return err
 	}
-	want, err := json.Marshal(sv.State)
+	want, err := json.Marshal(b)
 	if err != nil {
 		return err
 	}
 	if !bytes.Equal(got, want) {
-		return fmt.Errorf("its seed and answers do not give its state")
+		return fmt.Errorf("its seed and answers do not give its state (it was changed after it was written)")
 	}
 	return nil
 }

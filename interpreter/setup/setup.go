@@ -5,6 +5,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/source"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -515,11 +516,17 @@ func setupValue(rs *model.Ruleset, d *model.PropDecl, x any, players int) (int64
 		}
 		return 0, nil
 	case model.TInt:
-		n, ok := x.(int)
-		if !ok {
-			return 0, fmt.Errorf("%s takes a whole number, not %v", d.Name, x)
+		switch n := x.(type) {
+		case int:
+			return int64(n), nil
+		case float64:
+			// a setup kept in a save is read back from JSON, whose numbers
+			// are floats
+			if n == math.Trunc(n) && math.Abs(n) < 1<<53 {
+				return int64(n), nil
+			}
 		}
-		return int64(n), nil
+		return 0, fmt.Errorf("%s takes a whole number, not %v", d.Name, x)
 	case model.TPlayer:
 		if x == nil || fmt.Sprint(x) == "none" {
 			return -1, nil
