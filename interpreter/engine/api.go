@@ -4,21 +4,12 @@ import (
 	"math/rand/v2"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
-	"github.com/arbiter-games/arbiter/interpreter/setup"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
 // The embedding API: what a program that runs games (a command line, a
 // server, a bot, a test) needs. Everything a primitive needs is on the
 // machine, which primitives see as a model.Context.
-
-// Start says how the game began when not as its ruleset deals it: the
-// position a Setup placed (nil when dealt) and the die rolls Options.Rolls
-// fixed. With the seed and the answers they play the game again (a save
-// keeps them). Neither may be changed.
-func (g *Game) Start() (placed *setup.Setup, rolls []int) {
-	return g.m.start.setup, g.m.start.rolls
-}
 
 // Over reports whether the game has ended.
 func (g *Game) Over() bool {

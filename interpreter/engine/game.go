@@ -205,15 +205,24 @@ func Resume(rs *model.Ruleset, decks []string, st *state.State) (*Game, error) {
 // game; changing the state it returns is not allowed.
 func (g *Game) Evaluator() *model.Evaluator { return &g.m.Evaluator }
 
-// Decks names the deck each seat plays ("" where the ruleset has none).
-func (g *Game) Decks() []string {
+// Start is how a game began, besides its seed: with the answers given
+// they play the game again (a save keeps them).
+type Start struct {
+	Decks []string     // the deck each seat plays by name ("" where the ruleset has none)
+	Setup *setup.Setup // the position a Setup placed; nil when the game was dealt
+	Rolls []int        // the die rolls Options.Rolls fixed
+}
+
+// Start says how the game began. Its Setup and Rolls are the game's own
+// and may not be changed.
+func (g *Game) Start() Start {
 	out := make([]string, len(g.m.Decks))
 	for i, d := range g.m.Decks {
 		if d >= 0 && d < len(g.m.Rs.Decks) {
 			out[i] = g.m.Rs.Decks[d].Name
 		}
 	}
-	return out
+	return Start{Decks: out, Setup: g.m.start.setup, Rolls: g.m.start.rolls}
 }
 
 // NewInto starts a game as New does, in the memory of prev: a game of the

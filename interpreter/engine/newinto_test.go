@@ -93,8 +93,8 @@ func TestNewIntoACopyLeavesItsOriginal(t *testing.T) {
 	c := g.Clone()
 	other, err := engine.NewInto(c, rs, engine.Options{Players: 2, Seed: 9, Decks: []string{"plague", "wilds"}})
 	require.NoError(t, err)
-	require.Equal(t, []string{"plague", "wilds"}, other.Decks())
-	require.Equal(t, []string{"radiance", "tides"}, g.Decks())
+	require.Equal(t, []string{"plague", "wilds"}, other.Start().Decks)
+	require.Equal(t, []string{"radiance", "tides"}, g.Start().Decks)
 	for n := 0; n < 30 && !g.Over(); n++ {
 		answer()
 		require.Equal(t, stateText(t, twin), stateText(t, g))

@@ -187,7 +187,7 @@ turn:
 	assert.Equal(t, []string{"starter"}, rs.PlayerDeckNames())
 	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
 	require.NoError(t, err)
-	assert.Equal(t, []string{"starter", "starter"}, g.Decks())
+	assert.Equal(t, []string{"starter", "starter"}, g.Start().Decks)
 	deck := g.Evaluator().ZoneInst(rs.ZoneIx["deck"], 0)
 	assert.Len(t, g.Evaluator().S.Zones[deck].Cards, 2, "p1's deck is the starter's two coins")
 	_, err = engine.New(rs, engine.Options{Players: 2, Seed: 1, Decks: []string{"wares"}})

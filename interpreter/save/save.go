@@ -74,8 +74,8 @@ func Snapshot(g *engine.Game) (*Save, error) {
 		return nil, errors.New("the game keeps no record of its answers (a game made for a simulation), so it cannot be saved")
 	}
 	rs := g.Ruleset()
-	placed, rolls := g.Start()
-	sv := &Save{Format: SaveFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Library: rs.LibraryHash, Players: g.Players(), Decks: g.Decks(), Seed: e.S.Seed, Setup: placed, Rolls: rolls, Answers: append([]state.Record(nil), e.S.History...), State: e.S.Clone()}
+	start := g.Start()
+	sv := &Save{Format: SaveFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Library: rs.LibraryHash, Players: g.Players(), Decks: start.Decks, Seed: e.S.Seed, Setup: start.Setup, Rolls: start.Rolls, Answers: append([]state.Record(nil), e.S.History...), State: e.S.Clone()}
 	if err := sv.Seal(); err != nil {
 		return nil, err
 	}
