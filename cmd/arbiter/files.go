@@ -136,6 +136,9 @@ func sweepTemps(dir string) {
 		return
 	}
 	for _, name := range names {
+		if !isTempName(filepath.Base(name)) {
+			continue // not a name createTemp gives: someone else's file
+		}
 		st, err := os.Lstat(name)
 		if err != nil || !st.Mode().IsRegular() || time.Since(st.ModTime()) < staleTemp {
 			continue
@@ -144,11 +147,35 @@ func sweepTemps(dir string) {
 		if err != nil {
 			continue
 		}
-		if free, _ := tryLock(f); free {
+		if free, _ := tryLock(f); free && heldGame(f) {
 			os.Remove(name)
 		}
 		f.Close()
 	}
+}
+
+// isTempName reports whether name is one createTemp gives: .arbiter-, 12
+// lower-case hex digits, .tmp.
+func isTempName(name string) bool {
+	h, ok := strings.CutPrefix(name, ".arbiter-")
+	if !ok {
+		return false
+	}
+	h, ok = strings.CutSuffix(h, ".tmp")
+	if !ok || len(h) != 12 {
+		return false
+	}
+	_, err := hex.DecodeString(h)
+	return err == nil && strings.ToLower(h) == h
+}
+
+// heldGame reports whether f is empty or starts as a save or a replay log
+// does (a JSON object): what a killed session leaves, and nothing a person
+// wrote by hand under such a name.
+func heldGame(f *os.File) bool {
+	var b [1]byte
+	n, _ := f.Read(b[:])
+	return n == 0 || b[0] == '{'
 }
 
 // staleTemp is how old a temporary file must be before sweepTemps removes it.

@@ -101,12 +101,20 @@ func TestALogIsReadByItsPlayerOnly(t *testing.T) {
 func TestKilledSessionsTemporaryFilesAreSwept(t *testing.T) {
 	dir := t.TempDir()
 	old := time.Now().Add(-time.Hour)
-	orphan := filepath.Join(dir, ".arbiter-0000orphan.tmp")
-	held := filepath.Join(dir, ".arbiter-0000held.tmp")
-	recent := filepath.Join(dir, ".arbiter-0000recent.tmp")
+	orphan := filepath.Join(dir, ".arbiter-00000000000a.tmp")
+	held := filepath.Join(dir, ".arbiter-00000000000b.tmp")
+	recent := filepath.Join(dir, ".arbiter-00000000000c.tmp")
 	mine := filepath.Join(dir, "notes.tmp")
-	for _, p := range []string{orphan, held, recent, mine} {
-		require.NoError(t, os.WriteFile(p, []byte("secret"), 0o600))
+	// a person's files under names of the same shape, which no session
+	// gave: another name, or text that is no save nor log
+	named := filepath.Join(dir, ".arbiter-notes.tmp")
+	written := filepath.Join(dir, ".arbiter-00000000000d.tmp")
+	for _, p := range []string{orphan, held, recent, mine, named, written} {
+		content := `{"format":"arbiter-save/2","seed":1}`
+		if p == mine || p == named || p == written {
+			content = "my notes"
+		}
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o600))
 		if p != recent {
 			require.NoError(t, os.Chtimes(p, old, old))
 		}
@@ -121,7 +129,7 @@ func TestKilledSessionsTemporaryFilesAreSwept(t *testing.T) {
 	require.NoError(t, writeFileSafely(filepath.Join(dir, "game.save"), []byte(`{"format":"arbiter-save/2"}`), kindSave))
 	_, err = os.Stat(orphan)
 	require.ErrorIs(t, err, os.ErrNotExist)
-	for _, p := range []string{held, recent, mine} {
+	for _, p := range []string{held, recent, mine, named, written} {
 		_, err := os.Stat(p)
 		require.NoError(t, err, p)
 	}
