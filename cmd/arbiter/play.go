@@ -19,12 +19,14 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/bot"
 	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/save"
 	"github.com/arbiter-games/arbiter/interpreter/setup"
 	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/interpreter/view"
+	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 func newPlayCmd() *cobra.Command {
@@ -53,20 +55,22 @@ card included.`,
 				return &exitError{code: 2, msg: "arbiter play: --format is text or json"}
 			}
 			// a save names its game, so --load needs no GAME
-			game := ""
+			var rs *model.Ruleset
+			var err error
+			game := "" // as the user named it
 			switch {
 			case len(args) == 1:
 				game = args[0]
+				rs, err = loadGame(game)
 			case load != "":
-				name, err := saveRuleset(load)
-				if err != nil {
-					return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
+				name, nerr := saveRuleset(load)
+				if nerr != nil {
+					return &exitError{code: 1, msg: "arbiter play: " + nerr.Error()}
 				}
-				game = name
+				rs, err = loadSavedGame(name, load)
 			default:
 				return &exitError{code: 2, msg: "arbiter play: name a GAME to play (arbiter play lands), or --load a saved game"}
 			}
-			rs, err := loadGame(game)
 			if err != nil {
 				return err
 			}
@@ -293,24 +297,58 @@ func defaultReplayPath(game string) (string, error) {
 	}
 }
 
-// unfinishedLog says why the replay log at path may not be replaced: it
-// holds a game of this ruleset that is not over, which only it can resume.
-// A log of another ruleset, or one that cannot be played again, is not
-// looked into (the earlier rule, replacing an earlier log, holds there).
+// unfinishedLog says why the replay log at path may not be replaced, or ""
+// when it may: a log whose game is over. A game not over, of any ruleset,
+// is resumed only from its log; a log this version cannot play again, or
+// cannot read, may hold one, and is left as it is too.
 func unfinishedLog(path string, rs *model.Ruleset) string {
 	data, err := source.ReadFile(path)
 	if err != nil || !isReplayLog(data) {
-		return ""
+		return "" // no log: the rule for other files (checkTarget) holds
 	}
 	lg, err := readReplay(bytes.NewReader(data), path)
-	if err != nil || lg.hdr.Ruleset != rs.Name {
-		return ""
+	if err != nil {
+		return fmt.Sprintf("%s is a replay log that cannot be read (%v); it is left as it is: name another log, or remove it yourself", path, err)
 	}
-	g, err := replayAnswers(rs, lg)
-	if err != nil || g.Over() {
-		return ""
+	if n := len(lg.events); n > 0 {
+		switch lg.events[n-1].Kind {
+		case "win", "over", "error":
+			return "" // its last line ends the game
+		}
 	}
-	return fmt.Sprintf("%s holds a game of %s that is not over, and only it can resume that game: resume it with arbiter play --load %s, or name another log", path, rs.Name, path)
+	game, why := rs, ""
+	if lg.hdr.Ruleset != rs.Name || lg.hdr.Hash != rs.Hash {
+		game, why = logRuleset(lg, path)
+	}
+	if game != nil {
+		g, err := replayAnswers(game, lg)
+		switch {
+		case err == nil && g.Over():
+			return ""
+		case err == nil:
+			return fmt.Sprintf("%s holds a game of %s that is not over, and only it can resume that game: resume it with arbiter play --load %s, or name another log", path, lg.hdr.Ruleset, path)
+		}
+		why = err.Error()
+	}
+	return fmt.Sprintf("%s holds a game of %s that this version cannot play again to tell whether it is over (%s); it is left as it is: name another log, or remove it yourself", path, lg.hdr.Ruleset, why)
+}
+
+// logRuleset loads the ruleset a replay log of another game names, when it
+// is found by name and is the version the game was played with; otherwise
+// it says why not.
+func logRuleset(lg *replayLog, path string) (*model.Ruleset, string) {
+	rp, err := savedGamePath(lg.hdr.Ruleset, path)
+	if err != nil {
+		return nil, "no ruleset of that name is here"
+	}
+	other, _ := load.LoadFile(rp, stdlib.Library())
+	switch {
+	case other == nil:
+		return nil, rp + " has errors"
+	case other.Hash != lg.hdr.Hash:
+		return nil, "its rules or cards have changed since"
+	}
+	return other, ""
 }
 
 // stopOnSignal ends the session when the process is asked to stop (an

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/setup"
 	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/arbiter-games/arbiter/interpreter/view"
@@ -41,10 +42,12 @@ do not give the log of a game in progress to another player.`,
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", note)
 			}
 			hdr := lg.hdr
+			var rs *model.Ruleset
 			if game == "" {
-				game = hdr.Ruleset
+				rs, err = loadSavedGame(hdr.Ruleset, args[0])
+			} else {
+				rs, err = loadGame(game)
 			}
-			rs, err := loadGame(game)
 			if err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -31,6 +32,25 @@ func rulesetPath(game string) (string, error) {
 	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml here and in the folders above, and among the games that come with arbiter (%s)", game, game, strings.Join(builtinGames(), ", "))
 }
 
+// savedGamePath finds the ruleset of a game a save or a replay log names
+// (from, the file): by its name alone, never as a path, since the name is
+// the file's word and not the user's.
+func savedGamePath(name, from string) (string, error) {
+	plain := name != "" && !strings.ContainsAny(name, `/\`) && !strings.HasSuffix(name, ".yaml") && !strings.ContainsFunc(name, unicode.IsControl)
+	if plain {
+		if cand := load.FindRuleset(name, mustWd()); cand != "" {
+			if rel, err := filepath.Rel(mustWd(), cand); err == nil {
+				return rel, nil
+			}
+			return cand, nil
+		}
+		if p, err := builtinRuleset(name); p != "" || err != nil {
+			return p, err
+		}
+	}
+	return "", fmt.Errorf("%s is a game of %q, and no ruleset of that name is here (rulesets/NAME.yaml, in this folder or those above) nor among the games that come with arbiter: name its ruleset (arbiter play PATH/TO/RULESET.yaml --load %s, or arbiter replay %s --game PATH/TO/RULESET.yaml)", from, name, from, from)
+}
+
 func mustWd() string {
 	wd, _ := os.Getwd()
 	return wd
@@ -42,6 +62,20 @@ func loadGame(game string) (*model.Ruleset, error) {
 	if err != nil {
 		return nil, &exitError{code: 2, msg: "arbiter: " + err.Error()}
 	}
+	return loadRulesetAt(path)
+}
+
+// loadSavedGame loads the ruleset of the game a save or a replay log
+// (from) names: by name only.
+func loadSavedGame(name, from string) (*model.Ruleset, error) {
+	path, err := savedGamePath(name, from)
+	if err != nil {
+		return nil, &exitError{code: 2, msg: "arbiter: " + err.Error()}
+	}
+	return loadRulesetAt(path)
+}
+
+func loadRulesetAt(path string) (*model.Ruleset, error) {
 	rs, diags := load.LoadFile(path, stdlib.Library())
 	if rs == nil {
 		return nil, &exitError{code: 1, msg: fmt.Sprintf("arbiter: %s has errors; fix them first (arbiter validate %s)", path, path), diags: diags}
