@@ -145,6 +145,9 @@ func writeFileAtomic(path string, data []byte) error {
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()
+		if mode&0o222 == 0 {
+			return fmt.Errorf("%s is read-only; --fix leaves it as it is", path)
+		}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {

@@ -296,7 +296,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		c.R.DiagAt(at, sp.code, path, msg)
 		if last.Line == at.Line {
 			(*c.R.Diags)[len(*c.R.Diags)-1].End = last
-			(*c.R.Diags)[len(*c.R.Diags)-1].Fix = diag.Fix{Pos: at, End: last, Text: sp.now}
+			(*c.R.Diags)[len(*c.R.Diags)-1].Fix = diag.Fix{Pos: at, End: last, Text: sp.now, Old: sp.old}
 		}
 	}
 	// First pass: parse and type-check against the declared types to report errors.

@@ -54,6 +54,10 @@ type Fix struct {
 	Pos  Pos    `json:"pos"`
 	End  Pos    `json:"end"`
 	Text string `json:"text"`
+	// Old is the text the fix replaces, as the file has it: a fix whose
+	// range holds anything else (a key written with an escape, a file
+	// changed since) is not applied. "" applies it as it is.
+	Old string `json:"old,omitempty"`
 }
 
 // IsZero says whether there is no fix.

@@ -56,7 +56,7 @@ func ApplyFixes(file string, src []byte, ds Diagnostics) ([]byte, []Applied) {
 		seen[f] = true
 		a, ok1 := offset(f.Pos)
 		b, ok2 := offset(f.End)
-		if !ok1 || !ok2 || b < a {
+		if !ok1 || !ok2 || b < a || f.Old != "" && string(src[a:b]) != f.Old {
 			continue
 		}
 		edits = append(edits, edit{a, b, f.Text, f.Pos.Line, f.Pos.Column, d.Code})

@@ -48,7 +48,20 @@ func (r *Reader) FixLast(n *yaml.Node, text string) {
 	if end == r.Pos(n) {
 		return
 	}
-	(*r.Diags)[len(*r.Diags)-1].Fix = diag.Fix{Pos: r.Pos(n), End: end, Text: text}
+	(*r.Diags)[len(*r.Diags)-1].Fix = diag.Fix{Pos: r.Pos(n), End: end, Text: text, Old: scalarSource(n)}
+}
+
+// scalarSource is how a one-line scalar is written when written plainly:
+// its value, in its quotes. One written with an escape is written
+// otherwise, and a fix that expects this text leaves it alone.
+func scalarSource(n *yaml.Node) string {
+	switch n.Style {
+	case yaml.DoubleQuotedStyle:
+		return `"` + n.Value + `"`
+	case yaml.SingleQuotedStyle:
+		return "'" + strings.ReplaceAll(n.Value, "'", "''") + "'"
+	}
+	return n.Value
 }
 
 // end is where a node's text ends on its line, for a diagnostic's range.
