@@ -276,14 +276,23 @@ func kindOf(path string) string {
 	if load.IsCardFile(b) {
 		return "cards"
 	}
-	var top map[string]any
-	if yaml.Unmarshal(b, &top) != nil {
+	// read as nodes: a key written twice is the scenario's mistake to
+	// report, not a reason to read it as a ruleset
+	var doc yaml.Node
+	if yaml.Unmarshal(b, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return "ruleset"
 	}
-	if _, ok := top["steps"]; ok {
-		if _, ok := top["ruleset"]; ok {
-			return "scenario"
+	top := doc.Content[0].Content
+	has := func(key string) bool {
+		for i := 0; i+1 < len(top); i += 2 {
+			if top[i].Value == key {
+				return true
+			}
 		}
+		return false
+	}
+	if has("steps") && has("ruleset") {
+		return "scenario"
 	}
 	return "ruleset"
 }

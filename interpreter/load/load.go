@@ -184,6 +184,9 @@ func (c *compiler) parse(src Source) *yaml.Node {
 		c.R.Errorf(nil, "empty-file", "", "the file is empty")
 		return nil
 	}
+	if d := source.SecondDocument(src.Name, src.Data); d != nil {
+		c.diags = append(c.diags, *d)
+	}
 	c.R.RepairFlowSplits(doc.Content[0])
 	c.braces = append(c.braces, c.R.BraceTexts(&doc)...)
 	hashFile(c.hash, src.Name, doc.Content[0])

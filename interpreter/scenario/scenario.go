@@ -102,6 +102,9 @@ func Load(path string, opts ...LoadOption) (*Scenario, error) {
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s: a scenario is a mapping with ruleset and steps", path)
 	}
+	if d := source.SecondDocument(path, data); d != nil {
+		return nil, diag.Diagnostics{*d}
+	}
 	root := doc.Content[0]
 	pos := func(n *yaml.Node) diag.Pos { return diag.Pos{File: path, Line: n.Line, Column: n.Column} }
 	errAt := func(n *yaml.Node, format string, args ...any) error {
@@ -109,6 +112,9 @@ func Load(path string, opts ...LoadOption) (*Scenario, error) {
 	}
 	// every mistake of the file is reported at once, not the first alone
 	var errs []error
+	source.DuplicateKeys(root, func(again, first *yaml.Node) {
+		errs = append(errs, errAt(again, "key %q appears twice (first at line %d): the second would hide the first", again.Value, first.Line))
+	})
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {

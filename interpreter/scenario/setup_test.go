@@ -290,3 +290,23 @@ steps:
 		"s.yaml:9:5: error: p1.hand[0] has no card 0: the setup places no card there [out-of-range]",
 	}, checkErrors(t, path))
 }
+
+// A key written twice, at any depth, is an error at its second writing (a
+// reader that walks a mapping would let the second hide the first), and so
+// is a second YAML document (yaml reads the first alone).
+func TestAScenarioWritesEachKeyOnceInOneDocument(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{"seed: 3\nseed: 4\nsteps: []\n", `s.yaml:3:1: key "seed" appears twice (first at line 2): the second would hide the first`},
+		{"setup:\n  active: p1\n  active: p2\nsteps: []\n", `s.yaml:4:3: key "active" appears twice (first at line 3): the second would hide the first`},
+		{"steps:\n  - expect: \"true\"\nsteps:\n  - expect: \"false\"\n", `s.yaml:4:1: key "steps" appears twice (first at line 2): the second would hide the first`},
+		{"steps:\n  - expect: \"true\"\n---\nsteps: []\n", `s.yaml:5:1: error: YAML syntax: a second document begins here (after ---), and the file is read as one document: remove the --- line, or put the second document in a file of its own [yaml-syntax]`},
+	} {
+		path := writeScenario(t, "tricks", c.body)
+		_, err := scenario.Load(path)
+		require.Error(t, err, c.body)
+		assert.Equal(t, c.want, strings.ReplaceAll(err.Error(), filepath.Dir(path)+string(filepath.Separator), ""), c.body)
+	}
+	// a --- with nothing after it is no second document
+	_, err := scenario.Load(writeScenario(t, "tricks", "steps:\n  - expect: \"true\"\n---\n"))
+	require.NoError(t, err)
+}

@@ -281,3 +281,35 @@ func Contains(list []string, s string) bool {
 func (r *Reader) DiagAt(p diag.Pos, code, path, msg string) {
 	*r.Diags = append(*r.Diags, diag.Diagnostic{Severity: diag.SeverityError, Code: code, Pos: p, Path: path, Message: msg})
 }
+
+// DuplicateKeys calls found for every key written a second time in a
+// mapping of n or of any node within it, with the key's first writing: a
+// reader that walks a mapping itself would let the second hide the first.
+func DuplicateKeys(n *yaml.Node, found func(again, first *yaml.Node)) {
+	if n == nil {
+		return
+	}
+	if n.Kind == yaml.MappingNode {
+		var seen map[string]*yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Kind != yaml.ScalarNode || k.Value == "<<" {
+				continue
+			}
+			if seen == nil {
+				seen = map[string]*yaml.Node{}
+			}
+			if first, ok := seen[k.Value]; ok {
+				found(k, first)
+				continue
+			}
+			seen[k.Value] = k
+		}
+	}
+	if n.Kind == yaml.AliasNode {
+		return // its anchor's node is walked where it is written
+	}
+	for _, c := range n.Content {
+		DuplicateKeys(c, found)
+	}
+}

@@ -179,3 +179,26 @@ func firstNonBlank(s string) int {
 	}
 	return 1
 }
+
+// SecondDocument finds a second YAML document in a file whose first one
+// parses (after a line of ---): a ruleset, a card file or a scenario is one
+// document, and yaml.Unmarshal reads the first alone, so whatever follows
+// would be left out without a word. It returns a diagnostic at the second
+// document's first line, or nil when there is none (a --- or ... with
+// nothing after it is none).
+func SecondDocument(name string, data []byte) *diag.Diagnostic {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var first, next yaml.Node
+	if dec.Decode(&first) != nil {
+		return nil
+	}
+	if err := dec.Decode(&next); err != nil || len(next.Content) == 0 {
+		return nil // the end, or a syntax error the first read did not meet
+	}
+	n := next.Content[0]
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "" {
+		return nil // a --- with nothing after it
+	}
+	return &diag.Diagnostic{Severity: diag.SeverityError, Code: "yaml-syntax", Pos: diag.Pos{File: name, Line: n.Line, Column: n.Column},
+		Message: "YAML syntax: a second document begins here (after ---), and the file is read as one document: remove the --- line, or put the second document in a file of its own"}
+}
