@@ -116,11 +116,17 @@ func newPosMap(file string, srcLines []string, n *yaml.Node) posMap {
 	} else if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
 		col++
 	}
+	// the line's runes, made once per line: a long line made again for
+	// every rune of the value took a time that grew with its square
+	var r []rune
+	rl := 0
 	src := func(l, c int) (rune, bool) {
 		if l-1 >= len(srcLines) {
 			return 0, false
 		}
-		r := []rune(srcLines[l-1])
+		if l != rl {
+			r, rl = []rune(srcLines[l-1]), l
+		}
 		if c-1 >= len(r) {
 			return '\n', true
 		}
@@ -289,9 +295,9 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		last.Column++
 		var msg string
 		if sp.code == "write-none" {
-			msg = fmt.Sprintf("in expression %q: nothing is written none, not nil: write none instead of nil", src)
+			msg = fmt.Sprintf("in expression %s: nothing is written none, not nil: write none instead of nil", diag.Quoted(src))
 		} else {
-			msg = fmt.Sprintf("in expression %q: functions are spelled snake_case: write %s instead of %s", src, sp.now, sp.old)
+			msg = fmt.Sprintf("in expression %s: functions are spelled snake_case: write %s instead of %s", diag.Quoted(src), sp.now, sp.old)
 		}
 		c.R.DiagAt(at, sp.code, path, msg)
 		if last.Line == at.Line {
@@ -315,7 +321,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 					code = "unknown-keyword"
 				}
 			}
-			c.R.DiagAt(posOf().at(pe.Node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.Msg))
+			c.R.DiagAt(posOf().at(pe.Node.Location().From), code, path, fmt.Sprintf("in expression %s: %s", diag.Quoted(src), pe.Msg))
 		}
 		return nil, nil, closure.CNil
 	}
@@ -366,7 +372,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 			if code == "" {
 				code = "unsupported-expression"
 			}
-			c.R.DiagAt(posOf().at(pe.Node.Location().From), code, path, fmt.Sprintf("in expression %q: %s", src, pe.Msg))
+			c.R.DiagAt(posOf().at(pe.Node.Location().From), code, path, fmt.Sprintf("in expression %s: %s", diag.Quoted(src), pe.Msg))
 		}
 		return nil, nil, closure.CNil
 	}
@@ -575,7 +581,7 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 	default:
 		code = "bad-expression"
 	}
-	c.R.DiagAt(pos, code, path, fmt.Sprintf("in expression %q: %s", src, msg))
+	c.R.DiagAt(pos, code, path, fmt.Sprintf("in expression %s: %s", diag.Quoted(src), msg))
 }
 
 // explain rewrites expr's messages into the designer's terms, with the

@@ -3,6 +3,7 @@ package diag
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -155,4 +156,18 @@ func (ds Diagnostics) Capped(n int) Diagnostics {
 		return append(kept, Diagnostic{Severity: SeverityError, Code: "too-many-errors", Pos: last, Message: msg})
 	}
 	return append(kept, Diagnostic{Severity: SeverityWarning, Code: "too-many-warnings", Pos: last, Message: msg})
+}
+
+// maxQuoted is the most runes of a source text a message quotes.
+const maxQuoted = 300
+
+// Quoted is text as a message quotes it (%q): a text longer than a few
+// lines is cut, with how much was left out, so that an expression of
+// thousands of terms does not make a message as long.
+func Quoted(text string) string {
+	r := []rune(text)
+	if len(r) <= maxQuoted {
+		return strconv.Quote(text)
+	}
+	return fmt.Sprintf("%s… (%d characters more)", strconv.Quote(string(r[:maxQuoted])), len(r)-maxQuoted)
 }

@@ -2,7 +2,11 @@ package diag
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // Capped keeps the errors before the warnings and names what it left out by
@@ -43,4 +47,11 @@ func TestCapped(t *testing.T) {
 			t.Errorf("%s: errors %v after capping, %v before", tc.name, out.HasErrors(), tc.in.HasErrors())
 		}
 	}
+}
+
+func TestQuotedCutsALongText(t *testing.T) {
+	assert.Equal(t, `"a \"b\""`, Quoted(`a "b"`))
+	long := strings.Repeat("not ", 1000) + "true"
+	got := Quoted(long)
+	assert.Equal(t, strconv.Quote(long[:300])+"… (3704 characters more)", got)
 }
