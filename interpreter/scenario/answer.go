@@ -214,7 +214,13 @@ func FindOption(d *state.Decision, s string) (int, error) {
 		// another player's card is labelled with whose it is (p2's
 		// Knight); its name alone finds it when no other option has it
 		for i, o := range d.Options {
-			if name, ok := othersCardName(o); ok && (strings.EqualFold(name, s) || strings.EqualFold("a "+name, s) || strings.EqualFold("an "+name, s)) {
+			name, ok := othersCardName(o)
+			if !ok {
+				continue
+			}
+			// a note a choice adds in brackets is not the card's name
+			bare, _, _ := strings.Cut(name, " (")
+			if strings.EqualFold(name, s) || strings.EqualFold(bare, s) || strings.EqualFold("a "+bare, s) || strings.EqualFold("an "+bare, s) {
 				if found >= 0 {
 					return -1, fmt.Errorf("%q names two options (%d and %d); use #N or the whole label", s, found+1, i+1)
 				}
@@ -227,7 +233,8 @@ func FindOption(d *state.Decision, s string) (int, error) {
 		// as theirs (p1's Squire) it is found all the same
 		if seat, name, ok := strings.Cut(s, "'s "); ok && strings.EqualFold(seat, state.SeatName(d.Player)) {
 			for i, o := range d.Options {
-				if o.Card >= 0 && strings.EqualFold(o.Label, name) {
+				bare, _, _ := strings.Cut(o.Label, " (")
+				if o.Card >= 0 && (strings.EqualFold(o.Label, name) || strings.EqualFold(bare, name)) {
 					if found >= 0 {
 						return -1, fmt.Errorf("%q names two options (%d and %d); use #N", s, found+1, i+1)
 					}

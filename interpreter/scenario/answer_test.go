@@ -22,6 +22,8 @@ func TestFindOption(t *testing.T) {
 		{Label: "Knight (frontline 3)", Card: 2},
 		{Label: "p2's Archer", Card: 3},
 		{Label: "Squire", Card: 4},
+		{Label: "p3's Crown 5 (5 points)", Card: 5}, // a choice's note in brackets
+		{Label: "Rose 2 (2 points)", Card: 6},
 	}}
 	for _, tc := range []struct {
 		answer string
@@ -37,7 +39,11 @@ func TestFindOption(t *testing.T) {
 		{"p1's Squire", 5, ""},
 		{"p2's Squire", -1, `p1 is not offered "p2's Squire"`},
 		{"pass", -1, `that option is shown as "keep the result" here`},
-		{"#7", -1, "there is no option #7"},
+		{"#9", -1, "there is no option #9"},
+		{"Crown 5", 6, ""},
+		{"p3's Crown 5", 6, ""},
+		{"Rose 2", 7, ""},
+		{"p1's Rose 2", 7, ""},
 	} {
 		got, err := scenario.FindOption(d, tc.answer)
 		if tc.err != "" {
