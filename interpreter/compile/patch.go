@@ -35,6 +35,9 @@ type patcher struct {
 	errs    []closure.Problem
 	// broken reports a variable whose value has an error of its own
 	broken func(name string) bool
+	// ofBroken marks the # of a predicate over such a variable (map(best,
+	// .coins)): what cannot be told of it is not reported again
+	ofBroken map[*ast.PointerNode]bool
 }
 
 func (p *patcher) Visit(node *ast.Node) {
@@ -120,6 +123,16 @@ func (ps pointerScan) Visit(node *ast.Node) {
 		el = l.Ref
 	}
 	ast.Walk(&pred.Node, pointerClaim{ps.p, el})
+	if id, ok := b.Arguments[0].(*ast.IdentifierNode); ok && el == nil && ps.p.broken != nil && ps.p.broken(id.Value) {
+		ast.Walk(&pred.Node, visitFunc(func(node *ast.Node) {
+			if ptr, ok := (*node).(*ast.PointerNode); ok && ptr.Name == "" && ps.p.elems[ptr] == nil {
+				if ps.p.ofBroken == nil {
+					ps.p.ofBroken = map[*ast.PointerNode]bool{}
+				}
+				ps.p.ofBroken[ptr] = true
+			}
+		}))
+	}
 }
 
 type pointerClaim struct {
@@ -157,6 +170,9 @@ func (pl planner) Visit(node *ast.Node) {
 	base := pl.p.knownNature(m.Node)
 	if id, ok := m.Node.(*ast.IdentifierNode); ok && base == nil && pl.p.broken != nil && pl.p.broken(id.Value) {
 		return // its value's error is reported where it is written
+	}
+	if ptr, ok := m.Node.(*ast.PointerNode); ok && base == nil && pl.p.ofBroken[ptr] {
+		return // an element of such a value
 	}
 	if base == nil {
 		// an unknown value: at run time it is most likely a card or a player
