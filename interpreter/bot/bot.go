@@ -272,6 +272,11 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 			// a new round of sealed questions: the one answered is over
 			// (revealed and carried out), as a pass is at an action window
 			return value(sim, seat)
+		case d.Player != seat && d.Sealed:
+			// another seat's answer in the round of the one being valued:
+			// unknown, as those already given are (hideSealed), and taken
+			// the same way, whether they come before this seat or after it
+			na = RandomAnswer(b.r, &d)
 		case d.Player != seat:
 			na = state.LeastAnswer(&d)
 		case d.Kind == state.DecideAction:

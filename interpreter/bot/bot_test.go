@@ -284,3 +284,25 @@ func TestRandomNumberKeepsOffExcepted(t *testing.T) {
 	}
 	require.Equal(t, map[int]bool{1: true, 2: true, 4: true}, seen)
 }
+
+// The greedy bot takes the other seats' answers to a sealed question the
+// same way whether they were given before its own or not: the seat asked
+// first bids as the seat asked second does. (One that took the others not
+// yet answered for their least answer bid 1, sure that the other bid 0.)
+func TestGreedyTakesSealedAnswersAlikeBeforeAndAfter(t *testing.T) {
+	rs, diags := load.Load(load.Source{Name: "auction.yaml", Data: []byte(auctionRules)}, nil, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	first, ok := g.PendingFor(0)
+	require.True(t, ok)
+	b, err := bot.New("greedy", 7)
+	require.NoError(t, err)
+	before := b.Choose(g, first).Number
+	require.NoError(t, g.Answer(0, state.Answer{Number: 2}))
+	second, ok := g.PendingFor(1)
+	require.True(t, ok)
+	after := b.Choose(g, second).Number
+	require.Equal(t, after, before, "the seat asked first bids %d, the seat asked second %d", before, after)
+	require.Greater(t, before, 1)
+}
