@@ -150,6 +150,8 @@ card included.`,
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
+			} else if err := knownSeats(load, seats); err != nil {
+				return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
 			}
 			s := &session{rs: rs, g: g, seats: seats, out: out, seen: make([]int, g.Players()), lastSeat: -1}
 			for i, k := range seats {
@@ -544,4 +546,18 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 		}
 	}
 	return g, seats, "", nil
+}
+
+// knownSeats checks who a save or a log says played each seat: a person
+// or a bot this arbiter has.
+func knownSeats(path string, seats []string) error {
+	for i, k := range seats {
+		if k == "human" {
+			continue
+		}
+		if _, err := bot.New(k, 0); err != nil {
+			return fmt.Errorf("%s says %s was played by %q, neither human nor a bot (bots: %s): the file is damaged; name the seats with --seat", path, state.SeatName(i), k, strings.Join(bot.Names(), ", "))
+		}
+	}
+	return nil
 }

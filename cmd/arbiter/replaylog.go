@@ -135,6 +135,12 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 			if l.Header.Format != ReplayFormat && l.Header.Format != replayFormat1 {
 				return nil, fmt.Errorf("%s is a replay log of format %q, which this arbiter does not read (it reads %s and %s)", name, l.Header.Format, ReplayFormat, replayFormat1)
 			}
+			if p := l.Header.Players; p < 1 || p > 8 {
+				return nil, fmt.Errorf("%s:%d: the header says the game has %d players: the log is damaged", name, line, p)
+			}
+			if n := len(l.Header.Seats); n > 0 && n != l.Header.Players {
+				return nil, fmt.Errorf("%s:%d: the header names who played %d seats of a game of %d players: the log is damaged", name, line, n, l.Header.Players)
+			}
 			lg.hdr = l.Header
 			lg.events = append(lg.events, l.Events...)
 			lg.setup = len(lg.events)
@@ -144,8 +150,14 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 		}
 		switch {
 		case l.Answer != nil:
-			if p := l.Answer.Player; p < 0 || p >= 8 {
+			if p := l.Answer.Player; p < 0 {
 				return nil, fmt.Errorf("%s:%d: an answer of seat %d, which no game has", name, line, p+1)
+			} else if p >= lg.hdr.Players {
+				return nil, fmt.Errorf("%s:%d: an answer of seat %d, which a game of %d players has not", name, line, p+1, lg.hdr.Players)
+			}
+			if e := l.Answer.Answer.Error; hasControl(e) {
+				// it is printed as the reason the game stopped
+				return nil, fmt.Errorf("%s:%d: an answer whose error text holds control characters (%q): the log is damaged", name, line, e)
 			}
 			lg.answers = append(lg.answers, *l.Answer)
 			lg.lines = append(lg.lines, line)
@@ -190,7 +202,7 @@ func replayAnswers(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 	hdr := lg.hdr
 	g, err := engine.New(rs, engine.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s:1: the game its header starts: %v", lg.name, err)
 	}
 	for i, a := range lg.answers {
 		if a.Answer.Resign {

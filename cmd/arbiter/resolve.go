@@ -5,10 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode"
 
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -36,7 +36,7 @@ func rulesetPath(game string) (string, error) {
 // (from, the file): by its name alone, never as a path, since the name is
 // the file's word and not the user's.
 func savedGamePath(name, from string) (string, error) {
-	plain := name != "" && !strings.ContainsAny(name, `/\`) && !strings.HasSuffix(name, ".yaml") && !strings.ContainsFunc(name, unicode.IsControl)
+	plain := name != "" && !strings.ContainsAny(name, `/\`) && !strings.HasSuffix(name, ".yaml") && !hasControl(name)
 	if plain {
 		if cand := load.FindRuleset(name, mustWd()); cand != "" {
 			if rel, err := filepath.Rel(mustWd(), cand); err == nil {
@@ -49,6 +49,12 @@ func savedGamePath(name, from string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("%s is a game of %q, and no ruleset of that name is here (rulesets/NAME.yaml, in this folder or those above) nor among the games that come with arbiter: name its ruleset (arbiter play PATH/TO/RULESET.yaml --load %s, or arbiter replay %s --game PATH/TO/RULESET.yaml)", from, name, from, from)
+}
+
+// hasControl reports a character a terminal would not print as text.
+func hasControl(s string) bool {
+	_, bad := source.ControlIn(s)
+	return bad
 }
 
 func mustWd() string {

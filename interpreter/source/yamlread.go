@@ -155,7 +155,7 @@ func (r *Reader) Str(n *yaml.Node, path string) (string, bool) {
 		r.Errorf(n, "type-mismatch", path, "%s must be a text value, found %s", DescribePath(path), KindName(n))
 		return "", false
 	}
-	if c, bad := controlIn(n.Value); bad {
+	if c, bad := ControlIn(n.Value); bad {
 		// shown on players' terminals, it would not print as itself (an
 		// escape sequence, a bell, a mark that turns the text round)
 		r.Errorf(n, "bad-value", path, "%s holds the control character %U, which players' screens would not show as text: write printable text", DescribePath(path), c)
@@ -164,10 +164,10 @@ func (r *Reader) Str(n *yaml.Node, path string) (string, bool) {
 	return n.Value, true
 }
 
-// controlIn finds the first character of s that a terminal would not print
+// ControlIn finds the first character of s that a terminal would not print
 // as text: a control character other than a line break or a tab, or a mark
 // that turns the direction of the text round.
-func controlIn(s string) (rune, bool) {
+func ControlIn(s string) (rune, bool) {
 	for _, c := range s {
 		if c == '\n' || c == '\t' || c == '\r' {
 			continue
