@@ -123,6 +123,11 @@ steps:
 		"s.yaml:8:34: error: zone traps holds at most 2 cards: the cards from here on do not fit [bad-value]",
 		"s.yaml:6:12: error: ep is at least 0, not -99999 [bad-value]",
 	}, checkErrors(t, path))
+	// a turn past the game's limit would end it at once in a draw
+	path = writeGameScenario(t, "risk-resource", "setup:\n  active: p1\n  turn: 151\nsteps:\n  - expect: \"true\"\n")
+	assert.Equal(t, []string{
+		"s.yaml:4:9: error: turn 151 is past the game's limit of 150 turns, where it ends in a draw [bad-value]",
+	}, checkErrors(t, path))
 }
 
 // TestSetupOfACardProperty: a property holding a card is set to another
