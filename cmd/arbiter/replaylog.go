@@ -8,8 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -494,7 +496,27 @@ type eventDiff struct {
 
 func (e *eventDiff) Error() string {
 	// the file numbers events from 0 (seq): both are said
-	return fmt.Sprintf("event %d (seq %d in the log) differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", e.n, e.n-1, e.logged, e.replayed, e.loggedData, e.replayedData)
+	return fmt.Sprintf("event %d (seq %d in the log) differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", e.n, e.n-1, cutText(e.logged), cutText(e.replayed), cutText(e.loggedData), cutText(e.replayedData))
+}
+
+// cutText is a text of the log as a message shows it: its first 600 bytes
+// at most, and how many more there were; a character a terminal would not
+// print as text is shown escaped, as the log is the file's, not ours.
+func cutText(s string) string {
+	const most = 600
+	more := ""
+	if len(s) > most {
+		cut := most
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s, more = s[:cut], fmt.Sprintf("… (%d bytes more)", len(s)-cut)
+	}
+	if hasControl(s) {
+		q := strconv.Quote(s)
+		s = q[1 : len(q)-1]
+	}
+	return s + more
 }
 
 // short says it in a line: what the log has, and what is written now.

@@ -49,3 +49,13 @@ func TestReplayByteOrderMarkIsReadPast(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int{2}, lg.lines)
 }
+
+// A text of a log shown in a message is cut after 600 bytes, and escapes
+// what a terminal would not print as text.
+func TestCutText(t *testing.T) {
+	require.Equal(t, "p1 draws Grass.", cutText("p1 draws Grass."))
+	require.Equal(t, `boom \x1b[2J`, cutText("boom \x1b[2J"))
+	long := strings.Repeat("é", 400) // 800 bytes
+	got := cutText(long)
+	require.True(t, strings.HasPrefix(got, strings.Repeat("é", 300)+"… (200 bytes more)"), got)
+}
