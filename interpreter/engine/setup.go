@@ -36,7 +36,7 @@ func newFromSetup(rs *model.Ruleset, o Options, su setup.Setup) (*machine, error
 	g.S = s
 	s.First, s.Active = su.Active, su.Active
 	for _, pc := range plan.Cards {
-		owner := max(pc.Seat, 0)
+		owner := pc.Seat // a shared zone's card is nobody's unless named so
 		if pc.Owner >= 0 {
 			owner = pc.Owner
 		}

@@ -89,13 +89,16 @@ func TestSetupSharedZoneCardProps(t *testing.T) {
 setup:
   phase: play
   zones:
-    game.trick: [Card, Card]
+    game.trick: [Card, p3's Card]
     p1.hand: [Card, Card]
   props:
     game.trick[1].rank: 9
     game.trick[1].suit: hearts
 steps:
   - expect: game.trick[1].rank == 9 and game.trick[1].suit == 'hearts' and game.trick[0].rank == 0
+  # a shared zone's card is nobody's unless named with its owner
+  - expect: game.trick[0].owner == none
+  - expect: game.trick[1].owner == p3
 `)
 	sc, err := scenario.Load(path)
 	require.NoError(t, err)
