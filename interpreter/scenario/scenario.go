@@ -635,7 +635,13 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				}
 			}
 			window := g.WindowActions(d)
+			forced := forcedLabels(g, st.Seat, since)
 			for _, l := range st.Absent {
+				if slices.ContainsFunc(forced, func(x string) bool { return strings.EqualFold(x, l) }) {
+					// the one answer of a question since the last answer
+					fail(st, "%s was offered %q, the one way to answer a question the engine answered itself since the last answer (see the log), which must not be offered", state.SeatName(st.Seat), l)
+					continue
+				}
 				// a card with faces named by a face, as an answer names it
 				l = byFaceName(g, d, l)
 				// a label with a place ("... (frontline 2)") names the card
@@ -650,11 +656,15 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					// such a check could never fail: no action of the ruleset has this label here
 					fail(st, "%q could not be offered to %s here whatever the rules said (its card is not in the zone the action takes cards from), so not_offered proves nothing", l, state.SeatName(st.Seat))
 				case window != nil:
-					if msg := outsideWindow(g, rs, st.Seat, d, l, window, since); msg != "" {
+					// a label the question of now could not offer is read
+					// at the questions the engine answered itself since the
+					// last answer, if there were any (above); else it
+					// proves nothing
+					if msg := outsideWindow(g, rs, st.Seat, d, l, window, since); msg != "" && len(forced) == 0 {
 						fail(st, "%s", msg)
 					}
 				case d.Kind != state.DecideAction:
-					if msg := notAWindow(g, rs, st.Seat, d, l, since); msg != "" {
+					if msg := notAWindow(g, rs, st.Seat, d, l, since); msg != "" && len(forced) == 0 {
 						fail(st, "%s", msg)
 					}
 				}

@@ -69,19 +69,30 @@ func TestRefuseNeedsAQuestion(t *testing.T) {
 // TestNotOfferedAfterAnAnswerTheEngineGave: not_offered on a seat whose
 // question the engine answered itself reads that question: its one way to
 // answer was all it offered (p2, with no Water, was not offered counter,
-// only not to counter); when the seat has been asked something else since,
-// a label of an action that question's window cannot offer fails (it
-// passed: "counter" is never offered in p2's main phase, whatever the rules
-// of countering).
+// only not to counter), also when the seat has been asked something else
+// since, whose window could not offer the label; with no such question, a
+// label of an action the window of now cannot offer fails (it would pass:
+// "counter" is never offered in a main phase, whatever the rules of
+// countering).
 func TestNotOfferedAfterAnAnswerTheEngineGave(t *testing.T) {
 	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - not_offered: {p2: [counter]}\n"))
 	got := runLands(t, "[Lightning, Grass]", "  - not_offered: {p2: [do not counter]}\n")
 	assert.Equal(t, []string{
 		`12:5: p2 was offered "do not counter", the one way to answer a question the engine answered itself since the last answer (see the log), which must not be offered`,
 	}, got)
-	got = runLands(t, "[Lightning]", "  - waiting: p2\n  - not_offered: {p2: [counter]}\n")
+	// asked to play a card now, p2 was asked before it, since the last
+	// answer, whether to counter, with one way to answer: that question is
+	// read, as a label the question of now could not offer
+	assert.Empty(t, runLands(t, "[Lightning]", "  - waiting: p2\n  - not_offered: {p2: [counter]}\n"))
+	got = runLands(t, "[Lightning]", "  - waiting: p2\n  - not_offered: {p2: [do not counter]}\n")
 	assert.Equal(t, []string{
-		`13:5: "counter" is the label of action counter, which the question p2 is asked now ("Play an energy card") could not offer whatever the rules said: its window offers only play. not_offered looks at the question asked now, so it proves nothing here (since the last answer p2 was also asked a question with one way to answer, which the engine answered itself: see the log)`,
+		`13:5: p2 was offered "do not counter", the one way to answer a question the engine answered itself since the last answer (see the log), which must not be offered`,
+	}, got)
+	// with no such question, a label the question of now could not offer
+	// proves nothing
+	got = runGame(t, "lands", "setup:\n  active: p1\n  turn: 3\n  phase: main\n  zones:\n    p1.hand: [Fire, Water]\nsteps:\n  - not_offered: {p1: [counter]}\n")
+	assert.Equal(t, []string{
+		`9:5: "counter" is the label of action counter, which the question p1 is asked now ("Play an energy card") could not offer whatever the rules said: its window offers only play. not_offered looks at the question asked now, so it proves nothing here`,
 	}, got)
 	// a label the window does list is checked as before
 	got = runLands(t, "[Lightning]", "  - not_offered: {p2: [play Darkness]}\n")
