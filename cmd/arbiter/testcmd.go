@@ -119,6 +119,9 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 				ok = res.Passed()
 				var msgs []string
 				msgs = append(msgs, res.Failures...)
+				if res.Stopped.Line > 0 {
+					msgs = append(msgs, fmt.Sprintf("%s: not run, nor any step after it: the game stays where the first failure was found", res.Stopped))
+				}
 				if update && !ok {
 					// a failing scenario's run is cut short where it failed:
 					// it is shown, not kept as the golden

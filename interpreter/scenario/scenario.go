@@ -456,6 +456,10 @@ type Result struct {
 	Output   string   // log and final state: what the golden file holds
 	Failures []string // expectations that did not hold
 	Game     *engine.Game
+	// Stopped is the step whose answer was not given because a step before
+	// it failed (the zero Pos when every step ran): the game, and Output,
+	// stay at the failure
+	Stopped diag.Pos
 }
 
 // Passed reports whether every expectation held.
@@ -545,6 +549,13 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	}
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
+		if len(res.Failures) > 0 && (st.until != nil || st.Answer != nil && !st.Refuse) {
+			// the game stays where the first failure was found: the
+			// checks after it still run, the answers do not, so the state
+			// shown is the failure's
+			res.Stopped = st.Pos
+			break
+		}
 		switch {
 		case st.until != nil:
 			at := mark(g)

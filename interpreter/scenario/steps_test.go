@@ -491,3 +491,40 @@ steps:
   - not_offered: {p1: [play top of Ember Drake]}
 `))
 }
+
+// After a step fails the scenario stops before its next answer: the game,
+// and the run shown, stay where the failure was found (a failure in turn 3
+// shown with the state of turn 6 sent a reader after the wrong cause).
+// The checks between the failure and that answer still run.
+func TestARunStopsAtTheAnswerAfterAFailure(t *testing.T) {
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "lands.yaml"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	body := "ruleset: " + rs + `
+setup:
+  active: p1
+  turn: 3
+  phase: main
+  zones:
+    p1.hand: [Fire, Grass]
+    p1.deck: [Lightning, Lightning]
+    p2.hand: [Fire, Grass, Darkness]
+    p2.deck: [Darkness, Darkness]
+steps:
+  - expect: turn == 4
+  - expect: len(p1.hand) == 3
+  - p1: play Grass
+  - expect: turn == 9
+`
+	require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+	require.NoError(t, err)
+	require.Len(t, res.Failures, 2)
+	assert.Contains(t, res.Failures[0], ":12:5: does not hold: turn == 4")
+	assert.Contains(t, res.Failures[1], ":13:5: does not hold: len(p1.hand) == 3")
+	assert.Equal(t, 14, res.Stopped.Line)
+	assert.Equal(t, 3, res.Game.Evaluator().S.Turn)
+	assert.Len(t, res.Game.Evaluator().S.History, 0, "no answer was given")
+}
