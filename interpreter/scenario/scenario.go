@@ -711,6 +711,12 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					words = rulesetWords(rs)
 				}
 				d, asked := g.PendingFor(st.Seat)
+				if _, nerr := strconv.Atoi(strings.TrimSpace(st.Answer.Value)); nerr == nil && st.Answer.Kind == yaml.ScalarNode && asked && d.Kind != state.DecideNumber {
+					// a number where no number is asked is refused whatever
+					// the rules of the number question it was meant for
+					fail(st, "%s is asked %q (%s), which takes no number: refusing %s proves nothing; refuse it at the question that asks for a number", state.SeatName(st.Seat), d.Prompt, optionList(d), strings.TrimSpace(st.Answer.Value))
+					continue
+				}
 				if bad := implausible(rs, words, d, st.Answer); bad != "" && asked {
 					fail(st, "%q names no option, card, action or seat of the game, so refusing it proves nothing (a misspelt answer is refused too); the options are %s", bad, optionList(d))
 				}

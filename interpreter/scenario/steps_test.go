@@ -528,3 +528,12 @@ steps:
 	assert.Equal(t, 3, res.Game.Evaluator().S.Turn)
 	assert.Len(t, res.Game.Evaluator().S.History, 0, "no answer was given")
 }
+
+// A number refused at a question that takes none is refused whatever the
+// rules: the step proves nothing, and says so.
+func TestRefusingANumberWhereNoneIsAsked(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - refuse: {p1: 0}\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `12:5: p1 is asked "Choose a card on your opponent's board to discard"`)
+	assert.Contains(t, got[0], `which takes no number: refusing 0 proves nothing`)
+}
