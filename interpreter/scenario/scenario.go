@@ -583,7 +583,11 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			sort.Ints(got)
 			sort.Ints(st.Waiting)
 			if fmt.Sprint(got) != fmt.Sprint(st.Waiting) {
-				fail(st, "expected %s to be asked, but %s are", seats(st.Waiting), seats(got))
+				verb := "are"
+				if len(got) <= 1 {
+					verb = "is"
+				}
+				fail(st, "expected %s to be asked, but %s %s", seats(st.Waiting), seats(got), verb)
 			}
 		case st.NotAsked != nil:
 			for _, p := range st.NotAsked {

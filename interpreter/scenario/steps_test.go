@@ -537,3 +537,9 @@ func TestRefusingANumberWhereNoneIsAsked(t *testing.T) {
 	assert.Contains(t, got[0], `12:5: p1 is asked "Choose a card on your opponent's board to discard"`)
 	assert.Contains(t, got[0], `which takes no number: refusing 0 proves nothing`)
 }
+
+// waiting names who is asked in words that agree with how many they are.
+func TestWaitingSaysWhoIsAsked(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - waiting: p2\n")
+	assert.Equal(t, []string{"12:5: expected p2 to be asked, but p1 is"}, got)
+}
