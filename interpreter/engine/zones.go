@@ -446,7 +446,7 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 				cards := append(g.refillBuf[:0], g.S.Zones[src].Cards...)
 				g.refillBuf = nil
 				for _, c := range cards {
-					if err := g.Move(c, zi, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
+					if err := g.Move(c, zi, state.MoveOpts{Where: state.Bottom, Source: -1, Slot: -1, Quiet: true}); err != nil {
 						return false, err
 					}
 				}
@@ -460,7 +460,7 @@ func (g *machine) Draw(p, fromKind, toKind int, quiet bool) (bool, error) {
 	}
 	c := g.S.Zones[zi].Cards[0]
 	dst := g.ZoneInst(toKind, p)
-	if err := g.Move(c, dst, state.MoveOpts{Where: state.Bottom, Source: -1, Quiet: true}); err != nil {
+	if err := g.Move(c, dst, state.MoveOpts{Where: state.Bottom, Source: -1, Slot: -1, Quiet: true}); err != nil {
 		return false, err
 	}
 	if !quiet && !g.S.NoLog {
