@@ -199,11 +199,11 @@ var CardFields = []struct {
 	Typ  Type
 	Doc  string
 }{
-	{"name", TString, "the name of the card (of its current face)"},
-	{"id", TString, "the id of the card's definition"},
+	{"name", TString, "the name of the card (of its current face), a text: .name == 'Fire Bolt'"},
+	{"id", TString, "the id of the card's definition, a text: .id == 'fire_bolt'"},
 	{"owner", TPlayer, "the player who owns the card"},
 	{"controller", TPlayer, "the player who controls the card (its owner unless changed)"},
-	{"zone", TString, "the name of the zone the card is in"},
+	{"zone", TString, "the zone the card is in, written bare: .zone == hand"},
 	{"face_down", TBool, "whether the card is face down"},
 	{"face", TInt, "the index of the card's current face (0 for the first)"},
 	{"slot", TInt, "the position of the card in a positional zone, or its index from the top"},

@@ -20,7 +20,16 @@ import (
 // Fields documents the fields every card, player and event has.
 func Fields() (card, player, event [][3]string) {
 	for _, f := range model.CardFields {
-		card = append(card, [3]string{f.Name, f.Typ.String(), f.Doc})
+		typ := f.Typ.String()
+		switch f.Name {
+		case "name", "id":
+			// compared with a text in quotes (.id == 'shrine'), not with a
+			// bare value as an enum property is
+			typ = "text"
+		case "zone":
+			typ = "zone"
+		}
+		card = append(card, [3]string{f.Name, typ, f.Doc})
 	}
 	for _, f := range model.PlayerFields {
 		player = append(player, [3]string{f.Name, f.Typ.String(), f.Doc})
