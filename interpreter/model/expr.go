@@ -199,8 +199,8 @@ var CardFields = []struct {
 	Typ  Type
 	Doc  string
 }{
-	{"name", TString, "the name of the card (of its current face), a text: .name == 'Fire Bolt'"},
-	{"id", TString, "the id of the card's definition, a text: .id == 'fire_bolt'"},
+	{"name", TString, "the name of the card (of its current face), a text: .name == 'Old Knight'"},
+	{"id", TString, "the id of the card's definition, a text: .id == 'old_knight'"},
 	{"owner", TPlayer, "the player who owns the card"},
 	{"controller", TPlayer, "the player who controls the card (its owner unless changed)"},
 	{"zone", TString, "the zone the card is in, written bare: .zone == hand"},
