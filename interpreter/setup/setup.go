@@ -199,9 +199,11 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 			face := 0
 			if d == nil {
 				d, face = findFace(rs, name)
-				if rs.Zones[zone].FirstFace {
-					// the zone shows every card at its first face: a card
-					// named by a later face is the whole card there
+				if zd := &rs.Zones[zone]; zd.FirstFace || zd.Visibility == model.Hidden || pl.Down || zd.FaceDown && !pl.Up {
+					// the zone shows every card at its first face, or shows
+					// none (a hidden pile, a card face down), as a card
+					// moved there turns to it: a card named by a later face
+					// is the whole card there
 					face = 0
 				}
 			}
