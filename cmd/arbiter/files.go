@@ -87,7 +87,9 @@ func checkTarget(path string, kind fileKind) (mode fs.FileMode, exists bool, err
 		return 0, true, fmt.Errorf("%s is not a regular file (a device, a pipe or a socket); it is left as it is", path)
 	case m.Perm()&0o222 == 0:
 		if kind == kindLog {
-			return 0, true, fmt.Errorf("%s is read-only; it is left as it is (--log names another log to write: arbiter play --load %s --log NEW.jsonl goes on with its game there)", path, path)
+			if other, ok := gameFileKind(path); ok && other == kindLog {
+				return 0, true, fmt.Errorf("%s is read-only; it is left as it is (--log names another log to write: arbiter play --load %s --log NEW.jsonl goes on with its game there)", path, path)
+			}
 		}
 		return 0, true, fmt.Errorf("%s is read-only; it is left as it is", path)
 	}

@@ -510,7 +510,7 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 		}
 		g, err := replayAnswers(rs, lg)
 		if err != nil {
-			return nil, nil, "", fmt.Errorf("%s: %v", path, err)
+			return nil, nil, "", err // placed in the log already
 		}
 		warn := lg.cutNote(path)
 		if err := sameEvents(g, lg); err != nil && warn == "" {

@@ -137,11 +137,16 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 			if l.Header.Format != ReplayFormat && l.Header.Format != replayFormat1 {
 				return nil, fmt.Errorf("%s is a replay log of format %q, which this arbiter does not read (it reads %s and %s)", name, l.Header.Format, ReplayFormat, replayFormat1)
 			}
+			for _, text := range append([]string{l.Header.Ruleset, l.Header.Version, l.Header.Mode}, append(l.Header.Decks, l.Header.Seats...)...) {
+				if hasControl(text) {
+					return nil, fmt.Errorf("%s:%d: the header holds a text with control characters (%q): the log is damaged", name, line, text)
+				}
+			}
 			if p := l.Header.Players; p < 1 || p > 8 {
 				return nil, fmt.Errorf("%s:%d: the header says the game has %d players: the log is damaged", name, line, p)
 			}
 			if n := len(l.Header.Seats); n > 0 && n != l.Header.Players {
-				return nil, fmt.Errorf("%s:%d: the header names who played %d seats of a game of %d players: the log is damaged", name, line, n, l.Header.Players)
+				return nil, fmt.Errorf("%s:%d: the header names who played %d of the seats of a game of %d players: the log is damaged", name, line, n, l.Header.Players)
 			}
 			lg.hdr = l.Header
 			lg.events = append(lg.events, l.Events...)
@@ -213,7 +218,7 @@ func replayAnswers(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 			err = g.Answer(a.Player, a.Answer)
 		}
 		if err != nil {
-			where := ""
+			where := lg.name + ": "
 			if i < len(lg.lines) {
 				where = fmt.Sprintf("%s:%d: ", lg.name, lg.lines[i])
 			}

@@ -17,6 +17,11 @@ func TestReplayLinesThatSayNothingAreDamage(t *testing.T) {
 		{head + `{}` + "\n" + answer, "game.jsonl:2: a line with no answer, undo or event"},
 		{head + `{"answer":null}` + "\n" + answer, "game.jsonl:2: a line with no answer, undo or event"},
 		{head + `{"answer":{"seq":0,"player":-1,"answer":{"picks":[0]}}}` + "\n", "game.jsonl:2: an answer of seat 0, which no game has"},
+		{head + `{"answer":{"seq":0,"player":2,"answer":{"picks":[0]}}}` + "\n", "game.jsonl:2: an answer of seat 3, which a game of 2 players has not"},
+		{head + `{"answer":{"seq":0,"player":0,"answer":{"error":"boom \u001b[2J"}}}` + "\n", `game.jsonl:2: an answer whose error text holds control characters ("boom \x1b[2J"): the log is damaged`},
+		{`{"header":{"format":"arbiter-replay/2","ruleset":"lands","players":0,"seed":5}}` + "\n", "game.jsonl:1: the header says the game has 0 players: the log is damaged"},
+		{`{"header":{"format":"arbiter-replay/2","ruleset":"lands","players":2,"seats":["human"],"seed":5}}` + "\n", "game.jsonl:1: the header names who played 1 of the seats of a game of 2 players: the log is damaged"},
+		{`{"header":{"format":"arbiter-replay/2","ruleset":"la\u001b[31mnds","players":2,"seed":5}}` + "\n", `game.jsonl:1: the header holds a text with control characters ("la\x1b[31mnds"): the log is damaged`},
 	} {
 		_, err := readReplay(strings.NewReader(c.log), "game.jsonl")
 		require.EqualError(t, err, c.msg)

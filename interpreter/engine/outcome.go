@@ -179,10 +179,12 @@ func (g *machine) loseTogether(p int, why string) {
 		g.S.Outcome += ": " + why
 	}
 	if g.Logging() {
+		// "over", as a draw's line: the line that ends the game (a replay
+		// log whose last line is one holds a game that is over)
 		if g.Nseats > 1 {
-			g.logf(-1, "lose", p, "The players lose%s.", suffix(why))
+			g.logf(-1, "over", p, "The players lose%s.", suffix(why))
 		} else {
-			g.logf(-1, "lose", p, "%s loses%s.", g.SeatName(p), suffix(why))
+			g.logf(-1, "over", p, "%s loses%s.", g.SeatName(p), suffix(why))
 		}
 	}
 	g.changed(model.ReadsSeats)

@@ -245,3 +245,37 @@ func TestAGameWithoutRecordIsNotSaved(t *testing.T) {
 	_, err = save.Marshal(kept)
 	require.NoError(t, err)
 }
+
+// A resignation made at a moment the engine played past (ResignAtPoint, as
+// a scenario places one) is saved, and the save loads: played again, the
+// resignation is made at that moment again.
+func TestAResignationAtAPointIsPlayedAgain(t *testing.T) {
+	rs, _ := savedGames(t, "lands", 2)
+	loaded := 0
+	for seed := uint64(1); seed <= 30 && loaded < 3; seed++ {
+		g, err := engine.New(rs, engine.Options{Players: 2, Seed: seed, WatchResign: []int{0, 1}})
+		require.NoError(t, err)
+		b, err := bot.New("random", seed)
+		require.NoError(t, err)
+		for n := 0; n < 200 && !g.Over(); n++ {
+			d := g.Pending()[0]
+			g.WatchResign(0, 1)
+			require.NoError(t, g.Answer(d.Player, b.Choose(g, &d)))
+			other := 1 - g.Evaluator().S.Active
+			if _, kept := g.ResignPoint(other); kept && !g.CanResign(other) && !g.Over() {
+				require.NoError(t, g.ResignAtPoint(other))
+				break
+			}
+		}
+		if !g.Over() {
+			continue
+		}
+		data, err := save.Marshal(g)
+		require.NoError(t, err)
+		back, err := save.LoadJSON(rs, data)
+		require.NoError(t, err, "seed %d", seed)
+		require.Equal(t, g.Outcome(), back.Outcome())
+		loaded++
+	}
+	require.Positive(t, loaded, "no game resigned at a point")
+}

@@ -156,14 +156,27 @@ func replay(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	if len(sv.Answers) != len(sv.State.History) {
 		return nil, fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
 	}
-	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog, Setup: sv.Setup, Rolls: sv.Rolls})
+	// every seat is watched for its moments to resign: a resignation made at
+	// a moment the engine played past (Game.ResignAtPoint) is made there
+	// again
+	seats := make([]int, sv.Players)
+	for i := range seats {
+		seats[i] = i
+	}
+	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog, Setup: sv.Setup, Rolls: sv.Rolls, WatchResign: seats})
 	if err != nil {
 		return nil, err
 	}
 	for i, a := range sv.Answers {
 		if a.Answer.Resign {
 			err = r.Resign(a.Player)
+			if _, kept := r.ResignPoint(a.Player); err != nil && kept {
+				err = r.ResignAtPoint(a.Player)
+			}
 		} else {
+			// the moments of the run this answer sets off are kept from
+			// now, for a resignation recorded next
+			r.WatchResign(seats...)
 			err = r.Answer(a.Player, a.Answer)
 		}
 		if err != nil {

@@ -2,6 +2,8 @@ package source
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -192,8 +194,19 @@ func SecondDocument(name string, data []byte) *diag.Diagnostic {
 	if dec.Decode(&first) != nil {
 		return nil
 	}
-	if err := dec.Decode(&next); err != nil || len(next.Content) == 0 {
-		return nil // the end, or a syntax error the first read did not meet
+	err := dec.Decode(&next)
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	if err != nil {
+		// a second document that does not even parse: its error, placed
+		// in the whole file
+		d := SyntaxError(name, data, err)
+		d.Message += " (in a second document, after ---: the file is read as one document)"
+		return &d
+	}
+	if len(next.Content) == 0 {
+		return nil
 	}
 	n := next.Content[0]
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "" {
