@@ -163,6 +163,13 @@ type Greedy struct {
 	worlds  [maxDepth + 1]*engine.Game
 	sampled *engine.Game
 	vals    [maxDepth + 1][]float64
+	// others draws the answers the lookahead gives the other seats of a
+	// round of sealed questions: started again from one seed for every
+	// candidate of a sampled world, so that the candidates meet the same
+	// answers and differ by their own alone (common random numbers)
+	others     *rand.Rand
+	othersSrc  *rand.PCG
+	othersSeed uint64
 }
 
 // maxDepth is how deep the lookahead goes: the answer, and the seat's next
@@ -202,6 +209,9 @@ func (b *Greedy) choose(g *engine.Game, d *state.Decision, depth int) (state.Ans
 		for s := 0; s < b.Samples; s++ {
 			b.sampled = g.DeterminizeInto(b.sampled, seat, b.r)
 			hideSealed(b.sampled, seat, b.r)
+			// from the seed, the question and the sample, not from b.r:
+			// a game with no sealed round draws as it did without it
+			b.othersSeed = (b.seed^uint64(d.Seq)*0x9e3779b97f4a7c15)*0xbf58476d1ce4e5b9 + uint64(s)
 			if err := b.tryAll(b.sampled, seat, cands, values, depth); err != nil {
 				return state.Answer{}, err
 			}
@@ -224,6 +234,13 @@ func (b *Greedy) choose(g *engine.Game, d *state.Decision, depth int) (state.Ans
 // tryAll adds to values[i] the value of cands[i] played on a copy of world.
 func (b *Greedy) tryAll(world *engine.Game, seat int, cands []state.Answer, values []float64, depth int) error {
 	for i, a := range cands {
+		if depth == maxDepth {
+			if b.othersSrc == nil {
+				b.othersSrc = rand.NewPCG(0, 0)
+				b.others = rand.New(b.othersSrc)
+			}
+			b.othersSrc.Seed(b.othersSeed, 0)
+		}
 		sim := world.CloneInto(b.worlds[depth])
 		b.worlds[depth] = sim
 		w, err := b.rollout(sim, seat, a, depth)
@@ -276,7 +293,7 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 			// another seat's answer in the round of the one being valued:
 			// unknown, as those already given are (hideSealed), and taken
 			// the same way, whether they come before this seat or after it
-			na = RandomAnswer(b.r, &d)
+			na = RandomAnswer(b.others, &d)
 		case d.Player != seat:
 			na = state.LeastAnswer(&d)
 		case d.Kind == state.DecideAction:

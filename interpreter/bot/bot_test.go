@@ -286,9 +286,9 @@ func TestRandomNumberKeepsOffExcepted(t *testing.T) {
 }
 
 // The greedy bot takes the other seats' answers to a sealed question the
-// same way whether they were given before its own or not: the seat asked
-// first bids as the seat asked second does. (One that took the others not
-// yet answered for their least answer bid 1, sure that the other bid 0.)
+// same way whether they were given before its own or not. (One that took
+// the others not yet answered for their least answer bid 1 when asked
+// first, sure that the other bid 0.)
 func TestGreedyTakesSealedAnswersAlikeBeforeAndAfter(t *testing.T) {
 	rs, diags := load.Load(load.Source{Name: "auction.yaml", Data: []byte(auctionRules)}, nil, stdlib.Library())
 	require.False(t, diags.HasErrors(), "%v", diags)
@@ -303,6 +303,8 @@ func TestGreedyTakesSealedAnswersAlikeBeforeAndAfter(t *testing.T) {
 	second, ok := g.PendingFor(1)
 	require.True(t, ok)
 	after := b.Choose(g, second).Number
-	require.Equal(t, after, before, "the seat asked first bids %d, the seat asked second %d", before, after)
-	require.Greater(t, before, 1)
+	// each bids against bids it does not know, drawn at random: more than
+	// the 1 that wins against a bid of 0, whether asked first or second
+	require.Greater(t, before, 1, "the seat asked first bids %d, the seat asked second %d", before, after)
+	require.Greater(t, after, 1, "the seat asked first bids %d, the seat asked second %d", before, after)
 }
