@@ -220,7 +220,7 @@ func FindOption(d *state.Decision, s string) (int, error) {
 			}
 			// a note a choice adds in brackets is not the card's name
 			bare, _, _ := strings.Cut(name, " (")
-			if strings.EqualFold(name, s) || strings.EqualFold(bare, s) || strings.EqualFold("a "+bare, s) || strings.EqualFold("an "+bare, s) {
+			if slices.ContainsFunc([]string{name, bare, "a " + name, "an " + name, "a " + bare, "an " + bare}, func(x string) bool { return strings.EqualFold(x, s) }) {
 				if found >= 0 {
 					return -1, fmt.Errorf("%q names two options (%d and %d); use #N or the whole label", s, found+1, i+1)
 				}
