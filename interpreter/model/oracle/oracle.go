@@ -144,9 +144,9 @@ func CardField(g *model.Evaluator, x any, idx int) any {
 	case "id":
 		return g.Rs.Cards[ci.Def].ID
 	case "owner":
-		return int(ci.Owner)
+		return seatOrNone(int(ci.Owner))
 	case "controller":
-		return int(ci.Ctrl)
+		return seatOrNone(int(ci.Ctrl))
 	case "zone":
 		return g.Rs.Zones[g.S.Zones[ci.Zone].Kind].Name
 	case "face_down":
@@ -165,6 +165,15 @@ func CardField(g *model.Evaluator, x any, idx int) any {
 		return n
 	}
 	return nil
+}
+
+// seatOrNone is a seat as an expression reads it: a card nobody owns (a
+// deck dealt with owner: none) has none for its owner, not a seat.
+func seatOrNone(p int) any {
+	if p < 0 {
+		return nil
+	}
+	return p
 }
 
 // PlayerProp is the host function of a player property read.
