@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -54,15 +55,18 @@ func gameFileKind(path string) (fileKind, bool) {
 // a save's JSON object names its format, a replay log's first line is its
 // header. Only the start of the file is read.
 func (k fileKind) isKind(r io.Reader) bool {
-	dec := json.NewDecoder(r)
 	if k == kindSave {
 		var head struct {
 			Format string `json:"format"`
 		}
-		return dec.Decode(&head) == nil && strings.HasPrefix(head.Format, "arbiter-save/")
+		return json.NewDecoder(r).Decode(&head) == nil && strings.HasPrefix(head.Format, "arbiter-save/")
 	}
-	var line replayLine
-	return dec.Decode(&line) == nil && line.Header != nil && strings.HasPrefix(line.Header.Format, "arbiter-replay/")
+	// the header line, read as isReplayLog reads a whole log
+	head, _ := io.ReadAll(io.LimitReader(r, 1<<20))
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		head = head[:i]
+	}
+	return isReplayLog(head)
 }
 
 // checkTarget says whether a file of this kind may be written at path, and

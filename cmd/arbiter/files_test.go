@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +13,8 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -90,4 +94,47 @@ func TestATakenDefaultLogNameIsNotReplaced(t *testing.T) {
 	entries, err := os.ReadDir(filepath.Dir(path))
 	require.NoError(t, err)
 	require.Len(t, entries, 2)
+}
+
+// A game placed in a position (a save of a scenario's game resumed) is
+// logged with its position and fixed rolls: its log replays, and a log
+// whose keys a tool sorted is still a log.
+func TestALogOfAPlacedGameReplays(t *testing.T) {
+	dir := t.TempDir()
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	su := setup.Setup{Active: 0, Turn: 3, Zones: []setup.Placement{
+		{Seat: 0, Zone: "hand", Cards: []string{"Fire", "Grass"}},
+		{Seat: 1, Zone: "board", Cards: []string{"Lightning"}},
+		{Seat: 1, Zone: "hand", Cards: []string{"Darkness"}},
+	}}
+	g, err := engine.New(rs, engine.Options{Seed: 1, Setup: &su})
+	require.NoError(t, err)
+	d := g.Pending()[0]
+	require.NoError(t, g.Answer(d.Player, state.Answer{Picks: []int{0}}))
+	path := filepath.Join(dir, "game.jsonl")
+	w, err := reserveLog(path)
+	require.NoError(t, err)
+	require.NoError(t, w.start(rs, g, []string{"human", "random"}))
+	require.NoError(t, w.close())
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lg, err := readReplay(bytes.NewReader(data), path)
+	require.NoError(t, err)
+	require.NotNil(t, lg.hdr.Setup)
+	_, err = rerun(rs, lg)
+	require.NoError(t, err)
+
+	// its keys sorted, by a tool that reads and writes JSON
+	var sorted []string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var v map[string]any
+		require.NoError(t, json.Unmarshal([]byte(l), &v))
+		out, err := json.Marshal(v) // a map's keys come out sorted
+		require.NoError(t, err)
+		sorted = append(sorted, string(out))
+	}
+	again := []byte("\xef\xbb\xbf" + strings.Join(sorted, "\n") + "\n")
+	require.True(t, isReplayLog(again))
+	require.True(t, kindLog.isKind(bytes.NewReader(again)))
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/save"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/interpreter/view"
 )
@@ -47,6 +48,10 @@ type replayHeader struct {
 	Mode    string   `json:"mode,omitempty"`
 	Seed    uint64   `json:"seed"`
 	Seats   []string `json:"seats,omitempty"` // who played each seat: human or a bot
+	// Setup and Rolls: the position a game placed (not dealt) began in and
+	// the die rolls fixed at its start, as a save keeps them (Game.Start)
+	Setup *setup.Setup `json:"setup,omitempty"`
+	Rolls []int        `json:"rolls,omitempty"`
 }
 
 type replayUndo struct {
@@ -93,7 +98,11 @@ func (lg *replayLog) eventsAfter(n int) int {
 
 // isReplayLog reports whether data starts as a replay log.
 func isReplayLog(data []byte) bool {
-	return strings.HasPrefix(strings.TrimSpace(string(data)), `{"header"`)
+	// its first value is a header, whatever the order of its keys (a log
+	// put through a tool that sorts them) and after a byte-order mark
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	var l replayLine
+	return json.NewDecoder(bytes.NewReader(data)).Decode(&l) == nil && l.Header != nil && strings.HasPrefix(l.Header.Format, "arbiter-replay/")
 }
 
 // readReplay reads a replay log; name is the file's name for messages. A
@@ -207,17 +216,12 @@ func rerun(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 // replayAnswers plays a replay log's answers again from its seed.
 func replayAnswers(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 	hdr := lg.hdr
-	g, err := engine.New(rs, engine.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode})
+	g, err := engine.New(rs, engine.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode, Setup: hdr.Setup, Rolls: hdr.Rolls, WatchResign: save.EverySeat(hdr.Players)})
 	if err != nil {
 		return nil, fmt.Errorf("%s:1: the game its header starts: %v", lg.name, err)
 	}
 	for i, a := range lg.answers {
-		if a.Answer.Resign {
-			err = g.Resign(a.Player)
-		} else {
-			err = g.Answer(a.Player, a.Answer)
-		}
-		if err != nil {
+		if err := save.PlayRecord(g, a); err != nil {
 			where := lg.name + ": "
 			if i < len(lg.lines) {
 				where = fmt.Sprintf("%s:%d: ", lg.name, lg.lines[i])
@@ -266,19 +270,14 @@ func answerEvents(rs *model.Ruleset, g *engine.Game) (setup []state.LogEntry, gr
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode()})
+	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode(), Setup: sv.Setup, Rolls: sv.Rolls, WatchResign: save.EverySeat(sv.Players)})
 	if err != nil {
 		return nil, nil, err
 	}
 	setup = append([]state.LogEntry(nil), view.LogEntries(r)...)
 	for _, a := range hist {
 		n := view.LogLen(r)
-		if a.Answer.Resign {
-			err = r.Resign(a.Player)
-		} else {
-			err = r.Answer(a.Player, a.Answer)
-		}
-		if err != nil {
+		if err := save.PlayRecord(r, a); err != nil {
 			return nil, nil, fmt.Errorf("the game's answers cannot be played again: %v", err)
 		}
 		groups = append(groups, append([]state.LogEntry(nil), view.LogEntries(r)[n:]...))
@@ -398,7 +397,7 @@ func (w *replayWriter) start(rs *model.Ruleset, g *engine.Game, seats []string) 
 		w.abandon()
 		return err
 	}
-	hdr := &replayHeader{Format: ReplayFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Players: sv.Players, Decks: sv.Decks, Mode: g.Mode(), Seed: sv.Seed, Seats: seats}
+	hdr := &replayHeader{Format: ReplayFormat, Ruleset: rs.Name, Version: rs.Version, Hash: rs.Hash, Players: sv.Players, Decks: sv.Decks, Mode: g.Mode(), Seed: sv.Seed, Seats: seats, Setup: sv.Setup, Rolls: sv.Rolls}
 	var b strings.Builder
 	line := func(l replayLine) {
 		data, _ := json.Marshal(l)

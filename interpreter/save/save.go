@@ -156,34 +156,46 @@ func replay(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	if len(sv.Answers) != len(sv.State.History) {
 		return nil, fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
 	}
-	// every seat is watched for its moments to resign: a resignation made at
-	// a moment the engine played past (Game.ResignAtPoint) is made there
-	// again
-	seats := make([]int, sv.Players)
-	for i := range seats {
-		seats[i] = i
-	}
-	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog, Setup: sv.Setup, Rolls: sv.Rolls, WatchResign: seats})
+	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog, Setup: sv.Setup, Rolls: sv.Rolls, WatchResign: EverySeat(sv.Players)})
 	if err != nil {
 		return nil, err
 	}
 	for i, a := range sv.Answers {
-		if a.Answer.Resign {
-			err = r.Resign(a.Player)
-			if _, kept := r.ResignPoint(a.Player); err != nil && kept {
-				err = r.ResignAtPoint(a.Player)
-			}
-		} else {
-			// the moments of the run this answer sets off are kept from
-			// now, for a resignation recorded next
-			r.WatchResign(seats...)
-			err = r.Answer(a.Player, a.Answer)
-		}
-		if err != nil {
+		if err := PlayRecord(r, a); err != nil {
 			return nil, fmt.Errorf("its answer %d is refused when the game is played again from its seed: %v", i+1, err)
 		}
 	}
 	return r, nil
+}
+
+// EverySeat lists the seats of a game of n players, for
+// Options.WatchResign of a game played again with PlayRecord.
+func EverySeat(n int) []int {
+	seats := make([]int, n)
+	for i := range seats {
+		seats[i] = i
+	}
+	return seats
+}
+
+// PlayRecord gives a game played again from its seed (a save's, a replay
+// log's) one of its recorded answers: an answer, or a resignation, which
+// the rules may refuse now when it was made at a moment the engine played
+// past without asking the seat (Game.ResignAtPoint): it is made at that
+// moment again. The game watches every seat for its moments to resign
+// (Options.WatchResign: EverySeat) from its start.
+func PlayRecord(g *engine.Game, rec state.Record) error {
+	if rec.Answer.Resign {
+		err := g.Resign(rec.Player)
+		if _, kept := g.ResignPoint(rec.Player); err != nil && kept {
+			err = g.ResignAtPoint(rec.Player)
+		}
+		return err
+	}
+	// the moments of the run this answer sets off are kept from now, for a
+	// resignation recorded next
+	g.WatchResign(EverySeat(g.Players())...)
+	return g.Answer(rec.Player, rec.Answer)
 }
 
 // sameState checks that a game played again is in the save's state. What
