@@ -224,11 +224,39 @@ func readShards(paths []string) ([]shardFile, error) {
 		return f.Ruleset == first.Ruleset && f.Hash == first.Hash && f.Players == first.Players && slices.Equal(f.Agents, first.Agents) &&
 			slices.Equal(f.Decks, first.Decks) && f.Mode == first.Mode && f.Seed == first.Seed && f.Games == first.Games && f.Cards == first.Cards && f.Shards == first.Shards
 	}
-	seen := make([]string, first.Shards)
+	// every shard's file is needed, and together they hold every game: told
+	// before anything of the sizes the files claim is made
+	results := 0
 	for i, f := range files {
 		if !same(f) {
 			return nil, fmt.Errorf("%s is a shard of another study than %s (ruleset, players, bots, decks, mode, seed, games, shards and --cards must all agree)", paths[i], paths[0])
 		}
+		results += len(f.Results)
+	}
+	if first.Shards > len(files) {
+		// the first missing ones named, in a loop as long as the files
+		have := map[int]bool{}
+		for _, f := range files {
+			have[f.Shard] = true
+		}
+		var missing []string
+		for i := 0; i < first.Shards && len(missing) < 10; i++ {
+			if !have[i] {
+				missing = append(missing, fmt.Sprintf("%d/%d", i, first.Shards))
+			}
+		}
+		more := ""
+		if n := first.Shards - len(have) - len(missing); n > 0 {
+			more = fmt.Sprintf(" and %d more", n)
+		}
+		return nil, fmt.Errorf("shards %s%s are missing", strings.Join(missing, ", "), more)
+	}
+	if results < first.Games {
+		// (more is a shard given twice, told below)
+		return nil, fmt.Errorf("the files hold %d games, and %s says the study has %d", results, paths[0], first.Games)
+	}
+	seen := make([]string, first.Shards)
+	for i, f := range files {
 		if f.Shard < 0 || f.Shard >= f.Shards {
 			return nil, fmt.Errorf("%s names shard %d of %d", paths[i], f.Shard, f.Shards)
 		}

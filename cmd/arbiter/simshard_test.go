@@ -75,6 +75,22 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format": "arbiter sim shard 1", "games": -3}`), 0o644))
 	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "bad.json"))
 	require.ErrorContains(t, err, "damaged")
+	// a file that claims a study of a billion shards or games is refused
+	// before anything of that size is made
+	var huge map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lands0), &huge))
+	huge["shards"], huge["games"] = 1<<30, 1<<30
+	data, err := json.Marshal(huge)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "huge.json"), data, 0o644))
+	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "huge.json"))
+	require.ErrorContains(t, err, "and 1073741813 more are missing")
+	huge["shards"] = 1
+	data, err = json.Marshal(huge)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "huge.json"), data, 0o644))
+	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "huge.json"))
+	require.ErrorContains(t, err, "says the study has 1073741824")
 	// a game edited to name a seat the study does not have, or a turn
 	// count below 0, is damage, never an index out of range
 	// (the shards of the last study above, of 2 games, stay in part0 to part2)
