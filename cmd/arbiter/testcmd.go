@@ -129,7 +129,7 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 				} else if update {
 					// the review: a golden that changes is shown, to be read
 					// before it is committed
-					if old, err := os.ReadFile(golden); err != nil || string(old) != res.Output {
+					if old, err := source.ReadFile(golden); err != nil || string(old) != res.Output {
 						if err := writeGolden(golden, res.Output); err != nil {
 							return &exitError{code: 2, msg: "arbiter test: " + err.Error()}
 						}
@@ -139,9 +139,14 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 						}
 						fmt.Fprintf(out, "UPDATED %s\n  %s\n", golden, indentLines(what))
 					}
-				} else if want, err := os.ReadFile(golden); err != nil {
+				} else if want, err := source.ReadFile(golden); err != nil {
 					ok = false
-					msgs = append(msgs, fmt.Sprintf("no golden file %s (run with --update, then read it)", golden))
+					if _, serr := os.Lstat(golden); serr == nil {
+						// there, but not a file to read (a pipe, a folder)
+						msgs = append(msgs, err.Error())
+					} else {
+						msgs = append(msgs, fmt.Sprintf("no golden file %s (run with --update, then read it)", golden))
+					}
 				} else if string(want) != res.Output {
 					ok = false
 					msgs = append(msgs, string(diff.Diff(golden, want, "got", []byte(res.Output))))
@@ -179,9 +184,16 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 // writeGolden replaces a golden file through a temporary file, so an
 // interrupted update never leaves half a golden.
 func writeGolden(path, content string) error {
-	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
-		// a folder, a link or a device where the golden file goes: not ours
-		return fmt.Errorf("%s is not a regular file, and a golden file replaces only one: it is left as it is", path)
+	mode := os.FileMode(0o644)
+	if st, err := os.Lstat(path); err == nil {
+		if !st.Mode().IsRegular() {
+			// a folder, a link or a device where the golden file goes: not ours
+			return fmt.Errorf("%s is not a regular file, and a golden file replaces only one: it is left as it is", path)
+		}
+		if st.Mode().Perm()&0o222 == 0 {
+			return fmt.Errorf("%s is read-only; it is left as it is", path)
+		}
+		mode = st.Mode().Perm() // a golden file it replaces keeps its mode
 	}
 	if old, err := source.ReadFile(path); err == nil && !isGolden(old) {
 		// a file of the user's own that has the golden file's name
@@ -200,7 +212,7 @@ func writeGolden(path, content string) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	if err := os.Chmod(tmp.Name(), mode); err != nil {
 		os.Remove(tmp.Name())
 		return err
 	}
