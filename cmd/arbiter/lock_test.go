@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -179,4 +180,17 @@ func TestTheLockIsOnTheFileInPlace(t *testing.T) {
 	// the stale file is free, but the one in place is not
 	_, err = lockCurrent(path)
 	require.ErrorContains(t, err, "is being written by another arbiter session")
+}
+
+// The default log of a game whose name holds a path's separators or dots
+// stays in the replay folder.
+func TestADefaultLogStaysInTheReplayFolder(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	path, err := defaultReplayPath("../../../elsewhere/game")
+	require.NoError(t, err)
+	require.Equal(t, filepath.Join(cache, "arbiter", "replays"), filepath.Dir(path))
+	require.True(t, strings.HasPrefix(filepath.Base(path), "---------elsewhere-game-"), path)
+	require.Equal(t, "Risk---Resource", fileWord("Risk & Resource"))
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/peterh/liner"
 	"github.com/spf13/cobra"
@@ -267,6 +268,22 @@ func currentTurnStart(g *engine.Game) int {
 // defaultReplayPath is where a session's replay log goes without --log: a
 // new file in the user's cache folder, named by game and time, not by seed,
 // which would give away the cards.
+// fileWord is a game's name as a part of a file's name in the replay
+// folder: letters, digits, - and _ as they are, anything else (a path's
+// separator, a dot, a space) a -, so that the log stays in that folder.
+func fileWord(name string) string {
+	w := strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' {
+			return r
+		}
+		return '-'
+	}, name)
+	if w == "" {
+		return "game"
+	}
+	return w
+}
+
 func defaultReplayPath(game string) (string, error) {
 	dir, err := os.UserCacheDir()
 	if err == nil {
@@ -289,7 +306,7 @@ func defaultReplayPath(game string) (string, error) {
 		}
 	}
 	// a new name: another session of this game may have started in the same second
-	base := filepath.Join(dir, fmt.Sprintf("%s-%s", game, time.Now().Format("20060102-150405")))
+	base := filepath.Join(dir, fmt.Sprintf("%s-%s", fileWord(game), time.Now().Format("20060102-150405")))
 	path := base + ".jsonl"
 	for i := 2; ; i++ {
 		if _, err := os.Lstat(path); err != nil {
