@@ -307,7 +307,7 @@ func TestAScenarioWritesEachKeyOnceInOneDocument(t *testing.T) {
 		{"seed: 3\nseed: 4\nsteps: []\n", `s.yaml:3:1: key "seed" appears twice (first at line 2): the second would hide the first`},
 		{"setup:\n  active: p1\n  active: p2\nsteps: []\n", `s.yaml:4:3: key "active" appears twice (first at line 3): the second would hide the first`},
 		{"steps:\n  - expect: \"true\"\nsteps:\n  - expect: \"false\"\n", `s.yaml:4:1: key "steps" appears twice (first at line 2): the second would hide the first`},
-		{"steps:\n  - expect: \"true\"\n---\nsteps: []\n", `s.yaml:5:1: error: YAML syntax: a second document begins here (after ---), and the file is read as one document: remove the --- line, or put the second document in a file of its own [yaml-syntax]`},
+		{"steps:\n  - expect: \"true\"\n---\nsteps: []\n", `s.yaml:5:1: error: YAML syntax: a second document begins here (after a --- or ... line), and the file is read as one document: remove that line, or put the second document in a file of its own [yaml-syntax]`},
 	} {
 		path := writeScenario(t, "tricks", c.body)
 		_, err := scenario.Load(path)

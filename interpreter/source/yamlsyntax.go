@@ -202,7 +202,7 @@ func SecondDocument(name string, data []byte) *diag.Diagnostic {
 		// a second document that does not even parse: its error, placed
 		// in the whole file
 		d := SyntaxError(name, data, err)
-		d.Message += " (in a second document, after ---: the file is read as one document)"
+		d.Message += " (in a second document, after a --- or ... line: the file is read as one document)"
 		return &d
 	}
 	if len(next.Content) == 0 {
@@ -213,5 +213,5 @@ func SecondDocument(name string, data []byte) *diag.Diagnostic {
 		return nil // a --- with nothing after it
 	}
 	return &diag.Diagnostic{Severity: diag.SeverityError, Code: "yaml-syntax", Pos: diag.Pos{File: name, Line: n.Line, Column: n.Column},
-		Message: "YAML syntax: a second document begins here (after ---), and the file is read as one document: remove the --- line, or put the second document in a file of its own"}
+		Message: "YAML syntax: a second document begins here (after a --- or ... line), and the file is read as one document: remove that line, or put the second document in a file of its own"}
 }
