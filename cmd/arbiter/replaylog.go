@@ -146,7 +146,7 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 			if l.Header.Format != ReplayFormat && l.Header.Format != replayFormat1 {
 				return nil, fmt.Errorf("%s is a replay log of format %q, which this arbiter does not read (it reads %s and %s)", name, l.Header.Format, ReplayFormat, replayFormat1)
 			}
-			for _, text := range append([]string{l.Header.Ruleset, l.Header.Version, l.Header.Mode}, append(l.Header.Decks, l.Header.Seats...)...) {
+			for _, text := range append([]string{l.Header.Ruleset, l.Header.Version, l.Header.Mode, l.Header.Hash, l.Header.Format}, append(l.Header.Decks, l.Header.Seats...)...) {
 				if hasControl(text) {
 					return nil, fmt.Errorf("%s:%d: the header holds a text with control characters (%q): the log is damaged", name, line, text)
 				}

@@ -94,13 +94,28 @@ func (g shardGame) damage(players int) string {
 			return fmt.Sprintf("has winners %v, not different seats of %d players", g.Winners, players)
 		}
 	}
+	texts := []string{g.Kind, g.Reason, g.Error}
+	for _, seat := range g.Plays {
+		for _, p := range seat {
+			texts = append(texts, p...)
+		}
+	}
+	for _, t := range texts {
+		if hasControl(t) {
+			return fmt.Sprintf("has a text with control characters (%q)", t)
+		}
+	}
 	switch {
 	case !seat(g.First):
 		return fmt.Sprintf("was started by seat %d of %d players", g.First, players)
-	case g.Turns < 0 || g.Decisions < 0:
+	case g.Turns < 0 || g.Decisions < 0 || g.Turns > maxStudy || g.Decisions > maxStudy:
 		return fmt.Sprintf("has %d turns and %d decisions", g.Turns, g.Decisions)
 	case len(g.Plays) > players:
 		return fmt.Sprintf("has plays for %d seats of %d players", len(g.Plays), players)
+	case !slices.Contains([]string{"", "win", "draw", "loss", "error"}, g.Kind):
+		return fmt.Sprintf("ended as %q, which is no way a game ends (win, draw, loss, error)", g.Kind)
+	case g.Kind != "win" && g.Kind != "" && len(g.Winners) > 0:
+		return fmt.Sprintf("ended as %s with winners %v", g.Kind, g.Winners)
 	}
 	return ""
 }
@@ -148,9 +163,12 @@ figures, game for game. The time it shows is the sum of the shards'.`,
 				return &exitError{code: 1, msg: "arbiter sim merge: " + err.Error()}
 			}
 			first := files[0]
-			rs, err := loadGame(first.Ruleset)
+			rs, err := loadSavedGame(first.Ruleset, args[0])
 			if err != nil {
 				return err
+			}
+			if first.Players < rs.MinPlayers || first.Players > rs.MaxPlayers {
+				return &exitError{code: 1, msg: fmt.Sprintf("arbiter sim merge: %s is damaged: a study of %d players, and %s takes %d to %d", args[0], first.Players, rs.Name, rs.MinPlayers, rs.MaxPlayers)}
 			}
 			if rs.Hash != first.Hash {
 				return &exitError{code: 1, msg: fmt.Sprintf("arbiter sim merge: the shards were played with another version of %s (ruleset hash %s, now %s): play them again", rs.Name, first.Hash, rs.Hash)}
@@ -217,6 +235,11 @@ func readShards(paths []string) ([]shardFile, error) {
 		files = append(files, f)
 	}
 	first := files[0]
+	for _, t := range append(append([]string{first.Ruleset, first.Mode}, first.Agents...), first.Decks...) {
+		if hasControl(t) {
+			return nil, fmt.Errorf("%s is damaged: a text with control characters (%q)", paths[0], t)
+		}
+	}
 	if first.Games < 1 || first.Games > maxStudy || first.Shards < 1 || first.Shards > maxStudy || first.Players < 1 || len(first.Agents) != first.Players {
 		return nil, fmt.Errorf("%s is damaged: %d games in %d shards for %d players", paths[0], first.Games, first.Shards, first.Players)
 	}

@@ -91,6 +91,37 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "huge.json"), data, 0o644))
 	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "huge.json"))
 	require.ErrorContains(t, err, "says the study has 1073741824")
+	// a game that is a draw with winners, a text that would act on the
+	// terminal, a study of a number of players the game does not take, and
+	// a ruleset named as a path are damage
+	for name, edit := range map[string]func(m map[string]any){
+		"ended as draw with winners": func(m map[string]any) {
+			g := m["results"].([]any)[0].(map[string]any)
+			g["kind"], g["winners"] = "draw", []any{0}
+		},
+		"has a text with control characters": func(m map[string]any) {
+			m["results"].([]any)[0].(map[string]any)["reason"] = "[2J"
+		},
+		"a study of 3 players, and lands takes 2 to 2": func(m map[string]any) {
+			m["players"], m["agents"] = 3, []any{"random", "random", "random"}
+		},
+		`is a game of "/etc/passwd"`: func(m map[string]any) { m["ruleset"] = "/etc/passwd" },
+	} {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(lands0), &m))
+		// one shard of the games it holds, numbered from 0
+		m["shards"], m["shard"] = 1, 0
+		m["games"] = len(m["results"].([]any))
+		for i, g := range m["results"].([]any) {
+			g.(map[string]any)["game"] = i
+		}
+		edit(m)
+		data, err := json.Marshal(m)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "edited.json"), data, 0o644))
+		_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "edited.json"))
+		require.ErrorContains(t, err, name)
+	}
 	// a game edited to name a seat the study does not have, or a turn
 	// count below 0, is damage, never an index out of range
 	// (the shards of the last study above, of 2 games, stay in part0 to part2)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -297,8 +299,11 @@ func (g *machine) Answer(player int, a state.Answer) error {
 	}
 	d := &g.S.Pending[ix]
 	if a.Error != "" {
-		g.record(state.Record{Seq: d.Seq, Player: player, Answer: state.Answer{Error: a.Error}})
-		g.fail(errors.New(a.Error))
+		// the text comes from outside the rules (a bot, a file): it is
+		// shown to players, so what a terminal would act on is escaped
+		text := printable(a.Error)
+		g.record(state.Record{Seq: d.Seq, Player: player, Answer: state.Answer{Error: text}})
+		g.fail(errors.New(text))
 		return nil
 	}
 	if err := state.CheckAnswer(d, &a); err != nil {
@@ -401,4 +406,19 @@ func (g *machine) endEffectsOf(p int) {
 			g.S.Frames[i].PC = int32(len(g.Rs.Programs[g.S.Frames[i].Prog].Steps))
 		}
 	}
+}
+
+// printable is text with every control character but a line break or a
+// tab, and every mark that turns the text's direction, written as an
+// escape (\u001b): shown as it is written, never acted on by a terminal.
+func printable(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		if r != '\n' && r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r)) {
+			fmt.Fprintf(&b, "\\u%04x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
