@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -179,13 +180,21 @@ func isTempName(name string) bool {
 }
 
 // heldGame reports whether f is empty or starts as a save or a replay log
-// does (a JSON object): what a killed session leaves, and nothing a person
+// this program writes: what a killed session leaves, and nothing a person
 // wrote by hand under such a name.
 func heldGame(f *os.File) bool {
-	var b [1]byte
-	n, _ := f.Read(b[:])
-	return n == 0 || b[0] == '{'
+	head, _ := io.ReadAll(io.LimitReader(f, 64<<10))
+	if len(head) == 0 {
+		return true
+	}
+	if i := bytes.IndexByte(head, '\n'); i >= 0 && isReplayLog(head[:i]) {
+		return true
+	}
+	return saveStart.Match(head)
 }
+
+// saveStart is how a save's JSON begins (save.Marshal's, indented or not).
+var saveStart = regexp.MustCompile(`\A\{\s*"format":\s*"arbiter-save/`)
 
 // staleTemp is how old a temporary file must be before sweepTemps removes it.
 const staleTemp = 10 * time.Minute

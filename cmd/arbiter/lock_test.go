@@ -110,10 +110,14 @@ func TestKilledSessionsTemporaryFilesAreSwept(t *testing.T) {
 	// gave: another name, or text that is no save nor log
 	named := filepath.Join(dir, ".arbiter-notes.tmp")
 	written := filepath.Join(dir, ".arbiter-00000000000d.tmp")
-	for _, p := range []string{orphan, held, recent, mine, named, written} {
+	braced := filepath.Join(dir, ".arbiter-00000000000e.tmp")
+	for _, p := range []string{orphan, held, recent, mine, named, written, braced} {
 		content := `{"format":"arbiter-save/2","seed":1}`
-		if p == mine || p == named || p == written {
+		switch p {
+		case mine, named, written:
 			content = "my notes"
+		case braced:
+			content = "{ my notes, in braces }"
 		}
 		require.NoError(t, os.WriteFile(p, []byte(content), 0o600))
 		if p != recent {
@@ -130,7 +134,7 @@ func TestKilledSessionsTemporaryFilesAreSwept(t *testing.T) {
 	require.NoError(t, writeFileSafely(filepath.Join(dir, "game.save"), []byte(`{"format":"arbiter-save/2"}`), kindSave))
 	_, err = os.Stat(orphan)
 	require.ErrorIs(t, err, os.ErrNotExist)
-	for _, p := range []string{held, recent, mine, named, written} {
+	for _, p := range []string{held, recent, mine, named, written, braced} {
 		_, err := os.Stat(p)
 		require.NoError(t, err, p)
 	}
