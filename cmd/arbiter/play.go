@@ -86,7 +86,7 @@ card included.`,
 			// a --log path that cannot be written is refused before the game
 			var log *replayWriter
 			if logPath != "" {
-				if filepath.Clean(logPath) != filepath.Clean(load) {
+				if !sameFile(logPath, load) {
 					if why := unfinishedLog(logPath, rs); why != "" {
 						return &exitError{code: 2, msg: "arbiter play: --log: " + why}
 					}
@@ -268,6 +268,18 @@ func currentTurnStart(g *engine.Game) int {
 // defaultReplayPath is where a session's replay log goes without --log: a
 // new file in the user's cache folder, named by game and time, not by seed,
 // which would give away the cards.
+// sameFile reports whether two paths name one file, however written
+// (relative, absolute, through a link); two paths to nothing, when written
+// alike.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA != nil || errB != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return os.SameFile(sa, sb)
+}
+
 // fileWord is a game's name as a part of a file's name in the replay
 // folder: letters, digits, - and _ as they are, anything else (a path's
 // separator, a dot, a space) a -, so that the log stays in that folder.

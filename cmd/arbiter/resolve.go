@@ -16,7 +16,11 @@ import (
 func rulesetPath(game string) (string, error) {
 	if strings.HasSuffix(game, ".yaml") || strings.ContainsRune(game, os.PathSeparator) {
 		if _, err := os.Stat(game); err != nil {
-			return "", err
+			hint := ""
+			if name := strings.TrimSuffix(filepath.Base(game), ".yaml"); name != "" && !strings.ContainsRune(game, os.PathSeparator) {
+				hint = fmt.Sprintf(" (a game is named by its name, %s, or by the path of its ruleset, rulesets/%s.yaml)", name, name)
+			}
+			return "", fmt.Errorf("%s: %v%s", game, cause(err), hint)
 		}
 		return game, nil
 	}

@@ -52,11 +52,10 @@ through a temporary file, never left half written.`,
 			if pathErr != nil && len(own) == 0 && len(diags) == 0 {
 				return &exitError{code: 2, msg: "arbiter validate: " + pathErr.Error()}
 			}
+			var fixErr error // a file --fix could not write: said after the problems
 			if fix {
 				changed, err := applyFixes(cmd.OutOrStdout(), diags, own)
-				if err != nil {
-					return &exitError{code: 2, msg: "arbiter validate: " + err.Error()}
-				}
+				fixErr = err
 				if changed {
 					sourceCache = map[string][]string{}
 					diags, _, pathErr = validatePaths(args)
@@ -84,6 +83,9 @@ through a temporary file, never left half written.`,
 				default:
 					fmt.Fprintln(cmd.OutOrStdout(), "no problems found in the files that could be read")
 				}
+			}
+			if fixErr != nil {
+				return &exitError{code: 2, msg: "arbiter validate: " + fixErr.Error()}
 			}
 			if unread != nil {
 				return unread
@@ -115,6 +117,7 @@ func count(ds diag.Diagnostics) (errs, warns int) {
 // printing each change; it says whether a file changed.
 func applyFixes(w io.Writer, ds diag.Diagnostics, own []string) (bool, error) {
 	changed := false
+	var errs []error
 	for _, file := range own {
 		src, err := source.ReadFile(file)
 		if err != nil {
@@ -125,14 +128,16 @@ func applyFixes(w io.Writer, ds diag.Diagnostics, own []string) (bool, error) {
 			continue
 		}
 		if err := writeFileAtomic(file, out); err != nil {
-			return changed, err
+			// the other files are still fixed; this one is said at the end
+			errs = append(errs, err)
+			continue
 		}
 		changed = true
 		for _, a := range applied {
 			fmt.Fprintf(w, "fixed %s:%s\n", file, a)
 		}
 	}
-	return changed, nil
+	return changed, errors.Join(errs...)
 }
 
 // writeFileAtomic replaces a file's content through a temporary file in the
