@@ -216,12 +216,12 @@ func rerun(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 // replayAnswers plays a replay log's answers again from its seed.
 func replayAnswers(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 	hdr := lg.hdr
-	g, err := engine.New(rs, engine.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode, Setup: hdr.Setup, Rolls: hdr.Rolls, WatchResign: save.EverySeat(hdr.Players)})
+	g, err := engine.New(rs, engine.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode, Setup: hdr.Setup, Rolls: hdr.Rolls, WatchResign: save.Watched(lg.answers)})
 	if err != nil {
 		return nil, fmt.Errorf("%s:1: the game its header starts: %v", lg.name, err)
 	}
 	for i, a := range lg.answers {
-		if err := save.PlayRecord(g, a); err != nil {
+		if err := save.PlayRecord(g, lg.answers, i); err != nil {
 			where := lg.name + ": "
 			if i < len(lg.lines) {
 				where = fmt.Sprintf("%s:%d: ", lg.name, lg.lines[i])
@@ -270,14 +270,14 @@ func answerEvents(rs *model.Ruleset, g *engine.Game) (setup []state.LogEntry, gr
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode(), Setup: sv.Setup, Rolls: sv.Rolls, WatchResign: save.EverySeat(sv.Players)})
+	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: g.Mode(), Setup: sv.Setup, Rolls: sv.Rolls, WatchResign: save.Watched(hist)})
 	if err != nil {
 		return nil, nil, err
 	}
 	setup = append([]state.LogEntry(nil), view.LogEntries(r)...)
-	for _, a := range hist {
+	for i := range hist {
 		n := view.LogLen(r)
-		if err := save.PlayRecord(r, a); err != nil {
+		if err := save.PlayRecord(r, hist, i); err != nil {
 			return nil, nil, fmt.Errorf("the game's answers cannot be played again: %v", err)
 		}
 		groups = append(groups, append([]state.LogEntry(nil), view.LogEntries(r)[n:]...))

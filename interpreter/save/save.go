@@ -156,35 +156,37 @@ func replay(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	if len(sv.Answers) != len(sv.State.History) {
 		return nil, fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
 	}
-	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog, Setup: sv.Setup, Rolls: sv.Rolls, WatchResign: EverySeat(sv.Players)})
+	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog, Setup: sv.Setup, Rolls: sv.Rolls, WatchResign: Watched(sv.Answers)})
 	if err != nil {
 		return nil, err
 	}
-	for i, a := range sv.Answers {
-		if err := PlayRecord(r, a); err != nil {
+	for i := range sv.Answers {
+		if err := PlayRecord(r, sv.Answers, i); err != nil {
 			return nil, fmt.Errorf("its answer %d is refused when the game is played again from its seed: %v", i+1, err)
 		}
 	}
 	return r, nil
 }
 
-// EverySeat lists the seats of a game of n players, for
-// Options.WatchResign of a game played again with PlayRecord.
-func EverySeat(n int) []int {
-	seats := make([]int, n)
-	for i := range seats {
-		seats[i] = i
+// Watched lists the seat whose moments to resign a game played again
+// with PlayRecord keeps from its start (Options.WatchResign): the seat of
+// the first record when it is a resignation.
+func Watched(recs []state.Record) []int {
+	if len(recs) > 0 && recs[0].Answer.Resign {
+		return []int{recs[0].Player}
 	}
-	return seats
+	return nil
 }
 
 // PlayRecord gives a game played again from its seed (a save's, a replay
-// log's) one of its recorded answers: an answer, or a resignation, which
+// log's) its recorded answer recs[i]: an answer, or a resignation, which
 // the rules may refuse now when it was made at a moment the engine played
 // past without asking the seat (Game.ResignAtPoint): it is made at that
-// moment again. The game watches every seat for its moments to resign
-// (Options.WatchResign: EverySeat) from its start.
-func PlayRecord(g *engine.Game, rec state.Record) error {
+// moment again. The moments of a seat are kept only when its resignation
+// comes next (keeping them copies the state), so the game must be made
+// with Options.WatchResign: Watched(recs).
+func PlayRecord(g *engine.Game, recs []state.Record, i int) error {
+	rec := recs[i]
 	if rec.Answer.Resign {
 		err := g.Resign(rec.Player)
 		if _, kept := g.ResignPoint(rec.Player); err != nil && kept {
@@ -192,9 +194,13 @@ func PlayRecord(g *engine.Game, rec state.Record) error {
 		}
 		return err
 	}
-	// the moments of the run this answer sets off are kept from now, for a
-	// resignation recorded next
-	g.WatchResign(EverySeat(g.Players())...)
+	// the moments of the run this answer sets off, for a resignation
+	// recorded next
+	if i+1 < len(recs) && recs[i+1].Answer.Resign {
+		g.WatchResign(recs[i+1].Player)
+	} else {
+		g.WatchResign()
+	}
 	return g.Answer(rec.Player, rec.Answer)
 }
 
