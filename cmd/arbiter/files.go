@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -14,6 +13,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/arbiter-games/arbiter/interpreter/source"
 )
 
 // fileKind is what Arbiter writes at a path the user names: a save or a
@@ -62,12 +63,9 @@ func (k fileKind) isKind(r io.Reader) bool {
 		}
 		return json.NewDecoder(r).Decode(&head) == nil && strings.HasPrefix(head.Format, "arbiter-save/")
 	}
-	// the header line, read as isReplayLog reads a whole log
-	head, _ := io.ReadAll(io.LimitReader(r, 1<<20))
-	if i := bytes.IndexByte(head, '\n'); i >= 0 {
-		head = head[:i]
-	}
-	return isReplayLog(head)
+	// its first line, however long, read as isReplayLog reads a log
+	data, _ := io.ReadAll(io.LimitReader(r, source.MaxFileSize))
+	return isReplayLog(data)
 }
 
 // checkTarget says whether a file of this kind may be written at path, and
@@ -183,14 +181,11 @@ func isTempName(name string) bool {
 // this program writes: what a killed session leaves, and nothing a person
 // wrote by hand under such a name.
 func heldGame(f *os.File) bool {
-	head, _ := io.ReadAll(io.LimitReader(f, 64<<10))
-	if len(head) == 0 {
+	data, _ := io.ReadAll(io.LimitReader(f, source.MaxFileSize))
+	if len(data) == 0 {
 		return true
 	}
-	if i := bytes.IndexByte(head, '\n'); i >= 0 && isReplayLog(head[:i]) {
-		return true
-	}
-	return saveStart.Match(head)
+	return isReplayLog(data) || saveStart.Match(data)
 }
 
 // saveStart is how a save's JSON begins (save.Marshal's, indented or not).

@@ -137,4 +137,8 @@ func TestALogOfAPlacedGameReplays(t *testing.T) {
 	again := []byte("\xef\xbb\xbf" + strings.Join(sorted, "\n") + "\n")
 	require.True(t, isReplayLog(again))
 	require.True(t, kindLog.isKind(bytes.NewReader(again)))
+	lg, err = readReplay(bytes.NewReader(again), path)
+	require.NoError(t, err)
+	_, err = rerun(rs, lg)
+	require.NoError(t, err, "the log with its keys sorted replays")
 }

@@ -111,9 +111,12 @@ func TestKilledSessionsTemporaryFilesAreSwept(t *testing.T) {
 	named := filepath.Join(dir, ".arbiter-notes.tmp")
 	written := filepath.Join(dir, ".arbiter-00000000000d.tmp")
 	braced := filepath.Join(dir, ".arbiter-00000000000e.tmp")
-	for _, p := range []string{orphan, held, recent, mine, named, written, braced} {
+	logged := filepath.Join(dir, ".arbiter-00000000000f.tmp") // a replay log's start
+	for _, p := range []string{orphan, held, recent, mine, named, written, braced, logged} {
 		content := `{"format":"arbiter-save/2","seed":1}`
 		switch p {
+		case logged:
+			content = `{"header":{"format":"arbiter-replay/2","ruleset":"lands","players":2,"seed":5}}` + "\n"
 		case mine, named, written:
 			content = "my notes"
 		case braced:
@@ -132,8 +135,10 @@ func TestKilledSessionsTemporaryFilesAreSwept(t *testing.T) {
 	require.True(t, free)
 
 	require.NoError(t, writeFileSafely(filepath.Join(dir, "game.save"), []byte(`{"format":"arbiter-save/2"}`), kindSave))
-	_, err = os.Stat(orphan)
-	require.ErrorIs(t, err, os.ErrNotExist)
+	for _, p := range []string{orphan, logged} {
+		_, err = os.Stat(p)
+		require.ErrorIs(t, err, os.ErrNotExist, p)
+	}
 	for _, p := range []string{held, recent, mine, named, written, braced} {
 		_, err := os.Stat(p)
 		require.NoError(t, err, p)
@@ -194,7 +199,9 @@ func TestADefaultLogStaysInTheReplayFolder(t *testing.T) {
 	t.Setenv("HOME", cache)
 	path, err := defaultReplayPath("../../../elsewhere/game")
 	require.NoError(t, err)
-	require.Equal(t, filepath.Join(cache, "arbiter", "replays"), filepath.Dir(path))
+	dir, err := os.UserCacheDir()
+	require.NoError(t, err)
+	require.Equal(t, filepath.Join(dir, "arbiter", "replays"), filepath.Dir(path))
 	require.True(t, strings.HasPrefix(filepath.Base(path), "---------elsewhere-game-"), path)
 	require.Equal(t, "Risk---Resource", fileWord("Risk & Resource"))
 }

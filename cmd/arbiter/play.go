@@ -265,9 +265,6 @@ func currentTurnStart(g *engine.Game) int {
 	return 0
 }
 
-// defaultReplayPath is where a session's replay log goes without --log: a
-// new file in the user's cache folder, named by game and time, not by seed,
-// which would give away the cards.
 // sameFile reports whether two paths name one file, however written
 // (relative, absolute, through a link); two paths to nothing, when written
 // alike.
@@ -296,6 +293,9 @@ func fileWord(name string) string {
 	return w
 }
 
+// defaultReplayPath is where a session's replay log goes without --log: a
+// new file in the user's cache folder, named by game and time, not by seed,
+// which would give away the cards.
 func defaultReplayPath(game string) (string, error) {
 	dir, err := os.UserCacheDir()
 	if err == nil {

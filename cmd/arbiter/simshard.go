@@ -38,6 +38,15 @@ func parseShard(s string) (shard, error) {
 	return shard{i, n}, nil
 }
 
+// count is how many of the study's games the shard plays (len(games)).
+func (sh shard) count(total int) int {
+	step := max(sh.n, 1)
+	if sh.i >= total {
+		return 0
+	}
+	return (total-sh.i+step-1)/step
+}
+
 // games lists the numbers of the study's games that the shard plays.
 func (sh shard) games(total int) []int {
 	step, from := max(sh.n, 1), sh.i
@@ -116,6 +125,10 @@ func (g shardGame) damage(players int) string {
 		return fmt.Sprintf("ended as %q, which is no way a game ends (win, draw, loss, error)", g.Kind)
 	case g.Kind != "win" && g.Kind != "" && len(g.Winners) > 0:
 		return fmt.Sprintf("ended as %s with winners %v", g.Kind, g.Winners)
+	case g.Kind == "win" && len(g.Winners) == 0:
+		return "ended as win with no winner"
+	case (g.Kind == "error") != (g.Error != ""):
+		return fmt.Sprintf("ended as %q with the error %q", g.Kind, g.Error)
 	}
 	return ""
 }
@@ -163,7 +176,11 @@ figures, game for game. The time it shows is the sum of the shards'.`,
 				return &exitError{code: 1, msg: "arbiter sim merge: " + err.Error()}
 			}
 			first := files[0]
-			rs, err := loadSavedGame(first.Ruleset, args[0])
+			rp, err := savedGamePath(first.Ruleset, args[0])
+			if err != nil {
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim merge: %s is a study of %q, and no ruleset of that name is here (rulesets/NAME.yaml, in this folder or those above) nor among the games that come with arbiter: merge in the folder of the study's rulesets", args[0], first.Ruleset)}
+			}
+			rs, err := loadRulesetAt(rp)
 			if err != nil {
 				return err
 			}
@@ -236,7 +253,7 @@ func readShards(paths []string) ([]shardFile, error) {
 	}
 	first := files[0]
 	for _, t := range append(append([]string{first.Ruleset, first.Mode}, first.Agents...), first.Decks...) {
-		if hasControl(t) {
+		if hasControl(t) || strings.ContainsAny(t, "\n\r") {
 			return nil, fmt.Errorf("%s is damaged: a text with control characters (%q)", paths[0], t)
 		}
 	}
@@ -247,17 +264,22 @@ func readShards(paths []string) ([]shardFile, error) {
 		return f.Ruleset == first.Ruleset && f.Hash == first.Hash && f.Players == first.Players && slices.Equal(f.Agents, first.Agents) &&
 			slices.Equal(f.Decks, first.Decks) && f.Mode == first.Mode && f.Seed == first.Seed && f.Games == first.Games && f.Cards == first.Cards && f.Shards == first.Shards
 	}
-	// every shard's file is needed, and together they hold every game: told
-	// before anything of the sizes the files claim is made
-	results := 0
+	// each file's shard and games are checked before anything of the sizes
+	// a file claims is made
 	for i, f := range files {
 		if !same(f) {
 			return nil, fmt.Errorf("%s is a shard of another study than %s (ruleset, players, bots, decks, mode, seed, games, shards and --cards must all agree)", paths[i], paths[0])
 		}
-		results += len(f.Results)
+		if f.Shard < 0 || f.Shard >= f.Shards {
+			return nil, fmt.Errorf("%s names shard %d of %d", paths[i], f.Shard, f.Shards)
+		}
+		if n := (shard{f.Shard, f.Shards}).count(f.Games); len(f.Results) != n {
+			return nil, fmt.Errorf("%s holds %d games; shard %d/%d of %d games has %d", paths[i], len(f.Results), f.Shard, f.Shards, f.Games, n)
+		}
 	}
 	if first.Shards > len(files) {
-		// the first missing ones named, in a loop as long as the files
+		// every shard's file is needed: the first missing ones named, in a
+		// loop as long as the files
 		have := map[int]bool{}
 		for _, f := range files {
 			have[f.Shard] = true
@@ -274,15 +296,8 @@ func readShards(paths []string) ([]shardFile, error) {
 		}
 		return nil, fmt.Errorf("shards %s%s are missing", strings.Join(missing, ", "), more)
 	}
-	if results < first.Games {
-		// (more is a shard given twice, told below)
-		return nil, fmt.Errorf("the files hold %d games, and %s says the study has %d", results, paths[0], first.Games)
-	}
 	seen := make([]string, first.Shards)
 	for i, f := range files {
-		if f.Shard < 0 || f.Shard >= f.Shards {
-			return nil, fmt.Errorf("%s names shard %d of %d", paths[i], f.Shard, f.Shards)
-		}
 		if seen[f.Shard] != "" {
 			return nil, fmt.Errorf("shard %d/%d is given twice: %s and %s", f.Shard, f.Shards, seen[f.Shard], paths[i])
 		}

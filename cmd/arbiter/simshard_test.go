@@ -84,13 +84,13 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "huge.json"), data, 0o644))
 	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "huge.json"))
-	require.ErrorContains(t, err, "and 1073741813 more are missing")
+	require.ErrorContains(t, err, "shard 0/1073741824 of 1073741824 games has 1")
 	huge["shards"] = 1
 	data, err = json.Marshal(huge)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "huge.json"), data, 0o644))
 	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "huge.json"))
-	require.ErrorContains(t, err, "says the study has 1073741824")
+	require.ErrorContains(t, err, "shard 0/1 of 1073741824 games has 1073741824")
 	// a game that is a draw with winners, a text that would act on the
 	// terminal, a study of a number of players the game does not take, and
 	// a ruleset named as a path are damage
@@ -99,13 +99,18 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 			g := m["results"].([]any)[0].(map[string]any)
 			g["kind"], g["winners"] = "draw", []any{0}
 		},
+		"names shard 5 of 1": func(m map[string]any) { m["shard"] = 5 },
+		"ended as win with no winner": func(m map[string]any) {
+			g := m["results"].([]any)[0].(map[string]any)
+			g["kind"], g["winners"] = "win", []any{}
+		},
 		"has a text with control characters": func(m map[string]any) {
 			m["results"].([]any)[0].(map[string]any)["reason"] = "[2J"
 		},
 		"a study of 3 players, and lands takes 2 to 2": func(m map[string]any) {
 			m["players"], m["agents"] = 3, []any{"random", "random", "random"}
 		},
-		`is a game of "/etc/passwd"`: func(m map[string]any) { m["ruleset"] = "/etc/passwd" },
+		`is a study of "/etc/passwd", and no ruleset of that name is here`: func(m map[string]any) { m["ruleset"] = "/etc/passwd" },
 	} {
 		var m map[string]any
 		require.NoError(t, json.Unmarshal([]byte(lands0), &m))

@@ -85,7 +85,13 @@ through a temporary file, never left half written.`,
 				}
 			}
 			if fixErr != nil {
-				return &exitError{code: 2, msg: "arbiter validate: " + fixErr.Error()}
+				// each file --fix could not write, and each path that could
+				// not be read, on a line of its own
+				msg := "arbiter validate: " + strings.ReplaceAll(fixErr.Error(), "\n", "\narbiter validate: ")
+				if unread != nil {
+					msg += "\n" + unread.Error()
+				}
+				return &exitError{code: 2, msg: msg}
 			}
 			if unread != nil {
 				return unread
@@ -121,7 +127,8 @@ func applyFixes(w io.Writer, ds diag.Diagnostics, own []string) (bool, error) {
 	for _, file := range own {
 		src, err := source.ReadFile(file)
 		if err != nil {
-			return changed, err
+			errs = append(errs, err)
+			continue
 		}
 		out, applied := diag.ApplyFixes(file, src, ds)
 		if len(applied) == 0 || string(out) == string(src) {

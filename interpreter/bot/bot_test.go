@@ -289,7 +289,7 @@ func TestRandomNumberKeepsOffExcepted(t *testing.T) {
 // same way whether they were given before its own or not. (One that took
 // the others not yet answered for their least answer bid 1 when asked
 // first, sure that the other bid 0.)
-func TestGreedyTakesSealedAnswersAlikeBeforeAndAfter(t *testing.T) {
+func TestGreedyBidsAgainstSealedAnswersItDoesNotKnow(t *testing.T) {
 	rs, diags := load.Load(load.Source{Name: "auction.yaml", Data: []byte(auctionRules)}, nil, stdlib.Library())
 	require.False(t, diags.HasErrors(), "%v", diags)
 	g, err := engine.New(rs, engine.Options{Seed: 1})

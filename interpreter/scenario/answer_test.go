@@ -44,6 +44,8 @@ func TestFindOption(t *testing.T) {
 		{"p3's Crown 5", 6, ""},
 		{"Rose 2", 7, ""},
 		{"p1's Rose 2", 7, ""},
+		{"a Crown 5 (5 points)", 6, ""},
+		{"an Archer", 4, ""},
 	} {
 		got, err := scenario.FindOption(d, tc.answer)
 		if tc.err != "" {
