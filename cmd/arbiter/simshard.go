@@ -44,7 +44,7 @@ func (sh shard) count(total int) int {
 	if sh.i >= total {
 		return 0
 	}
-	return (total-sh.i+step-1)/step
+	return (total - sh.i + step - 1) / step
 }
 
 // games lists the numbers of the study's games that the shard plays.
