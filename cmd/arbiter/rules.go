@@ -73,7 +73,11 @@ func rulesText(rs *model.Ruleset) string {
 		if ph.Label != "" {
 			name = ph.Label
 		}
-		phases = append(phases, [2]string{name, sentence(ph.Doc)})
+		what := sentence(ph.Doc)
+		if qs := programQuestions(rs, ph.Body); len(qs) > 0 {
+			what += " It asks: " + strings.Join(qs, "; ") + "."
+		}
+		phases = append(phases, [2]string{name, what})
 	}
 	section("A turn, phase by phase:", phases)
 
@@ -85,7 +89,12 @@ func rulesText(rs *model.Ruleset) string {
 		if a.Source >= 0 {
 			name += fmt.Sprintf(" (a card from %s)", zoneOwnerWords(rs, a.Source))
 		}
-		actions = append(actions, [2]string{name, sentence(a.Doc)})
+		what := sentence(a.Doc)
+		if qs := programQuestions(rs, a.CostProg); len(qs) > 0 {
+			// the words its questions are answered with
+			what += " It asks: " + strings.Join(qs, "; ") + "."
+		}
+		actions = append(actions, [2]string{name, what})
 	}
 	section("What you can do (when a phase offers it):", actions)
 

@@ -405,7 +405,84 @@ func describeCard(rs *model.Ruleset, d *model.CardDef) string {
 	for i, f := range d.Faces {
 		fmt.Fprintf(&b, "  face %d: %s — %s\n", i, f.Name, f.FullText())
 	}
+	for _, q := range cardQuestions(rs, d) {
+		fmt.Fprintf(&b, "  asks: %s\n", q)
+	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// cardQuestions lists the choices among labelled options that a card's
+// effects ask, each as its prompt and its options' labels as written: the
+// words a player (or a scenario's step) answers with, which the card's text
+// may word otherwise.
+func cardQuestions(rs *model.Ruleset, d *model.CardDef) []string {
+	var progs []int
+	for _, t := range d.Triggers {
+		progs = append(progs, t.Effect)
+	}
+	return programQuestions(rs, progs...)
+}
+
+// programQuestions lists the choices among labelled options the programs
+// ask, and the programs they run, as cardQuestions says them.
+func programQuestions(rs *model.Ruleset, progs ...int) []string {
+	var out []string
+	seen := map[int]bool{}
+	var walk func(prog int)
+	walk = func(prog int) {
+		if prog < 0 || prog >= len(rs.Programs) || seen[prog] {
+			return
+		}
+		seen[prog] = true
+		for _, st := range rs.Programs[prog].Steps {
+			prompt := ""
+			var labels []string
+			for i, p := range st.Prim.Params {
+				if i >= len(st.Args) {
+					break
+				}
+				arg := &st.Args[i]
+				switch {
+				case p.Kind == model.PTemplate && p.Name == "prompt" && arg.Template != nil:
+					prompt = arg.Template.Text
+				case p.Kind == model.PChoices:
+					for _, ch := range arg.Choices {
+						label := ch.Label
+						if ch.Tmpl != nil {
+							label = ch.Tmpl.Text
+						}
+						labels = append(labels, label)
+					}
+				}
+			}
+			if len(labels) > 0 {
+				q := strings.Join(labels, " / ")
+				if prompt != "" {
+					q = prompt + " " + q
+				}
+				if !slices.Contains(out, q) {
+					out = append(out, q)
+				}
+			}
+			for i, p := range st.Prim.Params {
+				if i >= len(st.Args) {
+					break
+				}
+				switch p.Kind {
+				case model.PSteps:
+					walk(st.Args[i].Prog)
+				case model.PChoices:
+					for _, ch := range st.Args[i].Choices {
+						walk(ch.Prog)
+					}
+				}
+			}
+		}
+	}
+	for _, p := range progs {
+		walk(p)
+	}
+	return out
 }
 
 // why explains why actions are not offered: for one card name or action, or
