@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -1061,12 +1062,32 @@ func questions(n int) string {
 }
 
 func finish(res *Result) *Result {
+	if g := res.Game; g != nil && g.OutcomeKind() == "error" && !expectsError(res.Scenario) {
+		// a game stopped by an error in the rules passes no scenario that
+		// does not say it means to stop it so
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: the game stopped with an error: %v (a scenario that tests such an error says so: expect: outcome == 'error')", res.Scenario.File, g.Err()))
+	}
 	res.Output = Render(res.Game, res.Scenario.Name)
 	// positions in messages name files from the game's folder, wherever the run started
 	if root := filepath.Dir(filepath.Dir(res.Scenario.Ruleset)); root != "." {
 		res.Output = strings.ReplaceAll(res.Output, root+string(filepath.Separator), "")
 	}
 	return res
+}
+
+// errorExpected is an expectation that reads that the game stopped with an
+// error.
+var errorExpected = regexp.MustCompile(`outcome\s*==\s*['"]error['"]`)
+
+// expectsError reports whether a scenario expects its game to stop with an
+// error (a loop the step budget stops, say).
+func expectsError(sc *Scenario) bool {
+	for i := range sc.Steps {
+		if e := sc.Steps[i].expr; e != nil && errorExpected.MatchString(e.Src) {
+			return true
+		}
+	}
+	return false
 }
 
 func b2i(b bool) int64 {

@@ -89,16 +89,15 @@ func TestSetupSharedZoneCardProps(t *testing.T) {
 setup:
   phase: play
   zones:
-    game.trick: [Card, p3's Card]
-    p1.hand: [Card, Card]
+    game.trick: [p2's Card, p3's Card]
+    p1.hand: [2 of hearts, 5 of spades]
   props:
     game.trick[1].rank: 9
     game.trick[1].suit: hearts
 steps:
   - expect: game.trick[1].rank == 9 and game.trick[1].suit == 'hearts' and game.trick[0].rank == 0
-  # a shared zone's card is nobody's unless named with its owner
-  - expect: game.trick[0].owner == none
-  - expect: game.trick[1].owner == p3
+  # a shared zone's card named with its owner is theirs
+  - expect: game.trick[0].owner == p2 and game.trick[1].owner == p3
 `)
 	sc, err := scenario.Load(path)
 	require.NoError(t, err)
@@ -317,4 +316,50 @@ func TestAScenarioWritesEachKeyOnceInOneDocument(t *testing.T) {
 	// a --- with nothing after it is no second document
 	_, err := scenario.Load(writeScenario(t, "tricks", "steps:\n  - expect: \"true\"\n---\n"))
 	require.NoError(t, err)
+}
+
+// A game stopped by an error in the rules fails a scenario that does not
+// say it expects one, whatever its expectations read; one that says so
+// passes.
+func TestAGameStoppedByAnErrorFailsItsScenario(t *testing.T) {
+	run := func(expect string) []string {
+		path := writeScenario(t, "echo", `setup:
+  active: p1
+  phase: main
+  zones:
+    p1.table: [Bell, Stone]
+steps:
+  - p1: ring Bell
+  - expect: `+expect+`
+`)
+		sc, err := scenario.Load(path)
+		require.NoError(t, err)
+		res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+		require.NoError(t, err)
+		return res.Failures
+	}
+	got := run("over")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "the game stopped with an error: ")
+	assert.Contains(t, got[0], "(a scenario that tests such an error says so: expect: outcome == 'error')")
+	assert.Empty(t, run("over and outcome == 'error'"))
+}
+
+// A card a setup places in a shared zone is nobody's unless named with its
+// owner, as a deck dealt there with owner: none.
+func TestASharedZonesCardIsNobodys(t *testing.T) {
+	path := writeScenario(t, "shedding", `setup:
+  active: p1
+  zones:
+    game.discard: [Red 1, p2's Red 2]
+    p1.hand: [Red 3, Red 3]
+    p2.hand: [Red 3]
+steps:
+  - expect: game.discard[0].owner == none and game.discard[1].owner == p2 and p1.hand[0].owner == p1
+`)
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+	require.NoError(t, err)
+	assert.Empty(t, res.Failures)
 }
