@@ -91,6 +91,16 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 				labels = nil
 			}
 		}
+		if d.Max > 1 && strings.Contains(n.Value, ",") {
+			// several labels separated by commas, as at the terminal
+			// (Estate, Estate), when no option has the whole text
+			if _, err := FindOption(d, n.Value); err != nil {
+				labels = nil
+				for _, l := range strings.Split(n.Value, ",") {
+					labels = append(labels, strings.TrimSpace(l))
+				}
+			}
+		}
 	default:
 		return state.Answer{}, fmt.Errorf("write the answer as a label or a list of labels")
 	}

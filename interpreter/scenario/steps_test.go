@@ -543,3 +543,24 @@ func TestWaitingSaysWhoIsAsked(t *testing.T) {
 	got := runLands(t, "[Lightning, Grass]", "  - waiting: p2\n")
 	assert.Equal(t, []string{"12:5: expected p2 to be asked, but p1 is"}, got)
 }
+
+// Several cards are named with commas as at the terminal, as well as in a
+// list, when no option has the whole text.
+func TestSeveralCardsNamedWithCommas(t *testing.T) {
+	body := func(answer string) string {
+		return `setup:
+  active: p1
+  turn: 3
+  phase: main
+  zones:
+    p1.hand: [Darkness, Fire]
+    p2.hand: [Fire, Water, Grass, Lightning]
+steps:
+  - p1: play Darkness
+  - p2: ` + answer + `
+  - expect: len(p2.hand) == 4
+`
+	}
+	assert.Empty(t, runGame(t, "lands", body("[Fire, Water, Grass]")))
+	assert.Empty(t, runGame(t, "lands", body("Fire, Water, Grass")))
+}
