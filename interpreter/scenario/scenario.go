@@ -637,7 +637,14 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					}
 				}
 			}
+			// none, in a choice that may be declined, is declining it
+			declines := d.Min == 0 && d.Max > 0 && d.Kind != state.DecideAction && !labels["none"]
+			named := len(st.Offered)
 			for _, l := range st.Offered {
+				if declines && strings.EqualFold(strings.TrimSpace(l), "none") {
+					named--
+					continue
+				}
 				l = byFaceName(g, d, l)
 				if !labels[strings.ToLower(l)] {
 					fail(st, "%s is not offered %q; the options are %s", state.SeatName(st.Seat), l, optionList(d))
@@ -685,7 +692,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					}
 				}
 			}
-			if st.Exact && len(st.Offered) != len(d.Options) {
+			if st.Exact && named != len(d.Options) {
 				fail(st, "%s is offered %s, not exactly %q", state.SeatName(st.Seat), optionList(d), st.Offered)
 			}
 		case st.Refuse:

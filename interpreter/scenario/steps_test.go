@@ -564,3 +564,28 @@ steps:
 	assert.Empty(t, runGame(t, "lands", body("[Fire, Water, Grass]")))
 	assert.Empty(t, runGame(t, "lands", body("Fire, Water, Grass")))
 }
+
+// none among a step's options says the choice may be declined; at a choice
+// that may not be, it is not offered.
+func TestOptionsNameNoneForAChoiceThatMayBeDeclined(t *testing.T) {
+	body := func(options string) string {
+		return `setup:
+  active: p1
+  turn: 3
+  phase: draw
+  zones:
+    p1.hand: [Squire]
+    p1.deck: [Archer, Archer]
+    p1.pool: [Spearman]
+  face_up:
+    p1.pool: [Spearman]
+steps:
+  - options: {p1: ` + options + `}
+`
+	}
+	assert.Empty(t, runGame(t, "lanes", body("[Squire, Archer, none]")))
+	assert.Empty(t, runGame(t, "lanes", body("[Squire, Archer]")))
+	got := runLands(t, "[Lightning, Grass]", "  - options: {p1: [p2's Lightning, p2's Grass, none]}\n")
+	require.Len(t, got, 2)
+	assert.Contains(t, got[0], `p1 is not offered "none"`)
+}
