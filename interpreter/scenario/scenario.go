@@ -194,6 +194,16 @@ func Load(path string, opts ...LoadOption) (*Scenario, error) {
 					errs = append(errs, err)
 					continue
 				}
+				if st.Expect != nil && st.Expect.Kind == yaml.SequenceNode {
+					// a list of expectations: each one a step of its own,
+					// at its own place
+					for _, x := range st.Expect.Content {
+						one := st
+						one.Expect, one.Pos = x, pos(x)
+						sc.Steps = append(sc.Steps, one)
+					}
+					continue
+				}
 				sc.Steps = append(sc.Steps, st)
 			}
 		default:

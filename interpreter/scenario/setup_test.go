@@ -231,7 +231,8 @@ steps:
 }
 
 // TestStepExpressionErrorsArePlaced: Check (arbiter validate) compiles the
-// conditions of expect and pass_until, and names the step in its message.
+// conditions of expect (each of a list at its place) and pass_until, and
+// names the step in its message.
 func TestStepExpressionErrorsArePlaced(t *testing.T) {
 	path := writeScenario(t, "chain", `steps:
   - expect: [1]
@@ -239,7 +240,7 @@ func TestStepExpressionErrorsArePlaced(t *testing.T) {
   - pass_until: phase == main
 `)
 	assert.Equal(t, []string{
-		"s.yaml:3:13: error: `expect` must be an expression, found a list [type-mismatch]",
+		"s.yaml:3:14: error: expression \"1\" gives int where bool is needed [type-mismatch]",
 		"s.yaml:4:17: error: expression \"3\" gives int where bool is needed [type-mismatch]",
 	}, checkErrors(t, path))
 }

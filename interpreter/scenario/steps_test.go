@@ -589,3 +589,10 @@ steps:
 	require.Len(t, got, 2)
 	assert.Contains(t, got[0], `p1 is not offered "none"`)
 }
+
+// expect takes a list of expectations, each checked and placed as a step of
+// its own.
+func TestExpectTakesAList(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - expect:\n      - len(p2.board) == 2\n      - len(p2.board) == 9\n      - turn == 3\n")
+	assert.Equal(t, []string{"14:9: does not hold: len(p2.board) == 9"}, got)
+}
