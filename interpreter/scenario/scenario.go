@@ -194,6 +194,10 @@ func Load(path string, opts ...LoadOption) (*Scenario, error) {
 					errs = append(errs, err)
 					continue
 				}
+				if st.Expect != nil && st.Expect.Kind == yaml.SequenceNode && len(st.Expect.Content) == 0 {
+					errs = append(errs, errAt(st.Expect, "expect lists no expectation: write one, or a list of them"))
+					continue
+				}
 				if st.Expect != nil && st.Expect.Kind == yaml.SequenceNode {
 					// a list of expectations: each one a step of its own,
 					// at its own place
