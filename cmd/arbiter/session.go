@@ -55,6 +55,33 @@ type skip struct {
 	turn  int
 	stack []state.StackItem // what was on the stack when the seat last passed
 	open  map[string]bool   // the actions permitted (costs aside) when the order was given
+	// logLen is the length of the log at the seat's last pass: an action
+	// another seat took since lapses the order too, in a game with no
+	// stack, whose actions are answered in a window of their own
+	logLen int
+}
+
+// usesStack reports whether some action of the ruleset waits on a stack:
+// in such a game what may be answered goes there, and an action that does
+// not (a card pitched) leaves a standing order to pass as it was.
+func usesStack(rs *model.Ruleset) bool {
+	for _, a := range rs.Actions {
+		if a.UseStack {
+			return true
+		}
+	}
+	return false
+}
+
+// otherActed reports whether a seat other than seat took an action since
+// the seat's last pass.
+func (sk *skip) otherActed(log []state.LogEntry, seat int) bool {
+	for i := min(sk.logLen, len(log)); i < len(log); i++ {
+		if log[i].Kind == "action" && log[i].Player != seat {
+			return true
+		}
+	}
+	return false
 }
 
 // newOnStack reports whether an item is on the stack now that was not at the
@@ -341,7 +368,7 @@ func (s *session) autoPass(d *state.Decision) (int, bool) {
 	}
 	sk := &s.skips[d.Player]
 	pass := passOption(d)
-	if d.Kind != state.DecideAction || pass < 0 || s.g.Evaluator().S.Turn != sk.turn || sk.newOnStack(s.g.Evaluator().S.Stack) {
+	if d.Kind != state.DecideAction || pass < 0 || s.g.Evaluator().S.Turn != sk.turn || sk.newOnStack(s.g.Evaluator().S.Stack) || !usesStack(s.rs) && sk.otherActed(s.g.Evaluator().S.Log, d.Player) {
 		sk.on = false
 		return 0, false
 	}
@@ -356,6 +383,7 @@ func (s *session) autoPass(d *state.Decision) (int, bool) {
 	// what was on the stack at this pass: an item added after it (even once
 	// others have resolved) is new
 	sk.stack = slices.Clone(s.g.Evaluator().S.Stack)
+	sk.logLen = len(s.g.Evaluator().S.Log)
 	return pass, true
 }
 

@@ -36,7 +36,8 @@ are separated by commas (Knight, Knight, Archer). Commands:
   log [N]       the last N lines of the log (default 20)
   why [N|NAME]  why an action is not offered
   skip          pass priority for the rest of this turn, until something new
-                goes on the stack or you are asked anything else; in your
+                goes on the stack (in a game without one, until another
+                player acts) or you are asked anything else; in your
                 own turn, until you may do something you could not when
                 you skipped (a main phase after the draw phase)
   undo          back to your previous decision (when you have learned nothing since)
@@ -54,7 +55,7 @@ are separated by commas (Knight, Knight, Archer). Commands:
 		for len(s.skips) <= seat {
 			s.skips = append(s.skips, skip{})
 		}
-		s.skips[seat] = skip{on: true, turn: s.g.Evaluator().S.Turn, stack: slices.Clone(s.g.Evaluator().S.Stack), open: s.permitted(d)}
+		s.skips[seat] = skip{on: true, turn: s.g.Evaluator().S.Turn, stack: slices.Clone(s.g.Evaluator().S.Stack), open: s.permitted(d), logLen: len(s.g.Evaluator().S.Log)}
 		if err := s.answer(seat, state.Answer{Picks: []int{pass}}); err != nil {
 			return false, err
 		}

@@ -111,3 +111,22 @@ func TestPlayResignRefusedAfterATurnThatAskedNothing(t *testing.T) {
 	require.False(t, g.Over(), out.String())
 	require.Contains(t, out.String(), "p1 may not resign now, as the rules say: you may resign only on your own turn (turn 5, which the rules let you resign in, asked you nothing and was played for you; resign at a question of your next such turn, or quit to leave the game unfinished)")
 }
+
+// A standing order to pass lapses when another seat acts, though nothing
+// goes on a stack (a game whose answers are a response window): the seat
+// can answer what was done.
+func TestSkipLapsesWhenAnotherSeatActs(t *testing.T) {
+	sk := skip{on: true, logLen: 2}
+	log := []state.LogEntry{{Kind: "turn"}, {Kind: "pass", Player: 0}, {Kind: "pass", Player: 1}}
+	if sk.otherActed(log, 0) {
+		t.Fatal("a pass of another seat is no action")
+	}
+	log = append(log, state.LogEntry{Kind: "action", Player: 0})
+	if sk.otherActed(log, 0) {
+		t.Fatal("the seat's own action does not lapse its order")
+	}
+	log = append(log, state.LogEntry{Kind: "action", Player: 1})
+	if !sk.otherActed(log, 0) {
+		t.Fatal("another seat's action lapses the order")
+	}
+}
