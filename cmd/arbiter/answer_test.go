@@ -109,3 +109,15 @@ func TestSnippetLine(t *testing.T) {
 	require.LessOrEqual(t, len([]rune(got)), 122)
 	require.Equal(t, "HERE", string([]rune(got)[col-1:col+3]))
 }
+
+// An item of an assignment that may take only some targets names them.
+func TestAllowedTargetsAreNamed(t *testing.T) {
+	d := &state.Decision{Kind: state.DecideAssign, Options: []state.Option{{Label: "Phase Stalker"}, {Label: "Iron Golem"}},
+		Targets: []state.Option{{Label: "Swift Raider"}, {Label: "Ember Whelp"}}, Allowed: [][]int{{1}, {}}}
+	if got := allowedTargets(d, 0); got != " (only to Swift Raider)" {
+		t.Errorf("allowedTargets 0 = %q", got)
+	}
+	if got := allowedTargets(d, 1); got != " (no target allowed)" {
+		t.Errorf("allowedTargets 1 = %q", got)
+	}
+}

@@ -727,9 +727,13 @@ func allowedTargets(d *state.Decision, i int) string {
 	}
 	var ns []string
 	for _, t := range d.Allowed[i] {
-		ns = append(ns, strconv.Itoa(t))
+		if t >= 1 && t <= len(d.Targets) {
+			ns = append(ns, d.Targets[t-1].Label)
+		} else {
+			ns = append(ns, strconv.Itoa(t))
+		}
 	}
-	return " (targets " + strings.Join(ns, ", ") + ")"
+	return " (only to " + strings.Join(ns, " or ") + ")"
 }
 
 // faceNamed reports whether a card with several faces has one named what
