@@ -350,6 +350,17 @@ func (s *session) cardText(seat int, name string) error {
 	if made {
 		return fmt.Errorf("no card %q; the cards are named like %s: in a game, by the name a card you know has", name, strings.Join(names, ", "))
 	}
+	// the names that hold the words written (snare: Spell Snare, Snare
+	// Field), else every name
+	var near []string
+	for _, n := range names {
+		if strings.Contains(strings.ToLower(n), strings.ToLower(strings.TrimSpace(name))) {
+			near = append(near, n)
+		}
+	}
+	if len(near) > 0 {
+		return fmt.Errorf("no card %q; did you mean %s?", name, strings.Join(near, " or "))
+	}
 	return fmt.Errorf("no card %q; the cards are %s", name, strings.Join(names, ", "))
 }
 
