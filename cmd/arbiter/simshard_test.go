@@ -105,7 +105,7 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 			g["kind"], g["winners"] = "win", []any{}
 		},
 		"has a text with control characters": func(m map[string]any) {
-			m["results"].([]any)[0].(map[string]any)["reason"] = "[2J"
+			m["results"].([]any)[0].(map[string]any)["reason"] = "\x1b[2J"
 		},
 		"a study of 3 players, and lands takes 2 to 2": func(m map[string]any) {
 			m["players"], m["agents"] = 3, []any{"random", "random", "random"}
