@@ -125,6 +125,9 @@ card included.`,
 				}
 				fmt.Fprintf(out, "Resumed %s from %s.\n", rs.Name, load)
 			} else {
+				if players != 0 && (players < rs.MinPlayers || players > rs.MaxPlayers) {
+					return &exitError{code: 2, msg: fmt.Sprintf("arbiter play: %s is played by %s players, not %d", rs.Name, rs.PlayerCount(), players)}
+				}
 				pre, err := parseSeats(seatFlags, max(players, rs.MinPlayers))
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}

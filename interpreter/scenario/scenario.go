@@ -1184,7 +1184,9 @@ func queryVars(rs *model.Ruleset, sc *Scenario) (int, []compile.QueryVar) {
 		players = rs.MinPlayers
 	}
 	vars := []compile.QueryVar{{Name: "winner", Type: model.TString}, {Name: "over", Type: model.TBool}, {Name: "outcome", Type: model.TString}, {Name: "reason", Type: model.TString}}
-	for p := 0; p < players; p++ {
+	// a count the game does not take is refused by checkGame; the names
+	// are made for the seats the game may have at most
+	for p := 0; p < min(players, rs.MaxPlayers); p++ {
 		vars = append(vars, compile.QueryVar{Name: state.SeatName(p), Type: model.TPlayer})
 	}
 	return players, vars

@@ -364,3 +364,10 @@ steps:
 	require.NoError(t, err)
 	assert.Empty(t, res.Failures)
 }
+
+// A number of players no game takes, however large, is refused at once
+// with its place (it made a name for each seat first).
+func TestAHugeNumberOfPlayersIsRefusedAtOnce(t *testing.T) {
+	path := writeGameScenario(t, "lands", "players: 9223372036854775807\nsetup:\n  active: p1\nsteps:\n  - expect: \"true\"\n")
+	assert.Equal(t, []string{"s.yaml:2:10: error: lands is played by 2 players, not 9223372036854775807 [out-of-range]"}, checkErrors(t, path))
+}
