@@ -25,6 +25,14 @@ func (s *session) command(d *state.Decision, line string) (bool, error) {
 	rest = strings.TrimSpace(rest)
 	seat := d.Player
 	switch strings.ToLower(word) {
+	case "help", "?", "rules", "look", "skip", "undo", "resign", "quit", "exit":
+		if rest != "" {
+			// a command of one word is that word alone: more is an answer
+			// (a card named Resign Token is played, not a resignation)
+			word = ""
+		}
+	}
+	switch strings.ToLower(word) {
 	case "help", "?":
 		s.printf(`Answer with an option's number (several separated by spaces when more may
 be chosen; none when nothing need be; 1=2 3=1 to divide an amount), or its
