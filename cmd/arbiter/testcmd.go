@@ -125,7 +125,7 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 				if update && !ok {
 					// a failing scenario's run is cut short where it failed:
 					// it is shown, not kept as the golden
-					msgs = append(msgs, "golden file not written, as the scenario fails; its run up to the failure:\n"+res.Output)
+					msgs = append(msgs, "golden file not written, as the scenario fails; its run up to the failure:\n"+source.Printable(res.Output))
 				} else if update {
 					// the review: a golden that changes is shown, to be read
 					// before it is committed
@@ -135,7 +135,7 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 						}
 						what := "new golden file; read it"
 						if err == nil {
-							what = "golden file changed; read the change:\n" + string(diff.Diff(golden, old, "now", []byte(res.Output)))
+							what = "golden file changed; read the change:\n" + source.Printable(string(diff.Diff(golden, old, "now", []byte(res.Output))))
 						}
 						fmt.Fprintf(out, "UPDATED %s\n  %s\n", golden, indentLines(what))
 					}
@@ -149,7 +149,7 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 					}
 				} else if string(want) != res.Output {
 					ok = false
-					msgs = append(msgs, string(diff.Diff(golden, want, "got", []byte(res.Output))))
+					msgs = append(msgs, source.Printable(string(diff.Diff(golden, want, "got", []byte(res.Output)))))
 				}
 				if ok {
 					passed++

@@ -311,6 +311,20 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		c.exprError(err, posOf(), path, src, sc)
 		return nil, nil, closure.CNil
 	}
+	// a text written in the expression with an escape (\u001b) is printed
+	// as its value: what a terminal would act on is refused as in YAML text
+	bad := false
+	ast.Walk(&tree.Node, visitFunc(func(node *ast.Node) {
+		if str, ok := (*node).(*ast.StringNode); ok && !bad {
+			if r, found := source.ControlIn(str.Value); found {
+				bad = true
+				c.R.DiagAt(posOf().at(str.Location().From), "bad-value", path, fmt.Sprintf("in expression %s: the text %q holds the control character %U, which players' screens would not show as text: write printable text", diag.Quoted(src), str.Value, r))
+			}
+		}
+	}))
+	if bad {
+		return nil, nil, closure.CNil
+	}
 	p.plan(tree.Node)
 	if len(p.errs) > 0 {
 		for _, pe := range p.errs {

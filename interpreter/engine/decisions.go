@@ -4,10 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
-	"unicode"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
@@ -301,7 +300,7 @@ func (g *machine) Answer(player int, a state.Answer) error {
 	if a.Error != "" {
 		// the text comes from outside the rules (a bot, a file): it is
 		// shown to players, so what a terminal would act on is escaped
-		text := printable(a.Error)
+		text := source.Printable(a.Error)
 		g.record(state.Record{Seq: d.Seq, Player: player, Answer: state.Answer{Error: text}})
 		g.fail(errors.New(text))
 		return nil
@@ -406,19 +405,4 @@ func (g *machine) endEffectsOf(p int) {
 			g.S.Frames[i].PC = int32(len(g.Rs.Programs[g.S.Frames[i].Prog].Steps))
 		}
 	}
-}
-
-// printable is text with every control character but a line break or a
-// tab, and every mark that turns the text's direction, written as an
-// escape (\u001b): shown as it is written, never acted on by a terminal.
-func printable(text string) string {
-	var b strings.Builder
-	for _, r := range text {
-		if r != '\n' && r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r)) {
-			fmt.Fprintf(&b, "\\u%04x", r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -118,6 +118,11 @@ func Load(path string, opts ...LoadOption) (*Scenario, error) {
 	})
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
+		if r, bad := source.ControlIn(v.Value); bad && v.Kind == yaml.ScalarNode {
+			// printed in messages and golden files
+			errs = append(errs, errAt(v, "%s holds the control character %U, which screens would not show as text: write printable text", k.Value, r))
+			continue
+		}
 		switch k.Value {
 		case "name":
 			sc.Name = v.Value

@@ -179,6 +179,24 @@ func ControlIn(s string) (rune, bool) {
 	return 0, false
 }
 
+// Printable is text with every character ControlIn finds written as an
+// escape (\u001b): shown as it is written, never acted on by a terminal;
+// line breaks and tabs stay as they are.
+func Printable(text string) string {
+	if _, bad := ControlIn(text); !bad {
+		return text
+	}
+	var b strings.Builder
+	for _, r := range text {
+		if r != '\n' && r != '\t' && r != '\r' && (unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r)) {
+			fmt.Fprintf(&b, "\\u%04x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 func (r *Reader) Integer(n *yaml.Node, path string) (int, bool) {
 	n = ResolveAlias(n)
 	if n == nil || n.Kind != yaml.ScalarNode {

@@ -1,4 +1,4 @@
-package engine
+package source
 
 import "testing"
 
@@ -9,9 +9,10 @@ func TestPrintableEscapesWhatATerminalActsOn(t *testing.T) {
 		"a\nb\tc\a":           "a\nb\tc\\u0007",
 		"left \u202eright":    `left \u202eright`,
 		"plain é and ünïcode": "plain é and ünïcode",
+		"line\r\n":            "line\r\n",
 	} {
-		if got := printable(in); got != want {
-			t.Errorf("printable(%q) = %q, want %q", in, got, want)
+		if got := Printable(in); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
