@@ -29,6 +29,10 @@ type Compiler struct {
 	barrier int
 	Preds   map[string]*Predicate
 	Called  []*Predicate // the predicates compiled inline
+	// inlined counts the predicate bodies compiled inline in this
+	// expression: predicates that call others twice each, a few levels
+	// deep, would make a body of millions of terms (maxInlined)
+	inlined int
 	// Reads gathers the parts of the state the compiled expression may
 	// read, as the nodes that read them are compiled.
 	Reads model.ReadSet

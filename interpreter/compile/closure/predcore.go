@@ -51,6 +51,9 @@ type PredicateCall struct {
 	From int // rune offset of the call in the body
 }
 
+// maxInlined bounds the predicate bodies one expression compiles inline.
+const maxInlined = 10000
+
 // PredPrefix names the host function the patcher calls for a predicate: no
 // function of the library or of expr has a dot in its name.
 const PredPrefix = "$pred."
@@ -64,6 +67,12 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 		// its declaration has an error, which is reported there
 		cc.refuse(n, "predicate %s has an error", p.Name)
 		cc.Errs[len(cc.Errs)-1].Untyped = true
+		return constant(model.Datum{}), CNil
+	}
+	if cc.inlined++; cc.inlined > maxInlined {
+		if cc.inlined == maxInlined+1 {
+			cc.refuseCode("too-many-steps", n, "the predicates this expression calls, and those they call, are compiled into it %d times and more: a predicate that calls another several times, a few levels deep, grows as their product; call each at fewer places (a let keeps a value)", maxInlined)
+		}
 		return constant(model.Datum{}), CNil
 	}
 	args := n.Arguments[1:]
