@@ -152,3 +152,31 @@ func TestAKilledSessionKeepsItsReplayLog(t *testing.T) {
 		require.Contains(t, out, "\nreplay ok: ")
 	})
 }
+
+// sim hears a stop while the last games it handed out are under way, even
+// games that never end (no turn limit): the first kill -TERM says so, the
+// second ends it.
+func TestSimHearsAStopWhileItsGamesFinish(t *testing.T) {
+	bin, dir := arbiterIn(t)
+	rs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "engine", "rulesets", "together.yaml"))
+	require.NoError(t, err)
+	cmd := exec.Command(bin, "sim", rs, "--games", "2")
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	// time to load the ruleset and start listening (a busy machine is slow)
+	time.Sleep(2 * time.Second)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	time.Sleep(500 * time.Millisecond)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatalf("sim did not stop: %s", out.String())
+	}
+	require.Contains(t, out.String(), "arbiter sim: interrupted; the games under way finish")
+}

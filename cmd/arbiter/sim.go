@@ -175,7 +175,23 @@ docs/sim-at-scale.md.`,
 				}
 			}
 			close(next)
-			wg.Wait()
+			// every game handed out: a Ctrl-C while they finish is heard
+			// too (a game that never ends would leave sim deaf to it)
+			finished := make(chan struct{})
+			go func() { wg.Wait(); close(finished) }()
+			if !interrupted {
+				select {
+				case <-finished:
+				case <-stop:
+					interrupted = true
+					signal.Stop(stop) // a second Ctrl-C ends sim at once
+					if bar != nil {
+						_ = bar.Clear()
+					}
+					fmt.Fprintf(cmd.ErrOrStderr(), "\narbiter sim: interrupted; the games under way finish (Ctrl-C again stops at once)\n")
+				}
+			}
+			<-finished
 			signal.Stop(stop)
 			if bar != nil && !interrupted {
 				_ = bar.Finish()
