@@ -371,3 +371,35 @@ func TestAHugeNumberOfPlayersIsRefusedAtOnce(t *testing.T) {
 	path := writeGameScenario(t, "lands", "players: 9223372036854775807\nsetup:\n  active: p1\nsteps:\n  - expect: \"true\"\n")
 	assert.Equal(t, []string{"s.yaml:2:10: error: lands is played by 2 players, not 9223372036854775807 [out-of-range]"}, checkErrors(t, path))
 }
+
+// zones and face_down name a positional zone's positions each from the
+// first: a position both fill is refused (it held two cards), while empty
+// leaves it to the other list.
+func TestAPositionIsPlacedOnce(t *testing.T) {
+	path := writeScenario(t, "grid", `setup:
+  active: p1
+  zones:
+    p1.front: [Pawn, Pawn]
+  face_down:
+    p1.front: [Crown]
+steps:
+  - expect: "true"
+`)
+	got := checkErrors(t, path)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "s.yaml:7:16: error: position 1 of zone front is placed twice (first at line 5): write empty where another list places a card [bad-value]")
+	path = writeScenario(t, "grid", `setup:
+  active: p1
+  zones:
+    p1.front: [empty, Pawn]
+  face_down:
+    p1.front: [Crown]
+steps:
+  - expect: len(p1.front) == 2
+`)
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+	require.NoError(t, err)
+	assert.Empty(t, res.Failures)
+}

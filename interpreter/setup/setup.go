@@ -165,6 +165,8 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 	}
 	// how many cards each zone instance gets, for the indexes of props
 	placed := map[[2]int]int{}
+	// the positions placed in each positional zone instance, and where
+	taken := map[[3]int]diag.Pos{}
 	for _, pl := range su.Zones {
 		zone, seat, ok := setupZone(rs, pl.Zone, pl.Seat, players, pl.Pos, fail)
 		if !ok {
@@ -187,6 +189,16 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 			d := findCard(rs, name)
 			if d == nil && slots > 0 && name == EmptyPosition {
 				continue // a position left empty
+			}
+			if slots > 0 {
+				// zones and face_down (or face_up) name one zone's
+				// positions each from the first: one card a position
+				key := [3]int{zone, seat, slot}
+				if first, dup := taken[key]; dup {
+					fail(at, "bad-value", "position %d of zone %s is placed twice (first at line %d): write empty where another list places a card", slot+1, pl.Zone, first.Line)
+					continue
+				}
+				taken[key] = at
 			}
 			owner := -1
 			if d == nil {
