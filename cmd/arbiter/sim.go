@@ -160,17 +160,20 @@ docs/sim-at-scale.md.`,
 			stop := make(chan os.Signal, 1)
 			signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 			interrupted := false
+			interrupt := func() {
+				interrupted = true
+				signal.Stop(stop) // a second Ctrl-C ends sim at once
+				if bar != nil {
+					_ = bar.Clear()
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "\narbiter sim: interrupted; the games under way finish (Ctrl-C again stops at once)\n")
+			}
 		deal:
 			for i := range idx {
 				select {
 				case next <- i:
 				case <-stop:
-					interrupted = true
-					signal.Stop(stop) // a second Ctrl-C ends sim at once
-					if bar != nil {
-						_ = bar.Clear()
-					}
-					fmt.Fprintf(cmd.ErrOrStderr(), "\narbiter sim: interrupted; the games under way finish (Ctrl-C again stops at once)\n")
+					interrupt()
 					break deal
 				}
 			}
@@ -183,12 +186,7 @@ docs/sim-at-scale.md.`,
 				select {
 				case <-finished:
 				case <-stop:
-					interrupted = true
-					signal.Stop(stop) // a second Ctrl-C ends sim at once
-					if bar != nil {
-						_ = bar.Clear()
-					}
-					fmt.Fprintf(cmd.ErrOrStderr(), "\narbiter sim: interrupted; the games under way finish (Ctrl-C again stops at once)\n")
+					interrupt()
 				}
 			}
 			<-finished
