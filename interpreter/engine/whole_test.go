@@ -156,3 +156,39 @@ func TestCreateCountIsBounded(t *testing.T) {
 		require.Contains(t, g.Err().Error(), "fractions.yaml:16:5: create: "+c.msg)
 	}
 }
+
+// One expression that goes through more elements than any game needs
+// (predicates nested over long lists) stops the game with its position in
+// about a second, where it would otherwise run for hours; the same forms
+// over shorter lists give their values.
+func TestExpressionWorkIsBounded(t *testing.T) {
+	for _, src := range []string{
+		"sum(1..3000, sum(1..3000, sum(1..3000, #)))",
+		"len(flatten(map(1..10000, 1..10000)))",
+		"count(1..10000, any(1..10000, # < 0))",
+		"len(filter(1..10000, len(sort_by(1..10000, -#)) > 0))",
+		"find_index(1..10000, sum(1..10000, #) < 0) ?? 0",
+		"sum(1..10000, len(1..10000))",
+	} {
+		if testing.Short() && !strings.HasPrefix(src, "sum(") {
+			continue // a third of a second to a second each
+		}
+		g := fractionGame(t, src)
+		require.Error(t, g.Err(), src)
+		require.Contains(t, g.Err().Error(), "fractions.yaml:16:5: set: ", src)
+		require.Contains(t, g.Err().Error(), "went through more than 10,000,000 elements", src)
+	}
+	for src, want := range map[string]int64{
+		"sum(1..300, sum(1..300, #))":             300 * 300 * 301 / 2,
+		"len(flatten(map(1..1000, 1..1000)))":     1000 * 1000,
+		"count(1..2000, all(1..2000, # > 0))":     2000,
+		"sum(1..2000, sum(1..2000, 1)) / 1000000": 4,
+		"sum(1..3000, len(1..3000))":              9000000,
+	} {
+		g := fractionGame(t, src)
+		require.NoError(t, g.Err(), src)
+		i, _, ok := g.Ruleset().PropIndex("game", "half")
+		require.True(t, ok)
+		require.Equal(t, want, g.Evaluator().GameProp(i), src)
+	}
+}

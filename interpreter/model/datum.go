@@ -83,6 +83,9 @@ type Evaluation struct {
 	Args   []Datum
 	Locals []Datum
 	err    string
+	// work is the elements the evaluation's predicates went through and
+	// the lists it joined, against WorkLimit
+	work int
 	// lists given back by the built-ins that wrote a list they only read
 	// into one (TakeInts), kept for the next: nested ones take others
 	free [][]int
@@ -135,11 +138,35 @@ func (x *Evaluation) At(level int) int64 {
 	return 0
 }
 
-func (x *Evaluation) SetAt(level int, v int64) {
+// SetAt makes v the element of the predicate at level, and counts it as a
+// step of the evaluation's work. It is false when the loop over the
+// elements must stop: the evaluation failed (its value is not used), or
+// went past WorkLimit, which fails it.
+func (x *Evaluation) SetAt(level int, v int64) bool {
 	for len(x.elem) <= level {
 		x.elem = append(x.elem, 0)
 	}
 	x.elem[level] = v
+	return x.Spend(1)
+}
+
+// WorkLimit bounds the elements one evaluation may go through: predicates
+// nested over long lists (sum(1..3000, sum(1..3000, sum(1..3000, #))))
+// would otherwise run for hours, and no step budget of the game sees the
+// work inside one expression. Ten million takes about a second at most;
+// the games' own expressions go through a few hundred.
+const WorkLimit = 10_000_000
+
+// Spend counts n steps of work (the elements of a list a built-in writes);
+// it is false, and the evaluation failed, past WorkLimit, or when the
+// evaluation failed before.
+func (x *Evaluation) Spend(n int) bool {
+	x.work += n
+	if x.work > WorkLimit {
+		x.Fail("the expression went through more than 10,000,000 elements (predicates nested over long lists?)")
+		return false
+	}
+	return x.err == ""
 }
 
 func B2i(b bool) int64 {

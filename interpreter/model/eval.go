@@ -31,6 +31,9 @@ func (g *Evaluator) begin(f *state.Frame) *Evaluation {
 	if x.err != "" {
 		x.err = ""
 	}
+	if x.work != 0 {
+		x.work = 0
+	}
 	if len(x.elem) != 0 {
 		x.elem = x.elem[:0]
 	}

@@ -380,8 +380,14 @@ func (cc *Compiler) flatten(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			l = list(x).L
 		}
 		for _, v := range l {
-			x.SetAt(level, int64(v))
-			dst = append(dst, body(x).L...)
+			if !x.SetAt(level, int64(v)) {
+				break
+			}
+			add := body(x).L
+			if !x.Spend(len(add)) {
+				break
+			}
+			dst = append(dst, add...)
 		}
 		x.GiveInts(buf)
 		return dst
@@ -389,8 +395,14 @@ func (cc *Compiler) flatten(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	return func(x *model.Evaluation) model.Datum {
 		out := []int{}
 		for _, v := range list(x).L {
-			x.SetAt(level, int64(v))
-			out = append(out, body(x).L...)
+			if !x.SetAt(level, int64(v)) {
+				break
+			}
+			add := body(x).L
+			if !x.Spend(len(add)) {
+				break
+			}
+			out = append(out, add...)
 		}
 		return model.Datum{K: model.DList, E: bt.e, L: out}
 	}, bt
@@ -449,7 +461,9 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			defer x.GiveInts(buf)
 			out := make([]int, 0, len(l))
 			for _, v := range l {
-				x.SetAt(level, int64(v))
+				if !x.SetAt(level, int64(v)) {
+					break
+				}
 				r := body(x)
 				if r.K == model.DNil {
 					return x.Fail("map gives nothing for an element (a property read from no card or player?)")
@@ -474,7 +488,9 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			var fs float64
 			l, _, buf := items(x)
 			for _, v := range l {
-				x.SetAt(level, int64(v))
+				if !x.SetAt(level, int64(v)) {
+					break
+				}
 				r := body(x)
 				if r.K == model.DNil {
 					x.GiveInts(buf)
@@ -553,7 +569,9 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		k := int64(0)
 		l, _, buf := items(x)
 		for _, v := range l {
-			x.SetAt(level, int64(v))
+			if !x.SetAt(level, int64(v)) {
+				break
+			}
 			if truth(holds(x)) {
 				k++
 			}
@@ -572,7 +590,9 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
 			l, _, buf := items(x)
 			for _, v := range l {
-				x.SetAt(level, int64(v))
+				if !x.SetAt(level, int64(v)) {
+					break
+				}
 				if truth(holds(x)) {
 					dst = append(dst, v)
 				}
@@ -589,7 +609,9 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			var buf [16]int
 			out := buf[:0]
 			for _, v := range d.L {
-				x.SetAt(level, int64(v))
+				if !x.SetAt(level, int64(v)) {
+					break
+				}
 				if truth(holds(x)) {
 					out = append(out, v)
 				}
@@ -619,7 +641,9 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			r := model.Datum{K: model.DBool, N: 1 - onHit}
 			l, _, buf := items(x)
 			for _, v := range l {
-				x.SetAt(level, int64(v))
+				if !x.SetAt(level, int64(v)) {
+					break
+				}
 				if truth(holds(x)) == want {
 					r.N = onHit
 					break
@@ -643,7 +667,9 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 				if last {
 					i = len(l) - 1 - k
 				}
-				x.SetAt(level, int64(l[i]))
+				if !x.SetAt(level, int64(l[i])) {
+					break
+				}
 				if truth(holds(x)) {
 					if index {
 						r = model.Datum{K: model.DInt, N: int64(i)}
@@ -1275,7 +1301,9 @@ type keyed struct {
 // needs none).
 func sortKeys(x *model.Evaluation, l []int, level int, body model.EvalFn, items []keyed) bool {
 	for i, v := range l {
-		x.SetAt(level, int64(v))
+		if !x.SetAt(level, int64(v)) {
+			break
+		}
 		r := body(x)
 		if r.K == model.DNil && len(l) > 1 {
 			return false

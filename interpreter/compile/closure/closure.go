@@ -1088,6 +1088,9 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 			if d, ok := model.SubWhole(b, a); !ok || d > 10000 {
 				return x.Fail("the range %d..%d is longer than 10000", a, b)
 			}
+			if a <= b && !x.Spend(int(b-a)+1) {
+				return model.Datum{}
+			}
 			out := []int{}
 			for i := a; i <= b; i++ {
 				out = append(out, int(i))
