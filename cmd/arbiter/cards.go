@@ -16,8 +16,10 @@ import (
 func newCardsCmd() *cobra.Command {
 	var check bool
 	cmd := &cobra.Command{
-		Use:   "cards GAME [NAME...]",
-		Short: "List a game's cards with their text and properties, and its decks",
+		Use: "cards GAME [NAME...]",
+		// one card is looked up as often as all of them
+		Aliases: []string{"card"},
+		Short:   "List a game's cards with their text and properties, and its decks",
 		Long: `Cards lists a game's cards, each with its properties, its keywords and its
 text (the lines the ruleset's card_text generates, then the text as
 written), and the game's decks. Given names, it shows only those cards,

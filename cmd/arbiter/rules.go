@@ -75,7 +75,7 @@ func rulesText(rs *model.Ruleset) string {
 		}
 		what := sentence(ph.Doc)
 		if qs := programQuestions(rs, ph.Body); len(qs) > 0 {
-			what += " It asks: " + strings.Join(qs, "; ") + "."
+			what += " It may ask: " + strings.Join(qs, "; ") + "."
 		}
 		phases = append(phases, [2]string{name, what})
 	}
@@ -92,7 +92,7 @@ func rulesText(rs *model.Ruleset) string {
 		what := sentence(a.Doc)
 		if qs := programQuestions(rs, a.CostProg); len(qs) > 0 {
 			// the words its questions are answered with
-			what += " It asks: " + strings.Join(qs, "; ") + "."
+			what += " It may ask: " + strings.Join(qs, "; ") + "."
 		}
 		actions = append(actions, [2]string{name, what})
 	}

@@ -464,12 +464,12 @@ func programQuestions(rs *model.Ruleset, progs ...int) []string {
 				arg := &st.Args[i]
 				switch {
 				case p.Kind == model.PTemplate && p.Name == "prompt" && arg.Template != nil:
-					prompt = arg.Template.Text
+					prompt = templateWords(arg.Template.Text)
 				case p.Kind == model.PChoices:
 					for _, ch := range arg.Choices {
 						label := ch.Label
 						if ch.Tmpl != nil {
-							label = ch.Tmpl.Text
+							label = templateWords(ch.Tmpl.Text)
 						}
 						labels = append(labels, label)
 					}
@@ -503,6 +503,13 @@ func programQuestions(rs *model.Ruleset, progs ...int) []string {
 		walk(p)
 	}
 	return out
+}
+
+// templateWords is a template's text with each of its expressions shown
+// as … (Draw card … of …), as an action's label with a part it works out is
+// shown: the words are the template's, the values the game's.
+func templateWords(text string) string {
+	return templatePart.ReplaceAllString(text, "…")
 }
 
 // why explains why actions are not offered: for one card name or action, or

@@ -30,7 +30,7 @@ func newTestCmd() *cobra.Command {
 		Use:   "test [PATH...]",
 		Short: "Run scenario files and compare them with their golden files",
 		Long: `Test runs every scenario under the given files or folders (default:
-testdata) and compares each one's log and final state with the .golden file
+testdata; a folder's subfolders too) and compares each one's log and final state with the .golden file
 beside it, printing a diff when they differ. --update rewrites the golden
 files and prints every change it makes, to be read before it is committed
 (go generate ./... leaves golden files alone: each is a ruling to read).

@@ -379,6 +379,9 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 	k, v := n.Content[0], n.Content[1]
 	st := Step{Pos: pos(k), Seat: -1}
 	seatLists := func() (int, []string, error) {
+		if v.Kind == yaml.MappingNode && len(v.Content) > 2 {
+			return 0, nil, errAt(v.Content[2], "%s names one seat a step: write {%s: [label, label]}, and the next seat in a step of its own", k.Value, v.Content[0].Value)
+		}
 		if v.Kind != yaml.MappingNode || len(v.Content) != 2 {
 			return 0, nil, errAt(v, "write {p1: [label, label]}")
 		}

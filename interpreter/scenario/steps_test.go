@@ -3,6 +3,7 @@ package scenario_test
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -132,6 +133,17 @@ func TestEmptyOptionListsAreRefused(t *testing.T) {
 		require.NoError(t, os.WriteFile(path, []byte("ruleset: lands\nsteps:\n  - "+key+": {p1: []}\n"), 0o644))
 		_, err := scenario.Load(path)
 		require.ErrorContains(t, err, key+" lists no option, so it checks nothing", key)
+	}
+}
+
+// An options, offered or not_offered step names one seat: a second seat
+// is refused at its place with the way to write it.
+func TestOptionStepsNameOneSeat(t *testing.T) {
+	for _, key := range []string{"options", "offered", "not_offered"} {
+		path := filepath.Join(t.TempDir(), "s.yaml")
+		require.NoError(t, os.WriteFile(path, []byte("ruleset: lands\nsteps:\n  - "+key+": {p1: [a], p2: [b]}\n"), 0o644))
+		_, err := scenario.Load(path)
+		require.ErrorContains(t, err, "3:"+strconv.Itoa(len(key)+17)+": "+key+" names one seat a step: write {p1: [label, label]}, and the next seat in a step of its own", key)
 	}
 }
 

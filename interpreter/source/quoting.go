@@ -103,9 +103,11 @@ var nextKeyRE = regexp.MustCompile(`^\s*[A-Za-z_][A-Za-z0-9_]*:(\s|$)`)
 
 // meantEnd is where a value that starts at i ends as its writer meant it:
 // brackets, parentheses and quotes balanced, up to the end of the line (a
-// comment left out), or inside a flow collection up to its closing bracket or
-// a comma followed by the next key.
-func meantEnd(s string, i int, inFlow bool) int {
+// comment left out), or inside a flow collection up to its closing bracket,
+// a comma followed by the next key, or in a list (seq) any comma. Inside a
+// flow collection closed after it on the line, " #" is the value's text
+// ([Archer, Knight #2]): a comment there would leave the brackets open.
+func meantEnd(s string, i int, inFlow, seq bool) int {
 	depth := 0
 	end := len(s)
 scan:
@@ -126,18 +128,42 @@ scan:
 			}
 			depth--
 		case ',':
-			if depth == 0 && inFlow && nextKeyRE.MatchString(s[j+1:]) {
+			if depth == 0 && (seq || inFlow && nextKeyRE.MatchString(s[j+1:])) {
 				end = j
 				break scan
 			}
 		case '#':
-			if j > i && (s[j-1] == ' ' || s[j-1] == '\t') {
+			if j > i && (s[j-1] == ' ' || s[j-1] == '\t') && !(inFlow && closesLater(s, j)) {
 				end = j
 				break scan
 			}
 		}
 	}
 	return len(strings.TrimRight(s[:end], " \t"))
+}
+
+// closesLater tells whether a bracket after j closes the flow collection
+// that holds j.
+func closesLater(s string, j int) bool {
+	depth := 0
+	for ; j < len(s); j++ {
+		switch s[j] {
+		case '\'', '"':
+			e := skipQuoted(s, j)
+			if e < 0 {
+				return false
+			}
+			j = e - 1
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth == 0 {
+				return true
+			}
+			depth--
+		}
+	}
+	return false
 }
 
 // plainEnd is where YAML ends a value without quotes that starts at i, and
@@ -178,7 +204,7 @@ const questionMark = "holds a ?, which YAML does not take inside {...} or [...] 
 
 // valuePitfall looks at the value that starts at v: where YAML ends it against
 // where it is meant to end.
-func valuePitfall(s, key string, v int, inFlow bool, depth int) (quotePitfall, bool) {
+func valuePitfall(s, key string, v int, inFlow, seq bool, depth int) (quotePitfall, bool) {
 	if v >= len(s) {
 		return quotePitfall{}, false
 	}
@@ -211,7 +237,7 @@ func valuePitfall(s, key string, v int, inFlow bool, depth int) (quotePitfall, b
 			at = v
 		}
 	}
-	mend := meantEnd(s, v, inFlow)
+	mend := meantEnd(s, v, inFlow, seq)
 	if mend <= len(strings.TrimRight(s[:yend], " \t")) || reason == "" {
 		return quotePitfall{}, false
 	}
@@ -251,7 +277,7 @@ func flowPitfall(s string, open, depth int) (quotePitfall, bool) {
 				i++
 			}
 		}
-		if t, ok := valuePitfall(s, key, i, true, depth+1); ok {
+		if t, ok := valuePitfall(s, key, i, true, !isMap, depth+1); ok {
 			return t, true
 		}
 		// on to the next entry
@@ -289,7 +315,7 @@ func linePitfall(line string) (quotePitfall, bool) {
 	if m[2] >= 0 {
 		key = line[m[2]:m[3]]
 	}
-	return valuePitfall(line, key, m[1], false, 0)
+	return valuePitfall(line, key, m[1], false, false, 0)
 }
 
 // SyntaxPitfall rewrites a YAML syntax error whose line holds a value YAML
@@ -343,7 +369,7 @@ func (r *Reader) RepairFlowSplits(n *yaml.Node) {
 			if prev.Kind == yaml.ScalarNode && prev.Style == 0 && prev.Line == k.Line && prev.Line <= len(lines) {
 				line := strings.TrimRight(lines[prev.Line-1], "\r")
 				start := byteOffset(line, prev.Column)
-				end := meantEnd(line, start, true)
+				end := meantEnd(line, start, true, false)
 				if end > start && k.Column <= column(line, end) {
 					if !reported[prev] {
 						reported[prev] = true
