@@ -958,11 +958,12 @@ func (a asked) forced(g *engine.Game, seat int) int {
 type forcedTaken map[int]int
 
 // match reports whether answer step st names the answer the engine gave
-// itself to the first question of its seat since the mark that no step has
-// answered yet, a question with one way to answer (a window where all the
-// seat may do is pass, most of the time), and takes that question if so.
-// A scenario written as the whole transcript of a game, its forced
-// answers included, then runs as written.
+// itself to a question of its seat since the mark, after the last one a
+// step answered, a question with one way to answer (a window where all the
+// seat may do is pass, most of the time), and takes the first such
+// question if so. A scenario written as the whole transcript of a game,
+// its forced answers included, then runs as written; one that leaves out
+// some of them (a target that was the only one) runs too.
 func (t forcedTaken) match(g *engine.Game, st *Step, since asked) bool {
 	if st.Answer.Kind != yaml.ScalarNode {
 		return false
@@ -977,7 +978,7 @@ func (t forcedTaken) match(g *engine.Game, st *Step, since asked) bool {
 		}
 		want := strings.TrimSpace(st.Answer.Value)
 		if f.Label == "" || !namesForced(want, f.Label) && want != "#1" {
-			return false
+			continue
 		}
 		t[st.Seat] = f.Seq
 		return true

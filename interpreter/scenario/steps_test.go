@@ -371,6 +371,41 @@ steps:
 	}
 }
 
+// A step that names the engine's answer to a later question it answered
+// itself is matched with it, the earlier ones left out: Wither's one
+// target, taken at once, need not be written before the turn's end.
+// Matched in order, a question before one already matched is not.
+func TestForcedStepsMayLeaveSomeOut(t *testing.T) {
+	wither := func(steps string) []string {
+		return runGame(t, "vault", `setup:
+  active: p1
+  turn: 5
+  phase: main
+  zones:
+    p1.hand: [Wither]
+    p1.field: [Swamp, Wastes]
+    p1.deck: [Swamp]
+    p2.hand: [Forest, Forest, Forest, Forest, Forest]
+    p2.deck: [Forest]
+    p2.field: [Grizzly]
+steps:
+  - p1: cast Wither
+`+steps)
+	}
+	for _, tc := range []struct {
+		name, steps string
+		want        []string
+	}{
+		{"the target left out", "  - p1: end the turn\n  - expect: active == p2\n", nil},
+		{"both written", "  - p1: Grizzly\n  - p1: end the turn\n  - expect: active == p2\n", nil},
+		{"out of order", "  - p1: end the turn\n  - p1: Grizzly\n", []string{"16:5: p1 has no question: since the last answer p1 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p2. To say p1 had no choice, write not_asked: p1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, wither(tc.steps))
+		})
+	}
+}
+
 // TestNotOfferedByPlace: a label with a card's place names the card there,
 // as options of one label are told apart while two copies are offered.
 // Once one copy has acted, the other is offered under the plain label:

@@ -311,8 +311,10 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 				chosen = g.VarList(len(pats))
 			}
 			if all, ok := pay.complete(chosen, chosen); ok {
-				for range len(all) - len(chosen) {
-					g.CountAtOnce(int(f.You), "")
+				for _, c := range all[len(chosen):] {
+					// each card's label, as the card's own question
+					// would offer it: a scenario's step may name it
+					g.CountAtOnce(int(f.You), args.CardOption(g, c, int(f.You)).Label)
 				}
 				chosen = all
 				g.SetVar(f, s.State, state.Val{N: 1, L: chosen})
