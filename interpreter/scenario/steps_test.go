@@ -406,6 +406,29 @@ steps:
 	}
 }
 
+// The cards a cost takes because every one of them must pay are questions
+// answered at once, each named by its card: p2's two sources pay Dispel.
+func TestForcedPaymentNamesItsCards(t *testing.T) {
+	got := runGame(t, "pocket", `setup:
+  active: p1
+  turn: 5
+  phase: main
+  zones:
+    p1.hand: [forge_altar, oak_guardian]
+    p1.mana: [shrine, cutpurse_pilfer]
+    p2.hand: [tide_pool, ancient_willow]
+    p2.mana: [storm_drake, wave_serpent]
+    pile: [sacred_grove, lava_titan]
+steps:
+  - p1: play bottom of Forge Altar // Kindle
+  - p1: ["#1"]
+  - p2: play bottom of Tide Pool // Dispel
+  - p2: Wave Serpent // Undertow
+  - expect: len(p1.play) == 0 and len(game.discard) == 2
+`)
+	assert.Empty(t, got)
+}
+
 // TestNotOfferedByPlace: a label with a card's place names the card there,
 // as options of one label are told apart while two copies are offered.
 // Once one copy has acted, the other is offered under the plain label:
