@@ -114,6 +114,11 @@ func (c *compiler) properties(n *yaml.Node) {
 			if f.Key == "card" && compile.FieldIndex(p.Key, len(model.CardFields), func(i int) string { return model.CardFields[i].Name }) >= 0 {
 				c.R.Errorf(p.KeyN, "reserved-name", path+"."+p.Key, "%q is a field every card has; choose another name", p.Key)
 			}
+			if f.Key == "player" {
+				if doc, ok := playerField(p.Key); ok {
+					c.R.Errorf(p.KeyN, "reserved-name", path+"."+p.Key, "%q is a field every player has (p1.%s: %s); choose another name", p.Key, p.Key, doc)
+				}
+			}
 			ix[p.Key] = d.Index
 			*list = append(*list, d)
 		}
@@ -359,6 +364,15 @@ func (c *compiler) zones(n *yaml.Node) {
 				refills[z.Index] = v
 			}
 		}
+		if z.PerPlayer {
+			// p1.<zone> reads the zone: a field or a property of the
+			// same name would be read as the zone, or the zone as it
+			if doc, ok := playerField(f.Key); ok {
+				c.R.Errorf(f.KeyN, "reserved-name", path, "zone %q is named like a field every player has (p1.%s: %s), which p1.%s must keep reading; choose another name", f.Key, f.Key, doc, f.Key)
+			} else if _, ok := c.Rs.PlayerPropIx[f.Key]; ok {
+				c.R.Errorf(f.KeyN, "duplicate-name", path, "zone %q has the name of a player property: p1.%s would read one of them; choose another name for one", f.Key, f.Key)
+			}
+		}
 		c.Rs.ZoneIx[f.Key] = z.Index
 		c.Rs.Intern(f.Key)
 		c.Rs.Zones = append(c.Rs.Zones, z)
@@ -430,4 +444,14 @@ func (c *compiler) limits(n *yaml.Node) {
 			c.Rs.StepBudget = 0
 		}
 	}
+}
+
+// playerField is the doc of the field every player has of that name (p1.won).
+func playerField(name string) (string, bool) {
+	for _, f := range model.PlayerFields {
+		if f.Name == name {
+			return f.Doc, true
+		}
+	}
+	return "", false
 }
