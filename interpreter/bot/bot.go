@@ -348,7 +348,7 @@ func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 		}
 		return out
 	}
-	if d.Kind == state.DecideNumber && d.NumberCount() <= 11 {
+	if d.Kind == state.DecideNumber && d.NumberCount() <= allNumbers {
 		var out []state.Answer
 		for n := d.Min; n <= d.Max; n++ {
 			if d.NumberAllowed(n) {
@@ -377,6 +377,11 @@ func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 	}
 	return out
 }
+
+// allNumbers is the most numbers a number question may take for the bot
+// to try each of them: a bid of 0 to 13 tricks, or of 0 to 20, is tried
+// bid by bid (with eleven spread over it, a bid of 4 was never made).
+const allNumbers = 21
 
 // value is the ruleset's heuristic value of the position for a seat: very
 // high for a win, very low for a loss, else the ruleset's `value` expression

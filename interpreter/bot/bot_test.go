@@ -147,7 +147,7 @@ properties:
   player:
     gold: {type: int, default: 5}
     bid: {type: int, default: 0}
-    won: {type: bool}
+    prize: {type: bool}
 zones:
   hand: {}
 turn:
@@ -164,7 +164,7 @@ turn:
               - if:
                   cond: all(you.opponents, .bid < you.bid)
                   then:
-                    - set: {player: you, prop: won, value: true}
+                    - set: {player: you, prop: prize, value: true}
                     - add: {player: you, prop: gold, amount: -you.bid}
     - name: main
       do: [{act: {actions: [rest], pass_label: end the turn}}]
@@ -172,7 +172,7 @@ actions:
   rest:
     label: rest
     effect: [{log: "{you} rests."}]
-value: "(you.won ? 100 : 0) + you.gold"
+value: "(you.prize ? 100 : 0) + you.gold"
 `
 
 // The greedy bot answers a sealed question without knowing the answers

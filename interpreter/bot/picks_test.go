@@ -26,8 +26,9 @@ func TestRandomPicksDrawLikePerm(t *testing.T) {
 	}
 }
 
-// The greedy bot's numbers: every number of a range of up to eleven, and
-// eleven spread over a wider one, its two ends included.
+// The greedy bot's numbers: every number of a range of up to 21 (a bid of
+// 0 to 13 tricks), and eleven spread over a wider one, its two ends
+// included.
 func TestNumberCandidates(t *testing.T) {
 	nums := func(min, max int) []int {
 		var out []int
@@ -38,6 +39,8 @@ func TestNumberCandidates(t *testing.T) {
 	}
 	require.Equal(t, []int{0, 1, 2, 3}, nums(0, 3))
 	require.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, nums(0, 10))
-	require.Equal(t, []int{0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 12}, nums(0, 12))
+	require.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}, nums(0, 13))
+	require.Len(t, nums(0, 20), 21)
+	require.Equal(t, []int{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 21}, nums(0, 21))
 	require.Equal(t, []int{5, 104, 203, 302, 401, 500, 599, 698, 797, 896, 995}, nums(5, 995))
 }
