@@ -98,6 +98,17 @@ func rulesText(rs *model.Ruleset) string {
 	}
 	section("What you can do (when a phase offers it):", actions)
 
+	var preds [][2]string
+	for _, p := range rs.Predicates {
+		if strings.HasPrefix(p.Doc, "= ") {
+			// an expression, as written: no sentence's full stop
+			preds = append(preds, [2]string{p.Call + " " + p.Doc, ""})
+			continue
+		}
+		preds = append(preds, [2]string{p.Call, sentence(p.Doc)})
+	}
+	section("What the rules work out (functions any expression may call, a scenario's expect among them):", preds)
+
 	var zones [][2]string
 	for _, z := range rs.Zones {
 		if z.NotShown {

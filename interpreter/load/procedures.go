@@ -561,4 +561,15 @@ func (c *compiler) predicate(f source.Field) {
 		body = source.Get(fs, "value")
 	}
 	c.DeclarePredicate(name, doc, params, f.KeyN, body, c.R, path)
+	if doc == "" && body != nil && body.Kind == yaml.ScalarNode && len(body.Value) <= 100 {
+		// a short one without a doc says what it is by its expression
+		doc = "= " + strings.Join(strings.Fields(body.Value), " ")
+	}
+	if doc != "" {
+		names := make([]string, len(params))
+		for i, q := range params {
+			names[i] = q.Name + " " + q.Type.String()
+		}
+		c.Rs.Predicates = append(c.Rs.Predicates, model.PredicateDoc{Call: name + "(" + strings.Join(names, ", ") + ")", Doc: doc})
+	}
 }

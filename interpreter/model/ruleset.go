@@ -616,28 +616,33 @@ type Ruleset struct {
 	Zones       []ZoneDecl
 	Keywords    []string
 	KeywordDocs []string
-	Modes       []string // game modes chosen at start (--mode); empty: none
-	ModeDocs    []string
-	Cards       []*CardDef
-	Decks       []*Deck
-	DeckRules   *DeckRules
-	Actions     []*Action
-	Triggers    []*Trigger
-	Checks      []*Check
-	Phases      []*Phase
-	Setup       int
-	Programs    []*Program
-	Exprs       []*Expr
-	TurnLimit   int
-	CardsFrom   string // where LoadFile read the card files from, in words
-	StepBudget  int    // limits.steps; 0: a budget that grows with the game (Game.StepBudget)
-	NextTurn    *Expr  // who plays next, with `you` as the player whose turn ends; nil: the next seat still in the game
-	DrainStack  int    // program run when a phase's steps end with items on the stack; -1: resolve them one by one
-	Concede     *Expr  // nil: players may not concede
-	ConcedeWhy  string // when players may concede, in words
-	Value       *Expr  // a heuristic value of the position for `you`, for bots
-	View        ViewDecl
-	CardText    *CardTextDecl // nil: card texts are written whole
+	// Predicates are the ruleset's predicates with their docs (a short one
+	// without a doc with its expression), as a reader calls them (power(c
+	// card)), in the order written: what an expression (a scenario's
+	// expect) may read that the rules work out.
+	Predicates []PredicateDoc
+	Modes      []string // game modes chosen at start (--mode); empty: none
+	ModeDocs   []string
+	Cards      []*CardDef
+	Decks      []*Deck
+	DeckRules  *DeckRules
+	Actions    []*Action
+	Triggers   []*Trigger
+	Checks     []*Check
+	Phases     []*Phase
+	Setup      int
+	Programs   []*Program
+	Exprs      []*Expr
+	TurnLimit  int
+	CardsFrom  string // where LoadFile read the card files from, in words
+	StepBudget int    // limits.steps; 0: a budget that grows with the game (Game.StepBudget)
+	NextTurn   *Expr  // who plays next, with `you` as the player whose turn ends; nil: the next seat still in the game
+	DrainStack int    // program run when a phase's steps end with items on the stack; -1: resolve them one by one
+	Concede    *Expr  // nil: players may not concede
+	ConcedeWhy string // when players may concede, in words
+	Value      *Expr  // a heuristic value of the position for `you`, for bots
+	View       ViewDecl
+	CardText   *CardTextDecl // nil: card texts are written whole
 
 	CardPropIx   map[string]int
 	PlayerPropIx map[string]int
@@ -1003,4 +1008,10 @@ func (rs *Ruleset) PlayerCount() string {
 		return fmt.Sprint(rs.MinPlayers)
 	}
 	return fmt.Sprintf("%d to %d", rs.MinPlayers, rs.MaxPlayers)
+}
+
+// PredicateDoc is a predicate of the ruleset as its doc says it.
+type PredicateDoc struct {
+	Call string // its name and parameters: power(c card)
+	Doc  string // its doc, or "= " and its expression
 }
