@@ -144,13 +144,14 @@ func rulesText(rs *model.Ruleset) string {
 	}
 	section("Zones (each player has their own unless shared):", zones)
 
-	var terms [][2]string
+	var terms, kept [][2]string
 	for _, set := range []struct {
 		of    string
 		props []model.PropDecl
 	}{{"a card", rs.CardProps}, {"a player", rs.PlayerProps}, {"the game", rs.GameProps}} {
 		for _, p := range set.props {
 			if p.Internal {
+				kept = append(kept, [2]string{p.Name + ", of " + set.of, p.Doc})
 				continue
 			}
 			name := p.Name
@@ -165,6 +166,9 @@ func rulesText(rs *model.Ruleset) string {
 		}
 	}
 	section("Terms:", terms)
+	// what the board does not show but a scenario's setup sets and its
+	// expect reads: a creature that entered this turn, say
+	section("Kept by the rules, not shown on the board (a scenario's setup and expect may set and read them):", kept)
 
 	var keywords [][2]string
 	for i, k := range rs.Keywords {
