@@ -173,10 +173,13 @@ card included.`,
 			}
 			s.tty = term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stdout.Fd())) && cmd.InOrStdin() == os.Stdin
 			if s.tty {
-				l := liner.NewLiner()
-				l.SetCtrlCAborts(true)
-				l.SetCompleter(completer(rs))
-				s.in = &linerReader{l}
+				made := func() *liner.State {
+					l := liner.NewLiner()
+					l.SetCtrlCAborts(true)
+					l.SetCompleter(completer(rs))
+					return l
+				}
+				s.in = &linerReader{l: made(), made: made}
 			} else {
 				s.in = &plainReader{bufio.NewReader(cmd.InOrStdin())}
 			}

@@ -106,7 +106,7 @@ type undoPoint struct {
 // lineReader reads one line of input with a prompt.
 type lineReader interface {
 	Prompt(p string) (string, error)
-	Forget() // drop the history, when the terminal changes hands
+	Forget() // drop the history and what was typed ahead, when the terminal changes hands
 	Close() error
 }
 
@@ -149,7 +149,10 @@ const maxLine = 4096
 func (p *plainReader) Close() error { return nil }
 func (p *plainReader) Forget()      {}
 
-type linerReader struct{ l *liner.State }
+type linerReader struct {
+	l    *liner.State
+	made func() *liner.State // a new editor, set up as the first
+}
 
 func (r *linerReader) Prompt(p string) (string, error) {
 	s, err := r.l.Prompt(p)
@@ -159,7 +162,15 @@ func (r *linerReader) Prompt(p string) (string, error) {
 	return s, err
 }
 func (r *linerReader) Close() error { return r.l.Close() }
-func (r *linerReader) Forget()      { r.l.ClearHistory() }
+
+// Forget starts a new line editor: the old one's history goes, and so does
+// what it read ahead past the last line (a second Enter, a line typed or
+// pasted ahead), with what the terminal holds unread.
+func (r *linerReader) Forget() {
+	_ = r.l.Close()
+	discardTypedAhead()
+	r.l = r.made()
+}
 
 var commands = []string{"help", "rules", "look", "card", "log", "why", "skip", "undo", "save", "resign", "quit"}
 
