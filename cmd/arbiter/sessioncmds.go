@@ -4,6 +4,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -238,11 +239,13 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 			if !ok {
 				return state.Answer{}, fmt.Errorf("assign with item=target pairs, like 1=2 2=1, or none to assign nothing (or type help)")
 			}
-			if strings.EqualFold(v, "none") {
-				v = "0" // an item to none
-			}
 			i, err1 := strconv.Atoi(k)
 			t, err2 := strconv.Atoi(v)
+			if strings.EqualFold(v, "none") {
+				t, err2 = 0, nil // an item to none, said in words: 0 is no target's number
+			} else if err2 == nil && t < 1 {
+				err2 = errNoTarget
+			}
 			if err1 != nil || err2 != nil || i < 1 || i > len(d.Options) {
 				return state.Answer{}, fmt.Errorf("%q is not item=target (items 1 to %d, targets 1 to %d, or none)", f, len(d.Options), len(d.Targets))
 			}
@@ -504,6 +507,10 @@ func programQuestions(rs *model.Ruleset, progs ...int) []string {
 	}
 	return out
 }
+
+// errNoTarget is a target's number below 1: a typo for 1 must not be read
+// as no target.
+var errNoTarget = errors.New("no target has that number")
 
 // templateWords is a template's text with each of its expressions shown
 // as … (Draw card … of …), as an action's label with a part it works out is
