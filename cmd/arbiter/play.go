@@ -40,7 +40,11 @@ func newPlayCmd() *cobra.Command {
 		Short: "Play a text session against bots or other people",
 		Long: `Play a game at the terminal. Each seat is human, random or greedy
 (default: p1 is human, the others the greedy bot). With several humans the
-terminal is passed between them and each sees only their own view. Type help
+terminal is passed between them and each sees only their own view (what one
+typed ahead is dropped at the hand-over). A question with one way to answer
+is answered without passing the terminal, so the others can tell that its
+player had no choice, as across a table they would see it; a sealed
+question (answers hidden until all are in) is asked all the same. Type help
 at a prompt for the commands. The seed deals every card, the other players'
 included, so the session prints it only when the game is over. It writes a
 replay log as it goes, one line per answer (--log FILE, or a file in the
