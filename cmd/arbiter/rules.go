@@ -295,12 +295,21 @@ var checkMode = regexp.MustCompile(`^\s*mode\s*==\s*'?([A-Za-z_][A-Za-z0-9_]*)'?
 
 // actionName is an action's label with its {expression} parts in words.
 func actionName(label string) string {
-	return templatePart.ReplaceAllStringFunc(label, func(part string) string {
+	return replaceTemplateParts(label, func(part string) string {
 		if part == "{card}" {
 			return "CARD"
 		}
 		return "…"
 	})
+}
+
+// replaceTemplateParts replaces each {expression} part of a template's text
+// with what with gives for it; {{ and }}, a brace written as text, are
+// braces.
+func replaceTemplateParts(text string, with func(part string) string) string {
+	text = strings.NewReplacer("{{", "\x00", "}}", "\x01").Replace(text)
+	text = templatePart.ReplaceAllStringFunc(text, with)
+	return strings.NewReplacer("\x00", "{", "\x01", "}").Replace(text)
 }
 
 // sentence ends a text with a full stop, unless it has one.

@@ -516,7 +516,7 @@ var errNoTarget = errors.New("no target has that number")
 // as … (Draw card … of …), as an action's label with a part it works out is
 // shown: the words are the template's, the values the game's.
 func templateWords(text string) string {
-	return templatePart.ReplaceAllString(text, "…")
+	return replaceTemplateParts(text, func(string) string { return "…" })
 }
 
 // why explains why actions are not offered: for one card name or action, or

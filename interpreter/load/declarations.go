@@ -372,6 +372,8 @@ func (c *compiler) zones(n *yaml.Node) {
 			} else if _, ok := c.Rs.PlayerPropIx[f.Key]; ok {
 				c.R.Errorf(f.KeyN, "duplicate-name", path, "zone %q has the name of a player property: p1.%s would read one of them; choose another name for one", f.Key, f.Key)
 			}
+		} else if _, ok := c.Rs.GamePropIx[f.Key]; ok {
+			c.R.Errorf(f.KeyN, "duplicate-name", path, "shared zone %q has the name of a game property: game.%s would read one of them; choose another name for one", f.Key, f.Key)
 		}
 		c.Rs.ZoneIx[f.Key] = z.Index
 		c.Rs.Intern(f.Key)

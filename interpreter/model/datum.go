@@ -138,16 +138,24 @@ func (x *Evaluation) At(level int) int64 {
 	return 0
 }
 
-// SetAt makes v the element of the predicate at level, and counts it as a
-// step of the evaluation's work. It is false when the loop over the
-// elements must stop: the evaluation failed (its value is not used), or
-// went past WorkLimit, which fails it.
-func (x *Evaluation) SetAt(level int, v int64) bool {
+// SetAt makes v the element of the predicate at level.
+func (x *Evaluation) SetAt(level int, v int64) {
 	for len(x.elem) <= level {
 		x.elem = append(x.elem, 0)
 	}
 	x.elem[level] = v
-	return x.Spend(1)
+}
+
+// Budget is l, counted as work of the evaluation (Spend) before a
+// built-in goes through it, or nil, which it goes through at once, when
+// the evaluation failed or goes past WorkLimit: nested predicates stop as
+// soon as one is refused. Counted once a list, not once an element, the
+// predicates' loops stay as quick as they were.
+func (x *Evaluation) Budget(l []int) []int {
+	if !x.Spend(len(l)) {
+		return nil
+	}
+	return l
 }
 
 // WorkLimit bounds the elements one evaluation may go through: predicates
@@ -157,16 +165,20 @@ func (x *Evaluation) SetAt(level int, v int64) bool {
 // the games' own expressions go through a few hundred.
 const WorkLimit = 10_000_000
 
-// Spend counts n steps of work (the elements of a list a built-in writes);
-// it is false, and the evaluation failed, past WorkLimit, or when the
-// evaluation failed before.
+// Spend counts n steps of work (the elements of a list a built-in goes
+// through or writes); it is false, and the evaluation failed, past
+// WorkLimit, or when the evaluation failed before.
 func (x *Evaluation) Spend(n int) bool {
 	x.work += n
+	return x.work <= WorkLimit && x.err == "" || x.stop()
+}
+
+// stop fails an evaluation past WorkLimit; false, as the loop must stop.
+func (x *Evaluation) stop() bool {
 	if x.work > WorkLimit {
 		x.Fail("the expression went through more than 10,000,000 elements (predicates nested over long lists?)")
-		return false
 	}
-	return x.err == ""
+	return false
 }
 
 func B2i(b bool) int64 {

@@ -81,7 +81,7 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		a := args[0]
 		return func(x *model.Evaluation) model.Datum {
 			s := int64(0)
-			for _, v := range a(x).L {
+			for _, v := range x.Budget(a(x).L) {
 				t, ok := model.AddWhole(s, int64(v))
 				if !ok {
 					return x.Overflow(s, "+", int64(v))
@@ -147,11 +147,24 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		a, rev := args[0], n.Name == "reverse"
 		return func(x *model.Evaluation) model.Datum {
 			d := a(x)
+			if !x.Spend(len(d.L)) {
+				return model.Datum{}
+			}
 			out := make([]int, 0, len(d.L))
+			var seen map[int]bool // for a long list, where looking back would take its square
+			if !rev && len(d.L) > 32 {
+				seen = make(map[int]bool, len(d.L))
+			}
 			for i := range d.L {
-				if rev {
+				switch {
+				case rev:
 					out = append(out, d.L[len(d.L)-1-i])
-				} else if !slices.Contains(out, d.L[i]) {
+				case seen != nil:
+					if !seen[d.L[i]] {
+						seen[d.L[i]] = true
+						out = append(out, d.L[i])
+					}
+				case !slices.Contains(out, d.L[i]):
 					out = append(out, d.L[i])
 				}
 			}
@@ -166,6 +179,9 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		a := args[0]
 		return func(x *model.Evaluation) model.Datum {
 			d := a(x)
+			if !x.Spend(len(d.L)) {
+				return model.Datum{}
+			}
 			d.L = slices.Clone(d.L)
 			sort.SliceStable(d.L, func(i, j int) bool {
 				if desc {
@@ -236,9 +252,11 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			return k, true
 		})
 		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
+			from := len(dst)
 			for _, f := range fills {
 				dst = f(x, dst)
 			}
+			x.Spend(len(dst) - from)
 			return dst
 		})
 		return func(x *model.Evaluation) model.Datum {
@@ -262,6 +280,9 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 				// not as it was (units of a player whose back row is empty)
 				d := parts[filled]
 				return model.Datum{K: model.DList, E: t.e, L: d.L, Owned: d.Owned}
+			}
+			if !x.Spend(n) {
+				return model.Datum{}
 			}
 			out := make([]int, 0, n)
 			for _, d := range parts {
@@ -303,7 +324,7 @@ func (cc *Compiler) minMax(n *ast.BuiltinNode, args []model.EvalFn, types []Type
 				return model.Datum{} // as expr: the largest of nothing is nothing
 			}
 			v := d.L[0]
-			for _, w := range d.L[1:] {
+			for _, w := range x.Budget(d.L[1:]) {
 				if pick(float64(v), float64(w)) {
 					v = w
 				}
@@ -379,10 +400,8 @@ func (cc *Compiler) flatten(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		} else {
 			l = list(x).L
 		}
-		for _, v := range l {
-			if !x.SetAt(level, int64(v)) {
-				break
-			}
+		for _, v := range x.Budget(l) {
+			x.SetAt(level, int64(v))
 			add := body(x).L
 			if !x.Spend(len(add)) {
 				break
@@ -394,10 +413,8 @@ func (cc *Compiler) flatten(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	})
 	return func(x *model.Evaluation) model.Datum {
 		out := []int{}
-		for _, v := range list(x).L {
-			if !x.SetAt(level, int64(v)) {
-				break
-			}
+		for _, v := range x.Budget(list(x).L) {
+			x.SetAt(level, int64(v))
 			add := body(x).L
 			if !x.Spend(len(add)) {
 				break
@@ -460,10 +477,8 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			l, _, buf := items(x)
 			defer x.GiveInts(buf)
 			out := make([]int, 0, len(l))
-			for _, v := range l {
-				if !x.SetAt(level, int64(v)) {
-					break
-				}
+			for _, v := range x.Budget(l) {
+				x.SetAt(level, int64(v))
 				r := body(x)
 				if r.K == model.DNil {
 					return x.Fail("map gives nothing for an element (a property read from no card or player?)")
@@ -487,10 +502,8 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			var s int64
 			var fs float64
 			l, _, buf := items(x)
-			for _, v := range l {
-				if !x.SetAt(level, int64(v)) {
-					break
-				}
+			for _, v := range x.Budget(l) {
+				x.SetAt(level, int64(v))
 				r := body(x)
 				if r.K == model.DNil {
 					x.GiveInts(buf)
@@ -568,10 +581,8 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 	kept := func(x *model.Evaluation) int64 {
 		k := int64(0)
 		l, _, buf := items(x)
-		for _, v := range l {
-			if !x.SetAt(level, int64(v)) {
-				break
-			}
+		for _, v := range x.Budget(l) {
+			x.SetAt(level, int64(v))
 			if truth(holds(x)) {
 				k++
 			}
@@ -589,10 +600,8 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		// EvalInts): the same elements, no list made
 		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
 			l, _, buf := items(x)
-			for _, v := range l {
-				if !x.SetAt(level, int64(v)) {
-					break
-				}
+			for _, v := range x.Budget(l) {
+				x.SetAt(level, int64(v))
 				if truth(holds(x)) {
 					dst = append(dst, v)
 				}
@@ -608,10 +617,8 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 			// list itself is the result, owned as it was)
 			var buf [16]int
 			out := buf[:0]
-			for _, v := range d.L {
-				if !x.SetAt(level, int64(v)) {
-					break
-				}
+			for _, v := range x.Budget(d.L) {
+				x.SetAt(level, int64(v))
 				if truth(holds(x)) {
 					out = append(out, v)
 				}
@@ -640,10 +647,8 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		return func(x *model.Evaluation) model.Datum {
 			r := model.Datum{K: model.DBool, N: 1 - onHit}
 			l, _, buf := items(x)
-			for _, v := range l {
-				if !x.SetAt(level, int64(v)) {
-					break
-				}
+			for _, v := range x.Budget(l) {
+				x.SetAt(level, int64(v))
 				if truth(holds(x)) == want {
 					r.N = onHit
 					break
@@ -662,14 +667,12 @@ func (cc *Compiler) scan(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		return func(x *model.Evaluation) model.Datum {
 			l, e, buf := items(x)
 			r := model.Datum{} // as expr: no index when nothing matches
-			for k := range l {
+			for k := range x.Budget(l) {
 				i := k
 				if last {
 					i = len(l) - 1 - k
 				}
-				if !x.SetAt(level, int64(l[i])) {
-					break
-				}
+				x.SetAt(level, int64(l[i]))
 				if truth(holds(x)) {
 					if index {
 						r = model.Datum{K: model.DInt, N: int64(i)}
@@ -1300,10 +1303,8 @@ type keyed struct {
 // one is missing (as in expr, a key is read only to compare: a list of one
 // needs none).
 func sortKeys(x *model.Evaluation, l []int, level int, body model.EvalFn, items []keyed) bool {
-	for i, v := range l {
-		if !x.SetAt(level, int64(v)) {
-			break
-		}
+	for i, v := range x.Budget(l) {
+		x.SetAt(level, int64(v))
 		r := body(x)
 		if r.K == model.DNil && len(l) > 1 {
 			return false

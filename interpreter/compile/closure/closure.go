@@ -1120,7 +1120,7 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 			if v.K == list.E {
 				if _, known := model.SameScalar(v, v); known {
 					// one kind that compares by number: the numbers decide
-					for _, e := range list.L {
+					for _, e := range x.Budget(list.L) {
 						if int64(e) == v.N {
 							return true
 						}
@@ -1128,7 +1128,7 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 					return false
 				}
 			}
-			for _, e := range list.L {
+			for _, e := range x.Budget(list.L) {
 				if x.G.Equal(v, model.Datum{K: list.E, N: int64(e)}) {
 					return true
 				}
