@@ -10,9 +10,10 @@ import (
 // card from it owns and controls it from then on (a later move without an
 // owner takes it to that player's zones, and a face-down card is known to
 // that player rather than to whoever owned it before). A move between
-// players' zones, or into a shared zone, keeps the card's owner.
+// players' zones, or into a shared zone, keeps the card's owner, and so
+// does a move out of a shared zone declared keeps_owner (a stack).
 func (g *machine) claim(c, from, to int) {
-	if from == to || g.S.Zones[from].Owner >= 0 {
+	if from == to || g.S.Zones[from].Owner >= 0 || g.Rs.Zones[g.S.Zones[from].Kind].KeepsOwner {
 		return
 	}
 	p := g.S.Zones[to].Owner

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -183,6 +184,17 @@ func (g *machine) run() {
 			}
 			g.Cur = f
 			st, err := step.Prim.Exec(g, f, step)
+			if errors.Is(err, model.ErrNobodyToAsk) {
+				// a choice of nobody (the player an attacker attacked, read
+				// once the attacker has left with its player) is left out
+				// with the rest of its effect, as a choice of a player who
+				// left is (endAsking)
+				g.endFrames(fi)
+				if g.Logging() {
+					g.logf(-1, "left", -1, "Nobody is left to choose: what asked is not done.")
+				}
+				st, err = model.Next, nil
+			}
 			if err != nil {
 				g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
 				return

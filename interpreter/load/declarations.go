@@ -279,7 +279,7 @@ func (c *compiler) literal(n *yaml.Node, path string, d model.PropDecl) int64 {
 // machine's memory.
 const maxSlots = 1000
 
-var zoneKeys = []string{"per", "visibility", "face_down", "blind", "slots", "slot_names", "beside", "area", "max", "refill_from", "shown", "first_face", "doc"}
+var zoneKeys = []string{"per", "visibility", "face_down", "blind", "slots", "slot_names", "beside", "area", "max", "refill_from", "shown", "first_face", "keeps_owner", "doc"}
 
 func (c *compiler) zones(n *yaml.Node) {
 	fs, ok := c.R.Mapping(n, "zones")
@@ -356,6 +356,12 @@ func (c *compiler) zones(n *yaml.Node) {
 			}
 			if v := source.Get(zf, "first_face"); v != nil {
 				z.FirstFace, _ = c.R.Boolean(v, path+".first_face")
+			}
+			if v := source.Get(zf, "keeps_owner"); v != nil {
+				z.KeepsOwner, _ = c.R.Boolean(v, path+".keeps_owner")
+				if z.KeepsOwner && z.PerPlayer {
+					c.R.Errorf(v, "bad-value", path+".keeps_owner", "keeps_owner is for a shared zone (per: game): a card in a player's zone keeps its owner when it leaves")
+				}
 			}
 			if v := source.Get(zf, "doc"); v != nil {
 				z.Doc, _ = c.R.Str(v, path+".doc")

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -732,3 +733,8 @@ func (k *CardKey) Eval(g KeyReader, f *state.Frame) (v int64, ok bool, err error
 func (k *CardKey) Holds(g KeyReader, c int, v int64) bool {
 	return (g.CardProp(c, k.Prop) == v) != k.Not
 }
+
+// ErrNobodyToAsk is the error of a choice whose chooser is nobody (none):
+// the machine leaves such a step out, with the rest of its effect, as it
+// leaves out a choice of a player who has left the game.
+var ErrNobodyToAsk = errors.New("the chooser is nobody (none)")

@@ -152,6 +152,11 @@ type ZoneDecl struct {
 	// FirstFace: a card here shows its first face (a hand of two-part
 	// cards, a discard pile): one that enters turns to it
 	FirstFace bool
+	// KeepsOwner: a shared zone whose cards stay their owners' when they
+	// leave it for a player's zone (a stack a spell passes through on its
+	// way to its caster's board); from any other shared zone, whoever
+	// takes a card owns it from then on
+	KeepsOwner bool
 	// Beside lists the positional zones (of the same owner) whose position n
 	// is adjacent to this zone's position n, both ways (rows of a grid)
 	Beside []int

@@ -167,7 +167,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "assign", Args: &assignArgs, Family: "choices",
-			Doc: "Asks players at once (answers sealed until all are in) to assign each of their items to one target or none: blockers to attackers, say. For each player, items and targets are evaluated with `you` as that player. Each item's card property `prop` is set to its target (or none). A player with no items is not asked: take items every seat sees (creatures on a board), as items from a hidden zone would tell the others who had none.",
+			Doc: "Asks players at once (answers sealed until all are in) to assign each of their items to one target or none: blockers to attackers, say. For each player, items and targets are evaluated with `you` as that player. Each item's card property `prop` is set to its target (or none). A player with no items, or no targets, is not asked (every item is none): take items every seat sees (creatures on a board), as items from a hidden zone would tell the others who had none.",
 			Params: []model.Param{
 				args.Was(args.ExprParam("choosers", model.TPlayers, false, "", "who assigns (default: you)"), "players"),
 				args.ExprParam("items", model.TCards, true, "", "the cards each player assigns"),
@@ -246,7 +246,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 		if s.At(*a.players).Set {
 			return sealedCards(g, f, s, single, a)
 		}
-		chooser, err := args.Player(g, f, s.At(*a.chooser))
+		chooser, err := args.Chooser(g, f, s.At(*a.chooser))
 		if err != nil {
 			return model.Next, err
 		}
@@ -404,7 +404,7 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 	if s.At(chooseArgs.Choosers).Set {
 		return sealedChoose(g, f, s)
 	}
-	chooser, err := args.Player(g, f, s.At(chooseArgs.Chooser))
+	chooser, err := args.Chooser(g, f, s.At(chooseArgs.Chooser))
 	if err != nil {
 		return model.Next, err
 	}
@@ -458,7 +458,7 @@ func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	if s.At(choosePlayerArgs.Choosers).Set {
 		return sealedPlayer(g, f, s)
 	}
-	chooser, err := args.Player(g, f, s.At(choosePlayerArgs.Chooser))
+	chooser, err := args.Chooser(g, f, s.At(choosePlayerArgs.Chooser))
 	if err != nil {
 		return model.Next, err
 	}
@@ -503,7 +503,7 @@ func execChooseNumber(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	if s.At(chooseNumberArgs.Choosers).Set {
 		return sealedNumber(g, f, s)
 	}
-	chooser, err := args.Player(g, f, s.At(chooseNumberArgs.Chooser))
+	chooser, err := args.Chooser(g, f, s.At(chooseNumberArgs.Chooser))
 	if err != nil {
 		return model.Next, err
 	}
@@ -575,7 +575,7 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 		g.Call(f, s.At(distributeArgs.Do).Prog)
 		return model.Stay, nil
 	}
-	chooser, err := args.Player(g, f, s.At(distributeArgs.Chooser))
+	chooser, err := args.Chooser(g, f, s.At(distributeArgs.Chooser))
 	if err != nil {
 		return model.Next, err
 	}
@@ -642,7 +642,7 @@ func allAlike(g model.Context, cards []int, seat int) bool {
 }
 
 func execOrder(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-	chooser, err := args.Player(g, f, s.At(orderArgs.Chooser))
+	chooser, err := args.Chooser(g, f, s.At(orderArgs.Chooser))
 	if err != nil {
 		return model.Next, err
 	}
@@ -756,7 +756,7 @@ func execChooseTarget(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 	if s.At(chooseTargetArgs.Choosers).Set {
 		return sealedTarget(g, f, s)
 	}
-	chooser, err := args.Player(g, f, s.At(chooseTargetArgs.Chooser))
+	chooser, err := args.Chooser(g, f, s.At(chooseTargetArgs.Chooser))
 	if err != nil {
 		return model.Next, err
 	}
@@ -909,7 +909,9 @@ func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 		for _, c := range items {
 			g.SetCardProp(c, idx, -1)
 		}
-		if len(items) == 0 {
+		if len(items) == 0 || len(targets) == 0 {
+			// nothing to assign, or nothing to assign it to (the attackers
+			// left with their player): every item is none, unasked
 			continue
 		}
 		d := state.Decision{Player: p, Kind: state.DecideAssign, Prompt: args.Prompt(g, f, s.At(assignArgs.Prompt), "Assign", p), Min: 0, Max: len(items), PerTarget: per}

@@ -42,7 +42,7 @@ func validatePosition(v model.Validator, s *model.Step) {
 }
 
 func execChoosePosition(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-	chooser, err := args.Player(g, f, s.At(choosePositionArgs.Chooser))
+	chooser, err := args.Chooser(g, f, s.At(choosePositionArgs.Chooser))
 	if err != nil {
 		return model.Next, err
 	}

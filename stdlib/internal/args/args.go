@@ -20,6 +20,18 @@ func Player(g model.Context, f *state.Frame, a *model.Arg) (int, error) {
 	return g.EvalPlayer(a.Expr, f)
 }
 
+// Chooser evaluates the player a choice asks (you when absent). Nobody
+// (an expression that gives none: the player an attacker attacks, read
+// once the attacker has left) is model.ErrNobodyToAsk, which the machine
+// takes as a choice of a player who left: the step is left out.
+func Chooser(g model.Context, f *state.Frame, a *model.Arg) (int, error) {
+	p, err := Player(g, f, a)
+	if err == nil && (p < 0 || p >= g.Players()) {
+		return -1, model.ErrNobodyToAsk
+	}
+	return p, err
+}
+
 // Int evaluates an integer argument, def when absent.
 func Int(g model.Context, f *state.Frame, a *model.Arg, def int) (int, error) {
 	if !a.Set {
