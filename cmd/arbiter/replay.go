@@ -71,6 +71,10 @@ do not give the log of a game in progress to another player.`,
 			}
 			g, err := rerun(rs, lg)
 			if err != nil {
+				if d, ok := err.(*eventDiff); ok && !full {
+					// the texts hold every seat's cards: only --full asks for them
+					d.private = true
+				}
 				return &exitError{code: 1, msg: "arbiter replay: " + err.Error()}
 			}
 			end := g.Outcome()

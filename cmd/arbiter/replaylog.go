@@ -510,9 +510,16 @@ type eventDiff struct {
 	n                        int
 	logged, replayed         string
 	loggedData, replayedData string
+	// private: the texts are every seat's cards, not for a reader who may
+	// be a player of a game not over (replay --as, play --load at a
+	// terminal several share); the event is named by its number alone
+	private bool
 }
 
 func (e *eventDiff) Error() string {
+	if e.private {
+		return fmt.Sprintf("event %d (seq %d in the log) reads otherwise now; replay --full shows both texts, every hidden card included", e.n, e.n-1)
+	}
 	// the file numbers events from 0 (seq): both are said
 	return fmt.Sprintf("event %d (seq %d in the log) differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", e.n, e.n-1, cutText(e.logged), cutText(e.replayed), cutText(e.loggedData), cutText(e.replayedData))
 }
@@ -539,6 +546,9 @@ func cutText(s string) string {
 
 // short says it in a line: what the log has, and what is written now.
 func (e *eventDiff) short() string {
+	if e.private {
+		return fmt.Sprintf("event %d reads otherwise now", e.n)
+	}
 	if e.logged == e.replayed {
 		return fmt.Sprintf("event %d, %q, is recorded otherwise", e.n, e.logged)
 	}
