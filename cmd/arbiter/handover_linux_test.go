@@ -84,6 +84,14 @@ func TestHandOverDropsTypedAhead(t *testing.T) {
 	require.NotContains(t, after, "you are p2", "the hand-over was passed without the next player's Enter")
 	require.NotContains(t, after, "p2> ")
 
+	// a line with words (p1's undo, typed late) does not pass it either
+	_, err = ptm.Write([]byte("undo\n"))
+	require.NoError(t, err)
+	waitFor("that line is not read")
+	time.Sleep(300 * time.Millisecond)
+	after = seen()[strings.LastIndex(seen(), "Pass the terminal to p2"):]
+	require.NotContains(t, after, "you are p2")
+
 	// p2's own Enter passes it
 	_, err = ptm.Write([]byte("\n"))
 	require.NoError(t, err)

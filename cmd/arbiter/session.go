@@ -442,6 +442,30 @@ func (s *session) inputEnded(err error) {
 	s.quit = true
 }
 
+// handedOver waits at a hand-over for an Enter alone, the next player's:
+// a line with words in it was typed by someone else (an answer or a
+// command of the player who leaves, undo say), and shows no screen. quit
+// stops the game there. It is false when the session ends.
+func (s *session) handedOver(seat int) bool {
+	for {
+		line, err := s.in.Prompt("")
+		if err != nil {
+			s.inputEnded(err)
+			return false
+		}
+		switch w := strings.ToLower(strings.TrimSpace(line)); w {
+		case "":
+			return true
+		case "quit", "exit":
+			s.quit = true
+			s.printf("Left the game.\n")
+			return false
+		default:
+			s.printf("Only an Enter alone goes on from here, %s's (quit stops the game); that line is not read.\nPass the terminal to %s and press Enter.", state.SeatName(seat), state.SeatName(seat))
+		}
+	}
+}
+
 func (s *session) ask(d *state.Decision) error {
 	seat := d.Player
 	// the board at a seat's first question of each turn, and whenever the
@@ -459,8 +483,7 @@ func (s *session) ask(d *state.Decision) error {
 			s.in.Forget()
 		}
 		s.printf("\nPass the terminal to %s and press Enter.", state.SeatName(seat))
-		if _, err := s.in.Prompt(""); err != nil {
-			s.inputEnded(err)
+		if !s.handedOver(seat) {
 			return nil
 		}
 		if s.tty {
