@@ -34,6 +34,15 @@ func (g *machine) RewindRefusal(cp Checkpoint, seat int) string {
 	if len(now.History) < len(then.History) {
 		return "the game has gone back further than that"
 	}
+	// answers given before the seat's own to questions asked at once
+	// (sealed, simultaneous, an assignment), kept unseen until all were in
+	// and shown since: going back would let the seat answer again knowing
+	// them
+	for i, d := range then.Pending {
+		if d.Player != seat && i < len(then.Answers) && then.Answers[i] != nil && !stillPending(now, d) {
+			return fmt.Sprintf("%s's answer, given in secret, has been shown", g.SeatName(d.Player))
+		}
+	}
 	for _, r := range now.History[len(then.History):] {
 		if r.Player != seat {
 			return fmt.Sprintf("%s has answered", g.SeatName(r.Player))
@@ -64,4 +73,14 @@ func (g *machine) Rewind(cp Checkpoint, seat int) error {
 	g.S = cp.state.Clone()
 	g.Invalidate()
 	return nil
+}
+
+// stillPending tells whether decision d (by its number) waits in s yet.
+func stillPending(s *state.State, d state.Decision) bool {
+	for _, p := range s.Pending {
+		if p.Seq == d.Seq && p.Player == d.Player {
+			return true
+		}
+	}
+	return false
 }

@@ -53,3 +53,47 @@ func TestRewind(t *testing.T) {
 	require.ErrorContains(t, err, "p2 has answered")
 	require.Equal(t, 1, count(), "a refused rewind changes nothing")
 }
+
+// A seat that answered a sealed question after another (a bot answers
+// first) may not go back once the answers are shown: it would answer again
+// knowing the other's.
+func TestNoRewindPastSealedAnswersShown(t *testing.T) {
+	rs, diags := load.LoadFile("../../testdata/engine/rulesets/sealed.yaml", stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	require.Len(t, g.Pending(), 2)
+	require.NoError(t, g.Answer(1, state.Answer{Picks: []int{}}))
+	cp := g.Checkpoint() // p1's question, p2's answer in
+	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{}}))
+	require.Equal(t, "p2's answer, given in secret, has been shown", g.RewindRefusal(cp, 0))
+	require.Error(t, g.Rewind(cp, 0))
+}
+
+// The same in Vault, where nothing else tells: after the keep or mulligan
+// asked of both at once (simultaneous), only the first player is asked.
+func TestNoRewindPastSealedMulligan(t *testing.T) {
+	rs, diags := load.LoadFile("../../rulesets/vault.yaml", stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	pending := g.Pending()
+	require.Len(t, pending, 2)
+	keep := func(p int) state.Answer {
+		for _, d := range g.Pending() {
+			if d.Player == p {
+				for i, o := range d.Options {
+					if o.Label == "keep" {
+						return state.Answer{Picks: []int{i}}
+					}
+				}
+			}
+		}
+		t.Fatalf("p%d is not asked to keep", p+1)
+		return state.Answer{}
+	}
+	require.NoError(t, g.Answer(1, keep(1)))
+	cp := g.Checkpoint()
+	require.NoError(t, g.Answer(0, keep(0)))
+	require.Equal(t, "p2's answer, given in secret, has been shown", g.RewindRefusal(cp, 0))
+}
