@@ -442,6 +442,10 @@ func (s *session) inputEnded(err error) {
 	s.quit = true
 }
 
+// clearAll clears the screen, then the scrollback, and puts the cursor at
+// the top left.
+const clearAll = "\033[H\033[2J\033[3J"
+
 // handedOver waits at a hand-over for an Enter alone, the next player's:
 // a line with words in it was typed by someone else (an answer or a
 // command of the player who leaves, undo say), and shows no screen. quit
@@ -479,7 +483,10 @@ func (s *session) ask(d *state.Decision) error {
 	s.boardTurn[seat] = turn
 	if s.humans() > 1 && seat != s.lastSeat {
 		if s.tty {
-			s.printf("\033[3J\033[2J\033[H") // the scrollback too: it holds the other player's hand
+			// the screen, then the scrollback: some terminals keep a
+			// screen erased in their scrollback, which holds the other
+			// player's hand
+			s.printf(clearAll)
 			s.in.Forget()
 		}
 		s.printf("\nPass the terminal to %s and press Enter.", state.SeatName(seat))
@@ -487,7 +494,7 @@ func (s *session) ask(d *state.Decision) error {
 			return nil
 		}
 		if s.tty {
-			s.printf("\033[3J\033[2J\033[H")
+			s.printf(clearAll)
 		} else {
 			s.printf("\n")
 		}
