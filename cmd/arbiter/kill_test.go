@@ -180,3 +180,34 @@ func TestSimHearsAStopWhileItsGamesFinish(t *testing.T) {
 	}
 	require.Contains(t, out.String(), "arbiter sim: interrupted; the games under way finish")
 }
+
+// One stop is enough: the games under way are given simGrace to end, and
+// sim then reports the games that ended (timeout sends one kill -TERM, and
+// a game that never ends left sim running for minutes).
+func TestSimStopsAfterItsGrace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out the grace")
+	}
+	bin, dir := arbiterIn(t)
+	rs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "engine", "rulesets", "together.yaml"))
+	require.NoError(t, err)
+	cmd := exec.Command(bin, "sim", rs, "--games", "2")
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	time.Sleep(2 * time.Second)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case err := <-done:
+		var ee *exec.ExitError
+		require.ErrorAs(t, err, &ee)
+		require.Equal(t, 130, ee.ExitCode())
+	case <-time.After(simGrace + 15*time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatalf("sim did not stop after its grace: %s", out.String())
+	}
+	require.Contains(t, out.String(), "arbiter sim: interrupted before any of the 2 games ended")
+}

@@ -59,8 +59,11 @@ their share and 95% interval), and game length. A win shared by several
 seats counts as a win for each of them in the rates by seat, and as one game
 among the endings. Games that stop with an error are listed with their seeds
 and make sim exit with status 1. Game i uses seed --seed + i, so a run is
-reproducible. Ctrl-C stops a run early: the games under way finish, the
-table covers every game played, and sim exits with status 130. With
+reproducible. Ctrl-C (or one kill -TERM) stops a run early: the games
+under way finish, or are left after 10 seconds, the table covers every game
+that ended, and sim exits with status 130. Games are played without a log,
+so the expressions of log lines are not worked out: an error in one stops
+a game in arbiter play and arbiter test, not here. With
 --cards, it also lists, for every card and action taken with it (a card
 played as one of its parts, say), in how many games a seat took it and how
 often that seat won them.
@@ -144,9 +147,14 @@ docs/sim-at-scale.md.`,
 					var g *engine.Game // the worker's last game, whose memory the next reuses
 					for i := range next {
 						j := idx[i] // the game's number in the whole study
-						results[i], g = simulate(g, rs, engine.Options{Players: players, Seed: seed + uint64(j), Decks: decks, Mode: mode, NoLog: true, NoRecord: true}, kinds, byCard)
-						results[i].seed, results[i].game = seed+uint64(j), j
-						done[i] = true
+						var r simResult
+						r, g = simulate(g, rs, engine.Options{Players: players, Seed: seed + uint64(j), Decks: decks, Mode: mode, NoLog: true, NoRecord: true}, kinds, byCard)
+						r.seed, r.game = seed+uint64(j), j
+						// under the lock: an interrupted run reads the
+						// results while games it left still play
+						mu.Lock()
+						results[i], done[i] = r, true
+						mu.Unlock()
 						if bar != nil {
 							mu.Lock()
 							_ = bar.Add(1)
@@ -166,7 +174,7 @@ docs/sim-at-scale.md.`,
 				if bar != nil {
 					_ = bar.Clear()
 				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "\narbiter sim: interrupted; the games under way finish (Ctrl-C again stops at once)\n")
+				fmt.Fprintf(cmd.ErrOrStderr(), "\narbiter sim: interrupted; the games under way finish, or are left after %s (Ctrl-C again stops at once)\n", simGrace)
 			}
 		deal:
 			for i := range idx {
@@ -189,8 +197,19 @@ docs/sim-at-scale.md.`,
 					interrupt()
 				}
 			}
-			<-finished
+			if interrupted {
+				// a game under way may take long (a greedy bot's, one that
+				// runs away): the table is of the games that ended
+				select {
+				case <-finished:
+				case <-time.After(simGrace):
+				}
+			} else {
+				<-finished
+			}
 			signal.Stop(stop)
+			mu.Lock() // games left under way write no more results
+			defer mu.Unlock()
 			if bar != nil && !interrupted {
 				_ = bar.Finish()
 			}
@@ -253,6 +272,10 @@ docs/sim-at-scale.md.`,
 // simulate plays one game between bots, in the memory of the worker's last
 // game prev (engine.NewInto); it returns the game for the next, or nil
 // after a panic, when nothing of it is to be trusted.
+
+// simGrace is how long an interrupted sim waits for the games under way.
+const simGrace = 10 * time.Second
+
 func simulate(prev *engine.Game, rs *model.Ruleset, o engine.Options, kinds []string, byCard bool) (r simResult, g *engine.Game) {
 	defer func() {
 		if p := recover(); p != nil {

@@ -42,6 +42,7 @@ func (g *machine) StepBudget() int {
 }
 
 func (g *machine) startBudget() {
+	g.Spent = 0
 	b := g.StepBudget()
 	g.watch = stepWatch{budget: b, from: b - b/10, logMark: len(g.S.Log)}
 }

@@ -182,6 +182,10 @@ func (g *machine) run() {
 			if s.Steps > g.watch.from && g.runaway(step) {
 				return
 			}
+			if g.Spent > model.SpentLimit {
+				g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, model.ErrSpent))
+				return
+			}
 			g.Cur = f
 			st, err := step.Prim.Exec(g, f, step)
 			if errors.Is(err, model.ErrNobodyToAsk) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/view"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -199,4 +200,49 @@ func TestExpressionWorkIsBounded(t *testing.T) {
 		require.True(t, ok)
 		require.Equal(t, want, g.Evaluator().GameProp(i), src)
 	}
+}
+
+// A log line is bounded: a list of more than 10,000 elements in a text, or
+// a text of more than 100,000 characters, stops the game with the position
+// (twenty lines of a list of millions of numbers filled 1.8 GB and crashed);
+// a list of cards as long as a log line may hold is written in one pass.
+func TestLogLinesAreBounded(t *testing.T) {
+	logGame := func(setup string) *engine.Game {
+		rules := strings.Replace(fractionRules, `  - set: {prop: half, value: "%s"}`, setup, 1)
+		return fractionGameOf(t, rules)
+	}
+	g := logGame(`  - log: "{flatten(map(1..1000, 1..100))}"`)
+	require.ErrorContains(t, g.Err(), `fractions.yaml:16:5: log: fractions.yaml:16:12: in expression "flatten(map(1..1000, 1..100))": a list of 100000 elements is more than a text shows (10000 at most)`)
+	g = logGame(`  - log: "{map(1..9000, 123456789)}{map(1..9000, 123456789)}"`)
+	require.ErrorContains(t, g.Err(), "the text is longer than 100000 characters")
+	g = logGame(`  - create: {id: c, count: 9990, to: hand, quiet: true}
+  - log: "{you.hand}"`)
+	require.NoError(t, g.Err())
+	found := false
+	for i := range g.Evaluator().S.Log {
+		if e := &g.Evaluator().S.Log[i]; len(e.Cards) == 9993 {
+			found = true
+			text := view.Render(g, e, 0)
+			require.Equal(t, 9993, strings.Count(text, "C"), "every card named once")
+			require.NotContains(t, text, "{")
+		}
+	}
+	require.True(t, found, "the line naming the hand")
+}
+
+// The work of every expression between two questions is bounded too: a
+// loop of expressions each within its own bound (here 8,000,000 elements
+// each) stops the game in a few seconds with the step's position, where
+// the step budget alone would let it run for minutes.
+func TestWorkBetweenQuestionsIsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a second or two")
+	}
+	rules := strings.Replace(fractionRules, `  - set: {prop: half, value: "%s"}`, `  - repeat:
+      count: 100
+      do: [{if: {cond: "sum(1..2000, sum(1..2000, 1)) > 0", then: [{add: {prop: half, amount: 1}}]}}]`, 1)
+	g := fractionGameOf(t, rules)
+	require.ErrorContains(t, g.Err(), "the expressions run since the last question went through more than 100,000,000 elements (statics over many cards, or a loop of long expressions?)")
+	i, _, _ := g.Ruleset().PropIndex("game", "half")
+	require.Less(t, g.Evaluator().GameProp(i), int64(20), "stopped after a dozen rounds")
 }

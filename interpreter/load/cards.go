@@ -496,7 +496,15 @@ func keywordWords(k string) string {
 // shownName refuses a name that would not print as itself on a player's
 // terminal: a control character (an escape sequence, a line break, a NUL)
 // or a mark that turns the direction of the text round.
+// maxNameLen is the longest a card's name or a face's may be.
+const maxNameLen = 200
+
 func (c *compiler) shownName(n *yaml.Node, path, name string) {
+	if len(name) > maxNameLen {
+		// a name is read in every log line and option that shows the card
+		c.R.Errorf(n, "out-of-range", path, "%s is %d bytes long, more than a card's name takes (%d): put the rest in text", path, len(name), maxNameLen)
+		return
+	}
 	for _, r := range name {
 		// other control characters are refused for every text (Reader.Str)
 		if r == '\n' || r == '\t' || r == '\r' {

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -164,6 +165,14 @@ func (x *Evaluation) Budget(l []int) []int {
 // work inside one expression. Ten million takes about a second at most;
 // the games' own expressions go through a few hundred.
 const WorkLimit = 10_000_000
+
+// SpentLimit bounds the work of every evaluation between two questions
+// (Evaluator.Spent): ten times what one expression may do, a few seconds.
+const SpentLimit = 100_000_000
+
+// ErrSpent is why a game stops whose expressions went through more than
+// SpentLimit elements between two questions.
+var ErrSpent = errors.New("the expressions run since the last question went through more than 100,000,000 elements (statics over many cards, or a loop of long expressions?)")
 
 // Spend counts n steps of work (the elements of a list a built-in goes
 // through or writes); it is false, and the evaluation failed, past

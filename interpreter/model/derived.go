@@ -300,6 +300,12 @@ func (g *Evaluator) applyStatic(st *Static, src, stride int) {
 	ctrl := g.S.Cards[src].Ctrl
 	frame := state.Frame{You: ctrl, Player: ctrl, This: state.CardRef(src), Card: state.NoCard, Event: state.Event{Card: state.NoCard, Source: state.NoCard}}
 	for _, c := range g.staticCandidates(st, frame) {
+		if g.Spent > SpentLimit {
+			if g.Der.Err == nil {
+				g.Der.Err = fmt.Errorf("the static of %s (%s): %w", g.CardName(src), st.Pos, ErrSpent)
+			}
+			return
+		}
 		frame.Card = state.CardRef(c)
 		f := g.TempFrame(frame)
 		ok, err := g.EvalBool(st.Applies, f)

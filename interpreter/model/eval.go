@@ -46,8 +46,11 @@ func (g *Evaluator) begin(f *state.Frame) *Evaluation {
 	return x
 }
 
-// end pops the evaluation begin pushed.
-func (g *Evaluator) end() { g.depth-- }
+// end pops the evaluation begin pushed, and counts its work.
+func (g *Evaluator) end() {
+	g.depth--
+	g.Spent += g.evals[g.depth].work + 1
+}
 
 // evalDatum evaluates an expression for frame f.
 func (g *Evaluator) evalDatum(e *Expr, f *state.Frame) (Datum, error) {

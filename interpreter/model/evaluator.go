@@ -10,12 +10,18 @@ import (
 // evaluation stack, the values statics derive and the scratch frames of
 // short evaluations; it changes nothing in the state.
 type Evaluator struct {
-	Rs      *Ruleset
-	S       *state.State
-	Nseats  int
-	Cur     *state.Frame  // the frame the expression VM (the test oracle) evaluates for
-	evals   []*Evaluation // the evaluation stack: one entry per evaluation under way
-	depth   int
+	Rs     *Ruleset
+	S      *state.State
+	Nseats int
+	Cur    *state.Frame  // the frame the expression VM (the test oracle) evaluates for
+	evals  []*Evaluation // the evaluation stack: one entry per evaluation under way
+	depth  int
+	// Spent is the work of the evaluations since the machine last set it
+	// to 0 (at each question): one for each evaluation and one for each
+	// element its built-ins went through. WorkLimit bounds one expression;
+	// the machine bounds this sum (many expressions of statics, of loops
+	// that run each a second's worth: each legal, together hours).
+	Spent   int
 	Der     derivedLayer // card properties as static effects make them
 	epoch   uint64       // changes of the state so far (Epoch)
 	changes [64]uint64   // changes of each part of the state so far (version)

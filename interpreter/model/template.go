@@ -102,6 +102,13 @@ func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(i
 			out.WriteString("?")
 			continue
 		}
+		if d.K == DList && len(d.L) > MaxTextList {
+			if first == nil {
+				first = fmt.Errorf("%s: in expression %q: a list of %d elements is more than a text shows (%d at most)", e.Pos, e.Src, len(d.L), MaxTextList)
+			}
+			out.WriteString("?")
+			continue
+		}
 		text := g.textPiece(d, none, card)
 		if d.K == DNil && e.Type == TPlayer && none != "" {
 			// no player prints as a seat that is none does ({you} in an
@@ -114,10 +121,22 @@ func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(i
 			}
 		}
 		out.WriteString(text)
+		if out.Len() > MaxText {
+			// a log of such lines would fill memory: each is one error
+			return "", fmt.Errorf("%s: the text is longer than %d characters", e.Pos, MaxText)
+		}
 	}
 	out.WriteString(a.Segs[len(a.Segs)-1])
 	return out.String(), first
 }
+
+// The most a template writes: a list of more elements, or a text longer,
+// is an error in the rules (a log line of a whole list of numbers, say),
+// which would otherwise fill the log and memory line by line.
+const (
+	MaxTextList = 10_000
+	MaxText     = 100_000
+)
 
 // evalNoting evaluates e, noting in read the cards whose printed parts it
 // reads (NoteRead); whatever happens, the noting ends with it.

@@ -6,6 +6,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"strconv"
 	"strings"
 )
 
@@ -55,18 +56,43 @@ func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 			names[i] = "a card"
 		}
 	}
-	out := text
-	if strings.Contains(out, "{cards}") {
-		out = strings.ReplaceAll(out, "{cards}", diag.JoinNames(collapse(names)))
-	}
-	for i, n := range names {
-		out = strings.ReplaceAll(out, fmt.Sprintf("{%d}", i), n)
-	}
+	out := fillNames(text, names)
 	if strings.HasPrefix(e.Text, "{") && strings.HasPrefix(out, "a card") {
 		// a sentence that starts with a hidden card
 		out = "A" + out[1:]
 	}
 	return out
+}
+
+// fillNames writes text with {cards} as all the names and {0}, {1}, ... as
+// each, in one pass: a line naming thousands of cards (everyone's table)
+// was written again once for each of them.
+func fillNames(text string, names []string) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	for {
+		i := strings.IndexByte(text, '{')
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:i])
+		text = text[i:]
+		j := strings.IndexByte(text, '}')
+		if j < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		key := text[1:j]
+		if key == "cards" {
+			b.WriteString(diag.JoinNames(collapse(names)))
+		} else if n, err := strconv.Atoi(key); err == nil && n >= 0 && n < len(names) && key == strconv.Itoa(n) {
+			b.WriteString(names[n])
+		} else {
+			b.WriteString(text[:j+1])
+		}
+		text = text[j+1:]
+	}
 }
 
 // face is the face the i-th card of an entry showed, 0 when the entry
