@@ -77,7 +77,7 @@ func TestFractionIsCutTowardZero(t *testing.T) {
 // A fraction that is no number, or too large for any count, stops the game
 // with the position instead of storing a made-up number.
 func TestFractionThatIsNoWholeNumber(t *testing.T) {
-	for _, src := range []string{"(0 - 8) ** 0.5", "2 ** 80", "-(2 ** 80)"} {
+	for _, src := range []string{"2 ** 80", "-(2 ** 80)"} {
 		g := fractionGame(t, src)
 		require.Error(t, g.Err(), src)
 		require.Contains(t, g.Err().Error(), "fractions.yaml:16:5: set: a whole number is needed, and ", src)
@@ -123,6 +123,9 @@ func TestWholeNumberOverflowStopsTheGame(t *testing.T) {
 		{"sum([9223372036854775807, 1])", "9223372036854775807 + 1 goes beyond what a whole number holds"},
 		{"sum(1..2, # * 9223372036854775807)", "2 * 9223372036854775807 goes beyond what a whole number holds"},
 		{"len(-1 - 9223372036854775807..9223372036854775807)", "is longer than 10000"},
+		{"0 ** -1", "0 ** -1 is no number"},
+		{"(0 - 8) ** 0.5", "-8 ** 0.5 is no number"},
+		{"10 ** 400", "10 ** 400 is no number"},
 	} {
 		g := fractionGame(t, c.src)
 		require.Error(t, g.Err(), c.src)

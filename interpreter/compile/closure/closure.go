@@ -1077,7 +1077,12 @@ func (cc *Compiler) binary(n *ast.BinaryNode) (model.EvalFn, Type) {
 			if a.K == model.DNil || b.K == model.DNil {
 				return x.Missing(n.Operator)
 			}
-			return model.FloatDatum(math.Pow(a.Float(), b.Float()))
+			r := math.Pow(a.Float(), b.Float())
+			if math.IsInf(r, 0) || math.IsNaN(r) {
+				// 0 ** -1, (-8) ** 0.5, 10 ** 400: no number, as 1 / 0 is none
+				return x.Fail("%v %s %v is no number", a.Float(), n.Operator, b.Float())
+			}
+			return model.FloatDatum(r)
 		}, cFloat
 	case "..":
 		if lt.k != model.DInt || rt.k != model.DInt {
