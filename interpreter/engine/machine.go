@@ -182,26 +182,15 @@ func (g *machine) run() {
 			if s.Steps > g.watch.from && g.runaway(step) {
 				return
 			}
-			if g.Spent > model.SpentLimit {
-				g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, model.ErrSpent))
-				return
-			}
 			g.Cur = f
 			st, err := step.Prim.Exec(g, f, step)
-			if errors.Is(err, model.ErrNobodyToAsk) {
-				// a choice of nobody (the player an attacker attacked, read
-				// once the attacker has left with its player) is left out
-				// with the rest of its effect, as a choice of a player who
-				// left is (endAsking)
-				g.endFrames(fi)
-				if g.Logging() {
-					g.logf(-1, "left", -1, "Nobody is left to choose: what asked is not done.")
-				}
-				st, err = model.Next, nil
-			}
 			if err != nil {
-				g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
-				return
+				if !errors.Is(err, model.ErrNobodyToAsk) {
+					g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
+					return
+				}
+				g.leaveOut(fi)
+				st = model.Next
 			}
 			if err := g.Der.Err; err != nil {
 				// a static's expression failed while the step read a property
@@ -677,4 +666,15 @@ func ruleSlot(rs *model.Ruleset, e *model.Expr) int {
 		return -1
 	}
 	return kept.Index
+}
+
+// leaveOut ends frame fi and those above it, whose step would ask nobody (a
+// choice of the player an attacker attacked, read once the attacker left
+// with its player): left out with the rest of its effect, as a choice of a
+// player who left is (endAsking).
+func (g *machine) leaveOut(fi int) {
+	g.endFrames(fi)
+	if g.Logging() {
+		g.logf(-1, "left", -1, "Nobody is left to choose: what asked is not done.")
+	}
 }

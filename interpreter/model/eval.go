@@ -46,10 +46,20 @@ func (g *Evaluator) begin(f *state.Frame) *Evaluation {
 	return x
 }
 
-// end pops the evaluation begin pushed, and counts its work.
+// end pops the evaluation begin pushed, and counts its work. Past
+// SpentLimit it fails the step under way, as an error of a static does
+// (Der.Err, which the machine reads after each step).
 func (g *Evaluator) end() {
 	g.depth--
-	g.Spent += g.evals[g.depth].work + 1
+	if g.Spent += g.evals[g.depth].work + 1; g.Spent > SpentLimit {
+		g.overSpent()
+	}
+}
+
+func (g *Evaluator) overSpent() {
+	if g.Der.Err == nil {
+		g.Der.Err = ErrSpent
+	}
 }
 
 // evalDatum evaluates an expression for frame f.

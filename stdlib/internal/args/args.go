@@ -26,7 +26,7 @@ func Player(g model.Context, f *state.Frame, a *model.Arg) (int, error) {
 // takes as a choice of a player who left: the step is left out.
 func Chooser(g model.Context, f *state.Frame, a *model.Arg) (int, error) {
 	p, err := Player(g, f, a)
-	if err == nil && (p < 0 || p >= g.Players()) {
+	if err == nil && p < 0 {
 		return -1, model.ErrNobodyToAsk
 	}
 	return p, err
