@@ -49,6 +49,20 @@ func (c *checker) semantic() {
 			c.diags = append(c.diags, diag.Diagnostic{Code: "unused-action", Pos: a.Pos, Path: "actions." + a.Name, Message: fmt.Sprintf("action %q is never offered: no window lists it", a.Name)})
 		}
 	}
+	// two cards of one name: players tell cards apart by their names, in
+	// options, logs and boards (a name worked out from a card's properties
+	// is the card's own, and is not compared)
+	named := map[string]*model.CardDef{}
+	for _, d := range rs.Cards {
+		if d.NameTmpl != nil {
+			continue
+		}
+		if first, ok := named[d.Name]; ok {
+			c.diags = append(c.diags, diag.Diagnostic{Code: "duplicate-card-name", Pos: d.Pos, Path: "cards." + d.ID, Message: fmt.Sprintf("card %q has the name of card %q (%s), %q: players tell cards apart by their names; give each its own", d.ID, first.ID, first.Pos, d.Name)})
+			continue
+		}
+		named[d.Name] = d
+	}
 	// steps that can never run: after a step that ends the game
 	for _, p := range rs.Programs {
 		for i, st := range p.Steps {
