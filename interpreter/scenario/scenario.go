@@ -1174,7 +1174,7 @@ func Render(g *engine.Game, name string) string {
 	b.WriteString("== final state\n")
 	b.WriteString(view.For(g, -1).Summary())
 	for _, d := range g.Pending() {
-		fmt.Fprintf(&b, "asked %s (%s): %s\n", state.SeatName(d.Player), d.Kind, d.Prompt)
+		fmt.Fprintf(&b, "asked %s (%s): %s%s\n", state.SeatName(d.Player), d.Kind, d.Prompt, howMany(&d))
 		for i, o := range d.Options {
 			fmt.Fprintf(&b, "  %d. %s\n", i+1, o.Label)
 		}
@@ -1183,6 +1183,24 @@ func Render(g *engine.Game, name string) string {
 		fmt.Fprintf(&b, "error: %v\n", err)
 	}
 	return b.String()
+}
+
+// howMany says how many options a question of options takes, where that is
+// not exactly one: a step may then answer none, or a list.
+func howMany(d *state.Decision) string {
+	if d.Kind != state.DecideCards && d.Kind != state.DecideChoice && d.Kind != state.DecideTarget {
+		return ""
+	}
+	switch {
+	case d.Min == d.Max && d.Min == 1:
+		return ""
+	case d.Min == d.Max:
+		return fmt.Sprintf(" (choose %d)", d.Min)
+	case d.Min == 0 && d.Max == 1:
+		return " (choose one, or none)"
+	default:
+		return fmt.Sprintf(" (choose %d to %d)", d.Min, d.Max)
+	}
 }
 
 // queryVars is the player count of a scenario and the names its
