@@ -185,7 +185,9 @@ func (g *machine) run() {
 			g.Cur = f
 			st, err := step.Prim.Exec(g, f, step)
 			if err != nil {
-				if !errors.Is(err, model.ErrNobodyToAsk) {
+				if !errors.Is(err, model.ErrNobodyToAsk) || !g.someoneLeft() {
+					// nobody to ask while every player is in: an error
+					// of the rules, not a player gone
 					g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
 					return
 				}
@@ -668,13 +670,24 @@ func ruleSlot(rs *model.Ruleset, e *model.Expr) int {
 	return kept.Index
 }
 
-// leaveOut ends frame fi and those above it, whose step would ask nobody (a
-// choice of the player an attacker attacked, read once the attacker left
-// with its player): left out with the rest of its effect, as a choice of a
-// player who left is (endAsking).
+// leaveOut ends frame fi (the block the step is in: a branch, a procedure's
+// body, one round of a loop) and those above it, whose step would ask
+// nobody once a player has left (the player an attacker attacked, read once
+// the attacker left with its player), as a choice of a player who left is
+// left out (endAsking). Nobody to ask while every player is in is an error.
 func (g *machine) leaveOut(fi int) {
 	g.endFrames(fi)
 	if g.Logging() {
 		g.logf(-1, "left", -1, "Nobody is left to choose: what asked is not done.")
 	}
+}
+
+// someoneLeft tells whether a player has left the game (lost or resigned).
+func (g *machine) someoneLeft() bool {
+	for _, p := range g.S.Players {
+		if p.Lost {
+			return true
+		}
+	}
+	return false
 }

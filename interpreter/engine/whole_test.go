@@ -8,6 +8,8 @@ import (
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/setup"
+	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/interpreter/view"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
@@ -248,4 +250,50 @@ func TestWorkBetweenQuestionsIsBounded(t *testing.T) {
 	require.ErrorContains(t, g.Err(), "the expressions run since the last question went through more than 100,000,000 elements (statics over many cards, or a loop of long expressions?)")
 	i, _, _ := g.Ruleset().PropIndex("game", "half")
 	require.Less(t, g.Evaluator().GameProp(i), int64(20), "stopped after a dozen rounds")
+}
+
+// A choice whose chooser is nobody (none) is an error of the rules while
+// every player is in the game (a player property never set); once a player
+// has left, it is left out, as a choice of the player who left is.
+func TestChooserOfNobody(t *testing.T) {
+	const rules = `name: nobody
+players: {min: 3, max: 3}
+properties:
+  player:
+    rival: {type: player}
+    points: {type: int, default: 0}
+zones:
+  hand: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [leave], pass_label: go on}
+        - choose:
+            chooser: "players[1].lost ? none : you.rival"
+            options: [{label: a}, {label: b}]
+        - add: {player: you, prop: points, amount: 1}
+actions:
+  leave:
+    effect: [{lose: {player: "players[1]", reason: left}}]
+`
+	rs, diags := load.Load(load.Source{Name: "nobody.yaml", Data: []byte(rules)}, nil, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	// every player in: the rival never set is an error, with the step
+	start := &setup.Setup{Active: 0, Phase: "main"}
+	g, err := engine.New(rs, engine.Options{Seed: 1, Players: 3, Setup: start})
+	require.NoError(t, err)
+	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{optionIndex(t, g, "go on")}}))
+	require.ErrorContains(t, g.Err(), "nobody.yaml:14:11: choose: the chooser is nobody (none)")
+	// p2 has left: the choice is left out, and its block with it
+	g, err = engine.New(rs, engine.Options{Seed: 1, Players: 3, Setup: start})
+	require.NoError(t, err)
+	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{optionIndex(t, g, "leave")}}))
+	require.NoError(t, g.Err())
+	require.True(t, g.Evaluator().S.Players[1].Lost)
+	found := false
+	for _, e := range g.Evaluator().S.Log {
+		found = found || e.Text == "Nobody is left to choose: what asked is not done."
+	}
+	require.True(t, found, "the log says the choice was left out")
 }
