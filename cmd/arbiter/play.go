@@ -554,9 +554,10 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 		warn := lg.cutNote(path)
 		if err := sameEvents(g, lg); err != nil && warn == "" {
 			what := err.Error()
+			// before any hand-over: the texts would show hidden cards
+			hideEvents(err)
+			what = err.Error()
 			if d, ok := err.(*eventDiff); ok {
-				// before any hand-over: the texts would show hidden cards
-				d.private = true
 				what = d.short()
 			}
 			warn = fmt.Sprintf("%s was written by another version of arbiter, whose log reads differently (%s); every answer was taken again, and the game goes on from them", path, what)

@@ -71,9 +71,9 @@ do not give the log of a game in progress to another player.`,
 			}
 			g, err := rerun(rs, lg)
 			if err != nil {
-				if d, ok := err.(*eventDiff); ok && !full {
+				if !full {
 					// the texts hold every seat's cards: only --full asks for them
-					d.private = true
+					hideEvents(err)
 				}
 				return &exitError{code: 1, msg: "arbiter replay: " + err.Error()}
 			}

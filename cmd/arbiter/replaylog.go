@@ -250,7 +250,7 @@ func sameEvents(g *engine.Game, lg *replayLog) error {
 	events, got := lg.events, view.LogEntries(g)
 	for i := range events {
 		if i >= len(got) {
-			return fmt.Errorf("the replay stops after %d events; the log has %d (next: %q)", len(got), len(events), view.Render(g, &events[i], -1))
+			return &eventCount{what: fmt.Sprintf("the replay stops after %d events; the log has %d", len(got), len(events)), which: "next", event: view.Render(g, &events[i], -1)}
 		}
 		logged := events[i]
 		if logged.Kind == "lose" && got[i].Kind == "over" {
@@ -267,7 +267,7 @@ func sameEvents(g *engine.Game, lg *replayLog) error {
 		}
 	}
 	if len(got) > len(events) {
-		return fmt.Errorf("the replay has %d more events than the log (first: %q)", len(got)-len(events), view.Render(g, &got[len(events)], -1))
+		return &eventCount{what: fmt.Sprintf("the replay has %d more events than the log", len(got)-len(events)), which: "first", event: view.Render(g, &got[len(events)], -1)}
 	}
 	return nil
 }
@@ -542,6 +542,32 @@ func cutText(s string) string {
 		s = q[1 : len(q)-1]
 	}
 	return s + more
+}
+
+// eventCount is a game played again that writes fewer or more events than
+// its replay log has.
+type eventCount struct {
+	what, which string // the counts in words; which event is quoted (next, first)
+	event       string // that event as everyone's view writes it
+	private     bool   // as eventDiff's: the event is left out
+}
+
+func (e *eventCount) Error() string {
+	if e.private {
+		return e.what + "; replay --full shows the events, every hidden card included"
+	}
+	return fmt.Sprintf("%s (%s: %q)", e.what, e.which, e.event)
+}
+
+// hideEvents makes the event texts of a log that reads otherwise private,
+// when err says so: they hold every seat's cards.
+func hideEvents(err error) {
+	switch d := err.(type) {
+	case *eventDiff:
+		d.private = true
+	case *eventCount:
+		d.private = true
+	}
 }
 
 // short says it in a line: what the log has, and what is written now.

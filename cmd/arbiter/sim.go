@@ -269,13 +269,12 @@ docs/sim-at-scale.md.`,
 	return cmd
 }
 
-// simulate plays one game between bots, in the memory of the worker's last
-// game prev (engine.NewInto); it returns the game for the next, or nil
-// after a panic, when nothing of it is to be trusted.
-
 // simGrace is how long an interrupted sim waits for the games under way.
 const simGrace = 10 * time.Second
 
+// simulate plays one game between bots, in the memory of the worker's last
+// game prev (engine.NewInto); it returns the game for the next, or nil
+// after a panic, when nothing of it is to be trusted.
 func simulate(prev *engine.Game, rs *model.Ruleset, o engine.Options, kinds []string, byCard bool) (r simResult, g *engine.Game) {
 	defer func() {
 		if p := recover(); p != nil {

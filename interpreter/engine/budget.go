@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -43,6 +44,13 @@ func (g *machine) StepBudget() int {
 
 func (g *machine) startBudget() {
 	g.Spent = 0
+	if g.Der.Err != nil && errors.Is(g.Der.Err, model.ErrSpent) {
+		// work done outside the steps (a screen drawn between two
+		// questions, which a replay does not draw) is no step's: it is
+		// forgotten, and so are the values a static left half made
+		g.Der.Err = nil
+		g.Invalidate()
+	}
 	b := g.StepBudget()
 	g.watch = stepWatch{budget: b, from: b - b/10, logMark: len(g.S.Log)}
 }

@@ -297,3 +297,20 @@ actions:
 	}
 	require.True(t, found, "the log says the choice was left out")
 }
+
+// Work done between two questions outside the steps (a screen drawn, a
+// scenario's expect: what a replay does not do) is no step's: past the
+// bound it does not stop the game at the next step, which a replay of the
+// same answers would not.
+func TestWorkOutsideTheStepsIsForgotten(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a second or two")
+	}
+	g := fractionGame(t, "1")
+	rs := g.Ruleset()
+	for range 13 { // 8,000,000 elements each: past 100,000,000 together
+		query(t, rs, g, "sum(1..2000, sum(1..2000, 1))")
+	}
+	require.NoError(t, g.Answer(g.Pending()[0].Player, state.Answer{Picks: []int{0}}))
+	require.NoError(t, g.Err())
+}

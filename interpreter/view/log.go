@@ -89,7 +89,11 @@ func fillNames(text string, names []string) string {
 		} else if n, err := strconv.Atoi(key); err == nil && n >= 0 && n < len(names) && key == strconv.Itoa(n) {
 			b.WriteString(names[n])
 		} else {
-			b.WriteString(text[:j+1])
+			// a brace of the text ({ {0} }): the scan goes on after it,
+			// so a place inside is still filled
+			b.WriteByte('{')
+			text = text[1:]
+			continue
 		}
 		text = text[j+1:]
 	}

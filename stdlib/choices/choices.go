@@ -926,9 +926,6 @@ func execAssign(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 			opts = append(opts, args.CardOption(g, c, p))
 		}
 		d.Options, d.Targets = opts[:n:n], opts[n:]
-		if len(targets) == 0 {
-			d.Targets = nil
-		}
 		if a := s.At(assignArgs.Allow); a.Set {
 			if d.Allowed, err = allowedPairs(g, f, s, p, items, targets); err != nil {
 				return model.Next, err
