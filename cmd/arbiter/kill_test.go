@@ -153,22 +153,29 @@ func TestAKilledSessionKeepsItsReplayLog(t *testing.T) {
 	})
 }
 
-// sim hears a stop while the last games it handed out are under way, even
-// games that never end (no turn limit): the first kill -TERM says so, the
-// second ends it.
-func TestSimHearsAStopWhileItsGamesFinish(t *testing.T) {
+// endlessSim starts sim on two games that never end (no turn limit) and
+// gives it time to load the ruleset and start listening (a busy machine is
+// slow); its output, and the end of the process, are returned.
+func endlessSim(t *testing.T) (*exec.Cmd, *bytes.Buffer, chan error) {
+	t.Helper()
 	bin, dir := arbiterIn(t)
 	rs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "engine", "rulesets", "together.yaml"))
 	require.NoError(t, err)
 	cmd := exec.Command(bin, "sim", rs, "--games", "2")
 	cmd.Dir = dir
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	out := &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = out, out
 	require.NoError(t, cmd.Start())
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	// time to load the ruleset and start listening (a busy machine is slow)
 	time.Sleep(2 * time.Second)
+	return cmd, out, done
+}
+
+// sim hears a stop while the last games it handed out are under way, even
+// games that never end: the first kill -TERM says so, the second ends it.
+func TestSimHearsAStopWhileItsGamesFinish(t *testing.T) {
+	cmd, out, done := endlessSim(t)
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 	time.Sleep(500 * time.Millisecond)
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
@@ -188,17 +195,7 @@ func TestSimStopsAfterItsGrace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits out the grace")
 	}
-	bin, dir := arbiterIn(t)
-	rs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "engine", "rulesets", "together.yaml"))
-	require.NoError(t, err)
-	cmd := exec.Command(bin, "sim", rs, "--games", "2")
-	cmd.Dir = dir
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	require.NoError(t, cmd.Start())
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	time.Sleep(2 * time.Second)
+	cmd, out, done := endlessSim(t)
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 	select {
 	case err := <-done:

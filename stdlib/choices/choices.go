@@ -167,7 +167,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "assign", Args: &assignArgs, Family: "choices",
-			Doc: "Asks players at once (answers sealed until all are in) to assign each of their items to one target or none: blockers to attackers, say. For each player, items and targets are evaluated with `you` as that player. Each item's card property `prop` is set to its target (or none). A player with no items, or no targets, is not asked (every item is none): take items every seat sees (creatures on a board), as items from a hidden zone would tell the others who had none.",
+			Doc: "Asks players at once (answers sealed until all are in) to assign each of their items to one target or none: blockers to attackers, say. For each player, items and targets are evaluated with `you` as that player. Each item's card property `prop` is set to its target (or none). A player with no items, or no targets, is not asked (every item is none): take items every seat sees (cards on a board), as items from a hidden zone would tell the others who had none.",
 			Params: []model.Param{
 				args.Was(args.ExprParam("choosers", model.TPlayers, false, "", "who assigns (default: you)"), "players"),
 				args.ExprParam("items", model.TCards, true, "", "the cards each player assigns"),
