@@ -553,10 +553,9 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 		}
 		warn := lg.cutNote(path)
 		if err := sameEvents(g, lg); err != nil && warn == "" {
-			what := err.Error()
 			// before any hand-over: the texts would show hidden cards
 			hideEvents(err)
-			what = err.Error()
+			what := err.Error()
 			if d, ok := err.(*eventDiff); ok {
 				what = d.short()
 			}
