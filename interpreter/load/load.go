@@ -362,7 +362,11 @@ func (c *compiler) compile(src Source, cards []Source) {
 	c.R = rulesetReader
 	c.finish()
 	c.writeCardTexts()
-	c.diags = append(c.diags, lint.Check(c.Rs)...)
+	if !c.tooMany {
+		// steps left uncompiled would read as actions no window offers,
+		// events nobody hears: the warnings of a whole ruleset only
+		c.diags = append(c.diags, lint.Check(c.Rs)...)
+	}
 }
 
 // phaseNames are the names of the turn's phases, read ahead and quietly: the
