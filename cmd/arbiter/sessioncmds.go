@@ -459,13 +459,26 @@ func programQuestions(rs *model.Ruleset, progs ...int) []string {
 		seen[prog] = true
 		for _, st := range rs.Programs[prog].Steps {
 			prompt := ""
-			var labels []string
+			var labels, acts []string
+			pass := ""
 			for i, p := range st.Prim.Params {
 				if i >= len(st.Args) {
 					break
 				}
 				arg := &st.Args[i]
 				switch {
+				case p.Kind == model.PAction:
+					for _, ix := range arg.Actions {
+						if a := rs.Actions[ix]; a.Label != "" {
+							acts = append(acts, actionName(a.Label))
+						} else {
+							acts = append(acts, a.Name)
+						}
+					}
+				case p.Kind == model.PText && p.Name == "pass_label" && arg.Set && arg.Text != "pass":
+					// a window's own word for passing (do not counter):
+					// the answer a player gives when they take no action
+					pass = arg.Text
 				case p.Kind == model.PTemplate && p.Name == "prompt" && arg.Template != nil:
 					prompt = templateWords(arg.Template.Text)
 				case p.Kind == model.PChoices:
@@ -478,10 +491,20 @@ func programQuestions(rs *model.Ruleset, progs ...int) []string {
 					}
 				}
 			}
+			if pass != "" && len(labels) == 0 {
+				if len(acts) > 3 {
+					acts = []string{"an action"}
+				}
+				labels = append(acts, pass)
+			}
 			if len(labels) > 0 {
 				q := strings.Join(labels, " / ")
 				if prompt != "" {
-					q = prompt + " " + q
+					sep := " "
+					if !strings.ContainsAny(prompt[len(prompt)-1:], "?:.!") {
+						sep = ": " // Your turn: an action / end the turn
+					}
+					q = prompt + sep + q
 				}
 				if !slices.Contains(out, q) {
 					out = append(out, q)
