@@ -9,6 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
@@ -268,6 +269,19 @@ func FindOption(d *state.Decision, s string) (int, error) {
 			found = same[0]
 		case len(same) > 1:
 			return -1, fmt.Errorf("%q names %d options (%s); use the whole label or #N", s, len(same), labelsOf(d, same))
+		}
+	}
+	if found < 0 {
+		// an action as the log words it (p1: cast their leader X, for
+		// cast your leader X): a transcript of the log is answered as
+		// the labels are
+		for i, o := range d.Options {
+			if t := model.ThirdPerson(o.Label); t != o.Label && strings.EqualFold(t, s) {
+				if found >= 0 {
+					return -1, fmt.Errorf("%q names two options (%d and %d); use #N", s, found+1, i+1)
+				}
+				found = i
+			}
 		}
 	}
 	if found < 0 {

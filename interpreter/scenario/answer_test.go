@@ -24,6 +24,7 @@ func TestFindOption(t *testing.T) {
 		{Label: "Squire", Card: 4},
 		{Label: "p3's Crown 5 (5 points)", Card: 5}, // a choice's note in brackets
 		{Label: "Rose 2 (2 points)", Card: 6},
+		{Label: "cast your leader Warlord", Card: 7},
 	}}
 	for _, tc := range []struct {
 		answer string
@@ -39,13 +40,16 @@ func TestFindOption(t *testing.T) {
 		{"p1's Squire", 5, ""},
 		{"p2's Squire", -1, `p1 is not offered "p2's Squire"`},
 		{"pass", -1, `that option is shown as "keep the result" here`},
-		{"#9", -1, "there is no option #9"},
+		{"#10", -1, "there is no option #10"},
 		{"Crown 5", 6, ""},
 		{"p3's Crown 5", 6, ""},
 		{"Rose 2", 7, ""},
 		{"p1's Rose 2", 7, ""},
 		{"a Crown 5 (5 points)", 6, ""},
 		{"an Archer", 4, ""},
+		// an action as the log words it, as a transcript of the log has it
+		{"cast their leader Warlord", 8, ""},
+		{"cast your leader Warlord", 8, ""},
 	} {
 		got, err := scenario.FindOption(d, tc.answer)
 		if tc.err != "" {
