@@ -222,7 +222,7 @@ func (g *machine) LogTemplate(kind string, f *state.Frame, a *model.Template) er
 	}
 	var cards []int
 	var parts []state.LogPart
-	text, err := g.Render(a, f, "nothing", func(c int) string {
+	text, err := g.RenderLog(a, f, "nothing", func(c int) string {
 		cards = append(cards, c)
 		return fmt.Sprintf("{%d}", len(cards)-1)
 	}, g.hiddenParts(&parts))

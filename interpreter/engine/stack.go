@@ -136,7 +136,7 @@ func (g *machine) logFizzle(it *state.StackItem, a *model.Action, fr *state.Fram
 	var parts []state.LogPart
 	if a.RecheckWhy != nil {
 		tf := g.TempFrame(*fr)
-		text, err := g.Render(a.RecheckWhy, tf, "nothing", func(c int) string {
+		text, err := g.RenderLog(a.RecheckWhy, tf, "nothing", func(c int) string {
 			cards = append(cards, c)
 			return fmt.Sprintf("{%d}", len(cards)-1)
 		}, g.hiddenParts(&parts))

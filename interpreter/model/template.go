@@ -76,17 +76,46 @@ type HiddenPart func(text string, knownBy uint64) string
 // of a card some seat does not know (a property, its name, its keywords)
 // prints what hidden makes of it: the text is for the seats that know.
 func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(int) string, hidden HiddenPart) (string, error) {
+	return g.render(a, f, none, card, hidden, false)
+}
+
+// RenderLog is Render for a log entry's text, whose places card and hidden
+// write ({0}, {p0}): a brace the text itself holds (a template's {{, a
+// name's) is written twice, so that it is never read as a place. The view
+// writes it once again (view.Render).
+func (g *Evaluator) RenderLog(a *Template, f *state.Frame, none string, card func(int) string, hidden HiddenPart) (string, error) {
+	return g.render(a, f, none, card, hidden, true)
+}
+
+// EscapeBraces writes each brace of s twice, as a log entry's text holds a
+// brace that is no place.
+func EscapeBraces(s string) string {
+	if !strings.ContainsAny(s, "{}") {
+		return s
+	}
+	return strings.NewReplacer("{", "{{", "}", "}}").Replace(s)
+}
+
+func (g *Evaluator) render(a *Template, f *state.Frame, none string, card func(int) string, hidden HiddenPart, escape bool) (string, error) {
 	if len(a.Exprs) == 0 {
+		text := a.Text
 		if len(a.Segs) == 1 {
-			return a.Segs[0], nil
+			text = a.Segs[0]
 		}
-		return a.Text, nil
+		if escape {
+			text = EscapeBraces(text)
+		}
+		return text, nil
 	}
 	var out strings.Builder
 	var first error
 	var read []int
 	for i, e := range a.Exprs {
-		out.WriteString(a.Segs[i])
+		if escape {
+			out.WriteString(EscapeBraces(a.Segs[i]))
+		} else {
+			out.WriteString(a.Segs[i])
+		}
 		var d Datum
 		var err error
 		if hidden != nil {
@@ -110,6 +139,10 @@ func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(i
 			continue
 		}
 		text := g.textPiece(d, none, card)
+		if escape && d.K != DCard && (d.K != DList || d.E != DCard) {
+			// a text's own braces; the places cards write stay places
+			text = EscapeBraces(text)
+		}
 		if d.K == DNil && e.Type == TPlayer && none != "" {
 			// no player prints as a seat that is none does ({you} in an
 			// effect of a card nobody owns): one word for one absence
@@ -126,7 +159,11 @@ func (g *Evaluator) Render(a *Template, f *state.Frame, none string, card func(i
 			return "", fmt.Errorf("%s: the text is longer than %d characters", e.Pos, MaxText)
 		}
 	}
-	out.WriteString(a.Segs[len(a.Segs)-1])
+	if escape {
+		out.WriteString(EscapeBraces(a.Segs[len(a.Segs)-1]))
+	} else {
+		out.WriteString(a.Segs[len(a.Segs)-1])
+	}
 	return out.String(), first
 }
 

@@ -64,6 +64,11 @@ type Step struct {
 	until    *model.Expr
 	parts    []*model.Expr // an expectation's terms joined by and, to say which is false
 	partSrc  []string
+	// sides are the left sides of the comparisons of the terms (of the
+	// whole expectation when it has one term), nil where a term is none:
+	// a failure says what the left side read (p2.life is 30)
+	sides   []*model.Expr
+	sideSrc []string
 }
 
 var topKeys = []string{"name", "doc", "ruleset", "seed", "rolls", "players", "decks", "mode", "setup", "steps"}
@@ -532,6 +537,14 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		}
 		st.expr = e
 		st.parts, st.partSrc = compileTerms(rs, sc, st.Expect, vars)
+		terms := st.partSrc
+		if terms == nil {
+			terms = []string{st.Expect.Value}
+		}
+		for _, t := range terms {
+			side, src := compileSide(rs, sc, st.Expect, vars, t)
+			st.sides, st.sideSrc = append(st.sides, side), append(st.sideSrc, src)
+		}
 	}
 	opts := engine.Options{Players: players, Seed: sc.Seed, Rolls: sc.Rolls, Decks: sc.Decks, Mode: sc.Mode, KeepForced: true}
 	// a seat that resigns in some step may have had its moment to while
@@ -1381,11 +1394,83 @@ func splitAnd(src string) []string {
 	return append(terms, strings.TrimSpace(src[start:]))
 }
 
-// falseTerm names the first term of a failed expectation that is false.
+// falseTerm names the first term of a failed expectation that is false,
+// and what the left side of its comparison read.
 func falseTerm(g *engine.Game, st *Step, vals []state.Val) string {
+	if st.parts == nil {
+		return sideValue(g, st, 0, vals)
+	}
 	for i, e := range st.parts {
 		if x, err := g.EvalQuery(e, 0, vals); err == nil && x != true {
-			return fmt.Sprintf("; %s is false", st.partSrc[i])
+			return fmt.Sprintf("; %s is false", st.partSrc[i]) + sideValue(g, st, i, vals)
+		}
+	}
+	return ""
+}
+
+// sideValue says what the left side of term i's comparison reads, when it
+// is a number, a text or a truth: "; p2.life is 30".
+func sideValue(g *engine.Game, st *Step, i int, vals []state.Val) string {
+	if i >= len(st.sides) || st.sides[i] == nil {
+		return ""
+	}
+	x, err := g.EvalQuery(st.sides[i], 0, vals)
+	if err != nil {
+		return ""
+	}
+	switch v := x.(type) {
+	case int, float64, bool:
+		return fmt.Sprintf("; %s is %v", st.sideSrc[i], v)
+	case string:
+		return fmt.Sprintf("; %s is %q", st.sideSrc[i], v)
+	}
+	return ""
+}
+
+// compileSide compiles the left side of a term that compares (a == b, a <
+// b, ...) at its top level, with its text; nil when the term does not
+// compare or its left side does not compile alone.
+func compileSide(rs *model.Ruleset, sc *Scenario, n *yaml.Node, vars []compile.QueryVar, term string) (*model.Expr, string) {
+	left := leftOfComparison(term)
+	if left == "" {
+		return nil, ""
+	}
+	tn := *n
+	tn.Value = left
+	e, diags := compile.CompileQuery(rs, sc.File, sc.src, &tn, "expect", vars, model.TAny)
+	if diags.HasErrors() || e == nil {
+		return nil, ""
+	}
+	return e, left
+}
+
+// leftOfComparison is what stands left of a term's comparison operator at
+// its top level (not inside brackets or quotes), or "" when it has none or
+// joins several (or, and, ?).
+func leftOfComparison(src string) string {
+	if len(splitAnd(src)) != 1 || strings.Contains(src, " or ") || strings.Contains(src, "||") {
+		return ""
+	}
+	depth := 0
+	var quote byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case depth == 0 && (c == '=' || c == '!') && i+1 < len(src) && src[i+1] == '=',
+			depth == 0 && (c == '<' || c == '>'):
+			return strings.TrimSpace(src[:i])
 		}
 	}
 	return ""

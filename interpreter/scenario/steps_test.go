@@ -170,16 +170,19 @@ func TestAnswerToAQuestionTheEngineAnswered(t *testing.T) {
 }
 
 // TestFailedExpectationNamesTheFalseTerm: an expectation of several terms
-// joined by and says which term is false; one whose terms or would join
-// differently is not cut.
+// joined by and says which term is false, and what the left side of its
+// comparison reads; one whose terms or would join differently is not cut.
 func TestFailedExpectationNamesTheFalseTerm(t *testing.T) {
 	got := runLands(t, "[Lightning]", "  - expect: len(p1.hand) >= 0 and any(p1.hand, .name == \"Water\" and true) and turn == 99\n")
-	assert.Equal(t, []string{`12:5: does not hold: len(p1.hand) >= 0 and any(p1.hand, .name == "Water" and true) and turn == 99; turn == 99 is false` + playedOn}, got)
+	assert.Equal(t, []string{`12:5: does not hold: len(p1.hand) >= 0 and any(p1.hand, .name == "Water" and true) and turn == 99; turn == 99 is false; turn is 4` + playedOn}, got)
 	got = runLands(t, "[Lightning]", "  - expect: turn == 99 or turn == 98 and true\n")
 	assert.Equal(t, []string{`12:5: does not hold: turn == 99 or turn == 98 and true` + playedOn}, got)
 	// in the turn of the last answer, nothing is said of turns
 	got = runLands(t, "[Lightning, Grass]", "  - expect: turn == 99\n")
-	assert.Equal(t, []string{`12:5: does not hold: turn == 99`}, got)
+	assert.Equal(t, []string{`12:5: does not hold: turn == 99; turn is 3`}, got)
+	// a text read on the left is quoted; a list or a card is not shown
+	got = runLands(t, "[Lightning, Grass]", "  - expect: phase == draw\n  - expect: p1.hand == []\n")
+	assert.Equal(t, []string{`12:5: does not hold: phase == draw; phase is "resolution"`, `13:5: does not hold: p1.hand == []`}, got)
 }
 
 // the engine answered p2's counter question and played p1's Fire on to p2's
@@ -664,5 +667,5 @@ steps:
 // its own.
 func TestExpectTakesAList(t *testing.T) {
 	got := runLands(t, "[Lightning, Grass]", "  - expect:\n      - len(p2.board) == 2\n      - len(p2.board) == 9\n      - turn == 3\n")
-	assert.Equal(t, []string{"14:9: does not hold: len(p2.board) == 9"}, got)
+	assert.Equal(t, []string{"14:9: does not hold: len(p2.board) == 9; len(p2.board) is 2"}, got)
 }

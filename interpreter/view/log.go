@@ -17,16 +17,17 @@ func Render(g *engine.Game, e *state.LogEntry, seat int) string {
 
 func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 	text := e.Text
-	for i, p := range e.Parts {
+	var parts []string
+	for _, p := range e.Parts {
 		// a value read from cards the seat did not know is "?" to it
 		shown := "?"
 		if seat < 0 || p.Known&(1<<uint(seat)) != 0 {
 			shown = p.Text
 		}
-		text = strings.ReplaceAll(text, fmt.Sprintf("{p%d}", i), shown)
+		parts = append(parts, shown)
 	}
 	if len(e.Cards) == 0 {
-		return text
+		return fillNames(text, nil, parts)
 	}
 	names := make([]string, len(e.Cards))
 	for i := range e.Cards {
@@ -56,7 +57,7 @@ func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 			names[i] = "a card"
 		}
 	}
-	out := fillNames(text, names)
+	out := fillNames(text, names, parts)
 	if strings.HasPrefix(e.Text, "{") && strings.HasPrefix(out, "a card") {
 		// a sentence that starts with a hidden card
 		out = "A" + out[1:]
@@ -64,39 +65,64 @@ func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 	return out
 }
 
-// fillNames writes text with {cards} as all the names and {0}, {1}, ... as
-// each, in one pass: a line naming thousands of cards (everyone's table)
-// was written again once for each of them.
-func fillNames(text string, names []string) string {
+// fillNames writes text with {cards} as all the names, {0}, {1}, ... as
+// each, {p0}, {p1}, ... as each part (itself filled so), and {{ and }} as
+// a brace, in one pass: a line naming thousands of cards was written again
+// once for each of them, and a brace of the text was read as a place.
+func fillNames(text string, names, parts []string) string {
 	var b strings.Builder
 	b.Grow(len(text))
 	for {
-		i := strings.IndexByte(text, '{')
+		i := strings.IndexAny(text, "{}")
 		if i < 0 {
 			b.WriteString(text)
 			return b.String()
 		}
 		b.WriteString(text[:i])
 		text = text[i:]
+		if len(text) > 1 && text[1] == text[0] {
+			// {{ or }}: a brace of the text
+			b.WriteByte(text[0])
+			text = text[2:]
+			continue
+		}
 		j := strings.IndexByte(text, '}')
-		if j < 0 {
-			b.WriteString(text)
-			return b.String()
+		if text[0] == '}' || j < 0 {
+			b.WriteByte(text[0])
+			text = text[1:]
+			continue
 		}
 		key := text[1:j]
-		if key == "cards" {
+		switch n, isPart := place(key); {
+		case key == "cards":
 			b.WriteString(diag.JoinNames(collapse(names)))
-		} else if n, err := strconv.Atoi(key); err == nil && n >= 0 && n < len(names) && key == strconv.Itoa(n) {
+		case n >= 0 && isPart && n < len(parts):
+			b.WriteString(fillNames(parts[n], names, nil))
+		case n >= 0 && !isPart && n < len(names):
 			b.WriteString(names[n])
-		} else {
-			// a brace of the text ({ {0} }): the scan goes on after it,
-			// so a place inside is still filled
+		default:
+			// a brace of a text written before braces were doubled:
+			// the scan goes on after it, so a place inside is filled
 			b.WriteByte('{')
 			text = text[1:]
 			continue
 		}
 		text = text[j+1:]
 	}
+}
+
+// place reads a place's key: 3 is the fourth card, p3 the fourth part;
+// -1 for anything else.
+func place(key string) (int, bool) {
+	isPart := strings.HasPrefix(key, "p")
+	if isPart {
+		key = key[1:]
+	}
+	n, err := strconv.Atoi(key)
+	if err != nil || n < 0 || key != strconv.Itoa(n) {
+		return -1, false
+	}
+	return n, isPart
 }
 
 // face is the face the i-th card of an entry showed, 0 when the entry

@@ -1,6 +1,7 @@
 package closure
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -292,6 +293,15 @@ func (cc *Compiler) builtin(n *ast.BuiltinNode) (model.EvalFn, Type) {
 		}, t
 	case "flatten":
 		return cc.flatten(n)
+	}
+	switch n.Name {
+	case "filter", "map", "count", "any", "all", "none", "one", "find", "findIndex", "findLast", "findLastIndex", "sortBy":
+		// the predicate built-ins given no condition (count(you.hand))
+		how := fmt.Sprintf("%s(list, condition on each element, as .power > 2 or # > 1)", SnakeName(n.Name))
+		if n.Name == "count" {
+			how += "; the number of elements of a list is len(list)"
+		}
+		return cc.refuse(n, "%s takes a list and an expression for each element: %s", SnakeName(n.Name), how)
 	}
 	return cc.refuse(n, "%s is not available in rulesets", SnakeName(n.Name))
 }
