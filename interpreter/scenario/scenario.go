@@ -1358,7 +1358,39 @@ func compileTerms(rs *model.Ruleset, sc *Scenario, n *yaml.Node, vars []compile.
 // (whose terms and would not join) is not cut.
 func splitAnd(src string) []string {
 	var terms []string
-	depth, start := 0, 0
+	start, cut := 0, false
+	topLevel(src, func(i int) (int, bool) {
+		c := src[i]
+		switch {
+		case c == '?' || c == ';' || c == '|':
+			cut = true
+			return 0, true
+		case c == ' ' && strings.HasPrefix(src[i+1:], "or "):
+			cut = true
+			return 0, true
+		case c == ' ':
+			for _, op := range []string{"and ", "&& "} {
+				if strings.HasPrefix(src[i+1:], op) {
+					terms = append(terms, strings.TrimSpace(src[start:i]))
+					start = i + 1 + len(op)
+					return len(op), false
+				}
+			}
+		}
+		return 0, false
+	})
+	if cut {
+		return nil
+	}
+	return append(terms, strings.TrimSpace(src[start:]))
+}
+
+// topLevel calls visit with the index of each byte of src that is outside
+// quotes and brackets (but for the brackets and quotes themselves), in
+// order; visit gives how many bytes after it to pass over, and whether to
+// stop.
+func topLevel(src string, visit func(i int) (skip int, stop bool)) {
+	depth := 0
 	var quote byte
 	for i := 0; i < len(src); i++ {
 		c := src[i]
@@ -1375,23 +1407,14 @@ func splitAnd(src string) []string {
 			depth++
 		case c == ')' || c == ']' || c == '}':
 			depth--
-		case depth == 0 && (c == '?' || c == ';' || c == '|'):
-			return nil
-		case depth == 0 && c == ' ' && strings.HasPrefix(src[i+1:], "or "):
-			return nil
-		case depth == 0 && c == ' ':
-			rest := src[i+1:]
-			for _, op := range []string{"and ", "&& "} {
-				if strings.HasPrefix(rest, op) {
-					terms = append(terms, strings.TrimSpace(src[start:i]))
-					start = i + 1 + len(op)
-					i += len(op)
-					break
-				}
+		case depth == 0:
+			skip, stop := visit(i)
+			if stop {
+				return
 			}
+			i += skip
 		}
 	}
-	return append(terms, strings.TrimSpace(src[start:]))
 }
 
 // falseTerm names the first term of a failed expectation that is false,
@@ -1451,29 +1474,16 @@ func leftOfComparison(src string) string {
 	if len(splitAnd(src)) != 1 || strings.Contains(src, " or ") || strings.Contains(src, "||") {
 		return ""
 	}
-	depth := 0
-	var quote byte
-	for i := 0; i < len(src); i++ {
+	left := ""
+	topLevel(src, func(i int) (int, bool) {
 		c := src[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"' || c == '`':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth--
-		case depth == 0 && (c == '=' || c == '!') && i+1 < len(src) && src[i+1] == '=',
-			depth == 0 && (c == '<' || c == '>'):
-			return strings.TrimSpace(src[:i])
+		if (c == '=' || c == '!') && i+1 < len(src) && src[i+1] == '=' || c == '<' || c == '>' {
+			left = strings.TrimSpace(src[:i])
+			return 0, true
 		}
-	}
-	return ""
+		return 0, false
+	})
+	return left
 }
 
 // resigningSeats lists the seats some step of sc resigns.
