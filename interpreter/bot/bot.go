@@ -7,6 +7,7 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -170,7 +171,23 @@ type Greedy struct {
 	others     *rand.Rand
 	othersSrc  *rand.PCG
 	othersSeed uint64
+	// work is what the lookahead of the decision under way has cost so
+	// far (lookaheadWork); tried counts, per candidate, the worlds it was
+	// valued on
+	work  int
+	tried [maxDepth + 1][]int
 }
+
+// lookaheadWork bounds the lookahead of one decision: the steps the
+// copies run, the elements their expressions go through (the ruleset's
+// value included) and the cards copied, together. The five games' greedy
+// decisions spend at most a few hundred thousand; a ruleset whose
+// lookahead would take far longer (thousands of options, each running a
+// long effect on a game of many cards) is looked at only as far as this
+// goes: the candidates not yet tried are left out, and those tried are
+// compared by their mean over the worlds each was tried on. A count, not
+// a clock, so that the same game gets the same answers on any machine.
+const lookaheadWork = 20_000_000
 
 // maxDepth is how deep the lookahead goes: the answer, and the seat's next
 // own choice under it; a choice after that takes its first candidate. The
@@ -188,6 +205,7 @@ func (b *Greedy) Name() string { return "greedy" }
 // stops the game with that error, so it is seen where the game is played.
 func (b *Greedy) Choose(g *engine.Game, d *state.Decision) state.Answer {
 	b.r = rngFor(b.seed, d)
+	b.work = 0
 	a, err := b.choose(g, d, maxDepth)
 	if err != nil {
 		return state.Answer{Error: fmt.Sprintf("%v (met by %s's greedy bot looking ahead)", err, state.SeatName(d.Player))}
@@ -201,7 +219,7 @@ func (b *Greedy) choose(g *engine.Game, d *state.Decision, depth int) (state.Ans
 		return cands[0], nil
 	}
 	seat := d.Player
-	values := b.values(len(cands), depth)
+	values, tried := b.values(len(cands), depth)
 	if depth == maxDepth {
 		// every candidate is tried on the same sampled worlds (common
 		// random numbers): they differ by the answer alone, not by the
@@ -221,8 +239,18 @@ func (b *Greedy) choose(g *engine.Game, d *state.Decision, depth int) (state.Ans
 		// sampled for this seat: each candidate is tried on a copy of it
 		return state.Answer{}, err
 	}
+	most := 0
+	for _, t := range tried {
+		most = max(most, t)
+	}
 	best, bestV := 0, -1e18
 	for i, v := range values {
+		if tried[i] == 0 {
+			continue // left out when the lookahead had gone far enough
+		}
+		if tried[i] != most {
+			v = v / float64(tried[i]) * float64(most) // as if tried as often
+		}
 		v += b.r.Float64() * 1e-6 // break ties at random
 		if v > bestV {
 			best, bestV = i, v
@@ -231,9 +259,15 @@ func (b *Greedy) choose(g *engine.Game, d *state.Decision, depth int) (state.Ans
 	return cands[best], nil
 }
 
-// tryAll adds to values[i] the value of cands[i] played on a copy of world.
+// tryAll adds to values[i] the value of cands[i] played on a copy of world,
+// and counts the copy in tried[i], as long as the decision's lookahead has
+// work left.
 func (b *Greedy) tryAll(world *engine.Game, seat int, cands []state.Answer, values []float64, depth int) error {
+	tried := b.tried[depth]
 	for i, a := range cands {
+		if b.work > lookaheadWork {
+			return nil
+		}
 		if depth == maxDepth {
 			if b.othersSrc == nil {
 				b.othersSrc = rand.NewPCG(0, 0)
@@ -243,24 +277,34 @@ func (b *Greedy) tryAll(world *engine.Game, seat int, cands []state.Answer, valu
 		}
 		sim := world.CloneInto(b.worlds[depth])
 		b.worlds[depth] = sim
+		b.work += len(sim.Evaluator().S.Cards)
 		w, err := b.rollout(sim, seat, a, depth)
 		if err != nil {
 			return err
 		}
+		if b.work > lookaheadWork && slices.ContainsFunc(tried, func(n int) bool { return n > 0 }) {
+			// the work ran out in this rollout, whose own later choices
+			// then took their first candidate: it is not weighed against
+			// those looked at in full
+			return nil
+		}
 		values[i] += w
+		tried[i]++
 	}
 	return nil
 }
 
-// values is a cleared list of n values for the candidates at a depth, in
-// memory kept for that depth.
-func (b *Greedy) values(n, depth int) []float64 {
-	v := b.vals[depth][:0]
+// values is a cleared list of n values for the candidates at a depth, and
+// of n counts of the worlds each was tried on, in memory kept for that
+// depth.
+func (b *Greedy) values(n, depth int) ([]float64, []int) {
+	v, t := b.vals[depth][:0], b.tried[depth][:0]
 	for range n {
 		v = append(v, 0)
+		t = append(t, 0)
 	}
-	b.vals[depth] = v
-	return v
+	b.vals[depth], b.tried[depth] = v, t
+	return v, t
 }
 
 // rollout applies an answer, then plays on until what it started is done:
@@ -273,7 +317,7 @@ func (b *Greedy) values(n, depth int) []float64 {
 // stopped with an error, and a value that cannot be worked out, are errors.
 func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) (float64, error) {
 	asked := sim.Evaluator().S.DecSeq
-	if err := sim.Answer(seat, a); err != nil {
+	if err := b.answer(sim, seat, a); err != nil {
 		return -1e12, nil // a candidate the engine refuses is the worst
 	}
 	for steps := 0; steps < 40 && !sim.Over(); steps++ {
@@ -284,11 +328,11 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 		var na state.Answer
 		switch {
 		case d.Kind == state.DecideAction && len(sim.Evaluator().S.Stack) == 0:
-			return value(sim, seat)
+			return b.value(sim, seat)
 		case d.Sealed && d.Seq >= asked:
 			// a new round of sealed questions: the one answered is over
 			// (revealed and carried out), as a pass is at an action window
-			return value(sim, seat)
+			return b.value(sim, seat)
 		case d.Player != seat && d.Sealed:
 			// another seat's answer in the round of the one being valued:
 			// unknown, as those already given are (hideSealed), and taken
@@ -304,14 +348,33 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 				return 0, err
 			}
 		}
-		if err := sim.Answer(d.Player, na); err != nil {
+		if err := b.answer(sim, d.Player, na); err != nil {
 			break
 		}
 	}
 	if err := sim.Err(); err != nil {
 		return 0, err
 	}
-	return value(sim, seat)
+	return b.value(sim, seat)
+}
+
+// answer gives a lookahead copy an answer and counts the work it ran to
+// the next question: its steps and the elements its expressions went
+// through, both counted from the answer on by the engine.
+func (b *Greedy) answer(sim *engine.Game, seat int, a state.Answer) error {
+	err := sim.Answer(seat, a)
+	e := sim.Evaluator()
+	b.work += e.S.Steps + e.Spent
+	return err
+}
+
+// value is the package's value, its work counted.
+func (b *Greedy) value(sim *engine.Game, seat int) (float64, error) {
+	e := sim.Evaluator()
+	before := e.Spent
+	v, err := value(sim, seat)
+	b.work += e.Spent - before
+	return v, err
 }
 
 // hideSealed replaces, in a lookahead copy, the answers other seats have
