@@ -22,6 +22,9 @@ type resignPoint struct {
 // before. With no seat it stops watching.
 func (g *machine) WatchResign(seats ...int) {
 	g.resignPoints = g.resignPoints[:0]
+	if len(seats) > 0 && g.answeredIn == nil {
+		g.answeredIn = make([]int, g.Nseats)
+	}
 	for _, p := range seats {
 		if p >= 0 && p < g.Nseats {
 			g.resignPoints = append(g.resignPoints, resignPoint{seat: p})
@@ -43,10 +46,19 @@ func (g *machine) keepResignPoints() {
 	}
 	for i := range g.resignPoints {
 		rp := &g.resignPoints[i]
-		if rp.at == nil && g.CanResign(rp.seat) {
+		if rp.at == nil && g.answeredIn[rp.seat] != g.S.Turn+1 && g.CanResign(rp.seat) {
 			g.lent.Store(true) // the copy shares the slabs, as a checkpoint does
 			rp.at = g.S.Clone()
 		}
+	}
+}
+
+// answeredBy notes that seat p answered a question in this turn, once
+// some seat was watched: the turn asked it something, so that it could
+// have resigned at the question, and no moment of it is kept.
+func (g *machine) answeredBy(p int) {
+	if p >= 0 && p < len(g.answeredIn) {
+		g.answeredIn[p] = g.S.Turn + 1
 	}
 }
 

@@ -731,11 +731,21 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				fail(st, "%s is offered %s, not exactly %q", state.SeatName(st.Seat), optionList(d), st.Offered)
 			}
 		case st.Refuse:
+			resign := st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(strings.TrimSpace(st.Answer.Value), "resign")
+			if g.Over() && resign {
+				// a game won is over for good; one ended in a draw may
+				// still take a resignation made in a turn played unasked
+				before, outcome := g.Evaluator().S.Clone(), g.Outcome()
+				if resignBeforeDraw(g, st) {
+					fail(st, "the resignation was accepted but must be refused: the game ended without a winner (%s), and %s could have resigned in a turn played without asking them", outcome, state.SeatName(st.Seat))
+					g.Evaluator().S = before
+				}
+				continue
+			}
 			if g.Over() {
 				fail(st, "the game is over (%s): nothing %s answers could be refused", g.Outcome(), state.SeatName(st.Seat))
 				continue
 			}
-			resign := st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(st.Answer.Value, "resign")
 			if st.Answer.Kind == yaml.ScalarNode && !resign {
 				// the engine took this answer itself since the last one, the
 				// one way to answer a question of the seat's: it was not refused
@@ -773,9 +783,17 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if err := g.Answer(st.Seat, a); err == nil {
 				fail(st, "the answer was accepted but must be refused")
 				g.Evaluator().S = before
+			} else if _, kept := g.ResignPoint(st.Seat); a.Resign && kept && g.ResignAtPoint(st.Seat) == nil {
+				// as a step's resign is made at a moment played past
+				fail(st, "the resignation was accepted but must be refused: %s could resign in a turn played since the last answer without asking them", state.SeatName(st.Seat))
+				g.Evaluator().S = before
 			}
 		case st.Answer != nil:
 			if g.Over() {
+				if resignBeforeDraw(g, st) {
+					since = mark(g)
+					continue
+				}
 				fail(st, "the game is over (%s); %s cannot answer", g.Outcome(), state.SeatName(st.Seat))
 				return finish(res), nil
 			}
@@ -816,6 +834,22 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 		}
 	}
 	return finish(res), nil
+}
+
+// resignBeforeDraw resigns st's seat at the first moment since the last
+// answer at which the rules let it resign, when the step is a resignation
+// and the game has ended since without a winner: the engine played on
+// without asking anyone (turns with nothing to choose) to a draw, by the
+// turn limit say, past turns in which the seat could have resigned and
+// lost instead. A game won is over as soon as it is won, and stays so.
+func resignBeforeDraw(g *engine.Game, st *Step) bool {
+	if st.Answer.Kind != yaml.ScalarNode || !strings.EqualFold(strings.TrimSpace(st.Answer.Value), "resign") || len(g.Winners()) > 0 {
+		return false
+	}
+	if _, kept := g.ResignPoint(st.Seat); !kept {
+		return false
+	}
+	return g.ResignAtPoint(st.Seat) == nil
 }
 
 // queryVals are the values of the variables a scenario's expressions read
@@ -1486,11 +1520,12 @@ func leftOfComparison(src string) string {
 	return left
 }
 
-// resigningSeats lists the seats some step of sc resigns.
+// resigningSeats lists the seats some step of sc resigns, or refuses to
+// let resign.
 func resigningSeats(sc *Scenario) []int {
 	var seats []int
 	for _, st := range sc.Steps {
-		if st.Answer != nil && !st.Refuse && st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(st.Answer.Value, "resign") && !slices.Contains(seats, st.Seat) {
+		if st.Answer != nil && st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(strings.TrimSpace(st.Answer.Value), "resign") && !slices.Contains(seats, st.Seat) {
 			seats = append(seats, st.Seat)
 		}
 	}
