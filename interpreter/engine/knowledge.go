@@ -150,37 +150,55 @@ func (g *machine) twins(c, d int) bool {
 }
 
 // leftUnknown keeps what seats know of the hand card c left (zone instance
-// from) to what they could tell: a seat that did not know which card c was
-// cannot tell it from a card of that hand it knew. Seeing c now (played
-// face up), it cannot tell whether the twin it knew left or stayed, and
-// forgets one twin; not seeing it (put into a deck, face down), it cannot
-// tell whether any card it knew left, and forgets them all. Cards that
-// arrive in the same move (hands passed on at once) are told apart: they
-// were not there when c left.
-func (g *machine) leftUnknown(c, from int, knownBefore uint64) {
-	// the seats that know some card left there and did not know c: most
-	// moves out of a hand have none, and end here
+// from) to what they could tell, and reports the seats that knew c and no
+// longer know which card it is. A hand keeps no order, so a seat that does
+// not see c where it went (put into a deck, face down) cannot tell it from
+// the other cards of that hand: not whether a card it knew there left
+// (and forgets them all), nor, when it knew c itself, that it was c that
+// left (and forgets c too), unless every card of the hand was a twin of c
+// it knew, so that whichever left, it knows what it was. A seat that did
+// not know c but sees it now (played face up) cannot tell whether a twin
+// it knew there left or stayed, and forgets one twin. Cards that arrive
+// in the same move (hands passed on at once), and those of batch (the
+// cards one step moves one after another), are told apart: they were not
+// there when c left, or leave with it.
+func (g *machine) leftUnknown(c, from int, knownBefore, shown uint64, batch []int) (lost uint64) {
+	// the seats that know some card left there, or knew c and do not see
+	// it now: most moves out of a hand have none, and end here
 	z := &g.S.Zones[from]
-	seats := uint64(0)
+	seats := knownBefore &^ shown
 	for _, d := range z.Cards {
 		seats |= g.S.Cards[d].Known
 	}
 	if z.Owner >= 0 {
 		seats &^= 1 << uint(z.Owner)
 	}
-	if seats &^= knownBefore; seats == 0 {
-		return
+	if seats &^= knownBefore & shown; seats == 0 {
+		return 0
 	}
 	ci := &g.S.Cards[c]
+	apart := g.together
+	if apart == nil {
+		apart = batch
+	}
 	forgot := false
 	for p := 0; p < g.Nseats; p++ {
 		bit := uint64(1) << p
 		if seats&bit == 0 || !g.heldFrom(from, p) {
 			continue
 		}
-		sees := ci.Known&bit != 0
+		if knownBefore&bit != 0 {
+			// knew c, and does not see where it went
+			if g.allTwinsKnown(c, from, bit, apart) {
+				continue
+			}
+			ci.Known &^= bit
+			lost |= bit
+			forgot = true
+		}
+		sees := shown&bit != 0
 		for _, d := range g.S.Zones[from].Cards {
-			if g.S.Cards[d].Known&bit == 0 || (sees && !g.twins(c, d)) || slices.Contains(g.together, d) {
+			if g.S.Cards[d].Known&bit == 0 || (sees && !g.twins(c, d)) || slices.Contains(apart, d) {
 				continue
 			}
 			g.S.Cards[d].Known &^= bit
@@ -193,4 +211,21 @@ func (g *machine) leftUnknown(c, from int, knownBefore uint64) {
 	if forgot {
 		g.Touch(model.ReadsKnowledge)
 	}
+	return lost
+}
+
+// allTwinsKnown reports whether the seat of bit knows every card of zone
+// instance from (those of apart left out: they arrived in the move under
+// way, or leave with c) as a twin of c: whichever of them left, it was
+// such a card.
+func (g *machine) allTwinsKnown(c, from int, bit uint64, apart []int) bool {
+	for _, d := range g.S.Zones[from].Cards {
+		if slices.Contains(apart, d) {
+			continue
+		}
+		if g.S.Cards[d].Known&bit == 0 || !g.twins(c, d) {
+			return false
+		}
+	}
+	return true
 }

@@ -86,6 +86,17 @@ func (g *machine) logCards(to int, kind string, player int, cards []int, format 
 	for i, c := range cards {
 		ci := &g.S.Cards[c]
 		e.Known[i] = ci.Known
+		if kind == "choose" {
+			// which card a player picks where others do not see it (from
+			// their hand: a hand keeps no order) is theirs to know, even
+			// when another seat knows the card is there
+			z := &g.S.Zones[ci.Zone]
+			mask := g.shownIn(ci, z, &g.Rs.Zones[z.Kind])
+			if player >= 0 {
+				mask |= seatBit(player)
+			}
+			e.Known[i] &= mask
+		}
 		e.Names[i] = ci.Def
 		e.Faces[i] = ci.Face
 	}

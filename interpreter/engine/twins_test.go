@@ -38,6 +38,12 @@ func TestShownTwinsAreNotTwoCards(t *testing.T) {
 // of in p2's hand then, each with how many.
 func knownOfTheirHand(t *testing.T, steps string) map[string]int {
 	t.Helper()
+	return knownOfTheir(t, steps, "hand")
+}
+
+// knownOfTheir is knownOfTheirHand for p2's zone of that name.
+func knownOfTheir(t *testing.T, steps, zone string) map[string]int {
+	t.Helper()
 	ruleset := `name: twins
 players: {min: 2, max: 2}
 zones:
@@ -60,7 +66,7 @@ turn:
 	first := ev.S.First
 	other := (first + 1) % 2
 	known := map[string]int{}
-	for _, c := range ev.ZoneCards(ev.ZoneInst(rs.ZoneIx["hand"], other)) {
+	for _, c := range ev.ZoneCards(ev.ZoneInst(rs.ZoneIx[zone], other)) {
 		if ev.Knows(first, c) {
 			known[ev.CardName(c)]++
 		}
@@ -113,6 +119,30 @@ func TestLeavingTwinsAreNotTold(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, knownOfTheirHand(t, "  - move: "+tc.move))
+		})
+	}
+}
+
+// TestKnownCardLeavingUnseen: a hand keeps no order, so a seat that knew
+// a card there and does not see it leave (put into a deck) cannot tell it
+// from the other cards of the hand: it no longer knows the card where it
+// went, nor the cards of the hand. It still does when the hand's other
+// cards leave in the same step, or are twins of it that it knows.
+func TestKnownCardLeavingUnseen(t *testing.T) {
+	cases := []struct {
+		name       string
+		steps      string
+		hand, deck map[string]int // names p1 knows of in p2's hand and deck
+	}{
+		{"the ant it knew into the deck", "  - move: {cards: 'p2hand[0]', to: deck}", map[string]int{}, map[string]int{}},
+		{"the whole hand into the deck, in one step", "  - move: {cards: p2hand, to: deck}", map[string]int{}, map[string]int{"Ant": 1}},
+		{"an ant into the deck from a hand of two ants it knows", "  - move: {cards: 'p2hand[2]', to: table}\n  - reveal: {cards: 'p2hand[:2]', players: '[you]'}\n  - move: {cards: 'p2hand[0]', to: deck}", map[string]int{"Ant": 1}, map[string]int{"Ant": 1}},
+		{"the ant it knew played face up", "  - move: {cards: 'p2hand[0]', to: table}", map[string]int{}, map[string]int{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.hand, knownOfTheir(t, tc.steps, "hand"), "p2's hand")
+			assert.Equal(t, tc.deck, knownOfTheir(t, tc.steps, "deck"), "p2's deck")
 		})
 	}
 }

@@ -128,28 +128,33 @@ func (g *machine) know(c, zi int) bool {
 // knowIn is know for a card ci in zone instance z of kind zd, which a
 // move has at hand.
 func (g *machine) knowIn(ci *state.CardInstance, z *state.ZoneInstance, zd *model.ZoneDecl) bool {
-	owner := uint64(1) << uint(ci.Owner)
-	known := ci.Known
-	switch {
-	case zd.Visibility == model.Hidden:
-	case ci.FaceDown && zd.Blind: // nobody may look, the owner included
-	case ci.FaceDown:
-		known |= owner // the owner may look at their own face-down cards
-	case zd.Visibility == model.Public:
-		known = g.AllMask()
-	case zd.Visibility == model.OwnerOnly:
-		zo := z.Owner
-		if zo >= 0 {
-			known |= uint64(1) << uint(zo)
-		} else {
-			known |= owner
-		}
-	}
+	known := ci.Known | g.shownIn(ci, z, zd)
 	if known == ci.Known {
 		return false
 	}
 	ci.Known = known
 	return true
+}
+
+// shownIn is the seats that see card ci in zone instance z: everyone in a
+// public zone, its owner in their own zone or face down, nobody in a
+// hidden zone or face down where nobody may look.
+func (g *machine) shownIn(ci *state.CardInstance, z *state.ZoneInstance, zd *model.ZoneDecl) uint64 {
+	owner := uint64(1) << uint(ci.Owner)
+	switch {
+	case zd.Visibility == model.Hidden:
+	case ci.FaceDown && zd.Blind: // nobody may look, the owner included
+	case ci.FaceDown:
+		return owner // the owner may look at their own face-down cards
+	case zd.Visibility == model.Public:
+		return g.AllMask()
+	case zd.Visibility == model.OwnerOnly:
+		if z.Owner >= 0 {
+			return uint64(1) << uint(z.Owner)
+		}
+		return owner
+	}
+	return 0
 }
 
 // Move moves a card to a zone instance, updating knowledge, emitting leave and
@@ -247,8 +252,9 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		dst.Cards[0] = c
 	}
 	g.knowIn(ci, dst, zd) // recorded below with the rest, when it changed
+	lostTrack := uint64(0) // seats that no longer know which card left: the log names it not to them
 	if from != zi && fzd.Visibility == model.OwnerOnly {
-		g.leftUnknown(c, from, knownBefore)
+		lostTrack = g.leftUnknown(c, from, knownBefore, g.shownIn(ci, dst, zd), o.Batch)
 	}
 	if o.Unseen {
 		g.unseen(c, knownBefore)
@@ -281,7 +287,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	}
 	g.changedSeats(parts, g.zoneSeat(from)|g.zoneSeat(zi))
 	if !o.Quiet && !g.S.NoLog {
-		g.logMove(c, from, zi, fromSlot, knownBefore, o.Where)
+		g.logMove(c, from, zi, fromSlot, knownBefore&^lostTrack, o.Where)
 	}
 	// the events of the move, when a trigger's zones may admit it
 	fk, tk := int(fromKind), int(dst.Kind)

@@ -20,6 +20,10 @@ type MoveOpts struct {
 	// Unseen: a card that arrives face down is not looked at by its owner
 	// (who knows it only if they knew it before)
 	Unseen bool
+	// Batch lists the cards moved with this one by one step (a hand moved
+	// whole), one after another: those still to move leave with it, so a
+	// seat that knew them all can tell where each went
+	Batch []int
 }
 
 const (

@@ -406,6 +406,9 @@ func execMove(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 			return model.Next, err
 		}
 	}
+	if len(cards) > 1 {
+		o.Batch = cards
+	}
 	for _, c := range cards {
 		p := owner
 		if p < 0 {
