@@ -1475,6 +1475,21 @@ func sideValue(g *engine.Game, st *Step, i int, vals []state.Val) string {
 	if err != nil {
 		return ""
 	}
+	if n, ok := x.(int); ok {
+		// a seat or a card reads as a number: say which it is
+		switch st.sides[i].Type {
+		case model.TPlayer:
+			if n < 0 || n >= len(g.Evaluator().S.Players) {
+				return fmt.Sprintf("; %s is none", st.sideSrc[i])
+			}
+			return fmt.Sprintf("; %s is %s", st.sideSrc[i], state.SeatName(n))
+		case model.TCard:
+			if n < 0 || n >= len(g.Evaluator().S.Cards) {
+				return fmt.Sprintf("; %s is none", st.sideSrc[i])
+			}
+			return fmt.Sprintf("; %s is %s", st.sideSrc[i], g.Evaluator().CardName(n))
+		}
+	}
 	switch v := x.(type) {
 	case int, float64, bool:
 		return fmt.Sprintf("; %s is %v", st.sideSrc[i], v)

@@ -180,9 +180,12 @@ func TestFailedExpectationNamesTheFalseTerm(t *testing.T) {
 	// in the turn of the last answer, nothing is said of turns
 	got = runLands(t, "[Lightning, Grass]", "  - expect: turn == 99\n")
 	assert.Equal(t, []string{`12:5: does not hold: turn == 99; turn is 3`}, got)
-	// a text read on the left is quoted; a list or a card is not shown
+	// a text read on the left is quoted; a list is not shown
 	got = runLands(t, "[Lightning, Grass]", "  - expect: phase == draw\n  - expect: p1.hand == []\n")
 	assert.Equal(t, []string{`12:5: does not hold: phase == draw; phase is "resolution"`, `13:5: does not hold: p1.hand == []`}, got)
+	// a seat is named as a seat, a card by its name, not as a number
+	got = runLands(t, "[Lightning, Grass]", "  - expect: active == p2\n  - expect: p1.hand[0] == p1.board[0]\n")
+	assert.Equal(t, []string{`12:5: does not hold: active == p2; active is p1`, `13:5: does not hold: p1.hand[0] == p1.board[0]; p1.hand[0] is Water`}, got)
 }
 
 // the engine answered p2's counter question and played p1's Fire on to p2's
