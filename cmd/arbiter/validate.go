@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -292,6 +293,11 @@ func kindOf(path string) string {
 	// report, not a reason to read it as a ruleset
 	var doc yaml.Node
 	if yaml.Unmarshal(b, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		// a file YAML cannot read is a scenario when a line of its own
+		// says so: no ruleset has a key ruleset or steps
+		if scenarioKey.Match(b) {
+			return "scenario"
+		}
 		return "ruleset"
 	}
 	top := doc.Content[0].Content
@@ -303,11 +309,16 @@ func kindOf(path string) string {
 		}
 		return false
 	}
-	if has("steps") && has("ruleset") {
+	// a ruleset has neither key: a scenario that lacks one of them (steps
+	// not written yet) is still a scenario, whose missing key is said
+	if has("steps") || has("ruleset") {
 		return "scenario"
 	}
 	return "ruleset"
 }
+
+// scenarioKey finds a top-level key only a scenario has.
+var scenarioKey = regexp.MustCompile(`(?m)^(?:ruleset|steps)[ \t]*:`)
 
 // rulesetOfCards finds the ruleset that reads a card file: a ruleset file in
 // the card file's folder or up to two folders above it, or in a rulesets
