@@ -67,6 +67,12 @@ func rulesText(rs *model.Ruleset) string {
 		}
 	}
 
+	if qs := programQuestions(rs, rs.Setup); len(qs) > 0 {
+		// the setup's own questions (a mulligan, a toss), which a scenario
+		// with a setup of its own never meets
+		b.WriteString("\n" + wrap("Before the first turn, the setup may ask: "+strings.Join(qs, "; ")+".", "", "  "))
+	}
+
 	var phases [][2]string
 	for _, ph := range rs.Phases {
 		name := ph.Name
