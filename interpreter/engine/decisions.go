@@ -308,9 +308,7 @@ func (g *machine) Answer(player int, a state.Answer) error {
 	if err := state.CheckAnswer(d, &a); err != nil {
 		return err
 	}
-	if g.answeredIn != nil {
-		g.answeredBy(player)
-	}
+	g.answeredBy(player)
 	g.S.Answers[ix] = g.keepAnswer(a)
 	if !g.S.NoRecord { // asked first: the record is large, built for nothing
 		g.record(state.Record{Seq: d.Seq, Player: player, Answer: a})

@@ -130,10 +130,6 @@ type machine struct {
 	// resignPoints are the seats watched for their first moment to
 	// resign, and the moments kept (WatchResign)
 	resignPoints []resignPoint
-	// answeredIn is, per seat, the turn (plus one) of its last answer,
-	// kept once a seat was watched: a turn in which a seat answered did
-	// not pass it by (answeredBy)
-	answeredIn []int
 	// rolls are the results of the next die rolls, fixed by a scenario
 	// (Options.Rolls); the generator rolls once they are used
 	rolls []int

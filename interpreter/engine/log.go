@@ -86,16 +86,12 @@ func (g *machine) logCards(to int, kind string, player int, cards []int, format 
 	for i, c := range cards {
 		ci := &g.S.Cards[c]
 		e.Known[i] = ci.Known
-		if kind == "choose" {
-			// which card a player picks where others do not see it (from
-			// their hand: a hand keeps no order) is theirs to know, even
-			// when another seat knows the card is there
-			z := &g.S.Zones[ci.Zone]
-			mask := g.shownIn(ci, z, &g.Rs.Zones[z.Kind])
-			if player >= 0 {
-				mask |= seatBit(player)
-			}
-			e.Known[i] &= mask
+		if z := &g.S.Zones[ci.Zone]; kind == "choose" && player >= 0 && int(z.Owner) == player && g.Rs.Zones[z.Kind].Visibility == model.OwnerOnly {
+			// which card a player picks from their own hand is theirs to
+			// know, even when another seat knows the card is there: a hand
+			// keeps no order (a pick from a pile, or from another's hand
+			// shown to all, is seen by those who see the cards)
+			e.Known[i] &= seatBit(player)
 		}
 		e.Names[i] = ci.Def
 		e.Faces[i] = ci.Face

@@ -22,9 +22,6 @@ type resignPoint struct {
 // before. With no seat it stops watching.
 func (g *machine) WatchResign(seats ...int) {
 	g.resignPoints = g.resignPoints[:0]
-	if len(seats) > 0 && g.answeredIn == nil {
-		g.answeredIn = make([]int, g.Nseats)
-	}
 	for _, p := range seats {
 		if p >= 0 && p < g.Nseats {
 			g.resignPoints = append(g.resignPoints, resignPoint{seat: p})
@@ -46,20 +43,31 @@ func (g *machine) keepResignPoints() {
 	}
 	for i := range g.resignPoints {
 		rp := &g.resignPoints[i]
-		if rp.at == nil && g.answeredIn[rp.seat] != g.S.Turn+1 && g.CanResign(rp.seat) {
+		if rp.at == nil && !g.answeredThisTurn(rp.seat) && g.CanResign(rp.seat) {
 			g.lent.Store(true) // the copy shares the slabs, as a checkpoint does
 			rp.at = g.S.Clone()
 		}
 	}
 }
 
-// answeredBy notes that seat p answered a question in this turn, once
-// some seat was watched: the turn asked it something, so that it could
-// have resigned at the question, and no moment of it is kept.
+// answeredBy notes in the state that seat p answered a question in this
+// turn: the turn asked it something, so that it could have resigned at
+// the question, and no moment of it is kept. The state holds it, so that
+// a game played again from its answers (a save read, a replay), a copy
+// and a game taken back agree on it, whenever the watch began.
 func (g *machine) answeredBy(p int) {
-	if p >= 0 && p < len(g.answeredIn) {
-		g.answeredIn[p] = g.S.Turn + 1
+	if p < 0 {
+		return
 	}
+	for len(g.S.AnsweredIn) <= p {
+		g.S.AnsweredIn = append(g.S.AnsweredIn, 0)
+	}
+	g.S.AnsweredIn[p] = g.S.Turn + 1
+}
+
+// answeredThisTurn reports whether seat p answered a question in this turn.
+func (g *machine) answeredThisTurn(p int) bool {
+	return p < len(g.S.AnsweredIn) && g.S.AnsweredIn[p] == g.S.Turn+1
 }
 
 // watchingResign reports whether some watched seat has no moment kept yet.

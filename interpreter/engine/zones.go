@@ -251,10 +251,16 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		copy(dst.Cards[1:], dst.Cards)
 		dst.Cards[0] = c
 	}
-	g.knowIn(ci, dst, zd) // recorded below with the rest, when it changed
+	g.knowIn(ci, dst, zd)  // recorded below with the rest, when it changed
 	lostTrack := uint64(0) // seats that no longer know which card left: the log names it not to them
 	if from != zi && fzd.Visibility == model.OwnerOnly {
-		lostTrack = g.leftUnknown(c, from, knownBefore, g.shownIn(ci, dst, zd), o.Batch)
+		shown := g.shownIn(ci, dst, zd)
+		if o.Unseen && ci.FaceDown {
+			// placed unseen: its owner does not look at it either, and
+			// knows it only if it could tell it left (unseen below)
+			shown &^= seatBit(int(ci.Owner))
+		}
+		lostTrack = g.leftUnknown(c, from, knownBefore, shown, o.Batch)
 	}
 	if o.Unseen {
 		g.unseen(c, knownBefore)

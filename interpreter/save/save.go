@@ -213,6 +213,9 @@ func sameState(r *engine.Game, sv *Save) error {
 	a, b := r.Evaluator().S.Clone(), sv.State.Clone() // cloned as the saved state was
 	for _, s := range []*state.State{a, b} {
 		s.Dirty, s.Changed, s.Untouched, s.Held = false, 0, 0, 0
+		// the turns of the seats' answers follow from the answers (a save
+		// of an earlier version has none)
+		s.AnsweredIn = nil
 	}
 	got, err := json.Marshal(a)
 	if err != nil {

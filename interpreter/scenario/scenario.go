@@ -737,8 +737,9 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				// still take a resignation made in a turn played unasked
 				before, outcome := g.Evaluator().S.Clone(), g.Outcome()
 				if resignBeforeDraw(g, st) {
-					fail(st, "the resignation was accepted but must be refused: the game ended without a winner (%s), and %s could have resigned in a turn played without asking them", outcome, state.SeatName(st.Seat))
+					fail(st, "the resignation was accepted but must be refused: the game ended in a draw (%s), and %s could have resigned in a turn played without asking them", outcome, state.SeatName(st.Seat))
 					g.Evaluator().S = before
+					g.Evaluator().Invalidate()
 				}
 				continue
 			}
@@ -783,10 +784,12 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if err := g.Answer(st.Seat, a); err == nil {
 				fail(st, "the answer was accepted but must be refused")
 				g.Evaluator().S = before
+				g.Evaluator().Invalidate()
 			} else if _, kept := g.ResignPoint(st.Seat); a.Resign && kept && g.ResignAtPoint(st.Seat) == nil {
 				// as a step's resign is made at a moment played past
 				fail(st, "the resignation was accepted but must be refused: %s could resign in a turn played since the last answer without asking them", state.SeatName(st.Seat))
 				g.Evaluator().S = before
+				g.Evaluator().Invalidate()
 			}
 		case st.Answer != nil:
 			if g.Over() {
@@ -838,12 +841,14 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 
 // resignBeforeDraw resigns st's seat at the first moment since the last
 // answer at which the rules let it resign, when the step is a resignation
-// and the game has ended since without a winner: the engine played on
+// and the game has ended since in a draw: the engine played on
 // without asking anyone (turns with nothing to choose) to a draw, by the
 // turn limit say, past turns in which the seat could have resigned and
 // lost instead. A game won is over as soon as it is won, and stays so.
 func resignBeforeDraw(g *engine.Game, st *Step) bool {
-	if st.Answer.Kind != yaml.ScalarNode || !strings.EqualFold(strings.TrimSpace(st.Answer.Value), "resign") || len(g.Winners()) > 0 {
+	if st.Answer.Kind != yaml.ScalarNode || !strings.EqualFold(strings.TrimSpace(st.Answer.Value), "resign") || g.OutcomeKind() != "draw" {
+		// a game won stays won, one stopped by an error stays stopped, and
+		// a loss of players who play together is theirs
 		return false
 	}
 	if _, kept := g.ResignPoint(st.Seat); !kept {

@@ -346,6 +346,51 @@ steps:
 	assert.Empty(t, run("over and outcome == 'error'"))
 }
 
+// A resignation after a game stopped by an error is no resignation made
+// at a moment played past (as after a draw): the game stays stopped, and
+// the scenario fails with the error. Here p1 answers in turn 1, turns 2
+// and 3 (p2's own turn among them) ask nobody anything, and turn 4
+// divides by zero.
+func TestAResignationDoesNotTakeBackAnError(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stops.yaml"), []byte(`name: stops
+players: {min: 2, max: 2}
+properties:
+  player:
+    score: {type: int, default: 0}
+zones:
+  hand: {visibility: owner}
+turn:
+  phases:
+    - name: pick
+      skip_if: turn != 1
+      do:
+        - choose_number: {max: 1, as: n}
+        - add: {you.score: n}
+    - name: boom
+      skip_if: turn != 4
+      do:
+        - add: {you.score: 1 / you.score}
+concede: you == active
+limits: {turns: 10}
+`), 0o644))
+	path := filepath.Join(dir, "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(`ruleset: stops.yaml
+setup:
+  active: p1
+steps:
+  - p1: 0
+  - p2: resign
+`), 0o644))
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+	require.NoError(t, err)
+	got := strings.Join(res.Failures, "\n")
+	assert.Contains(t, got, "the game is over (error")
+	assert.Contains(t, got, "the game stopped with an error: ")
+}
+
 // A card a setup places in a shared zone is nobody's unless named with its
 // owner, as a deck dealt there with owner: none.
 func TestASharedZonesCardIsNobodys(t *testing.T) {

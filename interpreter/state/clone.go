@@ -33,7 +33,7 @@ func (s *State) Reset() {
 		Vars: s.Vars[:0], Frames: s.Frames[:0], Stack: s.Stack[:0], Modifiers: s.Modifiers[:0],
 		Pending: s.Pending[:0], Answers: s.Answers[:0], Triggered: s.Triggered[:0],
 		Withdrawn: s.Withdrawn[:0], ExtraTurns: s.ExtraTurns[:0],
-		Registers: Registers{Asked: s.Asked[:0]},
+		Registers: Registers{Asked: s.Asked[:0], AnsweredIn: s.AnsweredIn[:0]},
 		buf:       s.buf,
 	}
 }
@@ -198,7 +198,7 @@ func (s *State) cloneInto(c *State, fr, vr int) {
 	}
 	words := wordsFor[PlayerState](len(s.Players)) + wordsFor[CardInstance](len(s.Cards)) +
 		wordsFor[int64](nc+np+ng) + wordsFor[int](zoneCards) + wordsFor[Frame](nf+fr+nt) +
-		wordsFor[Modifier](len(s.Modifiers)) + wordsFor[int](len(s.Asked)+lists) +
+		wordsFor[Modifier](len(s.Modifiers)) + wordsFor[int](len(s.Asked)+len(s.AnsweredIn)+lists) +
 		wordsFor[int8](len(s.ExtraTurns)) + wordsFor[int32](len(s.Withdrawn))
 	if cap(b.flat) < words {
 		// a first copy gets what it needs; memory that proved too small
@@ -265,6 +265,7 @@ func (s *State) cloneInto(c *State, fr, vr int) {
 	}
 	c.Modifiers = flatCopy(flat, &at, s.Modifiers)
 	c.Asked = flatCopy(flat, &at, s.Asked)
+	c.AnsweredIn = flatCopy(flat, &at, s.AnsweredIn)
 	c.ExtraTurns = flatCopy(flat, &at, s.ExtraTurns)
 	c.Withdrawn = flatCopy(flat, &at, s.Withdrawn)
 

@@ -255,7 +255,11 @@ type Registers struct {
 	Steps     int    `json:"steps"`              // steps since the last decision
 	Decisions int    `json:"decisions"`          // decisions answered so far
 	Asked     []int  `json:"asked,omitempty"`    // per seat: decisions asked, forced ones included
-	Draining  bool   `json:"draining,omitempty"` // the turn's drain_stack steps run for this phase
+	// AnsweredIn is, per seat, the turn of its last answer plus one (0:
+	// none yet): a turn in which a seat answered a question did not pass
+	// it by, and gives it no moment to resign at (a resign point)
+	AnsweredIn []int `json:"answered_in,omitempty"`
+	Draining   bool  `json:"draining,omitempty"` // the turn's drain_stack steps run for this phase
 }
 
 // Stage is where a turn is: the index of one of the ruleset's phases, or one

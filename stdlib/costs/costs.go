@@ -353,11 +353,15 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		}
 	}
 	to := s.At(payCardsArgs.To)
+	o := state.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}
+	if len(chosen) > 1 {
+		o.Batch = chosen // they go together, as a move of several does
+	}
 	for _, c := range chosen {
 		if !to.Set {
 			break
 		}
-		if err := g.Move(c, g.ZoneInst(to.Zone, int(g.Card(c).Owner)), state.MoveOpts{Slot: -1, Source: int(f.This), Quiet: true}); err != nil {
+		if err := g.Move(c, g.ZoneInst(to.Zone, int(g.Card(c).Owner)), o); err != nil {
 			return model.Next, err
 		}
 	}
