@@ -42,8 +42,11 @@ func newPlayCmd() *cobra.Command {
 (default: p1 is human, the others the greedy bot). With several humans the
 terminal is passed between them and each sees only their own view (what one
 typed ahead is dropped at the hand-over). A question with one way to answer
-is answered without passing the terminal, so the others can tell that its
-player had no choice, as across a table they would see it; a sealed
+(no counter to play) is answered for its player, and the terminal is
+passed to that player all the same, to read the answer given for them,
+when they hold cards the others do not see: whether the terminal goes to
+a player tells the others nothing of their cards, as at a table a player
+with nothing to counter with is still asked, and says so. A sealed
 question (answers hidden until all are in) is asked all the same. Type help
 at a prompt for the commands. The seed deals every card, the other players'
 included, so the session prints it only when the game is over. It writes a

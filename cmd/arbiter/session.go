@@ -35,6 +35,7 @@ type session struct {
 	answeredIn  map[int]int // per seat: the turn of its last answer
 	boardTurn   map[int]int // per seat: the turn of the board it was last shown
 	lastSeat    int
+	forcedSeen  int // how many of the questions the engine answered itself were shown
 	undo        []undoPoint
 	logPath     string
 	log         *replayWriter // the replay log, written as the game goes (nil: none)
@@ -179,6 +180,9 @@ var commands = []string{"help", "rules", "look", "card", "log", "why", "skip", "
 // one answer): the moments from this answer on are kept (resignEarlier).
 func (s *session) answer(seat int, a state.Answer) error {
 	s.g.WatchResign(humanSeats(s.seats)...)
+	if s.humans() > 1 {
+		s.g.KeepForced()
+	}
 	if s.answeredIn == nil {
 		s.answeredIn = map[int]int{}
 	}
@@ -251,6 +255,9 @@ func (s *session) run() error {
 				return err
 			}
 			continue
+		}
+		if !s.showForced(d.Player) {
+			continue // the session ends (quit, or the input ended)
 		}
 		if err := s.ask(&d); err != nil {
 			return err
@@ -446,11 +453,112 @@ func (s *session) inputEnded(err error) {
 // the top left.
 const clearAll = "\033[H\033[2J\033[3J"
 
+// passTo passes the terminal to seat: the screen is cleared, and the
+// session waits for that player's Enter. It is false when the session
+// ends.
+func (s *session) passTo(seat int) bool {
+	if s.tty {
+		// the screen, then the scrollback: some terminals keep a screen
+		// erased in their scrollback, which holds the other player's hand
+		s.printf(clearAll)
+		s.in.Forget()
+	}
+	s.printf("\nPass the terminal to %s and press Enter.", state.SeatName(seat))
+	if !s.handedOver(seat) {
+		return false
+	}
+	if s.tty {
+		s.printf(clearAll)
+	} else {
+		s.printf("\n")
+	}
+	return true
+}
+
+// showForced passes the terminal, with several humans at it, to each human
+// seat holding cards the others do not see whom the engine answered a
+// question for since the last look (a question with one way to answer:
+// no counter to play), but for the seat at the terminal and the one asked
+// next. Whether the terminal goes to a player then tells the others
+// nothing of its cards, as at a table, where a player with nothing to
+// counter with is still asked and says so. It is false when the session
+// ends.
+func (s *session) showForced(next int) bool {
+	if s.humans() < 2 {
+		return true
+	}
+	forced := s.g.Forced()
+	if s.forcedSeen > len(forced) {
+		s.forcedSeen = len(forced)
+	}
+	var seats []int
+	answers := map[int][]string{} // per seat, the answers given for it
+	for _, f := range forced[s.forcedSeen:] {
+		p := f.Player
+		if p >= 0 && p < len(s.seats) && s.seats[p] == "human" && p != next && p != s.lastSeat && s.holdsUnseen(p) {
+			if !slices.Contains(seats, p) {
+				seats = append(seats, p)
+			}
+			if f.Label != "" && !slices.Contains(answers[p], f.Label) {
+				answers[p] = append(answers[p], f.Label)
+			}
+		}
+	}
+	s.forcedSeen = len(forced)
+	for _, p := range seats {
+		if !s.passTo(p) {
+			return false
+		}
+		s.lastSeat = p
+		s.showLog(p)
+		what := "(see above)"
+		if len(answers[p]) > 0 {
+			what = "(" + strings.Join(answers[p], "; ") + ")"
+		}
+		s.printf("%s: you had one way to answer, given for you %s. Press Enter, then pass the terminal on.", state.SeatName(p), what)
+		if !s.enterAlone(p, "Press Enter, then pass the terminal on.") {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsUnseen reports whether seat p holds a card in a zone of its own
+// that another human seat does not know: a question it had no choice at
+// could tell that seat something of it.
+func (s *session) holdsUnseen(p int) bool {
+	ev := s.g.Evaluator()
+	others := uint64(0)
+	for q, k := range s.seats {
+		if q != p && k == "human" && q < 64 {
+			others |= 1 << uint(q)
+		}
+	}
+	for zi, z := range ev.S.Zones {
+		if int(z.Owner) != p || s.rs.Zones[z.Kind].Visibility != model.OwnerOnly {
+			continue
+		}
+		for _, c := range ev.ZoneCards(zi) {
+			if ev.S.Cards[c].Known&others != others {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // handedOver waits at a hand-over for an Enter alone, the next player's:
 // a line with words in it was typed by someone else (an answer or a
 // command of the player who leaves, undo say), and shows no screen. quit
 // stops the game there. It is false when the session ends.
 func (s *session) handedOver(seat int) bool {
+	return s.enterAlone(seat, fmt.Sprintf("Pass the terminal to %s and press Enter.", state.SeatName(seat)))
+}
+
+// enterAlone waits for an Enter alone, saying again after any other line
+// what it waits for; quit stops the game. It is false when the session
+// ends.
+func (s *session) enterAlone(seat int, again string) bool {
 	for {
 		line, err := s.in.Prompt("")
 		if err != nil {
@@ -465,7 +573,7 @@ func (s *session) handedOver(seat int) bool {
 			s.printf("Left the game.\n")
 			return false
 		default:
-			s.printf("Only an Enter alone goes on from here, %s's (quit stops the game); that line is not read.\nPass the terminal to %s and press Enter.", state.SeatName(seat), state.SeatName(seat))
+			s.printf("Only an Enter alone goes on from here, %s's (quit stops the game); that line is not read.\n%s", state.SeatName(seat), again)
 		}
 	}
 }
@@ -481,23 +589,8 @@ func (s *session) ask(d *state.Decision) error {
 	last, shown := s.boardTurn[seat]
 	board := seat != s.lastSeat || s.seen[seat] == 0 || !shown || last != turn
 	s.boardTurn[seat] = turn
-	if s.humans() > 1 && seat != s.lastSeat {
-		if s.tty {
-			// the screen, then the scrollback: some terminals keep a
-			// screen erased in their scrollback, which holds the other
-			// player's hand
-			s.printf(clearAll)
-			s.in.Forget()
-		}
-		s.printf("\nPass the terminal to %s and press Enter.", state.SeatName(seat))
-		if !s.handedOver(seat) {
-			return nil
-		}
-		if s.tty {
-			s.printf(clearAll)
-		} else {
-			s.printf("\n")
-		}
+	if s.humans() > 1 && seat != s.lastSeat && !s.passTo(seat) {
+		return nil
 	}
 	s.lastSeat = seat
 	// what happened first, then the board, then the question: the board

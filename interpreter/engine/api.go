@@ -104,6 +104,11 @@ type ResignMoment struct {
 // list is the game's: read it, do not keep it.
 func (g *Game) Forced() []Forced { return g.m.forced }
 
+// KeepForced starts keeping the questions the engine answers itself, from
+// now on, as Options.KeepForced does from the start (a game resumed from
+// a save, say).
+func (g *Game) KeepForced() { g.m.keepForced = true }
+
 // ResignPoint is the moment WatchResign kept for seat p, and whether one
 // was kept.
 func (g *Game) ResignPoint(p int) (ResignMoment, bool) {
