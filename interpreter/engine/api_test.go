@@ -16,7 +16,7 @@ import (
 // a method added to Game is a decision, written down where a newcomer reads.
 func TestEmbeddingAPIIsSmallAndListed(t *testing.T) {
 	gt := reflect.TypeFor[*engine.Game]()
-	assert.Less(t, gt.NumMethod(), 40, "Game has %d methods", gt.NumMethod())
+	assert.Less(t, gt.NumMethod(), 41, "Game has %d methods", gt.NumMethod())
 	doc, err := os.ReadFile("../../docs/architecture.md")
 	require.NoError(t, err)
 	for i := 0; i < gt.NumMethod(); i++ {
