@@ -191,6 +191,7 @@ const (
 	idDecider
 	IdMode
 	IdAll
+	IdStackSize // how many items wait on the stack, abilities included
 )
 
 // Card fields every card has, whatever the ruleset declares.

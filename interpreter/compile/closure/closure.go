@@ -644,6 +644,10 @@ func (cc *Compiler) ident(n *ast.IdentifierNode) (model.EvalFn, Type) {
 			return func(x *model.Evaluation) model.Datum {
 				return model.Datum{K: model.DList, E: model.DCard, L: x.G.StackCards()}
 			}, listOf(model.DCard)
+		case model.IdStackSize:
+			return func(x *model.Evaluation) model.Datum {
+				return model.Datum{K: model.DInt, N: int64(len(x.G.S.Stack))}
+			}, cInt
 		}
 		return cc.refuse(n, "%s cannot be used as a value by itself; read one of its properties (%s.<name>)", name, name)
 	}
@@ -695,6 +699,7 @@ var identReads = map[model.IdentKind]model.ReadSet{
 	model.IdTurn:      model.ReadsTurn,
 	model.IdPhase:     model.ReadsPhase,
 	model.IdStack:     model.ReadsStack,
+	model.IdStackSize: model.ReadsStack,
 }
 
 func (cc *Compiler) unary(n *ast.UnaryNode) (model.EvalFn, Type) {

@@ -64,7 +64,7 @@ func CheckTree(src string, cfg *conf.Config) (*parser.Tree, error) {
 var BuiltinIdents = map[string]model.IdentKind{
 	"you": model.IdYou, "opponent": model.IdOpponent, "active": model.IdActive, "turn": model.IdTurn, "phase": model.IdPhase,
 	"this": model.IdThis, "game": model.IdGame, "players": model.IdPlayers, "opponents": model.IdOpponents, "event": model.IdEvent,
-	"stack": model.IdStack, "mode": model.IdMode, "everyone": model.IdAll,
+	"stack": model.IdStack, "mode": model.IdMode, "everyone": model.IdAll, "stack_size": model.IdStackSize,
 }
 
 // sentinel keys mark the natures of game objects so the patcher can find member accesses.
@@ -334,6 +334,7 @@ func (s *Scope) EnvType(ts *TypeSystem) map[string]exprType {
 		"turn": cachedType{natInt}, "phase": cachedType{natString}, "this": cachedType{ts.card},
 		"game": cachedType{ts.game}, "players": cachedType{ts.players}, "opponents": cachedType{ts.players},
 		"stack": cachedType{ts.cards}, "mode": cachedType{natString}, "everyone": cachedType{ts.all},
+		"stack_size": cachedType{natInt},
 	}
 	if s.Event {
 		m["event"] = cachedType{ts.event}

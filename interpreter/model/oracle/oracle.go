@@ -89,6 +89,8 @@ func identValue(g *model.Evaluator, id *model.IdentUse, f *state.Frame) any {
 		return int(f.Player)
 	case model.IdStack:
 		return g.StackCards()
+	case model.IdStackSize:
+		return len(s.Stack)
 	case model.IdMode:
 		return g.Rs.Symbol(s.Mode)
 	case model.IdAll:
