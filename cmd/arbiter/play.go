@@ -149,6 +149,9 @@ card included.`,
 				o.Seed, players = seed, o.Players
 				// a human's moment to resign in a first turn that asks them nothing is kept
 				o.WatchResign = humanSeats(pre)
+				// with several humans, the questions answered for one
+				// before the first answer are shown to them too
+				o.KeepForced = len(humanSeats(pre)) > 1
 				g, err = engine.New(rs, o)
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
@@ -165,6 +168,10 @@ card included.`,
 				return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
 			}
 			s := &session{rs: rs, g: g, seats: seats, out: out, seen: make([]int, g.Players()), lastSeat: -1}
+			if s.humans() > 1 {
+				// a game resumed too (save or replay log): from now on
+				g.KeepForced()
+			}
 			for i, k := range seats {
 				fmt.Fprintf(out, "  %s: %s\n", state.SeatName(i), k)
 			}

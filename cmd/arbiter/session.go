@@ -32,7 +32,6 @@ type session struct {
 	in          lineReader
 	tty         bool
 	seen        []int       // per seat: how much of the log it has been shown
-	answeredIn  map[int]int // per seat: the turn of its last answer
 	boardTurn   map[int]int // per seat: the turn of the board it was last shown
 	lastSeat    int
 	forcedSeen  int // how many of the questions the engine answered itself were shown
@@ -180,18 +179,7 @@ var commands = []string{"help", "rules", "look", "card", "log", "why", "skip", "
 // one answer): the moments from this answer on are kept (resignEarlier).
 func (s *session) answer(seat int, a state.Answer) error {
 	s.g.WatchResign(humanSeats(s.seats)...)
-	if s.humans() > 1 {
-		s.g.KeepForced()
-	}
-	if s.answeredIn == nil {
-		s.answeredIn = map[int]int{}
-	}
-	turn := s.g.Evaluator().S.Turn
-	if err := s.g.Answer(seat, a); err != nil {
-		return err
-	}
-	s.answeredIn[seat] = turn
-	return nil
+	return s.g.Answer(seat, a)
 }
 
 // humanSeats lists the seats played at the terminal.
@@ -523,9 +511,10 @@ func (s *session) showForced(next int) bool {
 	return true
 }
 
-// holdsUnseen reports whether seat p holds a card in a zone of its own
-// that another human seat does not know: a question it had no choice at
-// could tell that seat something of it.
+// holdsUnseen reports whether seat p has a card in a zone of its own (a
+// hand, a face-down card on its table) that another human seat does not
+// know: a question it had no choice at could tell that seat something of
+// it. A pile nobody sees tells nothing of p.
 func (s *session) holdsUnseen(p int) bool {
 	ev := s.g.Evaluator()
 	others := uint64(0)
@@ -535,7 +524,7 @@ func (s *session) holdsUnseen(p int) bool {
 		}
 	}
 	for zi, z := range ev.S.Zones {
-		if int(z.Owner) != p || s.rs.Zones[z.Kind].Visibility != model.OwnerOnly {
+		if int(z.Owner) != p || s.rs.Zones[z.Kind].Visibility == model.Hidden {
 			continue
 		}
 		for _, c := range ev.ZoneCards(zi) {

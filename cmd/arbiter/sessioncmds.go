@@ -183,10 +183,9 @@ type badAnswer struct{ error }
 // taken back to that moment: the answers given since, and the replay log
 // written with them, stand.
 func (s *session) resignEarlier(seat int, err error) (bool, error) {
+	// the engine keeps no moment in a turn that asked the seat anything
 	at, ok := s.g.ResignPoint(seat)
-	if t, asked := s.answeredIn[seat]; !ok || asked && t == at.Turn {
-		// the moment kept is in the turn of the seat's last answer, which
-		// asked them: that turn did not pass them by
+	if !ok {
 		return false, err
 	}
 	return false, fmt.Errorf("%v (turn %d, which the rules let you resign in, asked you nothing and was played for you; resign at a question of your next such turn, or quit to leave the game unfinished)", err, at.Turn)

@@ -575,6 +575,9 @@ func newState(rs *model.Ruleset, o Options, old *state.State) (*state.State, err
 	s.NoLog, s.NoRecord, s.Changed = o.NoLog, o.NoRecord, uint64(model.ReadsAnything)
 	s.Mode = mode
 	s.Players = sized(s.Players, o.Players)
+	// a place per seat from the start: copies played on (the bots') do
+	// not grow it
+	s.AnsweredIn = sized(s.AnsweredIn, o.Players)
 	s.PlayerProp = sized(s.PlayerProp, o.Players*len(rs.PlayerProps))
 	for p := 0; p < o.Players; p++ {
 		for i, d := range rs.PlayerProps {
