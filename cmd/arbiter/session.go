@@ -466,11 +466,12 @@ func (s *session) passTo(seat int) bool {
 // showForced passes the terminal, with several humans at it, to each human
 // seat holding cards the others do not see whom the engine answered a
 // question for since the last look (a question with one way to answer:
-// no counter to play), but for the seat at the terminal and the one asked
-// next. Whether the terminal goes to a player then tells the others
-// nothing of its cards, as at a table, where a player with nothing to
-// counter with is still asked and says so. It is false when the session
-// ends.
+// no counter to play), in the order the questions came, as it would have
+// gone had each been asked: a run of one seat's questions is one screen,
+// and the terminal goes to a seat only when another holds it. Whether
+// the terminal goes to a player then tells the others nothing of their
+// cards, as at a table, where a player with nothing to counter with is
+// still asked and says so. It is false when the session ends.
 func (s *session) showForced(next int) bool {
 	if s.humans() < 2 {
 		return true
@@ -479,32 +480,43 @@ func (s *session) showForced(next int) bool {
 	if s.forcedSeen > len(forced) {
 		s.forcedSeen = len(forced)
 	}
-	var seats []int
-	answers := map[int][]string{} // per seat, the answers given for it
+	type screen struct {
+		seat    int
+		answers []string
+	}
+	var screens []screen
+	holder := s.lastSeat // who would hold the terminal, question by question
 	for _, f := range forced[s.forcedSeen:] {
 		p := f.Player
-		if p >= 0 && p < len(s.seats) && s.seats[p] == "human" && p != next && p != s.lastSeat && s.holdsUnseen(p) {
-			if !slices.Contains(seats, p) {
-				seats = append(seats, p)
-			}
-			if f.Label != "" && !slices.Contains(answers[p], f.Label) {
-				answers[p] = append(answers[p], f.Label)
-			}
+		if p < 0 || p >= len(s.seats) || s.seats[p] != "human" || !s.holdsUnseen(p) {
+			continue
+		}
+		if p != holder {
+			screens = append(screens, screen{seat: p})
+			holder = p
+		}
+		if n := len(screens); n > 0 && screens[n-1].seat == p && f.Label != "" && !slices.Contains(screens[n-1].answers, f.Label) {
+			screens[n-1].answers = append(screens[n-1].answers, f.Label)
 		}
 	}
 	s.forcedSeen = len(forced)
-	for _, p := range seats {
-		if !s.passTo(p) {
+	if n := len(screens); n > 0 && screens[n-1].seat == next {
+		// the terminal goes to that seat for its next question anyway,
+		// whose screen shows the answers given for it in the log
+		screens = screens[:n-1]
+	}
+	for _, sc := range screens {
+		if !s.passTo(sc.seat) {
 			return false
 		}
-		s.lastSeat = p
-		s.showLog(p)
+		s.lastSeat = sc.seat
+		s.showLog(sc.seat)
 		what := "(see above)"
-		if len(answers[p]) > 0 {
-			what = "(" + strings.Join(answers[p], "; ") + ")"
+		if len(sc.answers) > 0 {
+			what = "(" + strings.Join(sc.answers, "; ") + ")"
 		}
-		s.printf("%s: you had one way to answer, given for you %s. Press Enter, then pass the terminal on.", state.SeatName(p), what)
-		if !s.enterAlone(p, "Press Enter, then pass the terminal on.") {
+		s.printf("%s: you had one way to answer, given for you %s. Press Enter, then pass the terminal on.", state.SeatName(sc.seat), what)
+		if !s.enterAlone(sc.seat, "Press Enter, then pass the terminal on.") {
 			return false
 		}
 	}
