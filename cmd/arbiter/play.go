@@ -169,8 +169,11 @@ card included.`,
 			}
 			s := &session{rs: rs, g: g, seats: seats, out: out, seen: make([]int, g.Players()), lastSeat: -1}
 			if s.humans() > 1 {
-				// a game resumed too (save or replay log): from now on
+				// a game resumed (a save, a replay log) was played again
+				// keeping them: those since its last answer are shown, as
+				// the session stopped may not have shown them yet
 				g.KeepForced()
+				s.forcedSeen = forcedSince(g)
 			}
 			for i, k := range seats {
 				fmt.Fprintf(out, "  %s: %s\n", state.SeatName(i), k)

@@ -223,7 +223,9 @@ func rerun(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 // replayAnswers plays a replay log's answers again from its seed.
 func replayAnswers(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 	hdr := lg.hdr
-	g, err := engine.New(rs, engine.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode, Setup: hdr.Setup, Rolls: hdr.Rolls, WatchResign: save.Watched(lg.answers)})
+	// the questions answered for players are kept: a hot-seat session
+	// resumed shows those since the last answer (forcedSince)
+	g, err := engine.New(rs, engine.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode, Setup: hdr.Setup, Rolls: hdr.Rolls, WatchResign: save.Watched(lg.answers), KeepForced: true})
 	if err != nil {
 		return nil, fmt.Errorf("%s:1: the game its header starts: %v", lg.name, err)
 	}

@@ -523,6 +523,24 @@ func (s *session) showForced(next int) bool {
 	return true
 }
 
+// forcedSince is how many of the questions the engine answered for
+// players came before the last answer given (none in a new game): those
+// after it are still to be shown.
+func forcedSince(g *engine.Game) int {
+	hist := g.Evaluator().S.History
+	if len(hist) == 0 {
+		return 0
+	}
+	last := hist[len(hist)-1].Seq
+	n := 0
+	for _, f := range g.Forced() {
+		if f.Seq <= last {
+			n++
+		}
+	}
+	return n
+}
+
 // holdsUnseen reports whether seat p has a card in a zone of its own (a
 // hand, a face-down card on its table) that another human seat does not
 // know: a question it had no choice at could tell that seat something of

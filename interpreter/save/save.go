@@ -156,7 +156,9 @@ func replay(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 	if len(sv.Answers) != len(sv.State.History) {
 		return nil, fmt.Errorf("it lists %d answers, and its state %d", len(sv.Answers), len(sv.State.History))
 	}
-	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog, Setup: sv.Setup, Rolls: sv.Rolls, WatchResign: Watched(sv.Answers)})
+	// the questions answered for players are kept (Game.Forced): a
+	// session resumed at the terminal shows those since the last answer
+	r, err := engine.New(rs, engine.Options{Players: sv.Players, Seed: sv.Seed, Decks: sv.Decks, Mode: rs.Symbol(sv.State.Mode), NoLog: sv.State.NoLog, Setup: sv.Setup, Rolls: sv.Rolls, WatchResign: Watched(sv.Answers), KeepForced: true})
 	if err != nil {
 		return nil, err
 	}
