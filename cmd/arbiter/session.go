@@ -488,7 +488,9 @@ func (s *session) showForced(next int) bool {
 	holder := s.lastSeat // who would hold the terminal, question by question
 	for _, f := range forced[s.forcedSeen:] {
 		p := f.Player
-		if p < 0 || p >= len(s.seats) || s.seats[p] != "human" || !s.holdsUnseen(p) {
+		if p < 0 || p >= len(s.seats) || s.seats[p] != "human" || s.g.Evaluator().S.Players[p].Lost || s.skipping(p) || !s.holdsUnseen(p) {
+			// a player out of the game is not called back; one whose
+			// order to pass holds would have passed unasked all the same
 			continue
 		}
 		if p != holder {
@@ -521,6 +523,12 @@ func (s *session) showForced(next int) bool {
 		}
 	}
 	return true
+}
+
+// skipping reports whether seat p's order to pass for the rest of the
+// turn (skip) holds in this turn.
+func (s *session) skipping(p int) bool {
+	return p < len(s.skips) && s.skips[p].on && s.skips[p].turn == s.g.Evaluator().S.Turn
 }
 
 // forcedSince is how many of the questions the engine answered for
