@@ -76,8 +76,10 @@ func rulesText(rs *model.Ruleset) string {
 	var phases [][2]string
 	for _, ph := range rs.Phases {
 		name := ph.Name
-		if ph.Label != "" {
-			name = ph.Label
+		if ph.Label != "" && ph.Label != ph.Name {
+			// the name expressions and scenarios use, beside the label
+			// players read (phase == main1)
+			name = ph.Label + " (" + ph.Name + ")"
 		}
 		what := sentence(ph.Doc)
 		if qs := programQuestions(rs, ph.Body); len(qs) > 0 {
