@@ -61,14 +61,12 @@ turn:
     - name: main
       do: [{choose_number: {max: 1, as: n}}]
 `
-	rs, g := textGame(t, "twins.yaml", ruleset, "cards:\n  - {id: ant, name: Ant}\n  - {id: bee, name: Bee}\n", engine.Options{Players: 2, Seed: 1})
-	ev := g.Evaluator()
-	first := ev.S.First
-	other := (first + 1) % 2
+	_, g := textGame(t, "twins.yaml", ruleset, "cards:\n  - {id: ant, name: Ant}\n  - {id: bee, name: Bee}\n", engine.Options{Players: 2, Seed: 1})
+	first := g.Evaluator().S.First
 	known := map[string]int{}
-	for _, c := range ev.ZoneCards(ev.ZoneInst(rs.ZoneIx[zone], other)) {
-		if ev.Knows(first, c) {
-			known[ev.CardName(c)]++
+	for _, name := range knownIn(g, first, zone, (first+1)%2) {
+		if name != "?" {
+			known[name]++
 		}
 	}
 	return known
