@@ -633,10 +633,12 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			}
 		case st.Offered != nil || st.Absent != nil:
 			d, ok := g.PendingFor(st.Seat)
-			if !ok && st.Offered == nil && !g.Over() {
+			if !ok && st.Offered == nil {
 				// the seat's questions since the last answer had one way to
 				// answer each, which the engine took: what they did not
-				// offer is all that was offered
+				// offer is all that was offered (also when the game ended
+				// after them: a card that wins as it lands was not
+				// countered, and need not have been)
 				if labels := forcedLabels(g, st.Seat, since); len(labels) > 0 {
 					for _, l := range st.Absent {
 						if slices.ContainsFunc(labels, func(x string) bool { return strings.EqualFold(x, l) }) {

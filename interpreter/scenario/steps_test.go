@@ -98,6 +98,17 @@ func TestNotOfferedAfterAnAnswerTheEngineGave(t *testing.T) {
 	// a label the window does list is checked as before
 	got = runLands(t, "[Lightning]", "  - not_offered: {p2: [play Darkness]}\n")
 	assert.Equal(t, []string{`12:5: p2 is offered "play Darkness", which must not be offered`}, got)
+	// the game over after those questions (p1's fifth type wins as it
+	// lands), they are read all the same; with none, the seat has no
+	// question
+	win := "setup:\n  active: p1\n  turn: 3\n  phase: main\n  zones:\n    p1.hand: [Fire, Water]\n    p1.board: [Grass, Lightning, Darkness, Water]\n    p2.hand: [Darkness]\nsteps:\n  - p1: play Fire\n  - expect: over and winner == 'p1'\n"
+	assert.Empty(t, runGame(t, "lands", win+"  - not_offered: {p2: [counter]}\n"))
+	got = runGame(t, "lands", win+"  - not_offered: {p2: [do not counter]}\n")
+	assert.Equal(t, []string{
+		`13:5: p2 was offered "do not counter", the one way to answer a question the engine answered itself since the last answer (see the log), which must not be offered`,
+	}, got)
+	got = runGame(t, "lands", win+"  - not_offered: {p1: [counter the counter with two Waters]}\n")
+	assert.Equal(t, []string{`13:5: p1 has no question: the game is over (p1 wins: one energy card of each type)`}, got)
 }
 
 // TestNotOfferedAtAQuestionOfNoActions: not_offered naming an action while
