@@ -93,24 +93,24 @@ func (g *machine) SetGameProp(idx int, v int64) {
 }
 
 // EndEffectsOf ends every modifier made by a player's effects (the player
-// left the game) and returns how many ended.
-func (g *machine) EndEffectsOf(p int) int {
+// left the game) and returns those that ended.
+func (g *machine) EndEffectsOf(p int) []state.Modifier {
 	keep := g.S.Modifiers[:0]
-	n := 0
+	var ended []state.Modifier // made only when a player leaves: rare
 	var parts model.ReadSet
 	for _, m := range g.S.Modifiers {
 		if int(m.By) == p {
-			n++
+			ended = append(ended, m)
 			parts |= g.modifierParts(&m)
 			continue
 		}
 		keep = append(keep, m)
 	}
 	g.S.Modifiers = keep
-	if n > 0 {
+	if len(ended) > 0 {
 		g.changed(parts)
 	}
-	return n
+	return ended
 }
 
 // AddModifier adds a modifier; its derived value is computed on every read.

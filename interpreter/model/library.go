@@ -552,7 +552,7 @@ type Context interface {
 	SetPlayerProp(p, idx int, v int64)
 	SetGameProp(idx int, v int64)
 	AddModifier(m state.Modifier)
-	EndEffectsOf(p int) int
+	EndEffectsOf(p int) []state.Modifier
 	EndPhaseEffects(ph int) int
 	GrantKeyword(c int, kw string, on bool) error
 	GrantKeywordFor(c int, kw string, on bool, m state.Modifier) error

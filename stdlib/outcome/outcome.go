@@ -5,6 +5,8 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/stdlib/internal/args"
+	"slices"
+	"strings"
 )
 
 func Primitives() []*model.Primitive {
@@ -160,14 +162,8 @@ func Primitives() []*model.Primitive {
 				if err != nil || p < 0 {
 					return model.Next, err
 				}
-				if n := g.EndEffectsOf(p); n > 0 {
-					if g.Logging() {
-						if n == 1 {
-							g.Logf("effects", p, "An effect of %s ends.", state.SeatName(p))
-						} else {
-							g.Logf("effects", p, "%d effects of %s end.", n, state.SeatName(p))
-						}
-					}
+				if ended := g.EndEffectsOf(p); len(ended) > 0 && g.Logging() {
+					logEnded(g, p, ended)
 				}
 				return model.Next, nil
 			},
@@ -256,3 +252,32 @@ var (
 	pickRandomArgs       struct{ Cards, As model.ArgIndex }
 	pickRandomPlayerArgs struct{ Players, As model.ArgIndex }
 )
+
+// logEnded writes that a player's effects ended, naming what they applied
+// to (the players, then the cards), so that a reader can tell which
+// effect it was: "An effect of p2 on p1 ends."
+func logEnded(g model.Context, p int, ended []state.Modifier) {
+	var seats []string
+	var cards []int
+	for _, m := range ended {
+		if m.Card == state.NoCard {
+			if n := state.SeatName(int(m.Player)); !slices.Contains(seats, n) {
+				seats = append(seats, n)
+			}
+		} else if !slices.Contains(cards, int(m.Card)) {
+			cards = append(cards, int(m.Card))
+		}
+	}
+	on := strings.Join(seats, ", ")
+	if len(cards) > 0 {
+		if on != "" {
+			on += " and "
+		}
+		on += "{cards}"
+	}
+	if len(ended) == 1 {
+		g.LogCards("effects", p, cards, "An effect of %s on %s ends.", state.SeatName(p), on)
+		return
+	}
+	g.LogCards("effects", p, cards, "%d effects of %s end, on %s.", len(ended), state.SeatName(p), on)
+}
