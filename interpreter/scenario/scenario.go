@@ -1478,6 +1478,11 @@ func sideValue(g *engine.Game, st *Step, i int, vals []state.Val) string {
 	if i >= len(st.sides) || st.sides[i] == nil {
 		return ""
 	}
+	if strings.TrimSpace(st.sideSrc[i]) == "reason" {
+		// a reason is a name of the ruleset only when some expression
+		// wrote it (a reason no expect named reads as none): say the text
+		return fmt.Sprintf("; reason is %q", g.OutcomeReason())
+	}
 	x, err := g.EvalQuery(st.sides[i], 0, vals)
 	if err != nil {
 		return ""

@@ -197,6 +197,10 @@ func TestFailedExpectationNamesTheFalseTerm(t *testing.T) {
 	// a seat is named as a seat, a card by its name, not as a number
 	got = runLands(t, "[Lightning, Grass]", "  - expect: active == p2\n  - expect: p1.hand[0] == p1.board[0]\n")
 	assert.Equal(t, []string{`12:5: does not hold: active == p2; active is p1`, `13:5: does not hold: p1.hand[0] == p1.board[0]; p1.hand[0] is Water`}, got)
+	// the reason of a game over is said as it reads, though no expression
+	// wrote it (it read "" before, as a name the ruleset did not have)
+	got = runLands(t, "[Lightning, Grass]", "  - p1: resign\n  - expect: reason == 'xyz'\n")
+	assert.Equal(t, []string{`13:5: does not hold: reason == 'xyz'; reason is "p1 resigned"`}, got)
 }
 
 // the engine answered p2's counter question and played p1's Fire on to p2's
