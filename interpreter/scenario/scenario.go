@@ -684,7 +684,14 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				}
 				l = byFaceName(g, d, l)
 				if !labels[strings.ToLower(l)] {
-					fail(st, "%s is not offered %q; the options are %s", state.SeatName(st.Seat), l, optionList(d))
+					// the one way to answer a question the engine took
+					// since the last answer is no option of the question
+					// of now: say so, rather than only what is offered now
+					took := ""
+					if slices.ContainsFunc(forcedLabels(g, st.Seat, since), func(x string) bool { return namesForced(l, x) }) {
+						took = fmt.Sprintf(" (%q was the one way to answer a question the engine answered itself since the last answer: see the log; a step reads the question asked now)", l)
+					}
+					fail(st, "%s is not offered %q; the options are %s%s", state.SeatName(st.Seat), l, optionList(d), took)
 				}
 			}
 			var possible map[string]bool

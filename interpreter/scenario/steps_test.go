@@ -95,6 +95,10 @@ func TestNotOfferedAfterAnAnswerTheEngineGave(t *testing.T) {
 	assert.Equal(t, []string{
 		`9:5: "counter" is the label of action counter, which the question p1 is asked now ("Play an energy card") could not offer whatever the rules said: its window offers only play. not_offered looks at the question asked now, so it proves nothing here`,
 	}, got)
+	// offered and options read the question of now: one answered by the
+	// engine since the last answer is said to be the reason
+	got = runLands(t, "[Lightning]", "  - waiting: p2\n  - offered: {p2: [do not counter]}\n")
+	assert.Equal(t, []string{`13:5: p2 is not offered "do not counter"; the options are "play Darkness", "play Lightning" ("do not counter" was the one way to answer a question the engine answered itself since the last answer: see the log; a step reads the question asked now)`}, got)
 	// a label the window does list is checked as before
 	got = runLands(t, "[Lightning]", "  - not_offered: {p2: [play Darkness]}\n")
 	assert.Equal(t, []string{`12:5: p2 is offered "play Darkness", which must not be offered`}, got)
