@@ -600,6 +600,10 @@ func (s *session) enterAlone(seat int, again string) bool {
 			s.printf("Left the game.\n")
 			return false
 		default:
+			if !s.tty {
+				// the line typed was not echoed after the prompt
+				s.printf("\n")
+			}
 			s.printf("Only an Enter alone goes on from here, %s's (quit stops the game); that line is not read.\n%s", state.SeatName(seat), again)
 		}
 	}

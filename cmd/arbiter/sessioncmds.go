@@ -52,9 +52,8 @@ are separated by commas (Knight, Knight, Archer). Commands:
   undo          back to your previous decision (when you have learned nothing since)
   save FILE     save the game (resume with arbiter play --load FILE); the
                 file holds every card, the hidden ones too
-  resign        concede the game (when the rules allow it)
-  quit          leave without saving
-`)
+%s  quit          leave without saving
+`, resignHelp(s.rs))
 		return false, nil
 	case "skip":
 		pass := passOption(d)
@@ -812,4 +811,13 @@ func clip(line string) string {
 	}
 	r := []rune(line)
 	return string(r[:most]) + "…"
+}
+
+// resignHelp is help's line for resign: left out for a game whose rules do
+// not let a player concede, where the command is refused.
+func resignHelp(rs *model.Ruleset) string {
+	if rs.Concede == nil {
+		return ""
+	}
+	return "  resign        concede the game (when the rules allow it)\n"
 }
