@@ -67,7 +67,7 @@ func rulesText(rs *model.Ruleset) string {
 		}
 	}
 
-	if qs := programQuestions(rs, rs.Setup); len(qs) > 0 {
+	if qs := programAsks(rs, true, rs.Setup); len(qs) > 0 {
 		// the setup's own questions (a mulligan, a toss), which a scenario
 		// with a setup of its own never meets
 		b.WriteString("\n" + wrap("Before the first turn, the setup may ask: "+strings.Join(qs, "; ")+".", "", "  "))
@@ -82,7 +82,7 @@ func rulesText(rs *model.Ruleset) string {
 			name = ph.Label + " (" + ph.Name + ")"
 		}
 		what := sentence(ph.Doc)
-		if qs := programQuestions(rs, ph.Body); len(qs) > 0 {
+		if qs := programAsks(rs, true, ph.Body); len(qs) > 0 {
 			what += " It may ask: " + strings.Join(qs, "; ") + "."
 		}
 		phases = append(phases, [2]string{name, what})
@@ -98,7 +98,7 @@ func rulesText(rs *model.Ruleset) string {
 			name += fmt.Sprintf(" (a card from %s)", zoneOwnerWords(rs, a.Source))
 		}
 		what := sentence(a.Doc)
-		if qs := programQuestions(rs, a.CostProg); len(qs) > 0 {
+		if qs := programAsks(rs, true, a.CostProg); len(qs) > 0 {
 			// the words its questions are answered with
 			what += " It may ask: " + strings.Join(qs, "; ") + "."
 		}

@@ -447,6 +447,14 @@ func cardQuestions(rs *model.Ruleset, d *model.CardDef) []string {
 // programQuestions lists the choices among labelled options the programs
 // ask, and the programs they run, as cardQuestions says them.
 func programQuestions(rs *model.Ruleset, progs ...int) []string {
+	return programAsks(rs, false, progs...)
+}
+
+// programAsks is programQuestions, with also, when prompts is set, the
+// prompt of each choice of cards, players or a number (answered with a
+// card's name, not a label): what a phase or the setup asks, for arbiter
+// rules.
+func programAsks(rs *model.Ruleset, prompts bool, progs ...int) []string {
 	var out []string
 	seen := map[int]bool{}
 	var walk func(prog int)
@@ -495,6 +503,13 @@ func programQuestions(rs *model.Ruleset, progs ...int) []string {
 				}
 				labels = append(acts, pass)
 			}
+			if prompts && len(labels) == 0 && len(acts) == 0 && prompt != "" && st.Prim.Family == "choices" {
+				// a choice of cards, players or a number: its prompt says
+				// what is chosen (Discard any number of cards to draw as many)
+				if !slices.Contains(out, prompt) {
+					out = append(out, prompt)
+				}
+			}
 			if len(labels) > 0 {
 				q := strings.Join(labels, " / ")
 				if prompt != "" {
@@ -514,7 +529,9 @@ func programQuestions(rs *model.Ruleset, progs ...int) []string {
 				}
 				switch p.Kind {
 				case model.PSteps:
-					walk(st.Args[i].Prog)
+					if st.Args[i].Set {
+						walk(st.Args[i].Prog)
+					}
 				case model.PChoices:
 					for _, ch := range st.Args[i].Choices {
 						walk(ch.Prog)
