@@ -619,7 +619,15 @@ func (s *session) ask(d *state.Decision) error {
 	}
 	last, shown := s.boardTurn[seat]
 	board := seat != s.lastSeat || s.seen[seat] == 0 || !shown || last != turn
-	s.boardTurn[seat] = turn
+	header := board
+	if ev := s.g.Evaluator(); ev.S.Turn == 0 && len(ev.S.Cards) == 0 {
+		// a question of the setup before any card is dealt (a toss): a
+		// board of empty zones says nothing, and the next question shows
+		// the board
+		board = false
+	} else {
+		s.boardTurn[seat] = turn
+	}
 	if s.humans() > 1 && seat != s.lastSeat && !s.passTo(seat) {
 		return nil
 	}
@@ -627,8 +635,10 @@ func (s *session) ask(d *state.Decision) error {
 	// what happened first, then the board, then the question: the board
 	// stays in sight however long the log is
 	s.showLog(seat)
-	if board {
+	if header {
 		s.header(seat)
+	}
+	if board {
 		s.printf("%s", indent(view.For(s.g, seat).Summary()))
 	}
 	s.showDecision(d, board)

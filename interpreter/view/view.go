@@ -290,7 +290,13 @@ func For(game *engine.Game, seat int) View {
 // the board a player looks at.
 func (v View) Summary() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "turn %d, phase %s, active %s\n", v.Turn, orDash(v.Phase), v.Active)
+	if v.Turn == 0 && v.Phase == "" {
+		// the setup runs for a seat drawn to run it, who need not be the
+		// first to play (a toss won by another): no seat is active yet
+		b.WriteString("setup, before the first turn\n")
+	} else {
+		fmt.Fprintf(&b, "turn %d, phase %s, active %s\n", v.Turn, orDash(v.Phase), v.Active)
+	}
 	if v.Over {
 		fmt.Fprintf(&b, "game over: %s\n", v.Outcome)
 	}
