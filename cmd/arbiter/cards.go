@@ -58,7 +58,26 @@ when there is one. arbiter validate reports the same warnings.`,
 				// a definition named from its properties is many cards
 				fmt.Fprintf(out, "%s: %s, %d of them named from their properties: each stands for the cards a game makes of it\n\n", rs.Name, plural(len(rs.Cards), "card definition"), generated)
 			} else {
-				fmt.Fprintf(out, "%s: %s\n\n", rs.Name, plural(len(rs.Cards), "card"))
+				// the definitions, not the cards of a deck (the decks below
+				// count those); one no deck holds is made by the rules (a
+				// token) or left out of every deck
+				inDeck := map[int]bool{}
+				for _, d := range rs.Decks {
+					for _, e := range d.Entries {
+						inDeck[e.Def] = true
+					}
+				}
+				var loose []string
+				for i, d := range rs.Cards {
+					if !inDeck[i] {
+						loose = append(loose, d.Name)
+					}
+				}
+				what := plural(len(rs.Cards), "different card")
+				if len(rs.Decks) > 0 && len(loose) > 0 {
+					what += fmt.Sprintf(", %d of them in no deck (%s)", len(loose), strings.Join(loose, ", "))
+				}
+				fmt.Fprintf(out, "%s: %s\n\n", rs.Name, what)
 			}
 			for _, d := range rs.Cards {
 				fmt.Fprintf(out, "%s\n\n", describeCard(rs, d))
