@@ -42,8 +42,23 @@ func rulesetWords(rs *model.Ruleset) map[string]bool {
 	return words
 }
 
-// plausible reports whether label names something of the game (see above).
-func plausible(rs *model.Ruleset, words map[string]bool, d *state.Decision, label string) bool {
+// madeNames are the names of the game's cards whose definition names them
+// from their properties (blue 7), lower case: such a definition's name is
+// a template, which any text might fit, so the names the game gave are
+// read instead.
+func madeNames(rs *model.Ruleset, ev *model.Evaluator) map[string]bool {
+	names := map[string]bool{}
+	for c, ci := range ev.S.Cards {
+		if int(ci.Def) < len(rs.Cards) && rs.Cards[ci.Def].NameTmpl != nil {
+			names[strings.ToLower(ev.CardName(c))] = true
+		}
+	}
+	return names
+}
+
+// plausible reports whether label names something of the game (see above);
+// made are the names of its cards named from their properties (madeNames).
+func plausible(rs *model.Ruleset, words, made map[string]bool, d *state.Decision, label string) bool {
 	l := strings.ToLower(strings.TrimSpace(label))
 	if l == "" || l == "none" || l == "resign" || strings.HasPrefix(l, "#") || isSeatName(l) {
 		return true
@@ -56,19 +71,30 @@ func plausible(rs *model.Ruleset, words map[string]bool, d *state.Decision, labe
 			return true
 		}
 	}
-	if namesCardAction(rs, label) {
-		return true
+	if rest, ok := cardActionRest(rs, l); ok {
+		// an action done with a card (play Fire): the card must be one
+		// of the game's, so that play Banana is no answer of the game
+		return rest == "" || namesCard(rs, made, rest)
 	}
 	for w := range words {
 		if strings.HasPrefix(l, w) {
 			return true
 		}
 	}
-	generated := false
+	return namesCard(rs, made, l)
+}
+
+// namesCard reports whether a text (lower case) names a card of the game:
+// a definition's name, id or face, or a name the game made (madeNames).
+func namesCard(rs *model.Ruleset, made map[string]bool, l string) bool {
+	for n := range made {
+		if n != "" && strings.Contains(l, n) {
+			return true
+		}
+	}
 	for _, c := range rs.Cards {
 		if c.NameTmpl != nil {
-			// a name made from properties (blue 7): any text may be one
-			generated = true
+			// its cards' names are in made
 			continue
 		}
 		if strings.Contains(l, strings.ToLower(c.Name)) || strings.Contains(l, strings.ToLower(c.ID)) {
@@ -80,23 +106,46 @@ func plausible(rs *model.Ruleset, words map[string]bool, d *state.Decision, labe
 			}
 		}
 	}
-	return generated
+	return false
+}
+
+// cardActionRest is what follows the words before {card} of the label of
+// an action done with a card, when l (lower case) begins with them: the
+// card's part of the answer ("fire" of "play fire").
+func cardActionRest(rs *model.Ruleset, l string) (string, bool) {
+	for _, a := range rs.Actions {
+		if a.Source < 0 {
+			continue
+		}
+		prefix, after, ok := strings.Cut(strings.ToLower(a.Label), "{card}")
+		if !ok {
+			prefix, after = strings.ToLower(a.Label)+" ", ""
+		}
+		if prefix != "" && strings.HasPrefix(l, prefix) {
+			rest := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(l, prefix), strings.TrimSpace(after)))
+			if !ok {
+				rest = ""
+			}
+			return rest, true
+		}
+	}
+	return "", false
 }
 
 // implausible is the first text of an answer that names nothing of the
 // game, or "".
-func implausible(rs *model.Ruleset, words map[string]bool, d *state.Decision, n *yaml.Node) string {
+func implausible(rs *model.Ruleset, words, made map[string]bool, d *state.Decision, n *yaml.Node) string {
 	if n == nil {
 		return ""
 	}
 	if n.Kind == yaml.ScalarNode {
-		if n.Tag == "!!null" || plausible(rs, words, d, n.Value) {
+		if n.Tag == "!!null" || plausible(rs, words, made, d, n.Value) {
 			return ""
 		}
 		return n.Value
 	}
 	for _, c := range n.Content {
-		if bad := implausible(rs, words, d, c); bad != "" {
+		if bad := implausible(rs, words, made, d, c); bad != "" {
 			return bad
 		}
 	}

@@ -784,7 +784,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					fail(st, "%s is asked %q (%s), which takes no number: refusing %s proves nothing; refuse it at the question that asks for a number", state.SeatName(st.Seat), d.Prompt, optionList(d), strings.TrimSpace(st.Answer.Value))
 					continue
 				}
-				if bad := implausible(rs, words, d, st.Answer); bad != "" && asked {
+				if bad := implausible(rs, words, madeNames(rs, g.Evaluator()), d, st.Answer); bad != "" && asked {
 					fail(st, "%q names no option, card, action or seat of the game, so refusing it proves nothing (a misspelt answer is refused too); the options are %s", bad, optionList(d))
 				}
 				continue

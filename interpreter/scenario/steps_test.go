@@ -266,6 +266,42 @@ func TestRefuseOfATypoFails(t *testing.T) {
 	got := runLands(t, "[Lightning, Grass]", "  - refuse: {p1: Lightnig}\n  - refuse: {p1: Water}\n  - refuse: {p1: 'play Water'}\n")
 	require.Len(t, got, 1)
 	assert.Contains(t, got[0], `"Lightnig" names no option, card, action or seat of the game`)
+	// an action's words with no card of the game after them name nothing
+	got = runLands(t, "[Lightning, Grass]", "  - refuse: {p1: play Banana}\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `"play Banana" names no option, card, action or seat of the game`)
+}
+
+// TestRefuseOfATypoFailsWithNamesMadeFromProperties: where a card's name
+// is made from its properties (4 of hearts), a refused answer must name a
+// card the game made; any text passed before, as the name's template might
+// have fitted it.
+func TestRefuseOfATypoFailsWithNamesMadeFromProperties(t *testing.T) {
+	rs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "engine", "rulesets", "tricks.yaml"))
+	require.NoError(t, err)
+	body := "setup:\n  active: p1\n  turn: 41\n  phase: play\n  zones:\n    p1.hand: [10 of hearts, 3 of spades]\n    p2.hand: [4 of hearts, 7 of hearts, 14 of spades]\n    p3.hand: [5 of clubs, 9 of diamonds]\n    p4.hand: [2 of diamonds, 12 of hearts]\n  props:\n    game.played: 10\nsteps:\n  - p1: play 10 of hearts\n"
+	for _, c := range []struct {
+		answer string
+		fails  bool
+	}{
+		{"play 14 of spades", false}, // a card of the game, not offered: p2 must follow hearts
+		{"play 9 of diamonds", false},
+		{"play Banana", true},
+		{"play 8 of clubz", true}, // no card of the game has that name
+	} {
+		path := filepath.Join(t.TempDir(), "s.yaml")
+		require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+"\n"+body+"  - refuse: {p2: "+c.answer+"}\n"), 0o644))
+		sc, err := scenario.Load(path)
+		require.NoError(t, err)
+		res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+		require.NoError(t, err)
+		if !c.fails {
+			assert.Empty(t, res.Failures, c.answer)
+			continue
+		}
+		require.NotEmpty(t, res.Failures, c.answer)
+		assert.Contains(t, res.Failures[0], "names no option, card, action or seat of the game", c.answer)
+	}
 }
 
 // TestAnOptionIsNamedAsShown: a window's pass shown with another label
