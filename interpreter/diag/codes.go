@@ -148,6 +148,9 @@ func SeverityOf(code string) Severity {
 }
 
 var codes = []CodeDoc{
+	{Code: "active-in-loop", Severity: SeverityWarning, Meaning: "a step whose player defaults to the active player (act) is written without one in steps run for each player in turn (for_each_player), where the choices beside it default to the loop's player, you",
+		In: InRuleset, Wrong: "actions:\n  play: {from: hand, reveal: true, effect: [{move: {cards: card, to: table}}]}\nturn:\n  phases:\n    - name: main\n      do:\n        - for_each_player:\n            do: [{act: {actions: [play]}}]", Fixed: "actions:\n  play: {from: hand, reveal: true, effect: [{move: {cards: card, to: table}}]}\nturn:\n  phases:\n    - name: main\n      do:\n        - for_each_player:\n            do: [{act: {player: you, actions: [play]}}]",
+		Note: "Write player: you to ask each player of the loop in turn, or player: active to ask the active player each time and silence the warning."},
 	{Code: "bad-expression", Severity: SeverityError, Meaning: "an expression does not parse: an operator without its operand, a quote or bracket left open",
 		In: InRuleset, Wrong: "value: len(you.hand) *", Fixed: "value: len(you.hand) * 2"},
 	{Code: "bad-scenario", Severity: SeverityError, Meaning: "a scenario file cannot be read: a field it does not know, a value of the wrong shape",

@@ -100,6 +100,48 @@ func (c *checker) semantic() {
 	c.events()
 	c.cardTexts()
 	c.hiddenPlays()
+	c.activeInLoops()
+}
+
+// activeInLoops warns about a step whose player defaults to the active
+// player, written without one in steps run for each player in turn with
+// `you` bound to that player (for_each_player's do): the steps beside it
+// that choose (choose_card, ...) default to you, and asking the active
+// player each time is rarely what the loop means.
+func (c *checker) activeInLoops() {
+	rs := c.Rs
+	seen := map[int]bool{}
+	var walk func(prog int)
+	walk = func(prog int) {
+		if prog < 0 || prog >= len(rs.Programs) || seen[prog] {
+			return
+		}
+		seen[prog] = true
+		for _, st := range rs.Programs[prog].Steps {
+			for i, pp := range st.Prim.Params {
+				if i >= len(st.Args) {
+					break
+				}
+				a := &st.Args[i]
+				switch {
+				case pp.Kind == model.PExpr && pp.Type == model.TPlayer && pp.Default == "active" && (!a.Set || a.Defaulted):
+					c.diags = append(c.diags, diag.Diagnostic{Code: "active-in-loop", Pos: st.Pos,
+						Message: fmt.Sprintf("%s asks the active player when no %s is written, not the player of the loop it runs in (you): write %s: you to ask each player in turn, or %s: active to keep the active player", st.Prim.Name, pp.Name, pp.Name, pp.Name)})
+				case pp.Kind == model.PSteps && a.Set:
+					walk(a.Prog)
+				}
+			}
+		}
+	}
+	for _, p := range rs.Programs {
+		for _, st := range p.Steps {
+			for i, pp := range st.Prim.Params {
+				if pp.RebindsYou && i < len(st.Args) && st.Args[i].Set {
+					walk(st.Args[i].Prog)
+				}
+			}
+		}
+	}
 }
 
 // hiddenPlays warns about an action that takes its card from a zone the

@@ -190,6 +190,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 				continue
 			}
 			v = &yaml.Node{Kind: yaml.ScalarNode, Value: pp.Default, Line: keyN.Line, Column: keyN.Column}
+			st.Args[i].Defaulted = true
 		}
 		ap := path + "." + pp.Name // only for an argument there is
 		a := &st.Args[i]

@@ -57,6 +57,11 @@ type Param struct {
 	// Branch marks a list of steps that runs or not as the step decides: test
 	// coverage counts it as a way the step can go.
 	Branch bool
+	// RebindsYou marks a list of steps run with `you` bound to another
+	// player (each player of a loop, in turn): a step in it whose player
+	// defaults to the active player rather than to you most likely means
+	// you, which load warns about.
+	RebindsYou bool
 	// Was lists the names the parameter had in the language's first
 	// edition: a file that still writes one is told the new name
 	// (renamed-argument), and is read as if it had written it.

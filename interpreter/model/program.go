@@ -36,6 +36,9 @@ type Step struct {
 // kind is set; none means anything else.
 type Arg struct {
 	Set bool     // the step gives it (or its parameter has a default)
+	// Defaulted says the parameter's default gave it: the step does not
+	// write it.
+	Defaulted bool
 	Pos diag.Pos // where it is written
 	// Type is the type its parameter declares (PExpr, PExprList, PBind).
 	Type  Type

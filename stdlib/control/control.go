@@ -67,7 +67,7 @@ func Primitives() []*model.Primitive {
 				args.ExprParam("players", model.TPlayers, false, "", "the players (default: all, starting with you)"),
 				args.ExprParam("from", model.TPlayer, false, "", "the player the seat order starts from (default: you, or the list's own order when players is given)"),
 				{Name: "as", Kind: model.PBind, Type: model.TPlayer, Doc: "the variable for each player"},
-				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps"},
+				{Name: "do", Kind: model.PSteps, Required: true, Doc: "the steps", RebindsYou: true},
 			},
 			StateSlots: 1,
 			Example:    "- for_each_player:\n    do: [{draw: {count: 5, from: deck, to: hand}}]\n# dealt from the next player: you last\n- for_each_player: {from: you.next, do: [{draw: {from: deck, to: hand}}]}",
