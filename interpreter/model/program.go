@@ -35,11 +35,11 @@ type Step struct {
 // Arg is a compiled argument of a step. Only the field of its parameter's
 // kind is set; none means anything else.
 type Arg struct {
-	Set bool     // the step gives it (or its parameter has a default)
+	Set bool // the step gives it (or its parameter has a default)
 	// Defaulted says the parameter's default gave it: the step does not
 	// write it.
 	Defaulted bool
-	Pos diag.Pos // where it is written
+	Pos       diag.Pos // where it is written
 	// Type is the type its parameter declares (PExpr, PExprList, PBind).
 	Type  Type
 	Expr  *Expr   // PExpr
