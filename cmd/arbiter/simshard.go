@@ -138,7 +138,8 @@ func writeShard(w io.Writer, f shardFile, results []simResult) {
 	for _, r := range results {
 		g := shardGame{Game: r.game, Seed: r.seed, Winners: r.winners, First: r.first, Turns: r.turns, Decisions: r.decisions, Kind: r.kind, Reason: r.reason}
 		if r.err != nil {
-			g.Error = r.err.Error()
+			// a game stopped by an error ended as one: merge reads the kind
+			g.Kind, g.Error = "error", r.err.Error()
 		}
 		for _, ps := range r.plays {
 			var seat [][]string

@@ -151,3 +151,37 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 	_, err = runIn(t, dir, "sim", "lands", "--shard", "0/3")
 	require.ErrorContains(t, err, "give --format json")
 }
+
+// A study some of whose games stop with an error merges as the single run
+// reports it: the errors counted among the endings and listed by seed (a
+// shard wrote such a game with no kind, which merge took for damage).
+func TestSimShardsWithErrorsMerge(t *testing.T) {
+	dir := t.TempDir()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	require.NoError(t, os.CopyFS(filepath.Join(dir, "cards"), os.DirFS(filepath.Join(root, "cards"))))
+	src, err := os.ReadFile(filepath.Join(root, "rulesets", "lands.yaml"))
+	require.NoError(t, err)
+	// a check that divides by zero once a board holds three cards, which
+	// only some games reach before a win
+	broken := strings.Replace(string(src), "if: max_group(player.board, energy) >= 5", "if: 10 / (len(player.board) - 3) > 50", 1)
+	require.NotEqual(t, string(src), broken)
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "rulesets"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "rulesets", "lands.yaml"), []byte(broken), 0o644))
+	body := func(s string) string { _, rest, _ := strings.Cut(s, "\n"); return rest }
+	args := []string{"sim", "lands", "--games", "12", "--seed", "4"}
+	single, err := runIn(t, dir, args...)
+	require.Error(t, err) // games stopped with an error: exit 1
+	require.Contains(t, single, "ERRORS: ")
+	var parts []string
+	for i, spec := range []string{"0/2", "1/2"} {
+		out, _ := runIn(t, dir, append(append([]string{}, args...), "--shard", spec, "--format", "json")...)
+		p := filepath.Join(dir, "part"+string(rune('0'+i))+".json")
+		require.NoError(t, os.WriteFile(p, []byte(out), 0o644))
+		parts = append(parts, p)
+	}
+	merged, err := runIn(t, dir, append([]string{"sim", "merge"}, parts...)...)
+	require.Error(t, err)
+	require.NotContains(t, merged, "damaged")
+	require.Equal(t, body(single), body(merged))
+}
