@@ -75,19 +75,19 @@ func cardsWhere(dirs []cardDir, files int) string {
 
 // IsCardFile tells a card file from a ruleset or a scenario by its content:
 // a mapping with cards or decks and none of the keys a ruleset (name, zones,
-// turn, ...) or a scenario (ruleset, steps) must have.
+// turn, ...) or a scenario (ruleset, steps) must have. The keys are read
+// even from a file YAML refuses (a key written twice, a bad indent), so
+// that a card file with a mistake is checked as a card file, not as a
+// ruleset missing everything.
 func IsCardFile(data []byte) bool {
-	var top map[string]any
-	if yaml.Unmarshal(data, &top) != nil || top == nil {
-		return false
-	}
+	keys := topKeys(data)
 	for _, k := range []string{"name", "zones", "turn", "properties", "ruleset", "steps"} {
-		if _, ok := top[k]; ok {
+		if keys[k] {
 			return false
 		}
 	}
 	for _, k := range []string{"cards", "decks", "procedures", "predicates"} {
-		if _, ok := top[k]; ok {
+		if keys[k] {
 			return true
 		}
 	}
@@ -97,16 +97,32 @@ func IsCardFile(data []byte) bool {
 // isRulesetOrScenario tells a file that is surely no card file: a ruleset
 // (it has zones or turn) or a scenario (ruleset or steps).
 func isRulesetOrScenario(data []byte) bool {
-	var top map[string]any
-	if yaml.Unmarshal(data, &top) != nil || top == nil {
-		return false
+	keys := topKeys(data)
+	return keys["zones"] || keys["turn"] || keys["ruleset"] || keys["steps"]
+}
+
+// topKeys are the keys of a file's top-level mapping: as YAML reads them
+// (a key written twice is no reason not to), or, from a file YAML cannot
+// read, the lines that begin with a key and a colon.
+func topKeys(data []byte) map[string]bool {
+	keys := map[string]bool{}
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) == nil {
+		if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+			return keys
+		}
+		top := doc.Content[0].Content
+		for i := 0; i+1 < len(top); i += 2 {
+			keys[top[i].Value] = true
+		}
+		return keys
 	}
-	for _, k := range []string{"zones", "turn", "ruleset", "steps"} {
-		if _, ok := top[k]; ok {
-			return true
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, _, ok := strings.Cut(line, ":"); ok && k != "" && !strings.ContainsAny(k[:1], " \t#-") && !strings.ContainsAny(k, " \t\"'{[") {
+			keys[k] = true
 		}
 	}
-	return false
+	return keys
 }
 
 type cardDir struct {
