@@ -10,7 +10,9 @@ import (
 )
 
 // Find lists the scenario files under a folder: YAML files whose top level has
-// both `ruleset` and `steps`. Folders named invalid are skipped.
+// `ruleset` or `steps` (one misspelt, the file is still run, and fails with
+// its mistake, rather than left out of a run that passes). Folders named
+// invalid are skipped.
 func Find(root string) ([]string, error) {
 	var out []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -23,7 +25,7 @@ func Find(root string) ([]string, error) {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(path, ".yaml") {
+		if !strings.HasSuffix(path, ".yaml") && !strings.HasSuffix(path, ".yml") {
 			return nil
 		}
 		if IsScenario(path) {
@@ -41,6 +43,7 @@ func IsScenario(path string) bool {
 	if err != nil {
 		return false
 	}
-	s := string(b)
-	return (strings.HasPrefix(s, "ruleset:") || strings.Contains(s, "\nruleset:")) && strings.Contains(s, "\nsteps:")
+	s := "\n" + strings.ReplaceAll(string(b), "\r\n", "\n")
+	// no ruleset or card file has either key at its top level
+	return strings.Contains(s, "\nruleset:") || strings.Contains(s, "\nsteps:")
 }

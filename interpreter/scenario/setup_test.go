@@ -448,3 +448,30 @@ steps:
 	require.NoError(t, err)
 	assert.Empty(t, res.Failures)
 }
+
+// TestFindKeepsAScenarioWithAMisspeltKey: a scenario with ruleset or steps
+// misspelt is still found, so that a run of its folder fails with the
+// mistake rather than passing without it; a ruleset and a card file are
+// not scenarios, and a .yml scenario is one.
+func TestFindKeepsAScenarioWithAMisspeltKey(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"good.yaml":   "name: a\nruleset: lands\nsteps:\n  - expect: true\n",
+		"stepz.yaml":  "name: b\nruleset: lands\nstepz:\n  - expect: true\n",
+		"rulset.yaml": "name: c\nrulset: lands\nsteps:\n  - expect: true\n",
+		"crlf.yml":    "name: d\r\nruleset: lands\r\nsteps: []\r\n",
+		"rules.yaml":  "name: game\nzones:\n  hand: {}\nturn:\n  phases: [{name: main, do: [{log: x}]}]\nprocedures:\n  p:\n    steps: []\n",
+		"cards.yaml":  "cards:\n  - {id: a}\n",
+		"notes.txt":   "ruleset: lands\nsteps: []\n",
+	}
+	for name, body := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	found, err := scenario.Find(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, f := range found {
+		names = append(names, filepath.Base(f))
+	}
+	assert.Equal(t, []string{"crlf.yml", "good.yaml", "rulset.yaml", "stepz.yaml"}, names)
+}
