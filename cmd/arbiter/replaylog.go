@@ -209,8 +209,12 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 
 // rerun plays a replay log's answers again from its seed and checks that
 // every event comes out as the log has it.
+//
+// The events are compared as the answers are played, each answer's with
+// those its line holds: an edited line is named as the first whose events
+// read otherwise, not as a later answer the game then refuses.
 func rerun(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
-	g, err := replayAnswers(rs, lg)
+	g, err := playAnswers(rs, lg, true)
 	if err != nil {
 		return nil, err
 	}
@@ -222,12 +226,24 @@ func rerun(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 
 // replayAnswers plays a replay log's answers again from its seed.
 func replayAnswers(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
+	return playAnswers(rs, lg, false)
+}
+
+// playAnswers plays a replay log's answers again from its seed; with check,
+// the events each answer sets off (and the setup's) must be those the log
+// holds for it.
+func playAnswers(rs *model.Ruleset, lg *replayLog, check bool) (*engine.Game, error) {
 	hdr := lg.hdr
 	// the questions answered for players are kept: a hot-seat session
 	// resumed shows those since the last answer (forcedSince)
 	g, err := engine.New(rs, engine.Options{Players: hdr.Players, Seed: hdr.Seed, Decks: hdr.Decks, Mode: hdr.Mode, Setup: hdr.Setup, Rolls: hdr.Rolls, WatchResign: save.Watched(lg.answers), KeepForced: true})
 	if err != nil {
 		return nil, fmt.Errorf("%s:1: the game its header starts: %v", lg.name, err)
+	}
+	if check {
+		if err := samePrefix(g, lg, 0, lg.setup, fmt.Sprintf("%s:1: the setup its header starts: ", lg.name)); err != nil {
+			return nil, err
+		}
 	}
 	for i, a := range lg.answers {
 		if err := save.PlayRecord(g, lg.answers, i); err != nil {
@@ -242,8 +258,48 @@ func replayAnswers(rs *model.Ruleset, lg *replayLog) (*engine.Game, error) {
 			}
 			return nil, fmt.Errorf("%sanswer %d (%s) is refused: %v", where, i+1, state.SeatName(a.Player), err)
 		}
+		if check && i < len(lg.lines) {
+			where := fmt.Sprintf("%s:%d: answer %d (%s) sets off other events than the log has: ", lg.name, lg.lines[i], i+1, state.SeatName(a.Player))
+			if err := samePrefix(g, lg, lg.eventsAfter(i), lg.eventsAfter(i+1), where); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return g, nil
+}
+
+// samePrefix checks the events from..to of the log against those the game
+// played again wrote; the error starts with where.
+func samePrefix(g *engine.Game, lg *replayLog, from, to int, where string) error {
+	got := view.LogEntries(g)
+	for i := from; i < to && i < len(lg.events); i++ {
+		if i >= len(got) {
+			return &eventCount{where: where, what: fmt.Sprintf("the replay stops after %d events; the log has %d", len(got), to), which: "next", event: view.Render(g, &lg.events[i], -1)}
+		}
+		if d := eventAt(g, got, lg.events, i); d != nil {
+			d.where = where
+			return d
+		}
+	}
+	return nil
+}
+
+// eventAt compares event i the game wrote with the log's, or gives nil.
+func eventAt(g *engine.Game, got, events []state.LogEntry, i int) *eventDiff {
+	logged := events[i]
+	if logged.Kind == "lose" && got[i].Kind == "over" {
+		// the loss of players who play together ends the game, and is
+		// written as such (kind over) since; a log written before wrote
+		// it as one player's loss
+		logged.Kind = "over"
+	}
+	a, b := view.Render(g, &got[i], -1), view.Render(g, &logged, -1)
+	ja, _ := json.Marshal(got[i])
+	jb, _ := json.Marshal(logged)
+	if a != b || string(ja) != string(jb) {
+		return &eventDiff{n: i + 1, seq: events[i].Seq, logged: b, replayed: a, loggedData: string(jb), replayedData: string(ja)}
+	}
+	return nil
 }
 
 // sameEvents checks that a game played again from a replay log wrote every
@@ -254,18 +310,8 @@ func sameEvents(g *engine.Game, lg *replayLog) error {
 		if i >= len(got) {
 			return &eventCount{what: fmt.Sprintf("the replay stops after %d events; the log has %d", len(got), len(events)), which: "next", event: view.Render(g, &events[i], -1)}
 		}
-		logged := events[i]
-		if logged.Kind == "lose" && got[i].Kind == "over" {
-			// the loss of players who play together ends the game, and is
-			// written as such (kind over) since; a log written before wrote
-			// it as one player's loss
-			logged.Kind = "over"
-		}
-		a, b := view.Render(g, &got[i], -1), view.Render(g, &logged, -1)
-		ja, _ := json.Marshal(got[i])
-		jb, _ := json.Marshal(logged)
-		if a != b || string(ja) != string(jb) {
-			return &eventDiff{n: i + 1, logged: b, replayed: a, loggedData: string(jb), replayedData: string(ja)}
+		if d := eventAt(g, got, events, i); d != nil {
+			return d
 		}
 	}
 	if len(got) > len(events) {
@@ -509,7 +555,8 @@ func (w *replayWriter) close() error {
 // eventDiff is the first event a game played again writes otherwise than
 // its replay log has it.
 type eventDiff struct {
-	n                        int
+	where                    string // the log's line, when known
+	n, seq                   int    // the event's number, from 1, and the seq the log gives it
 	logged, replayed         string
 	loggedData, replayedData string
 	// private: the texts are every seat's cards, not for a reader who may
@@ -520,10 +567,10 @@ type eventDiff struct {
 
 func (e *eventDiff) Error() string {
 	if e.private {
-		return fmt.Sprintf("event %d (seq %d in the log) reads otherwise now; replay --full shows both texts, every hidden card included", e.n, e.n-1)
+		return fmt.Sprintf("%sevent %d (seq %d in the log) reads otherwise now; replay --full shows both texts, every hidden card included", e.where, e.n, e.seq)
 	}
-	// the file numbers events from 0 (seq): both are said
-	return fmt.Sprintf("event %d (seq %d in the log) differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", e.n, e.n-1, cutText(e.logged), cutText(e.replayed), cutText(e.loggedData), cutText(e.replayedData))
+	// the file numbers events from 0 (seq), as it wrote them: both are said
+	return fmt.Sprintf("%sevent %d (seq %d in the log) differs:\n  logged:   %s\n  replayed: %s\n  logged data:   %s\n  replayed data: %s", e.where, e.n, e.seq, cutText(e.logged), cutText(e.replayed), cutText(e.loggedData), cutText(e.replayedData))
 }
 
 // cutText is a text of the log as a message shows it: its first 600 bytes
@@ -549,6 +596,7 @@ func cutText(s string) string {
 // eventCount is a game played again that writes fewer or more events than
 // its replay log has.
 type eventCount struct {
+	where       string // the log's line, when known
 	what, which string // the counts in words; which event is quoted (next, first)
 	event       string // that event as everyone's view writes it
 	private     bool   // as eventDiff's: the event is left out
@@ -556,9 +604,9 @@ type eventCount struct {
 
 func (e *eventCount) Error() string {
 	if e.private {
-		return e.what + "; replay --full shows the events, every hidden card included"
+		return e.where + e.what + "; replay --full shows the events, every hidden card included"
 	}
-	return fmt.Sprintf("%s (%s: %q)", e.what, e.which, e.event)
+	return fmt.Sprintf("%s%s (%s: %q)", e.where, e.what, e.which, e.event)
 }
 
 // hideEvents makes the event texts of a log that reads otherwise private,
