@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -207,4 +208,27 @@ func TestSimStopsAfterItsGrace(t *testing.T) {
 		t.Fatalf("sim did not stop after its grace: %s", out.String())
 	}
 	require.Contains(t, out.String(), "arbiter sim: interrupted before any of the 2 games ended")
+}
+
+// A second Ctrl-C ends sim at once, with exit 130, even when sim was
+// started with Ctrl-C ignored (in the background of a script), where the
+// signal's default action is no end: the first stop waited out the whole
+// grace all the same.
+func TestSimSecondInterruptStopsAtOnce(t *testing.T) {
+	signal.Ignore(os.Interrupt) // inherited by the process started
+	cmd, out, done := endlessSim(t)
+	signal.Reset(os.Interrupt)
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	time.Sleep(500 * time.Millisecond)
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	select {
+	case err := <-done:
+		var ee *exec.ExitError
+		require.ErrorAs(t, err, &ee)
+		require.Equal(t, 130, ee.ExitCode())
+	case <-time.After(simGrace - 2*time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatalf("sim did not stop at the second Ctrl-C: %s", out.String())
+	}
+	require.Contains(t, out.String(), "arbiter sim: stopped at once; no table")
 }

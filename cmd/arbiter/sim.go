@@ -170,7 +170,19 @@ docs/sim-at-scale.md.`,
 			interrupted := false
 			interrupt := func() {
 				interrupted = true
-				signal.Stop(stop) // a second Ctrl-C ends sim at once
+				// a second Ctrl-C (or kill -TERM) ends sim at once, with no
+				// table: heard here rather than left to the signal's default
+				// action, which a process started with it ignored (in the
+				// background of a script) would not take
+				go func() {
+					sig := <-stop
+					code := 130
+					if sig == syscall.SIGTERM {
+						code = 143
+					}
+					fmt.Fprintf(cmd.ErrOrStderr(), "\narbiter sim: stopped at once; no table\n")
+					os.Exit(code)
+				}()
 				if bar != nil {
 					_ = bar.Clear()
 				}
