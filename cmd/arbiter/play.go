@@ -142,6 +142,10 @@ card included.`,
 				if !cmd.Flags().Changed("seed") {
 					seed = uint64(time.Now().UnixNano() % 1_000_000_000)
 				}
+				if cmd.Flags().Changed("players") && players == 0 {
+					// 0 stands for the default only when the flag is not given
+					return &exitError{code: 2, msg: fmt.Sprintf("arbiter play: --players 0: %s is played by %s players", rs.Name, rs.PlayerCount())}
+				}
 				o, err := gameOptions(rs, players, deckFlags, mode)
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}

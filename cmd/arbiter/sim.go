@@ -83,12 +83,19 @@ docs/sim-at-scale.md.`,
 			if err != nil {
 				return err
 			}
+			if cmd.Flags().Changed("players") && players == 0 {
+				// 0 stands for the default only when the flag is not given
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: --players 0: %s is played by %s players", rs.Name, rs.PlayerCount())}
+			}
 			o, err := gameOptions(rs, players, deckFlags, mode)
 			if err != nil {
 				return &exitError{code: 2, msg: "arbiter sim: " + err.Error()}
 			}
 			players, decks := o.Players, o.Decks
 			kinds := strings.Split(agents, ",")
+			if len(kinds) > players {
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: --agents names %d agents for a game of %d players: one per seat, the last standing for the seats after it", len(kinds), players)}
+			}
 			for len(kinds) < players {
 				kinds = append(kinds, kinds[len(kinds)-1])
 			}
@@ -109,8 +116,11 @@ docs/sim-at-scale.md.`,
 			}
 			// each game played keeps its result: a run is bounded, and a
 			// larger study is split into shards, a run each
-			if per := (games + max(sh.n, 1) - 1) / max(sh.n, 1); games > maxStudy || per > maxRunGames {
-				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: one run plays at most %d games (this one would play %d) and a study has at most %d: split a larger study with --shard i/N and merge the shards (arbiter sim merge)", maxRunGames, per, maxStudy)}
+			if games > maxStudy {
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: a study has at most %d games, not %d", maxStudy, games)}
+			}
+			if per := (games + max(sh.n, 1) - 1) / max(sh.n, 1); per > maxRunGames {
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: one run plays at most %d games (this one would play %d): split a larger study with --shard i/N and merge the shards (arbiter sim merge)", maxRunGames, per)}
 			}
 			idx := sh.games(games)
 			switch {
@@ -397,9 +407,9 @@ func report(w io.Writer, rs *model.Ruleset, kinds, decks []string, results []sim
 	}
 	if took <= 0 {
 		// no time to divide by (shards that say none): no rates
-		fmt.Fprintf(w, "%s: %d games, %s (%s)\n", rs.Name, n, plural(len(kinds), "player"), strings.Join(kinds, versus(rs)))
+		fmt.Fprintf(w, "%s: %s, %s (%s)\n", rs.Name, plural(n, "game"), plural(len(kinds), "player"), strings.Join(kinds, versus(rs)))
 	} else {
-		fmt.Fprintf(w, "%s: %d games, %s (%s), %.1fs, %s, %.0f decisions/s\n", rs.Name, n, plural(len(kinds), "player"), strings.Join(kinds, versus(rs)), took.Seconds(), rate, float64(decisions)/took.Seconds())
+		fmt.Fprintf(w, "%s: %s, %s (%s), %.1fs, %s, %.0f decisions/s\n", rs.Name, plural(n, "game"), plural(len(kinds), "player"), strings.Join(kinds, versus(rs)), took.Seconds(), rate, float64(decisions)/took.Seconds())
 	}
 	if rs.Together {
 		// the players win or lose together: one rate, and no seat's advantage
