@@ -311,6 +311,10 @@ func readShards(paths []string) ([]shardFile, error) {
 			if g.Game != want[k] {
 				return nil, fmt.Errorf("%s holds game %d where game %d belongs", paths[i], g.Game, want[k])
 			}
+			if g.Seed != f.Seed+uint64(g.Game) {
+				// game j is played with the study's seed + j, as sim plays it
+				return nil, fmt.Errorf("%s is damaged: game %d has seed %d, and the study's game %d is played with seed %d", paths[i], g.Game, g.Seed, g.Game, f.Seed+uint64(g.Game))
+			}
 			if why := g.damage(f.Players); why != "" {
 				return nil, fmt.Errorf("%s is damaged: game %d %s", paths[i], g.Game, why)
 			}

@@ -100,6 +100,9 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 			g["kind"], g["winners"] = "draw", []any{0}
 		},
 		"names shard 5 of 1": func(m map[string]any) { m["shard"] = 5 },
+		"has seed 777, and the study's game 0 is played with seed 4": func(m map[string]any) {
+			m["results"].([]any)[0].(map[string]any)["seed"] = 777
+		},
 		"ended as win with no winner": func(m map[string]any) {
 			g := m["results"].([]any)[0].(map[string]any)
 			g["kind"], g["winners"] = "win", []any{}
@@ -119,6 +122,7 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 		m["games"] = len(m["results"].([]any))
 		for i, g := range m["results"].([]any) {
 			g.(map[string]any)["game"] = i
+			g.(map[string]any)["seed"] = m["seed"].(float64) + float64(i)
 		}
 		edit(m)
 		data, err := json.Marshal(m)
