@@ -24,7 +24,8 @@ func CheckState(game *engine.Game) error {
 				return fmt.Errorf("%s.%s is %d, not a boolean", what, d.Name, v)
 			}
 		case model.TString:
-			if !d.Valid[v] {
+			// 0 is none: a name declared without a default, never given
+			if v != 0 && !d.Valid[v] {
 				return fmt.Errorf("%s.%s holds %q, not one of its values", what, d.Name, rs.Symbol(v))
 			}
 		case model.TInt:

@@ -143,6 +143,10 @@ func displayValue(g *model.Evaluator, v int64, t model.Type, seat int) any {
 			return nil
 		}
 		return g.SeatName(int(v))
+	case model.TString:
+		if v == 0 {
+			return nil // a name never given: none, as expressions read it
+		}
 	}
 	return g.ScalarAny(v, t)
 }

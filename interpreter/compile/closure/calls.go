@@ -876,12 +876,15 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 			// without making the card a value first (a name's symbol is
 			// a number too: symOf)
 			if t.k == model.DInt || t.k == model.DSym {
+				sym := t.k == model.DSym
 				cc.setInt(n, func(x *model.Evaluation) (int64, bool) {
 					c, ok := rd(x)
 					if !ok {
 						return 0, false
 					}
-					return x.G.CardProp(c, idx), true
+					v := x.G.CardProp(c, idx)
+					// a name never given is nothing (propDatum)
+					return v, !sym || v != 0
 				})
 			}
 			if t.k == model.DBool {
@@ -894,7 +897,7 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 					return x.G.CardProp(c, idx) != 0, true
 				})
 			}
-			if t.k != model.DCard && t.k != model.DPlayer {
+			if t.k != model.DCard && t.k != model.DPlayer && t.k != model.DSym {
 				k := t.k
 				return func(x *model.Evaluation) model.Datum {
 					c, ok := rd(x)
@@ -913,12 +916,14 @@ func (cc *Compiler) call(n *ast.CallNode) (model.EvalFn, Type) {
 			}, t
 		}
 		if t.k == model.DInt || t.k == model.DSym {
+			sym := t.k == model.DSym
 			cc.setInt(n, func(x *model.Evaluation) (int64, bool) {
 				c := of(x)
 				if c.K == model.DNil {
 					return 0, false
 				}
-				return x.G.CardProp(int(c.N), idx), true
+				v := x.G.CardProp(int(c.N), idx)
+				return v, !sym || v != 0
 			})
 		}
 		return func(x *model.Evaluation) model.Datum {
@@ -1108,10 +1113,18 @@ func (cc *Compiler) funcReads(fn *model.Func, args []ast.Node) model.ReadSet {
 	return model.ReadsAnything
 }
 
+// propDatum is a property's stored value as an expression reads it: a card
+// or player property that holds none (below 0), and a name (enum) property
+// never given a value (0, the empty name, which no declared value is), are
+// none.
 func propDatum(v int64, t Type) model.Datum {
 	switch t.k {
 	case model.DCard, model.DPlayer:
 		if v < 0 {
+			return model.Datum{}
+		}
+	case model.DSym:
+		if v == 0 {
 			return model.Datum{}
 		}
 	}

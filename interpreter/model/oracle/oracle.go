@@ -130,7 +130,7 @@ func CardProp(g *model.Evaluator, x any, idx int) any {
 	if d := &g.Rs.CardProps[idx]; d.Type == model.TStrings {
 		return model.NamesAny(d, g.CardProp(c, idx))
 	}
-	return g.ScalarAny(g.CardProp(c, idx), g.Rs.CardProps[idx].Type)
+	return propAny(g, g.CardProp(c, idx), g.Rs.CardProps[idx].Type)
 }
 
 // CardField is the host function of a card field read (name, zone, owner, ...).
@@ -184,7 +184,7 @@ func PlayerProp(g *model.Evaluator, x any, idx int) any {
 	if !ok || p < 0 || p >= g.Nseats {
 		return nil
 	}
-	return g.ScalarAny(g.PlayerProp(p, idx), g.Rs.PlayerProps[idx].Type)
+	return propAny(g, g.PlayerProp(p, idx), g.Rs.PlayerProps[idx].Type)
 }
 
 // PlayerZone is the host function of a player's zone read: its cards, top first.
@@ -225,7 +225,7 @@ func PlayerField(g *model.Evaluator, x any, idx int) any {
 
 // GameProp is the host function of a game property read.
 func GameProp(g *model.Evaluator, idx int) any {
-	return g.ScalarAny(g.GameProp(idx), g.Rs.GameProps[idx].Type)
+	return propAny(g, g.GameProp(idx), g.Rs.GameProps[idx].Type)
 }
 
 // GameZone is the host function of a shared zone read.
@@ -260,6 +260,16 @@ func EventField(g *model.Evaluator, idx int) any {
 		return cardAny(int(ev.Source))
 	}
 	return nil
+}
+
+// propAny is a property's stored value as an expression reads it: a name
+// (enum) property never given a value (0, the empty name) is none, as a
+// card or player property holding none is.
+func propAny(g *model.Evaluator, v int64, t model.Type) any {
+	if t == model.TString && v == 0 {
+		return nil
+	}
+	return g.ScalarAny(v, t)
 }
 
 func valAny(g *model.Evaluator, v state.Val, t model.Type) any {
