@@ -148,3 +148,40 @@ func TestUnplayableWithOneReasonedAction(t *testing.T) {
 	require.Len(t, diags, 1, "%v", diags)
 	require.Equal(t, "unplayable-card", diags[0].Code)
 }
+
+// TestCommaCutLists: an expression a comma cut inside [...] is put back
+// together and said to need quotes, with the quoted text to write; an
+// expression written in braces, which YAML reads as a mapping, is said to
+// be one, with the text to write instead.
+func TestCommaCutLists(t *testing.T) {
+	rules := `name: cut
+players: {min: 2, max: 2}
+properties:
+  card:
+    gold: {type: int}
+zones:
+  hand: {visibility: owner}
+  pile: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [pay], pass: false}
+actions:
+  pay:
+    cost:
+      - pay_cards: {cards: you.hand, match: [max(card.gold, 1) > 0, card.gold >= 0], to: pile}
+    effect: []
+value: {count(you.hand, .gold > 0) * 2}
+`
+	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte("cards:\n  - {id: coin, props: {gold: 1}}\n")}}, stdlib.Library())
+	var msgs []string
+	for _, d := range diags {
+		require.Equal(t, "needs-quotes", d.Code, "%v", d)
+		msgs = append(msgs, fmt.Sprintf("%d:%d: %s", d.Pos.Line, d.Pos.Column, d.Message))
+	}
+	require.Equal(t, []string{
+		`17:46: the value is cut at the comma: inside [...] a comma ends a value; put the whole value in quotes: "max(card.gold, 1) > 0"`,
+		`19:8: a value that starts with { is a mapping to YAML, and this one is cut at its commas; write the expression without the braces, in quotes: "count(you.hand, .gold > 0) * 2"`,
+	}, msgs)
+}

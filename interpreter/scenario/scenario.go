@@ -118,6 +118,14 @@ func Load(path string, opts ...LoadOption) (*Scenario, error) {
 	}
 	// every mistake of the file is reported at once, not the first alone
 	var errs []error
+	// a value a comma cut inside {...} or [...] is put back together and
+	// said to need quotes, as in a ruleset ([len(hand) == 8, count(hand,
+	// .gold) > 0] is two expressions, not three pieces)
+	var cut diag.Diagnostics
+	(&source.Reader{File: path, Src: data, Diags: &cut}).RepairFlowSplits(root)
+	for _, d := range cut {
+		errs = append(errs, fmt.Errorf("%s: %s", d.Pos, d.Message))
+	}
 	source.DuplicateKeys(root, func(again, first *yaml.Node) {
 		errs = append(errs, errAt(again, "key %q appears twice (first at line %d): the second would hide the first", again.Value, first.Line))
 	})

@@ -347,7 +347,14 @@ func (r *Reader) RepairFlowSplits(n *yaml.Node) {
 	for _, ch := range n.Content {
 		r.RepairFlowSplits(ch)
 	}
+	if n.Kind == yaml.SequenceNode && n.Style&yaml.FlowStyle != 0 {
+		r.repairSeqSplits(n)
+		return
+	}
 	if n.Kind != yaml.MappingNode || n.Style&yaml.FlowStyle == 0 {
+		return
+	}
+	if len(n.Content) >= 2 && r.mappingMeantAsText(n) {
 		return
 	}
 	// most mappings have no stray piece (the first pair cannot be one):
@@ -383,6 +390,106 @@ func (r *Reader) RepairFlowSplits(n *yaml.Node) {
 			}
 		}
 		out = append(out, k, v)
+	}
+	n.Content = out
+}
+
+// mappingMeantAsText reports, and makes a text of, a {...} whose first key
+// is no name (holds brackets): an expression written in braces,
+// {count(hand, .gold) == 4}, which YAML reads as a mapping cut at its
+// commas. The whole of it is said to need quotes.
+func (r *Reader) mappingMeantAsText(n *yaml.Node) bool {
+	k := n.Content[0]
+	if k.Kind != yaml.ScalarNode || k.Style != 0 || !strings.ContainsAny(k.Value, "()[]") {
+		return false
+	}
+	lines := r.Lines()
+	if n.Line > len(lines) {
+		return false
+	}
+	line := strings.TrimRight(lines[n.Line-1], "\r")
+	start := byteOffset(line, n.Column)
+	if start >= len(line) || line[start] != '{' {
+		return false
+	}
+	depth, end := 0, -1
+	for j := start; j < len(line) && end < 0; j++ {
+		switch line[j] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				end = j + 1
+			}
+		}
+	}
+	if end < 0 {
+		return false
+	}
+	text := strings.TrimSpace(line[start+1 : end-1])
+	r.DiagAt(diag.Pos{File: r.File, Line: n.Line, Column: n.Column}, "needs-quotes", "",
+		fmt.Sprintf("a value that starts with { is a mapping to YAML, and this one is cut at its commas; write the expression without the braces, in quotes: %s", quoted(text)))
+	n.Kind, n.Tag, n.Style, n.Value, n.Content = yaml.ScalarNode, "!!str", 0, text, nil
+	return true
+}
+
+// repairSeqSplits does for a list inside [...] what RepairFlowSplits does
+// for a mapping: an item whose brackets a comma left open ([len(hand) == 8,
+// count(hand, .gold) > 0] cut in three) is put back together with the
+// pieces that close them, and the mistake reported.
+func (r *Reader) repairSeqSplits(n *yaml.Node) {
+	open := func(v string) bool {
+		depth := 0
+		for i := 0; i < len(v); i++ {
+			switch v[i] {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+		}
+		return depth > 0
+	}
+	split := false
+	for _, it := range n.Content {
+		if it.Kind == yaml.ScalarNode && it.Style == 0 && open(it.Value) {
+			split = true
+			break
+		}
+	}
+	if !split {
+		return
+	}
+	lines := r.Lines()
+	out := n.Content[:0:0]
+	for i := 0; i < len(n.Content); i++ {
+		it := n.Content[i]
+		if it.Kind != yaml.ScalarNode || it.Style != 0 || !open(it.Value) || it.Line > len(lines) {
+			out = append(out, it)
+			continue
+		}
+		line := strings.TrimRight(lines[it.Line-1], "\r")
+		start := byteOffset(line, it.Column)
+		end := meantEnd(line, start, true, true)
+		if end <= start {
+			out = append(out, it)
+			continue
+		}
+		// the pieces the comma cut off, which the value as meant covers
+		j := i + 1
+		for j < len(n.Content) && n.Content[j].Kind == yaml.ScalarNode && n.Content[j].Line == it.Line && n.Content[j].Column <= column(line, end) {
+			j++
+		}
+		if j == i+1 {
+			out = append(out, it)
+			continue
+		}
+		t := quotePitfall{start: start, at: start, value: line[start:end], reason: "is cut at the comma: inside [...] a comma ends a value"}
+		r.DiagAt(diag.Pos{File: r.File, Line: it.Line, Column: it.Column}, "needs-quotes", "", t.message())
+		it.Value, it.Tag = line[start:end], "!!str"
+		out = append(out, it)
+		i = j - 1
 	}
 	n.Content = out
 }
