@@ -38,6 +38,8 @@ func TestParseHumanAnswer(t *testing.T) {
 		{"a label twice picks two alike", upTo(0, 3), "Knight, Knight, Archer", []int{0, 2, 1}, ""},
 		{"a label of no option among several", upTo(0, 3), "Knight, Squire", nil, `p1 is not offered "Squire"`},
 		{"commas where one is chosen", upTo(1, 1), "Knight, Archer", nil, `is neither an option nor a command`},
+		// a name that starts with a number is a name, not option 9
+		{"a name starting with a number", upTo(1, 1), "9 of clubs", nil, `"9 of clubs" is neither an option nor a command`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, err := parseHumanAnswer(tc.d, tc.line)

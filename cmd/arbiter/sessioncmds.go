@@ -290,11 +290,18 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 	var picks []int
 	allNumbers := true
 	for _, f := range fields {
-		n, err := strconv.Atoi(f)
-		if err != nil {
+		if _, err := strconv.Atoi(f); err != nil {
+			// words among the numbers: a label or a card's name (9 of
+			// clubs), not option 9
 			allNumbers = false
 			break
 		}
+	}
+	for _, f := range fields {
+		if !allNumbers {
+			break
+		}
+		n, _ := strconv.Atoi(f)
 		if n < 1 || n > len(d.Options) {
 			if d.Min == 0 && d.Kind != state.DecideAction {
 				// a choice that may be declined: say how
