@@ -455,7 +455,7 @@ func (c *compiler) predicates(srcs []declSource) {
 	c.CompilePredicates()
 }
 
-var predKeys = []string{"doc", "params", "value"}
+var predKeys = []string{"doc", "params", "value", "internal"}
 
 // predicate declares one predicate, written `name: {doc, params, value}` or
 // `name(a card, b int): value`.
@@ -487,6 +487,7 @@ func (c *compiler) predicate(f source.Field) {
 	}
 	var params []closure.PredicateParam
 	var doc string
+	internal := false // a helper of the rules (of the bot's value, say): arbiter rules leaves it out
 	body := f.Value
 	if rv := source.ResolveAlias(f.Value); short && rv != nil && rv.Kind == yaml.MappingNode {
 		// the long form under the short form's key
@@ -548,6 +549,9 @@ func (c *compiler) predicate(f source.Field) {
 		if v := source.Get(fs, "doc"); v != nil {
 			doc, _ = c.R.Str(v, path+".doc")
 		}
+		if v := source.Get(fs, "internal"); v != nil {
+			internal, _ = c.R.Boolean(v, path+".internal")
+		}
 		if v := source.Get(fs, "params"); v != nil {
 			pfs, _ := c.R.Mapping(v, path+".params")
 			for _, pf := range pfs {
@@ -561,11 +565,15 @@ func (c *compiler) predicate(f source.Field) {
 		body = source.Get(fs, "value")
 	}
 	c.DeclarePredicate(name, doc, params, f.KeyN, body, c.R, path)
-	if doc == "" && body != nil && body.Kind == yaml.ScalarNode && len(body.Value) <= 100 {
-		// a short one without a doc says what it is by its expression
+	if doc == "" && body != nil && body.Kind == yaml.ScalarNode {
+		// one without a doc says what it is by its expression, the
+		// beginning of a long one
 		doc = "= " + strings.Join(strings.Fields(body.Value), " ")
+		if r := []rune(doc); len(r) > 102 {
+			doc = string(r[:100]) + "…"
+		}
 	}
-	if doc != "" {
+	if doc != "" && !internal {
 		names := make([]string, len(params))
 		for i, q := range params {
 			names[i] = q.Name + " " + q.Type.String()
