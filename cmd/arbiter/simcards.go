@@ -28,12 +28,21 @@ func notePlay(g *engine.Game, d *state.Decision, a state.Answer, plays []map[car
 			continue
 		}
 		op := d.Options[i]
+		if op.Card < 0 {
+			continue
+		}
+		// a card by its id; one of a definition that names its cards from
+		// their properties (9 of clubs) by the name the game gave it, or
+		// every card of a generated deck would be one row
+		id := rs.Cards[cards[op.Card].Def].ID
+		if rs.Cards[cards[op.Card].Def].NameTmpl != nil {
+			id = g.Evaluator().CardName(op.Card)
+		}
 		switch {
-		case op.Card < 0:
 		case op.Action >= 0 && len(a.Picks) == 1:
-			plays[d.Player][cardPlay{rs.Cards[cards[op.Card].Def].ID, rs.Actions[op.Action].Name}] = true
+			plays[d.Player][cardPlay{id, rs.Actions[op.Action].Name}] = true
 		case op.Action < 0 && d.Kind == state.DecideCards && int(cards[op.Card].Owner) == d.Player:
-			plays[d.Player][cardPlay{card: rs.Cards[cards[op.Card].Def].ID}] = true
+			plays[d.Player][cardPlay{card: id}] = true
 		}
 	}
 }

@@ -88,3 +88,22 @@ limits: {turns: 4}
 	}
 	require.Equal(t, 6, total, text)
 }
+
+// A definition that names its cards from their properties (a generated
+// pack: 10 of clubs) is reported card by card, by the names the games gave
+// them: one row for the whole pack said nothing.
+func TestSimReportsMadeCardsByName(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "testdata", "engine", "rulesets", "tricks.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	var results []simResult
+	for seed := uint64(1); seed <= 3; seed++ {
+		r, _ := simulate(nil, rs, engine.Options{Players: 4, Seed: seed, NoLog: true}, []string{"random", "random", "random", "random"}, true)
+		require.NoError(t, r.err)
+		results = append(results, r)
+	}
+	var out bytes.Buffer
+	reportCards(&out, results)
+	text := out.String()
+	require.Regexp(t, `(?m)^  10 of clubs +play +`, text)
+	require.NotRegexp(t, `(?m)^  card +play`, text)
+}
