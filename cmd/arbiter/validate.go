@@ -51,6 +51,11 @@ through a temporary file, never left half written.`,
 			}
 			diags, own, pathErr := validatePaths(args)
 			if pathErr != nil && len(own) == 0 && len(diags) == 0 {
+				if format == "json" {
+					// a tool reads JSON whatever went wrong
+					writeJSONDiagnostics(cmd.OutOrStdout(), unreadDiags(pathErr))
+					return &exitError{code: 2}
+				}
 				return &exitError{code: 2, msg: "arbiter validate: " + pathErr.Error()}
 			}
 			var fixErr error // a file --fix could not write: said after the problems
@@ -70,7 +75,14 @@ through a temporary file, never left half written.`,
 			}
 			diags.Sort()
 			if format == "json" {
-				writeJSONDiagnostics(cmd.OutOrStdout(), diags)
+				all := diags
+				if pathErr != nil {
+					all = append(append(diag.Diagnostics{}, diags...), unreadDiags(pathErr)...)
+				}
+				writeJSONDiagnostics(cmd.OutOrStdout(), all)
+				if unread != nil {
+					unread = &exitError{code: 2} // said in the JSON
+				}
 			} else {
 				printDiagnostics(cmd.ErrOrStderr(), diags, true)
 			}
@@ -96,6 +108,13 @@ through a temporary file, never left half written.`,
 			}
 			if unread != nil {
 				return unread
+			}
+			for _, d := range diags {
+				if d.Code == "io" {
+					// a file that could not be read (a device, a folder
+					// where a file was named) is an I/O error: exit 2
+					return &exitError{code: 2}
+				}
 			}
 			if errs > 0 || (strict && warns > 0) {
 				return &exitError{code: 1}
@@ -517,4 +536,15 @@ func writeJSONDiagnostics(w io.Writer, ds diag.Diagnostics) {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(out)
+}
+
+// unreadDiags are the paths validate could not read, as diagnostics of
+// code io for --format json: one per line of err, each naming its path.
+func unreadDiags(err error) diag.Diagnostics {
+	var out diag.Diagnostics
+	for _, line := range strings.Split(err.Error(), "\n") {
+		file, _, _ := strings.Cut(line, ": ")
+		out = append(out, diag.Diagnostic{Severity: diag.SeverityError, Code: "io", Pos: diag.Pos{File: file}, Message: line})
+	}
+	return out
 }
