@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -254,11 +255,21 @@ func findRuleset(scenario, name string, games func(string) (string, error)) (str
 	if name == "" {
 		return "", fmt.Errorf("ruleset names a game or a ruleset file")
 	}
-	if filepath.IsAbs(name) {
-		return name, nil
-	}
-	if strings.HasSuffix(name, ".yaml") || strings.ContainsAny(name, `/\`) {
-		return filepath.Join(filepath.Dir(scenario), name), nil
+	if strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") || strings.ContainsAny(name, `/\`) || filepath.IsAbs(name) {
+		p := name
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(scenario), name)
+		}
+		// a path that names nothing is the scenario's mistake, said at
+		// its ruleset line rather than at a file that is not there
+		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+			where := ""
+			if p != name {
+				where = fmt.Sprintf(" (%s, from the scenario's folder)", p)
+			}
+			return "", fmt.Errorf("the ruleset %s is not there%s", name, where)
+		}
+		return p, nil
 	}
 	dir, err := filepath.Abs(filepath.Dir(scenario))
 	if err != nil {

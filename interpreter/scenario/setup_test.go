@@ -475,3 +475,15 @@ func TestFindKeepsAScenarioWithAMisspeltKey(t *testing.T) {
 	}
 	assert.Equal(t, []string{"crlf.yml", "good.yaml", "rulset.yaml", "stepz.yaml"}, names)
 }
+
+// TestARulesetPathThatIsNotThere: a scenario whose ruleset names a path
+// where there is no file is told so at its ruleset line (it was told at
+// line 1 of the missing file).
+func TestARulesetPathThatIsNotThere(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("name: x\nruleset: ../nowhere/lands.yaml\nsteps:\n  - expect: true\n"), 0o644))
+	_, err := scenario.Load(path)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), path+":2:10: the ruleset ../nowhere/lands.yaml is not there ("+filepath.Join(dir, "../nowhere/lands.yaml")+", from the scenario's folder)")
+}
