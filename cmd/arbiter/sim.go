@@ -116,6 +116,10 @@ docs/sim-at-scale.md.`,
 			}
 			// each game played keeps its result: a run is bounded, and a
 			// larger study is split into shards, a run each
+			if games > 0 && seed > math.MaxUint64-uint64(games-1) {
+				// game i plays with seed + i: no seed may wrap to 0
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: --seed %d leaves no room for %d games (game i plays with seed + i): give a seed of at most %d", seed, games, uint64(math.MaxUint64)-uint64(games-1))}
+			}
 			if games > maxStudy {
 				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: a study has at most %d games, not %d", maxStudy, games)}
 			}

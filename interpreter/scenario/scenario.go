@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -152,7 +153,7 @@ func Load(path string, opts ...LoadOption) (*Scenario, error) {
 		case "seed":
 			n, err := strconv.ParseUint(v.Value, 10, 64)
 			if err != nil {
-				errs = append(errs, errAt(v, "seed is a whole number, 0 or more"))
+				errs = append(errs, errAt(v, "seed is a whole number from 0 to %d", uint64(math.MaxUint64)))
 				continue
 			}
 			sc.Seed = n
