@@ -326,6 +326,15 @@ func SyntaxPitfall(d diag.Diagnostic, data []byte) diag.Diagnostic {
 		return d
 	}
 	line := strings.TrimRight(lines[d.Pos.Line-1], "\r")
+	if lead := line[:len(line)-len(strings.TrimLeft(line, " \t"))]; strings.Contains(lead, "\t") && d.Code == "yaml-syntax" {
+		// a tab in a line's indent: YAML takes spaces only, and the
+		// rest of the line is no reason
+		d.Pos.Column = column(line, strings.IndexByte(lead, '\t'))
+		if !strings.Contains(d.Message, "tab") {
+			d.Message += ": a tab indents this line, and YAML indents with spaces only"
+		}
+		return d
+	}
 	t, ok := linePitfall(line)
 	if !ok {
 		return d

@@ -1,6 +1,7 @@
 package source_test
 
 import (
+	"strings"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
@@ -40,5 +41,24 @@ func TestSyntaxErrorPosition(t *testing.T) {
 				t.Errorf("got %s, want f.yaml:%d:%d: error: %s [yaml-syntax] (yaml.v3 said %q)", d, c.line, c.col, c.msg, err)
 			}
 		})
+	}
+}
+
+// TestATabBeforeABraceIsTheTab: a line indented with a tab whose value
+// holds braces is told at the tab, as a tab, not as a value to quote (the
+// braces were taken for the reason, at the far end of the line).
+func TestATabBeforeABraceIsTheTab(t *testing.T) {
+	src := "properties:\n  card:\n\tenergy: {type: enum, values: [a, b], doc: the card's type}\n"
+	var doc yaml.Node
+	err := yaml.Unmarshal([]byte(src), &doc)
+	if err == nil {
+		t.Fatalf("the source parses")
+	}
+	d := source.SyntaxPitfall(source.SyntaxError("f.yaml", []byte(src), err), []byte(src))
+	if d.Pos.Line != 3 || d.Pos.Column != 1 || d.Code != "yaml-syntax" {
+		t.Fatalf("got %s, want the tab at f.yaml:3:1 [yaml-syntax]", d)
+	}
+	if want := "a tab indents this line, and YAML indents with spaces only"; !strings.Contains(d.Message, want) && !strings.Contains(d.Message, "tab character") {
+		t.Errorf("got %q, want it to say %q", d.Message, want)
 	}
 }
