@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -130,6 +131,20 @@ func printCardsNamed(cmd *cobra.Command, rs *model.Ruleset, names []string) erro
 	var found []*model.CardDef
 	for _, n := range names {
 		d := cardDefNamed(rs, n)
+		if d == nil {
+			// a card named from its properties (10 of clubs): its
+			// definition with the values that give it the name
+			if g, vals, err := rs.GeneratedCard(n); err != nil {
+				return &exitError{code: 1, msg: "arbiter: " + err.Error()}
+			} else if g != nil {
+				c := *g
+				c.Name, c.Props = n, slices.Clone(g.Props)
+				for _, v := range vals {
+					c.Props[v.Prop] = v.Value
+				}
+				d = &c
+			}
+		}
 		if d == nil {
 			var all []string
 			for _, d := range rs.Cards {

@@ -107,3 +107,15 @@ func TestSimReportsMadeCardsByName(t *testing.T) {
 	require.Regexp(t, `(?m)^  10 of clubs +play +`, text)
 	require.NotRegexp(t, `(?m)^  card +play`, text)
 }
+
+// arbiter cards finds a card named from its properties by the name a game
+// gives it, and shows its definition with the values that give the name.
+func TestCardsFindsAMadeName(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	out, err := runIn(t, root, "cards", filepath.Join("testdata", "engine", "rulesets", "tricks.yaml"), "10 of clubs")
+	require.NoError(t, err)
+	require.Contains(t, out, "10 of clubs (card)\n  suit: clubs\n  rank: 10\n")
+	_, err = runIn(t, root, "cards", filepath.Join("testdata", "engine", "rulesets", "tricks.yaml"), "10 of clubz")
+	require.ErrorContains(t, err, `has no card "10 of clubz"`)
+}
