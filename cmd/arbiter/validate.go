@@ -350,6 +350,7 @@ func rulesetOfCards(card string) (ruleset, looked string) {
 	}
 	home := filepath.Dir(abs)
 	var folders []string
+	broken := "" // the first ruleset found that cannot be read
 	dir := filepath.Dir(card)
 	for up := 0; up < 3; up++ {
 		for _, f := range []string{dir, filepath.Join(dir, "rulesets")} {
@@ -365,7 +366,19 @@ func rulesetOfCards(card string) (ruleset, looked string) {
 					continue
 				}
 				dirs, _, err := load.CardFolders(m)
+				if err == nil {
+					var doc yaml.Node
+					if b, rerr := source.ReadFile(m); rerr == nil && yaml.Unmarshal(b, &doc) != nil {
+						err = errors.New("not YAML") // its card folders are not known
+					}
+				}
 				if err != nil {
+					// a ruleset that cannot be read may be this card
+					// file's: its own errors are what to say, not that
+					// the card file has no ruleset
+					if broken == "" {
+						broken = filepath.Clean(m)
+					}
 					continue
 				}
 				for _, d := range dirs {
@@ -376,6 +389,9 @@ func rulesetOfCards(card string) (ruleset, looked string) {
 			}
 		}
 		dir = filepath.Join(dir, "..")
+	}
+	if broken != "" {
+		return broken, ""
 	}
 	return "", strings.Join(folders, ", ")
 }
