@@ -382,11 +382,17 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		// variable whose own expression was refused is not reported again
 		pe := cc.Errs[0]
 		if !(pe.Untyped && c.R.Diags.HasErrors()) {
-			code := pe.Code
+			code, msg := pe.Code, pe.Msg
+			if strings.HasPrefix(msg, "unknown name ") && code == "" {
+				// a name the evaluator has no value for (a value of an
+				// enum given bare to a predicate): said as checking says
+				// it, with what the name is and how to write it
+				msg, code = c.explainName(msg, sc), "unknown-name"
+			}
 			if code == "" {
 				code = "unsupported-expression"
 			}
-			c.R.DiagAt(posOf().at(pe.Node.Location().From), code, path, fmt.Sprintf("in expression %s: %s", diag.Quoted(src), pe.Msg))
+			c.R.DiagAt(posOf().at(pe.Node.Location().From), code, path, fmt.Sprintf("in expression %s: %s", diag.Quoted(src), msg))
 		}
 		return nil, nil, closure.CNil
 	}

@@ -185,3 +185,31 @@ value: {count(you.hand, .gold > 0) * 2}
 		`19:8: a value that starts with { is a mapping to YAML, and this one is cut at its commas; write the expression without the braces, in quotes: "count(you.hand, .gold > 0) * 2"`,
 	}, msgs)
 }
+
+// TestAValueGivenBareToAPredicate: a value of an enum given bare to a
+// predicate's name parameter is said to be one, with how to write it (it
+// was "unknown name" with the code of a form the rulesets do not take).
+func TestAValueGivenBareToAPredicate(t *testing.T) {
+	rules := `name: bare
+players: {min: 2, max: 2}
+properties:
+  card:
+    pile: {type: enum, values: [silver, gold]}
+zones:
+  hand: {visibility: owner}
+predicates:
+  left(v name): count(you.hand, .pile == v)
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [wait], pass: false}
+actions:
+  wait: {condition: "left(gold) > 0", effect: []}
+value: left('silver')
+`
+	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte("cards:\n  - {id: coin, props: {pile: gold}}\n")}}, stdlib.Library())
+	require.Len(t, diags, 1, "%v", diags)
+	require.Equal(t, "unknown-name", diags[0].Code)
+	require.Contains(t, diags[0].Message, "gold is a value of pile, read as a name only where it is compared with pile (write 'gold' in quotes for the text)")
+}
