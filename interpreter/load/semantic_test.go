@@ -213,3 +213,24 @@ value: left('silver')
 	require.Equal(t, "unknown-name", diags[0].Code)
 	require.Contains(t, diags[0].Message, "gold is a value of pile, read as a name only where it is compared with pile (write 'gold' in quotes for the text)")
 }
+
+// TestBracketsThatCloseInAFlowKey: a key of a {...} whose brackets close (a
+// predicate's short form, room(): ...) is a key, not an expression written
+// in braces.
+func TestBracketsThatCloseInAFlowKey(t *testing.T) {
+	rules := `name: flowkey
+players: {min: 2, max: 2}
+zones:
+  hand: {visibility: owner}
+predicates: {room(): len(you.hand) < 5, "holds(n int)": len(you.hand) >= n}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [wait], pass: false}
+actions:
+  wait: {condition: room() and holds(0), effect: []}
+`
+	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte("cards:\n  - {id: coin}\n")}}, stdlib.Library())
+	require.Empty(t, diags)
+}

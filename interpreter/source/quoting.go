@@ -409,7 +409,8 @@ func (r *Reader) RepairFlowSplits(n *yaml.Node) {
 // commas. The whole of it is said to need quotes.
 func (r *Reader) mappingMeantAsText(n *yaml.Node) bool {
 	k := n.Content[0]
-	if k.Kind != yaml.ScalarNode || k.Style != 0 || !strings.ContainsAny(k.Value, "()[]") {
+	if k.Kind != yaml.ScalarNode || k.Style != 0 || !openBrackets(k.Value) {
+		// a key whose brackets close (room(), Reed (young)) is a key
 		return false
 	}
 	lines := r.Lines()
@@ -443,23 +444,27 @@ func (r *Reader) mappingMeantAsText(n *yaml.Node) bool {
 	return true
 }
 
+// openBrackets reports whether v opens more brackets than it closes: a
+// piece a comma cut off ("count(hand"), a key no writer meant.
+func openBrackets(v string) bool {
+	depth := 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		}
+	}
+	return depth > 0
+}
+
 // repairSeqSplits does for a list inside [...] what RepairFlowSplits does
 // for a mapping: an item whose brackets a comma left open ([len(hand) == 8,
 // count(hand, .gold) > 0] cut in three) is put back together with the
 // pieces that close them, and the mistake reported.
 func (r *Reader) repairSeqSplits(n *yaml.Node) {
-	open := func(v string) bool {
-		depth := 0
-		for i := 0; i < len(v); i++ {
-			switch v[i] {
-			case '(', '[', '{':
-				depth++
-			case ')', ']', '}':
-				depth--
-			}
-		}
-		return depth > 0
-	}
+	open := openBrackets
 	split := false
 	for _, it := range n.Content {
 		if it.Kind == yaml.ScalarNode && it.Style == 0 && open(it.Value) {

@@ -297,7 +297,9 @@ func Contains(list []string, s string) bool {
 }
 
 func (r *Reader) DiagAt(p diag.Pos, code, path, msg string) {
-	*r.Diags = append(*r.Diags, diag.Diagnostic{Severity: diag.SeverityError, Code: code, Pos: p, Path: path, Message: msg})
+	// a message ending in a space (some of expr's do) would print two
+	// before the code
+	*r.Diags = append(*r.Diags, diag.Diagnostic{Severity: diag.SeverityError, Code: code, Pos: p, Path: path, Message: strings.TrimSpace(msg)})
 }
 
 // DuplicateKeys calls found for every key written a second time in a
