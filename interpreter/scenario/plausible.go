@@ -71,10 +71,20 @@ func plausible(rs *model.Ruleset, words, made map[string]bool, d *state.Decision
 			return true
 		}
 	}
-	if rest, ok := cardActionRest(rs, l); ok {
+	if rest, prefix, ok := cardActionRest(rs, l); ok {
 		// an action done with a card (play Fire): the card must be one
-		// of the game's, so that play Banana is no answer of the game
-		return rest == "" || namesCard(rs, made, rest)
+		// of the game's, so that play Banana is no answer of the game;
+		// or the answer begins with a longer text of the ruleset than the
+		// action's words (cast your leader, beside cast {card})
+		if rest == "" || namesCard(rs, made, rest) {
+			return true
+		}
+		for w := range words {
+			if len(w) > len(strings.TrimSpace(prefix)) && strings.HasPrefix(l, w) {
+				return true
+			}
+		}
+		return false
 	}
 	for w := range words {
 		if strings.HasPrefix(l, w) {
@@ -84,11 +94,35 @@ func plausible(rs *model.Ruleset, words, made map[string]bool, d *state.Decision
 	return namesCard(rs, made, l)
 }
 
+// hasWords reports whether l holds n as whole words: not 5 of clubs inside
+// 15 of clubs.
+func hasWords(l, n string) bool {
+	for from := 0; ; {
+		i := strings.Index(l[from:], n)
+		if i < 0 {
+			return false
+		}
+		i += from
+		before := i == 0 || !isWordByte(l[i-1])
+		after := i+len(n) == len(l) || !isWordByte(l[i+len(n)])
+		if before && after {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '_' || b >= 0x80
+}
+
 // namesCard reports whether a text (lower case) names a card of the game:
 // a definition's name, id or face, or a name the game made (madeNames).
 func namesCard(rs *model.Ruleset, made map[string]bool, l string) bool {
 	for n := range made {
-		if n != "" && strings.Contains(l, n) {
+		// whole words: a made name is often numbers (15 of clubs holds
+		// 5 of clubs)
+		if n != "" && hasWords(l, n) {
 			return true
 		}
 	}
@@ -112,7 +146,10 @@ func namesCard(rs *model.Ruleset, made map[string]bool, l string) bool {
 // cardActionRest is what follows the words before {card} of the label of
 // an action done with a card, when l (lower case) begins with them: the
 // card's part of the answer ("fire" of "play fire").
-func cardActionRest(rs *model.Ruleset, l string) (string, bool) {
+//
+// Of several actions whose words begin it, the longest words are taken
+// (cast your leader {card} before cast {card}); the words are returned too.
+func cardActionRest(rs *model.Ruleset, l string) (rest, words string, found bool) {
 	for _, a := range rs.Actions {
 		if a.Source < 0 {
 			continue
@@ -121,15 +158,15 @@ func cardActionRest(rs *model.Ruleset, l string) (string, bool) {
 		if !ok {
 			prefix, after = strings.ToLower(a.Label)+" ", ""
 		}
-		if prefix != "" && strings.HasPrefix(l, prefix) {
-			rest := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(l, prefix), strings.TrimSpace(after)))
-			if !ok {
-				rest = ""
-			}
-			return rest, true
+		if prefix == "" || !strings.HasPrefix(l, prefix) || found && len(prefix) <= len(words) {
+			continue
+		}
+		rest, words, found = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(l, prefix), strings.TrimSpace(after))), prefix, true
+		if !ok {
+			rest = ""
 		}
 	}
-	return "", false
+	return rest, words, found
 }
 
 // implausible is the first text of an answer that names nothing of the

@@ -288,6 +288,7 @@ func TestRefuseOfATypoFailsWithNamesMadeFromProperties(t *testing.T) {
 		{"play 9 of diamonds", false},
 		{"play Banana", true},
 		{"play 8 of clubz", true}, // no card of the game has that name
+		{"play 15 of clubs", true}, // 5 of clubs is in it, not as its words
 	} {
 		path := filepath.Join(t.TempDir(), "s.yaml")
 		require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+"\n"+body+"  - refuse: {p2: "+c.answer+"}\n"), 0o644))
