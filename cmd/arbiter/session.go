@@ -738,6 +738,8 @@ func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 			s.printf("  (choose up to %d: numbers separated by spaces, or labels by commas, or none)\n", d.Max)
 		case d.Min == 0:
 			s.printf("  (choose one, or none)\n")
+		case d.Max > 1 && d.Min == d.Max:
+			s.printf("  (choose %d: numbers separated by spaces, or labels by commas)\n", d.Min)
 		case d.Max > 1:
 			s.printf("  (choose %d to %d: numbers separated by spaces, or labels by commas)\n", d.Min, d.Max)
 		}

@@ -287,7 +287,7 @@ func TestRefuseOfATypoFailsWithNamesMadeFromProperties(t *testing.T) {
 		{"play 14 of spades", false}, // a card of the game, not offered: p2 must follow hearts
 		{"play 9 of diamonds", false},
 		{"play Banana", true},
-		{"play 8 of clubz", true}, // no card of the game has that name
+		{"play 8 of clubz", true},  // no card of the game has that name
 		{"play 15 of clubs", true}, // 5 of clubs is in it, not as its words
 	} {
 		path := filepath.Join(t.TempDir(), "s.yaml")
