@@ -70,7 +70,7 @@ func rulesText(rs *model.Ruleset) string {
 	if qs := programAsks(rs, true, rs.Setup); len(qs) > 0 {
 		// the setup's own questions (a mulligan, a toss), which a scenario
 		// with a setup of its own never meets
-		b.WriteString("\n" + wrap("Before the first turn, the setup may ask: "+strings.Join(qs, "; ")+".", "", "  "))
+		b.WriteString("\n" + wrap("Before the first turn, the setup may ask: "+endSentence(strings.Join(qs, "; ")), "", "  "))
 	}
 
 	var phases [][2]string
@@ -83,7 +83,7 @@ func rulesText(rs *model.Ruleset) string {
 		}
 		what := sentence(ph.Doc)
 		if qs := programAsks(rs, true, ph.Body); len(qs) > 0 {
-			what += " It may ask: " + strings.Join(qs, "; ") + "."
+			what += " It may ask: " + endSentence(strings.Join(qs, "; "))
 		}
 		phases = append(phases, [2]string{name, what})
 	}
@@ -100,7 +100,7 @@ func rulesText(rs *model.Ruleset) string {
 		what := sentence(a.Doc)
 		if qs := programAsks(rs, true, a.CostProg); len(qs) > 0 {
 			// the words its questions are answered with
-			what += " It may ask: " + strings.Join(qs, "; ") + "."
+			what += " It may ask: " + endSentence(strings.Join(qs, "; "))
 		}
 		actions = append(actions, [2]string{name, what})
 	}
@@ -362,4 +362,13 @@ func zoneOwnerWords(rs *model.Ruleset, zone int) string {
 		return "your " + rs.Zones[zone].Name
 	}
 	return "the " + rs.Zones[zone].Name
+}
+
+// endSentence ends a text with a full stop, unless it ends with a question
+// mark or another stop already (Where does … go?).
+func endSentence(t string) string {
+	if t != "" && strings.ContainsAny(t[len(t)-1:], "?.!:") {
+		return t
+	}
+	return t + "."
 }

@@ -58,9 +58,13 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 					}
 					files = append(files, found...)
 				} else {
-					// a golden file stands for its scenario (arbiter test dir/*, say)
+					// a golden file stands for its scenario (arbiter test dir/*, say),
+					// a .yaml or a .yml one
 					if strings.HasSuffix(a, ".golden") {
 						a = strings.TrimSuffix(a, ".golden") + ".yaml"
+						if yml := strings.TrimSuffix(a, ".yaml") + ".yml"; !fileExists(a) && fileExists(yml) {
+							a = yml
+						}
 					}
 					if !slices.Contains(files, a) {
 						files = append(files, a)
@@ -69,7 +73,7 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 			}
 			if len(files) == 0 {
 				// a test run that ran nothing must not pass for one that passed
-				return &exitError{code: 1, msg: fmt.Sprintf("arbiter test: no scenario in %s (a scenario is a .yaml file with a ruleset and steps)", strings.Join(args, ", "))}
+				return &exitError{code: 1, msg: fmt.Sprintf("arbiter test: no scenario in %s (a scenario is a .yaml or .yml file with a ruleset or steps)", strings.Join(args, ", "))}
 			}
 			var covRS *model.Ruleset
 			covered := 0 // the scenarios that play covRS
@@ -260,4 +264,10 @@ func printCoverage(w interface{ Write([]byte) (int, error) }, rs *model.Ruleset,
 	report(engine.RuleParts(rs), "rule parts", "exercised")
 	// the ways of each if and the options of each choice, cards' included
 	report(engine.BranchParts(rs), "branches", "taken")
+}
+
+// fileExists reports whether path names a file.
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
 }

@@ -53,7 +53,7 @@ through a temporary file, never left half written.`,
 			if pathErr != nil && len(own) == 0 && len(diags) == 0 {
 				if format == "json" {
 					// a tool reads JSON whatever went wrong
-					writeJSONDiagnostics(cmd.OutOrStdout(), unreadDiags(pathErr))
+					writeJSONDiagnostics(cmd.OutOrStdout(), unreadDiags(pathErr, args))
 					return &exitError{code: 2}
 				}
 				return &exitError{code: 2, msg: "arbiter validate: " + pathErr.Error()}
@@ -77,7 +77,7 @@ through a temporary file, never left half written.`,
 			if format == "json" {
 				all := diags
 				if pathErr != nil {
-					all = append(append(diag.Diagnostics{}, diags...), unreadDiags(pathErr)...)
+					all = append(append(diag.Diagnostics{}, diags...), unreadDiags(pathErr, args)...)
 				}
 				writeJSONDiagnostics(cmd.OutOrStdout(), all)
 				if unread != nil {
@@ -555,11 +555,18 @@ func writeJSONDiagnostics(w io.Writer, ds diag.Diagnostics) {
 }
 
 // unreadDiags are the paths validate could not read, as diagnostics of
-// code io for --format json: one per line of err, each naming its path.
-func unreadDiags(err error) diag.Diagnostics {
+// code io for --format json: one per line of err, each naming the path
+// given (args) it is about, when it is one.
+func unreadDiags(err error, args []string) diag.Diagnostics {
 	var out diag.Diagnostics
 	for _, line := range strings.Split(err.Error(), "\n") {
-		file, _, _ := strings.Cut(line, ": ")
+		file := ""
+		for _, a := range args {
+			if strings.HasPrefix(line, a+": ") || strings.HasPrefix(line, a+" ") {
+				file = a
+				break
+			}
+		}
 		out = append(out, diag.Diagnostic{Severity: diag.SeverityError, Code: "io", Pos: diag.Pos{File: file}, Message: line})
 	}
 	return out

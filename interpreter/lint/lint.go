@@ -124,11 +124,17 @@ func (c *checker) activeInLoops() {
 				}
 				a := &st.Args[i]
 				switch {
-				case pp.Kind == model.PExpr && pp.Type == model.TPlayer && pp.Default == "active" && (!a.Set || a.Defaulted):
+				case pp.Kind == model.PExpr && pp.Type == model.TPlayer && pp.Name == "player" && pp.Default == "active" && (!a.Set || a.Defaulted):
+					// the one who is asked (act's player), not a window's
+					// first speaker, which asks every player in turn
 					c.diags = append(c.diags, diag.Diagnostic{Code: "active-in-loop", Pos: st.Pos,
 						Message: fmt.Sprintf("%s asks the active player when no %s is written, not the player of the loop it runs in (you): write %s: you to ask each player in turn, or %s: active to keep the active player", st.Prim.Name, pp.Name, pp.Name, pp.Name)})
 				case pp.Kind == model.PSteps && a.Set:
 					walk(a.Prog)
+				case pp.Kind == model.PChoices:
+					for _, ch := range a.Choices {
+						walk(ch.Prog)
+					}
 				}
 			}
 		}

@@ -234,3 +234,29 @@ actions:
 	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte("cards:\n  - {id: coin}\n")}}, stdlib.Library())
 	require.Empty(t, diags)
 }
+
+// TestActiveInLoopReadsActsOnly: the warning is about act's player (asked
+// alone), not priority's first speaker (a window asks every player); an act
+// in an option of a choice in the loop is found too.
+func TestActiveInLoopReadsActsOnly(t *testing.T) {
+	rules := `name: loop
+players: {min: 2, max: 2}
+zones:
+  hand: {visibility: owner}
+  table: {}
+actions:
+  play: {from: hand, reveal: true, effect: [{move: {cards: card, to: table}}]}
+turn:
+  phases:
+    - name: main
+      do:
+        - for_each_player:
+            do:
+              - priority: {actions: [play]}
+              - choose: {options: [{label: go, do: [{act: {actions: [play]}}]}, {label: stay, do: []}]}
+`
+	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte("cards:\n  - {id: coin}\n")}}, stdlib.Library())
+	require.Len(t, diags, 1, "%v", diags)
+	require.Equal(t, "active-in-loop", diags[0].Code)
+	require.Equal(t, 15, diags[0].Pos.Line)
+}
