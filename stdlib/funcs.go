@@ -263,6 +263,9 @@ func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 	var counts [smallGroups]int
 	var more map[int64]int // the values past the first smallGroups
 	n, best := 0, 0
+	// a name never given is none, no value of its own (a card of no
+	// colour is in no colour's group)
+	unset := g.Rs.CardProps[idx].Type == model.TString
 	table, stride, plain := g.PlainProp(idx)
 	for _, c := range cards {
 		var v int64
@@ -270,6 +273,9 @@ func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 			v = table[c*stride+idx]
 		} else {
 			v = g.CardProp(c, idx)
+		}
+		if unset && v == 0 {
+			continue
 		}
 		j := 0
 		for j < n && vals[j] != v {
@@ -317,6 +323,9 @@ func distinct(g *model.Evaluator, cards []int, idx int) int {
 	var vals [smallGroups]int64
 	var more map[int64]bool // the values past the first smallGroups
 	n := 0
+	// a name never given is none, no value of its own (a card of no
+	// colour is in no colour's group)
+	unset := g.Rs.CardProps[idx].Type == model.TString
 	table, stride, plain := g.PlainProp(idx)
 	for _, c := range cards {
 		var v int64
@@ -324,6 +333,9 @@ func distinct(g *model.Evaluator, cards []int, idx int) int {
 			v = table[c*stride+idx]
 		} else {
 			v = g.CardProp(c, idx)
+		}
+		if unset && v == 0 {
+			continue
 		}
 		j := 0
 		for j < n && vals[j] != v {
