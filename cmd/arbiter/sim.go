@@ -382,9 +382,11 @@ func tallyResults(results []simResult, seats int) simTally {
 		}
 		for _, p := range r.winners {
 			t.wins[p]++
-			if p == r.first {
-				t.firstWins++
-			}
+		}
+		// the first player's advantage is read from the games one seat
+		// won alone: a win shared with the others says nothing of it
+		if len(r.winners) == 1 && r.winners[0] == r.first {
+			t.firstWins++
 		}
 	}
 	sort.Ints(t.turns)
@@ -474,9 +476,13 @@ func seatRates(w io.Writer, rs *model.Ruleset, kinds, decks []string, t simTally
 	if t.shared > 0 {
 		fmt.Fprintf(w, "  shared wins: %s won by several seats together; each winning seat counts such a game as a win, and it counts once among the endings\n", plural(t.shared, "game"))
 	}
-	if t.decided > 0 {
-		lo, hi := wilson(t.firstWins, t.decided)
-		fmt.Fprintf(w, "first player wins %.1f%% of decided games [%4.1f%%, %4.1f%%]\n", 100*float64(t.firstWins)/float64(t.decided), 100*lo, 100*hi)
+	if sole := t.decided - t.shared; sole > 0 {
+		lo, hi := wilson(t.firstWins, sole)
+		of := "decided games"
+		if t.shared > 0 {
+			of = "the games one seat won alone"
+		}
+		fmt.Fprintf(w, "first player wins %.1f%% of %s [%4.1f%%, %4.1f%%]\n", 100*float64(t.firstWins)/float64(sole), of, 100*lo, 100*hi)
 	}
 }
 
@@ -534,7 +540,7 @@ type jsonSimReport struct {
 	Together        bool           `json:"together,omitempty"` // the players win or lose together: each seat's wins are the players'
 	Seats           []jsonSeat     `json:"seats"`
 	SharedWins      int            `json:"shared_wins"`
-	FirstPlayerWins *jsonShare     `json:"first_player_wins,omitempty"` // of the decided games
+	FirstPlayerWins *jsonShare     `json:"first_player_wins,omitempty"` // of the games one seat won alone
 	Endings         []jsonEnding   `json:"endings"`
 	Length          *jsonLength    `json:"length,omitempty"`
 	Seconds         float64        `json:"seconds"`
@@ -548,8 +554,8 @@ func reportJSON(w io.Writer, rs *model.Ruleset, kinds, decks []string, results [
 	for p, k := range t.wins {
 		out.Seats = append(out.Seats, jsonSeat{Seat: state.SeatName(p), Agent: kinds[p], Deck: seatDeck(rs, decks, p), Wins: share(k, t.n)})
 	}
-	if t.decided > 0 && !rs.Together {
-		s := share(t.firstWins, t.decided)
+	if sole := t.decided - t.shared; sole > 0 && !rs.Together {
+		s := share(t.firstWins, sole)
 		out.FirstPlayerWins = &s
 	}
 	for _, e := range sortedEndings(t.endings) {

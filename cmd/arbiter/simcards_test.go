@@ -119,3 +119,19 @@ func TestCardsFindsAMadeName(t *testing.T) {
 	_, err = runIn(t, root, "cards", filepath.Join("testdata", "engine", "rulesets", "tricks.yaml"), "10 of clubz")
 	require.ErrorContains(t, err, `has no card "10 of clubz"`)
 }
+
+// The first player's advantage is read from the games one seat won alone:
+// a win shared with the others (a tie on points) counted as the first
+// player's win, and overstated it.
+func TestFirstPlayerWinsOfTheGamesWonAlone(t *testing.T) {
+	results := []simResult{
+		{winners: []int{0, 1}, first: 0, kind: "win"},
+		{winners: []int{0}, first: 0, kind: "win"},
+		{winners: []int{1}, first: 0, kind: "win"},
+		{winners: []int{0, 1}, first: 1, kind: "win"},
+	}
+	tl := tallyResults(results, 2)
+	require.Equal(t, 1, tl.firstWins)
+	require.Equal(t, 2, tl.shared)
+	require.Equal(t, 4, tl.decided)
+}
