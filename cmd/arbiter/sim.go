@@ -57,7 +57,8 @@ rates by seat with 95% confidence intervals, the first player's advantage,
 how the games ended (each win reason, each draw reason and errors, with
 their share and 95% interval), and game length. A win shared by several
 seats counts as a win for each of them in the rates by seat, and as one game
-among the endings. Games that stop with an error are listed with their seeds
+among the endings; the first player's advantage is read from the games one
+seat won alone. Games that stop with an error are listed with their seeds
 and make sim exit with status 1. Game i uses seed --seed + i, so a run is
 reproducible. Ctrl-C (or one kill -TERM) stops a run early: the games
 under way finish, or are left after 10 seconds, the table covers every game
