@@ -174,7 +174,7 @@ actions:
     effect: []
 value: {count(you.hand, .gold > 0) * 2}
 `
-	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte("cards:\n  - {id: coin, props: {gold: 1}}\n")}}, stdlib.Library())
+	diags := loadWith(rules, "cards:\n  - {id: coin, props: {gold: 1}}\n")
 	var msgs []string
 	for _, d := range diags {
 		require.Equal(t, "needs-quotes", d.Code, "%v", d)
@@ -208,7 +208,7 @@ actions:
   wait: {condition: "left(gold) > 0", effect: []}
 value: left('silver')
 `
-	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte("cards:\n  - {id: coin, props: {pile: gold}}\n")}}, stdlib.Library())
+	diags := loadWith(rules, "cards:\n  - {id: coin, props: {pile: gold}}\n")
 	require.Len(t, diags, 1, "%v", diags)
 	require.Equal(t, "unknown-name", diags[0].Code)
 	require.Contains(t, diags[0].Message, "gold is a value of pile, read as a name only where it is compared with pile (write 'gold' in quotes for the text)")
@@ -231,7 +231,7 @@ turn:
 actions:
   wait: {condition: room() and holds(0), effect: []}
 `
-	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte("cards:\n  - {id: coin}\n")}}, stdlib.Library())
+	diags := loadWith(rules, "cards:\n  - {id: coin}\n")
 	require.Empty(t, diags)
 }
 
@@ -255,8 +255,14 @@ turn:
               - priority: {actions: [play]}
               - choose: {options: [{label: go, do: [{act: {actions: [play]}}]}, {label: stay, do: []}]}
 `
-	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte("cards:\n  - {id: coin}\n")}}, stdlib.Library())
+	diags := loadWith(rules, "cards:\n  - {id: coin}\n")
 	require.Len(t, diags, 1, "%v", diags)
 	require.Equal(t, "active-in-loop", diags[0].Code)
 	require.Equal(t, 15, diags[0].Pos.Line)
+}
+
+// loadWith loads a ruleset's text with one card file's.
+func loadWith(rules, cards string) diag.Diagnostics {
+	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte(cards)}}, stdlib.Library())
+	return diags
 }
