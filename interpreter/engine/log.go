@@ -126,7 +126,9 @@ func (g *machine) whose(e *state.LogEntry) {
 					continue
 				}
 				for _, d := range g.S.Zones[zi].Cards {
-					if !g.S.Cards[d].FaceDown {
+					// a card nobody controls (a market's, dealt to no
+					// one) is no other player's card
+					if !g.S.Cards[d].FaceDown && g.S.Cards[d].Ctrl >= 0 {
 						public = append(public, d)
 					}
 				}

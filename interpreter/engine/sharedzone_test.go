@@ -245,3 +245,29 @@ turn:
 		require.Contains(t, strings.Join(view.LogText(g, -1, 0), "\n"), want)
 	}
 }
+
+// TestACardOfAMarketMakesNoOwnerSaid: a card nobody controls (a market's,
+// dealt to no one) is no other player's card, and does not make a log
+// line say whose a card of the same name is ("p1's Gem: ..." said it).
+func TestACardOfAMarketMakesNoOwnerSaid(t *testing.T) {
+	const ruleset = `name: market
+players: {min: 2, max: 2}
+zones:
+  market: {per: game}
+  table: {}
+setup:
+  - create: {id: gem, count: 2, to: market, owner: none}
+  - create: {id: gem, to: table}
+  - log: "{first(you.table)} shines."
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 2, as: n}}]
+`
+	_, g := textGame(t, "market.yaml", ruleset, "cards:\n  - {id: gem, name: Gem}\n", engine.Options{Players: 2, Seed: 1})
+	log := view.LogText(g, -1, 0)
+	assert.Contains(t, log, "Gem shines.")
+	for _, l := range log {
+		assert.NotContains(t, l, "'s Gem shines")
+	}
+}
