@@ -463,93 +463,67 @@ func programQuestions(rs *model.Ruleset, progs ...int) []string {
 // rules.
 func programAsks(rs *model.Ruleset, prompts bool, progs ...int) []string {
 	var out []string
-	seen := map[int]bool{}
-	var walk func(prog int)
-	walk = func(prog int) {
-		if prog < 0 || prog >= len(rs.Programs) || seen[prog] {
-			return
-		}
-		seen[prog] = true
-		for _, st := range rs.Programs[prog].Steps {
-			prompt := ""
-			var labels, acts []string
-			pass := ""
-			for i, p := range st.Prim.Params {
-				if i >= len(st.Args) {
-					break
-				}
-				arg := &st.Args[i]
-				switch {
-				case p.Kind == model.PAction:
-					for _, ix := range arg.Actions {
-						if a := rs.Actions[ix]; a.Label != "" {
-							acts = append(acts, actionName(a.Label))
-						} else {
-							acts = append(acts, a.Name)
-						}
-					}
-				case p.Kind == model.PText && p.Name == "pass_label" && arg.Set && arg.Text != "pass":
-					// a window's own word for passing (do not counter):
-					// the answer a player gives when they take no action
-					pass = arg.Text
-				case p.Kind == model.PTemplate && p.Name == "prompt" && arg.Template != nil:
-					prompt = templateWords(arg.Template.Text)
-				case p.Kind == model.PChoices:
-					for _, ch := range arg.Choices {
-						label := ch.Label
-						if ch.Tmpl != nil {
-							label = templateWords(ch.Tmpl.Text)
-						}
-						labels = append(labels, label)
-					}
-				}
+	rs.WalkSteps(func(st *model.Step) {
+		prompt := ""
+		var labels, acts []string
+		pass := ""
+		for i, p := range st.Prim.Params {
+			if i >= len(st.Args) {
+				break
 			}
-			if pass != "" && len(labels) == 0 {
-				if len(acts) > 3 {
-					acts = []string{"an action"}
-				}
-				labels = append(acts, pass)
-			}
-			if prompts && len(labels) == 0 && len(acts) == 0 && prompt != "" && st.Prim.Family == "choices" {
-				// a choice of cards, players or a number: its prompt says
-				// what is chosen (Discard any number of cards to draw as many)
-				if !slices.Contains(out, prompt) {
-					out = append(out, prompt)
-				}
-			}
-			if len(labels) > 0 {
-				q := strings.Join(labels, " / ")
-				if prompt != "" {
-					sep := " "
-					if !strings.ContainsAny(prompt[len(prompt)-1:], "?:.!") {
-						sep = ": " // Your turn: an action / end the turn
+			arg := &st.Args[i]
+			switch {
+			case p.Kind == model.PAction:
+				for _, ix := range arg.Actions {
+					if a := rs.Actions[ix]; a.Label != "" {
+						acts = append(acts, actionName(a.Label))
+					} else {
+						acts = append(acts, a.Name)
 					}
-					q = prompt + sep + q
 				}
-				if !slices.Contains(out, q) {
-					out = append(out, q)
-				}
-			}
-			for i, p := range st.Prim.Params {
-				if i >= len(st.Args) {
-					break
-				}
-				switch p.Kind {
-				case model.PSteps:
-					if st.Args[i].Set {
-						walk(st.Args[i].Prog)
+			case p.Kind == model.PText && p.Name == "pass_label" && arg.Set && arg.Text != "pass":
+				// a window's own word for passing (do not counter):
+				// the answer a player gives when they take no action
+				pass = arg.Text
+			case p.Kind == model.PTemplate && p.Name == "prompt" && arg.Template != nil:
+				prompt = templateWords(arg.Template.Text)
+			case p.Kind == model.PChoices:
+				for _, ch := range arg.Choices {
+					label := ch.Label
+					if ch.Tmpl != nil {
+						label = templateWords(ch.Tmpl.Text)
 					}
-				case model.PChoices:
-					for _, ch := range st.Args[i].Choices {
-						walk(ch.Prog)
-					}
+					labels = append(labels, label)
 				}
 			}
 		}
-	}
-	for _, p := range progs {
-		walk(p)
-	}
+		if pass != "" && len(labels) == 0 {
+			if len(acts) > 3 {
+				acts = []string{"an action"}
+			}
+			labels = append(acts, pass)
+		}
+		if prompts && len(labels) == 0 && len(acts) == 0 && prompt != "" && st.Prim.Family == "choices" {
+			// a choice of cards, players or a number: its prompt says
+			// what is chosen (Discard any number of cards to draw as many)
+			if !slices.Contains(out, prompt) {
+				out = append(out, prompt)
+			}
+		}
+		if len(labels) > 0 {
+			q := strings.Join(labels, " / ")
+			if prompt != "" {
+				sep := " "
+				if !strings.ContainsAny(prompt[len(prompt)-1:], "?:.!") {
+					sep = ": " // Your turn: an action / end the turn
+				}
+				q = prompt + sep + q
+			}
+			if !slices.Contains(out, q) {
+				out = append(out, q)
+			}
+		}
+	}, progs...)
 	return out
 }
 

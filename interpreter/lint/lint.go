@@ -110,44 +110,29 @@ func (c *checker) semantic() {
 // player each time is rarely what the loop means.
 func (c *checker) activeInLoops() {
 	rs := c.Rs
-	seen := map[int]bool{}
-	var walk func(prog int)
-	walk = func(prog int) {
-		if prog < 0 || prog >= len(rs.Programs) || seen[prog] {
-			return
-		}
-		seen[prog] = true
-		for _, st := range rs.Programs[prog].Steps {
-			for i, pp := range st.Prim.Params {
-				if i >= len(st.Args) {
-					break
-				}
-				a := &st.Args[i]
-				switch {
-				case pp.Kind == model.PExpr && pp.Type == model.TPlayer && pp.Name == "player" && pp.Default == "active" && (!a.Set || a.Defaulted):
-					// the one who is asked (act's player), not a window's
-					// first speaker, which asks every player in turn
-					c.diags = append(c.diags, diag.Diagnostic{Code: "active-in-loop", Pos: st.Pos,
-						Message: fmt.Sprintf("%s asks the active player when no %s is written, not the player of the loop it runs in (you): write %s: you to ask each player in turn, or %s: active to keep the active player", st.Prim.Name, pp.Name, pp.Name, pp.Name)})
-				case pp.Kind == model.PSteps && a.Set:
-					walk(a.Prog)
-				case pp.Kind == model.PChoices:
-					for _, ch := range a.Choices {
-						walk(ch.Prog)
-					}
-				}
-			}
-		}
-	}
+	var bodies []int
 	for _, p := range rs.Programs {
 		for _, st := range p.Steps {
 			for i, pp := range st.Prim.Params {
 				if pp.RebindsYou && i < len(st.Args) && st.Args[i].Set {
-					walk(st.Args[i].Prog)
+					bodies = append(bodies, st.Args[i].Prog)
 				}
 			}
 		}
 	}
+	rs.WalkSteps(func(st *model.Step) {
+		for i, pp := range st.Prim.Params {
+			if i >= len(st.Args) {
+				break
+			}
+			// the one who is asked (act's player), not a window's first
+			// speaker, which asks every player in turn
+			if a := &st.Args[i]; pp.Kind == model.PExpr && pp.Type == model.TPlayer && pp.Name == "player" && pp.Default == "active" && (!a.Set || a.Defaulted) {
+				c.diags = append(c.diags, diag.Diagnostic{Code: "active-in-loop", Pos: st.Pos,
+					Message: fmt.Sprintf("%s asks the active player when no %s is written, not the player of the loop it runs in (you): write %s: you to ask each player in turn, or %s: active to keep the active player", st.Prim.Name, pp.Name, pp.Name, pp.Name)})
+			}
+		}
+	}, bodies...)
 }
 
 // hiddenPlays warns about an action that takes its card from a zone the

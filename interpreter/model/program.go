@@ -150,3 +150,39 @@ func ContinueStep(a *Action) *Step {
 		{Set: true, Pos: a.Pos, Actions: []int{a.Index}},
 	}}
 }
+
+// WalkSteps calls visit for every step of the programs progs and of the
+// programs their steps nest (steps of a branch, a loop's body, a choice's
+// options), each program once: for a reader of a ruleset (a check, a tool
+// that lists what a phase asks), never while a game runs.
+func (rs *Ruleset) WalkSteps(visit func(st *Step), progs ...int) {
+	seen := map[int]bool{}
+	var walk func(prog int)
+	walk = func(prog int) {
+		if prog < 0 || prog >= len(rs.Programs) || seen[prog] {
+			return
+		}
+		seen[prog] = true
+		for _, st := range rs.Programs[prog].Steps {
+			visit(st)
+			for i, p := range st.Prim.Params {
+				if i >= len(st.Args) {
+					break
+				}
+				switch p.Kind {
+				case PSteps:
+					if st.Args[i].Set {
+						walk(st.Args[i].Prog)
+					}
+				case PChoices:
+					for _, ch := range st.Args[i].Choices {
+						walk(ch.Prog)
+					}
+				}
+			}
+		}
+	}
+	for _, p := range progs {
+		walk(p)
+	}
+}
