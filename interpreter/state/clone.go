@@ -12,15 +12,12 @@ import (
 // only appended to, share their arrays, clipped so that neither copy can
 // write into the other's elements.
 //
-// A copy is three allocations whatever the game: the State, one block for
-// every part that holds no pointers (cards, properties, the cards of every
-// zone, frames, modifiers, the lists of variables) and one for the parts
-// that do (zones, variables, decisions, answers, the stack).
-func (s *State) Clone() *State {
-	c := &State{}
-	s.cloneInto(c, 0, 0)
-	return c
-}
+// A copy is one allocation whatever the game: a block holding the State,
+// the parts that hold pointers (zones, variables, decisions, answers, the
+// stack) and one array for every part that holds none (cards,
+// properties, the cards of every zone, frames, modifiers, the lists of
+// variables), which the collector does not look into.
+func (s *State) Clone() *State { return s.cloneInto(nil, 0, 0, 0) }
 
 // Reset empties s for a new game, keeping the memory of its lists: every
 // field is zero and every list empty, but for the log and the record of
@@ -89,20 +86,28 @@ func like[T any](src []T) []T {
 	return src[:0:0]
 }
 
-// blockShape is the layout of a block of the parts that hold pointers: a
-// struct type with one array per part, made with reflect so that the
-// collector knows where the pointers are. Sizes are rounded up to a power
-// of two (the zones, fixed for a game, are exact), so a game meets few
-// shapes; each is made once per process.
+// blockShape is the layout of a block of the parts that hold pointers
+// (and, for a copy kept, of the State and the flat parts too): a struct
+// type with one array per part, made with reflect so that the collector
+// knows where the pointers are. Sizes are rounded up (to a power of two;
+// the flat words by roundWords; the zones, fixed for a game, are exact),
+// so a game meets few shapes; each is made once per process.
 type blockShape struct {
 	typ                                       reflect.Type
 	key                                       shapeKey
 	zones, vals, pending, stack               int
 	offZones, offVals, offPending, offAnswers uintptr
-	offAnswerVals, offStack                   uintptr
+	offAnswerVals, offStack, offFlat          uintptr
 }
 
-type shapeKey struct{ zones, vals, pending, stack int }
+// shapeKey says what a block holds. A block made for a copy kept (Clone)
+// also holds the State and the flat parts (words of them), so that the
+// copy is one allocation; a block for CloneInto holds neither (words 0),
+// as it is reused with flat blocks of other sizes.
+type shapeKey struct {
+	zones, vals, pending, stack, words int
+	state                              bool
+}
 
 var shapes sync.Map // shapeKey → *blockShape
 
@@ -114,37 +119,63 @@ func roundUp(n int) int {
 	return 1 << bits.Len(uint(n-1))
 }
 
-// lastShape is the shape made or found last: copies of one game mostly
-// have the same, found here without a look in the map.
-var lastShape atomic.Pointer[blockShape]
+// lastShape is the shape made or found last, one for blocks with the
+// State and one for those without: copies of one game mostly have the
+// same, found here without a look in the map.
+var lastShape [2]atomic.Pointer[blockShape]
 
-func shapeFor(zones, vals, pending, stack int) *blockShape {
-	k := shapeKey{zones, roundUp(vals), roundUp(pending), roundUp(stack)}
-	if sh := lastShape.Load(); sh != nil && sh.key == k {
+// roundWords is n rounded up to one of eight steps between two powers of
+// two: copies of a game, whose flat parts grow and shrink a little as it
+// goes, meet few sizes, and a block is at most an eighth too large.
+func roundWords(n int) int {
+	if n <= 8 {
+		return n
+	}
+	step := 1 << (bits.Len(uint(n)) - 4)
+	return (n + step - 1) &^ (step - 1)
+}
+
+func shapeFor(zones, vals, pending, stack, words int, withState bool) *blockShape {
+	k := shapeKey{zones, roundUp(vals), roundUp(pending), roundUp(stack), roundWords(words), withState}
+	last := &lastShape[0]
+	if withState {
+		last = &lastShape[1]
+	}
+	if sh := last.Load(); sh != nil && sh.key == k {
 		return sh
 	}
 	if sh, ok := shapes.Load(k); ok {
-		lastShape.Store(sh.(*blockShape))
+		last.Store(sh.(*blockShape))
 		return sh.(*blockShape)
 	}
-	t := reflect.StructOf([]reflect.StructField{
-		{Name: "Zones", Type: reflect.ArrayOf(k.zones, reflect.TypeFor[ZoneInstance]())},
-		{Name: "Vals", Type: reflect.ArrayOf(k.vals, reflect.TypeFor[Val]())},
-		{Name: "Pending", Type: reflect.ArrayOf(k.pending, reflect.TypeFor[Decision]())},
-		{Name: "Answers", Type: reflect.ArrayOf(k.pending, reflect.TypeFor[*Answer]())},
-		{Name: "AnswerVals", Type: reflect.ArrayOf(k.pending, reflect.TypeFor[Answer]())},
-		{Name: "Stack", Type: reflect.ArrayOf(k.stack, reflect.TypeFor[StackItem]())},
-	})
+	// the State, when there, comes first: a pointer to the block is a
+	// pointer to it
+	var fields []reflect.StructField
+	if k.state {
+		fields = append(fields, reflect.StructField{Name: "State", Type: reflect.TypeFor[State]()})
+	}
+	fields = append(fields,
+		reflect.StructField{Name: "Zones", Type: reflect.ArrayOf(k.zones, reflect.TypeFor[ZoneInstance]())},
+		reflect.StructField{Name: "Vals", Type: reflect.ArrayOf(k.vals, reflect.TypeFor[Val]())},
+		reflect.StructField{Name: "Pending", Type: reflect.ArrayOf(k.pending, reflect.TypeFor[Decision]())},
+		reflect.StructField{Name: "Answers", Type: reflect.ArrayOf(k.pending, reflect.TypeFor[*Answer]())},
+		reflect.StructField{Name: "AnswerVals", Type: reflect.ArrayOf(k.pending, reflect.TypeFor[Answer]())},
+		reflect.StructField{Name: "Stack", Type: reflect.ArrayOf(k.stack, reflect.TypeFor[StackItem]())},
+		reflect.StructField{Name: "Flat", Type: reflect.ArrayOf(k.words, reflect.TypeFor[uint64]())},
+	)
+	t := reflect.StructOf(fields)
+	f := len(fields) - 7
 	sh := &blockShape{typ: t, key: k, zones: k.zones, vals: k.vals, pending: k.pending, stack: k.stack,
-		offZones: t.Field(0).Offset, offVals: t.Field(1).Offset, offPending: t.Field(2).Offset,
-		offAnswers: t.Field(3).Offset, offAnswerVals: t.Field(4).Offset, offStack: t.Field(5).Offset}
+		offZones: t.Field(f).Offset, offVals: t.Field(f + 1).Offset, offPending: t.Field(f + 2).Offset,
+		offAnswers: t.Field(f + 3).Offset, offAnswerVals: t.Field(f + 4).Offset, offStack: t.Field(f + 5).Offset,
+		offFlat: t.Field(f + 6).Offset}
 	got, _ := shapes.LoadOrStore(k, sh)
-	lastShape.Store(got.(*blockShape))
+	last.Store(got.(*blockShape))
 	return got.(*blockShape)
 }
 
 func (sh *blockShape) fits(zones, vals, pending, stack int) bool {
-	return sh != nil && sh.zones == zones && vals <= sh.vals && pending <= sh.pending && stack <= sh.stack
+	return sh != nil && !sh.key.state && sh.zones == zones && vals <= sh.vals && pending <= sh.pending && stack <= sh.stack
 }
 
 // part is n elements of T at offset off of a block; none is nil (an
@@ -156,7 +187,8 @@ func part[T any](base unsafe.Pointer, off uintptr, n int) []T {
 	return unsafe.Slice((*T)(unsafe.Add(base, off)), n)
 }
 
-// zoneRoom is how many cards each zone of a copy can take before its list
+// zoneRoom is how many cards each zone of a copy to play on (CloneInto)
+// can take before its list
 // moves: the first moves into a zone do not allocate.
 const zoneRoom = 4
 
@@ -174,20 +206,19 @@ const (
 // what it held is gone. The copy has room to play on (frameRoom, varRoom):
 // the bots copy a state into the same memory for every answer they try,
 // and play each copy on.
-func (s *State) CloneInto(c *State) { s.cloneInto(c, frameRoom, varRoom) }
+func (s *State) CloneInto(c *State) { s.cloneInto(c, zoneRoom, frameRoom, varRoom) }
 
-// cloneInto is CloneInto with room for fr more frames and vr more
-// variable slots before those lists move.
-func (s *State) cloneInto(c *State, fr, vr int) {
-	b := c.buf
-	*c = *s
+// cloneInto is CloneInto with room for zr more cards in each zone, fr
+// more frames and vr more variable slots before those lists move; for a nil c it makes the copy
+// in one new block, as Clone does. It returns the copy.
+func (s *State) cloneInto(c *State, zr, fr, vr int) *State {
 
 	// the size of every part, first
 	nc, np, ng := len(s.CardProps), len(s.PlayerProp), len(s.GameProps)
 	nf, nt := len(s.Frames), len(s.Triggered)
 	zoneCards := 0
 	for _, z := range s.Zones {
-		zoneCards += len(z.Cards) + zoneRoom
+		zoneCards += len(z.Cards) + zr
 	}
 	vals, lists := len(s.Vars)+vr, 0
 	for _, v := range s.Vars {
@@ -200,24 +231,40 @@ func (s *State) cloneInto(c *State, fr, vr int) {
 		wordsFor[int64](nc+np+ng) + wordsFor[int](zoneCards) + wordsFor[Frame](nf+fr+nt) +
 		wordsFor[Modifier](len(s.Modifiers)) + wordsFor[int](len(s.Asked)+len(s.AnsweredIn)+lists) +
 		wordsFor[int8](len(s.ExtraTurns)) + wordsFor[int32](len(s.Withdrawn))
-	if cap(b.flat) < words {
-		// a first copy gets what it needs; memory that proved too small
-		// gets room to spare, for a state that grows
-		room := 0
-		if b.flat != nil {
-			room = words / 4
-		}
-		b.flat = make([]uint64, words, words+room)
-	}
-	flat, at := b.flat[:words], 0
 	// decisions and answers go in pairs; a damaged state where they do
 	// not still gets room for each
 	pending := max(len(s.Pending), len(s.Answers))
-	if !b.shape.fits(len(s.Zones), vals, pending, len(s.Stack)) {
-		b.shape = shapeFor(len(s.Zones), vals, pending, len(s.Stack))
-		b.ptr = reflect.New(b.shape.typ).UnsafePointer()
+	var (
+		b    buffers
+		sh   *blockShape
+		base unsafe.Pointer
+		flat []uint64
+	)
+	if c == nil {
+		sh = shapeFor(len(s.Zones), vals, pending, len(s.Stack), words, true)
+		base = reflect.New(sh.typ).UnsafePointer()
+		c = (*State)(base)
+		flat = unsafe.Slice((*uint64)(unsafe.Add(base, sh.offFlat)), words)
+	} else {
+		b = c.buf
+		if cap(b.flat) < words {
+			// a first copy gets what it needs; memory that proved too
+			// small gets room to spare, for a state that grows
+			room := 0
+			if b.flat != nil {
+				room = words / 4
+			}
+			b.flat = make([]uint64, words, words+room)
+		}
+		flat = b.flat[:words]
+		if !b.shape.fits(len(s.Zones), vals, pending, len(s.Stack)) {
+			b.shape = shapeFor(len(s.Zones), vals, pending, len(s.Stack), 0, false)
+			b.ptr = reflect.New(b.shape.typ).UnsafePointer()
+		}
+		sh, base = b.shape, b.ptr
 	}
-	sh, base := b.shape, b.ptr
+	at := 0
+	*c = *s
 
 	// the parts without pointers
 	c.Players = flatCopy(flat, &at, s.Players)
@@ -247,8 +294,8 @@ func (s *State) cloneInto(c *State, fr, vr int) {
 		k := 0
 		for i, z := range s.Zones {
 			n := copy(cards[k:], z.Cards)
-			c.Zones[i] = ZoneInstance{Kind: z.Kind, Owner: z.Owner, Cards: cards[k : k+n : k+n+zoneRoom]}
-			k += n + zoneRoom
+			c.Zones[i] = ZoneInstance{Kind: z.Kind, Owner: z.Owner, Cards: cards[k : k+n : k+n+zr]}
+			k += n + zr
 		}
 	}
 	c.Frames, c.Triggered = like(s.Frames), like(s.Triggered)
@@ -318,4 +365,5 @@ func (s *State) cloneInto(c *State, fr, vr int) {
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
 	c.History = s.History[:len(s.History):len(s.History)]
 	c.buf = b
+	return c
 }

@@ -193,8 +193,7 @@ func TestCloneIntoReusesMemorySafely(t *testing.T) {
 }
 
 // TestCloneKeepsNilApart: a part that is nil stays nil in the copy, and
-// an empty one stays empty, so that a copy saves as its original does
-// (but for a zone's list, which gets room to grow).
+// an empty one stays empty, so that a copy saves as its original does.
 func TestCloneKeepsNilApart(t *testing.T) {
 	s := &State{Frames: []Frame{}, Zones: []ZoneInstance{{Cards: []int{}}, {Cards: []int{1}}}, Pending: []Decision{}, Answers: []*Answer{}}
 	c := s.Clone()
@@ -233,4 +232,28 @@ func TestCloneIntoHasRoomToPlayOn(t *testing.T) {
 	k := s.Clone()
 	assert.Equal(t, len(k.Vars), cap(k.Vars), "a kept copy's variables have no room")
 	assert.Equal(t, len(k.Frames), cap(k.Frames), "a kept copy's frames have no room")
+	for i, z := range k.Zones {
+		assert.Equal(t, len(z.Cards), cap(z.Cards), "a kept copy's zone %d has room", i)
+	}
+}
+
+// TestCloneIsOneAllocation: a copy kept is one block, whatever the size
+// of the state, and a state so made may then be copied into (CloneInto)
+// as any other: the memory it gets for that is its own, apart from the
+// block it lives in.
+func TestCloneIsOneAllocation(t *testing.T) {
+	for _, size := range []int{0, 1, 4, 30} {
+		s := fullState(size)
+		var c *State
+		allocs := testing.AllocsPerRun(10, func() { c = s.Clone() })
+		assert.Equal(t, 1.0, allocs, "size %d", size)
+		same(t, s, c)
+
+		other := fullState(size + 3)
+		want := saved(t, other)
+		other.CloneInto(c)
+		same(t, other, c)
+		scribble(c)
+		assert.Equal(t, want, saved(t, other), "size %d: writing the copy changed the original", size)
+	}
 }
