@@ -111,8 +111,14 @@ func newPosMap(file string, srcLines []string, n *yaml.Node) posMap {
 	// to the source rune it came from: indentation, line breaks that fold into
 	// spaces, quotes and escapes are skipped over
 	line, col := n.Line, n.Column
-	if n.Style == yaml.LiteralStyle || n.Style == yaml.FoldedStyle {
+	// layout is the indentation skipped after a line break: a block
+	// scalar's own (a line indented further keeps the rest in its value),
+	// all of it in a plain or quoted one, which folds it away
+	layout := -1
+	block := n.Style == yaml.LiteralStyle || n.Style == yaml.FoldedStyle
+	if block {
 		line, col = n.Line+1, 1
+		layout = blockIndent(srcLines, n.Line+1)
 	} else if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
 		col++
 	}
@@ -161,7 +167,7 @@ func newPosMap(file string, srcLines []string, n *yaml.Node) posMap {
 		if r, _ := src(line, col); r == '\n' {
 			line, col = line+1, 1
 			// the next line's indentation is layout
-			for {
+			for layout < 0 || col <= layout {
 				r, ok := src(line, col)
 				if !ok || (r != ' ' && r != '\t') {
 					break
@@ -181,6 +187,19 @@ func newPosMap(file string, srcLines []string, n *yaml.Node) posMap {
 	}
 	pm.lines[len(val)], pm.cols[len(val)] = line, col
 	return pm
+}
+
+// blockIndent is the indentation of a block scalar's content starting at
+// line from: that of its first line that is not blank.
+func blockIndent(srcLines []string, from int) int {
+	for l := from; l-1 < len(srcLines); l++ {
+		t := srcLines[l-1]
+		if strings.TrimSpace(t) == "" {
+			continue
+		}
+		return len(t) - len(strings.TrimLeft(t, " "))
+	}
+	return -1
 }
 
 func (pm posMap) at(offset int) diag.Pos {
