@@ -155,7 +155,8 @@ func (g *Evaluator) DatumVal(d Datum, t Type) (state.Val, error) {
 }
 
 // PropVal converts a value to be stored in a property of declaration d:
-// as DatumVal does, and for an enum only one of its declared values.
+// as DatumVal does, and for an enum only one of its declared values, or
+// none, which it held before it was set.
 func (g *Evaluator) PropVal(x Datum, d *PropDecl) (state.Val, error) {
 	v, err := g.DatumVal(x, d.Type)
 	if err != nil {
@@ -167,7 +168,8 @@ func (g *Evaluator) PropVal(x Datum, d *PropDecl) (state.Val, error) {
 	}
 	if d.Type == TString && d.Valid != nil && !d.Valid[v.N] {
 		if x.K == DNil {
-			return state.Val{}, fmt.Errorf("%s is given nothing, where it takes one of its values (%s)", d.Name, strings.Join(d.Values, ", "))
+			// none clears it: it holds none again, as before it was set
+			return state.Val{}, nil
 		}
 		return state.Val{}, fmt.Errorf("%q is not one of the values of %s (%s)", g.Rs.Symbol(v.N), d.Name, strings.Join(d.Values, ", "))
 	}

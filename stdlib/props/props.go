@@ -73,7 +73,7 @@ func fixed() []*model.Primitive {
 	return []*model.Primitive{
 		{
 			Name: "set", Args: &propChangeArgs, Family: "properties", Assigns: "value",
-			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values, written bare anywhere in the value (set: {this.mood: calm}, value: \"x > 2 ? angry : calm\") or in quotes: a name that is not one is a load error, one worked out in play stops the game. Short form: {target.property: value}, as set: {this.tapped: true}, set: {you.gold: 3} or set: {game.round: 1}; the target's type says whose property it is (a card or cards, a player, or game).",
+			Doc:      "Sets a property of cards, of a player, or of the game (when neither card nor player is given). An enum property takes only its declared values, or none, which clears it (it holds none again, as before it was set), written bare anywhere in the value (set: {this.mood: calm}, value: \"x > 2 ? angry : calm\") or in quotes: a name that is not one is a load error, one worked out in play stops the game. Short form: {target.property: value}, as set: {this.tapped: true}, set: {you.gold: 3} or set: {game.round: 1}; the target's type says whose property it is (a card or cards, a player, or game).",
 			Params:   append(targetParams(), args.ExprParam("value", model.TAny, true, "", "the new value")),
 			Example:  "- set: {cards: this, prop: tapped, value: true}\n# the same, short\n- set: {this.tapped: true}",
 			Validate: validateProp(false, setRefs),
