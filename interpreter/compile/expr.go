@@ -365,6 +365,9 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		exact = c.zonesDecide(tree.Node)
 		c.zonesTo, c.zonesFrom, c.zonesExact = to, from, exact
 	}
+	// the names it reads, from the tree as written: a patched access (a
+	// game property) no longer names its object
+	idents := identsOf(tree.Node, sc)
 	// Second pass: patch game-object accesses into indexed host calls on the
 	// checked tree, check it again and compile it.
 	if err := c.patch(tree, p); err != nil {
@@ -389,7 +392,7 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 		}
 		return c.checkAndCompile(tree, cfgOpt)
 	})
-	e.Idents = identsOf(tree.Node, sc)
+	e.Idents = idents
 	cc := &closure.Compiler{Rs: c.Rs, Sc: sc, Preds: c.preds, Locals: append([]closure.Local(nil), sc.Params...)}
 	if c.printing {
 		cc.TextRoot = tree.Node
