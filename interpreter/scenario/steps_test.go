@@ -728,3 +728,36 @@ func TestExpectTakesAList(t *testing.T) {
 	got := runLands(t, "[Lightning, Grass]", "  - expect:\n      - len(p2.board) == 2\n      - len(p2.board) == 9\n      - turn == 3\n")
 	assert.Equal(t, []string{"14:9: does not hold: len(p2.board) == 9; len(p2.board) is 2"}, got)
 }
+
+// TestAForcedAnswerThatEndsTheGame: a step naming the answer the engine
+// gave itself is matched with it even when that answer ended the game; a
+// step naming another answer is told the game is over.
+func TestAForcedAnswerThatEndsTheGame(t *testing.T) {
+	rs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "engine", "rulesets", "forced-end.yaml"))
+	require.NoError(t, err)
+	run := func(steps string) []string {
+		path := filepath.Join(t.TempDir(), "s.yaml")
+		body := "ruleset: " + rs + `
+setup:
+  active: p1
+  phase: main
+  zones:
+    p1.hand: [Big]
+    p2.hand: [Small, Small]
+steps:
+` + steps
+		require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
+		sc, err := scenario.Load(path)
+		require.NoError(t, err)
+		res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+		require.NoError(t, err)
+		var out []string
+		for _, f := range res.Failures {
+			out = append(out, strings.TrimPrefix(f, path+":"))
+		}
+		return out
+	}
+	assert.Empty(t, run("  - p1: play Big\n  - expect: winner == 'p1'\n"))
+	assert.Equal(t, []string{"9:5: the game is over (p1 wins: three points); p1 cannot answer"}, run("  - p1: play Small\n"))
+	assert.Equal(t, []string{"10:5: the game is over (p1 wins: three points); p1 cannot answer"}, run("  - p1: play Big\n  - p1: play Big\n"))
+}
