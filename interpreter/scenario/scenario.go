@@ -679,6 +679,16 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					bases[strings.ToLower(base)]++
 				}
 			}
+			// a question of a number offers its numbers
+			offered := len(d.Options)
+			if d.Kind == state.DecideNumber && d.Max-d.Min < maxListedNumbers {
+				for n := d.Min; n <= d.Max; n++ {
+					if d.NumberAllowed(n) {
+						labels[strconv.Itoa(n)] = true
+					}
+				}
+				offered = d.NumberCount()
+			}
 			for _, o := range d.Options {
 				labels[strings.ToLower(o.Label)] = true
 				// a label's words before what it adds in brackets name it,
@@ -756,8 +766,8 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					}
 				}
 			}
-			if st.Exact && named != len(d.Options) {
-				fail(st, "%s is offered %s, not exactly %q", state.SeatName(st.Seat), optionList(d), st.Offered)
+			if st.Exact && named != offered {
+				fail(st, "%s is offered %s, not exactly %s", state.SeatName(st.Seat), optionList(d), quotedList(st.Offered))
 			}
 		case st.Refuse:
 			resign := st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(strings.TrimSpace(st.Answer.Value), "resign")
@@ -1233,14 +1243,27 @@ func seats(ps []int) string {
 	return strings.Join(s, ", ")
 }
 
+// maxListedNumbers bounds the numbers of a question that options and
+// offered read as its labels: a question of a number from 0 to a million
+// is not listed.
+const maxListedNumbers = 1000
+
+// quotedList is labels as a message lists them: "a", "b".
+func quotedList(labels []string) string {
+	var s []string
+	for _, l := range labels {
+		s = append(s, strconv.Quote(l))
+	}
+	return strings.Join(s, ", ")
+}
+
 func optionList(d *state.Decision) string {
-	if len(d.Options) == 0 {
+	if d.Kind == state.DecideNumber {
 		// a question of a number has no options to list
-		what := "no option"
-		if d.Kind == state.DecideNumber {
-			what = fmt.Sprintf("a number from %d to %d", d.Min, d.Max)
-		}
-		return fmt.Sprintf("none: the question %q asks for %s", d.Prompt, what)
+		return d.NumberRange()
+	}
+	if len(d.Options) == 0 {
+		return fmt.Sprintf("none: the question %q asks for no option", d.Prompt)
 	}
 	var s []string
 	for _, o := range d.Options {
