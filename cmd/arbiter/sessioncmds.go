@@ -645,12 +645,13 @@ func (s *session) why(d *state.Decision, what string) {
 				continue
 			}
 			asked := byCard || strings.EqualFold(what, label)
-			if !s.g.CardFits(seat, a.Name, c) && (!asked || forSome(c, label)) {
+			if !s.g.CardFits(seat, a.Name, c) && ((!asked && !filterOfNow(a)) || forSome(c, label)) {
 				// not the kind of card the action is for: said only when asked
-				// about the card (by its name or the whole label), and not
-				// when another action of the same
-				// label is for it (a creature asked about is told why it
-				// cannot be cast, not that only instants are cast in combat)
+				// about the card (by its name or the whole label), or when
+				// the rules give a reason that is of the game now (you must
+				// follow suit), and not when another action of the same label
+				// is for it (a creature asked about is told why it cannot be
+				// cast, not that only instants are cast in combat)
 				continue
 			}
 			any, fits = true, true
@@ -688,6 +689,13 @@ func (s *session) why(d *state.Decision, what string) {
 		}
 		s.printf("nothing named %q among your actions and cards.\n", what)
 	}
+}
+
+// filterOfNow reports whether an action's filter refuses cards for a
+// reason of the game as it is now, which the rules give (filter_why: you
+// must follow suit), rather than by what kind of card they are.
+func filterOfNow(a *model.Action) bool {
+	return a.Filter != nil && a.FilterWhy != "" && !a.Filter.ReadsCardAlone()
 }
 
 // elsewhere says where the seat's cards of a name lie when none lies where

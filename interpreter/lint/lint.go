@@ -225,16 +225,8 @@ func (c *checker) unplayable() {
 	if len(sourced) == 0 || len(rs.Cards) == 0 {
 		return
 	}
-	static := func(e *model.Expr) bool {
-		for _, id := range e.Idents {
-			if id.Kind != model.IdCard && id.Kind != model.IdThis {
-				return false
-			}
-		}
-		return true
-	}
 	for _, a := range sourced {
-		if a.Filter == nil || !static(a.Filter) {
+		if a.Filter == nil || !a.Filter.ReadsCardAlone() {
 			return // some action may take any card
 		}
 	}

@@ -250,6 +250,18 @@ type SlotUse struct {
 	Type Type
 }
 
+// ReadsCardAlone reports whether the expression reads nothing but the card
+// it is about (card, this): a filter that says what kind of card an action
+// is for, rather than what the game allows of it now.
+func (e *Expr) ReadsCardAlone() bool {
+	for _, id := range e.Idents {
+		if id.Kind != IdCard && id.Kind != IdThis {
+			return false
+		}
+	}
+	return true
+}
+
 // Slots lists the variables the expression reads.
 func (e *Expr) Slots() []SlotUse {
 	var out []SlotUse
