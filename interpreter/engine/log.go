@@ -107,7 +107,7 @@ func (g *machine) logCards(to int, kind string, player int, cards []int, format 
 // Archer. Only what every seat sees is looked at, so the mark tells
 // nobody anything new. A line that already says whose the card is does not
 // say it twice: one whose subject is its controller ("p2 pays with Coin",
-// "p1: revive Moth"), or the creation of a card in a zone named with its
+// "p1: revive Moth", whoever wrote the line), or the creation of a card in a zone named with its
 // owner.
 func (g *machine) whose(e *state.LogEntry) {
 	if e.Kind == "create" {
@@ -116,7 +116,7 @@ func (g *machine) whose(e *state.LogEntry) {
 	var public []int // the cards in play, found once an entry needs them
 	for i, c := range e.Cards {
 		ctl := int(g.S.Cards[c].Ctrl)
-		if !g.inPlay(c) || (ctl == e.Player && (strings.HasPrefix(e.Text, g.SeatName(ctl)+" ") || strings.HasPrefix(e.Text, g.SeatName(ctl)+":"))) {
+		if !g.inPlay(c) || (ctl >= 0 && (strings.HasPrefix(e.Text, g.SeatName(ctl)+" ") || strings.HasPrefix(e.Text, g.SeatName(ctl)+":"))) {
 			continue
 		}
 		if public == nil {

@@ -271,3 +271,30 @@ turn:
 		assert.NotContains(t, l, "'s Gem shines")
 	}
 }
+
+// TestALineWhoseSubjectControlsTheCard: a line that begins with the
+// player who controls a card says whose it is, whoever wrote it, so the
+// card is named without its controller there; a line of another subject
+// names it with its controller when another player's card has its name.
+func TestALineWhoseSubjectControlsTheCard(t *testing.T) {
+	const ruleset = `name: twins
+players: {min: 2, max: 2}
+zones:
+  table: {}
+setup:
+  - for_each_player:
+      do: [{create: {id: gem, to: table}}]
+  # p2 starts, and is you here: p1 is another player
+  - let: {as: other, value: "players[0]"}
+  - log: "{other} shows {first(other.table)}."
+  - log: "{players[1]} eyes {first(other.table)}."
+turn:
+  phases:
+    - name: main
+      do: [{choose_number: {max: 2, as: n}}]
+`
+	_, g := textGame(t, "twins.yaml", ruleset, "cards:\n  - {id: gem, name: Gem}\n", engine.Options{Players: 2, Seed: 1})
+	log := view.LogText(g, -1, 0)
+	assert.Contains(t, log, "p1 shows Gem.")
+	assert.Contains(t, log, "p2 eyes p1's Gem.")
+}
