@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
@@ -31,10 +33,11 @@ func notePlay(g *engine.Game, d *state.Decision, a state.Answer, plays []map[car
 		if op.Card < 0 {
 			continue
 		}
-		// a card by its id; one of a definition that names its cards from
-		// their properties (9 of clubs) by the name the game gave it, or
-		// every card of a generated deck would be one row
-		id := rs.Cards[cards[op.Card].Def].ID
+		// a card by its name (with its id when another definition has
+		// that name); one of a definition that names its cards from their
+		// properties (9 of clubs) by the name the game gave it, or every
+		// card of a generated deck would be one row
+		id := playName(rs, int(cards[op.Card].Def))
 		if rs.Cards[cards[op.Card].Def].NameTmpl != nil {
 			id = g.Evaluator().CardName(op.Card)
 		}
@@ -45,6 +48,31 @@ func notePlay(g *engine.Game, d *state.Decision, a state.Answer, plays []map[car
 			plays[d.Player][cardPlay{card: id}] = true
 		}
 	}
+}
+
+// playNames caches, per ruleset, the name sim --cards gives each card
+// definition.
+var playNames sync.Map // *model.Ruleset → []string
+
+// playName is how sim --cards names the cards of definition def: by their
+// name, and by name and id when another definition has the same name.
+func playName(rs *model.Ruleset, def int) string {
+	if v, ok := playNames.Load(rs); ok {
+		return v.([]string)[def]
+	}
+	count := map[string]int{}
+	for _, d := range rs.Cards {
+		count[d.Name]++
+	}
+	names := make([]string, len(rs.Cards))
+	for i, d := range rs.Cards {
+		names[i] = d.Name
+		if count[d.Name] > 1 {
+			names[i] = fmt.Sprintf("%s (%s)", d.Name, d.ID)
+		}
+	}
+	playNames.Store(rs, names)
+	return names[def]
 }
 
 // reportCards writes, for every card and action taken with it, in how many
@@ -92,9 +120,9 @@ func reportCards(w io.Writer, results []simResult) {
 	})
 	switch {
 	case actions:
-		fmt.Fprintf(w, "actions taken with each card (games in which a seat took it; that seat's wins in those games, 95%% confidence):\n")
+		fmt.Fprintf(w, "actions taken with each card (seat-games: each game counts once for every seat that took it; that seat's wins among them, 95%% confidence):\n")
 	case len(keys) > 0:
-		fmt.Fprintf(w, "no action was taken with a card; the cards each seat chose of its own at questions of cards (games in which a seat chose it; that seat's wins in those games, 95%% confidence):\n")
+		fmt.Fprintf(w, "no action was taken with a card; the cards each seat chose of its own at questions of cards (seat-games: each game counts once for every seat that chose it; that seat's wins among them, 95%% confidence):\n")
 	default:
 		fmt.Fprintf(w, "no action was taken with a card, and no seat chose a card of its own, in these games\n")
 	}
@@ -105,6 +133,6 @@ func reportCards(w io.Writer, results []simResult) {
 		if what == "" {
 			what = "chosen"
 		}
-		fmt.Fprintf(w, "  %-20s %-14s %5d games  %5.1f%% won  [%.1f%%, %.1f%%]\n", k.card, what, x.games, 100*float64(x.wins)/float64(x.games), 100*lo, 100*hi)
+		fmt.Fprintf(w, "  %-20s %-14s %5d seat-games  %5.1f%% won  [%.1f%%, %.1f%%]\n", k.card, what, x.games, 100*float64(x.wins)/float64(x.games), 100*lo, 100*hi)
 	}
 }

@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
+	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -33,7 +35,7 @@ func TestSimReportsActionsByCard(t *testing.T) {
 	text := out.String()
 	require.Contains(t, text, "actions taken with each card")
 	// every lands game plays cards of every type: five rows for play, in every one of the 5 games for both seats
-	for _, id := range []string{"grass", "lightning", "fire", "darkness", "water"} {
+	for _, id := range []string{"Grass", "Lightning", "Fire", "Darkness", "Water"} {
 		line := ""
 		for _, l := range strings.Split(text, "\n") {
 			if strings.Contains(l, " "+id+" ") && strings.Contains(l, " play ") {
@@ -42,6 +44,7 @@ func TestSimReportsActionsByCard(t *testing.T) {
 		}
 		require.NotEmpty(t, line, "no line for %s:\n%s", id, text)
 	}
+	require.Contains(t, text, "seat-games: each game counts once for every seat that took it")
 	// no simResult without --cards carries plays
 	r, _ := simulate(nil, rs, engine.Options{Players: 2, Seed: 1, NoLog: true}, []string{"random", "random"}, false)
 	require.Nil(t, r.plays)
@@ -82,7 +85,7 @@ limits: {turns: 4}
 	// a seat chooses once a game (its second pick, of one card, the engine
 	// makes): six choices in all, none of them the peeks at the other hand
 	total := 0
-	for _, m := range regexp.MustCompile(`(?m)^  (?:rose|bell) +chosen +(\d+) games`).FindAllStringSubmatch(text, -1) {
+	for _, m := range regexp.MustCompile(`(?m)^  (?:Rose|Bell) +chosen +(\d+) seat-games`).FindAllStringSubmatch(text, -1) {
 		n, _ := strconv.Atoi(m[1])
 		total += n
 	}
@@ -134,4 +137,13 @@ func TestFirstPlayerWinsOfTheGamesWonAlone(t *testing.T) {
 	require.Equal(t, 1, tl.firstWins)
 	require.Equal(t, 2, tl.shared)
 	require.Equal(t, 4, tl.decided)
+}
+
+// sim --cards names a card by its name, and by its name and id where
+// another definition has the same name.
+func TestSimNamesCardsByName(t *testing.T) {
+	rs := &model.Ruleset{Cards: []*model.CardDef{{ID: "a", Name: "Coin"}, {ID: "b", Name: "Coin"}, {ID: "c", Name: "Gem"}}}
+	assert.Equal(t, "Coin (a)", playName(rs, 0))
+	assert.Equal(t, "Coin (b)", playName(rs, 1))
+	assert.Equal(t, "Gem", playName(rs, 2))
 }
