@@ -187,6 +187,7 @@ func (c *compiler) parse(src Source) *yaml.Node {
 	if d := source.SecondDocument(src.Name, src.Data); d != nil {
 		c.diags = append(c.diags, *d)
 	}
+	c.R.CutSelfAliases(doc.Content[0])
 	c.R.RepairFlowSplits(doc.Content[0])
 	c.braces = append(c.braces, c.R.BraceTexts(&doc)...)
 	hashFile(c.hash, src.Name, doc.Content[0])
