@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/save"
+	"github.com/arbiter-games/arbiter/interpreter/source"
 	"github.com/arbiter-games/arbiter/interpreter/state"
 	"github.com/arbiter-games/arbiter/interpreter/view"
 )
@@ -22,6 +25,9 @@ import (
 // session is a text game between humans and bots at one terminal.
 type session struct {
 	undone bool // the last command went back to an earlier decision
+	// saved holds the files this session saved its game to (absolute
+	// paths): it replaces them whatever they hold
+	saved map[string]bool
 	// interrupted: the player stopped the session with Ctrl-C at a prompt
 	interrupted bool
 	rs          *model.Ruleset
@@ -750,7 +756,10 @@ func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 }
 
 // saveGame writes a save file (see writeFileSafely: it replaces only a save).
-func saveGame(path string, g *engine.Game, seats []string) error {
+// saveGame writes the game to path; mine says the session wrote that file
+// itself before (a save of this game, undone since or not), which it may
+// replace whatever it holds now.
+func saveGame(path string, g *engine.Game, seats []string, mine bool) error {
 	sv, err := save.Snapshot(g)
 	if err != nil {
 		return err
@@ -763,5 +772,47 @@ func saveGame(path string, g *engine.Game, seats []string) error {
 	if err != nil {
 		return err
 	}
+	if why := otherSavedGame(path, sv); why != "" && !mine {
+		return errors.New(why)
+	}
 	return writeFileSafely(path, data, kindSave)
+}
+
+// otherSavedGame says why the save at path may not be replaced by sv: it
+// holds another game that is not over, which only it can resume, or it
+// cannot be read to tell. An earlier save of the same game (the same
+// start, its answers the first of sv's), a finished game and a file that
+// is no save (which checkTarget refuses with its own reason) give "".
+func otherSavedGame(path string, sv *save.Save) string {
+	// only a regular file is opened: a pipe would block the open, and
+	// anything else checkTarget refuses with its reason
+	if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	if !kindSave.isKind(f) {
+		return ""
+	}
+	data, err := source.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	var old save.Save
+	if err := json.Unmarshal(data, &old); err != nil || old.State == nil {
+		return fmt.Sprintf("%s is a save that cannot be read; it is left as it is: name another file, or remove it yourself", path)
+	}
+	if old.State.Over {
+		return ""
+	}
+	same := old.Ruleset == sv.Ruleset && old.Seed == sv.Seed && old.Players == sv.Players &&
+		slices.Equal(old.Decks, sv.Decks) && slices.Equal(old.Rolls, sv.Rolls) && reflect.DeepEqual(old.Setup, sv.Setup) &&
+		len(old.Answers) <= len(sv.Answers) && reflect.DeepEqual(old.Answers, sv.Answers[:len(old.Answers)])
+	if same {
+		return ""
+	}
+	return fmt.Sprintf("%s holds a saved game of %s that is not over, and only it can resume that game; it is left as it is: name another file (arbiter play --load %s resumes that game)", path, old.Ruleset, path)
 }

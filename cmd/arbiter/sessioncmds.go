@@ -6,6 +6,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -105,9 +106,14 @@ are separated by commas (Knight, Knight, Archer). Commands:
 		if rest == "" {
 			return false, fmt.Errorf("save needs a file name: save FILE")
 		}
-		if err := saveGame(rest, s.g, s.seats); err != nil {
+		abs, _ := filepath.Abs(rest)
+		if err := saveGame(rest, s.g, s.seats, s.saved[abs]); err != nil {
 			return false, fmt.Errorf("not saved: %v", err)
 		}
+		if s.saved == nil {
+			s.saved = map[string]bool{}
+		}
+		s.saved[abs] = true
 		s.printf("Saved to %s.\n", rest)
 		return false, nil
 	case "resign":
