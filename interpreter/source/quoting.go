@@ -321,6 +321,14 @@ func linePitfall(line string) (quotePitfall, bool) {
 // SyntaxPitfall rewrites a YAML syntax error whose line holds a value YAML
 // reads otherwise than written.
 func SyntaxPitfall(d diag.Diagnostic, data []byte) diag.Diagnostic {
+	if strings.Contains(d.Message, "control characters are not allowed") {
+		// the character itself is the mistake, wherever YAML stopped
+		if line, col, r, ok := firstControl(data); ok {
+			d.Pos.Line, d.Pos.Column = line, col
+			d.Message = fmt.Sprintf("YAML syntax: the file holds the control character %U here, which YAML does not allow in a file: remove it", r)
+		}
+		return d
+	}
 	lines := strings.Split(string(data), "\n")
 	if d.Pos.Line < 1 || d.Pos.Line > len(lines) {
 		return d
@@ -343,6 +351,25 @@ func SyntaxPitfall(d diag.Diagnostic, data []byte) diag.Diagnostic {
 	d.Pos.Column = column(line, t.at)
 	d.Message += ": " + t.message()
 	return d
+}
+
+// firstControl finds the first control character YAML refuses in a file
+// (any but tab, line feed and carriage return; DEL and the C1 range too),
+// with its line and column.
+func firstControl(data []byte) (line, col int, r rune, ok bool) {
+	line, col = 1, 1
+	for _, r := range string(data) {
+		switch {
+		case r == '\n':
+			line, col = line+1, 1
+			continue
+		case r == '\t' || r == '\r' || r == 0xFEFF:
+		case r < 0x20 || (r >= 0x7F && r <= 0x9F && r != 0x85):
+			return line, col, r, true
+		}
+		col++
+	}
+	return 0, 0, 0, false
 }
 
 // RepairFlowSplits finds the values a comma cut inside {...}: the mapping then has

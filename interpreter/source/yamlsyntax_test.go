@@ -62,3 +62,31 @@ func TestATabBeforeABraceIsTheTab(t *testing.T) {
 		t.Errorf("got %q, want it to say %q", d.Message, want)
 	}
 }
+
+// TestAControlCharacterIsShownItself: a control character YAML refuses is
+// reported where it is, as itself, with no hint about quotes (quoting the
+// value would not take it out).
+func TestAControlCharacterIsShownItself(t *testing.T) {
+	cases := []struct {
+		name, src string
+		line, col int
+		char      string
+	}{
+		{"at the start", "\x00\x01name: x\n", 1, 1, "U+0000"},
+		{"after a quoted value", "name: x\nversion: \"1\"\x07\n", 2, 13, "U+0007"},
+		{"after accented letters", "name: é\ndoc: ü\x1b[31m\n", 2, 7, "U+001B"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var doc yaml.Node
+			err := yaml.Unmarshal([]byte(c.src), &doc)
+			if err == nil {
+				t.Fatalf("the source parses")
+			}
+			d := source.SyntaxPitfall(source.SyntaxError("f.yaml", []byte(c.src), err), []byte(c.src))
+			if d.Pos.Line != c.line || d.Pos.Column != c.col || !strings.Contains(d.Message, c.char) || strings.Contains(d.Message, "quotes") {
+				t.Errorf("got %s, want the character %s at f.yaml:%d:%d", d, c.char, c.line, c.col)
+			}
+		})
+	}
+}
