@@ -548,9 +548,10 @@ func saveRuleset(path string) (string, error) {
 
 // loadSave resumes a game from a save, or from a replay log (played again
 // up to its last answer); it returns the seats the file names, if any, and
-// a warning for the player when the log was written by another version of
-// arbiter: its answers are what resume the game, and a log whose events
-// read otherwise today (a log line worded anew) is still the same game.
+// a warning for the player when the log's events are not those its answers
+// set off now (it was edited, or written by another version of arbiter):
+// its answers are what resume the game, and a log whose events read
+// otherwise today (a log line worded anew) is still the same game.
 func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, error) {
 	data, err := source.ReadFile(path)
 	if err != nil {
@@ -576,7 +577,7 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 			if d, ok := err.(*eventDiff); ok {
 				what = d.short()
 			}
-			warn = fmt.Sprintf("%s was written by another version of arbiter, whose log reads differently (%s); every answer was taken again, and the game goes on from them", path, what)
+			warn = fmt.Sprintf("%s does not read as this version of arbiter plays its answers (%s): it was edited, or written by another version; every answer was taken again, and the game goes on from them", path, what)
 		}
 		var seats []string
 		if len(lg.hdr.Seats) == g.Players() {

@@ -263,6 +263,11 @@ func playAnswers(rs *model.Ruleset, lg *replayLog, check bool) (*engine.Game, er
 			if err := samePrefix(g, lg, lg.eventsAfter(i), lg.eventsAfter(i+1), where); err != nil {
 				return nil, err
 			}
+			// after the last answer the log ends: an answer that sets off
+			// events it does not have is that answer's line too
+			if got := view.LogEntries(g); i == len(lg.answers)-1 && len(got) > len(lg.events) {
+				return nil, &eventCount{where: where, what: fmt.Sprintf("the replay has %d more events than the log", len(got)-len(lg.events)), which: "first", event: view.Render(g, &got[len(lg.events)], -1)}
+			}
 		}
 	}
 	return g, nil
