@@ -46,7 +46,7 @@ func argCountError(cmd *cobra.Command, args []string, rule string) error {
 	if len(args) > 0 {
 		given = strings.Join(args, " ")
 	}
-	return &exitError{code: 2, msg: fmt.Sprintf("arbiter %s %s, and was given %s (usage: %s)", cmd.Name(), rule, given, cmd.UseLine())}
+	return &exitError{code: 2, msg: fmt.Sprintf("%s %s, and was given %s (usage: %s)", cmd.CommandPath(), rule, given, cmd.UseLine())}
 }
 
 // flagValueRE matches pflag's message for a value it cannot parse.

@@ -15,12 +15,16 @@ import (
 // rulesetPath finds a ruleset file from a game name or a path.
 func rulesetPath(game string) (string, error) {
 	if strings.HasSuffix(game, ".yaml") || strings.ContainsRune(game, os.PathSeparator) {
-		if _, err := os.Stat(game); err != nil {
+		st, err := os.Stat(game)
+		if err != nil {
 			hint := ""
 			if name := strings.TrimSuffix(filepath.Base(game), ".yaml"); name != "" && !strings.ContainsRune(game, os.PathSeparator) {
 				hint = fmt.Sprintf(" (a game is named by its name, %s, or by the path of its ruleset, rulesets/%s.yaml)", name, name)
 			}
 			return "", fmt.Errorf("%s: %v%s", game, cause(err), hint)
+		}
+		if st.IsDir() {
+			return "", fmt.Errorf("%s is a folder; name a ruleset file (%s)", game, filepath.Join(game, "rulesets", "NAME.yaml"))
 		}
 		return game, nil
 	}
