@@ -94,6 +94,40 @@ func (c *ExprCompiler) list(e *model.Expr) {
 	ent.first = e
 }
 
+// listText is a YAML list of plain values written as an expression's list
+// ("[1, 2]"), when n is one.
+func listText(n *yaml.Node) (string, bool) {
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return "", false
+	}
+	items := make([]string, 0, len(n.Content))
+	for _, it := range n.Content {
+		if it.Kind != yaml.ScalarNode || strings.ContainsAny(it.Value, "[]{},'\"\n") {
+			return "", false
+		}
+		v := it.Value
+		if it.Style != 0 || (it.Tag == "!!str" && !isName(v)) {
+			v = "'" + v + "'"
+		}
+		items = append(items, v)
+	}
+	return "[" + strings.Join(items, ", ") + "]", true
+}
+
+// isName reports whether s is written bare in an expression: a name, or a
+// number.
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r == '.' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
 // posMap maps rune offsets of an expression's text to positions in its file,
 // for plain, quoted, literal (|) and folded (>) scalars alike.
 type posMap struct {
@@ -254,6 +288,12 @@ func (c *ExprCompiler) TypeOf(n *yaml.Node, sc *closure.Scope) (t model.Type, ok
 func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope, want model.Type) (*model.Expr, ast.Node, closure.Type) {
 	n = source.ResolveAlias(n)
 	if n == nil || n.Kind != yaml.ScalarNode {
+		if text, ok := listText(n); ok {
+			// a list of values where an expression is read: the list
+			// written as one, in quotes, is what was meant
+			c.R.Errorf(n, "type-mismatch", path, "%s must be an expression, found a list: write the list as an expression, in quotes: %q", source.DescribePath(path), text)
+			return nil, nil, closure.CNil
+		}
 		c.R.Errorf(n, "type-mismatch", path, "%s must be an expression, found %s", source.DescribePath(path), source.KindName(n))
 		return nil, nil, closure.CNil
 	}
