@@ -84,6 +84,35 @@ func TestParseAssignAnswer(t *testing.T) {
 	}
 }
 
+// TestParseDistributeAnswer pins the answers to a division typed at the
+// terminal: option=amount pairs, and a clean refusal of shares that pass
+// the largest number, whether one alone does or they do together.
+func TestParseDistributeAnswer(t *testing.T) {
+	d := &state.Decision{Kind: state.DecideDistribute, Total: 5, Max: 5, Options: []state.Option{{Label: "Sprite"}, {Label: "Serpent"}, {Label: "Guardian"}}}
+	for _, tc := range []struct {
+		line    string
+		amounts []int
+		err     string // of the parse, or else of the check
+	}{
+		{"1=2 2=3", []int{2, 3, 0}, ""},
+		{"1=9223372036854775807 2=9223372036854775807 3=7", nil, "Sprite cannot get 9223372036854775807: there is only 5 to divide"},
+		{"1=99999999999999999999", nil, "99999999999999999999 is more than the 5 to divide"},
+		{"1=-99999999999999999999", nil, `"-99999999999999999999" is not an amount`},
+		{"1=2 2=2", nil, "the amounts must add up to 5, not 4"},
+	} {
+		a, err := parseHumanAnswer(d, tc.line)
+		if err == nil {
+			err = d.Check(a)
+		}
+		if tc.err != "" {
+			require.EqualError(t, err, tc.err, tc.line)
+			continue
+		}
+		require.NoError(t, err, tc.line)
+		require.Equal(t, tc.amounts, a.Amount, tc.line)
+	}
+}
+
 // TestDescribeCard: card NAME shows what the card sets, defaults included
 // (Gambler's Spark pitches for 1, the default), and not the state
 // properties it leaves at their defaults.

@@ -277,6 +277,9 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 				i = ix + 1
 			}
 			n, err := strconv.Atoi(v)
+			if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(v, "-") {
+				return state.Answer{}, fmt.Errorf("%s is more than the %d to divide", v, d.Total)
+			}
 			if err != nil {
 				return state.Answer{}, fmt.Errorf("%q is not an amount", v)
 			}

@@ -2,6 +2,7 @@ package state
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -227,7 +228,7 @@ func CheckAnswer(d *Decision, a *Answer) error {
 		if len(a.Amount) != len(d.Options) {
 			return fmt.Errorf("give an amount for each of the %d choices", len(d.Options))
 		}
-		sum := 0
+		sum, over := 0, false
 		for i, x := range a.Amount {
 			if x < 0 {
 				return fmt.Errorf("%s cannot get a negative amount", d.Options[i].Label)
@@ -235,7 +236,18 @@ func CheckAnswer(d *Decision, a *Answer) error {
 			if x < d.Options[i].Value {
 				return fmt.Errorf("%s must get at least %d", d.Options[i].Label, d.Options[i].Value)
 			}
+			if x > d.Total {
+				return fmt.Errorf("%s cannot get %d: there is only %d to divide", d.Options[i].Label, x, d.Total)
+			}
+			// checked: shares that wrap around past the largest number
+			// would otherwise seem to add up
+			if sum > math.MaxInt-x {
+				over = true
+			}
 			sum += x
+		}
+		if over {
+			return fmt.Errorf("the amounts must add up to %d, and these add up to more than %d", d.Total, math.MaxInt)
 		}
 		if sum != d.Total {
 			return fmt.Errorf("the amounts must add up to %d, not %d", d.Total, sum)

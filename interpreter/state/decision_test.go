@@ -1,6 +1,7 @@
 package state_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -102,4 +103,36 @@ func TestNumberExcept(t *testing.T) {
 	twice := state.Decision{Kind: state.DecideNumber, Min: 0, Max: 2, Except: []int{1, 1}}
 	assert.Equal(t, 2, twice.NumberCount(), "a number excepted twice is one number")
 	assert.Equal(t, "a number from 0 to 2 but 1", twice.NumberRange())
+}
+
+// A division is checked without wrapping around: shares that together pass
+// the largest number are refused as such, never taken as adding up.
+func TestDistributeSharesDoNotWrap(t *testing.T) {
+	const most = math.MaxInt
+	three := options("Ant", "Bee", "Cat")
+	cases := []struct {
+		name   string
+		total  int
+		amount []int
+		want   string // "" when the answer is legal
+	}{
+		{"adds up", 10, []int{3, 7, 0}, ""},
+		{"adds up to less", 10, []int{3, 6, 0}, "the amounts must add up to 10, not 9"},
+		{"adds up to more", 10, []int{3, 6, 2}, "the amounts must add up to 10, not 11"},
+		{"a share past the amount", 5, []int{most, most, 7}, "Ant cannot get 9223372036854775807: there is only 5 to divide"},
+		{"a share past the amount, later", 10, []int{1, 11, 0}, "Bee cannot get 11: there is only 10 to divide"},
+		{"shares that wrap to the amount", most - 1, []int{most - 1, most - 1, 2}, "the amounts must add up to 9223372036854775806, and these add up to more than 9223372036854775807"},
+		{"the whole of the largest amount", most, []int{0, most, 0}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := state.Decision{Kind: state.DecideDistribute, Options: three, Total: c.total, Max: c.total}
+			err := d.Check(state.Answer{Amount: c.amount})
+			if c.want == "" {
+				assert.NoError(t, err)
+			} else {
+				assert.EqualError(t, err, c.want)
+			}
+		})
+	}
 }
