@@ -6,6 +6,7 @@ package bot
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -58,10 +59,14 @@ func (b *Random) Choose(g *engine.Game, d *state.Decision) state.Answer {
 func RandomAnswer(r *rand.Rand, d *state.Decision) state.Answer {
 	switch d.Kind {
 	case state.DecideNumber:
-		if len(d.Except) > 0 {
-			return state.Answer{Number: d.NumberAt(r.IntN(max(d.NumberCount(), 1)))}
+		// an index among the numbers it takes, drawn unsigned: a range
+		// as wide as the whole numbers holds more than an int counts (the
+		// draws of a narrower one are those IntN makes)
+		span := d.NumberSpan()
+		if span == math.MaxUint64 {
+			return state.Answer{Number: d.NumberAt(r.Uint64())}
 		}
-		return state.Answer{Number: d.Min + r.IntN(d.Max-d.Min+1)}
+		return state.Answer{Number: d.NumberAt(r.Uint64N(span + 1))}
 	case state.DecideDistribute:
 		amounts := make([]int, len(d.Options))
 		left := d.Total
@@ -412,25 +417,23 @@ func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 		return out
 	}
 	if d.Kind == state.DecideNumber && d.NumberCount() <= allNumbers {
+		// by index, not by number: a range that ends at the largest
+		// number would wrap around past it
 		var out []state.Answer
-		for n := d.Min; n <= d.Max; n++ {
-			if d.NumberAllowed(n) {
-				out = append(out, state.Answer{Number: n})
-			}
+		for i := range d.NumberCount() {
+			out = append(out, state.Answer{Number: d.NumberAt(uint64(i))})
 		}
 		return out
 	}
-	if d.Kind == state.DecideNumber && d.Max > d.Min {
-		// a wide range: eleven numbers spread over those it takes, from the
-		// least to the most, both ends included (a bid of nothing and one
-		// of everything are the numbers a value most often prefers)
+	if d.Kind == state.DecideNumber {
+		// a wide range, however wide (up to every whole number): eleven
+		// numbers spread evenly over those it takes, from the least to the
+		// most, both ends included (a bid of nothing and one of everything
+		// are the numbers a value most often prefers), so the lookahead
+		// costs the same as for a range of a few dozen
 		out := make([]state.Answer, 0, 11)
-		count := d.NumberCount()
-		for i := 0; i <= 10; i++ {
-			n := d.NumberAt(int(int64(count-1) * int64(i) / 10))
-			if len(out) == 0 || out[len(out)-1].Number != n {
-				out = append(out, state.Answer{Number: n})
-			}
+		for _, n := range d.SpreadNumbers(10) {
+			out = append(out, state.Answer{Number: n})
 		}
 		return out
 	}

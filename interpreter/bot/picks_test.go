@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -43,4 +44,38 @@ func TestNumberCandidates(t *testing.T) {
 	require.Len(t, nums(0, 20), 21)
 	require.Equal(t, []int{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 21}, nums(0, 21))
 	require.Equal(t, []int{5, 104, 203, 302, 401, 500, 599, 698, 797, 896, 995}, nums(5, 995))
+}
+
+// A range as wide as the whole numbers, or one that ends at the largest,
+// gives both bots numbers without wrapping around: a legal random number,
+// and for the greedy bot every number of a short range and eleven spread
+// over a wide one, its ends included, however wide.
+func TestNumbersOfRangesAtTheEdges(t *testing.T) {
+	const most, least = math.MaxInt, math.MinInt
+	cases := []struct {
+		name  string
+		d     state.Decision
+		cands []int
+	}{
+		{"0 to the largest", state.Decision{Min: 0, Max: most}, []int{0, 922337203685477580, 1844674407370955161, 2767011611056432742, 3689348814741910322, 4611686018427387903, 5534023222112865484, 6456360425798343064, 7378697629483820645, 8301034833169298226, most}},
+		{"the last four", state.Decision{Min: most - 3, Max: most}, []int{most - 3, most - 2, most - 1, most}},
+		{"the last four but one", state.Decision{Min: most - 3, Max: most, Except: []int{most - 1}}, []int{most - 3, most - 2, most}},
+		{"the first three", state.Decision{Min: least, Max: least + 2}, []int{least, least + 1, least + 2}},
+		{"every whole number", state.Decision{Min: least, Max: most}, []int{least, -7378697629483820647, -5534023222112865485, -3689348814741910324, -1844674407370955162, -1, 1844674407370955161, 3689348814741910322, 5534023222112865484, 7378697629483820645, most}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.d.Kind = state.DecideNumber
+			var got []int
+			for _, a := range candidates(nil, &c.d) {
+				require.NoError(t, c.d.Check(a))
+				got = append(got, a.Number)
+			}
+			require.Equal(t, c.cands, got)
+			r := rand.New(rand.NewPCG(3, 4))
+			for range 50 {
+				require.NoError(t, c.d.Check(RandomAnswer(r, &c.d)))
+			}
+		})
+	}
 }

@@ -681,11 +681,11 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			}
 			// a question of a number offers its numbers
 			offered := len(d.Options)
-			if d.Kind == state.DecideNumber && d.Max-d.Min < maxListedNumbers {
-				for n := d.Min; n <= d.Max; n++ {
-					if d.NumberAllowed(n) {
-						labels[strconv.Itoa(n)] = true
-					}
+			// (unsigned and by index: Max - Min, and a count up to Max,
+			// may wrap around)
+			if d.Kind == state.DecideNumber && d.Max >= d.Min && uint64(d.Max)-uint64(d.Min) < maxListedNumbers {
+				for i := range d.NumberCount() {
+					labels[strconv.Itoa(d.NumberAt(uint64(i)))] = true
 				}
 				offered = d.NumberCount()
 			}

@@ -313,45 +313,102 @@ func (d *Decision) NumberAllowed(n int) bool {
 	return n >= d.Min && n <= d.Max && !slices.Contains(d.Except, n)
 }
 
-// NumberCount is how many numbers a number decision takes.
+// NumberCount is how many numbers a number decision takes; a count past
+// the largest int (a range as wide as the whole numbers) is given as the
+// largest int, as no caller lists that many.
 func (d *Decision) NumberCount() int {
-	n := d.Max - d.Min + 1
-	for i, x := range d.Except {
-		// each number once, however often the list names it
-		if x >= d.Min && x <= d.Max && !slices.Contains(d.Except[:i], x) {
-			n--
-		}
+	if d.Max < d.Min {
+		return 0
 	}
-	return max(n, 0)
+	// from the span, unsigned, as Max - Min + 1 may pass the largest int
+	if n := d.NumberSpan(); n < math.MaxInt {
+		return int(n) + 1
+	}
+	return math.MaxInt
+}
+
+// NumberSpan is how many numbers a number decision takes, less one: the
+// index of the last of them for NumberAt. Unsigned, as a range from the
+// least whole number to the largest spans more than an int holds.
+func (d *Decision) NumberSpan() uint64 {
+	if d.Max < d.Min {
+		return 0
+	}
+	n := uint64(d.Max) - uint64(d.Min)
+	prev, first := 0, true
+	for _, x := range d.sortedExcept() {
+		if x < d.Min || x > d.Max || (!first && x == prev) {
+			continue
+		}
+		prev, first = x, false
+		if n == 0 {
+			return 0 // every number excepted, which the step never asks
+		}
+		n--
+	}
+	return n
+}
+
+// sortedExcept is Except in order, the list itself when it is (as the
+// step that asks sets it).
+func (d *Decision) sortedExcept() []int {
+	if slices.IsSorted(d.Except) {
+		return d.Except
+	}
+	return slices.Sorted(slices.Values(d.Except))
 }
 
 // FirstNumber is the least number a number decision takes (Min when it
 // takes none, which the step that asks it never lets happen).
 func (d *Decision) FirstNumber() int {
-	for n := d.Min; n <= d.Max; n++ {
-		if !slices.Contains(d.Except, n) {
-			return n
-		}
+	if d.NumberCount() == 0 {
+		return d.Min
 	}
-	return d.Min
+	return d.NumberAt(0)
 }
 
-// NumberAt is the i-th number (from 0) a number decision takes, in order.
-func (d *Decision) NumberAt(i int) int {
-	n := d.Min + i
-	if len(d.Except) == 0 {
-		return n
+// NumberAt is the i-th number (from 0) a number decision takes, in order;
+// the last one past them. It counts over the excepted numbers, not over
+// the range, so a range as wide as the whole numbers costs no more than a
+// short one.
+func (d *Decision) NumberAt(i uint64) int {
+	span := d.NumberSpan()
+	if d.Max < d.Min {
+		return d.Min
 	}
-	for x := d.Min; x <= d.Max; x++ {
-		if slices.Contains(d.Except, x) {
+	i = min(i, span)
+	// offsets from Min, unsigned: Min + i may pass the largest int only
+	// when the range does not hold it, which min above rules out
+	at := i
+	prev, first := 0, true
+	for _, x := range d.sortedExcept() {
+		if x < d.Min || x > d.Max || (!first && x == prev) {
 			continue
 		}
-		if i == 0 {
-			return x
+		prev, first = x, false
+		if uint64(x)-uint64(d.Min) > at {
+			break
 		}
-		i--
+		at++ // an excepted number at or below: the i-th is one further
 	}
-	return d.Max
+	return int(uint64(d.Min) + at)
+}
+
+// SpreadNumbers is up to k+1 numbers spread evenly over those a number
+// decision takes, in order, from the least to the most, both ends
+// included, each once.
+func (d *Decision) SpreadNumbers(k int) []int {
+	k = max(k, 1)
+	span := d.NumberSpan()
+	out := make([]int, 0, k+1)
+	for i := range uint64(k) + 1 {
+		// span*i/k without passing the largest uint64
+		at := span/uint64(k)*i + span%uint64(k)*i/uint64(k)
+		if n := d.NumberAt(at); len(out) == 0 || out[len(out)-1] != n {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // NumberRange says in words which numbers a number decision takes: "a

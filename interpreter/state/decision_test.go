@@ -136,3 +136,42 @@ func TestDistributeSharesDoNotWrap(t *testing.T) {
 		})
 	}
 }
+
+// A number decision as wide as the whole numbers, or ending at the largest
+// of them, is counted and indexed without wrapping around: its count is
+// the largest int at most, its numbers are found by index from its ends,
+// and its first and forced answers are its least number.
+func TestNumberRangesAtTheEdges(t *testing.T) {
+	const most, least = math.MaxInt, math.MinInt
+	cases := []struct {
+		name   string
+		d      state.Decision
+		count  int
+		span   uint64
+		at     map[uint64]int // index: number
+		spread []int          // SpreadNumbers(4)
+	}{
+		{"0 to 3 but 2", state.Decision{Min: 0, Max: 3, Except: []int{2, 7}}, 3, 2, map[uint64]int{0: 0, 1: 1, 2: 3, 9: 3}, []int{0, 1, 3}},
+		{"excepted out of order and twice", state.Decision{Min: 0, Max: 5, Except: []int{4, 1, 4}}, 4, 3, map[uint64]int{0: 0, 1: 2, 2: 3, 3: 5}, []int{0, 2, 3, 5}},
+		{"0 to the largest", state.Decision{Min: 0, Max: most}, most, most, map[uint64]int{0: 0, most: most}, []int{0, most / 4, most / 2, 6917529027641081855, most}},
+		{"the last four", state.Decision{Min: most - 3, Max: most}, 4, 3, map[uint64]int{0: most - 3, 3: most, 4: most}, []int{most - 3, most - 2, most - 1, most}},
+		{"the last four but the largest", state.Decision{Min: most - 3, Max: most, Except: []int{most}}, 3, 2, map[uint64]int{2: most - 1}, []int{most - 3, most - 2, most - 1}},
+		{"every whole number", state.Decision{Min: least, Max: most}, most, math.MaxUint64, map[uint64]int{0: least, 1 << 63: 0, math.MaxUint64: most}, []int{least, least/2 - 1, -1, most / 2, most}},
+		{"every whole number but 0", state.Decision{Min: least, Max: most, Except: []int{0}}, most, math.MaxUint64 - 1, map[uint64]int{1<<63 - 1: -1, 1 << 63: 1, math.MaxUint64: most}, []int{least, least/2 - 1, -1, most / 2, most}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.d.Kind = state.DecideNumber
+			assert.Equal(t, c.count, c.d.NumberCount())
+			assert.Equal(t, c.span, c.d.NumberSpan())
+			for i, n := range c.at {
+				assert.Equal(t, n, c.d.NumberAt(i), "number %d", i)
+			}
+			assert.Equal(t, c.spread, c.d.SpreadNumbers(4))
+			assert.Equal(t, c.spread[0], c.d.FirstNumber())
+			assert.Equal(t, c.spread[0], state.LeastAnswer(&c.d).Number)
+			forced, _ := state.ForcedAnswer(&c.d)
+			assert.False(t, forced)
+		})
+	}
+}
