@@ -300,17 +300,28 @@ func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 	return best
 }
 
-// total sums an int property over cards (0 for no property).
+// total sums an int property over cards (0 for no property). A sum past
+// the whole numbers stops the evaluation, as + and sum() do, rather than
+// wrap around to a number no card holds.
 func total(g *model.Evaluator, cards []int, idx int) int64 {
 	n := int64(0)
-	if table, stride, plain := g.PlainProp(idx); plain {
-		for _, c := range cards {
-			n += table[c*stride+idx]
+	table, stride, plain := g.PlainProp(idx)
+	if !plain && idx < 0 {
+		return 0
+	}
+	for _, c := range cards {
+		var v int64
+		if plain {
+			v = table[c*stride+idx]
+		} else {
+			v = g.CardProp(c, idx)
 		}
-	} else if idx >= 0 {
-		for _, c := range cards {
-			n += g.CardProp(c, idx)
+		s, ok := model.AddWhole(n, v)
+		if !ok {
+			g.Overflow(n, "+", v)
+			return 0
 		}
+		n = s
 	}
 	return n
 }

@@ -322,5 +322,40 @@ func NegWhole(a int64) (int64, bool) { return -a, a != math.MinInt64 }
 
 // Overflow reports a whole-number operation whose result is too large.
 func (x *Evaluation) Overflow(a int64, op string, b int64) Datum {
-	return x.Fail("%d %s %d goes beyond what a whole number holds", a, op, b)
+	return x.Fail(overflowFormat, a, op, b)
+}
+
+const overflowFormat = "%d %s %d goes beyond what a whole number holds"
+
+// Fail records a run-time error a library function's body met (Func.Fn
+// and Func.CardsProp are given the evaluator, not the evaluation): in the
+// evaluation making the call, the innermost under way, which stops with
+// it as with an operator's. Every call the engine and the oracle make is
+// made in one (CallFunc); outside any there is nowhere to report it.
+func (g *Evaluator) Fail(format string, a ...any) Datum {
+	if g.depth > 0 {
+		return g.evals[g.depth-1].Fail(format, a...)
+	}
+	return Datum{}
+}
+
+// Overflow reports, from a library function's body, a whole-number
+// operation whose result is too large, as an operator reports it.
+func (g *Evaluator) Overflow(a int64, op string, b int64) Datum {
+	return g.Fail(overflowFormat, a, op, b)
+}
+
+// CallFunc calls a library function's body on values, in an evaluation
+// of its own for the frame the expression VM evaluates for (Cur), and
+// gives the error the body met: the test oracle's calls fail as the
+// evaluator's do.
+func (g *Evaluator) CallFunc(fn *Func, args []Datum) (Datum, error) {
+	x := g.begin(g.Cur)
+	d := fn.Fn(g, args)
+	msg := x.err
+	g.end()
+	if msg != "" {
+		return Datum{}, fmt.Errorf("%s: %s", fn.Name, msg)
+	}
+	return d, nil
 }

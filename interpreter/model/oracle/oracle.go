@@ -298,7 +298,11 @@ func Call(g *model.Evaluator, fn *model.Func, params []any) (any, error) {
 		}
 		args[i] = d
 	}
-	return g.Any(fn.Fn(g, args)), nil
+	d, err := g.CallFunc(fn, args)
+	if err != nil {
+		return nil, err
+	}
+	return g.Any(d), nil
 }
 
 // anyToDatum converts a Go value of the VM to a value of type t.
