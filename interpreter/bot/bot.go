@@ -68,16 +68,7 @@ func RandomAnswer(r *rand.Rand, d *state.Decision) state.Answer {
 		}
 		return state.Answer{Number: d.NumberAt(r.Uint64N(span + 1))}
 	case state.DecideDistribute:
-		amounts := make([]int, len(d.Options))
-		left := d.Total
-		for i, o := range d.Options {
-			amounts[i] = o.Value
-			left -= o.Value
-		}
-		for ; left > 0; left-- {
-			amounts[r.IntN(len(amounts))]++
-		}
-		return state.Answer{Amount: amounts}
+		return state.Answer{Amount: randomSplit(r, d)}
 	case state.DecideOrder:
 		return state.Answer{Picks: r.Perm(len(d.Options))}
 	case state.DecideAssign:
@@ -112,6 +103,47 @@ func RandomAnswer(r *rand.Rand, d *state.Decision) state.Answer {
 		n += r.IntN(d.Max - d.Min + 1)
 	}
 	return state.Answer{Picks: randomPicks(r, len(d.Options), n)}
+}
+
+// unitByUnit is the most a random split hands out one unit at a time, each
+// to a random option, as it always has: the games of the shipped rulesets,
+// whose amounts are a few units, are drawn as they were.
+const unitByUnit = 64
+
+// randomSplit is a random division of a distribute decision's amount,
+// each option given at least its least share. Past unitByUnit it cuts
+// what is left at points drawn at random, so a split of a billion costs
+// what a split of a hundred does.
+func randomSplit(r *rand.Rand, d *state.Decision) []int {
+	amounts := make([]int, len(d.Options))
+	left := d.Total
+	for i, o := range d.Options {
+		amounts[i] = o.Value
+		left -= o.Value
+	}
+	if len(amounts) == 0 || left <= 0 {
+		return amounts
+	}
+	if left <= unitByUnit {
+		for ; left > 0; left-- {
+			amounts[r.IntN(len(amounts))]++
+		}
+		return amounts
+	}
+	// a cut point for each option but the last, from 0 to left, in
+	// order: each option gets what lies between its cut and the one before
+	cuts := make([]int, len(amounts)-1)
+	for i := range cuts {
+		cuts[i] = int(r.Uint64N(uint64(left) + 1))
+	}
+	slices.Sort(cuts)
+	prev := 0
+	for i, c := range cuts {
+		amounts[i] += c - prev
+		prev = c
+	}
+	amounts[len(amounts)-1] += left - prev
+	return amounts
 }
 
 // randomPicks is the first k of a random order of n options: what
@@ -437,6 +469,10 @@ func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 		}
 		return out
 	}
+	// anything else (a division, an order, an assignment, a choice of
+	// several): six random answers, whatever the decision's size; a
+	// division of however large an amount is six random splits, each drawn
+	// at a cost that does not grow with the amount (randomSplit)
 	out := make([]state.Answer, 6)
 	for i := range out {
 		out[i] = RandomAnswer(r, d)

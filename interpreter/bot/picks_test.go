@@ -79,3 +79,58 @@ func TestNumbersOfRangesAtTheEdges(t *testing.T) {
 		})
 	}
 }
+
+// A division of a large amount is split by both bots at a cost that does
+// not grow with the amount: random splits, and the greedy bot's six
+// candidates, are legal and spread over the options; an amount of a few
+// units is handed out unit by unit, drawing what it always drew.
+func TestSplitsOfLargeAmounts(t *testing.T) {
+	opts := func(n, least int) []state.Option {
+		out := make([]state.Option, n)
+		for i := range out {
+			out[i] = state.Option{Label: string(rune('A' + i)), Card: i, Action: -1, Player: -1, Value: least}
+		}
+		return out
+	}
+	cases := []struct {
+		name string
+		d    state.Decision
+	}{
+		{"a billion among four", state.Decision{Options: opts(4, 0), Total: 1_000_000_000}},
+		{"the largest amount among three", state.Decision{Options: opts(3, 0), Total: math.MaxInt}},
+		{"the largest amount among three, a third each at least", state.Decision{Options: opts(3, math.MaxInt/3), Total: math.MaxInt}},
+		{"a billion to one", state.Decision{Options: opts(1, 0), Total: 1_000_000_000}},
+		{"just past unit by unit", state.Decision{Options: opts(5, 2), Total: 10 + unitByUnit + 1}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.d.Kind, c.d.Max = state.DecideDistribute, c.d.Total
+			r := rand.New(rand.NewPCG(5, 6))
+			got := make([]bool, len(c.d.Options))
+			for range 200 {
+				a := RandomAnswer(r, &c.d)
+				require.NoError(t, c.d.Check(a))
+				for i, x := range a.Amount {
+					got[i] = got[i] || x > c.d.Options[i].Value
+				}
+			}
+			require.NotContains(t, got, false, "an option never got more than its least")
+			cands := candidates(r, &c.d)
+			require.Len(t, cands, 6)
+			for _, a := range cands {
+				require.NoError(t, c.d.Check(a))
+			}
+		})
+	}
+
+	// a few units: one at a time to a random option, as before
+	d := state.Decision{Kind: state.DecideDistribute, Options: opts(3, 1), Total: 3 + unitByUnit}
+	a, b := rand.New(rand.NewPCG(8, 9)), rand.New(rand.NewPCG(8, 9))
+	for range 20 {
+		want := []int{1, 1, 1}
+		for range unitByUnit {
+			want[a.IntN(3)]++
+		}
+		require.Equal(t, want, RandomAnswer(b, &d).Amount)
+	}
+}
