@@ -46,6 +46,10 @@ whole reference as Markdown (docs/reference.md is made this way).`,
 			for _, p := range lib.Primitives() {
 				fmt.Fprintf(out, "  %-18s %s\n", p.Name, firstSentence(p.Doc))
 			}
+			fmt.Fprintln(out, "\nBuilt-in functions (arbiter doc NAME):")
+			for _, d := range closure.BuiltinDocs {
+				fmt.Fprintf(out, "  %-18s %s\n", d.Name, firstSentence(d.Doc))
+			}
 			fmt.Fprintln(out, "\nExpression functions (arbiter doc NAME):")
 			for _, f := range lib.Funcs() {
 				fmt.Fprintf(out, "  %-18s %s\n", signature(f), firstSentence(f.Doc))
@@ -86,6 +90,10 @@ func docEntry(w io.Writer, name string) bool {
 	}
 	if f, ok := lib.Func(name); ok {
 		writeFunc(w, f, false)
+		return true
+	}
+	if d, ok := closure.BuiltinDocOf(name); ok {
+		fmt.Fprintf(w, "%s (built-in function)\n  %s\n", d.Form, d.Doc)
 		return true
 	}
 	for _, k := range lib.Keys() {
@@ -291,7 +299,11 @@ func WriteReference(w io.Writer) {
 			writePrimitive(w, p, true)
 		}
 	}
-	fmt.Fprint(w, "## Expression functions\n\nBesides expr's own built-ins (len, filter, map, count, any, all, none, first, last, min, max, abs, ...), expressions may call:\n\n")
+	fmt.Fprint(w, "## Built-in functions\n\nThe functions of the expression language itself (expr's built-ins that a ruleset may call, spelt in snake_case). In a predicate given to a function of a list, # is the element and .name reads its property or field.\n\n| function | gives |\n|---|---|\n")
+	for _, d := range closure.BuiltinDocs {
+		fmt.Fprintf(w, "| `%s` | %s |\n", d.Form, d.Doc)
+	}
+	fmt.Fprint(w, "\n## Expression functions\n\nBesides the built-in functions above, expressions may call:\n\n")
 	for _, f := range lib.Funcs() {
 		writeFunc(w, f, true)
 	}
