@@ -295,6 +295,9 @@ func (s *session) finish() {
 				s.printf("  %s\n", l)
 			}
 		}
+		// the board at the end (the scores, what each holds), as the last
+		// human sees it; with bots alone, everything
+		s.printf("\nThe board at the end:\n%s", indent(view.For(s.g, seat).Summary()))
 		s.printf("\nGame over: %s.\n", s.g.Outcome())
 		if err := s.g.Err(); err != nil {
 			s.printf("error: %v\n", err)
