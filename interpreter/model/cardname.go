@@ -27,7 +27,8 @@ type PropValue struct {
 type nameReader struct {
 	Def   *CardDef
 	re    *regexp.Regexp
-	props []int // the property each group of re reads
+	loose *regexp.Regexp // the same with any text for each part: a name of its shape
+	props []int          // the property each group of re reads
 }
 
 // NameReaders builds the readers of the definitions whose names are
@@ -38,8 +39,9 @@ func (rs *Ruleset) NameReaders() (readers []nameReader, unreadable []string) {
 		if t == nil {
 			continue
 		}
-		var pat strings.Builder
+		var pat, loose strings.Builder
 		pat.WriteString("(?i)^")
+		loose.WriteString("(?i)^")
 		var props []int
 		ok := len(t.Segs) == len(t.Exprs)+1
 		for i, e := range t.Exprs {
@@ -47,6 +49,7 @@ func (rs *Ruleset) NameReaders() (readers []nameReader, unreadable []string) {
 				break
 			}
 			pat.WriteString(regexp.QuoteMeta(t.Segs[i]))
+			loose.WriteString(regexp.QuoteMeta(t.Segs[i]) + "(.+?)")
 			src := strings.TrimSpace(e.Src)
 			name, isProp := strings.CutPrefix(src, "card.")
 			if !isProp {
@@ -84,12 +87,14 @@ func (rs *Ruleset) NameReaders() (readers []nameReader, unreadable []string) {
 			continue
 		}
 		pat.WriteString(regexp.QuoteMeta(t.Segs[len(t.Segs)-1]) + "$")
+		loose.WriteString(regexp.QuoteMeta(t.Segs[len(t.Segs)-1]) + "$")
 		re, err := regexp.Compile(pat.String())
-		if err != nil {
+		lre, lerr := regexp.Compile(loose.String())
+		if err != nil || lerr != nil {
 			unreadable = append(unreadable, d.Name)
 			continue
 		}
-		readers = append(readers, nameReader{Def: d, re: re, props: props})
+		readers = append(readers, nameReader{Def: d, re: re, loose: lre, props: props})
 	}
 	return readers, unreadable
 }
@@ -134,6 +139,53 @@ func (nr *nameReader) read(rs *Ruleset, name string) ([]PropValue, bool) {
 		out = append(out, PropValue{Prop: ix, Value: v})
 	}
 	return out, true
+}
+
+// WhyNotMade says why no card is named name when the name has the shape
+// of a name made from properties ("3 of moon" beside "{card.rank} of
+// {card.suit}"): the part that is no value of its property, or a number
+// outside its bounds. It is "" when no template has the name's shape.
+func (rs *Ruleset) WhyNotMade(name string) string {
+	readers, _ := rs.NameReaders()
+	for _, nr := range readers {
+		if strings.TrimSpace(strings.Join(nr.Def.NameTmpl.Segs, "")) == "" {
+			// a name of parts alone ("{card.color}") has every shape
+			continue
+		}
+		m := nr.loose.FindStringSubmatch(name)
+		if m == nil {
+			continue
+		}
+		for k, ix := range nr.props {
+			decl := &rs.CardProps[ix]
+			part := m[k+1]
+			switch decl.Type {
+			case TInt:
+				n, err := strconv.ParseInt(part, 10, 64)
+				switch {
+				case err != nil || strconv.FormatInt(n, 10) != part:
+					return fmt.Sprintf("%q would be the %s of a %q card, which is a whole number", part, decl.Name, nr.Def.Name)
+				case decl.Min != nil && n < *decl.Min:
+					return fmt.Sprintf("%s %d is below the least a card's %s may be, %d", decl.Name, n, decl.Name, *decl.Min)
+				case decl.Max != nil && n > *decl.Max:
+					return fmt.Sprintf("%s %d is above the most a card's %s may be, %d", decl.Name, n, decl.Name, *decl.Max)
+				}
+			case TBool:
+				if !strings.EqualFold(part, "true") && !strings.EqualFold(part, "false") {
+					return fmt.Sprintf("%q would be the %s of a %q card, which is true or false", part, decl.Name, nr.Def.Name)
+				}
+			case TString:
+				known := false
+				for _, v := range decl.Values {
+					known = known || strings.EqualFold(v, part)
+				}
+				if !known {
+					return fmt.Sprintf("%q is no %s (%s)%s", part, decl.Name, strings.Join(decl.Values, ", "), diag.DidYouMean(part, decl.Values))
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // GeneratedCard finds the definition whose name template gives a card this

@@ -45,7 +45,7 @@ setup:
   active: p5
   phase: ply
   zones:
-    trick: [Card, Crad]
+    trick: [Card, Crad, 7 of heart, 15 of clubs, x of clubs]
     p1.trick: [Card]
     game.hand: [Card]
     p1.hand: [Card]
@@ -62,6 +62,10 @@ steps:
 		"s.yaml:4:11: error: the active seat must be one of p1 to p4, not p5 [bad-value]",
 		"s.yaml:5:10: error: unknown phase \"ply\"; the phases are play and score; did you mean \"play\"? [unknown-phase]",
 		"s.yaml:7:19: error: unknown card \"Crad\"; did you mean \"card\"? (cards named \"{card.rank} of {card.suit}\" are placed by the names they get from their properties) [unknown-card]",
+		// a made name with a part no card gets says which part
+		"s.yaml:7:25: error: unknown card \"7 of heart\": \"heart\" is no suit (clubs, diamonds, hearts, spades); did you mean \"hearts\"? [unknown-card]",
+		"s.yaml:7:37: error: unknown card \"15 of clubs\": rank 15 is above the most a card's rank may be, 14 [unknown-card]",
+		"s.yaml:7:50: error: unknown card \"x of clubs\": \"x\" would be the rank of a \"{card.rank} of {card.suit}\" card, which is a whole number [unknown-card]",
 		"s.yaml:8:5: error: zone trick is shared, not a player's; name it as trick or game.trick [unknown-zone]",
 		"s.yaml:9:5: error: zone hand belongs to a player; name it as p1.hand [unknown-zone]",
 		"s.yaml:12:5: error: game.trick[1] has no card 1: the setup places one card there, index 0 [out-of-range]",
