@@ -176,6 +176,11 @@ func Load(path string, opts ...LoadOption) (*Scenario, error) {
 				errs = append(errs, errAt(v, "players must be a whole number"))
 				continue
 			}
+			if n < 1 {
+				// 0 would read as not given: the game's least
+				errs = append(errs, errAt(v, "players must be 1 or more, not %d (without it, the game's least number of players)", n))
+				continue
+			}
 			sc.Players, sc.playersPos = n, pos(v)
 		case "mode":
 			sc.Mode, sc.modePos = v.Value, pos(v)

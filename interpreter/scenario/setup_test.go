@@ -421,6 +421,17 @@ func TestAHugeNumberOfPlayersIsRefusedAtOnce(t *testing.T) {
 	assert.Equal(t, []string{"s.yaml:2:10: error: lands is played by 2 players, not 9223372036854775807 [out-of-range]"}, checkErrors(t, path))
 }
 
+// players: 0 is refused, as any count below 1 is: it read as not given,
+// and the scenario ran with the game's least number of players.
+func TestNoPlayersIsRefused(t *testing.T) {
+	for _, n := range []string{"0", "-1"} {
+		path := writeGameScenario(t, "lands", "players: "+n+"\nsteps:\n  - expect: \"true\"\n")
+		_, err := scenario.Load(path)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "s.yaml:2:10: players must be 1 or more, not "+n)
+	}
+}
+
 // zones and face_down name a positional zone's positions each from the
 // first: a position both fill is refused (it held two cards), while empty
 // leaves it to the other list.
