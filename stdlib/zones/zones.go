@@ -39,7 +39,7 @@ func Primitives() []*model.Primitive {
 			Doc: "Moves the top cards of a player's `from` zone to their `to` zone, one at a time, each below the cards already there (a hand keeps the order of its draws). An empty `from` zone with refill_from is refilled first; when nothing is left, `if_empty` runs. Between two shared zones (a market dealt from its stock) no player is needed, so a card nobody owns may deal one; a draw from or into a player's zone whose player is nobody stops the game with the reason.",
 			Params: []model.Param{
 				args.ExprParam("player", model.TPlayer, false, "", "who draws (default: you)"),
-				args.ExprParam("count", model.TInt, false, "1", "how many cards"),
+				args.ExprParam("count", model.TInt, false, "1", "how many cards (a count below 0 draws none: count: 5 - len(you.hand) fills a hand up to 5)"),
 				{Name: "from", Kind: model.PZone, Required: true, Doc: "the zone drawn from"},
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone the cards go to"},
 				{Name: "if_empty", Kind: model.PSteps, Doc: "steps run once if a card could not be drawn"},
