@@ -232,8 +232,9 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 			}
 			if d == nil {
 				if why := rs.WhyNotMade(name); why != "" && diag.Suggest(name, cardNames(rs)) == "" {
-					// a made name with a part that no card gets
-					fail(at, "unknown-card", "unknown card %q: %s", name, why)
+					// a made name with a part that no card gets: that part
+					// is the reason, not where the cards were read from
+					diags = append(diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "unknown-card", Pos: at, Path: "setup", Message: fmt.Sprintf("unknown card %q: %s", name, why)})
 					continue
 				}
 				fail(at, "unknown-card", "unknown card %q%s%s", name, diag.DidYouMean(name, cardNames(rs)), generatedHint(rs))
