@@ -57,10 +57,15 @@ func wordsFor[T any](n int) int {
 	return (n*int(unsafe.Sizeof(z)) + 7) / 8
 }
 
-// carve takes n elements of T from the flat block at word *at; every
+// carve takes n elements of T from the flat block at word *at (none, an
+// empty list of no memory, for n 0); every
 // element type carved has an alignment of at most 8, so each part starts
 // where its type may.
 func carve[T any](flat []uint64, at *int, n int) []T {
+	if n == 0 {
+		// nothing to take: an empty part may lie at the block's very end
+		return []T{}
+	}
 	p := unsafe.Pointer(&flat[*at])
 	*at += wordsFor[T](n)
 	return unsafe.Slice((*T)(p), n)

@@ -257,3 +257,23 @@ func TestCloneIsOneAllocation(t *testing.T) {
 		assert.Equal(t, want, saved(t, other), "size %d: writing the copy changed the original", size)
 	}
 }
+
+// TestCloneOfEmptyZones: a state whose zones hold no card (a game of no
+// cards, a damaged save) is copied, kept or into memory: a kept copy
+// gives its zones no room, and an empty part at the block's end was
+// taken past it.
+func TestCloneOfEmptyZones(t *testing.T) {
+	for _, s := range []*State{
+		{Zones: []ZoneInstance{{}}},
+		{Players: []PlayerState{{}, {}}, Zones: []ZoneInstance{{}, {Cards: []int{}}, {Owner: 1}}},
+		{Zones: []ZoneInstance{{}}, Vars: []Val{{L: []int{}}}},
+	} {
+		c := s.Clone()
+		same(t, s, c)
+		c.Zones[0].Cards = append(c.Zones[0].Cards, 7)
+		assert.Empty(t, s.Zones[0].Cards, "the copy's card went into the original")
+		var into State
+		s.CloneInto(&into)
+		same(t, s, &into)
+	}
+}
