@@ -298,3 +298,26 @@ turn:
 	assert.Contains(t, log, "p1 shows Gem.")
 	assert.Contains(t, log, "p2 eyes p1's Gem.")
 }
+
+// TestAStepThatExceptsEveryNumber stops the game with the reason: every
+// number excepted was counted as one number, which the engine then took
+// for the player, a number past the range.
+func TestAStepThatExceptsEveryNumber(t *testing.T) {
+	const ruleset = `name: none-left
+players: {min: 2, max: 2}
+zones:
+  hand: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose_number: {min: 0, max: 2, except: "[0, 1, 2]", as: n}
+        - log: "{you} chooses {n}."
+`
+	_, g := textGame(t, "none-left.yaml", ruleset, "cards: []\n", engine.Options{Players: 2, Seed: 1})
+	require.Error(t, g.Err())
+	assert.Contains(t, g.Err().Error(), "it leaves no number to choose: every number from 0 to 2 is excepted")
+	for _, l := range view.LogText(g, -1, 0) {
+		assert.NotContains(t, l, "chooses 3")
+	}
+}

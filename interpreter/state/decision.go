@@ -321,7 +321,11 @@ func (d *Decision) NumberCount() int {
 		return 0
 	}
 	// from the span, unsigned, as Max - Min + 1 may pass the largest int
-	if n := d.NumberSpan(); n < math.MaxInt {
+	n, some := d.span()
+	switch {
+	case !some:
+		return 0
+	case n < math.MaxInt:
 		return int(n) + 1
 	}
 	return math.MaxInt
@@ -331,8 +335,16 @@ func (d *Decision) NumberCount() int {
 // index of the last of them for NumberAt. Unsigned, as a range from the
 // least whole number to the largest spans more than an int holds.
 func (d *Decision) NumberSpan() uint64 {
+	n, _ := d.span()
+	return n
+}
+
+// span is NumberSpan, and whether the decision takes any number at all
+// (a span of 0 is one number; every number excepted is none, which the
+// step that asks never lets happen).
+func (d *Decision) span() (uint64, bool) {
 	if d.Max < d.Min {
-		return 0
+		return 0, false
 	}
 	n := uint64(d.Max) - uint64(d.Min)
 	prev, first := 0, true
@@ -342,11 +354,11 @@ func (d *Decision) NumberSpan() uint64 {
 		}
 		prev, first = x, false
 		if n == 0 {
-			return 0 // every number excepted, which the step never asks
+			return 0, false
 		}
 		n--
 	}
-	return n
+	return n, true
 }
 
 // sortedExcept is Except in order, the list itself when it is (as the

@@ -103,6 +103,16 @@ func TestNumberExcept(t *testing.T) {
 	twice := state.Decision{Kind: state.DecideNumber, Min: 0, Max: 2, Except: []int{1, 1}}
 	assert.Equal(t, 2, twice.NumberCount(), "a number excepted twice is one number")
 	assert.Equal(t, "a number from 0 to 2 but 1", twice.NumberRange())
+
+	// every number excepted is none, not one: the step that asks refuses
+	// it, and a number past the range is never an answer
+	all := state.Decision{Kind: state.DecideNumber, Min: 0, Max: 2, Except: []int{0, 1, 2}}
+	assert.Equal(t, 0, all.NumberCount())
+	forced, _ = state.ForcedAnswer(&all)
+	assert.False(t, forced)
+	single := state.Decision{Kind: state.DecideNumber, Min: 4, Max: 4}
+	assert.Equal(t, 1, single.NumberCount())
+	assert.Equal(t, 0, (&state.Decision{Kind: state.DecideNumber, Min: 4, Max: 4, Except: []int{4}}).NumberCount())
 }
 
 // A division is checked without wrapping around: shares that together pass
