@@ -152,7 +152,7 @@ func newPosMap(file string, srcLines []string, n *yaml.Node) posMap {
 	block := n.Style == yaml.LiteralStyle || n.Style == yaml.FoldedStyle
 	if block {
 		line, col = n.Line+1, 1
-		layout = blockIndent(srcLines, n.Line+1)
+		layout = blockIndent(srcLines, n.Line, n.Column)
 	} else if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
 		col++
 	}
@@ -223,10 +223,24 @@ func newPosMap(file string, srcLines []string, n *yaml.Node) posMap {
 	return pm
 }
 
-// blockIndent is the indentation of a block scalar's content starting at
-// line from: that of its first line that is not blank.
-func blockIndent(srcLines []string, from int) int {
-	for l := from; l-1 < len(srcLines); l++ {
+// blockIndent is the indentation of the content of the block scalar whose
+// header (| or > and its indicators) is at line:col: the indentation of
+// the header's line plus its indentation indicator (>2-) when it has one,
+// else that of its first line that is not blank.
+func blockIndent(srcLines []string, line, col int) int {
+	if line-1 < len(srcLines) {
+		h := srcLines[line-1]
+		lead := len(h) - len(strings.TrimLeft(h, " "))
+		for i := col; i < len(h) && i < col+3; i++ {
+			// the indicators follow the | or > at col, in either order
+			if c := h[i]; c >= '1' && c <= '9' {
+				return lead + int(c-'0')
+			} else if c != '-' && c != '+' {
+				break
+			}
+		}
+	}
+	for l := line + 1; l-1 < len(srcLines); l++ {
 		t := srcLines[l-1]
 		if strings.TrimSpace(t) == "" {
 			continue
