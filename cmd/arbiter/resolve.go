@@ -24,7 +24,7 @@ func rulesetPath(game string) (string, error) {
 			return "", fmt.Errorf("%s: %v%s", game, cause(err), hint)
 		}
 		if st.IsDir() {
-			return "", fmt.Errorf("%s is a folder; name a ruleset file (%s)", game, filepath.Join(game, "rulesets", "NAME.yaml"))
+			return "", fmt.Errorf("%s is a folder; name a ruleset file, a .yaml file%s", game, rulesetsIn(game))
 		}
 		return game, nil
 	}
@@ -38,6 +38,24 @@ func rulesetPath(game string) (string, error) {
 		return p, err
 	}
 	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml here and in the folders above, and among the games that come with arbiter (%s)", game, game, strings.Join(builtinGames(), ", "))
+}
+
+// rulesetsIn names the rulesets a folder holds, directly or in its
+// rulesets folder, for a message: " (here: a.yaml, b.yaml)", or "".
+func rulesetsIn(dir string) string {
+	var names []string
+	for _, d := range []string{dir, filepath.Join(dir, "rulesets")} {
+		ms, _ := filepath.Glob(filepath.Join(d, "*.yaml"))
+		for _, m := range ms {
+			if b, err := source.ReadFile(m); err == nil && !load.IsCardFile(b) && len(names) < 5 {
+				names = append(names, m)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return " (such as " + strings.Join(names, ", ") + ")"
 }
 
 // savedGamePath finds the ruleset of a game a save or a replay log names

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -811,9 +810,14 @@ func otherSavedGame(path string, sv *save.Save) string {
 	if old.State.Over {
 		return ""
 	}
+	// compared as saved: a list left empty and one left out read alike
+	asSaved := func(v any) string {
+		b, _ := json.Marshal(v)
+		return string(b)
+	}
 	same := old.Ruleset == sv.Ruleset && old.Seed == sv.Seed && old.Players == sv.Players &&
-		slices.Equal(old.Decks, sv.Decks) && slices.Equal(old.Rolls, sv.Rolls) && reflect.DeepEqual(old.Setup, sv.Setup) &&
-		len(old.Answers) <= len(sv.Answers) && reflect.DeepEqual(old.Answers, sv.Answers[:len(old.Answers)])
+		slices.Equal(old.Decks, sv.Decks) && slices.Equal(old.Rolls, sv.Rolls) && asSaved(old.Setup) == asSaved(sv.Setup) &&
+		len(old.Answers) <= len(sv.Answers) && asSaved(old.Answers) == asSaved(sv.Answers[:len(old.Answers)])
 	if same {
 		return ""
 	}
