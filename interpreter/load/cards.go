@@ -377,12 +377,9 @@ func (c *compiler) cardTextDecl(n *yaml.Node) {
 		}
 	}
 	for _, e := range exprs {
-		for _, id := range e.Idents {
-			if id.Kind != model.IdCard && id.Kind != model.IdThis {
-				c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "bad-card-text", Pos: e.Pos, Path: "card_text",
-					Message: fmt.Sprintf("card_text reads the card alone: %q is not known when a card's text is written", id.Name)})
-				break
-			}
+		if name, beyond := e.ReadBeyondCard(); beyond {
+			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "bad-card-text", Pos: e.Pos, Path: "card_text",
+				Message: fmt.Sprintf("card_text reads the card alone: %q is not known when a card's text is written", name)})
 		}
 		for _, m := range cardReads.FindAllStringSubmatch(e.Src, -1) {
 			if ix, ok := rs.CardPropIx[m[1]]; ok {

@@ -254,12 +254,19 @@ type SlotUse struct {
 // it is about (card, this): a filter that says what kind of card an action
 // is for, rather than what the game allows of it now.
 func (e *Expr) ReadsCardAlone() bool {
+	_, beyond := e.ReadBeyondCard()
+	return !beyond
+}
+
+// ReadBeyondCard is the first name the expression reads that is not the
+// card it is about (card, this), if it reads one.
+func (e *Expr) ReadBeyondCard() (string, bool) {
 	for _, id := range e.Idents {
 		if id.Kind != IdCard && id.Kind != IdThis {
-			return false
+			return id.Name, true
 		}
 	}
-	return true
+	return "", false
 }
 
 // Slots lists the variables the expression reads.

@@ -20,7 +20,7 @@ func (r *Reader) CutSelfAliases(n *yaml.Node) {
 		if n.Kind == yaml.AliasNode {
 			for _, o := range open {
 				if o == n.Alias {
-					r.Errorf(n, "bad-value", "", "the alias *%s is used inside the value its anchor &%s names, which would then hold itself for ever: write the steps again, or make them a procedure and call it", n.Value, n.Value)
+					r.Errorf(n, "bad-value", "", "the alias *%s is used inside the value its anchor &%s names, which would then hold itself for ever: write the value out again there (steps repeated are better made a procedure and called)", n.Value, n.Value)
 					// an empty value of the anchor's kind: an empty list
 					// of steps says nothing more
 					empty := yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Line: n.Line, Column: n.Column}
