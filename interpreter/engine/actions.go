@@ -916,10 +916,18 @@ func BranchParts(rs *model.Ruleset) []string {
 			if s.Prim == nil {
 				continue
 			}
+			// a step of branches has each way, the one written out or
+			// not: an if without else still goes the other way, doing
+			// nothing, and a scenario that never sends it there tests
+			// half of it
+			branches := false
+			for i, p := range s.Prim.Params {
+				branches = branches || (p.Branch && s.Args[i].Set)
+			}
 			for i, p := range s.Prim.Params {
 				a := &s.Args[i]
 				switch {
-				case p.Branch && a.Set:
+				case p.Branch && branches:
 					add(branchPart(s, p.Name))
 				case p.Kind == model.PChoices:
 					for _, ch := range a.Choices {

@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"unicode"
@@ -243,7 +244,10 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*model.Trigge
 		if t.Coverage == "" {
 			t.Coverage = tp
 			if card >= 0 {
-				t.Coverage = fmt.Sprintf("%s trigger %d", c.Rs.Cards[card].ID, i+1)
+				// by its event and line: a card's triggers are listed under
+				// triggers, on and each face, and a number counted in each
+				// list named two of them alike
+				t.Coverage = fmt.Sprintf("%s trigger on %s (%s:%d)", c.Rs.Cards[card].ID, t.Event, filepath.Base(t.Pos.File), t.Pos.Line)
 			}
 		}
 		out = append(out, t)

@@ -29,8 +29,9 @@ func Primitives() []*model.Primitive {
 				if !ok {
 					branch, name = s.At(ifArgs.Else), "else"
 				}
+				// the way taken is counted, written out or not
+				g.CoverBranch(s, name)
 				if branch.Set {
-					g.CoverBranch(s, name)
 					g.Call(f, branch.Prog)
 				}
 				return model.Next, nil
