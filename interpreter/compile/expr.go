@@ -735,6 +735,9 @@ func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
 		if sc.Predicate && (name == "card" || name == "player" || name == "event") {
 			return fmt.Sprintf("unknown name %s: a predicate reads its parameters and the names every expression has (you, this, game, ...); give it %s as an argument", name, name)
 		}
+		if at, ok := sc.Ended(name); ok {
+			return fmt.Sprintf("unknown name %s: the step at %d:%d binds it in its do alone, once for each player who answers; read it there (after the step only the last answer would be left)", name, at.Line, at.Column)
+		}
 		known := []string{}
 		for k := range sc.EnvType(c.Ts) {
 			known = append(known, k)

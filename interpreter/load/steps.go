@@ -178,9 +178,12 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 			}
 		}
 	}
+	var fresh []string // the variables this step binds that were no names before it
+	scoped := false    // a list of steps that keeps them (Param.Scoped) is written
 	for _, i := range order {
 		pp := p.Params[i]
 		v := given[pp.Name]
+		scoped = scoped || (pp.Scoped && v != nil)
 		if v == nil {
 			if pp.Required {
 				c.R.Errorf(keyN, "missing-field", path, "%s needs the argument %q", name, pp.Name)
@@ -247,6 +250,9 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 					}
 				}
 			}
+			if !sc.Has(s) {
+				fresh = append(fresh, s)
+			}
 			slot, err := sc.Bind(s, bt, c.R.Pos(v))
 			if err != nil {
 				c.R.Errorf(v, "bad-variable", ap, "%v", err)
@@ -311,6 +317,12 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 				}
 				a.Actions = append(a.Actions, ix)
 			}
+		}
+	}
+	if scoped {
+		// bound for the step's own steps: no name after it
+		for _, name := range fresh {
+			sc.End(name, st.Pos)
 		}
 	}
 	if p.Validate != nil {

@@ -62,6 +62,11 @@ type Param struct {
 	// defaults to the active player rather than to you most likely means
 	// you, which load warns about.
 	RebindsYou bool
+	// Scoped, on a list of steps, makes the variables the step binds that
+	// list's own: they hold one value per run of it (each chooser's
+	// answer), and are no names after the step, where they would hold
+	// only the last run's.
+	Scoped bool
 	// Was lists the names the parameter had in the language's first
 	// edition: a file that still writes one is told the new name
 	// (renamed-argument), and is read as if it had written it.

@@ -23,7 +23,7 @@ func sealedP(name string) model.Param {
 // sealedDoP is the steps a sealed choice runs once per player, in seat order
 // from the active player, with `you` as that player and the choice bound.
 func sealedDoP(list, what string) model.Param {
-	return model.Param{Name: "do", Kind: model.PSteps, Doc: "with " + list + ": run once per player once all have answered, in seat order from the active player, with `you` as that player and " + what + " bound"}
+	return model.Param{Name: "do", Kind: model.PSteps, Scoped: true, Doc: "with " + list + ": run once per player once all have answered, in seat order from the active player, with `you` as that player and " + what + " bound (here only: after the step, each player's answer is gone)"}
 }
 
 func Primitives() []*model.Primitive {

@@ -182,7 +182,11 @@ func NewTypeSystem(rs *model.Ruleset) *TypeSystem {
 
 // Scope is what an expression may name: built-in identifiers and bound variables.
 type Scope struct {
-	Vars   map[string]varInfo
+	Vars map[string]varInfo
+	// ended holds the variables a step bound for its own steps alone
+	// (Param.Scoped), with where that step is: named after it, they are
+	// told as such
+	ended  map[string]diag.Pos
 	Nvars  *int
 	Card   bool // `card` names the candidate or source card
 	Player bool // `player` names the player a rule is evaluated for
@@ -244,6 +248,26 @@ func (s *Scope) Bind(name string, t model.Type, pos diag.Pos) (int, error) {
 	*s.Nvars++
 	s.Vars[name] = varInfo{Slot: slot, Typ: t, pos: pos}
 	return slot, nil
+}
+
+// End takes a variable out of the scope, after the step at pos that bound
+// it for its own steps alone: a later expression that names it is told so.
+func (s *Scope) End(name string, pos diag.Pos) {
+	delete(s.Vars, name)
+	if s.ended == nil {
+		s.ended = map[string]diag.Pos{}
+	}
+	s.ended[name] = pos
+}
+
+// Ended is where the step is that bound a variable for its own steps
+// alone, when name is one.
+func (s *Scope) Ended(name string) (diag.Pos, bool) {
+	if _, bound := s.Vars[name]; bound {
+		return diag.Pos{}, false
+	}
+	p, ok := s.ended[name]
+	return p, ok
 }
 
 // Body is the scope of the body of a procedure called where s is: the same
