@@ -448,28 +448,28 @@ func describeCard(rs *model.Ruleset, d *model.CardDef) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// cardQuestions lists the choices among labelled options that a card's
-// effects ask, each as its prompt and its options' labels as written: the
-// words a player (or a scenario's step) answers with, which the card's text
-// may word otherwise.
+// cardQuestions lists what a card's effects ask: each choice among
+// labelled options as its prompt and its options' labels as written (the
+// words a player, or a scenario's step, answers with, which the card's
+// text may word otherwise), and the prompt of each choice of cards,
+// players or a number, as arbiter rules lists a phase's.
 func cardQuestions(rs *model.Ruleset, d *model.CardDef) []string {
 	var progs []int
 	for _, t := range d.Triggers {
 		progs = append(progs, t.Effect)
 	}
-	return programQuestions(rs, progs...)
+	for _, f := range d.Faces {
+		for _, t := range f.Triggers {
+			progs = append(progs, t.Effect)
+		}
+	}
+	return programAsks(rs, true, progs...)
 }
 
-// programQuestions lists the choices among labelled options the programs
-// ask, and the programs they run, as cardQuestions says them.
-func programQuestions(rs *model.Ruleset, progs ...int) []string {
-	return programAsks(rs, false, progs...)
-}
-
-// programAsks is programQuestions, with also, when prompts is set, the
-// prompt of each choice of cards, players or a number (answered with a
-// card's name, not a label): what a phase or the setup asks, for arbiter
-// rules.
+// programAsks lists the choices among labelled options the programs ask,
+// and the programs they run, as cardQuestions says them; with prompts, also
+// the prompt of each choice of cards, players or a number (answered with a
+// card's name, not a label): what a card, a phase or the setup asks.
 func programAsks(rs *model.Ruleset, prompts bool, progs ...int) []string {
 	var out []string
 	rs.WalkSteps(func(st *model.Step) {
