@@ -55,6 +55,7 @@ whole reference as Markdown (docs/reference.md is made this way).`,
 				fmt.Fprintf(out, "  %-18s %s\n", signature(f), firstSentence(f.Doc))
 			}
 			fmt.Fprintln(out, "\nFields: arbiter doc fields")
+			fmt.Fprintln(out, "Built-in events: arbiter doc events")
 			fmt.Fprintln(out, "Diagnostic codes: arbiter doc codes")
 			return nil
 		},
@@ -105,6 +106,16 @@ func docEntry(w io.Writer, name string) bool {
 	if name == "fields" {
 		writeFields(w, false)
 		return true
+	}
+	if name == "events" {
+		writeEvents(w, false)
+		return true
+	}
+	for _, e := range model.BuiltinEvents {
+		if e.Name == name {
+			writeEvent(w, e)
+			return true
+		}
 	}
 	if name == "codes" {
 		fmt.Fprintln(w, "Diagnostic codes (arbiter doc CODE shows a mistake that gets one and its fix):")
@@ -274,6 +285,34 @@ func writeFields(w io.Writer, md bool) {
 	}
 }
 
+// writeEvents writes the events the engine raises, with their fields.
+func writeEvents(w io.Writer, md bool) {
+	if md {
+		fmt.Fprint(w, "### Built-in events\n\nThe events the engine raises itself, which triggers listen to (on: NAME) besides those a ruleset emits; the fields of event not listed hold none, '' or 0.\n\n| event | when | fields |\n|---|---|---|\n")
+		for _, e := range model.BuiltinEvents {
+			var fs []string
+			for _, f := range e.Fields {
+				fs = append(fs, f[0]+": "+f[1])
+			}
+			fmt.Fprintf(w, "| %s | %s | %s |\n", e.Name, e.Doc, strings.Join(fs, "; "))
+		}
+		fmt.Fprintln(w)
+		return
+	}
+	fmt.Fprintln(w, "Built-in events (arbiter doc EVENT); the fields of event not listed hold none, '' or 0:")
+	for _, e := range model.BuiltinEvents {
+		fmt.Fprintf(w, "  %-12s %s\n", e.Name, e.Doc)
+	}
+}
+
+// writeEvent writes one built-in event with what its fields hold.
+func writeEvent(w io.Writer, e model.BuiltinEvent) {
+	fmt.Fprintf(w, "%s (built-in event)\n  Raised when %s. Its fields (the others hold none, '' or 0):\n", e.Name, e.Doc)
+	for _, f := range e.Fields {
+		fmt.Fprintf(w, "  event.%-8s %s\n", f[0], f[1])
+	}
+}
+
 // WriteReference writes the whole DSL reference as Markdown.
 func WriteReference(w io.Writer) {
 	lib := stdlib.Library()
@@ -284,6 +323,7 @@ func WriteReference(w io.Writer) {
 	}
 	fmt.Fprint(w, "## Fields\n\n")
 	writeFields(w, true)
+	writeEvents(w, true)
 	fmt.Fprint(w, "## Effect primitives\n\nAn effect is a list of steps; each step is one primitive: `- name: {argument: value}`, or `- name: value` for a primitive's main argument. Expressions are strings; variables bound with `as` can be used by the later steps of the same effect.\n\n")
 	families := map[string][]*model.Primitive{}
 	var order []string

@@ -150,9 +150,6 @@ func (c *checker) hiddenPlays() {
 	}
 }
 
-// BuiltinEvents are the events the engine raises itself.
-var BuiltinEvents = []string{"enter", "leave", "draw", "shuffle", "reveal", "turn_start", "turn_end", "phase_start", "phase_end", "action", "resolve", "lost"}
-
 // events warns about a trigger that listens to an event nothing raises (it
 // can never run: a misspelled name, most likely) and about a custom event
 // raised that no trigger listens to (it does nothing).
@@ -160,8 +157,8 @@ func (c *checker) events() {
 	rs := c.Rs
 	emitted := map[string]diag.Pos{}
 	var order []string
-	for _, e := range BuiltinEvents {
-		emitted[e] = diag.Pos{}
+	for _, e := range model.BuiltinEvents {
+		emitted[e.Name] = diag.Pos{}
 	}
 	for _, p := range rs.Programs {
 		for _, st := range p.Steps {

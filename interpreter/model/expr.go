@@ -241,6 +241,30 @@ var EventFields = []struct {
 	{"source", TCard, "the card that caused the event"},
 }
 
+// BuiltinEvent is an event the engine raises itself, with what its fields
+// hold (the others are none, ” or 0).
+type BuiltinEvent struct {
+	Name, Doc string
+	Fields    [][2]string // field, what it holds
+}
+
+// BuiltinEvents are the events the engine raises itself, in the order a
+// reader meets them.
+var BuiltinEvents = []BuiltinEvent{
+	{"enter", "a card entered a zone (moved, drawn, created, played)", [][2]string{{"card", "the card"}, {"player", "its owner"}, {"from", "the zone it left ('' for a card just created)"}, {"to", "the zone it entered"}, {"source", "the card whose effect moved it, or none"}}},
+	{"leave", "a card left a zone, before it entered the next", [][2]string{{"card", "the card"}, {"player", "its owner"}, {"from", "the zone it left"}, {"to", "the zone it goes to"}, {"source", "the card whose effect moved it, or none"}}},
+	{"draw", "a player drew a card (each card drawn, after the card moved)", [][2]string{{"card", "the card"}, {"player", "who drew it"}, {"amount", "1"}}},
+	{"shuffle", "a zone was shuffled", [][2]string{{"player", "the zone's owner (none for a shared zone)"}, {"to", "the zone"}}},
+	{"reveal", "a card was shown to every player", [][2]string{{"card", "the card"}, {"player", "who showed it"}}},
+	{"turn_start", "a turn began", [][2]string{{"player", "the active player"}}},
+	{"turn_end", "a turn ended", [][2]string{{"player", "the active player"}}},
+	{"phase_start", "a phase began", [][2]string{{"player", "the active player"}, {"to", "the phase"}}},
+	{"phase_end", "a phase ended", [][2]string{{"player", "the active player"}, {"from", "the phase"}}},
+	{"action", "a player took an action", [][2]string{{"card", "the action's card, or none"}, {"player", "who took it"}, {"from", "the action's name"}}},
+	{"resolve", "something waiting on the stack resolves", [][2]string{{"card", "its card, or none for an ability of no card"}, {"player", "whose it is"}}},
+	{"lost", "a player left the game (lost, resigned, or lost with their side)", [][2]string{{"player", "the player"}}},
+}
+
 // SlotUse is a variable an expression reads: its slot from the frame's Base
 // and its type. Tools that evaluate an expression outside its effect (a
 // differential test, a debugger) bind these.
