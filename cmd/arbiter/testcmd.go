@@ -90,7 +90,16 @@ of an if, each option of a choice, each way of a phase's skip_if.`,
 			for _, f := range files {
 				sc, err := scenario.Load(f, scenario.WithGames(builtinRuleset))
 				if err != nil {
-					fmt.Fprintf(out, "FAIL %s\n  %s\n", f, indentLines(err.Error()))
+					// every mistake of the file, those the ruleset shows
+					// in what could be read of it too, in order
+					var lines []string
+					for _, d := range validateScenario(f) {
+						lines = append(lines, fmt.Sprintf("%s: %s", d.Pos, d.Message))
+					}
+					if len(lines) == 0 {
+						lines = []string{err.Error()}
+					}
+					fmt.Fprintf(out, "FAIL %s\n  %s\n", f, indentLines(strings.Join(lines, "\n")))
 					failed++
 					continue
 				}

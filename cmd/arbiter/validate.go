@@ -397,32 +397,42 @@ func rulesetOfCards(card string) (ruleset, looked string) {
 }
 
 func validateScenario(path string) diag.Diagnostics {
-	sc, err := scenario.Load(path, scenario.WithGames(builtinRuleset))
-	if ds, ok := err.(diag.Diagnostics); ok {
-		return ds
-	}
-	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+	sc, err := scenario.LoadPartial(path, scenario.WithGames(builtinRuleset))
+	var ds diag.Diagnostics
+	switch e := err.(type) {
+	case nil:
+	case diag.Diagnostics:
+		return e
+	case interface{ Unwrap() []error }:
 		// every mistake of the file, each at its place
-		var ds diag.Diagnostics
-		for _, e := range joined.Unwrap() {
-			ds = append(ds, diagFromError(path, e))
+		for _, x := range e.Unwrap() {
+			ds = append(ds, diagFromError(path, x))
 		}
-		return ds
-	}
-	if err != nil {
+	default:
 		return diag.Diagnostics{diagFromError(path, err)}
 	}
+	if sc == nil {
+		return ds
+	}
+	// what was read is checked against the ruleset too: the mistakes of
+	// the file are told in one go, not the second lot once the first is
+	// mended
 	rs, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
 	if rs == nil {
+		if len(ds) > 0 {
+			return ds
+		}
 		return diags
 	}
 	if err := scenario.Check(rs, sc); err != nil {
-		if ds, ok := err.(diag.Diagnostics); ok {
-			return ds
+		if more, ok := err.(diag.Diagnostics); ok {
+			ds = append(ds, more...)
+		} else {
+			ds = append(ds, diagFromError(path, err))
 		}
-		return diag.Diagnostics{diagFromError(path, err)}
 	}
-	return nil
+	ds.Sort()
+	return ds
 }
 
 // diagFromError turns "file:line:col: message" errors into diagnostics.

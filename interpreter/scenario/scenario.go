@@ -92,6 +92,18 @@ func WithGames(games func(name string) (string, error)) LoadOption {
 // Load reads a scenario file. Rulesets are found by name in the rulesets/
 // folder above the scenario, or by a path relative to the file.
 func Load(path string, opts ...LoadOption) (*Scenario, error) {
+	sc, err := LoadPartial(path, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// LoadPartial is Load, but for a file with mistakes it gives also what
+// it read of it (nil when not even that was read): the steps and the setup
+// that are right, its ruleset when found, so that a check against the
+// ruleset (Check) reports their mistakes too, all in one go.
+func LoadPartial(path string, opts ...LoadOption) (*Scenario, error) {
 	var cfg loadConfig
 	for _, o := range opts {
 		o(&cfg)
@@ -241,7 +253,10 @@ func Load(path string, opts ...LoadOption) (*Scenario, error) {
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		if sc.Ruleset == "" {
+			return nil, errors.Join(errs...)
+		}
+		return sc, errors.Join(errs...)
 	}
 	if sc.Ruleset == "" {
 		return nil, errAt(root, "a scenario needs `ruleset`")
@@ -1351,6 +1366,7 @@ func Check(rs *model.Ruleset, sc *Scenario) error {
 		}
 	}
 	if all.HasErrors() {
+		all.Sort()
 		return all
 	}
 	return nil

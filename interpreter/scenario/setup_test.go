@@ -126,8 +126,8 @@ steps:
 `)
 	assert.Equal(t, []string{
 		"s.yaml:4:9: error: the turn is 1 or more, not -5 [bad-value]",
-		"s.yaml:8:34: error: zone traps holds at most 2 cards: the cards from here on do not fit [bad-value]",
 		"s.yaml:6:12: error: ep is at least 0, not -99999 [bad-value]",
+		"s.yaml:8:34: error: zone traps holds at most 2 cards: the cards from here on do not fit [bad-value]",
 	}, checkErrors(t, path))
 	// a turn past the game's limit would end it at once in a draw
 	path = writeGameScenario(t, "risk-resource", "setup:\n  active: p1\n  turn: 151\nsteps:\n  - expect: \"true\"\n")
