@@ -32,6 +32,7 @@ type simResult struct {
 	decisions int
 	kind      string // "win" or "draw" (errors have err)
 	reason    string // why the game ended, as the win or draw said it
+	lost      string // a win of the last player standing: why the last of the others left
 	err       error
 	seed      uint64
 	game      int                 // the game's number in its study (seed --seed + game)
@@ -338,7 +339,7 @@ func simulate(prev *engine.Game, rs *model.Ruleset, o engine.Options, kinds []st
 	if e := g.Err(); e != nil {
 		return simResult{err: fmt.Errorf("seed %d: %v", o.Seed, e)}, g
 	}
-	return simResult{winners: g.Winners(), first: g.Evaluator().S.First, turns: g.Evaluator().S.Turn, decisions: g.Evaluator().S.Decisions, kind: g.OutcomeKind(), reason: g.OutcomeReason(), plays: plays}, g
+	return simResult{winners: g.Winners(), first: g.Evaluator().S.First, turns: g.Evaluator().S.Turn, decisions: g.Evaluator().S.Decisions, kind: g.OutcomeKind(), reason: g.OutcomeReason(), lost: lastLoss(g), plays: plays}, g
 }
 
 // wilson is the 95% Wilson score interval of k successes in n trials.
@@ -371,7 +372,7 @@ func tallyResults(results []simResult, seats int) simTally {
 			t.endings[ending{kind: "error"}]++
 			continue
 		}
-		t.endings[ending{kind: r.kind, reason: r.reason}]++
+		t.endings[ending{kind: r.kind, reason: r.reason, lost: r.lost}]++
 		t.turns = append(t.turns, r.turns)
 		t.decisions += r.decisions
 		if len(r.winners) == 0 {
@@ -515,6 +516,7 @@ type jsonSeat struct {
 type jsonEnding struct {
 	Kind   string    `json:"kind"` // win, loss (of players who play together), draw or error
 	Reason string    `json:"reason,omitempty"`
+	Lost   string    `json:"lost,omitempty"` // a win of the last player standing: why the last of the others left
 	Games  jsonShare `json:"games"`
 }
 
@@ -560,7 +562,7 @@ func reportJSON(w io.Writer, rs *model.Ruleset, kinds, decks []string, results [
 		out.FirstPlayerWins = &s
 	}
 	for _, e := range sortedEndings(t.endings) {
-		out.Endings = append(out.Endings, jsonEnding{Kind: e.kind, Reason: e.reason, Games: share(t.endings[e], t.n)})
+		out.Endings = append(out.Endings, jsonEnding{Kind: e.kind, Reason: e.reason, Lost: e.lost, Games: share(t.endings[e], t.n)})
 	}
 	if len(t.turns) > 0 {
 		sum := 0
@@ -580,8 +582,10 @@ func reportJSON(w io.Writer, rs *model.Ruleset, kinds, decks []string, results [
 	_ = enc.Encode(out)
 }
 
-// ending is how a game ended: a win or a draw and its reason, or an error.
-type ending struct{ kind, reason string }
+// ending is how a game ended: a win or a draw and its reason, or an
+// error; a win of the last player standing, with why the last of the
+// others left (their loss's reason), which the win does not say.
+type ending struct{ kind, reason, lost string }
 
 func (e ending) String() string {
 	switch {
@@ -589,8 +593,19 @@ func (e ending) String() string {
 		return "error"
 	case e.reason == "":
 		return e.kind + " (no reason given)"
+	case e.lost != "":
+		return e.kind + ": " + e.reason + " (the last to lose: " + e.lost + ")"
 	}
 	return e.kind + ": " + e.reason
+}
+
+// lastLoss is, for a game won by the last player standing, why the last
+// of the others left; "" for any other ending.
+func lastLoss(g *engine.Game) string {
+	if g.OutcomeKind() != "win" || g.OutcomeReason() != engine.LastPlayerStanding {
+		return ""
+	}
+	return g.Evaluator().S.LossWhy
 }
 
 // reportEndings prints how many games ended in each way, wins first, then

@@ -147,3 +147,23 @@ func TestSimNamesCardsByName(t *testing.T) {
 	assert.Equal(t, "Coin (b)", playName(rs, 1))
 	assert.Equal(t, "Gem", playName(rs, 2))
 }
+
+// A win of the last player standing says why the last of the others left
+// (a loss's reason, which the win does not say): a designer read "last
+// player standing" and could not tell a deck run out from life lost.
+func TestSimEndingsSayWhyTheLastOtherLost(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "pocket.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	seen := false
+	for seed := uint64(1); seed <= 40 && !seen; seed++ {
+		r, _ := simulate(nil, rs, engine.Options{Players: 2, Seed: seed, NoLog: true}, []string{"random", "random"}, false)
+		if r.reason != engine.LastPlayerStanding {
+			assert.Empty(t, r.lost, "seed %d ended otherwise: %s", seed, r.reason)
+			continue
+		}
+		seen = true
+		assert.Equal(t, "reduced to 0 life", r.lost)
+		assert.Equal(t, "win: last player standing (the last to lose: reduced to 0 life)", ending{kind: r.kind, reason: r.reason, lost: r.lost}.String())
+	}
+	require.True(t, seen, "no game of the first 40 seeds was won by the last player standing")
+}

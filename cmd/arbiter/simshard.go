@@ -91,6 +91,7 @@ type shardGame struct {
 	Decisions int          `json:"decisions"`
 	Kind      string       `json:"kind,omitempty"`
 	Reason    string       `json:"reason,omitempty"`
+	Lost      string       `json:"lost,omitempty"`
 	Error     string       `json:"error,omitempty"`
 	Plays     [][][]string `json:"plays,omitempty"` // per seat: [card, action] pairs, sorted
 }
@@ -136,7 +137,7 @@ func (g shardGame) damage(players int) string {
 func writeShard(w io.Writer, f shardFile, results []simResult) {
 	f.Format = shardFormat
 	for _, r := range results {
-		g := shardGame{Game: r.game, Seed: r.seed, Winners: r.winners, First: r.first, Turns: r.turns, Decisions: r.decisions, Kind: r.kind, Reason: r.reason}
+		g := shardGame{Game: r.game, Seed: r.seed, Winners: r.winners, First: r.first, Turns: r.turns, Decisions: r.decisions, Kind: r.kind, Reason: r.reason, Lost: r.lost}
 		if r.err != nil {
 			// a game stopped by an error ended as one: merge reads the kind
 			g.Kind, g.Error = "error", r.err.Error()
@@ -196,7 +197,7 @@ figures, game for game. The time it shows is the sum of the shards'.`,
 			for _, f := range files {
 				took += f.Seconds
 				for _, g := range f.Results {
-					r := simResult{winners: g.Winners, first: g.First, turns: g.Turns, decisions: g.Decisions, kind: g.Kind, reason: g.Reason, seed: g.Seed, game: g.Game}
+					r := simResult{winners: g.Winners, first: g.First, turns: g.Turns, decisions: g.Decisions, kind: g.Kind, reason: g.Reason, lost: g.Lost, seed: g.Seed, game: g.Game}
 					if g.Error != "" {
 						r.err = errors.New(g.Error)
 					}

@@ -10,7 +10,11 @@ import (
 
 // settleEliminations ends the game when eliminations leave one player (who
 // wins) or none (a draw). It reports whether the game ended.
-func (g *machine) settleEliminations() bool { return g.settle("last player standing") }
+func (g *machine) settleEliminations() bool { return g.settle(LastPlayerStanding) }
+
+// LastPlayerStanding is the reason the one player left wins when no loss
+// gave another (lose's win_reason).
+const LastPlayerStanding = "last player standing"
 
 // settle is settleEliminations with the reason the one player left wins.
 func (g *machine) settle(why string) bool {
@@ -135,6 +139,7 @@ func (g *machine) Lose(p int, why, winWhy string) {
 		return
 	}
 	g.S.Players[p].Lost = true
+	g.S.LossWhy = why
 	if winWhy != "" {
 		g.S.WinWhy = winWhy
 	}

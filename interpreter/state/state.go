@@ -249,7 +249,11 @@ type Registers struct {
 	Eliminated bool   `json:"eliminated,omitempty"` // a player lost since the last checks
 	// WinWhy is why the one player left wins, as a loss since the last
 	// checks said it (lose's win_reason): "" is last player standing
-	WinWhy    string `json:"win_why,omitempty"`
+	WinWhy string `json:"win_why,omitempty"`
+	// LossWhy is the reason of the last loss: with no win_reason, the one
+	// left wins as the last player standing, and this tells why the last
+	// of the others left
+	LossWhy   string `json:"loss_why,omitempty"`
 	NoLog     bool   `json:"nolog,omitempty"`    // no text log: simulations and bot lookahead
 	NoRecord  bool   `json:"norecord,omitempty"` // no record of answers (History): simulations and bot lookahead
 	Steps     int    `json:"steps"`              // steps since the last decision
