@@ -492,7 +492,12 @@ func (c *compiler) predicate(f source.Field) {
 	if rv := source.ResolveAlias(f.Value); short && rv != nil && rv.Kind == yaml.MappingNode {
 		// the long form under the short form's key
 		c.R.Errorf(f.KeyN, "bad-value", path, "the long form of a predicate is written without parentheses: %s: {doc, params, value}; with parentheses, %s is followed by its expression", name, f.Key)
-		return
+		if strings.TrimSpace(rest) != ")" {
+			return
+		}
+		// name(): {...} is read as the long form it is, so that its calls
+		// are not told again as calls of nothing
+		short = false
 	}
 	if short {
 		// name(a card, b int): value
