@@ -574,7 +574,7 @@ func (s *session) holdsUnseen(p int) bool {
 			continue
 		}
 		for _, c := range ev.ZoneCards(zi) {
-			if ev.S.Cards[c].Known&others != others {
+			if uint64(ev.S.Cards[c].Known)&others != others {
 				return true
 			}
 		}

@@ -127,7 +127,7 @@ func (g *machine) CardLabel(c, seat int) string {
 	if c < 0 {
 		return "nothing"
 	}
-	if seat >= 0 && g.S.Cards[c].Known&(1<<uint(seat)) == 0 {
+	if seat >= 0 && uint64(g.S.Cards[c].Known)&(1<<uint(seat)) == 0 {
 		if g.S.Cards[c].FaceDown {
 			return "a face-down card"
 		}
@@ -769,10 +769,10 @@ func (g *machine) ActionLabel(action string, card, seat int) string {
 // then its effect (or the move of its effect to the stack).
 func (g *machine) StartAction(player int, o state.Option) {
 	a := g.Rs.Actions[o.Action]
-	if a.Reveal && o.Card >= 0 && g.S.Cards[o.Card].Known&g.AllMask() != g.AllMask() {
+	if a.Reveal && o.Card >= 0 && uint64(g.S.Cards[o.Card].Known)&g.AllMask() != g.AllMask() {
 		// shown as it is announced: the action's own line names it, so
 		// no line of its own, but a reveal all the same
-		g.S.Cards[o.Card].Known |= g.AllMask()
+		g.S.Cards[o.Card].Known |= state.SeatSet(g.AllMask())
 		g.Touch(model.ReadsKnowledge)
 		if g.hears(g.SymReveal) {
 			g.emit(&state.Event{Name: g.SymReveal, Card: state.CardRef(o.Card), Player: state.Seat(player), Source: state.NoCard})

@@ -58,7 +58,7 @@ func (g *machine) RewindRefusal(cp Checkpoint, seat int) string {
 	}
 	bit := uint64(1) << uint(seat)
 	for i := range then.Cards {
-		if then.Cards[i].Known&bit == 0 && now.Cards[i].Known&bit != 0 {
+		if uint64(then.Cards[i].Known)&bit == 0 && uint64(now.Cards[i].Known)&bit != 0 {
 			return "you have seen a card"
 		}
 	}

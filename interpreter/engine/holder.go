@@ -21,7 +21,7 @@ func (g *machine) claim(c, from, to int) {
 		return
 	}
 	g.S.Cards[c].Owner = p
-	if all := uint64(1)<<uint(g.Nseats) - 1; g.S.Cards[c].Known&all == all {
+	if all := uint64(1)<<uint(g.Nseats) - 1; uint64(g.S.Cards[c].Known)&all == all {
 		// taken in everyone's sight (bought from a market row): it is
 		// known to be among p's cards from now on, as if made there; a
 		// card taken unseen (drawn from a hidden pile) stays in the pool
@@ -40,6 +40,6 @@ func (g *machine) unseen(c int, knownBefore uint64) {
 	}
 	owner := uint64(1) << uint(ci.Owner)
 	if knownBefore&owner == 0 {
-		ci.Known &^= owner
+		ci.Known &^= state.SeatSet(owner)
 	}
 }

@@ -106,8 +106,8 @@ func (g *machine) showTo(cards []int, mask uint64) {
 	var room [8]uint64
 	before := room[:0]
 	for _, c := range cards {
-		before = append(before, g.S.Cards[c].Known)
-		g.S.Cards[c].Known |= mask
+		before = append(before, uint64(g.S.Cards[c].Known))
+		g.S.Cards[c].Known |= state.SeatSet(mask)
 	}
 	for p := 0; p < g.Nseats; p++ {
 		bit := uint64(1) << p
@@ -123,8 +123,8 @@ func (g *machine) showTo(cards []int, mask uint64) {
 				continue
 			}
 			for _, d := range g.S.Zones[zi].Cards {
-				if d != c && g.S.Cards[d].Known&bit != 0 && !slices.Contains(cards, d) && g.twins(c, d) {
-					g.S.Cards[d].Known &^= bit
+				if d != c && uint64(g.S.Cards[d].Known)&bit != 0 && !slices.Contains(cards, d) && g.twins(c, d) {
+					g.S.Cards[d].Known &^= state.SeatSet(bit)
 					break
 				}
 			}
@@ -168,7 +168,7 @@ func (g *machine) leftUnknown(c, from int, knownBefore, shown uint64, batch []in
 	z := &g.S.Zones[from]
 	seats := knownBefore &^ shown
 	for _, d := range z.Cards {
-		seats |= g.S.Cards[d].Known
+		seats |= uint64(g.S.Cards[d].Known)
 	}
 	if z.Owner >= 0 {
 		seats &^= 1 << uint(z.Owner)
@@ -192,16 +192,16 @@ func (g *machine) leftUnknown(c, from int, knownBefore, shown uint64, batch []in
 			if g.allTwinsKnown(c, from, bit, apart) {
 				continue
 			}
-			ci.Known &^= bit
+			ci.Known &^= state.SeatSet(bit)
 			lost |= bit
 			forgot = true
 		}
 		sees := shown&bit != 0
 		for _, d := range g.S.Zones[from].Cards {
-			if g.S.Cards[d].Known&bit == 0 || (sees && !g.twins(c, d)) || slices.Contains(apart, d) {
+			if uint64(g.S.Cards[d].Known)&bit == 0 || (sees && !g.twins(c, d)) || slices.Contains(apart, d) {
 				continue
 			}
-			g.S.Cards[d].Known &^= bit
+			g.S.Cards[d].Known &^= state.SeatSet(bit)
 			forgot = true
 			if sees {
 				break
@@ -223,7 +223,7 @@ func (g *machine) allTwinsKnown(c, from int, bit uint64, apart []int) bool {
 		if slices.Contains(apart, d) {
 			continue
 		}
-		if g.S.Cards[d].Known&bit == 0 || !g.twins(c, d) {
+		if uint64(g.S.Cards[d].Known)&bit == 0 || !g.twins(c, d) {
 			return false
 		}
 	}

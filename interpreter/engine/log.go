@@ -85,7 +85,7 @@ func (g *machine) logCards(to int, kind string, player int, cards []int, format 
 	e.Faces = make([]int8, len(cards))
 	for i, c := range cards {
 		ci := &g.S.Cards[c]
-		e.Known[i] = ci.Known
+		e.Known[i] = uint64(ci.Known)
 		if z := &g.S.Zones[ci.Zone]; kind == "choose" && player >= 0 && int(z.Owner) == player && g.Rs.Zones[z.Kind].Visibility == model.OwnerOnly {
 			// which card a player picks from their own hand is theirs to
 			// know, even when another seat knows the card is there: a hand
@@ -159,7 +159,7 @@ func (g *machine) logMove(c, from, to int, fromSlot int64, knownBefore uint64, w
 	}
 	ci := &g.S.Cards[c]
 	// a seat that knew the card before or after the move sees its name
-	e := state.LogEntry{Kind: "move", Player: int(ci.Owner), To: -1, Cards: []int{c}, Known: []uint64{ci.Known | knownBefore}, Names: []int32{ci.Def}, Faces: []int8{ci.Face}}
+	e := state.LogEntry{Kind: "move", Player: int(ci.Owner), To: -1, Cards: []int{c}, Known: []uint64{uint64(ci.Known) | knownBefore}, Names: []int32{ci.Def}, Faces: []int8{ci.Face}}
 	zf, zt := &g.S.Zones[from], &g.S.Zones[to]
 	fromName, toName := g.Rs.Zones[zf.Kind].Name, g.Rs.Zones[zt.Kind].Name
 	owner := g.SeatName(int(ci.Owner))

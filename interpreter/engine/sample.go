@@ -25,7 +25,7 @@ func (g *machine) determinizeInto(dst *machine, seat int, r *rand.Rand) *machine
 	s := c.S
 	unknown := c.sample.unknown[:0]
 	for i := range s.Cards {
-		if s.Cards[i].Known&(1<<uint(seat)) == 0 {
+		if uint64(s.Cards[i].Known)&(1<<uint(seat)) == 0 {
 			unknown = append(unknown, i)
 		}
 	}

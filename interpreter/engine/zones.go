@@ -128,11 +128,11 @@ func (g *machine) know(c, zi int) bool {
 // knowIn is know for a card ci in zone instance z of kind zd, which a
 // move has at hand.
 func (g *machine) knowIn(ci *state.CardInstance, z *state.ZoneInstance, zd *model.ZoneDecl) bool {
-	known := ci.Known | g.shownIn(ci, z, zd)
-	if known == ci.Known {
+	known := uint64(ci.Known) | g.shownIn(ci, z, zd)
+	if known == uint64(ci.Known) {
 		return false
 	}
-	ci.Known = known
+	ci.Known = state.SeatSet(known)
 	return true
 }
 
@@ -204,7 +204,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	if from != zi && g.S.Zones[from].Owner < 0 {
 		g.claim(c, from, zi) // from a zone of the game
 	}
-	knownBefore := ci.Known
+	knownBefore := uint64(ci.Known)
 	ci.Zone = state.ZoneRef(zi)
 	switch o.Facing {
 	case state.FacingDown:
@@ -223,7 +223,7 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 	g.place(c, slot)
 	if from != zi && fzd.Visibility == model.Public && zd.Visibility != model.Public {
 		// a card that leaves a public zone stays known to everyone who saw it
-		ci.Known |= knownBefore
+		ci.Known |= state.SeatSet(knownBefore)
 	}
 	if from != zi {
 		ci.Ctrl = ci.Owner

@@ -469,7 +469,7 @@ func (g *Evaluator) ReleaseFrame() { g.nscr-- }
 func (g *Evaluator) Mode() string { return g.Rs.Symbol(g.S.Mode) }
 
 func (g *Evaluator) Knows(seat, c int) bool {
-	return seat < 0 || g.S.Cards[c].Known&(1<<uint(seat)) != 0
+	return seat < 0 || uint64(g.S.Cards[c].Known)&(1<<uint(seat)) != 0
 }
 
 // Knows reports whether a seat knows which card a card instance is.

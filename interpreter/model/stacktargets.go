@@ -112,7 +112,7 @@ func (g *Evaluator) StackTargets(it *state.StackItem, seat int) []string {
 // whether every seat does: what a label all may read can name.
 func (g *Evaluator) knownTo(seat, c int) bool {
 	if seat < 0 {
-		return g.S.Cards[c].Known&g.AllMask() == g.AllMask()
+		return uint64(g.S.Cards[c].Known)&g.AllMask() == g.AllMask()
 	}
 	return g.Knows(seat, c)
 }

@@ -189,7 +189,7 @@ func (g *Evaluator) knownBy(cards []int) uint64 {
 	k := g.allSeats()
 	for _, c := range cards {
 		if c >= 0 && c < len(g.S.Cards) {
-			k &= g.S.Cards[c].Known
+			k &= uint64(g.S.Cards[c].Known)
 		}
 	}
 	return k

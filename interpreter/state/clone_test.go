@@ -47,7 +47,7 @@ func holdsPointers(t reflect.Type) bool {
 func fullState(size int) *State {
 	s := &State{Seed: 7, Turn: 3, Active: 1}
 	for i := range size + 2 {
-		s.Cards = append(s.Cards, CardInstance{Def: int32(i), Owner: Seat(i % 2), Zone: ZoneRef(i % 3), Known: uint64(i)})
+		s.Cards = append(s.Cards, CardInstance{Def: int32(i), Owner: Seat(i % 2), Zone: ZoneRef(i % 3), Known: SeatSet(i)})
 		s.CardProps = append(s.CardProps, int64(i), int64(-i))
 	}
 	s.Players = []PlayerState{{}, {Won: true}}

@@ -33,6 +33,10 @@ type ZoneKind int32
 // shared): its index in State.Zones.
 type ZoneRef int32
 
+// SeatSet is a set of seats, seat p at bit p: a game has 8 seats at most
+// (players.max), so a card's knowledge of who has seen it takes one byte.
+type SeatSet uint8
+
 // CardInstance is one physical card in a game.
 type CardInstance struct {
 	Def      int32   `json:"def"`
@@ -48,7 +52,7 @@ type CardInstance struct {
 	// knows it, as a card's back tells whose deck it is from. A save
 	// written before it was kept reads 0 for every card.
 	Origin  Seat   `json:"origin,omitempty"`
-	Known   uint64 `json:"known"`
+	Known   SeatSet `json:"known"`
 	Granted uint64 `json:"granted,omitempty"` // keywords granted on top of the definition's
 }
 

@@ -230,7 +230,7 @@ func noteOptions(g model.Context, f *state.Frame, s *model.Step, note *model.Arg
 	}
 	for i := range opts {
 		c := opts[i].Card
-		if c < 0 || g.Card(c).Known&(1<<uint(chooser)) == 0 {
+		if c < 0 || uint64(g.Card(c).Known)&(1<<uint(chooser)) == 0 {
 			continue
 		}
 		fc := *f
@@ -1033,7 +1033,7 @@ var (
 func optionsKnownToAll(g model.Context, options []state.Option) bool {
 	all := uint64(1)<<uint(g.Players()) - 1
 	for _, o := range options {
-		if o.Card >= 0 && g.Card(o.Card).Known&all != all {
+		if o.Card >= 0 && uint64(g.Card(o.Card).Known)&all != all {
 			return false
 		}
 	}

@@ -268,7 +268,7 @@ func Whose(seat int, label string) string {
 func KnownToAll(g model.Context, cards []int) bool {
 	all := uint64(1)<<uint(g.Players()) - 1
 	for _, c := range cards {
-		if g.Card(c).Known&all != all {
+		if uint64(g.Card(c).Known)&all != all {
 			return false
 		}
 	}
