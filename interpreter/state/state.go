@@ -51,9 +51,9 @@ type CardInstance struct {
 	// from a shared pile); where it came from does not, and everyone
 	// knows it, as a card's back tells whose deck it is from. A save
 	// written before it was kept reads 0 for every card.
-	Origin  Seat   `json:"origin,omitempty"`
+	Origin  Seat    `json:"origin,omitempty"`
 	Known   SeatSet `json:"known"`
-	Granted uint64 `json:"granted,omitempty"` // keywords granted on top of the definition's
+	Granted uint64  `json:"granted,omitempty"` // keywords granted on top of the definition's
 }
 
 // ZoneInstance is a zone kind for one owner (or shared); index 0 is the top.
