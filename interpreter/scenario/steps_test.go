@@ -38,7 +38,13 @@ steps:
 // the file's path before it.
 func runGame(t *testing.T, game, body string) []string {
 	t.Helper()
-	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", game+".yaml"))
+	return runRuleset(t, filepath.Join("..", "..", "rulesets", game+".yaml"), body)
+}
+
+// runRuleset is runGame for the ruleset at a path.
+func runRuleset(t *testing.T, ruleset, body string) []string {
+	t.Helper()
+	rs, err := filepath.Abs(ruleset)
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "s.yaml")
 	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+"\n"+body), 0o644))
@@ -733,29 +739,15 @@ func TestExpectTakesAList(t *testing.T) {
 // gave itself is matched with it even when that answer ended the game; a
 // step naming another answer is told the game is over.
 func TestAForcedAnswerThatEndsTheGame(t *testing.T) {
-	rs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "engine", "rulesets", "forced-end.yaml"))
-	require.NoError(t, err)
 	run := func(steps string) []string {
-		path := filepath.Join(t.TempDir(), "s.yaml")
-		body := "ruleset: " + rs + `
-setup:
+		return runRuleset(t, filepath.Join("..", "..", "testdata", "engine", "rulesets", "forced-end.yaml"), `setup:
   active: p1
   phase: main
   zones:
     p1.hand: [Big]
     p2.hand: [Small, Small]
 steps:
-` + steps
-		require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
-		sc, err := scenario.Load(path)
-		require.NoError(t, err)
-		res, err := scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
-		require.NoError(t, err)
-		var out []string
-		for _, f := range res.Failures {
-			out = append(out, strings.TrimPrefix(f, path+":"))
-		}
-		return out
+`+steps)
 	}
 	assert.Empty(t, run("  - p1: play Big\n  - expect: winner == 'p1'\n"))
 	assert.Equal(t, []string{"9:5: the game is over (p1 wins: three points); p1 cannot answer"}, run("  - p1: play Small\n"))
