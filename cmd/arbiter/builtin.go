@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -20,7 +21,8 @@ import (
 // folder of the user's cache named by the games' contents, and read from
 // there as any ruleset is (its cards relative to its file, its positions
 // those of real files). A folder is written beside its final name and
-// renamed into place, so that no reader sees half of it.
+// renamed into place, so that no reader sees half of it; one found changed
+// (a file edited, removed or added) is written again.
 
 // builtinGames lists the names of the games that come with arbiter.
 func builtinGames() []string {
@@ -71,8 +73,15 @@ func writeBuiltinGames() (string, error) {
 	}
 	parent := filepath.Join(cache, "arbiter", "games")
 	dir := filepath.Join(parent, sum)
+	stale := false
 	if st, err := os.Stat(dir); err == nil && st.IsDir() {
-		return dir, nil
+		if builtinIntact(dir) {
+			return dir, nil
+		}
+		// the folder is ours, and someone changed it (a file edited,
+		// removed or added): written again, its games are those that
+		// come with arbiter, not the changed ones
+		stale = true
 	}
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return "", fmt.Errorf("cannot make the folder %s: %v", parent, cause(err))
@@ -95,6 +104,14 @@ func writeBuiltinGames() (string, error) {
 		}
 		return os.WriteFile(to, data, 0o644)
 	})
+	if err == nil && stale {
+		// the changed folder is moved aside, then removed, so that the
+		// name holds a whole folder at every moment but the one between
+		old := tmp + ".old"
+		if err = os.Rename(dir, old); err == nil {
+			defer os.RemoveAll(old)
+		}
+	}
 	if err == nil {
 		err = os.Rename(tmp, dir)
 	}
@@ -106,6 +123,39 @@ func writeBuiltinGames() (string, error) {
 		return "", cause(err)
 	}
 	return dir, nil
+}
+
+// builtinIntact reports whether a folder holds the embedded games as they
+// are: every file, the same bytes, and no other file (a card file added to
+// a game's cards folder would be one of its cards).
+func builtinIntact(dir string) bool {
+	want := 0
+	err := fs.WalkDir(arbiter.Games, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		want++
+		data, err := arbiter.Games.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil || !bytes.Equal(got, data) {
+			return fs.ErrInvalid
+		}
+		return nil
+	})
+	if err != nil {
+		return false
+	}
+	have := 0
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			have++
+		}
+		return err
+	})
+	return err == nil && have == want
 }
 
 // builtinSum names the embedded games by their contents: a new arbiter

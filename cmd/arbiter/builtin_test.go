@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/arbiter-games/arbiter/interpreter/load"
@@ -37,4 +38,37 @@ func TestBuiltinGames(t *testing.T) {
 	p, err := builtinRuleset("nosuch")
 	require.NoError(t, err)
 	require.Empty(t, p)
+}
+
+// A cache folder of the games that someone changed is written again: a
+// game that comes with arbiter plays as it came, whatever was done to the
+// copy (a file edited, removed, or a card file added).
+func TestBuiltinGamesChangedAreWrittenAgain(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	dir, err := writeBuiltinGames()
+	require.NoError(t, err)
+	lands := filepath.Join(dir, "rulesets", "lands.yaml")
+	want, err := os.ReadFile(lands)
+	require.NoError(t, err)
+	for name, change := range map[string]func(){
+		"edited":  func() { require.NoError(t, os.WriteFile(lands, []byte("name: lands\n"), 0o644)) },
+		"removed": func() { require.NoError(t, os.Remove(lands)) },
+		"added":   func() { require.NoError(t, os.WriteFile(filepath.Join(dir, "cards", "lands", "extra.yaml"), []byte("cards: []\n"), 0o644)) },
+	} {
+		change()
+		again, err := writeBuiltinGames()
+		require.NoError(t, err, name)
+		assert.Equal(t, dir, again, name)
+		got, err := os.ReadFile(lands)
+		require.NoError(t, err, name)
+		assert.Equal(t, want, got, name)
+		assert.NoFileExists(t, filepath.Join(dir, "cards", "lands", "extra.yaml"), name)
+		assert.True(t, builtinIntact(dir), name)
+	}
+	// nothing is left beside it
+	entries, err := os.ReadDir(filepath.Dir(dir))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1)
 }
