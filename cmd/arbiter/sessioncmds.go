@@ -114,7 +114,13 @@ are separated by commas (Knight, Knight, Archer). Commands:
 			s.saved = map[string]bool{}
 		}
 		s.saved[abs] = true
-		s.printf("Saved to %s.\n", rest)
+		if hasControl(rest) {
+			// a name typed with an escape or a bell is shown quoted, not
+			// played on the terminal
+			s.printf("Saved to %q.\n", rest)
+		} else {
+			s.printf("Saved to %s.\n", rest)
+		}
 		return false, nil
 	case "resign":
 		if err := s.g.Resign(seat); err != nil {
