@@ -490,7 +490,12 @@ func sourceLine(file string, line int) (string, bool) {
 		if err != nil {
 			return "", false
 		}
-		lines = strings.Split(string(b), "\n")
+		// lines end as YAML ends them: a line feed, a carriage return
+		// and a line feed, or a carriage return alone; a byte order
+		// mark before the first is no text of it
+		text := strings.TrimPrefix(string(b), "\uFEFF")
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+		lines = strings.Split(text, "\n")
 		sourceCache[file] = lines
 	}
 	if line < 1 || line > len(lines) {
