@@ -828,8 +828,23 @@ func (g *machine) CoverBranch(s *model.Step, branch string) {
 
 func (g *machine) CoverChoice(s *model.Step, label string) {
 	if g.Coverage != nil {
-		g.Coverage[branchPart(s, strconv.Quote(label))]++
+		g.Coverage[choicePart(s, label)]++
 	}
+}
+
+// choicePart names an option of a choice as a branch, at the line the
+// option is written on (the step's, for an option read without one).
+func choicePart(s *model.Step, label string) string {
+	for i := range s.Args {
+		for _, ch := range s.Args[i].Choices {
+			if ch.Label == label && ch.Pos.Line > 0 {
+				at := *s
+				at.Pos = ch.Pos
+				return branchPart(&at, strconv.Quote(label))
+			}
+		}
+	}
+	return branchPart(s, strconv.Quote(label))
 }
 
 // branchPart names a branch by where its step is written, with the file's
@@ -931,7 +946,7 @@ func BranchParts(rs *model.Ruleset) []string {
 					add(branchPart(s, p.Name))
 				case p.Kind == model.PChoices:
 					for _, ch := range a.Choices {
-						add(branchPart(s, strconv.Quote(ch.Label)))
+						add(choicePart(s, ch.Label))
 					}
 				}
 			}

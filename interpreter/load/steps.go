@@ -286,7 +286,7 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 					continue
 				}
 				c.R.Require(item, cp, cf, "label")
-				ch := model.Choice{Prog: -1}
+				ch := model.Choice{Prog: -1, Pos: c.R.Pos(item)}
 				if x := source.Get(cf, "label"); x != nil {
 					ch.Label, _ = c.R.Str(x, cp+".label")
 					if strings.ContainsAny(ch.Label, "{}") {

@@ -95,6 +95,7 @@ type Choice struct {
 	Tmpl  *Template // a label with {expression} parts
 	If    *Expr
 	Prog  int
+	Pos   diag.Pos // where the option is written
 }
 
 // ChoiceLabel is the label of a choice as seat sees it, its template filled.
