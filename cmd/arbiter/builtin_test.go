@@ -55,7 +55,9 @@ func TestBuiltinGamesChangedAreWrittenAgain(t *testing.T) {
 	for name, change := range map[string]func(){
 		"edited":  func() { require.NoError(t, os.WriteFile(lands, []byte("name: lands\n"), 0o644)) },
 		"removed": func() { require.NoError(t, os.Remove(lands)) },
-		"added":   func() { require.NoError(t, os.WriteFile(filepath.Join(dir, "cards", "lands", "extra.yaml"), []byte("cards: []\n"), 0o644)) },
+		"added": func() {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "cards", "lands", "extra.yaml"), []byte("cards: []\n"), 0o644))
+		},
 	} {
 		change()
 		again, err := writeBuiltinGames()
