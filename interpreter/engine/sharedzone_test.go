@@ -321,3 +321,36 @@ turn:
 		assert.NotContains(t, l, "chooses 3")
 	}
 }
+
+// TestALeastShareTooLargeToGiveIsNone: a division's least share that the
+// amount cannot give every card is none, however large: the product of a
+// huge share and the number of cards wrapped round to a small number, and
+// the question then had no answer.
+func TestALeastShareTooLargeToGiveIsNone(t *testing.T) {
+	for least, want := range map[string]int{
+		"9223372036854775807": 0,
+		"3074457345618258603": 0, // times 3 wraps round to a number below 5
+		"-2":                  0,
+		"2":                   0, // 2 each is 6, more than 5
+		"1":                   1,
+	} {
+		ruleset := `name: shares
+players: {min: 2, max: 2}
+zones:
+  table: {}
+setup:
+  - for_each_player:
+      do: [{create: {id: gem, count: 3, to: table}}]
+turn:
+  phases:
+    - name: main
+      do:
+        - distribute: {amount: 5, cards: you.table, at_least: ` + least + `, as: c, share: n, do: [{log: "{c} gets {n}."}]}
+`
+		_, g := textGame(t, "shares.yaml", ruleset, "cards:\n  - {id: gem, name: Gem}\n", engine.Options{Players: 2, Seed: 1})
+		require.NoError(t, g.Err(), least)
+		for _, o := range g.Pending()[0].Options {
+			assert.Equal(t, want, o.Value, "at_least %s", least)
+		}
+	}
+}

@@ -618,7 +618,9 @@ func execDistribute(g model.Context, f *state.Frame, s *model.Step) (model.Statu
 	if len(among) == 0 || amount <= 0 {
 		return model.Next, nil
 	}
-	if least*len(among) > amount {
+	// a least share the amount cannot give each (compared by division: a
+	// product could pass the largest number), or below nothing, is none
+	if least < 0 || least > amount/len(among) {
 		least = 0
 	}
 	d := state.Decision{Player: chooser, Kind: state.DecideDistribute, Prompt: args.Prompt(g, f, s.At(distributeArgs.Prompt), "Divide", chooser), Total: amount, Min: 0, Max: amount, Options: g.OptionScratch()}
