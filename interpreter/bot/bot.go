@@ -472,10 +472,42 @@ func candidates(r *rand.Rand, d *state.Decision) []state.Answer {
 	// anything else (a division, an order, an assignment, a choice of
 	// several): six random answers, whatever the decision's size; a
 	// division of however large an amount is six random splits, each drawn
-	// at a cost that does not grow with the amount (randomSplit)
-	out := make([]state.Answer, 6)
-	for i := range out {
-		out[i] = RandomAnswer(r, d)
+	// at a cost that does not grow with the amount (randomSplit). A
+	// division first tries all of it on each option in turn (of the first
+	// allOnOne), each other option given its least: the whole of a
+	// creature's damage on one blocker, which a random split seldom is.
+	var out []state.Answer
+	if d.Kind == state.DecideDistribute {
+		out = allOnOneSplits(d)
+	}
+	for range 6 {
+		out = append(out, RandomAnswer(r, d))
+	}
+	return out
+}
+
+// allOnOne is the most options of a division that the greedy bot tries
+// giving all of it to, one by one.
+const allOnOne = 8
+
+// allOnOneSplits is, for each of the first allOnOne options of a
+// division, the split that gives it all the amount the least shares leave.
+func allOnOneSplits(d *state.Decision) []state.Answer {
+	left := d.Total
+	for _, o := range d.Options {
+		left -= o.Value
+	}
+	if left <= 0 || len(d.Options) < 2 {
+		return nil
+	}
+	out := make([]state.Answer, 0, min(len(d.Options), allOnOne))
+	for i := range min(len(d.Options), allOnOne) {
+		amounts := make([]int, len(d.Options))
+		for j, o := range d.Options {
+			amounts[j] = o.Value
+		}
+		amounts[i] += left
+		out = append(out, state.Answer{Amount: amounts})
 	}
 	return out
 }

@@ -115,10 +115,23 @@ func TestSplitsOfLargeAmounts(t *testing.T) {
 				}
 			}
 			require.NotContains(t, got, false, "an option never got more than its least")
+			// all on each option in turn (of the first allOnOne), then six
+			// random splits; each one a legal answer
 			cands := candidates(r, &c.d)
-			require.Len(t, cands, 6)
+			ones := 0
+			if len(c.d.Options) > 1 {
+				ones = min(len(c.d.Options), allOnOne)
+			}
+			require.Len(t, cands, ones+6)
 			for _, a := range cands {
 				require.NoError(t, c.d.Check(a))
+			}
+			for i := range ones {
+				for j, x := range cands[i].Amount {
+					if j != i {
+						require.Equal(t, c.d.Options[j].Value, x, "all-on-%d gives %d more than its least", i, j)
+					}
+				}
 			}
 		})
 	}
