@@ -736,7 +736,7 @@ func (c *ExprCompiler) explainName(msg string, sc *closure.Scope) string {
 			return fmt.Sprintf("unknown name %s: a predicate reads its parameters and the names every expression has (you, this, game, ...); give it %s as an argument", name, name)
 		}
 		if at, ok := sc.Ended(name); ok {
-			return fmt.Sprintf("unknown name %s: the step at %d:%d binds it in its do alone, once for each player who answers; read it there (after the step only the last answer would be left)", name, at.Line, at.Column)
+			return fmt.Sprintf("unknown name %s: the step at %d:%d asks several players at once and binds it for each in turn, in its own steps alone; read it there (after the step only the last answer would be left)", name, at.Line, at.Column)
 		}
 		known := []string{}
 		for k := range sc.EnvType(c.Ts) {

@@ -266,3 +266,35 @@ func loadWith(rules, cards string) diag.Diagnostics {
 	_, diags := load.Load(load.Source{Name: "t.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte(cards)}}, stdlib.Library())
 	return diags
 }
+
+// TestSealedVariablesReachTheOracle: a variable a choice of several
+// choosers binds for its own steps is ended after the step, and the
+// expressions of those steps, which the test oracle compiles later from a
+// view of the scope taken when they were written, still read it.
+func TestSealedVariablesReachTheOracle(t *testing.T) {
+	rules := `name: sealed
+players: {min: 2, max: 2}
+properties:
+  card:
+    worth: {type: int, default: 1}
+  player:
+    gold: {type: int, default: 0}
+zones:
+  hand: {visibility: owner}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose_number:
+            choosers: players
+            max: 2
+            as: n
+            do: [{set: {you.gold: "count_where(you.hand, worth, n) + n"}}]
+`
+	rs, diags := load.Load(load.Source{Name: "sealed.yaml", Data: []byte(rules)}, []load.Source{{Name: "c.yaml", Data: []byte("cards: [{id: x}]\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	for _, e := range rs.Exprs {
+		_, err := e.Program()
+		require.NoError(t, err, "%s: %s", e.Pos, e.Src)
+	}
+}

@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -178,12 +179,21 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 			}
 		}
 	}
-	var fresh []string // the variables this step binds that were no names before it
-	scoped := false    // a list of steps that keeps them (Param.Scoped) is written
+	// the names before the step: with a Scoped parameter given, those the
+	// step and its steps bind are its own, and end with it
+	var before map[string]bool
+	scoped := false
+	for _, pp := range p.Params {
+		if pp.Scoped && given[pp.Name] != nil {
+			scoped = true
+		}
+	}
+	if scoped {
+		before = sc.Names()
+	}
 	for _, i := range order {
 		pp := p.Params[i]
 		v := given[pp.Name]
-		scoped = scoped || (pp.Scoped && v != nil)
 		if v == nil {
 			if pp.Required {
 				c.R.Errorf(keyN, "missing-field", path, "%s needs the argument %q", name, pp.Name)
@@ -249,9 +259,6 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 						}
 					}
 				}
-			}
-			if !sc.Has(s) {
-				fresh = append(fresh, s)
 			}
 			slot, err := sc.Bind(s, bt, c.R.Pos(v))
 			if err != nil {
@@ -321,8 +328,10 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 	}
 	if scoped {
 		// bound for the step's own steps: no name after it
-		for _, name := range fresh {
-			sc.End(name, st.Pos)
+		for _, name := range slices.Sorted(maps.Keys(sc.Names())) {
+			if !before[name] {
+				sc.End(name, st.Pos)
+			}
 		}
 	}
 	if p.Validate != nil {

@@ -62,8 +62,9 @@ type Param struct {
 	// defaults to the active player rather than to you most likely means
 	// you, which load warns about.
 	RebindsYou bool
-	// Scoped, on a list of steps, makes the variables the step binds that
-	// list's own: they hold one value per run of it (each chooser's
+	// Scoped, on a parameter, makes the variables the step binds, and
+	// those bound in its steps, the step's own when the parameter is
+	// given: they hold one value per run of its steps (each chooser's
 	// answer), and are no names after the step, where they would hold
 	// only the last run's.
 	Scoped bool

@@ -17,13 +17,15 @@ func chooserP() model.Param {
 // sealedP is the argument that asks several players at once (name: players,
 // or choosers where players already names candidates).
 func sealedP(name string) model.Param {
-	return args.ExprParam(name, model.TPlayers, false, "", "asks these players at once, sealed, instead of one chooser: each gets its own question, with `you` as that player (see decisions)")
+	p := args.ExprParam(name, model.TPlayers, false, "", "asks these players at once, sealed, instead of one chooser: each gets its own question, with `you` as that player (see decisions); the variables the step binds (as, and those bound in its steps) hold one value per player and are names in its steps alone")
+	p.Scoped = true
+	return p
 }
 
 // sealedDoP is the steps a sealed choice runs once per player, in seat order
 // from the active player, with `you` as that player and the choice bound.
 func sealedDoP(list, what string) model.Param {
-	return model.Param{Name: "do", Kind: model.PSteps, Scoped: true, Doc: "with " + list + ": run once per player once all have answered, in seat order from the active player, with `you` as that player and " + what + " bound (here only: after the step, each player's answer is gone)"}
+	return model.Param{Name: "do", Kind: model.PSteps, Doc: "with " + list + ": run once per player once all have answered, in seat order from the active player, with `you` as that player and " + what + " bound (here only: after the step, each player's answer is gone)"}
 }
 
 func Primitives() []*model.Primitive {

@@ -2,6 +2,7 @@ package closure
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"sort"
 	"strconv"
@@ -253,11 +254,25 @@ func (s *Scope) Bind(name string, t model.Type, pos diag.Pos) (int, error) {
 // End takes a variable out of the scope, after the step at pos that bound
 // it for its own steps alone: a later expression that names it is told so.
 func (s *Scope) End(name string, pos diag.Pos) {
+	// a new map: a view taken before (Frozen), which the oracle compiles
+	// with later, keeps the name
+	s.Vars = maps.Clone(s.Vars)
 	delete(s.Vars, name)
 	if s.ended == nil {
 		s.ended = map[string]diag.Pos{}
 	}
 	s.ended[name] = pos
+}
+
+// Names is the set of the variables bound in the scope now.
+func (s *Scope) Names() map[string]bool {
+	out := make(map[string]bool, len(s.Vars))
+	for n := range s.Vars {
+		if s.Has(n) {
+			out[n] = true
+		}
+	}
+	return out
 }
 
 // Ended is where the step is that bound a variable for its own steps
