@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -22,7 +23,7 @@ import (
 // there as any ruleset is (its cards relative to its file, its positions
 // those of real files). A folder is written beside its final name and
 // renamed into place, so that no reader sees half of it; one found changed
-// (a file edited, removed or added) is written again.
+// (a file edited, removed or added) is mended in place, file by file.
 
 // builtinGames lists the names of the games that come with arbiter.
 func builtinGames() []string {
@@ -73,15 +74,17 @@ func writeBuiltinGames() (string, error) {
 	}
 	parent := filepath.Join(cache, "arbiter", "games")
 	dir := filepath.Join(parent, sum)
-	stale := false
 	if st, err := os.Stat(dir); err == nil && st.IsDir() {
 		if builtinIntact(dir) {
 			return dir, nil
 		}
 		// the folder is ours, and someone changed it (a file edited,
-		// removed or added): written again, its games are those that
-		// come with arbiter, not the changed ones
-		stale = true
+		// removed or added): mended file by file, its games are those
+		// that come with arbiter, not the changed ones
+		if err := repairBuiltin(dir); err != nil {
+			return "", fmt.Errorf("the games in %s were changed, and cannot be written again: %v", dir, cause(err))
+		}
+		return dir, nil
 	}
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return "", fmt.Errorf("cannot make the folder %s: %v", parent, cause(err))
@@ -104,14 +107,6 @@ func writeBuiltinGames() (string, error) {
 		}
 		return os.WriteFile(to, data, 0o644)
 	})
-	if err == nil && stale {
-		// the changed folder is moved aside, then removed, so that the
-		// name holds a whole folder at every moment but the one between
-		old := tmp + ".old"
-		if err = os.Rename(dir, old); err == nil {
-			defer os.RemoveAll(old)
-		}
-	}
 	if err == nil {
 		err = os.Rename(tmp, dir)
 	}
@@ -156,6 +151,70 @@ func builtinIntact(dir string) bool {
 		return err
 	})
 	return err == nil && have == want
+}
+
+// repairBuiltin mends a folder of the embedded games that someone
+// changed, in place: each file that differs is written beside itself and
+// renamed over it, and a file that is none of theirs is removed. Another
+// arbiter reading the folder meanwhile reads whole files, old or new, and
+// another mending it at once writes the same bytes: the folder is never
+// moved from under a reader.
+func repairBuiltin(dir string) error {
+	want := map[string]bool{}
+	err := fs.WalkDir(arbiter.Games, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		to := filepath.Join(dir, filepath.FromSlash(p))
+		want[to] = true
+		data, err := arbiter.Games.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if got, err := os.ReadFile(to); err == nil && bytes.Equal(got, data) {
+			return nil
+		}
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			return err
+		}
+		f, err := os.CreateTemp(filepath.Dir(to), "."+filepath.Base(to)+"-")
+		if err != nil {
+			return err
+		}
+		_, werr := f.Write(data)
+		cerr := f.Close()
+		if werr == nil {
+			werr = cerr
+		}
+		if werr == nil {
+			werr = os.Chmod(f.Name(), 0o644)
+		}
+		if werr == nil {
+			werr = os.Rename(f.Name(), to)
+		}
+		if werr != nil {
+			os.Remove(f.Name())
+		}
+		return werr
+	})
+	if err != nil {
+		return err
+	}
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil // gone since it was listed: another arbiter's file, renamed
+		case err != nil || d.IsDir() || want[p]:
+			return err
+		case strings.HasPrefix(d.Name(), ".") && !strings.HasSuffix(d.Name(), ".yaml"):
+			// another arbiter's file on its way in, which no game reads
+			return nil
+		}
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	})
 }
 
 // builtinSum names the embedded games by their contents: a new arbiter
