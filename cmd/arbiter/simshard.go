@@ -19,6 +19,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+
 	"github.com/arbiter-games/arbiter/interpreter/source"
 )
 
@@ -76,7 +78,10 @@ type shardFile struct {
 	Results []shardGame `json:"results"`
 }
 
-const shardFormat = "arbiter sim shard 1"
+// shardFormat names the form of a shard file; 2 added why the last of the
+// others lost in a win of the last player standing, which a shard of 1
+// does not have, so that its endings would not merge with a 2's.
+const shardFormat = "arbiter sim shard 2"
 
 // maxStudy bounds the games a merge believes a shard file about, so that a
 // damaged file is refused rather than met with a huge allocation.
@@ -104,7 +109,7 @@ func (g shardGame) damage(players int) string {
 			return fmt.Sprintf("has winners %v, not different seats of %d players", g.Winners, players)
 		}
 	}
-	texts := []string{g.Kind, g.Reason, g.Error}
+	texts := []string{g.Kind, g.Reason, g.Lost, g.Error}
 	for _, seat := range g.Plays {
 		for _, p := range seat {
 			texts = append(texts, p...)
@@ -128,6 +133,8 @@ func (g shardGame) damage(players int) string {
 		return fmt.Sprintf("ended as %s with winners %v", g.Kind, g.Winners)
 	case g.Kind == "win" && len(g.Winners) == 0:
 		return "ended as win with no winner"
+	case g.Lost != "" && (g.Kind != "win" || g.Reason != engine.LastPlayerStanding):
+		return fmt.Sprintf("says why the last other player lost (%q) of a game not won by the last player standing", g.Lost)
 	case (g.Kind == "error") != (g.Error != ""):
 		return fmt.Sprintf("ended as %q with the error %q", g.Kind, g.Error)
 	}
@@ -248,8 +255,11 @@ func readShards(paths []string) ([]shardFile, error) {
 			return nil, err
 		}
 		var f shardFile
-		if err := json.Unmarshal(data, &f); err != nil || f.Format != shardFormat {
+		if err := json.Unmarshal(data, &f); err != nil || !strings.HasPrefix(f.Format, "arbiter sim shard ") {
 			return nil, fmt.Errorf("%s is not a shard file of arbiter sim --shard", p)
+		}
+		if f.Format != shardFormat {
+			return nil, fmt.Errorf("%s is a shard file of another version of arbiter (%q; this one reads %q): play every shard of a study with one version", p, f.Format, shardFormat)
 		}
 		files = append(files, f)
 	}

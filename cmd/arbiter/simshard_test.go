@@ -72,9 +72,29 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "lands0.json"), []byte(lands0), 0o644))
 	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "lands0.json"), filepath.Join(dir, "other.json"))
 	require.ErrorContains(t, err, "another study")
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format": "arbiter sim shard 1", "games": -3}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format": "`+shardFormat+`", "games": -3}`), 0o644))
 	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "bad.json"))
 	require.ErrorContains(t, err, "damaged")
+	// a shard of another version of arbiter, whose endings would not
+	// merge with these, is refused as such
+	older := strings.Replace(lands0, shardFormat, "arbiter sim shard 1", 1)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "older.json"), []byte(older), 0o644))
+	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "lands0.json"), filepath.Join(dir, "older.json"))
+	require.ErrorContains(t, err, "a shard file of another version of arbiter")
+	// why the last other lost is a text of the file, checked as the others
+	one, err := runIn(t, dir, "sim", "lands", "--games", "4", "--seed", "4", "--shard", "0/1", "--format", "json")
+	require.NoError(t, err)
+	escaped := strings.Replace(one, `"kind": "win",`, `"kind": "win", "lost": "\u001b[31m",`, 1)
+	require.NotEqual(t, one, escaped)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "escaped.json"), []byte(escaped), 0o644))
+	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "escaped.json"))
+	require.ErrorContains(t, err, "control characters")
+	// and given for a game that was not won by the last player standing,
+	// it is damage
+	stray := strings.Replace(one, `"kind": "win",`, `"kind": "win", "lost": "reduced to 0 life",`, 1)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stray.json"), []byte(stray), 0o644))
+	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "stray.json"))
+	require.ErrorContains(t, err, "not won by the last player standing")
 	// a file that claims a study of a billion shards or games is refused
 	// before anything of that size is made
 	var huge map[string]any
