@@ -40,9 +40,12 @@ type Scenario struct {
 	Setup   *setup.Setup
 	// where players, mode and each deck are written, for messages
 	playersPos, modePos diag.Pos
-	deckPos             []diag.Pos
-	Steps               []Step
-	src                 []byte
+	// playersBad: players was written wrong (told already); the seats are
+	// checked against the most the game takes
+	playersBad bool
+	deckPos    []diag.Pos
+	Steps      []Step
+	src        []byte
 }
 
 // Step is one line of a scenario: an answer, an expectation or a check of
@@ -186,11 +189,13 @@ func LoadPartial(path string, opts ...LoadOption) (*Scenario, error) {
 			n, err := strconv.Atoi(v.Value)
 			if err != nil {
 				errs = append(errs, errAt(v, "players must be a whole number"))
+				sc.playersBad = true
 				continue
 			}
 			if n < 1 {
 				// 0 would read as not given: the game's least
 				errs = append(errs, errAt(v, "players must be 1 or more, not %d (without it, the game's least number of players)", n))
+				sc.playersBad = true
 				continue
 			}
 			sc.Players, sc.playersPos = n, pos(v)
@@ -1337,7 +1342,12 @@ func howMany(d *state.Decision) string {
 // expectations may use besides the ruleset's: winner, over, outcome, p1...
 func queryVars(rs *model.Ruleset, sc *Scenario) (int, []compile.QueryVar) {
 	players := sc.Players
-	if players == 0 {
+	switch {
+	case sc.playersBad:
+		// a count told wrong already: the seats are checked against the
+		// most the game takes, not a count nobody wrote
+		players = rs.MaxPlayers
+	case players == 0:
 		players = rs.MinPlayers
 	}
 	vars := []compile.QueryVar{{Name: "winner", Type: model.TString}, {Name: "over", Type: model.TBool}, {Name: "outcome", Type: model.TString}, {Name: "reason", Type: model.TString}}
