@@ -108,7 +108,13 @@ are separated by commas (Knight, Knight, Archer). Commands:
 		}
 		abs, _ := filepath.Abs(rest)
 		if err := saveGame(rest, s.g, s.seats, s.saved[abs]); err != nil {
-			return false, fmt.Errorf("not saved: %v", err)
+			msg := err.Error()
+			if hasControl(rest) {
+				// the name as typed, an escape in it, is not played on
+				// the terminal
+				msg = strings.ReplaceAll(msg, rest, strconv.Quote(rest))
+			}
+			return false, fmt.Errorf("not saved: %s", msg)
 		}
 		if s.saved == nil {
 			s.saved = map[string]bool{}
