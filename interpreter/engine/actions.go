@@ -826,25 +826,26 @@ func (g *machine) CoverBranch(s *model.Step, branch string) {
 	}
 }
 
-func (g *machine) CoverChoice(s *model.Step, label string) {
+func (g *machine) CoverChoice(s *model.Step, choice int) {
 	if g.Coverage != nil {
-		g.Coverage[choicePart(s, label)]++
+		g.Coverage[choicePart(s, choice)]++
 	}
 }
 
-// choicePart names an option of a choice as a branch, at the line the
-// option is written on (the step's, for an option read without one).
-func choicePart(s *model.Step, label string) string {
-	for i := range s.Args {
-		for _, ch := range s.Args[i].Choices {
-			if ch.Label == label && ch.Pos.Line > 0 {
-				at := *s
-				at.Pos = ch.Pos
-				return branchPart(&at, strconv.Quote(label))
+// choicePart names option i of a step's choice as a branch, at the line
+// the option is written on (the step's, for an option read without one):
+// by place, two options of one label are two branches.
+func choicePart(s *model.Step, i int) string {
+	for a := range s.Args {
+		if ch := s.Args[a].Choices; i >= 0 && i < len(ch) {
+			at := *s
+			if ch[i].Pos.Line > 0 {
+				at.Pos = ch[i].Pos
 			}
+			return branchPart(&at, strconv.Quote(ch[i].Label))
 		}
 	}
-	return branchPart(s, strconv.Quote(label))
+	return branchPart(s, strconv.Quote(strconv.Itoa(i)))
 }
 
 // branchPart names a branch by where its step is written, with the file's
@@ -907,7 +908,8 @@ func (g *machine) coverPhase(ph *model.Phase, skip bool) {
 }
 
 // BranchParts names every branch that coverage counts: both ways of each if
-// (a missing else is no branch), each option of each choice, wherever they
+// (a missing else too: the way that does nothing), each option of each
+// choice (at its own line), wherever they
 // are written (a step reused through a YAML alias counts once), and both
 // ways of each phase that may be skipped.
 func BranchParts(rs *model.Ruleset) []string {
@@ -945,8 +947,8 @@ func BranchParts(rs *model.Ruleset) []string {
 				case p.Branch && branches:
 					add(branchPart(s, p.Name))
 				case p.Kind == model.PChoices:
-					for _, ch := range a.Choices {
-						add(choicePart(s, ch.Label))
+					for i := range a.Choices {
+						add(choicePart(s, i))
 					}
 				}
 			}

@@ -255,7 +255,7 @@ var BuiltinEvents = []BuiltinEvent{
 	{"leave", "a card left a zone, before it entered the next", [][2]string{{"card", "the card"}, {"player", "its owner"}, {"from", "the zone it left"}, {"to", "the zone it goes to"}, {"source", "the card whose effect moved it, or none"}}},
 	{"draw", "a player drew a card (each card drawn, after the card moved)", [][2]string{{"card", "the card"}, {"player", "who drew it"}, {"amount", "1"}}},
 	{"shuffle", "a zone was shuffled", [][2]string{{"player", "the zone's owner (none for a shared zone)"}, {"to", "the zone"}}},
-	{"reveal", "a card was shown to every player", [][2]string{{"card", "the card"}, {"player", "who showed it"}}},
+	{"reveal", "a card was revealed (to every player, or to those a step names)", [][2]string{{"card", "the card"}, {"player", "who revealed it"}}},
 	{"turn_start", "a turn began", [][2]string{{"player", "the active player"}}},
 	{"turn_end", "a turn ended", [][2]string{{"player", "the active player"}}},
 	{"phase_start", "a phase began", [][2]string{{"player", "the active player"}, {"to", "the phase"}}},

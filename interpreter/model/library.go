@@ -632,7 +632,7 @@ type Context interface {
 	CoverBranch(s *Step, branch string)
 	// CoverChoice records, when coverage is kept, that the option of a
 	// choose step with this label was taken (quoted, unlike a branch name)
-	CoverChoice(s *Step, label string)
+	CoverChoice(s *Step, choice int)
 
 	// Memos. Epoch counts the changes of the state (effects' variables
 	// aside): while it stays the same, so does everything an expression

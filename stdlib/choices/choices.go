@@ -451,7 +451,7 @@ func chosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o state
 		g.Logf("choose", chooser, "%s %s: %s.", state.SeatName(chooser), verb, o.Label)
 	}
 	args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(o.Value)})
-	g.CoverChoice(s, choices[o.Value].Label)
+	g.CoverChoice(s, o.Value)
 	g.Call(f, choices[o.Value].Prog)
 	return model.Next, nil
 }
@@ -693,7 +693,7 @@ func execSimultaneous(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		p, c := cur.L[2*i], cur.L[2*i+1]
 		fr := *f
 		fr.You, fr.Player = state.Seat(p), state.Seat(p)
-		g.CoverChoice(s, choices[c].Label)
+		g.CoverChoice(s, c)
 		g.CallAs(f, choices[c].Prog, p)
 		return model.Stay, nil
 	}

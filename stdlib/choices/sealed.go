@@ -221,7 +221,7 @@ func sealedChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		}
 		args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(vals[0])})
 		if c := vals[0]; c >= 0 {
-			g.CoverChoice(s, choices[c].Label)
+			g.CoverChoice(s, c)
 			g.CallAs(f, choices[c].Prog, p)
 		}
 		return model.Stay, nil
