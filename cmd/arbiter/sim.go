@@ -64,8 +64,10 @@ and make sim exit with status 1. Game i uses seed --seed + i, so a run is
 reproducible. Ctrl-C (or one kill -TERM) stops a run early: the games
 under way finish, or are left after 10 seconds, the table covers every game
 that ended, and sim exits with status 130. Games are played without a log,
-so the expressions of log lines are not worked out: an error in one stops
-a game in arbiter play and arbiter test, not here. With
+so the expressions of log lines are not worked out, but for one game in
+fifty (game 0, 50, 100, ...), played with its log: an error in a log line
+stops such a game, which is listed with its seed, as arbiter play and
+arbiter test stop at it. With
 --cards, it also lists, for every card and action taken with it (a card
 played as one of its parts, say), in how many games a seat took it and how
 often that seat won them.
@@ -164,7 +166,7 @@ docs/sim-at-scale.md.`,
 					for i := range next {
 						j := idx[i] // the game's number in the whole study
 						var r simResult
-						r, g = simulate(g, rs, engine.Options{Players: players, Seed: seed + uint64(j), Decks: decks, Mode: mode, NoLog: true, NoRecord: true}, kinds, byCard)
+						r, g = simulate(g, rs, engine.Options{Players: players, Seed: seed + uint64(j), Decks: decks, Mode: mode, NoLog: j%loggedEvery != 0, NoRecord: true}, kinds, byCard)
 						r.seed, r.game = seed+uint64(j), j
 						// under the lock: an interrupted run reads the
 						// results while games it left still play
@@ -296,6 +298,12 @@ docs/sim-at-scale.md.`,
 	cmd.AddCommand(newSimMergeCmd())
 	return cmd
 }
+
+// loggedEvery: one game in so many (game 0, then every loggedEvery-th) is
+// played with its log, whose lines' expressions are worked out only then:
+// an error in one stops that game and is listed, as in arbiter play, where
+// a run without a log passed it by. The log changes nothing else of a game.
+const loggedEvery = 50
 
 // simGrace is how long an interrupted sim waits for the games under way.
 const simGrace = 10 * time.Second
