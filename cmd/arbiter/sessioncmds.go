@@ -486,6 +486,7 @@ func programAsks(rs *model.Ruleset, prompts bool, progs ...int) []string {
 	var out []string
 	rs.WalkSteps(func(st *model.Step) {
 		prompt := ""
+		written := false // the prompt is the ruleset's, not the step's default
 		var labels, acts []string
 		pass := ""
 		for i, p := range st.Prim.Params {
@@ -508,6 +509,7 @@ func programAsks(rs *model.Ruleset, prompts bool, progs ...int) []string {
 				pass = arg.Text
 			case p.Kind == model.PTemplate && p.Name == "prompt" && arg.Template != nil:
 				prompt = templateWords(arg.Template.Text)
+				written = !arg.Defaulted
 			case p.Kind == model.PChoices:
 				for _, ch := range arg.Choices {
 					label := ch.Label
@@ -524,9 +526,11 @@ func programAsks(rs *model.Ruleset, prompts bool, progs ...int) []string {
 			}
 			labels = append(acts, pass)
 		}
-		if prompts && len(labels) == 0 && len(acts) == 0 && prompt != "" && st.Prim.Family == "choices" {
+		if prompts && len(labels) == 0 && len(acts) == 0 && prompt != "" && (st.Prim.Family == "choices" || st.Prim.Family == "costs" && written) {
 			// a choice of cards, players or a number: its prompt says
-			// what is chosen (Discard any number of cards to draw as many)
+			// what is chosen (Discard any number of cards to draw as many);
+			// a cost's, when the ruleset words it (Choose the other gems
+			// of the set), as its default says nothing of the game
 			if !slices.Contains(out, prompt) {
 				out = append(out, prompt)
 			}
