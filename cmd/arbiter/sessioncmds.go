@@ -690,7 +690,9 @@ func (s *session) why(d *state.Decision, what string) {
 				why += " (" + a.FilterWhy + ")"
 			}
 			any = true
-			say(strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " "), why)
+			// the label without its card, its other parts (worked out per
+			// card) as …: score a … set
+			say(strings.Join(strings.Fields(templatePart.ReplaceAllString(strings.ReplaceAll(a.Label, "{card}", ""), "…")), " "), why)
 		}
 	}
 	switch {
