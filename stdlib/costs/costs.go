@@ -20,7 +20,7 @@ func fixed() []*model.Primitive {
 			Name: "pay_cards", Args: &payCardsArgs, Family: "costs",
 			Doc: "A cost: pays with cards from a list, one distinct card per pattern in `match` (each an expression on `card`), either moving them to a zone (`to`) or setting a bool property on each (`mark`, as exhausting several cards at once; a card already marked cannot pay). It can be paid when every pattern can get its own card; the player chooses which cards when there is a choice, one card at a time, and is not asked when every card that may still pay must (as many cards as patterns left). With `count`, the cost is that many cards, worked out when it is paid: the patterns are used in order and the last one for every card after them (`match: [\"true\"]` and `count: card.price`: any price cards), and a count of 0 pays nothing.",
 			Params: []model.Param{
-				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards that may pay"), "from"),
+				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards that may pay; the action's own card is among them when it lies there (an action from the hand pays from the hand with its card still in it): a pattern that must leave it out says card != this"), "from"),
 				{Name: "match", Kind: model.PExprList, Type: model.TBool, Required: true, Doc: "one condition per card to pay, on `card`"},
 				{Name: "to", Kind: model.PZone, Doc: "where the paid cards go (their owner's zone); give `to` or `mark`"},
 				{Name: "mark", Kind: model.PText, Doc: "the bool card property set on each paid card instead of moving it; give `to` or `mark`"},
