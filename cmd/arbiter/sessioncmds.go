@@ -161,13 +161,22 @@ are separated by commas (Knight, Knight, Archer). Commands:
 // notOfferedCard says why a card the player named, by its name or by the
 // whole label of an action for it, is not among a window's options, when
 // it is a card of theirs that an action of the window takes ("Nine of
-// Clubs is not offered: you must follow hearts"); "" otherwise.
+// Clubs is not offered: you must follow hearts"), or why an action of no
+// card the player named is not; "" otherwise.
 func (s *session) notOfferedCard(d *state.Decision, line string) string {
 	window := s.g.WindowActions(d)
 	name := strings.TrimSpace(line)
 	for _, ai := range window {
 		a := s.rs.Actions[ai]
 		if a.Source < 0 {
+			// an action of no card, by its label or its name (sweep the
+			// market): why it is not offered, as why says it
+			label := s.g.ActionLabel(a.Name, -1, d.Player)
+			if strings.EqualFold(name, label) || strings.EqualFold(name, a.Name) {
+				if why := s.g.WhyNot(d.Player, a.Name, -1); why != "" {
+					return fmt.Sprintf("%s is not offered: %s", label, why)
+				}
+			}
 			continue
 		}
 		ev := s.g.Evaluator()
