@@ -42,7 +42,7 @@ func Primitives() []*model.Primitive {
 				args.ExprParam("count", model.TInt, false, "1", "how many cards (a count below 0 draws none: count: 5 - len(you.hand) fills a hand up to 5)"),
 				{Name: "from", Kind: model.PZone, Required: true, Doc: "the zone drawn from"},
 				{Name: "to", Kind: model.PZone, Required: true, Doc: "the zone the cards go to"},
-				{Name: "if_empty", Kind: model.PSteps, Doc: "steps run once if a card could not be drawn"},
+				{Name: "if_empty", Kind: model.PSteps, Doc: "steps run once if a card could not be drawn", Branch: true},
 				{Name: "as", Kind: model.PBind, Type: model.TCards, Doc: "binds the drawn cards"},
 				args.ExprParam("quiet", model.TBool, false, "false", "no \"draws\" log line, nor the \"cannot draw\" one of an empty zone; who knows the cards changes as for any draw"),
 			},
@@ -474,6 +474,7 @@ func execDraw(g model.Context, f *state.Frame, s *model.Step) (model.Status, err
 	args.Bind(g, f, as, state.Val{L: drawn})
 	if short {
 		if a := s.At(drawArgs.IfEmpty); a.Set {
+			g.CoverBranch(s, "if_empty")
 			g.Call(f, a.Prog)
 		}
 	}
