@@ -36,7 +36,8 @@ files and prints every change it makes, to be read before it is committed
 (go generate ./... leaves golden files alone: each is a ruling to read).
 --coverage GAME lists the actions, triggers, checks, keywords and phases of
 GAME that no scenario exercised, and the branches no scenario took: each way
-of an if, each option of a choice, each way of a phase's skip_if.`,
+of an if (without an else too: the way that does nothing), each option of a
+choice (at its own line), a draw's if_empty, each way of a phase's skip_if.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
 			if len(args) == 0 {
