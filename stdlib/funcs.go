@@ -266,14 +266,9 @@ func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 	// a name never given is none, no value of its own (a card of no
 	// colour is in no colour's group)
 	unset := g.Rs.CardProps[idx].Type == model.TString
-	table, stride, plain := g.PlainProp(idx)
+	props := readProp(g, idx)
 	for _, c := range cards {
-		var v int64
-		if plain {
-			v = table[c*stride+idx]
-		} else {
-			v = g.CardProp(c, idx)
-		}
+		v := props.of(c)
 		if unset && v == 0 {
 			continue
 		}
@@ -300,22 +295,40 @@ func maxGroup(g *model.Evaluator, cards []int, idx int) int {
 	return best
 }
 
+// propReader reads one card property of many cards: from its table
+// itself when nothing can change what it reads (Evaluator.PlainProp),
+// else through CardProp, modifiers and all.
+type propReader struct {
+	g           *model.Evaluator
+	table       []int64
+	stride, idx int
+	plain       bool
+}
+
+func readProp(g *model.Evaluator, idx int) propReader {
+	table, stride, plain := g.PlainProp(idx)
+	return propReader{g: g, table: table, stride: stride, idx: idx, plain: plain}
+}
+
+// of is card c's value of the property.
+func (r *propReader) of(c int) int64 {
+	if r.plain {
+		return r.table[c*r.stride+r.idx]
+	}
+	return r.g.CardProp(c, r.idx)
+}
+
 // total sums an int property over cards (0 for no property). A sum past
 // the whole numbers stops the evaluation, as + and sum() do, rather than
 // wrap around to a number no card holds.
 func total(g *model.Evaluator, cards []int, idx int) int64 {
 	n := int64(0)
-	table, stride, plain := g.PlainProp(idx)
-	if !plain && idx < 0 {
+	props := readProp(g, idx)
+	if !props.plain && idx < 0 {
 		return 0
 	}
 	for _, c := range cards {
-		var v int64
-		if plain {
-			v = table[c*stride+idx]
-		} else {
-			v = g.CardProp(c, idx)
-		}
+		v := props.of(c)
 		s, ok := model.AddWhole(n, v)
 		if !ok {
 			g.Overflow(n, "+", v)
@@ -337,14 +350,9 @@ func distinct(g *model.Evaluator, cards []int, idx int) int {
 	// a name never given is none, no value of its own (a card of no
 	// colour is in no colour's group)
 	unset := g.Rs.CardProps[idx].Type == model.TString
-	table, stride, plain := g.PlainProp(idx)
+	props := readProp(g, idx)
 	for _, c := range cards {
-		var v int64
-		if plain {
-			v = table[c*stride+idx]
-		} else {
-			v = g.CardProp(c, idx)
-		}
+		v := props.of(c)
 		if unset && v == 0 {
 			continue
 		}
