@@ -142,6 +142,11 @@ func printCardsNamed(cmd *cobra.Command, rs *model.Ruleset, names []string) erro
 				for _, v := range vals {
 					c.Props[v.Prop] = v.Value
 				}
+				// its text as card_text writes it for these values, not
+				// the definition's defaults
+				if lines, err := load.CardTextLines(rs, &c, c.Props); err == nil && lines != nil {
+					c.Lines = lines
+				}
 				d = &c
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/scenario"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -382,6 +383,10 @@ func (s *session) cardText(seat int, name string) error {
 			for i := range d.Props {
 				d.Props[i] = e.CardProp(c, i)
 				d.Written = append(d.Written, i)
+			}
+			// its text as card_text writes it for its own values
+			if lines, err := load.CardTextLines(s.rs, &d, d.Props); err == nil && lines != nil {
+				d.Lines = lines
 			}
 			s.printf("%s\n", describeCard(s.rs, &d))
 			return nil

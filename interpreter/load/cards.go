@@ -408,60 +408,14 @@ func (c *compiler) writeCardTexts() {
 		return // with errors, some part may not be compiled
 	}
 	g := model.EmptyGame(rs)
-	name := func(s string) string {
-		if t, ok := ct.Names[s]; ok {
-			return t
-		}
-		return s
-	}
 	for _, d := range rs.Cards {
 		ci := g.AddCard(d.Index, 0, 0)
-		write := func() ([]string, error) {
-			g.Invalidate()
-			f := g.TempFrame(state.Frame{Card: state.CardRef(ci), This: state.CardRef(ci), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
-			defer g.ReleaseFrame()
-			var lines []string
-			for _, p := range ct.Lines {
-				if p.If != nil {
-					ok, err := g.EvalBool(p.If, f)
-					if err != nil {
-						return nil, err
-					}
-					if !ok {
-						continue
-					}
-				}
-				text, err := g.RenderNamed(p.Show, f, name)
-				if err != nil {
-					return nil, err
-				}
-				if strings.TrimSpace(text) != "" {
-					lines = append(lines, text)
-				}
-			}
-			if ct.Keywords {
-				for _, k := range d.Listed {
-					if t := ct.KeywordLines[k]; t != nil {
-						text, err := g.RenderNamed(t, f, name)
-						if err != nil {
-							return nil, err
-						}
-						if strings.TrimSpace(text) != "" {
-							lines = append(lines, text)
-						}
-						continue
-					}
-					lines = append(lines, keywordWords(rs.Keywords[k])+".")
-				}
-			}
-			return lines, nil
-		}
 		report := func(err error) {
 			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "bad-card-text", Pos: d.Pos, Path: "cards." + d.ID,
 				Message: fmt.Sprintf("card_text cannot write the text of card %q: %v", d.ID, err)})
 		}
 		if len(d.Faces) == 0 {
-			lines, err := write()
+			lines, err := cardTextOf(g, d, ci)
 			if err != nil {
 				report(err)
 				continue
@@ -476,7 +430,7 @@ func (c *compiler) writeCardTexts() {
 			for k, v := range d.Faces[i].Props {
 				g.S.CardProps[ci*stride+k] = v
 			}
-			lines, err := write()
+			lines, err := cardTextOf(g, d, ci)
 			if err != nil {
 				report(err)
 				break
@@ -484,6 +438,72 @@ func (c *compiler) writeCardTexts() {
 			d.Faces[i].Lines = lines
 		}
 	}
+}
+
+// CardTextLines writes the lines card_text gives a card of definition d
+// whose properties hold props: what the loader writes for d itself, for a
+// card made from d with values of its own (a card named from its
+// properties, 7 of clubs, whose definition's text was written with the
+// defaults). Nil when the ruleset has no card_text.
+func CardTextLines(rs *model.Ruleset, d *model.CardDef, props []int64) ([]string, error) {
+	if rs.CardText == nil || len(rs.Zones) == 0 {
+		return nil, nil
+	}
+	g := model.EmptyGame(rs)
+	ci := g.AddCard(d.Index, 0, 0)
+	copy(g.S.CardProps[ci*g.Stride():], props)
+	return cardTextOf(g, d, ci)
+}
+
+// cardTextOf writes the card_text lines of card ci of g, a card of d, as
+// it is: its properties and its face.
+func cardTextOf(g *model.Evaluator, d *model.CardDef, ci int) ([]string, error) {
+	rs := g.Rs
+	ct := rs.CardText
+	name := func(s string) string {
+		if t, ok := ct.Names[s]; ok {
+			return t
+		}
+		return s
+	}
+	g.Invalidate()
+	f := g.TempFrame(state.Frame{Card: state.CardRef(ci), This: state.CardRef(ci), Event: state.Event{Card: state.NoCard, Source: state.NoCard}})
+	defer g.ReleaseFrame()
+	var lines []string
+	for _, p := range ct.Lines {
+		if p.If != nil {
+			ok, err := g.EvalBool(p.If, f)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+		}
+		text, err := g.RenderNamed(p.Show, f, name)
+		if err != nil {
+			return nil, err
+		}
+		if strings.TrimSpace(text) != "" {
+			lines = append(lines, text)
+		}
+	}
+	if ct.Keywords {
+		for _, k := range d.Listed {
+			if t := ct.KeywordLines[k]; t != nil {
+				text, err := g.RenderNamed(t, f, name)
+				if err != nil {
+					return nil, err
+				}
+				if strings.TrimSpace(text) != "" {
+					lines = append(lines, text)
+				}
+				continue
+			}
+			lines = append(lines, keywordWords(rs.Keywords[k])+".")
+		}
+	}
+	return lines, nil
 }
 
 // keywordWords writes a keyword's name as words: underscores as spaces, the
