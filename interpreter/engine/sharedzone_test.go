@@ -227,9 +227,10 @@ func textGame(t *testing.T, name, ruleset, cards string, o engine.Options) (*mod
 }
 
 // A shared zone's shuffle reads as English for a name of one thing (the
-// pile is shuffled) and of many (the threats are shuffled).
+// pile is shuffled) and of many (the threats are shuffled), a name of
+// words joined by underscores as words (the goal pile, not goal_pile).
 func TestShuffleOfASharedZoneReads(t *testing.T) {
-	for name, want := range map[string]string{"pile": "The pile is shuffled.", "threats": "The threats are shuffled.", "moss": "The moss is shuffled."} {
+	for name, want := range map[string]string{"pile": "The pile is shuffled.", "threats": "The threats are shuffled.", "moss": "The moss is shuffled.", "goal_pile": "The goal pile is shuffled."} {
 		ruleset := `name: shuffled
 zones:
   ` + name + `: {per: game, visibility: hidden}

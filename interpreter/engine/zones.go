@@ -416,10 +416,10 @@ func (g *machine) Shuffle(zi int) {
 	if !g.Logging() {
 		// no line to write: the names are not put together
 	} else if z.Owner < 0 {
-		name := g.Rs.Zones[z.Kind].Name
+		name := g.Rs.ZoneWords(int(z.Kind))
 		g.logf(-1, "shuffle", -1, "The %s %s shuffled.", name, isOrAre(name))
 	} else {
-		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles their %s.", g.SeatName(int(z.Owner)), g.Rs.Zones[z.Kind].Name)
+		g.logf(-1, "shuffle", int(z.Owner), "%s shuffles their %s.", g.SeatName(int(z.Owner)), g.Rs.ZoneWords(int(z.Kind)))
 	}
 	if g.hears(g.SymShuffle) {
 		g.emit(&state.Event{Name: g.SymShuffle, Card: state.NoCard, Player: z.Owner, To: g.Rs.ZoneSyms[z.Kind], Source: state.NoCard})

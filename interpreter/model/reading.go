@@ -2,6 +2,7 @@ package model
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
@@ -380,9 +381,15 @@ func (g *Evaluator) applyMods(card state.CardRef, player state.Seat, prop int32,
 	return v
 }
 
+// ZoneWords is a zone kind's name as a line of the log writes it: words
+// joined by underscores as words, as a keyword's are (goal_pile: goal pile).
+func (rs *Ruleset) ZoneWords(kind int) string {
+	return strings.ReplaceAll(rs.Zones[kind].Name, "_", " ")
+}
+
 func (g *Evaluator) ZoneLabel(zi int) string {
 	z := &g.S.Zones[zi]
-	name := g.Rs.Zones[z.Kind].Name
+	name := g.Rs.ZoneWords(int(z.Kind))
 	if z.Owner < 0 {
 		return "the " + name
 	}
