@@ -31,6 +31,9 @@ type nameReader struct {
 	props []int          // the property each group of re reads
 }
 
+// Props is the card properties the name is read into, one per part.
+func (nr *nameReader) Props() []int { return nr.props }
+
 // NameReaders builds the readers of the definitions whose names are
 // templates, and lists the templates that cannot be read back.
 func (rs *Ruleset) NameReaders() (readers []nameReader, unreadable []string) {

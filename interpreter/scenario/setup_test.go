@@ -68,6 +68,8 @@ steps:
 		"s.yaml:7:50: error: unknown card \"x of clubs\": \"x\" would be the rank of a \"{card.rank} of {card.suit}\" card, which is a whole number [unknown-card]",
 		"s.yaml:8:5: error: zone trick is shared, not a player's; name it as trick or game.trick [unknown-zone]",
 		"s.yaml:9:5: error: zone hand belongs to a player; name it as p1.hand [unknown-zone]",
+		// a made card placed by its id without its suit would be named with none
+		"s.yaml:10:15: error: card is placed by its id, but its cards are named \"{card.rank} of {card.suit}\", and this one would have no suit: place it by the name it gets, or set its suit under props [unknown-card]",
 		"s.yaml:12:5: error: game.trick[1] has no card 1: the setup places one card there, index 0 [out-of-range]",
 		"s.yaml:13:25: error: rank takes a whole number, not ten [bad-value]",
 		"s.yaml:14:5: error: unknown card property \"sute\"; did you mean \"suit\"? [unknown-property]",
@@ -96,6 +98,7 @@ setup:
     game.trick: [p2's Card, p3's Card]
     p1.hand: [2 of hearts, 5 of spades]
   props:
+    game.trick[0].suit: clubs
     game.trick[1].rank: 9
     game.trick[1].suit: hearts
 steps:

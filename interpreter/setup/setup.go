@@ -103,6 +103,7 @@ type plannedCard struct {
 	Owner           int               // placed as another player's card ("p2's Knight"); else -1
 	Props           []model.PropValue // read from a generated card's name
 	Face            int               // the face it shows: a card placed by the name of a later face
+	at              diag.Pos          // where the setup names it, for messages
 }
 
 type plannedProp struct {
@@ -244,7 +245,7 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 				fail(at, "bad-value", "zone %s holds at most %d cards: the cards from here on do not fit", pl.Zone, m)
 				break
 			}
-			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Slot: slot, Down: pl.Down, Up: pl.Up, Owner: owner, Props: props, Face: face})
+			plan.Cards = append(plan.Cards, plannedCard{Def: d.Index, Zone: zone, Seat: seat, Slot: slot, Down: pl.Down, Up: pl.Up, Owner: owner, Props: props, Face: face, at: at})
 			placed[[2]int{zone, seat}]++
 		}
 	}
@@ -260,6 +261,7 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 		}
 		plan.Props = append(plan.Props, pp)
 	}
+	diags = append(diags, unnamedMadeCards(rs, plan)...)
 	for _, ks := range su.Keywords {
 		k, seat, idx, err := cardAddress(rs, ks.Target, players, placed)
 		if err != nil {
@@ -281,6 +283,7 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 		}
 		plan.Grants = append(plan.Grants, g)
 	}
+	diags.Sort()
 	return plan, diags
 }
 
@@ -509,6 +512,51 @@ func generatedHint(rs *model.Ruleset) string {
 		hint += fmt.Sprintf(" (cards named %q cannot be placed by name: a part of it is not a card property; place one by id and set its properties)", strings.Join(unreadable, ", "))
 	}
 	return hint
+}
+
+// unnamedMadeCards finds the cards a setup places by the id of a
+// definition whose name is made from properties (cards named "{card.color}
+// {card.value}") without the values of those properties that have no
+// default: such a card is named with nothing for them, and is none of the
+// cards the game makes. It is placed by the name it gets (red 3), or its
+// properties are set under props.
+func unnamedMadeCards(rs *model.Ruleset, plan *setupPlan) diag.Diagnostics {
+	readers, _ := rs.NameReaders()
+	reads := map[int][]int{}
+	for _, r := range readers {
+		reads[r.Def.Index] = r.Props()
+	}
+	set := map[CardAddr]map[int]bool{}
+	for _, pp := range plan.Props {
+		if pp.Zone >= 0 {
+			a := CardAddr{Zone: pp.Zone, Seat: pp.Seat, Index: pp.Index}
+			if set[a] == nil {
+				set[a] = map[int]bool{}
+			}
+			set[a][pp.Prop] = true
+		}
+	}
+	var out diag.Diagnostics
+	index := map[[2]int]int{}
+	for _, c := range plan.Cards {
+		a := CardAddr{Zone: c.Zone, Seat: c.Seat, Index: index[[2]int{c.Zone, c.Seat}]}
+		index[[2]int{c.Zone, c.Seat}]++
+		if len(c.Props) > 0 {
+			continue // placed by its made name
+		}
+		var missing []string
+		for _, ix := range reads[c.Def] {
+			if decl := &rs.CardProps[ix]; decl.Type == model.TString && decl.Default == 0 && !set[a][ix] {
+				missing = append(missing, decl.Name)
+			}
+		}
+		if len(missing) > 0 {
+			d := rs.Cards[c.Def]
+			out = append(out, diag.Diagnostic{Severity: diag.SeverityError, Code: "unknown-card", Pos: c.at, Path: "setup",
+				Message: fmt.Sprintf("%s is placed by its id, but its cards are named %q, and this one would have no %s: place it by the name it gets, or set its %s under props", d.ID, d.Name, strings.Join(missing, " and "), strings.Join(missing, " and "))})
+		}
+	}
+	return out
 }
 
 // cardNames lists the names and ids of the cards, for suggestions.
