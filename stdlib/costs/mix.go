@@ -154,7 +154,10 @@ func readMix(g model.Context, f *state.Frame, s *model.Step, m *mix) error {
 		m.decls = append(m.decls, d)
 		m.idx = append(m.idx, ix)
 		m.need = append(m.need, max(amounts[i], 0))
-		m.pool = append(m.pool, int(g.PlayerProp(p, ix)))
+		// the amount as the sums below add it: held within poolBound, so
+		// that what is left and what is spare never pass the whole
+		// numbers (no cost comes near it)
+		m.pool = append(m.pool, int(max(min(g.PlayerProp(p, ix), poolBound), -poolBound)))
 		m.src = append(m.src, nil)
 	}
 	if mark := s.At(spendMixArgs.Mark); mark.Set {
@@ -304,6 +307,11 @@ func sourcesKeep(s *model.Step) bool {
 	return !props.ReadsFrame(model.IdThis, model.IdCard) && !src.ReadsFrame(model.IdThis, model.IdCard) && !gives.ReadsFrame(model.IdThis)
 }
 
+// poolBound is the most of a resource a payment counts a player as having
+// (and the least below nothing): far beyond any cost, far from where a sum
+// of a few of them would pass the largest whole number.
+const poolBound = 1 << 40
+
 // avail is how much of resource i is left for the part any may pay, once
 // its fixed part is paid (negative: the fixed part cannot be).
 func (m *mix) avail(i int) int { return m.pool[i] + len(m.src[i]) - m.need[i] }
@@ -404,7 +412,10 @@ func execSpendMix(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 			if g.Logging() {
 				// ids and labels for a reader, as other choices have them
 				inPool := max(m.pool[i]-use[i], 0)
-				o.ID, o.Label = "resource:"+m.names[i], fmt.Sprintf("%s (%d in pool)", m.names[i], inPool)
+				// the store as it is, which the sums above hold within
+				// poolBound
+				held := max(g.PlayerProp(m.p, m.idx[i])-int64(use[i]), 0)
+				o.ID, o.Label = "resource:"+m.names[i], fmt.Sprintf("%s (%d in pool)", m.names[i], held)
 				if inPool == 0 {
 					o.Label = fmt.Sprintf("%s (from %s)", m.names[i], g.CardLabel(m.src[i][use[i]-m.pool[i]], int(f.You)))
 				}
