@@ -1,13 +1,16 @@
 package setup
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
-	"github.com/arbiter-games/arbiter/interpreter/diag"
-	"github.com/arbiter-games/arbiter/interpreter/model"
-	"github.com/arbiter-games/arbiter/interpreter/source"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/interpreter/diag"
+	"github.com/arbiter-games/arbiter/interpreter/model"
+	"github.com/arbiter-games/arbiter/interpreter/source"
 )
 
 // Setup places a game in a chosen position instead of running the ruleset's
@@ -59,6 +62,41 @@ type PropSetting struct {
 	// Pos is where the setting is written and ValuePos its value, for
 	// messages; the zero Pos when not known.
 	Pos, ValuePos diag.Pos
+}
+
+// UnmarshalJSON reads a setting kept in a save or a replay log, its value
+// as it was written: a whole number as a whole number, however large (read
+// as a float, the largest ones came back changed, and a save's checksum no
+// longer matched its content).
+func (p *PropSetting) UnmarshalJSON(b []byte) error {
+	type plain PropSetting
+	var raw struct {
+		plain
+		Value json.RawMessage
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	*p = PropSetting(raw.plain)
+	p.Value = nil
+	if len(raw.Value) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw.Value))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	if n, ok := v.(json.Number); ok {
+		if i, err := n.Int64(); err == nil {
+			v = i
+		} else if f, err := n.Float64(); err == nil {
+			v = f
+		}
+	}
+	p.Value = v
+	return nil
 }
 
 // KeywordSetting gives a placed card keywords: Target is its place,
@@ -590,6 +628,9 @@ func setupValue(rs *model.Ruleset, d *model.PropDecl, x any, players int) (int64
 		switch n := x.(type) {
 		case int:
 			return int64(n), nil
+		case int64:
+			// a setup kept in a save or a log, read back
+			return n, nil
 		case float64:
 			// a setup kept in a save is read back from JSON, whose numbers
 			// are floats
