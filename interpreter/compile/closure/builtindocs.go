@@ -26,7 +26,7 @@ var BuiltinDocs = []BuiltinDoc{
 	{"flatten", "flatten(list of lists)", "One list of the elements of every list in turn: flatten(map(players, .hand)) is every hand's cards."},
 	{"filter", "filter(list, predicate)", "The elements the predicate holds for, in order: filter(you.board, .power >= 3)."},
 	{"map", "map(list, expression)", "The expression's value for each element, in order: map(you.hand, .cost)."},
-	{"count", "count(list, predicate)", "How many elements the predicate holds for: count(you.board, .tapped)."},
+	{"count", "count(list, predicate)", "How many elements the predicate holds for: count(you.board, .power > 2)."},
 	{"any", "any(list, predicate)", "Whether the predicate holds for at least one element; false for an empty list."},
 	{"all", "all(list, predicate)", "Whether the predicate holds for every element; true for an empty list."},
 	{"none", "none(list, predicate)", "Whether the predicate holds for no element; true for an empty list. (The value none, nothing, is written without brackets.)"},
