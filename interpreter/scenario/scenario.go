@@ -559,6 +559,9 @@ func Run(sc *Scenario, o Options) (*Result, error) {
 
 // RunWith plays a scenario against an already loaded ruleset.
 func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
+	if why := refusal(rs, sc); why != "" {
+		return runRefused(sc, why), nil
+	}
 	players, vars := queryVars(rs, sc)
 	if ds := checkGame(rs, sc, players); ds.HasErrors() {
 		return nil, ds
@@ -677,6 +680,16 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				}
 			}
 		case st.Offered != nil || st.Absent != nil:
+			if msg, rest := resignOffered(g, rs, st); msg != "" || rest != st {
+				if msg != "" {
+					fail(st, "%s", msg)
+				}
+				if rest == nil {
+					// resign was all the step named: it is no option
+					continue
+				}
+				st = rest
+			}
 			d, ok := g.PendingFor(st.Seat)
 			if !ok && st.Offered == nil {
 				// the seat's questions since the last answer had one way to
@@ -1362,6 +1375,9 @@ func queryVars(rs *model.Ruleset, sc *Scenario) (int, []compile.QueryVar) {
 // Check compiles a scenario's expectations and checks its setup against a
 // ruleset without running it.
 func Check(rs *model.Ruleset, sc *Scenario) error {
+	if why := refusal(rs, sc); why != "" {
+		return checkRefused(sc, why)
+	}
 	players, vars := queryVars(rs, sc)
 	all := checkGame(rs, sc, players)
 	for i := range sc.Steps {
@@ -1634,16 +1650,71 @@ func leftOfComparison(src string) string {
 	return left
 }
 
-// resigningSeats lists the seats some step of sc resigns, or refuses to
-// let resign.
+// resigningSeats lists the seats some step of sc resigns, refuses to let
+// resign, or says may or may not resign (offered, not_offered).
 func resigningSeats(sc *Scenario) []int {
 	var seats []int
 	for _, st := range sc.Steps {
-		if st.Answer != nil && st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(strings.TrimSpace(st.Answer.Value), "resign") && !slices.Contains(seats, st.Seat) {
+		names := st.Answer != nil && st.Answer.Kind == yaml.ScalarNode && strings.EqualFold(strings.TrimSpace(st.Answer.Value), "resign")
+		names = names || slices.ContainsFunc(st.Offered, isResign) || slices.ContainsFunc(st.Absent, isResign)
+		if names && !slices.Contains(seats, st.Seat) {
 			seats = append(seats, st.Seat)
 		}
 	}
 	return seats
+}
+
+func isResign(label string) bool { return strings.EqualFold(strings.TrimSpace(label), "resign") }
+
+// resignOffered checks the resign an offered or not_offered step names
+// (not options: resigning is open to a seat the rules let, asked or not),
+// and returns what failed and the step left to check against the
+// question's options (st itself when it names no resign), nil when resign
+// was all it named. A question that offers an option labelled resign keeps
+// it among its options.
+func resignOffered(g *engine.Game, rs *model.Ruleset, st *Step) (string, *Step) {
+	if d, ok := g.PendingFor(st.Seat); ok && slices.ContainsFunc(d.Options, func(o state.Option) bool { return isResign(o.Label) }) {
+		return "", st
+	}
+	if !slices.ContainsFunc(st.Offered, isResign) && !slices.ContainsFunc(st.Absent, isResign) {
+		return "", st
+	}
+	if st.Exact {
+		return "options lists the options of a question, which resign is not: check it with offered: {" + state.SeatName(st.Seat) + ": [resign]} in a step of its own", nil
+	}
+	who := state.SeatName(st.Seat)
+	may := g.CanResign(st.Seat)
+	// a seat may also resign at a moment of a turn played past without
+	// asking it, as a resign step would (see resign)
+	_, kept := g.ResignPoint(st.Seat)
+	var msg string
+	switch {
+	case slices.ContainsFunc(st.Offered, isResign) && rs.Concede == nil:
+		msg = fmt.Sprintf("%s lets no player resign", rs.Name)
+	case slices.ContainsFunc(st.Offered, isResign) && g.Over():
+		msg = fmt.Sprintf("the game is over (%s): %s cannot resign", g.Outcome(), who)
+	case slices.ContainsFunc(st.Offered, isResign) && !may && !kept:
+		msg = who + " may not resign now"
+		if rs.ConcedeWhy != "" {
+			msg += ", as the rules say: " + rs.ConcedeWhy
+		}
+	case slices.ContainsFunc(st.Absent, isResign) && may:
+		msg = who + " may resign now, which must not be offered"
+	case slices.ContainsFunc(st.Absent, isResign) && kept && (!g.Over() || g.OutcomeKind() == "draw"):
+		msg = fmt.Sprintf("%s may resign in a turn played since the last answer without asking them, which must not be offered", who)
+	}
+	rest := func(l []string) []string {
+		if l == nil {
+			return nil
+		}
+		return slices.DeleteFunc(slices.Clone(l), isResign)
+	}
+	if o, a := rest(st.Offered), rest(st.Absent); len(o) > 0 || len(a) > 0 {
+		left := *st
+		left.Offered, left.Absent = o, a
+		return msg, &left
+	}
+	return msg, nil
 }
 
 // parseSeat reads a seat of a step before the game's number of players is

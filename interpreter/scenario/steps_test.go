@@ -753,3 +753,42 @@ steps:
 	assert.Equal(t, []string{"9:5: the game is over (p1 wins: three points); p1 cannot answer"}, run("  - p1: play Small\n"))
 	assert.Equal(t, []string{"10:5: the game is over (p1 wins: three points); p1 cannot answer"}, run("  - p1: play Big\n  - p1: play Big\n"))
 }
+
+// TestOfferedResign: resign is checked by offered and not_offered as the
+// rules let a seat resign (asked or not), not as an option of a question;
+// beside other labels it leaves them to the question's options.
+func TestOfferedResign(t *testing.T) {
+	// p1's turn: p1 may resign while asked which card Fire discards, p2 may not
+	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - offered: {p1: [resign]}\n  - not_offered: {p2: [resign]}\n"))
+	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - offered: {p1: [resign, Lightning]}\n"))
+	got := runLands(t, "[Lightning, Grass]", "  - offered: {p2: [resign]}\n  - not_offered: {p1: [resign]}\n")
+	assert.Equal(t, []string{
+		"12:5: p2 may not resign now, as the rules say: you may resign only on your own turn",
+		"13:5: p1 may resign now, which must not be offered",
+	}, got)
+	// the rest of the labels are still the question's
+	got = runLands(t, "[Lightning, Grass]", "  - offered: {p1: [resign, Water]}\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `p1 is not offered "Water"`)
+	got = runLands(t, "[Lightning, Grass]", "  - options: {p1: [resign, Lightning, Grass]}\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "options lists the options of a question, which resign is not")
+	got = runLands(t, "[Lightning, Grass]", "  - p1: resign\n  - offered: {p2: [resign]}\n")
+	assert.Equal(t, []string{"13:5: the game is over (p2 wins: p1 resigned): p2 cannot resign"}, got)
+}
+
+// TestRefusedPlayerCount: a scenario that asks for a number of players the
+// rules do not take, and expects the error, pins the refusal; one that
+// does not expect it is told of the count as a mistake.
+func TestRefusedPlayerCount(t *testing.T) {
+	assert.Empty(t, runGame(t, "lands", "players: 3\nsteps:\n  - expect: over and outcome == 'error' and winner == ''\n  - expect: reason == 'lands is played by 2 players, not 3'\n"))
+	got := runGame(t, "lands", "players: 1\nsteps:\n  - expect: outcome == 'error' and reason == 'x'\n")
+	assert.Equal(t, []string{"4:5: does not hold: outcome == 'error' and reason == 'x' (the game is refused: lands is played by 2 players, not 1)"}, got)
+	got = runGame(t, "lands", "players: 3\nsteps:\n  - expect: outcome == 'error'\n  - p1: play Water\n  - expect: len(p1.hand) == 0\n")
+	assert.Equal(t, []string{
+		"5:5: the game is refused (lands is played by 2 players, not 3), so nothing is asked or answered: a scenario that expects it refused holds only expectations",
+		"6:5: the game is refused (lands is played by 2 players, not 3), so there is no position to read: an expectation reads only over, outcome, reason, winner (unknown name p1 (1:5))",
+	}, got)
+	// a count the game takes plays as always
+	assert.NotEmpty(t, runGame(t, "lands", "players: 2\nsteps:\n  - expect: outcome == 'error'\n"))
+}
