@@ -15,13 +15,18 @@ import (
 func (g *machine) changed(parts model.ReadSet) {
 	if g.checksDue(parts) {
 		g.S.Dirty = true
-		g.Touch(parts)
+		g.Evaluator.Touch(parts)
 		return
 	}
 	u := g.S.Untouched
-	g.Touch(parts)
+	g.Evaluator.Touch(parts)
 	g.S.Untouched = u
 }
+
+// Touch is changed: every change the engine makes is one the state checks
+// may read (a check of the turn alone runs when the turn moves on), so
+// none is told to the evaluator alone.
+func (g *machine) Touch(parts model.ReadSet) { g.changed(parts) }
 
 // changedSeats is changed for a change of the zones and player properties
 // of the seats marked in seats only (bit p).
