@@ -290,8 +290,15 @@ func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 			}
 		}
 	}
+	// a ruleset named and read by a scenario too has its problems told once
+	told := map[string]bool{}
+	for _, r := range rulesets {
+		if a, err := filepath.Abs(r); err == nil {
+			told[a] = true
+		}
+	}
 	for _, s := range scenarios {
-		all = append(all, validateScenario(s)...)
+		all = append(all, validateScenarioWith(s, told)...)
 		if !slices.Contains(own, filepath.Clean(s)) {
 			own = append(own, filepath.Clean(s))
 		}
@@ -396,7 +403,12 @@ func rulesetOfCards(card string) (ruleset, looked string) {
 	return "", strings.Join(folders, ", ")
 }
 
-func validateScenario(path string) diag.Diagnostics {
+func validateScenario(path string) diag.Diagnostics { return validateScenarioWith(path, nil) }
+
+// validateScenarioWith is validateScenario where the problems of the
+// rulesets told (by absolute path) are told already: a scenario whose
+// ruleset is one of them and does not load says so in one line.
+func validateScenarioWith(path string, told map[string]bool) diag.Diagnostics {
 	sc, err := scenario.LoadPartial(path, scenario.WithGames(builtinRuleset))
 	var ds diag.Diagnostics
 	switch e := err.(type) {
@@ -417,10 +429,14 @@ func validateScenario(path string) diag.Diagnostics {
 	// what was read is checked against the ruleset too: the mistakes of
 	// the file are told in one go, not the second lot once the first is
 	// mended
-	rs, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
+	rs, diags := load.LoadFile(shortPath(sc.Ruleset), stdlib.Library())
 	if rs == nil {
 		if len(ds) > 0 {
 			return ds
+		}
+		if a, err := filepath.Abs(sc.Ruleset); err == nil && told[a] {
+			return diag.Diagnostics{{Severity: diag.SeverityError, Code: "ruleset-errors", Pos: sc.RulesetPos(),
+				Message: fmt.Sprintf("its ruleset %s does not load (its problems are listed with it); the scenario is checked against it once they are mended", shortPath(sc.Ruleset))}}
 		}
 		return diags
 	}
@@ -433,6 +449,19 @@ func validateScenario(path string) diag.Diagnostics {
 	}
 	ds.Sort()
 	return ds
+}
+
+// shortPath is a path as the user would write it from the working folder,
+// when it lies under it.
+func shortPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(p) {
+		return p
+	}
+	if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return p
 }
 
 // diagFromError turns "file:line:col: message" errors into diagnostics.

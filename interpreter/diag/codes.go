@@ -203,6 +203,7 @@ var codes = []CodeDoc{
 		Note: "Inside {...} and [...] a comma ends a value and \": \" starts a key; anywhere, a value that starts with a quote ends at the closing quote, and one that starts with { or [ is a mapping or a list. Put such a value in quotes as a whole, or write the mapping as a block (one key a line), where only \": \", \" #\" and a leading quote or brace need them."},
 	{Code: "no-ruleset", Severity: SeverityError, Meaning: "validate was given a card file and no ruleset reads it",
 		Note: "Give validate the ruleset too (a card file is checked with the ruleset that reads it), or list the card file's folder in the ruleset's cards."},
+	{Code: "ruleset-errors", Severity: SeverityError, Meaning: "a scenario's ruleset does not load: its problems are told with the ruleset, and the scenario is checked against it once they are mended"},
 	{Code: "not-a-cost", Severity: SeverityError, Meaning: "an action's cost holds a step that is not a cost",
 		In: InRuleset, Wrong: "actions:\n  rest:\n    cost: [{draw: {from: deck, to: hand}}]\n    effect: [{log: \"{you} rests\"}]\nturn:\n  phases:\n    - name: main\n      do: [{act: {actions: [rest]}}]",
 		Fixed: "actions:\n  rest:\n    cost: [{spend: {prop: gold, amount: 1}}]\n    effect: [{draw: {from: deck, to: hand}}]\nturn:\n  phases:\n    - name: main\n      do: [{act: {actions: [rest]}}]",

@@ -38,8 +38,8 @@ type Scenario struct {
 	Mode    string
 	Decks   []string
 	Setup   *setup.Setup
-	// where players, mode and each deck are written, for messages
-	playersPos, modePos diag.Pos
+	// where ruleset, players, mode and each deck are written, for messages
+	rulesetPos, playersPos, modePos diag.Pos
 	// playersBad: players was written wrong (told already); the seats are
 	// checked against the most the game takes
 	playersBad bool
@@ -164,7 +164,7 @@ func LoadPartial(path string, opts ...LoadOption) (*Scenario, error) {
 				errs = append(errs, errAt(v, "%v", err))
 				continue
 			}
-			sc.Ruleset = rp
+			sc.Ruleset, sc.rulesetPos = rp, pos(v)
 		case "seed":
 			n, err := strconv.ParseUint(v.Value, 10, 64)
 			if err != nil {
@@ -535,6 +535,9 @@ type Result struct {
 	Stopped diag.Pos
 }
 
+// RulesetPos is where the scenario names its ruleset.
+func (sc *Scenario) RulesetPos() diag.Pos { return sc.rulesetPos }
+
 // Passed reports whether every expectation held.
 func (r *Result) Passed() bool { return len(r.Failures) == 0 }
 
@@ -564,7 +567,8 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 	}
 	players, vars := queryVars(rs, sc)
 	if ds := checkGame(rs, sc, players); ds.HasErrors() {
-		return nil, ds
+		// every mistake of the file at once, as validate tells them
+		return nil, Check(rs, sc)
 	}
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
