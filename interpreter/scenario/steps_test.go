@@ -792,3 +792,19 @@ func TestRefusedPlayerCount(t *testing.T) {
 	// a count the game takes plays as always
 	assert.NotEmpty(t, runGame(t, "lands", "players: 2\nsteps:\n  - expect: outcome == 'error'\n"))
 }
+
+// TestRunTellsEveryMistake: a scenario whose setup is wrong is refused with
+// its expectations' mistakes too, as validate tells them, not the first lot
+// alone.
+func TestRunTellsEveryMistake(t *testing.T) {
+	rs, err := filepath.Abs(filepath.Join("..", "..", "rulesets", "lands.yaml"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("ruleset: "+rs+"\nsteps:\n  - expect: len(p1.hnd) == 5\n  - p4: play Water\n"), 0o644))
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	_, err = scenario.Run(sc, scenario.Options{Library: stdlib.Library()})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "unknown property hnd")
+	assert.Contains(t, err.Error(), "p4 is not a seat of this game")
+}
