@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,9 +25,10 @@ import (
 // session is a text game between humans and bots at one terminal.
 type session struct {
 	undone bool // the last command went back to an earlier decision
-	// saved holds the files this session saved its game to (absolute
-	// paths): it replaces them whatever they hold
-	saved map[string]bool
+	// saved holds, per file this session saved its game to (absolute
+	// path), the SHA-256 of what it wrote there last: while the file still
+	// holds that, the session replaces it whatever game point it holds
+	saved map[string][sha256.Size]byte
 	// interrupted: the player stopped the session with Ctrl-C at a prompt
 	interrupted bool
 	rs          *model.Ruleset
@@ -757,27 +759,49 @@ func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 	}
 }
 
-// saveGame writes a save file (see writeFileSafely: it replaces only a save).
-// saveGame writes the game to path; mine says the session wrote that file
-// itself before (a save of this game, undone since or not), which it may
-// replace whatever it holds now.
-func saveGame(path string, g *engine.Game, seats []string, mine bool) error {
+// saveGame writes the game to path (see writeFileSafely: it replaces only
+// a save) and returns the SHA-256 of what it wrote. last is the sum of what
+// this session wrote there before (nil: nothing): a file that still holds
+// it is the session's own, which it may replace whatever game point it
+// holds (an undone one). A file changed since is treated as another's.
+func saveGame(path string, g *engine.Game, seats []string, last *[sha256.Size]byte) ([sha256.Size]byte, error) {
 	sv, err := save.Snapshot(g)
 	if err != nil {
-		return err
+		return [sha256.Size]byte{}, err
 	}
 	sv.Extra = map[string]any{"seats": seats}
 	if err := sv.Seal(); err != nil {
-		return err
+		return [sha256.Size]byte{}, err
 	}
 	data, err := json.MarshalIndent(sv, "", " ")
 	if err != nil {
-		return err
+		return [sha256.Size]byte{}, err
 	}
-	if why := otherSavedGame(path, sv); why != "" && !mine {
-		return errors.New(why)
+	if why := otherSavedGame(path, sv); why != "" {
+		switch {
+		case last == nil:
+			return [sha256.Size]byte{}, errors.New(why)
+		case !holdsSum(path, *last):
+			return [sha256.Size]byte{}, fmt.Errorf("%s was saved by another session since this one saved there (or changed otherwise); it is left as it is: name another file (arbiter play --load %s resumes the game it holds)", path, path)
+		}
 	}
-	return writeFileSafely(path, data, kindSave)
+	if err := writeFileSafely(path, data, kindSave); err != nil {
+		return [sha256.Size]byte{}, err
+	}
+	return sha256.Sum256(data), nil
+}
+
+// holdsSum reports whether the regular file at path holds the bytes whose
+// SHA-256 is sum.
+func holdsSum(path string, sum [sha256.Size]byte) bool {
+	if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	data, err := source.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	return sha256.Sum256(data) == sum
 }
 
 // otherSavedGame says why the save at path may not be replaced by sv: it

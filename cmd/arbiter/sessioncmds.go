@@ -4,6 +4,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -108,7 +109,12 @@ are separated by commas (Knight, Knight, Archer). Commands:
 			return false, fmt.Errorf("save needs a file name: save FILE")
 		}
 		abs, _ := filepath.Abs(rest)
-		if err := saveGame(rest, s.g, s.seats, s.saved[abs]); err != nil {
+		var last *[sha256.Size]byte
+		if sum, ok := s.saved[abs]; ok {
+			last = &sum
+		}
+		sum, err := saveGame(rest, s.g, s.seats, last)
+		if err != nil {
 			msg := err.Error()
 			if hasControl(rest) {
 				// the name as typed, an escape in it, is not played on
@@ -118,9 +124,9 @@ are separated by commas (Knight, Knight, Archer). Commands:
 			return false, fmt.Errorf("not saved: %s", msg)
 		}
 		if s.saved == nil {
-			s.saved = map[string]bool{}
+			s.saved = map[string][sha256.Size]byte{}
 		}
-		s.saved[abs] = true
+		s.saved[abs] = sum
 		if hasControl(rest) {
 			// a name typed with an escape or a bell is shown quoted, not
 			// played on the terminal
