@@ -144,14 +144,17 @@ choice (at its own line), a draw's if_empty, each way of a phase's skip_if.`,
 					// the review: a golden that changes is shown, to be read
 					// before it is committed
 					if old, err := source.ReadFile(golden); err != nil || string(old) != res.Output {
-						if err := writeGolden(golden, res.Output); err != nil {
-							return &exitError{code: 2, msg: "arbiter test: " + err.Error()}
+						if werr := writeGolden(golden, res.Output); werr != nil {
+							// the scenario fails, and the rest are run
+							ok = false
+							msgs = append(msgs, "golden file not updated: "+werr.Error())
+						} else {
+							what := "new golden file; read it"
+							if err == nil {
+								what = "golden file changed; read the change:\n" + source.Printable(string(diff.Diff(golden, old, "now", []byte(res.Output))))
+							}
+							fmt.Fprintf(out, "UPDATED %s\n  %s\n", golden, indentLines(what))
 						}
-						what := "new golden file; read it"
-						if err == nil {
-							what = "golden file changed; read the change:\n" + source.Printable(string(diff.Diff(golden, old, "now", []byte(res.Output))))
-						}
-						fmt.Fprintf(out, "UPDATED %s\n  %s\n", golden, indentLines(what))
 					}
 				} else if want, err := source.ReadFile(golden); err != nil {
 					ok = false
