@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arbiter-games/arbiter/interpreter/source"
@@ -134,6 +135,54 @@ func createTemp(path string) (*os.File, error) {
 	return nil, fmt.Errorf("cannot write %s: no free name for a temporary file in %s", path, dir)
 }
 
+// inProgress lists the temporary files writeFileSafely is writing, so that
+// a session stopped by a signal removes them (removeTempsInProgress): each
+// holds every hidden card of its game. Once stopping, no new one is made.
+var inProgress struct {
+	sync.Mutex
+	names    map[string]bool
+	stopping bool
+}
+
+// createTempInProgress is createTemp, with the file listed in inProgress
+// until doneTemp.
+func createTempInProgress(path string) (*os.File, error) {
+	inProgress.Lock()
+	defer inProgress.Unlock()
+	if inProgress.stopping {
+		return nil, fmt.Errorf("cannot write %s: the program is stopping", path)
+	}
+	f, err := createTemp(path)
+	if err != nil {
+		return nil, err
+	}
+	if inProgress.names == nil {
+		inProgress.names = map[string]bool{}
+	}
+	inProgress.names[f.Name()] = true
+	return f, nil
+}
+
+// doneTemp takes a temporary file off inProgress: it is in place, or gone.
+func doneTemp(name string) {
+	inProgress.Lock()
+	defer inProgress.Unlock()
+	delete(inProgress.names, name)
+}
+
+// removeTempsInProgress removes the temporary files writeFileSafely is
+// writing, for a process about to exit, and lets it make no more. A file
+// being renamed into place is either there already (its temporary name is
+// gone) or is not renamed at all: the path keeps its old file.
+func removeTempsInProgress() {
+	inProgress.Lock()
+	defer inProgress.Unlock()
+	inProgress.stopping = true
+	for name := range inProgress.names {
+		os.Remove(name)
+	}
+}
+
 // sweepTemps removes the temporary files a killed session left in dir (a
 // save or a log it was writing when it was stopped): each holds a copy of
 // a game's hidden cards. A file is left while a process holds it, and
@@ -204,10 +253,11 @@ func writeFileSafely(path string, data []byte, kind fileKind) error {
 	if err != nil {
 		return err
 	}
-	f, err := createTemp(path)
+	f, err := createTempInProgress(path)
 	if err != nil {
 		return err
 	}
+	defer doneTemp(f.Name())
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		os.Remove(f.Name())

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -141,4 +142,30 @@ func TestALogOfAPlacedGameReplays(t *testing.T) {
 	require.NoError(t, err)
 	_, err = rerun(rs, lg)
 	require.NoError(t, err, "the log with its keys sorted replays")
+}
+
+// A session stopped by a signal while it writes a save leaves no temporary
+// file behind (it holds every hidden card of the game), and writes no other
+// before it exits.
+func TestAStoppedSessionLeavesNoTemporarySave(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.json")
+	t.Cleanup(func() {
+		inProgress.Lock()
+		inProgress.stopping = false
+		inProgress.Unlock()
+	})
+	f, err := createTempInProgress(path)
+	require.NoError(t, err)
+	defer f.Close()
+	_, err = f.WriteString(`{"format": "arbiter-save/2"}`)
+	require.NoError(t, err)
+
+	(&session{}).dropTemps() // what the session does at the signal
+	left, err := filepath.Glob(filepath.Join(dir, ".arbiter-*.tmp"))
+	require.NoError(t, err)
+	require.Empty(t, left)
+	require.ErrorContains(t, writeFileSafely(path, []byte(`{"format": "arbiter-save/2"}`), kindSave), "the program is stopping")
+	_, err = os.Lstat(path)
+	require.ErrorIs(t, err, fs.ErrNotExist)
 }

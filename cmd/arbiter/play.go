@@ -420,12 +420,7 @@ func stopOnSignal(s *session) func() {
 	go func() {
 		select {
 		case sig := <-sigs:
-			if s.log != nil {
-				s.log.mu.Lock() // no line is left half written
-				// a log not yet in place (the game stopped before it began)
-				// leaves no empty temporary file behind
-				s.log.abandon()
-			}
+			s.dropTemps()
 			s.in.Close()
 			msg := fmt.Sprintf("\narbiter play: stopped (%v)", sig)
 			if s.log != nil && s.log.err == nil && s.log.started {
@@ -448,6 +443,18 @@ func stopOnSignal(s *session) func() {
 		signal.Stop(sigs)
 		close(done)
 	}
+}
+
+// dropTemps readies the session's files for the process to exit at a
+// signal: no line of the log is left half written, and neither a log not
+// yet in place (the game stopped before it began) nor a save being written
+// leaves its temporary file behind. The log stays locked.
+func (s *session) dropTemps() {
+	if s.log != nil {
+		s.log.mu.Lock()
+		s.log.abandon()
+	}
+	removeTempsInProgress()
 }
 
 func parseSeats(flags []string, n int) ([]string, error) {
