@@ -31,25 +31,66 @@ const jsonErrorsKey = "json-errors"
 
 func main() {
 	root := newRoot()
+	out := &outWriter{w: os.Stdout}
+	root.SetOut(out)
 	cmd, err := root.ExecuteC()
-	if err == nil {
-		return
+	code := 0
+	if err != nil {
+		code = reportError(cmd, out, err)
 	}
+	if out.err != nil {
+		// a report cut short (a full disk, a file size limit) must not pass
+		// for a whole one
+		name := "arbiter"
+		if cmd != nil {
+			name = cmd.CommandPath()
+		}
+		fmt.Fprintf(os.Stderr, "%s: cannot write output: %v; what was written is incomplete\n", name, cause(out.err))
+		code = max(code, 1)
+	}
+	if code != 0 {
+		os.Exit(code)
+	}
+}
+
+// reportError prints the error a command ended with, as JSON diagnostics
+// on out for a command that gives them with --format json, and returns
+// the exit status.
+func reportError(cmd *cobra.Command, out io.Writer, err error) int {
 	var ee *exitError
 	if !errors.As(err, &ee) {
 		ee = &exitError{code: 2, msg: "arbiter: " + err.Error()}
 	}
 	if cmd != nil && cmd.Annotations[jsonErrorsKey] != "" {
 		if f := cmd.Flags().Lookup("format"); f != nil && f.Value.String() == "json" {
-			writeJSONErrors(os.Stdout, ee)
-			os.Exit(ee.code)
+			writeJSONErrors(out, ee)
+			return ee.code
 		}
 	}
 	printDiagnostics(os.Stderr, ee.diags, false)
 	if ee.msg != "" {
 		fmt.Fprintln(os.Stderr, ee.msg)
 	}
-	os.Exit(ee.code)
+	return ee.code
+}
+
+// outWriter is the commands' standard output. It keeps the first error a
+// write meets, for main to report, and writes nothing after it: a file
+// with a gap would read as whole.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
 }
 
 // writeJSONErrors writes an error as validate --format json writes
