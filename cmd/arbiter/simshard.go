@@ -7,10 +7,12 @@ package main
 // the report a single run of the whole study prints.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -245,6 +247,27 @@ figures, game for game. The time it shows is the sum of the shards'.`,
 	return cmd
 }
 
+// shardStart is how a shard file begins, as writeShard writes it.
+var shardStart = regexp.MustCompile(`\A\s*\{\s*"format":\s*"arbiter sim shard`)
+
+// notAShard says why data, read from path, is no shard file; err is what
+// reading it as JSON gave. A shard cut off while it was written, and the
+// error report a shard run writes instead of its games, are told as such.
+func notAShard(path string, data []byte, err error) error {
+	var se *json.SyntaxError
+	switch {
+	case len(bytes.TrimSpace(data)) == 0:
+		return fmt.Errorf("%s is empty: no shard was written to it (run that shard again)", path)
+	case errors.As(err, &se) && se.Offset >= int64(len(data)) && shardStart.Match(data):
+		return fmt.Errorf("%s is cut off (not complete JSON): the shard did not finish writing it (a full disk, a file size limit, a run stopped); run it again", path)
+	}
+	var report []jsonDiag
+	if json.Unmarshal(data, &report) == nil && len(report) > 0 && report[0].Severity != "" && report[0].Message != "" {
+		return fmt.Errorf("%s holds the error report of a shard run that was interrupted or failed (%q), not its games: run that shard again", path, report[0].Message)
+	}
+	return fmt.Errorf("%s is not a shard file of arbiter sim --shard", path)
+}
+
 // readShards reads shard files and checks that together they are every
 // shard of one study, each once, each with all its games.
 func readShards(paths []string) ([]shardFile, error) {
@@ -256,7 +279,7 @@ func readShards(paths []string) ([]shardFile, error) {
 		}
 		var f shardFile
 		if err := json.Unmarshal(data, &f); err != nil || !strings.HasPrefix(f.Format, "arbiter sim shard ") {
-			return nil, fmt.Errorf("%s is not a shard file of arbiter sim --shard", p)
+			return nil, notAShard(p, data, err)
 		}
 		if f.Format != shardFormat {
 			return nil, fmt.Errorf("%s is a shard file of another version of arbiter (%q; this one reads %q): play every shard of a study with one version", p, f.Format, shardFormat)

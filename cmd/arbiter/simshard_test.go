@@ -209,3 +209,24 @@ func TestSimShardsWithErrorsMerge(t *testing.T) {
 	require.NotContains(t, merged, "damaged")
 	require.Equal(t, body(single), body(merged))
 }
+
+// A shard file cut off while it was written, an empty one and the error
+// report a shard run writes instead of its games are told as such, not as
+// files that are no shards at all.
+func TestMergeTellsAShardThatWasNotWrittenWhole(t *testing.T) {
+	dir := t.TempDir()
+	whole := `{"format": "` + shardFormat + `", "ruleset": "lands", "results": [{"game": 0}]}`
+	for _, c := range []struct{ data, want string }{
+		{whole[:len(whole)-9], "is cut off (not complete JSON): the shard did not finish writing it"},
+		{"", "is empty: no shard was written to it (run that shard again)"},
+		{`[{"severity": "error", "code": "error", "message": "interrupted: no shard file written"}]`,
+			`holds the error report of a shard run that was interrupted or failed ("interrupted: no shard file written"), not its games: run that shard again`},
+		{`{"notes": "mine"`, "is not a shard file of arbiter sim --shard"},
+		{`[1, 2]`, "is not a shard file of arbiter sim --shard"},
+	} {
+		p := filepath.Join(dir, "part.json")
+		require.NoError(t, os.WriteFile(p, []byte(c.data), 0o644))
+		_, err := readShards([]string{p})
+		require.ErrorContains(t, err, p+" "+c.want, "%q", c.data)
+	}
+}
