@@ -243,7 +243,8 @@ figures, game for game. The time it shows is the sum of the shards'.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, or json (the report as one object, as sim's)")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, or json (the report as one object, as sim's; errors as validate's diagnostics)")
+	cmd.Annotations = map[string]string{jsonErrorsKey: "yes"}
 	return cmd
 }
 
@@ -266,6 +267,43 @@ func notAShard(path string, data []byte, err error) error {
 		return fmt.Errorf("%s holds the error report of a shard run that was interrupted or failed (%q), not its games: run that shard again", path, report[0].Message)
 	}
 	return fmt.Errorf("%s is not a shard file of arbiter sim --shard", path)
+}
+
+// missingShards says which shards a merge lacks (more: how many besides).
+func missingShards(missing []string, more string) error {
+	if len(missing) == 1 && more == "" {
+		return fmt.Errorf("shard %s is missing", missing[0])
+	}
+	return fmt.Errorf("shards %s%s are missing", strings.Join(missing, ", "), more)
+}
+
+// studyDiff names the first setting of the study in which f differs from
+// first, with f's value and first's. Texts are quoted: those of f are not
+// checked for control characters.
+func studyDiff(f, first shardFile) string {
+	cards := func(on bool) string {
+		if on {
+			return "with --cards"
+		}
+		return "without --cards"
+	}
+	for _, d := range []struct{ what, have, want string }{
+		{"ruleset ", strconv.Quote(f.Ruleset), strconv.Quote(first.Ruleset)},
+		{"ruleset hash ", strconv.Quote(f.Hash), strconv.Quote(first.Hash)},
+		{"players ", strconv.Itoa(f.Players), strconv.Itoa(first.Players)},
+		{"bots ", strconv.Quote(strings.Join(f.Agents, ",")), strconv.Quote(strings.Join(first.Agents, ","))},
+		{"decks ", strconv.Quote(strings.Join(f.Decks, ",")), strconv.Quote(strings.Join(first.Decks, ","))},
+		{"mode ", strconv.Quote(f.Mode), strconv.Quote(first.Mode)},
+		{"seed ", strconv.FormatUint(f.Seed, 10), strconv.FormatUint(first.Seed, 10)},
+		{"games ", strconv.Itoa(f.Games), strconv.Itoa(first.Games)},
+		{"shards ", strconv.Itoa(f.Shards), strconv.Itoa(first.Shards)},
+		{"", cards(f.Cards), cards(first.Cards)},
+	} {
+		if d.have != d.want {
+			return fmt.Sprintf("%s%s, not %s", d.what, d.have, d.want)
+		}
+	}
+	return ""
 }
 
 // readShards reads shard files and checks that together they are every
@@ -303,7 +341,7 @@ func readShards(paths []string) ([]shardFile, error) {
 	// a file claims is made
 	for i, f := range files {
 		if !same(f) {
-			return nil, fmt.Errorf("%s is a shard of another study than %s (ruleset, players, bots, decks, mode, seed, games, shards and --cards must all agree)", paths[i], paths[0])
+			return nil, fmt.Errorf("%s is a shard of another study than %s: %s (ruleset, players, bots, decks, mode, seed, games, shards and --cards must all agree)", paths[i], paths[0], studyDiff(f, first))
 		}
 		if f.Shard < 0 || f.Shard >= f.Shards {
 			return nil, fmt.Errorf("%s names shard %d of %d", paths[i], f.Shard, f.Shards)
@@ -329,7 +367,7 @@ func readShards(paths []string) ([]shardFile, error) {
 		if n := first.Shards - len(have) - len(missing); n > 0 {
 			more = fmt.Sprintf(" and %d more", n)
 		}
-		return nil, fmt.Errorf("shards %s%s are missing", strings.Join(missing, ", "), more)
+		return nil, missingShards(missing, more)
 	}
 	seen := make([]string, first.Shards)
 	for i, f := range files {
@@ -361,7 +399,7 @@ func readShards(paths []string) ([]shardFile, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("shards %s are missing", strings.Join(missing, ", "))
+		return nil, missingShards(missing, "")
 	}
 	return files, nil
 }

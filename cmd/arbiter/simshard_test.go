@@ -60,7 +60,9 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 		require.Contains(t, merged, strings.SplitN(single, ",", 2)[0]) // "lands: 40 games"
 
 		_, err = runIn(t, dir, "sim", "merge", parts[0], parts[2])
-		require.ErrorContains(t, err, "shards 1/3 are missing")
+		require.ErrorContains(t, err, "shard 1/3 is missing")
+		_, err = runIn(t, dir, "sim", "merge", parts[1])
+		require.ErrorContains(t, err, "shards 0/3, 2/3 are missing")
 		_, err = runIn(t, dir, "sim", "merge", parts[0], parts[1], parts[1], parts[2])
 		require.ErrorContains(t, err, "is given twice")
 	}
@@ -71,7 +73,7 @@ func TestSimShardsMergeToTheSingleRun(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "lands0.json"), []byte(lands0), 0o644))
 	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "lands0.json"), filepath.Join(dir, "other.json"))
-	require.ErrorContains(t, err, "another study")
+	require.ErrorContains(t, err, "other.json is a shard of another study than "+filepath.Join(dir, "lands0.json")+": seed 5, not 4 (")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format": "`+shardFormat+`", "games": -3}`), 0o644))
 	_, err = runIn(t, dir, "sim", "merge", filepath.Join(dir, "bad.json"))
 	require.ErrorContains(t, err, "damaged")
@@ -228,5 +230,24 @@ func TestMergeTellsAShardThatWasNotWrittenWhole(t *testing.T) {
 		require.NoError(t, os.WriteFile(p, []byte(c.data), 0o644))
 		_, err := readShards([]string{p})
 		require.ErrorContains(t, err, p+" "+c.want, "%q", c.data)
+	}
+}
+
+// A shard of another study is refused with the first setting that differs.
+func TestStudyDiffNamesTheSettingThatDiffers(t *testing.T) {
+	first := shardFile{Ruleset: "lands", Players: 2, Agents: []string{"random", "random"}, Seed: 4, Games: 40, Shards: 3}
+	for _, c := range []struct {
+		edit func(f *shardFile)
+		want string
+	}{
+		{func(f *shardFile) { f.Agents = []string{"greedy", "random"} }, `bots "greedy,random", not "random,random"`},
+		{func(f *shardFile) { f.Mode = "team" }, `mode "team", not ""`},
+		{func(f *shardFile) { f.Games = 41 }, "games 41, not 40"},
+		{func(f *shardFile) { f.Cards = true }, "with --cards, not without --cards"},
+		{func(f *shardFile) {}, ""},
+	} {
+		f := first
+		c.edit(&f)
+		require.Equal(t, c.want, studyDiff(f, first))
 	}
 }
