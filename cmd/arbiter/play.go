@@ -569,6 +569,9 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 		if err != nil {
 			return nil, nil, "", err
 		}
+		if lg.hdr.Ruleset != rs.Name {
+			return nil, nil, "", fmt.Errorf("%s: the replay log is a game of %q, not %q", path, lg.hdr.Ruleset, rs.Name)
+		}
 		if lg.hdr.Hash != rs.Hash {
 			return nil, nil, "", fmt.Errorf("%s: the game was played with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", path, rs.Name, lg.hdr.Hash, rs.Hash)
 		}
