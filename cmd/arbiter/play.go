@@ -65,17 +65,18 @@ card included.`,
 			// a save names its game, so --load needs no GAME
 			var rs *model.Ruleset
 			var err error
-			game := "" // as the user named it
+			game := ""   // as the user named it
+			rsPath := "" // the file it was read from
 			switch {
 			case len(args) == 1:
 				game = args[0]
-				rs, err = loadGame(game)
+				rs, rsPath, err = findGame(game)
 			case load != "":
 				name, nerr := saveRuleset(load)
 				if nerr != nil {
 					return &exitError{code: 1, msg: "arbiter play: " + nerr.Error()}
 				}
-				rs, err = loadSavedGame(name, load)
+				rs, rsPath, err = findSavedGame(name, load)
 			default:
 				return &exitError{code: 2, msg: "arbiter play: name a GAME to play (arbiter play lands), or --load a saved game"}
 			}
@@ -114,7 +115,7 @@ card included.`,
 					}
 				}
 				var warn string
-				g, seats, warn, err = loadSave(rs, load)
+				g, seats, warn, err = loadSave(rs, rsPath, load)
 				if err != nil {
 					return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
 				}
@@ -559,7 +560,7 @@ func saveRuleset(path string) (string, error) {
 // set off now (it was edited, or written by another version of arbiter):
 // its answers are what resume the game, and a log whose events read
 // otherwise today (a log line worded anew) is still the same game.
-func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, error) {
+func loadSave(rs *model.Ruleset, rsPath, path string) (*engine.Game, []string, string, error) {
 	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, nil, "", err
@@ -573,7 +574,7 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 			return nil, nil, "", fmt.Errorf("%s: the replay log is a game of %q, not %q", path, lg.hdr.Ruleset, rs.Name)
 		}
 		if lg.hdr.Hash != rs.Hash {
-			return nil, nil, "", fmt.Errorf("%s: the game was played with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", path, rs.Name, lg.hdr.Hash, rs.Hash)
+			return nil, nil, "", otherVersion(path, "the game was played", rs, rsPath, lg.hdr.Hash, func(bp string) string { return "arbiter play " + bp + " --load " + path })
 		}
 		g, err := replayAnswers(rs, lg)
 		if err != nil {
@@ -603,6 +604,9 @@ func loadSave(rs *model.Ruleset, path string) (*engine.Game, []string, string, e
 		return nil, nil, "", fmt.Errorf("%s is not a readable save: it is neither a save (what a session's save command writes) nor a replay log", path)
 	}
 	g, err := save.Restore(rs, &sv)
+	if ve := (*save.VersionError)(nil); errors.As(err, &ve) {
+		return nil, nil, "", otherVersion(path, "the save was made", rs, rsPath, ve.Hash, func(bp string) string { return "arbiter play " + bp + " --load " + path })
+	}
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("%s: %v", path, err)
 	}

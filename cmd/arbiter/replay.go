@@ -43,10 +43,11 @@ do not give the log of a game in progress to another player.`,
 			}
 			hdr := lg.hdr
 			var rs *model.Ruleset
+			var rsPath string
 			if game == "" {
-				rs, err = loadSavedGame(hdr.Ruleset, args[0])
+				rs, rsPath, err = findSavedGame(hdr.Ruleset, args[0])
 			} else {
-				rs, err = loadGame(game)
+				rs, rsPath, err = findGame(game)
 			}
 			if err != nil {
 				return err
@@ -56,7 +57,8 @@ do not give the log of a game in progress to another player.`,
 			}
 			if rs.Hash != hdr.Hash {
 				if !force {
-					return &exitError{code: 1, msg: fmt.Sprintf("arbiter replay: the ruleset %s has changed since the game was played (hash %s, now %s); --force replays it anyway", rs.Name, hdr.Hash, rs.Hash)}
+					err := otherVersion(args[0], "the game was played", rs, rsPath, hdr.Hash, func(bp string) string { return "arbiter replay " + args[0] + " --game " + bp })
+					return &exitError{code: 1, msg: "arbiter replay: " + err.Error() + "; --force replays it anyway"}
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: the ruleset has changed since the game was played (hash %s, now %s)\n", hdr.Hash, rs.Hash)
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -90,21 +91,46 @@ func mustWd() string {
 
 // loadGame loads a ruleset by name or path; diagnostics are printed on failure.
 func loadGame(game string) (*model.Ruleset, error) {
-	path, err := rulesetPath(game)
-	if err != nil {
-		return nil, &exitError{code: 2, msg: "arbiter: " + err.Error()}
-	}
-	return loadRulesetAt(path)
+	rs, _, err := findGame(game)
+	return rs, err
 }
 
-// loadSavedGame loads the ruleset of the game a save or a replay log
-// (from) names: by name only.
-func loadSavedGame(name, from string) (*model.Ruleset, error) {
+// findGame is loadGame that also gives the file it read.
+func findGame(game string) (*model.Ruleset, string, error) {
+	path, err := rulesetPath(game)
+	if err != nil {
+		return nil, "", &exitError{code: 2, msg: "arbiter: " + err.Error()}
+	}
+	rs, err := loadRulesetAt(path)
+	return rs, path, err
+}
+
+// findSavedGame loads the ruleset of the game a save or a replay log
+// (from) names, by name only, and gives the file it read.
+func findSavedGame(name, from string) (*model.Ruleset, string, error) {
 	path, err := savedGamePath(name, from)
 	if err != nil {
-		return nil, &exitError{code: 2, msg: "arbiter: " + err.Error()}
+		return nil, "", &exitError{code: 2, msg: "arbiter: " + err.Error()}
 	}
-	return loadRulesetAt(path)
+	rs, err := loadRulesetAt(path)
+	return rs, path, err
+}
+
+// otherVersion is the error for a save or a replay log (path) recorded
+// under another version (hash) of its game than rs, read from rsPath; done
+// is what was recorded ("the save was made"). The ruleset file is named:
+// a rulesets/NAME.yaml found from here hides the game of that name that
+// comes with arbiter, which may be the version the game was recorded
+// with; then the command that uses it is named too (again, given the
+// built-in ruleset's path).
+func otherVersion(path, done string, rs *model.Ruleset, rsPath, hash string, again func(builtin string) string) error {
+	msg := fmt.Sprintf("%s: %s with another version of %s (ruleset hash %s; %s, read now, has %s): its rules or cards have changed since", path, done, rs.Name, hash, rsPath, rs.Hash)
+	if bp, err := builtinRuleset(rs.Name); err == nil && bp != "" && !sameFile(bp, rsPath) {
+		if b, _ := load.LoadFile(bp, stdlib.Library()); b != nil && b.Hash == hash {
+			msg += fmt.Sprintf("; the %s that comes with arbiter is the version it was recorded with, and %s hides it from this folder: %s uses it (or run the command from a folder outside this project)", rs.Name, rsPath, again(bp))
+		}
+	}
+	return errors.New(msg)
 }
 
 func loadRulesetAt(path string) (*model.Ruleset, error) {

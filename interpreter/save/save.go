@@ -82,6 +82,18 @@ func Snapshot(g *engine.Game) (*Save, error) {
 	return sv, nil
 }
 
+// VersionError is Restore's refusal of a save made with another version
+// of its ruleset, kept as a type so that a program that knows where it
+// read the ruleset can say so.
+type VersionError struct {
+	Ruleset   string // the game's name
+	Hash, Now string // the ruleset's hash in the save, and the one given
+}
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("the save was made with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", e.Ruleset, e.Hash, e.Now)
+}
+
 // Restore rebuilds a game from a Save made with the same ruleset. The save
 // is checked as a whole: a save from another ruleset or version, one whose
 // state does not hold together, one whose content does not match its
@@ -95,7 +107,7 @@ func Restore(rs *model.Ruleset, sv *Save) (*engine.Game, error) {
 		return nil, fmt.Errorf("the save is a game of %q, not %q", sv.Ruleset, rs.Name)
 	}
 	if sv.Hash != rs.Hash {
-		return nil, fmt.Errorf("the save was made with another version of %s (ruleset hash %s, now %s): its rules or cards have changed since", rs.Name, sv.Hash, rs.Hash)
+		return nil, &VersionError{Ruleset: rs.Name, Hash: sv.Hash, Now: rs.Hash}
 	}
 	if sv.State == nil {
 		return nil, fmt.Errorf("the save has no game state")
