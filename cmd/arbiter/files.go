@@ -126,7 +126,7 @@ func createTemp(path string) (*os.File, error) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("cannot write %s: %v", path, cause(err))
+			return nil, fmt.Errorf("cannot write %s: %w", path, cause(err))
 		}
 		// held while this process writes it: sweepTemps leaves it alone
 		_, _ = tryLock(f)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -100,7 +101,7 @@ card included.`,
 					}
 				}
 				if log, err = reserveLog(logPath); err != nil {
-					return &exitError{code: 2, msg: "arbiter play: --log: " + err.Error()}
+					return &exitError{code: 2, msg: "arbiter play: " + logRefused(logPath, continued, err)}
 				}
 				defer log.abandon()
 			}
@@ -279,6 +280,21 @@ card included.`,
 	cmd.Flags().StringVar(&format, "format", "text", "how errors before the game are shown: text, or json (as validate's diagnostics)")
 	cmd.Annotations = map[string]string{jsonErrorsKey: "yes"}
 	return cmd
+}
+
+// logRefused says why the replay log at path cannot be written. A log the
+// game is resumed from (continued) was not named with --log: the flag is
+// not blamed, and --log NEW.jsonl is named as the way to go on.
+func logRefused(path string, continued bool, err error) string {
+	switch {
+	case !continued:
+		return "--log: " + err.Error()
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Sprintf("the game cannot go on in %s, the log it is resumed from: its folder %s cannot be written (%v); the log is left as it is (arbiter play --load %s --log NEW.jsonl goes on with its game in another log)", path, filepath.Dir(path), fs.ErrPermission, path)
+	case strings.Contains(err.Error(), "--log NEW.jsonl"):
+		return err.Error() // the way on is named already
+	}
+	return fmt.Sprintf("%v (arbiter play --load %s --log NEW.jsonl goes on with its game in another log)", err, path)
 }
 
 // currentTurnStart is the index of the log entry that began the current
