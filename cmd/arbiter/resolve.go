@@ -15,6 +15,14 @@ import (
 
 // rulesetPath finds a ruleset file from a game name or a path.
 func rulesetPath(game string) (string, error) {
+	if k, ok := gameFileKind(game); ok {
+		// a save or a log named where a game goes: --load takes it
+		also := ""
+		if k == kindLog {
+			also = fmt.Sprintf(", and arbiter replay %s shows it", game)
+		}
+		return "", fmt.Errorf("%s is a %s, not a game: arbiter play --load %s resumes its game%s", game, k, game, also)
+	}
 	if strings.HasSuffix(game, ".yaml") || strings.ContainsRune(game, os.PathSeparator) {
 		st, err := os.Stat(game)
 		if err != nil {
