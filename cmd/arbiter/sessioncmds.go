@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -105,6 +106,7 @@ are separated by commas (Knight, Knight, Archer). Commands:
 	case "undo":
 		return s.undoTo(seat)
 	case "save":
+		rest = typedPath(rest)
 		if rest == "" {
 			return false, fmt.Errorf("save needs a file name: save FILE")
 		}
@@ -873,4 +875,19 @@ func resignHelp(rs *model.Ruleset) string {
 		return ""
 	}
 	return "  resign        concede the game (when the rules allow it)\n"
+}
+
+// typedPath is a file's name as a player typed it, read as a shell reads
+// the simple cases, which is what a player expects: one pair of quotes
+// around it is not part of the name, and a leading ~/ is the home folder.
+func typedPath(typed string) string {
+	if n := len(typed); n >= 2 && (typed[0] == '"' || typed[0] == '\'') && typed[n-1] == typed[0] {
+		typed = typed[1 : n-1]
+	}
+	if rest, ok := strings.CutPrefix(typed, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, rest)
+		}
+	}
+	return typed
 }
