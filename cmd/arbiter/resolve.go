@@ -35,6 +35,10 @@ func rulesetPath(game string) (string, error) {
 		if st.IsDir() {
 			return "", fmt.Errorf("%s is a folder; name a ruleset file, a .yaml file%s", game, rulesetsIn(game))
 		}
+		if !st.Mode().IsRegular() {
+			// nothing to validate or fix in it: validate would say the same
+			return "", fmt.Errorf("%s is not a regular file (a device, a pipe or a socket); name a ruleset file, a .yaml file", game)
+		}
 		return game, nil
 	}
 	if cand := load.FindRuleset(game, mustWd()); cand != "" {
