@@ -323,6 +323,12 @@ func (s *session) finish() {
 				} else {
 					hint += " --full"
 				}
+				// and how to go on with it, as after a signal
+				load := "arbiter play --load " + s.logPath
+				if s.gameArg != "" && s.gameArg != s.rs.Name {
+					load = "arbiter play " + s.gameArg + " --load " + s.logPath
+				}
+				hint += "; " + load + " resumes it"
 			}
 			s.printf("Replay log: %s (%s)\n", s.logPath, hint)
 		}
