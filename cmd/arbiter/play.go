@@ -173,7 +173,7 @@ card included.`,
 			} else if err := knownSeats(load, seats); err != nil {
 				return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
 			}
-			s := &session{rs: rs, g: g, seats: seats, out: out, seen: make([]int, g.Players()), lastSeat: -1}
+			s := &session{rs: rs, g: g, seats: seats, out: out, seen: make([]int, g.Players()), lastSeat: -1, resumed: load != ""}
 			if s.humans() > 1 {
 				// a game resumed (a save, a replay log) was played again
 				// keeping them: those since its last answer are shown, as

@@ -25,6 +25,9 @@ import (
 // session is a text game between humans and bots at one terminal.
 type session struct {
 	undone bool // the last command went back to an earlier decision
+	// the game was loaded from a save or a replay log: the decisions made
+	// before are not this session's to undo
+	resumed bool
 	// saved holds, per file this session saved its game to (absolute
 	// path), the SHA-256 of what it wrote there last: while the file still
 	// holds that, the session replaces it whatever game point it holds

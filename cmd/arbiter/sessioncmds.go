@@ -796,6 +796,11 @@ func (s *session) undoTo(seat int) (bool, error) {
 		s.undone = true
 		return true, nil
 	}
+	if s.resumed {
+		// the points to go back to are kept as a session plays, not in a
+		// save or a log
+		return false, fmt.Errorf("cannot undo: you have made no decision since the game was resumed, and undo goes back only to a decision made in this session")
+	}
 	return false, fmt.Errorf("cannot undo: you have made no decision yet")
 }
 
