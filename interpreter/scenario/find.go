@@ -11,8 +11,8 @@ import (
 
 // Find lists the scenario files under a folder: YAML files whose top level has
 // `ruleset` or `steps` (one misspelt, the file is still run, and fails with
-// its mistake, rather than left out of a run that passes). Folders named
-// invalid are skipped.
+// its mistake, rather than left out of a run that passes), and the YAML
+// files that cannot be read. Folders named invalid are skipped.
 func Find(root string) ([]string, error) {
 	var out []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -28,7 +28,10 @@ func Find(root string) ([]string, error) {
 		if !strings.HasSuffix(path, ".yaml") && !strings.HasSuffix(path, ".yml") {
 			return nil
 		}
-		if IsScenario(path) {
+		if _, err := source.ReadFile(path); err != nil || IsScenario(path) {
+			// one that cannot be read (a link to nothing, say) may be a
+			// scenario: it is run, and fails with the reason, rather than
+			// left out of a run that passes
 			out = append(out, path)
 		}
 		return nil
