@@ -203,8 +203,14 @@ choice (at its own line), a draw's if_empty, each way of a phase's skip_if.`,
 func writeGolden(path, content string) error {
 	mode := os.FileMode(0o644)
 	if st, err := os.Lstat(path); err == nil {
+		if st.Mode()&os.ModeSymlink != 0 {
+			// the user keeps the golden file elsewhere: the link and the file
+			// it leads to are theirs, and what they share is their choice
+			to, _ := os.Readlink(path)
+			return fmt.Errorf("%s is a symbolic link (to %s), and a golden file replaces only a regular file: it is left as it is (update the file it leads to, or put the file in the link's place)", path, to)
+		}
 		if !st.Mode().IsRegular() {
-			// a folder, a link or a device where the golden file goes: not ours
+			// a folder or a device where the golden file goes: not ours
 			return fmt.Errorf("%s is not a regular file, and a golden file replaces only one: it is left as it is", path)
 		}
 		if st.Mode().Perm()&0o222 == 0 {
