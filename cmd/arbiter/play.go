@@ -547,6 +547,7 @@ func saveRuleset(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	data = save.TrimBOM(data)
 	if isReplayLog(data) {
 		lg, err := readReplay(bytes.NewReader(data), path)
 		if err != nil {
@@ -561,7 +562,7 @@ func saveRuleset(path string) (string, error) {
 	switch {
 	case err != nil && bytes.Contains(data, []byte("arbiter-save/")):
 		// a save, damaged: naming the game would not help
-		return "", fmt.Errorf("%s is not a readable save: it is damaged (%v)", path, save.JSONError(err))
+		return "", fmt.Errorf("%s is not a readable save: it is damaged (%v)", path, save.JSONErrorIn(data, err))
 	case err != nil:
 		return "", fmt.Errorf("%s is not a readable save: it is neither a save (what a session's save command writes) nor a replay log", path)
 	case head.Ruleset == "":
@@ -581,6 +582,7 @@ func loadSave(rs *model.Ruleset, rsPath, path string) (*engine.Game, []string, s
 	if err != nil {
 		return nil, nil, "", err
 	}
+	data = save.TrimBOM(data)
 	if isReplayLog(data) {
 		lg, err := readReplay(bytes.NewReader(data), path)
 		if err != nil {
@@ -615,7 +617,7 @@ func loadSave(rs *model.Ruleset, rsPath, path string) (*engine.Game, []string, s
 	var sv save.Save
 	if err := json.Unmarshal(data, &sv); err != nil {
 		if bytes.Contains(data, []byte("arbiter-save/")) {
-			return nil, nil, "", fmt.Errorf("%s is not a readable save: it is damaged (%v)", path, save.JSONError(err))
+			return nil, nil, "", fmt.Errorf("%s is not a readable save: it is damaged (%v)", path, save.JSONErrorIn(data, err))
 		}
 		return nil, nil, "", fmt.Errorf("%s is not a readable save: it is neither a save (what a session's save command writes) nor a replay log", path)
 	}

@@ -144,7 +144,7 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 				lg.cut = line
 				break
 			}
-			return nil, fmt.Errorf("%s:%d: not a replay line: %v", name, line, save.JSONError(err))
+			return nil, fmt.Errorf("%s:%d: not a replay line: %v", name, line, save.JSONErrorIn(text, err))
 		}
 		if l.Header != nil {
 			if read != 1 {

@@ -1,12 +1,29 @@
 package save
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 )
+
+// JSONErrorIn is JSONError for an error in reading data: data that ends
+// in the middle of a value was cut off (a save or a log not written
+// whole), which encoding/json tells as a space it read past the end.
+func JSONErrorIn(data []byte, err error) error {
+	var se *json.SyntaxError
+	end := int64(len(bytes.TrimRight(data, " \t\r\n")))
+	if errors.As(err, &se) && (se.Offset >= end || strings.Contains(se.Error(), "unexpected end")) {
+		return fmt.Errorf("it is cut off at byte %d, in the middle of a value: it was not written whole", len(data))
+	}
+	return JSONError(err)
+}
+
+// TrimBOM drops the byte-order mark an editor may write at the start of a
+// file: it says nothing of its content.
+func TrimBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) }
 
 // JSONError says in words what is wrong in a damaged save or log line,
 // where encoding/json names Go's types and struct fields.

@@ -17,3 +17,19 @@ func TestJSONErrorInWords(t *testing.T) {
 	require.ErrorContains(t, err, "it is not JSON at byte")
 	require.NoError(t, JSONError(nil))
 }
+
+// A save or a log line cut off in the middle of a value is said to be cut
+// off, not to hold a space past its end, as encoding/json reads it; a
+// mistake inside it is still told where it is.
+func TestJSONErrorCutOff(t *testing.T) {
+	var sv Save
+	for _, data := range []string{`{"seed": -`, `{"seed": 1`, `{"ruleset": "la`, "{\"seed\": -\n"} {
+		err := JSONErrorIn([]byte(data), json.Unmarshal([]byte(data), &sv))
+		require.ErrorContains(t, err, "it is cut off at byte", data)
+		require.NotContains(t, err.Error(), "' '", data)
+	}
+	data := []byte(`{"seed": x, "ruleset": "lands"}`)
+	require.ErrorContains(t, JSONErrorIn(data, json.Unmarshal(data, &sv)), "it is not JSON at byte 10")
+	// a byte-order mark is no part of a save
+	require.Equal(t, []byte(`{}`), TrimBOM([]byte("\xef\xbb\xbf{}")))
+}

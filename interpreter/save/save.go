@@ -248,8 +248,9 @@ func sameState(r *engine.Game, sv *Save) error {
 // LoadJSON restores a game saved with MarshalJSON.
 func LoadJSON(rs *model.Ruleset, data []byte) (*engine.Game, error) {
 	var sv Save
+	data = TrimBOM(data)
 	if err := json.Unmarshal(data, &sv); err != nil {
-		return nil, fmt.Errorf("the save cannot be read: %v", JSONError(err))
+		return nil, fmt.Errorf("the save cannot be read: %v", JSONErrorIn(data, err))
 	}
 	return Restore(rs, &sv)
 }
