@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/arbiter-games/arbiter/interpreter/engine"
@@ -168,4 +169,27 @@ func TestAStoppedSessionLeavesNoTemporarySave(t *testing.T) {
 	require.ErrorContains(t, writeFileSafely(path, []byte(`{"format": "arbiter-save/2"}`), kindSave), "the program is stopping")
 	_, err = os.Lstat(path)
 	require.ErrorIs(t, err, fs.ErrNotExist)
+}
+
+// TestFixNotWrittenSaysWhy: a fix that cannot be written names the file to
+// fix and why, never the temporary file it goes through.
+func TestFixNotWrittenSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	gone := filepath.Join(dir, "gone", "lands.yaml")
+	err := writeFileAtomic(gone, []byte("x"))
+	require.Error(t, err)
+	assert.Equal(t, gone+" is not fixed: no such file or directory; --fix leaves it as it is", err.Error())
+	if os.Geteuid() == 0 {
+		t.Skip("root writes any folder")
+	}
+	locked := filepath.Join(dir, "locked")
+	require.NoError(t, os.Mkdir(locked, 0o755))
+	file := filepath.Join(locked, "lands.yaml")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	require.NoError(t, os.Chmod(locked, 0o555))
+	defer os.Chmod(locked, 0o755)
+	err = writeFileAtomic(file, []byte("y"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), file+" is not fixed: its folder "+locked+" cannot be written")
+	assert.NotContains(t, err.Error(), ".tmp")
 }

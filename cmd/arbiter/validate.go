@@ -181,9 +181,25 @@ func writeFileAtomic(path string, data []byte) error {
 			return fmt.Errorf("%s is read-only; --fix leaves it as it is", path)
 		}
 	}
+	// the temporary file is ours, not the user's: a failure names the file
+	// that was to be fixed and why, as the system says it
+	notFixed := func(err error) error {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		var le *os.LinkError
+		if errors.As(err, &le) {
+			err = le.Err
+		}
+		if errors.Is(err, fs.ErrPermission) {
+			return fmt.Errorf("%s is not fixed: its folder %s cannot be written (%v); --fix leaves it as it is", path, filepath.Dir(path), err)
+		}
+		return fmt.Errorf("%s is not fixed: %v; --fix leaves it as it is", path, err)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return err
+		return notFixed(err)
 	}
 	name := tmp.Name()
 	_, werr := tmp.Write(data)
@@ -191,11 +207,11 @@ func writeFileAtomic(path string, data []byte) error {
 	cerr := tmp.Close()
 	if err := errors.Join(werr, serr, cerr, os.Chmod(name, mode)); err != nil {
 		os.Remove(name)
-		return err
+		return notFixed(err)
 	}
 	if err := os.Rename(name, path); err != nil {
 		os.Remove(name)
-		return err
+		return notFixed(err)
 	}
 	return nil
 }
