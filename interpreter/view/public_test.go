@@ -6,8 +6,12 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/arbiter-games/arbiter/interpreter/engine"
+	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/view"
+	"github.com/arbiter-games/arbiter/stdlib"
 )
 
 // TestPublicStateOfHiddenCards plays the holder scenario, in which p1 pays
@@ -30,4 +34,52 @@ func TestPublicStateOfHiddenCards(t *testing.T) {
 			t.Fatalf("p2's view of a sample differs:\n%s\n%s", view.For(g, 1).Summary(), view.For(other, 1).Summary())
 		}
 	}
+}
+
+// held keeps a card in its owner's hand unseen, with public properties
+// (reset_on_move) that the view's parts show and some that no part shows,
+// and a private one that a part reads.
+const held = `name: held
+properties:
+  card:
+    shape: {type: enum, values: [circle, square, star]}
+    said: {type: enum, values: [circle, square, star], reset_on_move: true}
+    not_shapes: {type: names, values: [circle, square, star], reset_on_move: true}
+    tags: {type: names, values: [circle, square, star], reset_on_move: true}
+    turned: {type: bool, reset_on_move: true}
+zones:
+  deck: {visibility: hidden}
+  hand: {face_down: true}
+setup:
+  - create: {id: disc, to: deck, quiet: true, as: made}
+  - move: {cards: made, to: hand, owner: you, unseen: true, quiet: true}
+  - set: {cards: made, prop: said, value: "'circle'"}
+  - set: {cards: made, prop: not_shapes, value: "['square', 'star']"}
+  - set: {cards: made, prop: tags, value: "['star']"}
+  - set: {cards: made, prop: turned, value: true}
+view:
+  card:
+    - {if: "card.said != none", show: "said {card.said}"}
+    - {if: "len(card.not_shapes) > 0", show: "not {card.not_shapes}"}
+    - {if: "card.shape == circle", show: round}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose: {options: [{label: a, do: []}, {label: b, do: []}]}
+`
+
+// TestUnknownCardReadsAsTheView: a card its holder does not know shows the
+// view's parts that read only its public properties, as a known card shows
+// them, and the public properties no part shows with their lists joined;
+// the part that reads a private property is left out.
+func TestUnknownCardReadsAsTheView(t *testing.T) {
+	rs, diags := load.Load(load.Source{Name: "held.yaml", Data: []byte(held)}, []load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: disc, name: Disc, props: {shape: circle}}\n")}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	require.NoError(t, g.Err())
+	me := g.Evaluator().S.First
+	assert.Contains(t, view.For(g, -1).Summary(), "Disc (face down, said circle, not square and star, round)")
+	assert.Contains(t, view.For(g, me).Summary(), "face-down card (said circle, not square and star, tags star, turned)")
 }
