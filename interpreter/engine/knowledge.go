@@ -9,44 +9,74 @@ import (
 
 // Reveal shows cards to the seats in mask.
 func (g *machine) Reveal(cards []int, mask uint64, by int) {
+	var before []state.SeatSet // who knew each card, for the holder's own line
+	logged := len(cards) > 0 && g.Logging()
+	if logged {
+		before = make([]state.SeatSet, len(cards))
+		for i, c := range cards {
+			before[i] = g.S.Cards[c].Known
+		}
+	}
 	g.showTo(cards, mask)
 	g.Touch(model.ReadsKnowledge)
-	if len(cards) == 0 {
-		return
-	}
-	if g.Logging() {
-		// each holder reveals the cards they hold: a line per holder, in
-		// seat order, when the cards are of several players (a card taken
-		// from another player is revealed by the one who has it)
-		for owner := 0; owner < g.Nseats; owner++ {
-			theirs := cards
-			if !g.heldBy(cards, owner) {
-				theirs = nil
-				for _, c := range cards {
-					if g.holder(c) == owner {
-						theirs = append(theirs, c)
-					}
-				}
-			}
-			if len(theirs) == 0 {
-				continue
-			}
-			if mask == g.AllMask() {
-				g.logCards(-1, "reveal", owner, theirs, "%s reveals {cards}.", g.SeatName(owner))
-				continue
-			}
-			for p := 0; p < g.Nseats; p++ {
-				if mask&(1<<p) != 0 && p != owner {
-					g.logCards(-1, "reveal", owner, theirs, "%s reveals {cards} to %s.", g.SeatName(owner), g.SeatName(p))
-				}
-			}
-		}
+	if logged {
+		g.logReveal(cards, before, mask)
 	}
 	for _, c := range cards {
 		if g.hears(g.SymReveal) {
 			g.emit(&state.Event{Name: g.SymReveal, Card: state.CardRef(c), Player: state.Seat(by), Source: state.NoCard})
 		}
 	}
+}
+
+// logReveal logs a reveal: a line per holder, in seat order, when the
+// cards are of several players (a card taken from another player is
+// revealed by the one who has it); to some seats, a line per seat. A
+// holder shown cards of their own is told only of those they did not
+// know (a card placed unseen, a hand held facing away): a holder knows
+// their own cards otherwise.
+func (g *machine) logReveal(cards []int, before []state.SeatSet, mask uint64) {
+	for owner := 0; owner < g.Nseats; owner++ {
+		theirs := cards
+		if !g.heldBy(cards, owner) {
+			theirs = nil
+			for _, c := range cards {
+				if g.holder(c) == owner {
+					theirs = append(theirs, c)
+				}
+			}
+		}
+		if len(theirs) == 0 {
+			continue
+		}
+		if mask == g.AllMask() {
+			g.logCards(-1, "reveal", owner, theirs, "%s reveals {cards}.", g.SeatName(owner))
+			continue
+		}
+		for p := 0; p < g.Nseats; p++ {
+			switch {
+			case mask&(1<<p) == 0:
+			case p != owner:
+				g.logCards(-1, "reveal", owner, theirs, "%s reveals {cards} to %s.", g.SeatName(owner), g.SeatName(p))
+			default:
+				if unknown := g.unknownTo(cards, before, p); len(unknown) > 0 {
+					g.logCards(-1, "reveal", owner, unknown, "%s is shown {cards}.", g.SeatName(p))
+				}
+			}
+		}
+	}
+}
+
+// unknownTo is the cards p holds, of those revealed, that p did not know
+// before (before: who knew each).
+func (g *machine) unknownTo(cards []int, before []state.SeatSet, p int) []int {
+	var out []int
+	for i, c := range cards {
+		if g.holder(c) == p && before[i]&state.SeatSet(1<<p) == 0 {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Look lets a player see cards.
