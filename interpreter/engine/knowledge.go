@@ -7,10 +7,10 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/state"
 )
 
-// Reveal shows cards to the seats in mask.
-func (g *machine) Reveal(cards []int, mask uint64, by int) {
+// Reveal shows cards to the seats in mask, with a log line unless quiet.
+func (g *machine) Reveal(cards []int, mask uint64, by int, quiet bool) {
 	var before []state.SeatSet // who knew each card, for the holder's own line
-	logged := len(cards) > 0 && g.Logging()
+	logged := len(cards) > 0 && !quiet && g.Logging()
 	if logged {
 		before = make([]state.SeatSet, len(cards))
 		for i, c := range cards {

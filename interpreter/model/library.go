@@ -571,7 +571,7 @@ type Context interface {
 	MoveTogether(cards, to []int, o state.MoveOpts, give bool) error
 	Draw(p, fromKind, toKind int, quiet bool) (bool, error)
 	Shuffle(zi int)
-	Reveal(cards []int, mask uint64, by int)
+	Reveal(cards []int, mask uint64, by int, quiet bool)
 	Look(cards []int, p int)
 	Flip(c int, faceDown bool, face int)
 	SetController(c, p int)

@@ -103,6 +103,7 @@ func Primitives() []*model.Primitive {
 			Params: []model.Param{
 				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
 				args.Was(args.ExprParam("players", model.TPlayers, false, "", "who sees them (default: everyone)"), "to"),
+				args.ExprParam("quiet", model.TBool, false, "false", "no log line (each card drawn shown to the other players); who knows the cards changes as when it is logged"),
 			},
 			Shorthand: "cards",
 			Example:   "- reveal: {cards: you.hand}",
@@ -122,7 +123,11 @@ func Primitives() []*model.Primitive {
 						mask |= 1 << p
 					}
 				}
-				g.Reveal(cards, mask, int(f.You))
+				quiet, err := args.Bool(g, f, s.At(revealArgs.Quiet), false)
+				if err != nil {
+					return model.Next, err
+				}
+				g.Reveal(cards, mask, int(f.You), quiet)
 				return model.Next, nil
 			},
 		},
@@ -582,7 +587,7 @@ var (
 	drawArgs     struct{ Player, Count, From, To, IfEmpty, As, Quiet model.ArgIndex }
 	passZoneArgs struct{ Zone, Receiver, To, Players, Position, Quiet model.ArgIndex }
 	shuffleArgs  struct{ Zone, Owner model.ArgIndex }
-	revealArgs   struct{ Cards, Players model.ArgIndex }
+	revealArgs   struct{ Cards, Players, Quiet model.ArgIndex }
 	lookArgs     struct{ Cards, Player model.ArgIndex }
 	flipArgs     struct{ Cards, FaceDown, Face, Quiet model.ArgIndex }
 	createArgs   struct {
