@@ -31,12 +31,12 @@ func (c *ExprCompiler) Template(raw string, n *yaml.Node, path string, sc *closu
 			seg.WriteByte('}')
 			i += 2
 		case raw[i] == '}':
-			c.R.Errorf(n, "bad-template", path, "a } without its { in %q (write }} for a brace)", raw)
+			c.R.Errorf(braceAt(n, raw, i, line, col, oneLine), "bad-template", path, "a } without its { in %q (write }} for a brace)", raw)
 			return &model.Template{Text: raw, Pos: a.Pos}
 		case raw[i] == '{':
 			j := strings.IndexByte(raw[i:], '}')
 			if j < 0 {
-				c.R.Errorf(n, "bad-template", path, "a { without its } in %q (write {{ for a brace)", raw)
+				c.R.Errorf(braceAt(n, raw, i, line, col, oneLine), "bad-template", path, "a { without its } in %q (write {{ for a brace)", raw)
 				return &model.Template{Text: raw, Pos: a.Pos}
 			}
 			src := raw[i+1 : i+j]
@@ -65,6 +65,15 @@ func (c *ExprCompiler) Template(raw string, n *yaml.Node, path string, sc *closu
 	}
 	a.Segs = append(a.Segs, seg.String())
 	return a
+}
+
+// braceAt is where a diagnostic about the brace at raw[i] points: at the
+// brace, when the text is on one line of the file, else at the text.
+func braceAt(n *yaml.Node, raw string, i, line, col int, oneLine bool) *yaml.Node {
+	if !oneLine {
+		return n
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: raw[i:], Line: line, Column: col + utf8.RuneCountInString(raw[:i])}
 }
 
 // PlainText checks a text that is not a template: braces there would be shown
