@@ -1201,8 +1201,10 @@ func (c *ExprCompiler) shadowHint(src string, sc *closure.Scope) string {
 	return ""
 }
 
-// funcTypeRE matches a function's type as expr names it (func() bool).
-var funcTypeRE = regexp.MustCompile(`func\([^()]*\) ?[\w.\[\]{}]*`)
+// funcTypeRE matches a function's type as expr names it (func() bool,
+// func() interface {} for one whose value has no type, its body being
+// wrong).
+var funcTypeRE = regexp.MustCompile(`func\([^()]*\) ?(?:[\w.\[\]]*interface \{\}|[\w.\[\]{}]*)`)
 
 // callHint names a predicate of the ruleset that the expression names
 // without calling it (not alive, for not alive()): its value is then the
