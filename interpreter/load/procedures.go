@@ -581,7 +581,7 @@ func (c *compiler) predicate(f source.Field) {
 	if doc != "" && !internal {
 		names := make([]string, len(params))
 		for i, q := range params {
-			names[i] = q.Name + " " + q.Type.String()
+			names[i] = q.Name + " " + closure.ParamTypeName(q.Type)
 		}
 		c.Rs.Predicates = append(c.Rs.Predicates, model.PredicateDoc{Call: name + "(" + strings.Join(names, ", ") + ")", Doc: doc})
 	}

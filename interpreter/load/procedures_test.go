@@ -137,3 +137,21 @@ func TestProcedureScope(t *testing.T) {
 	require.Len(t, diags, 1, "%v", diags)
 	require.Contains(t, diags[0].Message, "unknown name left")
 }
+
+// TestPredicateCallsAsDeclared: arbiter rules lists a predicate with its
+// parameters' types as the ruleset declares them (v name, not v enum).
+func TestPredicateCallsAsDeclared(t *testing.T) {
+	src := strings.Replace(procsRuleset, "predicates:\n", `predicates:
+  has_pile(v name): count(you.hand, .power > 0) > 0
+  any_of(vs names, ns ints): len(vs) + len(ns) > 0
+`, 1)
+	src = strings.Replace(src, `- log: "{half(k)}"`, `- log: "{half(k)} {has_pile('x')} {any_of(['x'], [1])}"`, 1)
+	rs, diags := loadProcs(t, src)
+	require.NotNil(t, rs, "%v", diags)
+	require.Empty(t, diags)
+	var calls []string
+	for _, p := range rs.Predicates {
+		calls = append(calls, p.Call)
+	}
+	require.Equal(t, []string{"has_pile(v name)", "any_of(vs names, ns ints)", "strong(c card)", "strongest(cs cards)", "half(n int)"}, calls)
+}
