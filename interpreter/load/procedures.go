@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -294,7 +295,7 @@ func (c *compiler) compileCall(pr *procedure, keyN, argN *yaml.Node, path string
 		if vv := source.ResolveAlias(v); vv != nil && (vv.Style == yaml.DoubleQuotedStyle || vv.Style == yaml.SingleQuotedStyle) {
 			a.Pos.Column++
 		}
-		a.Expr = c.CompileExpr(v, path+"."+q.name, sc, q.typ)
+		a.Expr = c.procArg(v, q.name, path+"."+q.name, sc, q.typ)
 	}
 	if len(c.expanding) == 0 {
 		pr.outside = true
@@ -308,6 +309,44 @@ func (c *compiler) compileCall(pr *procedure, keyN, argN *yaml.Node, path string
 	}
 	body.Prog = c.expand(pr, inner, root, fmt.Sprintf("called at %s", c.R.Pos(keyN)))
 	return st
+}
+
+// procArg compiles an argument of a procedure's call. A name given bare to
+// a name parameter (col: red) that is a value of an enum or names property
+// is that value, as set's value is: it need not be quoted twice ("'red'").
+// A variable of that name stays the variable; a bare name that is neither
+// is told to be quoted.
+func (c *compiler) procArg(v *yaml.Node, param, path string, sc *closure.Scope, t model.Type) *model.Expr {
+	w := source.ResolveAlias(v)
+	if t != model.TString || w == nil || w.Kind != yaml.ScalarNode || !isIdent(w.Value) || closure.Builtin(w.Value) {
+		return c.CompileExpr(v, path, sc, t)
+	}
+	if c.isPropValue(w.Value) {
+		return c.CompileAssigned(v, path, sc, t, []string{w.Value})
+	}
+	if _, ok := c.TypeOf(v, sc); !ok {
+		c.R.Errorf(v, "unknown-name", path, "%s is no value of the game's enum or names properties: a name given bare to %s must be one; write any other name in quotes within the quotes, %s: \"'%s'\"%s", w.Value, param, param, w.Value, diag.DidYouMean(w.Value, c.propValues()))
+		return nil
+	}
+	return c.CompileExpr(v, path, sc, t)
+}
+
+// isPropValue reports whether name is a value of an enum or names property.
+func (c *compiler) isPropValue(name string) bool {
+	return slices.Contains(c.propValues(), name)
+}
+
+// propValues are the values of every enum and names property.
+func (c *compiler) propValues() []string {
+	var out []string
+	for _, decls := range [][]model.PropDecl{c.Rs.CardProps, c.Rs.PlayerProps, c.Rs.GameProps} {
+		for i := range decls {
+			if decls[i].Type == model.TString || decls[i].Type == model.TStrings {
+				out = append(out, decls[i].Values...)
+			}
+		}
+	}
+	return out
 }
 
 // usage shows how a procedure is called.

@@ -155,3 +155,27 @@ func TestPredicateCallsAsDeclared(t *testing.T) {
 	}
 	require.Equal(t, []string{"has_pile(v name)", "any_of(vs names, ns ints)", "strong(c card)", "strongest(cs cards)", "half(n int)"}, calls)
 }
+
+// TestBareNameArgument: a name parameter of a procedure takes a value of an
+// enum property written bare, as set's value does; a bare name the game
+// does not declare is told to be quoted.
+func TestBareNameArgument(t *testing.T) {
+	base := strings.Replace(procsRuleset, "    power: {type: int}\n", "    power: {type: int}\n    shade: {type: enum, values: [dark, light]}\n", 1)
+	base = strings.Replace(base, "procedures:\n", "procedures:\n  paint:\n    params: {s: name}\n    do: [{log: \"{s}\"}]\n", 1)
+	for _, tc := range []struct{ arg, want string }{
+		{"dark", ""},
+		{`"'dusk'"`, ""},
+		{"drak", `drak is no value of the game's enum or names properties: a name given bare to s must be one; write any other name in quotes within the quotes, s: "'drak'"; did you mean "dark"?`},
+	} {
+		src := strings.Replace(base, "        - let: {as: k, value: 2}\n", "        - let: {as: k, value: 2}\n        - paint: {s: "+tc.arg+"}\n", 1)
+		rs, diags := loadProcs(t, src)
+		if tc.want == "" {
+			require.NotNil(t, rs, "%s: %v", tc.arg, diags)
+			require.Empty(t, diags, tc.arg)
+			continue
+		}
+		require.Len(t, diags, 1, "%s: %v", tc.arg, diags)
+		require.Equal(t, tc.want, diags[0].Message)
+		require.Equal(t, lineOf(src, "paint: {s"), diags[0].Pos.Line)
+	}
+}
