@@ -141,7 +141,7 @@ func functions() []*model.Func {
 		},
 		{
 			Name: "value_at", Family: "properties",
-			Doc:      "The i-th declared value (from 0) of an enum property (of cards, players or the game): for generating cards in loops; nothing when the property has no i-th value (value_count says how many it has).",
+			Doc:      "The i-th declared value (from 0) of an enum or names property (of cards, players or the game): for generating cards in loops; nothing when the property has no i-th value (value_count says how many it has).",
 			Params:   []model.Type{model.TString, model.TInt},
 			Names:    []string{"prop", "i"},
 			Result:   model.TString,
@@ -160,7 +160,7 @@ func functions() []*model.Func {
 		},
 		{
 			Name: "value_count", Family: "properties",
-			Doc:      "How many values an enum property (of cards, players or the game) declares.",
+			Doc:      "How many values an enum or names property (of cards, players or the game) declares.",
 			Params:   []model.Type{model.TString},
 			Names:    []string{"prop"},
 			Result:   model.TInt,
@@ -178,7 +178,7 @@ func functions() []*model.Func {
 		},
 		{
 			Name: "value_index", Family: "properties",
-			Doc:      "The position (from 0) of a value among the values an enum property (of cards, players or the game) declares, in their order: to rank cards by an enum (two < three < ... < king), value_index(rank, a.rank) > value_index(rank, b.rank). -1 for a value it does not declare (nothing, say).",
+			Doc:      "The position (from 0) of a value among the values an enum or names property (of cards, players or the game) declares, in their order: to rank cards by an enum (two < three < ... < king), value_index(rank, a.rank) > value_index(rank, b.rank). -1 for a value it does not declare (nothing, say).",
 			Params:   []model.Type{model.TString, model.TString},
 			Names:    []string{"prop", "value"},
 			Result:   model.TInt,

@@ -259,7 +259,7 @@ func (pl planner) checkCall(call *ast.CallNode) {
 		if i < len(call.Arguments) {
 			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
 				if d := rs.EnumProp(sn.Value); d == nil {
-					pl.p.errs = append(pl.p.errs, closure.Problem{Node: sn, Msg: fmt.Sprintf("%s: no enum property of cards, players or the game is called %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, rs.EnumPropNames()))})
+					pl.p.errs = append(pl.p.errs, closure.Problem{Node: sn, Msg: fmt.Sprintf("%s: no enum or names property of cards, players or the game is called %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, rs.EnumPropNames()))})
 				}
 			}
 		}

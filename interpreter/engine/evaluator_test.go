@@ -310,10 +310,12 @@ func TestValueIndexRanksByDeclaredOrder(t *testing.T) {
 
 // value_at, value_count and value_index read the declared values of an
 // enum property of the game or of players as of cards: a trump suit that
-// turns hand after hand.
+// turns hand after hand; and those of a names property.
 func TestValueFunctionsReadEveryEnum(t *testing.T) {
 	rules := `name: trumps
 properties:
+  card:
+    marks: {type: names, values: [circle, square, star]}
   player:
     seat_wind: {type: enum, values: [east, south, west, north], default: east}
   game:
@@ -333,8 +335,11 @@ turn:
 	require.Equal(t, 1, query(t, rs, g, "value_index(trump, game.trump)"))
 	require.Equal(t, "green", query(t, rs, g, "value_at(trump, (value_index(trump, game.trump) + 1) % value_count(trump))"))
 	require.Equal(t, 4, query(t, rs, g, "value_count(seat_wind)"))
-	// a name that is no enum property is refused at load
+	require.Equal(t, 3, query(t, rs, g, "value_count(marks)"))
+	require.Equal(t, "star", query(t, rs, g, "value_at(marks, 2)"))
+	require.Equal(t, 1, query(t, rs, g, "value_index(marks, 'square')"))
+	// a name that is no enum or names property is refused at load
 	_, diags = load.Load(load.Source{Name: "trumps.yaml", Data: []byte(strings.Replace(rules, "do: [{choose:", "do: [{log: \"{value_count(trmp)}\"}, {choose:", 1))}, []load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: c, name: C}\n")}}, stdlib.Library())
 	require.True(t, diags.HasErrors())
-	require.Contains(t, diags.Error(), `value_count: no enum property of cards, players or the game is called "trmp"; did you mean "trump"?`)
+	require.Contains(t, diags.Error(), `value_count: no enum or names property of cards, players or the game is called "trmp"; did you mean "trump"?`)
 }

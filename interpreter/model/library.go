@@ -162,12 +162,13 @@ type Validator interface {
 	InternName(name string) int64
 }
 
-// EnumProp is the enum property of cards, players or the game (looked for
-// in that order) called name, or nil.
+// EnumProp is the property of cards, players or the game (looked for in
+// that order) called name that declares its values, an enum or a names
+// property, or nil.
 func (rs *Ruleset) EnumProp(name string) *PropDecl {
 	for _, list := range [][]PropDecl{rs.CardProps, rs.PlayerProps, rs.GameProps} {
 		for i := range list {
-			if list[i].Name == name && list[i].Type == TString && len(list[i].Values) > 0 {
+			if list[i].Name == name && (list[i].Type == TString || list[i].Type == TStrings) && len(list[i].Values) > 0 {
 				return &list[i]
 			}
 		}
@@ -175,13 +176,13 @@ func (rs *Ruleset) EnumProp(name string) *PropDecl {
 	return nil
 }
 
-// EnumPropNames are the names of the enum properties of cards, players and
-// the game.
+// EnumPropNames are the names of the enum and names properties of cards,
+// players and the game.
 func (rs *Ruleset) EnumPropNames() []string {
 	var names []string
 	for _, list := range [][]PropDecl{rs.CardProps, rs.PlayerProps, rs.GameProps} {
 		for _, d := range list {
-			if d.Type == TString && len(d.Values) > 0 {
+			if (d.Type == TString || d.Type == TStrings) && len(d.Values) > 0 {
 				names = append(names, d.Name)
 			}
 		}
@@ -299,8 +300,8 @@ type Func struct {
 	// PropArgs are the argument positions that name a card property; a literal
 	// name there is checked at load time.
 	PropArgs []int
-	// EnumArgs are the argument positions that name an enum property of
-	// cards, players or the game (its declared values matter, not a card's
+	// EnumArgs are the argument positions that name an enum or names
+	// property of cards, players or the game (its declared values matter, not a card's
 	// value of it); a literal name there is checked at load time.
 	EnumArgs []int
 	// KeywordArgs are the argument positions that name a keyword.
