@@ -131,6 +131,8 @@ func rulesText(rs *model.Ruleset) string {
 			how = append(how, "nobody sees its cards")
 		case model.OwnerOnly:
 			how = append(how, "only its owner sees its cards")
+		case model.Others:
+			how = append(how, "every player but its owner sees its cards")
 		}
 		if z.FaceDown {
 			how = append(how, "cards lie face down")

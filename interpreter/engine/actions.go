@@ -314,9 +314,29 @@ func (g *machine) ActionOptions(player int, actions []int) ([]state.Option, erro
 		// two cards of one name in different places are two options a
 		// player must be able to tell apart
 		model.PlaceLabels(out, g.PlaceName)
+		// and so are two cards the player does not know (play a card,
+		// play a card #2), in the order of their zone
+		numberRepeats(out)
 	}
 	g.optBuf = out
 	return out, nil
+}
+
+// numberRepeats numbers the options of a label already given (Knight,
+// Knight #2), as the options of a choice are numbered.
+func numberRepeats(opts []state.Option) {
+	// from the last: the labels before an option are still as given
+	for i := len(opts) - 1; i > 0; i-- {
+		n := 1
+		for j := 0; j < i; j++ {
+			if opts[j].Label == opts[i].Label {
+				n++
+			}
+		}
+		if n > 1 {
+			opts[i].Label = fmt.Sprintf("%s #%d", opts[i].Label, n)
+		}
+	}
 }
 
 // holdsForAny reports whether an action's card-free timing and condition

@@ -137,8 +137,9 @@ func (g *machine) knowIn(ci *state.CardInstance, z *state.ZoneInstance, zd *mode
 }
 
 // shownIn is the seats that see card ci in zone instance z: everyone in a
-// public zone, its owner in their own zone or face down, nobody in a
-// hidden zone or face down where nobody may look.
+// public zone, its owner in their own zone or face down, everyone else in
+// a zone its owner holds facing out, nobody in a hidden zone or face down
+// where nobody may look.
 func (g *machine) shownIn(ci *state.CardInstance, z *state.ZoneInstance, zd *model.ZoneDecl) uint64 {
 	owner := uint64(1) << uint(ci.Owner)
 	switch {
@@ -153,6 +154,11 @@ func (g *machine) shownIn(ci *state.CardInstance, z *state.ZoneInstance, zd *mod
 			return uint64(1) << uint(z.Owner)
 		}
 		return owner
+	case zd.Visibility == model.Others:
+		if z.Owner >= 0 {
+			return g.AllMask() &^ (uint64(1) << uint(z.Owner))
+		}
+		return g.AllMask() &^ owner
 	}
 	return 0
 }
@@ -221,8 +227,8 @@ func (g *machine) move(c, zi int, o state.MoveOpts, at int, limit bool) error {
 		g.showFace(c, 0)
 	}
 	g.place(c, slot)
-	if from != zi && fzd.Visibility == model.Public && zd.Visibility != model.Public {
-		// a card that leaves a public zone stays known to everyone who saw it
+	if from != zi && (fzd.Visibility == model.Public || fzd.Visibility == model.Others) && zd.Visibility != model.Public {
+		// a card that leaves a zone others see stays known to everyone who saw it
 		ci.Known |= state.SeatSet(knownBefore)
 	}
 	if from != zi {

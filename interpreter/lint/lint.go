@@ -141,7 +141,7 @@ func (c *checker) activeInLoops() {
 // face down and wrong for one played for all to see.
 func (c *checker) hiddenPlays() {
 	for _, a := range c.Rs.Actions {
-		if a.Source < 0 || a.RevealSet || c.Rs.Zones[a.Source].Visibility == model.Public {
+		if a.Source < 0 || a.RevealSet || c.Rs.Zones[a.Source].Visibility == model.Public || c.Rs.Zones[a.Source].Visibility == model.Others {
 			continue
 		}
 		z := c.Rs.Zones[a.Source].Name

@@ -313,8 +313,10 @@ func (c *compiler) zones(n *yaml.Node) {
 					z.Visibility = model.OwnerOnly
 				case "public":
 					z.Visibility = model.Public
+				case "others":
+					z.Visibility = model.Others
 				default:
-					c.R.Errorf(v, "bad-value", path+".visibility", "visibility is hidden, owner or public, not %q%s", s, diag.DidYouMean(s, []string{"hidden", "owner", "public"}))
+					c.R.Errorf(v, "bad-value", path+".visibility", "visibility is hidden, owner, public or others, not %q%s", s, diag.DidYouMean(s, []string{"hidden", "owner", "public", "others"}))
 				}
 			}
 			if v := source.Get(zf, "face_down"); v != nil {

@@ -130,10 +130,12 @@ const (
 	Hidden Visibility = iota // nobody, not even the owner
 	OwnerOnly
 	Public
+	// Others: every seat but the zone's owner, as a hand held facing out
+	Others
 )
 
 func (v Visibility) String() string {
-	return [...]string{"hidden", "owner", "public"}[v]
+	return [...]string{"hidden", "owner", "public", "others"}[v]
 }
 
 // ZoneDecl declares a zone kind; a per-player zone exists once per seat.

@@ -162,6 +162,10 @@ func zoneVisible(g *model.Evaluator, zi, seat int) bool {
 		return true
 	case model.OwnerOnly:
 		return int(z.Owner) == seat
+	case model.Others:
+		// its owner sees where its cards lie, and each as a card they do
+		// not know until they are shown it
+		return true
 	}
 	return false
 }
