@@ -660,6 +660,10 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 	msg += called
 	msg = plainSyntax(msg, src)
 	msg = goTypesOut.Replace(msg)
+	if strings.Contains(msg, "cannot use string as type a card or player in array") {
+		// 'Fire' in p1.hand: a name looked for among cards
+		msg, code = "a name is looked for in a list of cards or players, which holds no names: any(p1.hand, .name == 'Fire') asks whether a card of that name is in a list", "type-mismatch"
+	}
 	if cutByComment {
 		// the comment may be meant, or may have cut the expression
 		msg += " (a # after a space starts a YAML comment: if it is part of the expression, put the expression in quotes)"
