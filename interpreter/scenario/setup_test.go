@@ -505,3 +505,24 @@ func TestARulesetPathThatIsNotThere(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), path+":2:10: the ruleset ../nowhere/lands.yaml is not there ("+filepath.Join(dir, "../nowhere/lands.yaml")+", from the scenario's folder)")
 }
+
+// TestSetupOnNoStack: a card placed in the shared zone where the cards of
+// actions waiting on the stack wait would be on no stack, and never
+// resolve: the setup refuses it and says how to put it there.
+func TestSetupOnNoStack(t *testing.T) {
+	path := writeGameScenario(t, "risk-resource", `setup:
+  active: p1
+  phase: main1
+  zones:
+    game.stack: [Mind Spring]
+steps:
+  - expect: stack_size == 1
+`)
+	sc, err := scenario.Load(path)
+	require.NoError(t, err)
+	rs, diags := load.LoadFile(sc.Ruleset, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	err = scenario.Check(rs, sc)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "s.yaml:6:5: error: a card placed in game.stack is on no stack: nothing resolves it")
+}

@@ -211,6 +211,12 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 		if !ok {
 			continue
 		}
+		if len(pl.Cards) > 0 && waitsOnStack(rs, zone) {
+			// a card there would wait for an item of the stack that nothing
+			// put there: it would never resolve
+			fail(pl.Pos, "bad-value", "a card placed in %s is on no stack: nothing resolves it, and nobody may respond to it (stack_size is 0); play the card in a step (p1: cast ...), or place it where it comes from", pl.Zone)
+			continue
+		}
 		slots := rs.Zones[zone].Slots
 		if slots > 0 && len(pl.Cards) > slots {
 			fail(pl.Pos, "bad-value", "zone %s has %d positions, not %d", pl.Zone, slots, len(pl.Cards))
@@ -337,6 +343,21 @@ func seatsCard(name string, players int) (int, string, bool) {
 		return 0, "", false
 	}
 	return p, rest, true
+}
+
+// waitsOnStack reports whether zone is where the cards of actions that
+// wait on the stack wait with them: a shared zone named stack, in a
+// ruleset with such actions (as boards show it).
+func waitsOnStack(rs *model.Ruleset, zone int) bool {
+	if rs.Zones[zone].Name != "stack" || rs.Zones[zone].PerPlayer {
+		return false
+	}
+	for _, a := range rs.Actions {
+		if a.UseStack {
+			return true
+		}
+	}
+	return false
 }
 
 // setupZone resolves the zone a placement or a card property names: a shared
