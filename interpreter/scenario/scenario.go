@@ -1451,6 +1451,10 @@ func checkGame(rs *model.Ruleset, sc *Scenario, players int) diag.Diagnostics {
 	}
 	if sc.Setup != nil {
 		ds = append(ds, setup.CheckSetup(rs, *sc.Setup, players)...)
+		for _, pl := range setup.OnNoStack(rs, *sc.Setup) {
+			fail(pl.Pos, "bad-value", "a card placed in %s is on no stack: nothing resolves it, and nobody may respond to it (stack_size is 0); play the card in a step (p1: cast ...), or place it where it comes from", pl.Zone)
+		}
+		ds.Sort()
 	}
 	return ds
 }

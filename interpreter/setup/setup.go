@@ -211,12 +211,6 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 		if !ok {
 			continue
 		}
-		if len(pl.Cards) > 0 && waitsOnStack(rs, zone) {
-			// a card there would wait for an item of the stack that nothing
-			// put there: it would never resolve
-			fail(pl.Pos, "bad-value", "a card placed in %s is on no stack: nothing resolves it, and nobody may respond to it (stack_size is 0); play the card in a step (p1: cast ...), or place it where it comes from", pl.Zone)
-			continue
-		}
 		slots := rs.Zones[zone].Slots
 		if slots > 0 && len(pl.Cards) > slots {
 			fail(pl.Pos, "bad-value", "zone %s has %d positions, not %d", pl.Zone, slots, len(pl.Cards))
@@ -343,6 +337,22 @@ func seatsCard(name string, players int) (int, string, bool) {
 		return 0, "", false
 	}
 	return p, rest, true
+}
+
+// OnNoStack lists the placements of a setup (a scenario's, as a test of
+// the rules) that put cards in the zone where the cards of actions waiting
+// on the stack wait with them: placed there, a card is on no stack, and
+// would never resolve. A state made for other ends (a test of what
+// expressions read) may place cards anywhere.
+func OnNoStack(rs *model.Ruleset, su Setup) []Placement {
+	var bad []Placement
+	for _, pl := range su.Zones {
+		k, ok := rs.ZoneIx[strings.TrimPrefix(pl.Zone, "game.")]
+		if ok && len(pl.Cards) > 0 && waitsOnStack(rs, k) {
+			bad = append(bad, pl)
+		}
+	}
+	return bad
 }
 
 // waitsOnStack reports whether zone is where the cards of actions that
