@@ -1,6 +1,7 @@
 package stdlib_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -78,6 +79,47 @@ actions:
 	require.True(t, g.Over(), "the only action, taken at once, stops the game")
 	require.ErrorContains(t, g.Err(), "discount.yaml:16:9: spend: an amount of -3 is no cost")
 	require.Equal(t, int64(5), g.Evaluator().PlayerProp(0, g.Ruleset().PlayerPropIx["gold"]))
+}
+
+// A spend among an effect's steps of more than the player has, and a
+// require whose condition does not hold there, stop the game with the
+// position and the reason: the spend paid less than it said, and the
+// require checked nothing.
+func TestCostStepsInAnEffect(t *testing.T) {
+	const rules = `name: overdraw
+properties:
+  player:
+    gold: {type: int, default: 4, min: 0}
+zones:
+  table: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [buy], pass: false}
+actions:
+  buy:
+    label: buy
+    effect:
+      - STEP
+limits: {turns: 1}
+`
+	for step, want := range map[string]string{
+		"spend: {prop: gold, amount: 5}":                            " must pay 5 gold and has 4: spend takes only what a player has",
+		"require: {cond: you.gold > 4, reason: \"{you} is short\"}": ": what require requires does not hold: p",
+	} {
+		g := firstActionGame(t, "overdraw.yaml", strings.Replace(rules, "STEP", step, 1), "")
+		require.True(t, g.Over(), step)
+		require.ErrorContains(t, g.Err(), "overdraw.yaml:16:9: ")
+		require.ErrorContains(t, g.Err(), want)
+		gold := g.Ruleset().PlayerPropIx["gold"]
+		require.Equal(t, int64(8), g.Evaluator().PlayerProp(0, gold)+g.Evaluator().PlayerProp(1, gold), step)
+	}
+	// what can be paid is paid
+	g := firstActionGame(t, "overdraw.yaml", strings.Replace(rules, "STEP", "spend: {prop: gold, amount: 4}", 1), "")
+	require.NoError(t, g.Err())
+	gold := g.Ruleset().PlayerPropIx["gold"]
+	require.Equal(t, int64(4), g.Evaluator().PlayerProp(0, gold)+g.Evaluator().PlayerProp(1, gold))
 }
 
 // Numbers a game computes at the edges of their steps: a repeat of a count

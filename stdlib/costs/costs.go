@@ -69,7 +69,7 @@ func fixed() []*model.Primitive {
 		},
 		{
 			Name: "spend", Args: &spendArgs, Family: "costs",
-			Doc: "A cost: takes an amount from an int property of a player (default: you). It can be paid when the player has at least that much. An amount below 0 is no cost, and stops the game with the position when it is paid.",
+			Doc: "A cost: takes an amount from an int property of a player (default: you). It can be paid when the player has at least that much: an action's cost is offered only then. An amount below 0 is no cost, and an amount the player does not have (a spend in an effect, which nothing checks first: test it with if) stops the game with the position when it is paid.",
 			Params: []model.Param{
 				args.ExprParam("player", model.TPlayer, false, "", "who pays (default: you)"),
 				{Name: "prop", Kind: model.PText, Required: true, Doc: "the player property"},
@@ -121,6 +121,11 @@ func fixed() []*model.Primitive {
 					return model.Next, fmt.Errorf("an amount of %d is no cost (a cost is 0 or more; write max(0, ...) where a discount may take it below 0)", n)
 				}
 				idx, d := g.Ruleset().PropAt(s.At(spendArgs.Prop), "player")
+				if have := g.PlayerProp(p, idx); have < int64(n) {
+					// taking what is not there would pay less than the cost
+					// says, silently, where the property stops at its least
+					return model.Next, fmt.Errorf("%s must pay %s and has %d: spend takes only what a player has (an action's cost is offered only while it can be paid; a spend among an effect's steps is not checked first: test it with if)", state.SeatName(p), d.Amount(int64(n)), have)
+				}
 				g.SetPlayerProp(p, idx, g.BasePlayerProp(p, idx)-int64(n))
 				if g.Logging() && n > 0 {
 					// a cost of 0 (a free card) pays nothing to tell
@@ -131,7 +136,7 @@ func fixed() []*model.Primitive {
 		},
 		{
 			Name: "require", Args: &requireArgs, Family: "costs",
-			Doc: "A cost that pays nothing: the action is legal only while the condition holds, and `reason` says why not.",
+			Doc: "A cost that pays nothing: the action is legal only while the condition holds, and `reason` says why not. Among an effect's steps it is a condition that must hold there: when it does not, the game stops with the position and the reason (to choose what happens, use if).",
 			Params: []model.Param{
 				args.ExprParam("cond", model.TBool, true, "", "the condition"),
 				{Name: "reason", Kind: model.PTemplate, Doc: "shown when it fails; parts in braces are expressions"},
@@ -147,7 +152,15 @@ func fixed() []*model.Primitive {
 				}
 				return "", nil
 			},
-			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) { return model.Next, nil },
+			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				ok, err := g.EvalBool(s.At(requireArgs.Cond).Expr, f)
+				if err != nil || ok {
+					return model.Next, err
+				}
+				// paid as a cost, it held when the action was offered; a
+				// step that does not hold is a mistake in the rules
+				return model.Next, fmt.Errorf("what require requires does not hold: %s (as an action's cost it keeps the action from being offered; among an effect's steps it must hold: to choose what happens, use if)", args.Say(g, f, s.At(requireArgs.Reason), "its condition is false", int(f.You)))
+			},
 		},
 		{
 			Name: "mark", Args: &markArgs, Family: "costs",
