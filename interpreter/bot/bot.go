@@ -350,10 +350,12 @@ func (b *Greedy) values(n, depth int) ([]float64, []int) {
 // stack, so that a spell is valued once it has resolved, not while it waits.
 // It stops at the first action decision (anyone's) with an empty stack, so a
 // pass is valued where it is made rather than after the turn moved on, or
-// after a few dozen decisions, and values the position. A game the lookahead
+// where the turn moves on (a game of choices with no window would
+// otherwise be played on, its own later choices each looked at in turn,
+// for as many as 40 decisions), and values the position. A game the lookahead
 // stopped with an error, and a value that cannot be worked out, are errors.
 func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) (float64, error) {
-	asked := sim.Evaluator().S.DecSeq
+	asked, turn := sim.Evaluator().S.DecSeq, sim.Evaluator().S.Turn
 	if err := b.answer(sim, seat, a); err != nil {
 		return -1e12, nil // a candidate the engine refuses is the worst
 	}
@@ -365,6 +367,10 @@ func (b *Greedy) rollout(sim *engine.Game, seat int, a state.Answer, depth int) 
 		var na state.Answer
 		switch {
 		case d.Kind == state.DecideAction && len(sim.Evaluator().S.Stack) == 0:
+			return b.value(sim, seat)
+		case sim.Evaluator().S.Turn != turn:
+			// a game of choices without windows: the turn moved on, as a
+			// pass at a window would have it
 			return b.value(sim, seat)
 		case d.Sealed && d.Seq >= asked:
 			// a new round of sealed questions: the one answered is over
