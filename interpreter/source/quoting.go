@@ -114,9 +114,15 @@ scan:
 	for j := i; j < len(s); j++ {
 		switch s[j] {
 		case '\'', '"':
+			if j > i && isWordByte(s[j-1]) {
+				// an apostrophe within a word (the knocker's melds) is
+				// a letter of the text, not a quote
+				continue
+			}
 			e := skipQuoted(s, j)
 			if e < 0 {
-				break scan
+				// a quote never closed is a letter of the text too
+				continue
 			}
 			j = e - 1
 		case '(', '[', '{':
@@ -140,6 +146,11 @@ scan:
 		}
 	}
 	return len(strings.TrimRight(s[:end], " \t"))
+}
+
+// isWordByte reports whether b is a letter or a digit of ASCII.
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // closesLater tells whether a bracket after j closes the flow collection
