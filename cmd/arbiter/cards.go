@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -89,7 +88,13 @@ when there is one. arbiter validate reports the same warnings.`,
 				byZone := map[int][]string{}
 				count := map[int]int{}
 				total := 0
-				for _, e := range d.Entries {
+				// by the cards' names as people read them (Cheque 2
+				// before Cheque 10), not by the lines' text
+				entries := slices.Clone(d.Entries)
+				slices.SortStableFunc(entries, func(a, b model.DeckEntry) int {
+					return naturalCompare(rs.Cards[a.Def].Name, rs.Cards[b.Def].Name)
+				})
+				for _, e := range entries {
 					if _, ok := byZone[e.Zone]; !ok {
 						zones = append(zones, e.Zone)
 					}
@@ -103,14 +108,12 @@ when there is one. arbiter validate reports the same warnings.`,
 				}
 				if len(zones) == 1 && zones[0] < 0 {
 					parts := byZone[-1]
-					sort.Strings(parts)
 					fmt.Fprintf(out, "deck %s (%s): %s\n", d.Name, what, strings.Join(parts, ", "))
 					continue
 				}
 				fmt.Fprintf(out, "deck %s (%s):\n", d.Name, what)
 				for _, z := range zones {
 					parts := byZone[z]
-					sort.Strings(parts)
 					name := "cards"
 					if z >= 0 {
 						name = rs.Zones[z].Name

@@ -114,7 +114,7 @@ func reportCards(w io.Writer, results []simResult) {
 	}
 	sort.Slice(keys, func(i, j int) bool {
 		if keys[i].card != keys[j].card {
-			return keys[i].card < keys[j].card
+			return naturalLess(keys[i].card, keys[j].card)
 		}
 		return keys[i].action < keys[j].action
 	})
