@@ -44,13 +44,13 @@ func validateProp(numeric bool, r propRefs) func(v model.Validator, s *model.Ste
 			return
 		}
 		if numeric && d.Type != model.TInt {
-			v.Errorf(*r.prop, "type-mismatch", "%s is a %s property; only int properties can be added to", name, d.Type)
+			v.Errorf(*r.prop, "type-mismatch", "%s is a property of type %s; only int properties can be added to", name, d.Type)
 			return
 		}
 		// a fraction stored in an int property is cut toward zero, as
 		// everywhere a whole number is needed
 		if a := s.At(*r.value); a.Set && a.Expr != nil && a.Expr.Type != model.TAny && a.Expr.Type != d.Type && !(a.Expr.Type == model.TFloat && d.Type == model.TInt) {
-			v.Errorf(*r.value, "type-mismatch", "%s is a %s property, but the value %q is %s", name, d.Type, a.Expr.Src, a.Expr.Type)
+			v.Errorf(*r.value, "type-mismatch", "%s is a property of type %s, but the value %q is %s", name, d.Type, a.Expr.Src, a.Expr.Type)
 		} else if lit, ok := s.At(*r.value).Expr.Literal(); ok && d.Type == model.TString && !slices.Contains(d.Values, lit) {
 			v.Errorf(*r.value, "bad-value", "%q is not one of the values of %s (%s)%s", lit, name, strings.Join(d.Values, ", "), v.Suggest(lit, d.Values))
 		}
