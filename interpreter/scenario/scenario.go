@@ -1614,12 +1614,48 @@ func sideValue(g *engine.Game, st *Step, i int, vals []state.Val) string {
 		}
 	}
 	switch v := x.(type) {
+	case nil:
+		return fmt.Sprintf("; %s is none", st.sideSrc[i])
 	case int, float64, bool:
 		return fmt.Sprintf("; %s is %v", st.sideSrc[i], v)
 	case string:
 		return fmt.Sprintf("; %s is %q", st.sideSrc[i], v)
+	case []string, []bool:
+		return fmt.Sprintf("; %s is %s", st.sideSrc[i], listWords(v))
+	case []int:
+		// a list of cards or seats reads as numbers: say which they are
+		words := make([]string, len(v))
+		for j, n := range v {
+			switch {
+			case st.sides[i].Type == model.TCards && n >= 0 && n < len(g.Evaluator().S.Cards):
+				words[j] = g.Evaluator().CardName(n)
+			case st.sides[i].Type == model.TPlayers && n >= 0 && n < len(g.Evaluator().S.Players):
+				words[j] = state.SeatName(n)
+			default:
+				words[j] = strconv.Itoa(n)
+			}
+		}
+		return fmt.Sprintf("; %s is %s", st.sideSrc[i], listWords(words))
 	}
 	return ""
+}
+
+// listWords writes a list as an expression would: [1, 2], [Fire, Water];
+// a long one is cut after its first twenty values.
+func listWords(list any) string {
+	var parts []string
+	switch l := list.(type) {
+	case []string:
+		parts = l
+	case []bool:
+		for _, b := range l {
+			parts = append(parts, strconv.FormatBool(b))
+		}
+	}
+	if len(parts) > 20 {
+		return fmt.Sprintf("[%s, ... (%d in all)]", strings.Join(parts[:20], ", "), len(parts))
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // compileSide compiles the left side of a term that compares (a == b, a <

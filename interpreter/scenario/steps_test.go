@@ -201,9 +201,9 @@ func TestFailedExpectationNamesTheFalseTerm(t *testing.T) {
 	// in the turn of the last answer, nothing is said of turns
 	got = runLands(t, "[Lightning, Grass]", "  - expect: turn == 99\n")
 	assert.Equal(t, []string{`12:5: does not hold: turn == 99; turn is 3`}, got)
-	// a text read on the left is quoted; a list is not shown
+	// a text read on the left is quoted; a list is shown as one
 	got = runLands(t, "[Lightning, Grass]", "  - expect: phase == draw\n  - expect: p1.hand == []\n")
-	assert.Equal(t, []string{`12:5: does not hold: phase == draw; phase is "resolution"`, `13:5: does not hold: p1.hand == []`}, got)
+	assert.Equal(t, []string{`12:5: does not hold: phase == draw; phase is "resolution"`, `13:5: does not hold: p1.hand == []; p1.hand is [Water]`}, got)
 	// a seat is named as a seat, a card by its name, not as a number
 	got = runLands(t, "[Lightning, Grass]", "  - expect: active == p2\n  - expect: p1.hand[0] == p1.board[0]\n")
 	assert.Equal(t, []string{`12:5: does not hold: active == p2; active is p1`, `13:5: does not hold: p1.hand[0] == p1.board[0]; p1.hand[0] is Water`}, got)
@@ -807,4 +807,15 @@ func TestRunTellsEveryMistake(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "unknown property hnd")
 	assert.Contains(t, err.Error(), "p4 is not a seat of this game")
+}
+
+// TestFailedComparisonSaysTheList: a failed comparison of a list, or of
+// nothing, says what its left side reads, as one of a number does.
+func TestFailedComparisonSaysTheList(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - expect: p1.hand == []\n  - expect: map(p2.board, .name) == []\n  - expect: find(p1.hand, .name == 'Grass') == p1.hand[0]\n")
+	assert.Equal(t, []string{
+		"12:5: does not hold: p1.hand == []; p1.hand is [Water]",
+		"13:5: does not hold: map(p2.board, .name) == []; map(p2.board, .name) is [Lightning, Grass]",
+		"14:5: does not hold: find(p1.hand, .name == 'Grass') == p1.hand[0]; find(p1.hand, .name == 'Grass') is none",
+	}, got)
 }
