@@ -222,9 +222,10 @@ func LoadPartial(path string, opts ...LoadOption) (*Scenario, error) {
 			su, err := readSetup(v, errAt, pos)
 			if err != nil {
 				errs = append(errs, err)
-				continue
 			}
-			sc.Setup = su
+			if su != nil {
+				sc.Setup = su
+			}
 		case "steps":
 			if v.Kind != yaml.SequenceNode {
 				errs = append(errs, errAt(v, "steps is a list"))
@@ -323,11 +324,14 @@ func findRuleset(scenario, name string, games func(string) (string, error)) (str
 	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml %s; name the file instead (ruleset: path/to/%s.yaml, relative to the scenario)", name, name, where, name)
 }
 
+// readSetup reads a scenario's setup. A field it does not know is an
+// error returned with the setup read from the others.
 func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) diag.Pos) (*setup.Setup, error) {
 	if n.Kind != yaml.MappingNode {
 		return nil, errAt(n, "setup is a mapping")
 	}
 	su := &setup.Setup{}
+	var unknown error
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		switch k.Value {
@@ -416,10 +420,14 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 				su.Lost, su.LostPos = append(su.Lost, p), append(su.LostPos, pos(sn))
 			}
 		default:
-			return nil, errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, face_up, props, keywords, lost)", k.Value)
+			// told, and the fields known are read all the same, so that
+			// their own mistakes are told in the same go
+			if unknown == nil {
+				unknown = errAt(k, "unknown setup field %q (known: active, turn, phase, zones, face_down, face_up, props, keywords, lost)", k.Value)
+			}
 		}
 	}
-	return su, nil
+	return su, unknown
 }
 
 func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos func(*yaml.Node) diag.Pos) (Step, error) {
