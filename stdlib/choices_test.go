@@ -205,3 +205,43 @@ func TestSealedAnswerSurvivesASave(t *testing.T) {
 	assert.Equal(t, view.LogText(g, -1, 0), view.LogText(loaded, -1, 0))
 	assert.Contains(t, view.LogText(loaded, -1, 0), "p2 chooses Dog.")
 }
+
+// A quiet choose writes no line of the option chosen, alone or sealed: the
+// option's own steps say what happened.
+func TestQuietChoose(t *testing.T) {
+	const rules = `name: quietly
+zones:
+  hand: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose:
+            quiet: QUIET
+            options:
+              - {label: raise, do: [{log: "{you} raises."}]}
+              - {label: fold, do: [{log: "{you} folds."}]}
+        - choose:
+            choosers: players
+            quiet: QUIET
+            options:
+              - {label: stay, do: [{log: "{you} stays."}]}
+              - {label: go, do: [{log: "{you} goes."}]}
+limits: {turns: 1}
+`
+	for _, quiet := range []string{"true", "false"} {
+		rs, diags := load.Load(load.Source{Name: "quietly.yaml", Data: []byte(strings.ReplaceAll(rules, "QUIET", quiet))}, nil, stdlib.Library())
+		require.False(t, diags.HasErrors(), "%v", diags)
+		g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
+		require.NoError(t, err)
+		for !g.Over() {
+			d := g.Pending()[0]
+			require.NoError(t, g.Answer(d.Player, state.Answer{Picks: []int{0}}))
+		}
+		log := strings.Join(view.LogText(g, -1, 0), "\n")
+		require.Contains(t, log, "raises.")
+		require.Contains(t, log, "stays.")
+		require.Equal(t, quiet == "false", strings.Contains(log, "chooses: raise."), log)
+		require.Equal(t, quiet == "false", strings.Contains(log, "chooses: stay."), log)
+	}
+}

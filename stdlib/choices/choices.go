@@ -76,6 +76,7 @@ func Primitives() []*model.Primitive {
 				chooserP(),
 				sealedP("choosers"),
 				args.PromptParam("Choose"),
+				args.ExprParam("quiet", model.TBool, false, "false", "no log line names the option chosen (p1 chooses: raise): the option's own steps write what happened (a log step: {you} raises to {bid})"),
 				{Name: "as", Kind: model.PBind, Type: model.TInt, Doc: "binds the index of the chosen option (with players: each player's, while their option runs; -1 for one who had nothing to choose)"},
 			},
 			Shorthand:  "options",
@@ -443,7 +444,7 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 // them, which the log says so that it does not read as a choice.
 func chosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o state.Option, forced bool) (model.Status, error) {
 	choices := s.At(chooseArgs.Options).Choices
-	if g.Logging() {
+	if g.Logging() && !chooseQuiet(g, f, s) {
 		verb := "chooses"
 		if forced {
 			verb = "must choose"
@@ -532,6 +533,13 @@ func execChooseNumber(g model.Context, f *state.Frame, s *model.Step) (model.Sta
 		return model.Next, err
 	}
 	return g.Ask(f, d), nil
+}
+
+// chooseQuiet reports whether a choose step writes no line of the option
+// chosen (its quiet holds; a quiet that fails to evaluate is not).
+func chooseQuiet(g model.Context, f *state.Frame, s *model.Step) bool {
+	q, err := args.Bool(g, f, s.At(chooseArgs.Quiet), false)
+	return err == nil && q
 }
 
 // numberQuiet reports whether a choose_number step writes no line of the
@@ -1022,7 +1030,7 @@ func allowedPairs(g model.Context, f *state.Frame, s *model.Step, p int, items, 
 var (
 	chooseCardArgs   struct{ Cards, Chooser, Choosers, Optional, Prompt, Note, As, Do model.ArgIndex }
 	chooseCardsArgs  struct{ Cards, Chooser, Choosers, Count, Min, Max, Prompt, Note, As, Do model.ArgIndex }
-	chooseArgs       struct{ Options, Chooser, Choosers, Prompt, As model.ArgIndex }
+	chooseArgs       struct{ Options, Chooser, Choosers, Prompt, Quiet, As model.ArgIndex }
 	choosePlayerArgs struct{ Players, Chooser, Choosers, Prompt, As, Do model.ArgIndex }
 	chooseTargetArgs struct{ Cards, Players, Chooser, Choosers, Optional, Prompt, AsCard, AsPlayer, Do model.ArgIndex }
 	chooseNumberArgs struct{ Min, Max, Except, Chooser, Choosers, Prompt, Quiet, As, Do model.ArgIndex }

@@ -235,7 +235,7 @@ func sealedChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 					g.Logf("choose", d.Player, "%s chooses nothing.", state.SeatName(d.Player))
 				}
 			} else {
-				if g.Logging() {
+				if g.Logging() && !chooseQuiet(g, f, s) {
 					g.Logf("choose", d.Player, "%s chooses: %s.", state.SeatName(d.Player), o.Label)
 				}
 			}
