@@ -120,7 +120,8 @@ func (g *machine) stopRunaway(at diag.Pos) {
 	}
 	how := fmt.Sprintf("limits.steps (%d); if the effect is meant to be this long, raise it", r.budget)
 	if g.Rs.StepBudget == 0 {
-		how = fmt.Sprintf("%d steps and %d per card in the game; if the effect is meant to be this long, set limits.steps", budgetBase, budgetPerCard)
+		// the budget counted when the steps started: the cards then
+		how = fmt.Sprintf("%d steps (%d and %d for each of the %d cards in the game); if the effect is meant to be this long, set limits.steps", r.budget, budgetBase, budgetPerCard, (r.budget-budgetBase)/budgetPerCard)
 	}
 	g.compactLog()
 	if len(parts) == 0 {

@@ -71,7 +71,7 @@ func TestRunawayStoppedByABudgetThatGrowsWithTheGame(t *testing.T) {
 	for _, step := range []string{"add (cards.yaml:7:13)", "log (cards.yaml:8:13)", "emit (cards.yaml:9:13)"} {
 		require.Contains(t, msg, step)
 	}
-	require.Contains(t, msg, "The budget is 2000 steps and 25 per card in the game; if the effect is meant to be this long, set limits.steps")
+	require.Contains(t, msg, "The budget is 2100 steps (2000 and 25 for each of the 4 cards in the game); if the effect is meant to be this long, set limits.steps")
 
 	lines := view.LogText(g, -1, before)
 	require.LessOrEqual(t, len(lines), 13, "%s", strings.Join(lines, "\n"))
