@@ -58,13 +58,35 @@ const maxInlined = 10000
 // function of the library or of expr has a dot in its name.
 const PredPrefix = "$pred."
 
+// argFits reports whether an argument of type t may be given for a
+// parameter of type want, as predicateCall takes it.
+func argFits(t, want Type) bool {
+	return t == want || t.k == model.DNil || t.isText() && want.isText() || t.k == model.DList && want.k == model.DList && t.e == model.DNil
+}
+
 // predicateCall compiles a call of a predicate: its arguments, checked
 // against the parameters' types, then its body, inline, with the
 // parameters as local values after the caller's (which the body cannot
 // see) and its own elements after the caller's.
 func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, Type) {
 	if p.Broken {
-		// its declaration has an error, which is reported there
+		// its declaration has an error, which is reported there; the
+		// call's own arguments are checked against its parameters all
+		// the same, which are declared whatever its body says
+		args := n.Arguments[1:]
+		if len(args) != len(p.Params) {
+			return cc.refuseCode("type-mismatch", n, "%s takes %d argument(s) (%s), not %d", p.Name, len(p.Params), p.signature(), len(args))
+		}
+		for i, a := range args {
+			nerrs := len(cc.Errs)
+			_, t := cc.Compile(a)
+			if len(cc.Errs) > nerrs {
+				return constant(model.Datum{}), CNil
+			}
+			if !argFits(t, TypeFor(p.Params[i].Type)) {
+				return cc.refuseCode("type-mismatch", a, "%s takes %s as its parameter %s, not %s", p.Name, TypeFor(p.Params[i].Type), p.Params[i].Name, t)
+			}
+		}
 		cc.refuse(n, "predicate %s has an error", p.Name)
 		cc.Errs[len(cc.Errs)-1].Untyped = true
 		return constant(model.Datum{}), CNil
