@@ -23,10 +23,15 @@ func (g *machine) changed(parts model.ReadSet) {
 	g.S.Untouched = u
 }
 
-// Touch is changed: every change the engine makes is one the state checks
-// may read (a check of the turn alone runs when the turn moves on), so
-// none is told to the evaluator alone.
-func (g *machine) Touch(parts model.ReadSet) { g.changed(parts) }
+// Touch tells the evaluator of a change, and makes the state checks due
+// when one reads what changed: every change the engine makes is one a
+// check may read (a check of the turn alone runs when the turn moves on).
+func (g *machine) Touch(parts model.ReadSet) {
+	if g.checksDue(parts) {
+		g.S.Dirty = true
+	}
+	g.Evaluator.Touch(parts)
+}
 
 // changedSeats is changed for a change of the zones and player properties
 // of the seats marked in seats only (bit p).
