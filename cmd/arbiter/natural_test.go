@@ -9,14 +9,6 @@ import (
 
 func TestNaturalOrder(t *testing.T) {
 	names := []string{"Cheque 10", "cheque 2", "10 of Clubs", "9 of Clubs", "Ace", "Cheque 0", "Cheque 2b", "Cheque 02", "ace"}
-	slices.SortStableFunc(names, func(a, b string) int {
-		switch {
-		case naturalLess(a, b):
-			return -1
-		case naturalLess(b, a):
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(names, naturalCompare)
 	assert.Equal(t, []string{"9 of Clubs", "10 of Clubs", "Ace", "ace", "Cheque 0", "cheque 2", "Cheque 02", "Cheque 2b", "Cheque 10"}, names)
 }
