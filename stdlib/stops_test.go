@@ -122,6 +122,35 @@ limits: {turns: 1}
 	require.Equal(t, int64(4), g.Evaluator().PlayerProp(0, gold)+g.Evaluator().PlayerProp(1, gold))
 }
 
+// A require among an action's costs is judged when the action is offered,
+// before any cost is paid: a spend paid before it does not stop the game.
+func TestRequireAfterASpendInACost(t *testing.T) {
+	const rules = `name: ledger
+properties:
+  player:
+    gold: {type: int, default: 1, min: 0}
+zones:
+  table: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [buy], pass: false}
+actions:
+  buy:
+    label: buy
+    cost:
+      - spend: {prop: gold, amount: 1}
+      - require: {cond: you.gold >= 1}
+    effect: []
+limits: {turns: 1}
+`
+	g := firstActionGame(t, "ledger.yaml", rules, "")
+	require.NoError(t, g.Err())
+	gold := g.Ruleset().PlayerPropIx["gold"]
+	require.Equal(t, int64(1), g.Evaluator().PlayerProp(0, gold)+g.Evaluator().PlayerProp(1, gold))
+}
+
 // Numbers a game computes at the edges of their steps: a repeat of a count
 // below 0 runs no times (it looped until the runaway guard stopped it), a
 // range that ends at the largest whole number ends there (it wrapped round

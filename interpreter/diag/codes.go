@@ -203,6 +203,8 @@ var codes = []CodeDoc{
 		Note: "Inside {...} and [...] a comma ends a value and \": \" starts a key; anywhere, a value that starts with a quote ends at the closing quote, and one that starts with { or [ is a mapping or a list. Put such a value in quotes as a whole, or write the mapping as a block (one key a line), where only \": \", \" #\" and a leading quote or brace need them."},
 	{Code: "no-ruleset", Severity: SeverityError, Meaning: "validate was given a card file and no ruleset reads it",
 		Note: "Give validate the ruleset too (a card file is checked with the ruleset that reads it), or list the card file's folder in the ruleset's cards."},
+	{Code: "cost-twice", Severity: SeverityError, Meaning: "an action's cost takes from one property twice (two spends of gold): each is judged before any is paid",
+		Note: "Write one spend of their sum (amount: card.price + 1): the action is then offered only to a player who can pay it all."},
 	{Code: "ruleset-errors", Severity: SeverityError, Meaning: "a scenario's ruleset does not load: its problems are told with the ruleset, and the scenario is checked against it once they are mended",
 		Note: "It comes when validate is given a ruleset and a scenario that reads it, and the ruleset has errors: mend those (they are listed at the ruleset's own lines), then validate the scenario again."},
 	{Code: "not-a-cost", Severity: SeverityError, Meaning: "an action's cost holds a step that is not a cost",

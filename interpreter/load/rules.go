@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/compile/closure"
@@ -111,6 +112,13 @@ func (c *compiler) actions(n *yaml.Node) {
 					c.R.Errorf(item, "not-a-cost", fmt.Sprintf("%s.cost[%d]", path, i), "%q cannot be used as a cost; costs are primitives that can say whether they can be paid", st.Prim.Name)
 					continue
 				}
+				if prev := sameCost(a.Costs, st); prev != nil {
+					// each is judged before any is paid: together they would
+					// be offered to a player who can pay only one
+					c.R.Errorf(item, "cost-twice", fmt.Sprintf("%s.cost[%d]", path, i), "a second %s of the same property in one cost (the first at line %d): costs are judged one by one before any is paid, so the action would be offered to a player who can pay only one of them; write one %s of their sum", st.Prim.Name, prev.Pos.Line, st.Prim.Name)
+					continue
+				}
+				st.Cost = true
 				a.Costs = append(a.Costs, st)
 				c.Rs.Programs[root].Steps = append(c.Rs.Programs[root].Steps, st)
 			}
@@ -334,4 +342,44 @@ func (c *compiler) viewPartsOf(n *yaml.Node, path string, sc *closure.Scope) []m
 		out = append(out, vp)
 	}
 	return out
+}
+
+// sameCost is the cost step among costs that takes from the same property
+// of the same player as st, written the same way, when st takes from a
+// player's property (arguments named prop and player); nil otherwise.
+func sameCost(costs []*model.Step, st *model.Step) *model.Step {
+	prop, who := costArgs(st)
+	if prop == "" {
+		return nil
+	}
+	for _, c := range costs {
+		if c.Prim == st.Prim {
+			if p, w := costArgs(c); p == prop && w == who {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// costArgs is the text of a cost step's prop argument and the source of
+// its player argument ("" for you, the default).
+func costArgs(st *model.Step) (prop, who string) {
+	// a cost that takes from a player's property names the player; one of
+	// a card's (mark) may name another card each time
+	if !slices.ContainsFunc(st.Prim.Params, func(p model.Param) bool { return p.Name == "player" }) {
+		return "", ""
+	}
+	for i, p := range st.Prim.Params {
+		if i >= len(st.Args) {
+			break
+		}
+		switch {
+		case p.Name == "prop" && p.Kind == model.PText:
+			prop = st.Args[i].Text
+		case p.Name == "player" && st.Args[i].Set && !st.Args[i].Defaulted && st.Args[i].Expr != nil:
+			who = st.Args[i].Expr.Src
+		}
+	}
+	return prop, who
 }

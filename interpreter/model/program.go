@@ -30,6 +30,9 @@ type Step struct {
 	Pos   diag.Pos
 	State int // first hidden slot of the step's own progress
 	Label string
+	// Cost: one of an action's costs, judged (CanPay) when the action was
+	// offered and paid in order once it is taken
+	Cost bool
 }
 
 // Arg is a compiled argument of a step. Only the field of its parameter's

@@ -136,7 +136,7 @@ func fixed() []*model.Primitive {
 		},
 		{
 			Name: "require", Args: &requireArgs, Family: "costs",
-			Doc: "A cost that pays nothing: the action is legal only while the condition holds, and `reason` says why not. Among an effect's steps it is a condition that must hold there: when it does not, the game stops with the position and the reason (to choose what happens, use if).",
+			Doc: "A cost that pays nothing: the action is legal only while the condition holds, judged when the action is offered, before any cost is paid, and `reason` says why not. Among an effect's steps it is a condition that must hold there: when it does not, the game stops with the position and the reason (to choose what happens, use if).",
 			Params: []model.Param{
 				args.ExprParam("cond", model.TBool, true, "", "the condition"),
 				{Name: "reason", Kind: model.PTemplate, Doc: "shown when it fails; parts in braces are expressions"},
@@ -153,6 +153,11 @@ func fixed() []*model.Primitive {
 				return "", nil
 			},
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				if s.Cost {
+					// judged when the action was offered, before any cost
+					// was paid: paying those before it may change it
+					return model.Next, nil
+				}
 				ok, err := g.EvalBool(s.At(requireArgs.Cond).Expr, f)
 				if err != nil || ok {
 					return model.Next, err
