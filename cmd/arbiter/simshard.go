@@ -259,7 +259,7 @@ func notAShard(path string, data []byte, err error) error {
 	switch {
 	case len(bytes.TrimSpace(data)) == 0:
 		return fmt.Errorf("%s is empty: no shard was written to it (run that shard again)", path)
-	case errors.As(err, &se) && se.Offset >= int64(len(data)) && shardStart.Match(data):
+	case errors.As(err, &se) && (strings.Contains(se.Error(), "unexpected end") || se.Offset >= int64(len(data)) && strings.Contains(se.Error(), " literal")) && shardStart.Match(data):
 		return fmt.Errorf("%s is cut off (not complete JSON): the shard did not finish writing it (a full disk, a file size limit, a run stopped); run it again", path)
 	}
 	var report []jsonDiag

@@ -15,7 +15,10 @@ import (
 func JSONErrorIn(data []byte, err error) error {
 	var se *json.SyntaxError
 	end := int64(len(bytes.TrimRight(data, " \t\r\n")))
-	if errors.As(err, &se) && (se.Offset >= end || strings.Contains(se.Error(), "unexpected end")) {
+	// the end of the input, or a number or a text left open where it ends
+	// (json reads past the end as a space): a stray character at the end
+	// of a whole value is no cut
+	if errors.As(err, &se) && (strings.Contains(se.Error(), "unexpected end") || se.Offset >= end && strings.Contains(se.Error(), " literal")) {
 		return fmt.Errorf("it is cut off at byte %d, in the middle of a value: it was not written whole", len(data))
 	}
 	return JSONError(err)

@@ -28,6 +28,11 @@ func TestJSONErrorCutOff(t *testing.T) {
 		require.ErrorContains(t, err, "it is cut off at byte", data)
 		require.NotContains(t, err.Error(), "' '", data)
 	}
+	// a stray character after a whole value is no cut
+	for _, data := range []string{`{"seed": 1]`, `{"seed": 1}}`, `{"seed": 1,}`, `{"seed": 1}x`} {
+		err := JSONErrorIn([]byte(data), json.Unmarshal([]byte(data), &sv))
+		require.ErrorContains(t, err, "it is not JSON at byte", data)
+	}
 	data := []byte(`{"seed": x, "ruleset": "lands"}`)
 	require.ErrorContains(t, JSONErrorIn(data, json.Unmarshal(data, &sv)), "it is not JSON at byte 10")
 	// a byte-order mark is no part of a save
