@@ -66,7 +66,8 @@ func refusedSteps(sc *Scenario, why string, eval bool) diag.Diagnostics {
 	fail := func(st *Step, format string, args ...any) {
 		ds = append(ds, diag.Diagnostic{Severity: diag.SeverityError, Code: "bad-value", Pos: st.Pos, Message: fmt.Sprintf(format, args...)})
 	}
-	env := map[string]any{"over": true, "outcome": "error", "reason": why, "winner": ""}
+	// none is nothing, as everywhere: no winner reads as none too
+	env := map[string]any{"over": true, "outcome": "error", "reason": why, "winner": "", "none": nil}
 	for i := range sc.Steps {
 		st := &sc.Steps[i]
 		if st.Expect == nil {
@@ -75,7 +76,11 @@ func refusedSteps(sc *Scenario, why string, eval bool) diag.Diagnostics {
 		}
 		prog, err := expr.Compile(st.Expect.Value, expr.Env(env), expr.AsBool())
 		if err != nil {
-			fail(st, "the game is refused (%s), so there is no position to read: an expectation reads only %s (%s)", why, strings.Join(refusedVars, ", "), firstLine(err.Error()))
+			if msg := firstLine(err.Error()); strings.HasPrefix(msg, "unknown name") {
+				fail(st, "the game is refused (%s), so there is no position to read: an expectation reads only %s (%s)", why, strings.Join(refusedVars, ", "), msg)
+			} else {
+				fail(st, "in expression %q: %s", st.Expect.Value, msg)
+			}
 			continue
 		}
 		if !eval {
