@@ -88,16 +88,19 @@ when there is one. arbiter validate reports the same warnings.`,
 				byZone := map[int][]string{}
 				count := map[int]int{}
 				total := 0
-				// by the cards' names as people read them (Cheque 2
+				// the zones in the order the deck declares them
+				for _, e := range d.Entries {
+					if !slices.Contains(zones, e.Zone) {
+						zones = append(zones, e.Zone)
+					}
+				}
+				// each zone's cards by name as people read them (Cheque 2
 				// before Cheque 10), not by the lines' text
 				entries := slices.Clone(d.Entries)
 				slices.SortStableFunc(entries, func(a, b model.DeckEntry) int {
 					return naturalCompare(rs.Cards[a.Def].Name, rs.Cards[b.Def].Name)
 				})
 				for _, e := range entries {
-					if _, ok := byZone[e.Zone]; !ok {
-						zones = append(zones, e.Zone)
-					}
 					byZone[e.Zone] = append(byZone[e.Zone], fmt.Sprintf("%d %s", e.Count, rs.Cards[e.Def].Name))
 					count[e.Zone] += e.Count
 					total += e.Count

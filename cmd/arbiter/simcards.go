@@ -114,7 +114,11 @@ func reportCards(w io.Writer, results []simResult) {
 	}
 	sort.Slice(keys, func(i, j int) bool {
 		if keys[i].card != keys[j].card {
-			return naturalLess(keys[i].card, keys[j].card)
+			// names alike to the natural order (Ace, ace) keep one order
+			if naturalLess(keys[i].card, keys[j].card) != naturalLess(keys[j].card, keys[i].card) {
+				return naturalLess(keys[i].card, keys[j].card)
+			}
+			return keys[i].card < keys[j].card
 		}
 		return keys[i].action < keys[j].action
 	})
