@@ -145,6 +145,9 @@ func (g *machine) shownIn(ci *state.CardInstance, z *state.ZoneInstance, zd *mod
 	switch {
 	case zd.Visibility == model.Hidden:
 	case ci.FaceDown && zd.Blind: // nobody may look, the owner included
+	case ci.FaceDown && zd.Visibility == model.Others:
+		// held facing out, and turned down: its owner may not look at it
+		// either
 	case ci.FaceDown:
 		return owner // the owner may look at their own face-down cards
 	case zd.Visibility == model.Public:
@@ -417,6 +420,12 @@ func (g *machine) Shuffle(zi int) {
 			if zd.Visibility == model.Hidden || g.S.Cards[c].FaceDown {
 				g.S.Cards[c].Known = 0
 			}
+		}
+	} else if zd.Visibility == model.Others && z.Owner >= 0 {
+		// held facing out: the others still see each card where it is
+		// now, its owner no longer knows which is where
+		for _, c := range cards {
+			g.S.Cards[c].Known &^= state.SeatSet(seatBit(int(z.Owner)))
 		}
 	}
 	if !g.Logging() {
