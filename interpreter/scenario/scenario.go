@@ -794,9 +794,16 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				// a label with a place ("... (frontline 2)") names the card
 				// there, offered under the plain label when no other copy is
 				offeredAt, base := placedOption(g, d, l)
+				if words == nil {
+					words = rulesetWords(rs)
+				}
 				switch {
 				case labels[strings.ToLower(l)]:
 					fail(st, "%s is offered %q, which must not be offered", state.SeatName(st.Seat), l)
+				case implausible(rs, words, madeNames(rs, g.Evaluator()), d, &yaml.Node{Kind: yaml.ScalarNode, Value: l}) != "":
+					// a misspelt label is never offered: the check would
+					// pass whatever the rules said
+					fail(st, "%q names no option, card, action or seat of the game, so not_offered proves nothing (a misspelt label is never offered); the options are %s", l, optionList(d))
 				case offeredAt != "":
 					fail(st, "%s is offered %q (as %q), which must not be offered", state.SeatName(st.Seat), l, offeredAt)
 				case possible != nil && !possible[strings.ToLower(l)] && !possible[strings.ToLower(base)] && !possibleByFace(rs, possible, l) && namesCardAction(rs, l):

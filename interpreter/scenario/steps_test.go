@@ -819,3 +819,13 @@ func TestFailedComparisonSaysTheList(t *testing.T) {
 		"14:5: does not hold: find(p1.hand, .name == 'Grass') == p1.hand[0]; find(p1.hand, .name == 'Grass') is none",
 	}, got)
 }
+
+// TestNotOfferedMisspelt: a label that names nothing of the game is never
+// offered, so not_offered of it proves nothing and fails, as refuse does.
+func TestNotOfferedMisspelt(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - not_offered: {p1: [Lightnign]}\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `12:5: "Lightnign" names no option, card, action or seat of the game, so not_offered proves nothing`)
+	// a card of the game that is not offered passes
+	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - not_offered: {p1: [Fire]}\n"))
+}
