@@ -1,7 +1,7 @@
 package stdlib_test
 
 import (
-	"strings"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -81,74 +81,61 @@ actions:
 	require.Equal(t, int64(5), g.Evaluator().PlayerProp(0, g.Ruleset().PlayerPropIx["gold"]))
 }
 
+// goldRules is a ruleset whose only action, buy, holds the steps given
+// (its cost and effect, as YAML at their indent), with players starting
+// with the gold given; the game ends after one turn.
+func goldRules(name string, gold int, action string) string {
+	return fmt.Sprintf(`name: %s
+properties:
+  player:
+    gold: {type: int, default: %d, min: 0}
+zones:
+  table: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - act: {actions: [buy], pass: false}
+actions:
+  buy:
+    label: buy
+%slimits: {turns: 1}
+`, name, gold, action)
+}
+
+// goldLeft is the gold both players hold together.
+func goldLeft(g *engine.Game) int64 {
+	gold := g.Ruleset().PlayerPropIx["gold"]
+	return g.Evaluator().PlayerProp(0, gold) + g.Evaluator().PlayerProp(1, gold)
+}
+
 // A spend among an effect's steps of more than the player has, and a
 // require whose condition does not hold there, stop the game with the
 // position and the reason: the spend paid less than it said, and the
 // require checked nothing.
 func TestCostStepsInAnEffect(t *testing.T) {
-	const rules = `name: overdraw
-properties:
-  player:
-    gold: {type: int, default: 4, min: 0}
-zones:
-  table: {}
-turn:
-  phases:
-    - name: main
-      do:
-        - act: {actions: [buy], pass: false}
-actions:
-  buy:
-    label: buy
-    effect:
-      - STEP
-limits: {turns: 1}
-`
 	for step, want := range map[string]string{
 		"spend: {prop: gold, amount: 5}":                            " must pay 5 gold and has 4: spend takes only what a player has",
 		"require: {cond: you.gold > 4, reason: \"{you} is short\"}": ": what require requires does not hold: p",
 	} {
-		g := firstActionGame(t, "overdraw.yaml", strings.Replace(rules, "STEP", step, 1), "")
+		g := firstActionGame(t, "overdraw.yaml", goldRules("overdraw", 4, "    effect:\n      - "+step+"\n"), "")
 		require.True(t, g.Over(), step)
 		require.ErrorContains(t, g.Err(), "overdraw.yaml:16:9: ")
 		require.ErrorContains(t, g.Err(), want)
-		gold := g.Ruleset().PlayerPropIx["gold"]
-		require.Equal(t, int64(8), g.Evaluator().PlayerProp(0, gold)+g.Evaluator().PlayerProp(1, gold), step)
+		require.Equal(t, int64(8), goldLeft(g), step)
 	}
 	// what can be paid is paid
-	g := firstActionGame(t, "overdraw.yaml", strings.Replace(rules, "STEP", "spend: {prop: gold, amount: 4}", 1), "")
+	g := firstActionGame(t, "overdraw.yaml", goldRules("overdraw", 4, "    effect:\n      - spend: {prop: gold, amount: 4}\n"), "")
 	require.NoError(t, g.Err())
-	gold := g.Ruleset().PlayerPropIx["gold"]
-	require.Equal(t, int64(4), g.Evaluator().PlayerProp(0, gold)+g.Evaluator().PlayerProp(1, gold))
+	require.Equal(t, int64(4), goldLeft(g))
 }
 
 // A require among an action's costs is judged when the action is offered,
 // before any cost is paid: a spend paid before it does not stop the game.
 func TestRequireAfterASpendInACost(t *testing.T) {
-	const rules = `name: ledger
-properties:
-  player:
-    gold: {type: int, default: 1, min: 0}
-zones:
-  table: {}
-turn:
-  phases:
-    - name: main
-      do:
-        - act: {actions: [buy], pass: false}
-actions:
-  buy:
-    label: buy
-    cost:
-      - spend: {prop: gold, amount: 1}
-      - require: {cond: you.gold >= 1}
-    effect: []
-limits: {turns: 1}
-`
-	g := firstActionGame(t, "ledger.yaml", rules, "")
+	g := firstActionGame(t, "ledger.yaml", goldRules("ledger", 1, "    cost:\n      - spend: {prop: gold, amount: 1}\n      - require: {cond: you.gold >= 1}\n    effect: []\n"), "")
 	require.NoError(t, g.Err())
-	gold := g.Ruleset().PlayerPropIx["gold"]
-	require.Equal(t, int64(1), g.Evaluator().PlayerProp(0, gold)+g.Evaluator().PlayerProp(1, gold))
+	require.Equal(t, int64(1), goldLeft(g))
 }
 
 // Numbers a game computes at the edges of their steps: a repeat of a count
