@@ -57,28 +57,10 @@ actions:
 // A spend below 0 is no cost: paying it stops the game with the position,
 // rather than giving the player what it should have taken.
 func TestSpendBelowZeroStopsTheGame(t *testing.T) {
-	const rules = `name: discount
-properties:
-  player:
-    gold: {type: int, default: 5}
-zones:
-  table: {}
-turn:
-  phases:
-    - name: main
-      do:
-        - act: {actions: [buy], pass: false}
-actions:
-  buy:
-    label: buy
-    cost:
-      - spend: {prop: gold, amount: "2 - 5"}
-    effect: []
-`
-	g := firstActionGame(t, "discount.yaml", rules, "")
+	g := firstActionGame(t, "discount.yaml", goldRules("discount", 5, "    cost:\n      - spend: {prop: gold, amount: \"2 - 5\"}\n    effect: []\n"), "")
 	require.True(t, g.Over(), "the only action, taken at once, stops the game")
 	require.ErrorContains(t, g.Err(), "discount.yaml:16:9: spend: an amount of -3 is no cost")
-	require.Equal(t, int64(5), g.Evaluator().PlayerProp(0, g.Ruleset().PlayerPropIx["gold"]))
+	require.Equal(t, int64(10), goldLeft(g))
 }
 
 // goldRules is a ruleset whose only action, buy, holds the steps given
