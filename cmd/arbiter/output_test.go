@@ -20,6 +20,7 @@ func TestOutputThatCannotBeWrittenFails(t *testing.T) {
 		{"sim", "lands", "--games", "4", "--shard", "0/2", "--format", "json"},
 		{"doc"},
 		{"rules", "lands"},
+		{"schema", "ruleset"},
 	} {
 		full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 		if err != nil {
@@ -37,5 +38,7 @@ func TestOutputThatCannotBeWrittenFails(t *testing.T) {
 		require.ErrorAs(t, err, &ee, "%v", args)
 		require.Equal(t, 1, ee.ExitCode(), "%v", args)
 		require.Contains(t, stderr.String(), ": cannot write output: no space left on device; what was written is incomplete\n", "%v", args)
+		// told once
+		require.Equal(t, 1, bytes.Count(stderr.Bytes(), []byte("\n")), "%v: %s", args, stderr.String())
 	}
 }

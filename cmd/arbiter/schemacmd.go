@@ -22,8 +22,10 @@ use them through a first line such as
 			if !ok {
 				return &exitError{code: 2, msg: fmt.Sprintf("arbiter schema: no schema %q; choose one of %s", args[0], strings.Join(schema.Kinds(), ", "))}
 			}
-			_, err := cmd.OutOrStdout().Write(b)
-			return err
+			// a write that fails is kept by the command's output and told
+			// once, as every command's is (exit 1)
+			_, _ = cmd.OutOrStdout().Write(b)
+			return nil
 		},
 	}
 }
