@@ -230,10 +230,7 @@ turn:
 limits: {turns: 1}
 `
 	for _, quiet := range []string{"true", "false"} {
-		rs, diags := load.Load(load.Source{Name: "quietly.yaml", Data: []byte(strings.ReplaceAll(rules, "QUIET", quiet))}, nil, stdlib.Library())
-		require.False(t, diags.HasErrors(), "%v", diags)
-		g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1})
-		require.NoError(t, err)
+		g := firstActionGame(t, "quietly.yaml", strings.ReplaceAll(rules, "QUIET", quiet), "")
 		for !g.Over() {
 			d := g.Pending()[0]
 			require.NoError(t, g.Answer(d.Player, state.Answer{Picks: []int{0}}))
