@@ -50,6 +50,11 @@ func ReadFile(path string) ([]byte, error) {
 func PlainFileError(path string, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		// a link whose file is gone exists as a link: say so, or the user
+		// looks at a file that is plainly there
+		if to, lerr := os.Readlink(path); lerr == nil {
+			return fmt.Errorf("%s is a symbolic link to %s, which does not exist", path, to)
+		}
 		return fmt.Errorf("%s does not exist", path)
 	case errors.Is(err, fs.ErrPermission):
 		return fmt.Errorf("%s may not be read (permission denied)", path)
