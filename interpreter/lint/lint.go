@@ -100,6 +100,7 @@ func (c *checker) semantic() {
 	c.events()
 	c.cardTexts()
 	c.hiddenPlays()
+	c.unseenFilters()
 	c.activeInLoops()
 }
 
@@ -147,6 +148,50 @@ func (c *checker) hiddenPlays() {
 		z := c.Rs.Zones[a.Source].Name
 		c.diags = append(c.diags, diag.Diagnostic{Code: "hidden-play", Pos: a.Pos, Path: "actions." + a.Name,
 			Message: fmt.Sprintf("action %q takes a card from %s, which the other players do not see, and does not say whether they see it played: write reveal: true to show it as it is played, or reveal: false to keep it hidden (a card played face down)", a.Name, z)})
+	}
+}
+
+// unseenFilters warns about an action that takes its card from a zone
+// where its player does not see their own cards (hidden, held facing out,
+// face down where nobody may look) and whose filter or condition reads the
+// cards' properties: the options offered then tell the player what they
+// may not see ("play a card" offered for two cards of five says which two
+// are red). Games of hidden hands mean such an action to be offered for
+// every card, its outcome depending on the card.
+func (c *checker) unseenFilters() {
+	rs := c.Rs
+	var props model.ReadSet
+	for i := range rs.CardProps {
+		props |= rs.CardPropReads(i)
+	}
+	// bits a zone or a player or game property shares with a card property
+	// (a ruleset of more parts than bits) say nothing about cards
+	for k := range rs.Zones {
+		props &^= rs.ZoneReads(k)
+	}
+	for i := range rs.PlayerProps {
+		props &^= rs.PlayerPropReads(i)
+	}
+	for i := range rs.GameProps {
+		props &^= rs.GamePropReads(i)
+	}
+	for _, a := range rs.Actions {
+		if a.Source < 0 {
+			continue
+		}
+		z := &rs.Zones[a.Source]
+		unseen := z.Visibility == model.Hidden || z.Visibility == model.Others || z.FaceDown && z.Blind
+		if !unseen {
+			continue
+		}
+		for i, e := range []*model.Expr{a.Filter, a.Condition} {
+			if e == nil || e.Reads&props == 0 || e.Reads&model.ReadsAnything != 0 {
+				continue
+			}
+			what := [...]string{"filter", "condition"}[i]
+			c.diags = append(c.diags, diag.Diagnostic{Code: "unseen-filter", Pos: e.Pos, Path: "actions." + a.Name,
+				Message: fmt.Sprintf("action %q offers cards of %s, which their player does not see, and its %s reads their properties: the options offered tell the player which cards pass (offer every card, and let the effect judge the card played)", a.Name, z.Name, what)})
+		}
 	}
 }
 
