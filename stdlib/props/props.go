@@ -34,12 +34,30 @@ func propTarget(v model.Validator, s *model.Step, r propRefs) (kind string) {
 	return "game"
 }
 
+// whoseProp says how a step names the holder of a property of each kind.
+var whoseProp = map[string]string{
+	"player": "name the player (player: you)",
+	"card":   "name the cards (cards: card)",
+	"game":   "write neither cards nor player for the game's own",
+}
+
 func validateProp(numeric bool, r propRefs) func(v model.Validator, s *model.Step) {
 	return func(v model.Validator, s *model.Step) {
 		kind := propTarget(v, s, r)
 		name := s.At(*r.prop).Text
 		d, ok := v.Ruleset().ResolveProp(s.At(*r.prop), kind)
 		if !ok {
+			// a property of another kind: the step lacks whose it is, or
+			// names the wrong one
+			for _, other := range []string{"player", "card", "game"} {
+				if other == kind {
+					continue
+				}
+				if _, _, found := v.Ruleset().PropIndex(other, name); found {
+					v.Errorf(*r.prop, "unknown-property", "%q is a %s property, not a %s property: %s", name, other, kind, whoseProp[other])
+					return
+				}
+			}
 			v.Errorf(*r.prop, "unknown-property", "unknown %s property %q%s", kind, name, v.Suggest(name, v.Ruleset().PropNames(kind)))
 			return
 		}
