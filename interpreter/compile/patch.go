@@ -429,6 +429,12 @@ func (p *patcher) knownNature(n ast.Node) *nature.Nature {
 		}
 	}
 	switch x := n.(type) {
+	case *ast.ArrayNode:
+		// a list written out ([you, partner(you)]): expr's checker types
+		// it as a list of anything when an element's type is one it cannot
+		// see (a predicate's value); its elements, all cards or all
+		// players, make it a list of them
+		return p.listOfElements(x.Nodes)
 	case *ast.PointerNode:
 		return p.elems[x]
 	case *ast.MemberNode:
@@ -444,6 +450,33 @@ func (p *patcher) knownNature(n ast.Node) *nature.Nature {
 			return nt
 		}
 		return p.knownNature(x.Exp2)
+	}
+	return nil
+}
+
+// listOfElements is the nature of a list of the nodes when each is known to
+// be a card, or each a player; nil otherwise.
+func (p *patcher) listOfElements(nodes []ast.Node) *nature.Nature {
+	if p.ts == nil || len(nodes) == 0 {
+		return nil
+	}
+	// cards and players are both maps to expr: their sentinel fields tell
+	// them apart
+	for _, k := range [...]struct {
+		sent string
+		list model.Type
+	}{{closure.SentCard, model.TCards}, {closure.SentPlayer, model.TPlayers}} {
+		all := true
+		for _, el := range nodes {
+			if nt := p.knownNature(el); nt == nil || nt.TypeData == nil || !has(nt.Fields, k.sent) {
+				all = false
+				break
+			}
+		}
+		if all {
+			list := p.ts.NatureOf(k.list)
+			return &list
+		}
 	}
 	return nil
 }

@@ -33,6 +33,9 @@ zones:
   hand: {visibility: owner}
   table: {}
   pile: {per: game}
+predicates:
+  lead(cs cards): first(cs)
+  rival(p player): p.next
 setup:
   - let: {as: chosen, value: "turn > 5 ? [] : game.pile"}
   - log: "chosen {len(chosen)}"
@@ -123,6 +126,17 @@ func TestPredicateReadingAStaticWithAPredicate(t *testing.T) {
 	require.Equal(t, 1, query(t, rs, g, "count(you.table, .power == 1 and .kind == 'b')"))
 	require.Equal(t, []int{1, 1}, query(t, rs, g, "map(you.table, .power)"))
 	require.Equal(t, 2, query(t, rs, g, "sum(map(you.table, .power))"))
+}
+
+// TestListOfPredicateValues: a list written out whose elements are
+// predicates' values is a list of cards (or of players), its elements' fields
+// read as such; expr's checker typed it as a list of anything, and reading
+// .power from its elements was refused at load.
+func TestListOfPredicateValues(t *testing.T) {
+	rs, g := staticsGame(t)
+	require.Equal(t, []int{1, 1}, query(t, rs, g, "map([lead(you.table), last(you.table)], .power)"))
+	require.Equal(t, 2, query(t, rs, g, "first([lead(you.table)]).power + len(filter([you, rival(you)], len(.hand) >= 0)) - 1"))
+	require.Equal(t, []string{"p1", "p2"}, query(t, rs, g, "map([you, rival(you)], .seat)"))
 }
 
 // TestStaticsFollowTheState: derived values are derived again after a change.
