@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -59,7 +60,8 @@ how the games ended (each win reason, each draw reason and errors, with
 their share and 95% interval), and game length. A win shared by several
 seats counts as a win for each of them in the rates by seat, and as one game
 among the endings; the first player's advantage is read from the games one
-seat won alone. Games that stop with an error are listed with their seeds
+seat won alone, and, where seats won together (partners, say), from how
+often the first player was among the winners. Games that stop with an error are listed with their seeds
 and make sim exit with status 1. Game i uses seed --seed + i, so a run is
 reproducible. Ctrl-C (or one kill -TERM) stops a run early: the games
 under way finish, or are left after 10 seconds, the table covers every game
@@ -367,9 +369,12 @@ func wilson(k, n int) (lo, hi float64) {
 // simTally is what the games of a run add up to.
 type simTally struct {
 	n, decided, firstWins, errs, shared, decisions int
-	wins                                           []int // per seat
-	turns                                          []int // per game that ended, in order
-	endings                                        map[ending]int
+	// firstShares is how many of the shared games the first player won
+	// with others: a partnership game's advantage of the side that starts
+	firstShares int
+	wins        []int // per seat
+	turns       []int // per game that ended, in order
+	endings     map[ending]int
 }
 
 func tallyResults(results []simResult, seats int) simTally {
@@ -397,6 +402,9 @@ func tallyResults(results []simResult, seats int) simTally {
 		// won alone: a win shared with the others says nothing of it
 		if len(r.winners) == 1 && r.winners[0] == r.first {
 			t.firstWins++
+		}
+		if len(r.winners) > 1 && slices.Contains(r.winners, r.first) {
+			t.firstShares++
 		}
 	}
 	sort.Ints(t.turns)
@@ -494,6 +502,10 @@ func seatRates(w io.Writer, rs *model.Ruleset, kinds, decks []string, t simTally
 		}
 		fmt.Fprintf(w, "first player wins %.1f%% of %s [%4.1f%%, %4.1f%%]\n", 100*float64(t.firstWins)/float64(sole), of, 100*lo, 100*hi)
 	}
+	if t.shared > 0 {
+		lo, hi := wilson(t.firstShares, t.shared)
+		fmt.Fprintf(w, "first player among the winners in %.1f%% of the games won together [%4.1f%%, %4.1f%%]\n", 100*float64(t.firstShares)/float64(t.shared), 100*lo, 100*hi)
+	}
 }
 
 // A share with its 95% interval, in the JSON report.
@@ -543,19 +555,22 @@ type jsonSimError struct {
 
 // jsonSimReport is sim's report with --format json.
 type jsonSimReport struct {
-	Ruleset         string         `json:"ruleset"`
-	Games           int            `json:"games"` // games played
-	Asked           int            `json:"asked"` // games asked for (--games)
-	Interrupted     bool           `json:"interrupted,omitempty"`
-	Players         int            `json:"players"`
-	Together        bool           `json:"together,omitempty"` // the players win or lose together: each seat's wins are the players'
-	Seats           []jsonSeat     `json:"seats"`
-	SharedWins      int            `json:"shared_wins"`
-	FirstPlayerWins *jsonShare     `json:"first_player_wins,omitempty"` // of the games one seat won alone
-	Endings         []jsonEnding   `json:"endings"`
-	Length          *jsonLength    `json:"length,omitempty"`
-	Seconds         float64        `json:"seconds"`
-	Errors          []jsonSimError `json:"errors,omitempty"`
+	Ruleset         string     `json:"ruleset"`
+	Games           int        `json:"games"` // games played
+	Asked           int        `json:"asked"` // games asked for (--games)
+	Interrupted     bool       `json:"interrupted,omitempty"`
+	Players         int        `json:"players"`
+	Together        bool       `json:"together,omitempty"` // the players win or lose together: each seat's wins are the players'
+	Seats           []jsonSeat `json:"seats"`
+	SharedWins      int        `json:"shared_wins"`
+	FirstPlayerWins *jsonShare `json:"first_player_wins,omitempty"` // of the games one seat won alone
+	// of the games several seats won together, those the first player was
+	// one of the winners of
+	FirstPlayerShares *jsonShare     `json:"first_player_among_winners,omitempty"`
+	Endings           []jsonEnding   `json:"endings"`
+	Length            *jsonLength    `json:"length,omitempty"`
+	Seconds           float64        `json:"seconds"`
+	Errors            []jsonSimError `json:"errors,omitempty"`
 }
 
 // reportJSON writes the figures of report as one JSON object.
@@ -568,6 +583,10 @@ func reportJSON(w io.Writer, rs *model.Ruleset, kinds, decks []string, results [
 	if sole := t.decided - t.shared; sole > 0 && !rs.Together {
 		s := share(t.firstWins, sole)
 		out.FirstPlayerWins = &s
+	}
+	if t.shared > 0 && !rs.Together {
+		s := share(t.firstShares, t.shared)
+		out.FirstPlayerShares = &s
 	}
 	for _, e := range sortedEndings(t.endings) {
 		out.Endings = append(out.Endings, jsonEnding{Kind: e.kind, Reason: e.reason, Lost: e.lost, Games: share(t.endings[e], t.n)})
