@@ -257,6 +257,9 @@ func endings(rs *model.Ruleset) [][2]string {
 					add("The players win together", reason)
 				case kind == "lose" && rs.Together:
 					add("The players lose together", reason)
+				case kind == "win" && s.Prim.ParamIndex("with") != model.NoArg && s.At(s.Prim.ParamIndex("with")).Set:
+					// partners: the others named win with the player
+					add("A player wins with others", reason)
 				case kind == "win":
 					add("A player wins", reason)
 				case kind == "lose":
