@@ -224,8 +224,9 @@ func (g *machine) shown(e *state.LogEntry) {
 }
 
 // LogTemplate writes a compiled text template to the log: players are named by
-// seat, cards by name for the seats that know them.
-func (g *machine) LogTemplate(kind string, f *state.Frame, a *model.Template) error {
+// seat, cards by name for the seats that know them; to is -1 for every seat,
+// else the one seat that sees the line.
+func (g *machine) LogTemplate(kind string, to int, f *state.Frame, a *model.Template) error {
 	if g.S.NoLog {
 		return nil
 	}
@@ -238,7 +239,7 @@ func (g *machine) LogTemplate(kind string, f *state.Frame, a *model.Template) er
 	if err != nil {
 		return err
 	}
-	g.logCards(-1, kind, int(f.You), cards, "%s", text)
+	g.logCards(to, kind, int(f.You), cards, "%s", text)
 	g.withParts(parts)
 	return nil
 }

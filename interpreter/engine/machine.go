@@ -415,7 +415,7 @@ func (g *machine) enterPhase() {
 		}
 		g.pushRoot(ph.Body, s.Active, -1, state.Event{Card: state.NoCard, Source: state.NoCard, Player: state.Seat(s.Active)})
 		if ph.Announce != nil {
-			if err := g.LogTemplate("note", &s.Frames[len(s.Frames)-1], ph.Announce); err != nil {
+			if err := g.LogTemplate("note", -1, &s.Frames[len(s.Frames)-1], ph.Announce); err != nil {
 				g.fail(err)
 				return
 			}

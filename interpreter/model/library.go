@@ -662,7 +662,9 @@ type Context interface {
 	// LogChosen writes a "choose" line naming the controller of each card
 	// named marks and the place where gives (as the options named them)
 	LogChosen(player int, cards []int, named []bool, where []string, format string, args ...any)
-	LogTemplate(kind string, f *state.Frame, t *Template) error
+	// LogTemplate writes a template's line; to is -1 for every seat, else
+	// the one seat that sees it (a word to one player)
+	LogTemplate(kind string, to int, f *state.Frame, t *Template) error
 }
 
 // Memo is what a primitive worked out at one epoch of a game, with the key

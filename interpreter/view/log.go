@@ -17,6 +17,10 @@ func Render(g *engine.Game, e *state.LogEntry, seat int) string {
 
 func renderEntry(rs *model.Ruleset, e *state.LogEntry, seat int) string {
 	text := e.Text
+	if seat < 0 && e.To >= 0 {
+		// the view of everything marks a line one seat alone saw
+		text = "(to " + state.SeatName(e.To) + ") " + text
+	}
 	var parts []string
 	for _, p := range e.Parts {
 		// a value read from cards the seat did not know is "?" to it

@@ -88,3 +88,13 @@ func TestPassedHandsAsEachSeatSeesThem(t *testing.T) {
 	assert.Contains(t, view.For(g, 1).Summary(), "hand: 2 cards, known: Tile 6, Tile 8", "p2 still knows what it gave p3")
 	assert.Contains(t, view.For(g, 0).Summary(), "hand: 2 cards\n", "p1 knows nothing of p3's hand")
 }
+
+// TestLogToOnePlayer: a log line written to one player (log's to) is in
+// that player's log alone; the view of everything marks whom it was for.
+func TestLogToOnePlayer(t *testing.T) {
+	g := playRelay(t, "hand-held-facing-out.yaml")
+	const hint = "p2 hints: look at your first card"
+	assert.Equal(t, []string{hint}, linesWith(g, 0, hint), "p1, to whom it was written")
+	assert.Empty(t, linesWith(g, 1, hint), "p2, who wrote it")
+	assert.Equal(t, []string{"(to p1) " + hint}, linesWith(g, -1, hint), "everything")
+}

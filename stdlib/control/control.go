@@ -191,14 +191,27 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "log", Args: &logArgs, Family: "control",
-			Doc: "Writes a line to the game log, seen by everyone. Parts in braces are expressions: {you}, {this}, {event.amount}; cards are named only to the seats that know them.",
+			Doc: "Writes a line to the game log, seen by everyone, or by one player alone (to: a word to a partner, a hint). Parts in braces are expressions: {you}, {this}, {event.amount}; cards are named only to the seats that know them. A line to one player is theirs alone at the table and in their log; a golden file, which shows everything, marks it (to p2).",
 			Params: []model.Param{
 				{Name: "text", Kind: model.PTemplate, Required: true, Doc: "the line"},
+				args.ExprParam("to", model.TPlayer, false, "", "the one player who sees the line (default: everyone)"),
 			},
 			Shorthand: "text",
 			Example:   "- log: \"{you} has {len(you.hand)} cards left.\"",
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
-				return model.Next, g.LogTemplate("note", f, s.At(logArgs.Text).Template)
+				to := -1
+				if a := s.At(logArgs.To); a.Set {
+					p, err := g.EvalPlayer(a.Expr, f)
+					if err != nil {
+						return 0, err
+					}
+					if p < 0 {
+						// nobody to tell (a player read from a card gone)
+						return model.Next, nil
+					}
+					to = p
+				}
+				return model.Next, g.LogTemplate("note", to, f, s.At(logArgs.Text).Template)
 			},
 		},
 		{
@@ -336,6 +349,6 @@ var (
 	repeatArgs        struct{ Count, While, Do model.ArgIndex }
 	forRangeArgs      struct{ First, Last, As, Do model.ArgIndex }
 	letArgs           struct{ Value, As model.ArgIndex }
-	logArgs           struct{ Text model.ArgIndex }
+	logArgs           struct{ Text, To model.ArgIndex }
 	emitArgs          struct{ Event, Card, Player, Amount, Source model.ArgIndex }
 )
