@@ -131,6 +131,29 @@ func (g *machine) EndPhaseEffects(ph int) int {
 	return n - len(g.S.Modifiers)
 }
 
+// EndEffectsUntil ends now the modifiers of duration u (end_of_turn,
+// end_of_phase), for a turn structure that ends them at a point of the
+// turn rather than at its end ("until end of turn" effects end, then damage
+// is removed), and returns how many ended. Those that last until the end
+// of a named phase are left to it.
+func (g *machine) EndEffectsUntil(u state.Until) int {
+	keep := g.S.Modifiers[:0]
+	var parts model.ReadSet
+	for _, m := range g.S.Modifiers {
+		if m.Until != u || m.Phase != 0 {
+			keep = append(keep, m)
+		} else {
+			parts |= g.modifierParts(&m)
+		}
+	}
+	n := len(g.S.Modifiers) - len(keep)
+	if n > 0 {
+		g.changed(parts)
+	}
+	g.S.Modifiers = keep
+	return n
+}
+
 // expirePhase ends the modifiers that last until the end of phase ph.
 func (g *machine) expirePhase(ph int) {
 	if len(g.S.Modifiers) == 0 {

@@ -566,6 +566,9 @@ type Context interface {
 	AddModifier(m state.Modifier)
 	EndEffectsOf(p int) []state.Modifier
 	EndPhaseEffects(ph int) int
+	// EndEffectsUntil ends now the modifiers of a duration (until the end
+	// of the turn, or of the phase) and returns how many ended
+	EndEffectsUntil(u state.Until) int
 	GrantKeyword(c int, kw string, on bool) error
 	GrantKeywordFor(c int, kw string, on bool, m state.Modifier) error
 	Move(c, zi int, o state.MoveOpts) error

@@ -141,18 +141,34 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "end_effects", Args: &endEffectsArgs, Family: "turns",
-			Doc: "Ends modifiers (property changes and timed keyword grants) before their time. With `player`: every modifier that player's effects made, wherever it applies, for a player who leaves the game, whose effects end with them. With `phase`: the modifiers that last until the end of that phase (`until_phase`), for a turn structure that ends them at a point of the phase rather than at its end (\"until end of combat\" effects end, then players receive priority).",
+			Doc: "Ends modifiers (property changes and timed keyword grants) before their time. With `player`: every modifier that player's effects made, wherever it applies, for a player who leaves the game, whose effects end with them. With `phase`: the modifiers that last until the end of that phase (`until_phase`), for a turn structure that ends them at a point of the phase rather than at its end (\"until end of combat\" effects end, then players receive priority). With `until`: those of that duration (end_of_turn, end_of_phase), for a turn that ends them before its last steps (\"until end of turn\" effects end, then damage is removed).",
 			Params: []model.Param{
 				args.ExprParam("player", model.TPlayer, false, "", "the player whose effects end"),
 				{Name: "phase", Kind: model.PPhase, Doc: "instead: the phase whose until_phase modifiers end now"},
+				{Name: "until", Kind: model.PWord, Words: endUntilWords, Doc: "instead: the duration whose modifiers end now: end_of_turn or end_of_phase (those of the phase under way)"},
 			},
-			Example: "- end_effects: {player: you}\n# the first step of a phase whose until_phase effects end before its window\n- end_effects: {phase: main}",
+			Example: "- end_effects: {player: you}\n# the first step of a phase whose until_phase effects end before its window\n- end_effects: {phase: main}\n# a cleanup that ends \"until end of turn\" effects before it removes damage\n- end_effects: {until: end_of_turn}",
 			Validate: func(v model.Validator, s *model.Step) {
-				if s.At(endEffectsArgs.Player).Set == s.At(endEffectsArgs.Phase).Set {
-					v.Errorf(endEffectsArgs.Player, "bad-step", "end_effects takes either player or phase")
+				set := 0
+				for _, a := range []model.ArgIndex{endEffectsArgs.Player, endEffectsArgs.Phase, endEffectsArgs.Until} {
+					if s.At(a).Set {
+						set++
+					}
+				}
+				if set != 1 {
+					v.Errorf(endEffectsArgs.Player, "bad-step", "end_effects takes one of player, phase or until")
 				}
 			},
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
+				if a := s.At(endEffectsArgs.Until); a.Set {
+					// silent, as modifiers are when their time comes
+					u := state.UntilTurn
+					if a.Text == endUntilWords[1] {
+						u = state.UntilPhase
+					}
+					g.EndEffectsUntil(u)
+					return model.Next, nil
+				}
 				if a := s.At(endEffectsArgs.Phase); a.Set {
 					// silent, as modifiers are when their phase ends
 					g.EndPhaseEffects(g.Ruleset().PhaseIndex(a.Text))
@@ -247,7 +263,9 @@ var (
 	drawGameArgs         struct{ Reason model.ArgIndex }
 	extraTurnArgs        struct{ Player model.ArgIndex }
 	removeFromStackArgs  struct{ Cards, Player model.ArgIndex }
-	endEffectsArgs       struct{ Player, Phase model.ArgIndex }
+	endEffectsArgs       struct{ Player, Phase, Until model.ArgIndex }
+	// endUntilWords are the durations end_effects ends by name
+	endUntilWords = []string{"end_of_turn", "end_of_phase"}
 	rollArgs             struct{ Sides, As model.ArgIndex }
 	pickRandomArgs       struct{ Cards, As model.ArgIndex }
 	pickRandomPlayerArgs struct{ Players, As model.ArgIndex }
