@@ -38,6 +38,11 @@ type patcher struct {
 	// ofBroken marks the # of a predicate over such a variable (map(best,
 	// .coins)): what cannot be told of it is not reported again
 	ofBroken map[*ast.PointerNode]bool
+	// lets is the value each name bound with let in the expression is
+	// given, nil for a name bound twice (which of them is read is not
+	// told); reading marks a name whose nature is being worked out
+	lets    map[string]ast.Node
+	reading map[string]bool
 }
 
 func (p *patcher) Visit(node *ast.Node) {
@@ -103,6 +108,16 @@ func (p *patcher) plan(root ast.Node) {
 	// the elements # stands for, where the checker lost the list's type:
 	// inner predicates come first in the walk, so each # is claimed by its own
 	p.elems = map[*ast.PointerNode]*nature.Nature{}
+	p.lets, p.reading = map[string]ast.Node{}, map[string]bool{}
+	ast.Walk(&root, visitFunc(func(node *ast.Node) {
+		if v, ok := (*node).(*ast.VariableDeclaratorNode); ok {
+			if _, twice := p.lets[v.Name]; twice {
+				p.lets[v.Name] = nil
+			} else {
+				p.lets[v.Name] = v.Value
+			}
+		}
+	}))
 	ast.Walk(&root, pointerScan{p})
 	ast.Walk(&root, planner{p})
 }
@@ -177,7 +192,7 @@ func (pl planner) Visit(node *ast.Node) {
 	if base == nil {
 		// an unknown value: at run time it is most likely a card or a player
 		// whose type was lost (concat, flatten, a function returning any)
-		pl.p.errs = append(pl.p.errs, closure.Problem{Node: m.Property, Msg: fmt.Sprintf("cannot tell what .%s is read from here: the value's type is unknown (a list built with flatten loses its type; use everyone.<zone> for the cards of every player)", name.Value)})
+		pl.p.errs = append(pl.p.errs, closure.Problem{Node: m.Property, Msg: fmt.Sprintf("cannot tell what .%s is read from here: the value's type is unknown (a list of values of different kinds, or one flatten builds, has no one type; use everyone.<zone> for the cards of every player, or bind the list with let in a step, typed there)", name.Value)})
 		return
 	}
 	if base.TypeData == nil || base.Fields == nil {
@@ -429,6 +444,14 @@ func (p *patcher) knownNature(n ast.Node) *nature.Nature {
 		}
 	}
 	switch x := n.(type) {
+	case *ast.IdentifierNode:
+		// a name bound with let: the nature of its value, which expr's
+		// checker lost when the value is a list it builds (concat, take)
+		if v := p.lets[x.Value]; v != nil && !p.reading[x.Value] {
+			p.reading[x.Value] = true
+			defer delete(p.reading, x.Value)
+			return p.knownNature(v)
+		}
 	case *ast.ArrayNode:
 		// a list written out ([you, partner(you)]): expr's checker types
 		// it as a list of anything when an element's type is one it cannot

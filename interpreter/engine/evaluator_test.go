@@ -139,6 +139,16 @@ func TestListOfPredicateValues(t *testing.T) {
 	require.Equal(t, []string{"p1", "p2"}, query(t, rs, g, "map([you, rival(you)], .seat)"))
 }
 
+// TestLetOfABuiltList: a name bound with let to a list concat, take or
+// reverse builds reads its elements' fields; expr's checker typed the
+// value as a list of anything, and the read was refused at load.
+func TestLetOfABuiltList(t *testing.T) {
+	rs, g := staticsGame(t)
+	require.Equal(t, 1, query(t, rs, g, "let t = concat(you.table, you.hand); t[0].power"))
+	require.Equal(t, 2, query(t, rs, g, "let t = take(you.table, 2); count(t, .power > 0)"))
+	require.Equal(t, []int{1, 1}, query(t, rs, g, "let t = reverse(you.table); let u = t; map(u, .power)"))
+}
+
 // TestStaticsFollowTheState: derived values are derived again after a change.
 func TestStaticsFollowTheState(t *testing.T) {
 	rs, g := staticsGame(t)
