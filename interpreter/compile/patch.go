@@ -325,6 +325,8 @@ func (pl planner) checkValues(b *ast.BinaryNode) {
 		if rd != nil {
 			pl.checkValue(rd, b.Left, "")
 		}
+		pl.checkCardName(b.Left, b.Right, b.Operator)
+		pl.checkCardName(b.Right, b.Left, b.Operator)
 		if ld != nil && rd != nil && !shareValue(ld.Values, rd.Values) {
 			// two enums with no value in common: never equal, a mistake
 			// (one card property compared with an unrelated one)
@@ -332,6 +334,11 @@ func (pl planner) checkValues(b *ast.BinaryNode) {
 				ld.Name, rd.Name, strings.Join(ld.Values, ", "), strings.Join(rd.Values, ", "), ld.Name, b.Operator, rd.Name, b.Operator == "!=")})
 		}
 	case "in":
+		if list, ok := b.Right.(*ast.ArrayNode); ok {
+			for _, e := range list.Nodes {
+				pl.checkCardName(b.Left, e, "in")
+			}
+		}
 		if d := pl.enumRead(b.Left); d != nil {
 			if list, ok := b.Right.(*ast.ArrayNode); ok {
 				for _, e := range list.Nodes {
@@ -348,6 +355,56 @@ func (pl planner) checkValues(b *ast.BinaryNode) {
 			}
 		}
 	}
+}
+
+// checkCardName reports a name in quotes compared with a card's id or name
+// that no card of the ruleset has: the comparison could never hold, and a
+// misspelt card ends games early while the ruleset loads clean.
+func (pl planner) checkCardName(field, lit ast.Node, op string) {
+	m, ok := field.(*ast.MemberNode)
+	if !ok {
+		return
+	}
+	info, ok := pl.p.members[m]
+	if !ok || info.kind != pCardField {
+		return
+	}
+	str, ok := lit.(*ast.StringNode)
+	if !ok {
+		return
+	}
+	rs := pl.p.rs
+	if len(rs.Cards) == 0 {
+		return // a ruleset read without its cards
+	}
+	what := model.CardFields[info.index].Name
+	var known []string
+	switch what {
+	case "id":
+		for _, d := range rs.Cards {
+			known = append(known, d.ID)
+		}
+	case "name":
+		for _, d := range rs.Cards {
+			if d.NameTmpl != nil {
+				return // names worked out from properties: any text may be one
+			}
+			known = append(known, d.Name)
+			for _, f := range d.Faces {
+				known = append(known, f.Name)
+			}
+		}
+	default:
+		return
+	}
+	if source.Contains(known, str.Value) {
+		return
+	}
+	never := "false"
+	if op == "!=" {
+		never = "true"
+	}
+	pl.p.errs = append(pl.p.errs, closure.Problem{Node: lit, Code: "unknown-card", Msg: fmt.Sprintf("no card has the %s %q: the comparison would always be %s%s", what, str.Value, never, diag.DidYouMean(str.Value, known))})
 }
 
 // shareValue reports whether two lists of values have one in common.

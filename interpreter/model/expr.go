@@ -200,8 +200,8 @@ var CardFields = []struct {
 	Typ  Type
 	Doc  string
 }{
-	{"name", TString, "the name of the card (of its current face), a text: .name == 'Old Knight'"},
-	{"id", TString, "the id of the card's definition, a text: .id == 'old_knight'"},
+	{"name", TString, "the name of the card (of its current face), a text: .name == 'Old Knight' (a name in quotes that no card or face has is refused at load, unless names are worked out from properties)"},
+	{"id", TString, "the id of the card's definition, a text: .id == 'old_knight' (an id in quotes that no card has is refused at load)"},
 	{"owner", TPlayer, "the player who owns the card"},
 	{"controller", TPlayer, "the player who controls the card (its owner unless changed)"},
 	{"zone", TString, "the zone the card is in, written bare: .zone == hand"},
