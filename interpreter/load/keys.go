@@ -11,7 +11,7 @@ var (
 	requiredRulesetKeys = []string{"name", "zones", "turn"}
 	cardFileKeys        = []string{"cards", "decks", "procedures", "predicates"}
 	faceKeys            = []string{"name", "text", "props", "triggers", "on"}
-	triggerKeys         = []string{"on", "if", "do", "zones", "name", "face_down", "stack"}
+	triggerKeys         = []string{"on", "if", "do", "zones", "name", "face_down", "stack", "recheck"}
 	staticKeys          = []string{"zones", "applies_to", "prop", "add", "set"}
 	playersKeys         = []string{"min", "max", "together"}
 	propertiesKeys      = []string{"card", "player", "game"}
