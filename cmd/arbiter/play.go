@@ -163,7 +163,7 @@ card included.`,
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
 				// not the seed: it deals every hidden card (it is shown when the game is over)
-				fmt.Fprintf(out, "%s, %d players.\n", rs.Name, players)
+				fmt.Fprintf(out, "%s, %s.\n", rs.Name, plural(players, "player"))
 			}
 			if seats == nil || len(seatFlags) > 0 {
 				seats, err = parseSeats(seatFlags, g.Players())

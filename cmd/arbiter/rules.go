@@ -36,11 +36,13 @@ is the rules command of arbiter play.`,
 // modes, and the reasons its outcome steps give.
 func rulesText(rs *model.Ruleset) string {
 	var b strings.Builder
-	players := fmt.Sprintf("%d players", rs.MinPlayers)
+	players := plural(rs.MinPlayers, "player")
 	if rs.MaxPlayers > rs.MinPlayers {
 		players = fmt.Sprintf("%d to %d players", rs.MinPlayers, rs.MaxPlayers)
 	}
-	if rs.Together {
+	if rs.Together && rs.MaxPlayers == 1 {
+		players += ", who plays against the game"
+	} else if rs.Together {
 		players += ", who play together against the game: they win or lose together"
 	}
 	fmt.Fprintf(&b, "%s, for %s\n", rs.Name, players)

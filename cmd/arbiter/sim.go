@@ -100,7 +100,7 @@ docs/sim-at-scale.md.`,
 			players, decks := o.Players, o.Decks
 			kinds := strings.Split(agents, ",")
 			if len(kinds) > players {
-				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: --agents names %d agents for a game of %d players: one per seat, the last standing for the seats after it", len(kinds), players)}
+				return &exitError{code: 2, msg: fmt.Sprintf("arbiter sim: --agents names %d agents for a game of %s: one per seat, the last standing for the seats after it", len(kinds), plural(players, "player"))}
 			}
 			for len(kinds) < players {
 				kinds = append(kinds, kinds[len(kinds)-1])
