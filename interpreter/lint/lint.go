@@ -96,6 +96,10 @@ func (c *checker) semantic() {
 			c.diags = append(c.diags, diag.Diagnostic{Code: "unreachable-phase", Pos: ph.Skip.Pos, Message: fmt.Sprintf("phase %q is always skipped", ph.Name)})
 		}
 	}
+	if rs.MaxPlayers == 1 && !rs.Together {
+		c.diags = append(c.diags, diag.Diagnostic{Code: "alone-not-together", Pos: rs.PlayersPos, Path: "players",
+			Message: "a game of one player that is not together: true ends as a draw when the player loses (nobody is left to win), and its lose reasons are not told: write players: {min: 1, max: 1, together: true} for a game against the game"})
+	}
 	c.unplayable()
 	c.events()
 	c.cardTexts()

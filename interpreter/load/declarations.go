@@ -16,6 +16,7 @@ func (c *compiler) players(n *yaml.Node) {
 	if !ok {
 		return
 	}
+	c.Rs.PlayersPos = c.R.Pos(n)
 	good := true
 	if v := source.Get(fs, "min"); v != nil {
 		var ok bool

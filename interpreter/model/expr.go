@@ -262,7 +262,7 @@ var BuiltinEvents = []BuiltinEvent{
 	{"phase_end", "a phase ended", [][2]string{{"player", "the active player"}, {"from", "the phase"}}},
 	{"action", "a player took an action", [][2]string{{"card", "the action's card, or none"}, {"player", "who took it"}, {"from", "the action's name"}}},
 	{"resolve", "something waiting on the stack resolves", [][2]string{{"card", "its card, or none for an ability of no card"}, {"player", "whose it is"}}},
-	{"lost", "a player left the game (lost, resigned, or lost with their side)", [][2]string{{"player", "the player"}}},
+	{"lost", "a player left the game (lost, resigned, or lost with their side) and the game goes on without them; a loss that ends the game (the last but one player out, a together game lost) raises none, as nothing runs once the game is over: a score to tell at the end is logged before the lose step", [][2]string{{"player", "the player"}}},
 }
 
 // SlotUse is a variable an expression reads: its slot from the frame's Base

@@ -614,6 +614,7 @@ type Ruleset struct {
 	Goal        string // how a game is won (and lost), in words
 	MinPlayers  int
 	MaxPlayers  int
+	PlayersPos  diag.Pos // where players is written (for the lint of one player)
 	// Together marks a game the players play together against the game:
 	// a win is everyone's, and a loss of any one of them is everyone's.
 	Together    bool
