@@ -105,18 +105,50 @@ func (ds Diagnostics) Error() string {
 	return b.String()
 }
 
-// Dedup drops repeats of a diagnostic: a YAML alias compiles its node once
-// per use, and one mistake in it is one mistake.
+// Dedup drops repeats of a diagnostic: a YAML alias (or merge) compiles its
+// node once per use, and one mistake in it is one mistake, told once, for
+// the first place that uses it, though each use names its own path.
 func (ds Diagnostics) Dedup() Diagnostics {
-	seen := make(map[Diagnostic]bool, len(ds))
+	type at struct {
+		sev      Severity
+		code     string
+		pos, end Pos
+		// the message without the paths it names: each use of an anchor
+		// names its own; without a position, the path tells them apart
+		words string
+	}
+	seen := make(map[at]bool, len(ds))
 	out := ds[:0]
 	for _, d := range ds {
-		if !seen[d] {
-			seen[d] = true
+		k := at{sev: d.Severity, code: d.Code, pos: d.Pos, end: d.End, words: d.Message}
+		if d.Pos.Line == 0 {
+			k.words = d.Path + "\x00" + d.Message
+		} else {
+			k.words = withoutPaths(d.Message)
+		}
+		if !seen[k] {
+			seen[k] = true
 			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// withoutPaths is a message without the paths it names in backquotes
+// (`actions.two`).
+func withoutPaths(msg string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range msg {
+		if r == '`' {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // Err returns ds as an error when it holds an error, else nil.

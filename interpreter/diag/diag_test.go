@@ -55,3 +55,23 @@ func TestQuotedCutsALongText(t *testing.T) {
 	got := Quoted(long)
 	assert.Equal(t, strconv.Quote(long[:300])+"… (3704 characters more)", got)
 }
+
+// TestDedup: a mistake in a value an anchor names is told once, though
+// each use of it names its own path; mistakes that differ in more than
+// their paths, or have no position to tell them apart, are all told.
+func TestDedup(t *testing.T) {
+	at := Pos{File: "f.yaml", Line: 5, Column: 64}
+	ds := Diagnostics{
+		{Severity: SeverityError, Code: "unknown-field", Pos: at, Path: "actions.one.lable", Message: "unknown field \"lable\" in `actions.one`"},
+		{Severity: SeverityError, Code: "unknown-field", Pos: at, Path: "actions.two.lable", Message: "unknown field \"lable\" in `actions.two`"},
+		{Severity: SeverityWarning, Code: "card-text", Pos: at, Message: "the text says \"Cost 3\", but the card's cost is 4"},
+		{Severity: SeverityWarning, Code: "card-text", Pos: at, Message: "the text says \"Power 3\", but the card's power is 2"},
+		{Severity: SeverityError, Code: "io-error", Path: "a", Message: "cannot read"},
+		{Severity: SeverityError, Code: "io-error", Path: "b", Message: "cannot read"},
+		{Severity: SeverityError, Code: "io-error", Path: "b", Message: "cannot read"},
+	}
+	got := ds.Dedup()
+	assert.Len(t, got, 5)
+	assert.Equal(t, "actions.one.lable", got[0].Path, "the first use is kept")
+	assert.Equal(t, []string{"a", "b"}, []string{got[3].Path, got[4].Path})
+}

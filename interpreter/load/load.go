@@ -188,6 +188,7 @@ func (c *compiler) parse(src Source) *yaml.Node {
 		c.diags = append(c.diags, *d)
 	}
 	c.R.CutSelfAliases(doc.Content[0])
+	c.R.ExpandMerges(doc.Content[0])
 	c.R.RepairFlowSplits(doc.Content[0])
 	c.braces = append(c.braces, c.R.BraceTexts(&doc)...)
 	hashFile(c.hash, src.Name, doc.Content[0])
