@@ -317,7 +317,8 @@ func flowPitfall(s string, open, depth int) (quotePitfall, bool) {
 	return quotePitfall{}, false
 }
 
-var blockKeyRE = regexp.MustCompile(`^\s*(?:-\s+)*(?:([A-Za-z_][A-Za-z0-9_.-]*)\s*:\s+)?`)
+// a key, or a predicate's short form, name(params): its value follows
+var blockKeyRE = regexp.MustCompile(`^\s*(?:-\s+)*(?:([A-Za-z_][A-Za-z0-9_.-]*(?:\([^()]*\))?)\s*:\s+)?`)
 
 // linePitfall looks for a pitfall in one line of a file.
 func linePitfall(line string) (quotePitfall, bool) {
