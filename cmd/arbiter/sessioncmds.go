@@ -154,7 +154,7 @@ are separated by commas (Knight, Knight, Archer). Commands:
 			return false, nameErr
 		}
 		if !ok {
-			if why := s.notOfferedCard(d, line); why != "" {
+			if why := view.WhyNotOffered(s.g, d, line); why != "" {
 				return false, fmt.Errorf("%s", why)
 			}
 			return false, err
@@ -165,47 +165,6 @@ are separated by commas (Knight, Knight, Archer). Commands:
 		return false, badAnswer{fmt.Errorf("refused: %v", err)}
 	}
 	return true, nil
-}
-
-// notOfferedCard says why a card the player named, by its name or by the
-// whole label of an action for it, is not among a window's options, when
-// it is a card of theirs that an action of the window takes ("Nine of
-// Clubs is not offered: you must follow hearts"), or why an action of no
-// card the player named is not; "" otherwise.
-func (s *session) notOfferedCard(d *state.Decision, line string) string {
-	window := s.g.WindowActions(d)
-	name := strings.TrimSpace(line)
-	for _, ai := range window {
-		a := s.rs.Actions[ai]
-		if a.Source < 0 {
-			// an action of no card, by its label or its name (sweep the
-			// market): why it is not offered, as why says it
-			label := s.g.ActionLabel(a.Name, -1, d.Player)
-			if strings.EqualFold(name, label) || strings.EqualFold(name, a.Name) {
-				if why := s.g.WhyNot(d.Player, a.Name, -1); why != "" {
-					return fmt.Sprintf("%s is not offered: %s", label, why)
-				}
-			}
-			continue
-		}
-		ev := s.g.Evaluator()
-		for _, c := range ev.ZoneCards(ev.ZoneInst(a.Source, d.Player)) {
-			// the card by its name, or the whole label of the action for it
-			// (play Nine of Clubs)
-			label := s.g.ActionLabel(a.Name, c, d.Player)
-			byLabel := strings.EqualFold(name, label)
-			if !byLabel && !strings.EqualFold(name, s.g.CardLabel(c, d.Player)) {
-				continue
-			}
-			if why := s.g.WhyNot(d.Player, a.Name, c); why != "" {
-				if byLabel {
-					return fmt.Sprintf("%s is not offered: %s", label, why)
-				}
-				return fmt.Sprintf("%s is not offered: %s", s.g.CardLabel(c, d.Player), why)
-			}
-		}
-	}
-	return ""
 }
 
 // badAnswer is an answer the rules refused (not a typo, whose message

@@ -55,6 +55,8 @@ type Step struct {
 	Seat   int
 	Answer *yaml.Node // for answers and refusals
 	Refuse bool
+	// RefuseWhy is words the reason of a refusal must hold (refuse's why)
+	RefuseWhy string
 	Expect *yaml.Node
 	// Until is pass_until's condition: every question asked is passed
 	// until it holds
@@ -482,14 +484,30 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 			st.Offered, st.Exact = labels, true
 		}
 	case "refuse":
-		if v.Kind != yaml.MappingNode || len(v.Content) != 2 {
-			return st, errAt(v, "write {p1: <answer that must be refused>}")
+		if v.Kind != yaml.MappingNode || len(v.Content) != 2 && len(v.Content) != 4 {
+			return st, errAt(v, "write {p1: <answer that must be refused>}, and why: <words of the reason> to check why")
 		}
-		p, err := parseSeat(v.Content[0].Value)
+		seatAt := 0
+		if len(v.Content) == 4 {
+			// the seat's answer and why, in either order
+			w := 2
+			if v.Content[0].Value == "why" {
+				seatAt, w = 2, 0
+			}
+			if v.Content[w].Value != "why" {
+				return st, errAt(v.Content[w], "refuse takes one seat's answer and why (words the reason for the refusal must hold), not %q", v.Content[w].Value)
+			}
+			why := v.Content[w+1]
+			if why.Kind != yaml.ScalarNode || strings.TrimSpace(why.Value) == "" {
+				return st, errAt(why, "why is the words the reason for the refusal must hold, a text: why: you must follow")
+			}
+			st.RefuseWhy = strings.TrimSpace(why.Value)
+		}
+		p, err := parseSeat(v.Content[seatAt].Value)
 		if err != nil {
-			return st, errAt(v.Content[0], "%v", err)
+			return st, errAt(v.Content[seatAt], "%v", err)
 		}
-		st.Seat, st.Answer, st.Refuse = p, v.Content[1], true
+		st.Seat, st.Answer, st.Refuse = p, v.Content[seatAt+1], true
 	case "waiting":
 		st.hasWait = true
 		items := []*yaml.Node{v}
@@ -873,6 +891,12 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				}
 				if bad := implausible(rs, words, madeNames(rs, g.Evaluator()), d, st.Answer); bad != "" && asked {
 					fail(st, "%q names no option, card, action or seat of the game, so refusing it proves nothing (a misspelt answer is refused too); the options are %s", bad, optionList(d))
+				} else if st.RefuseWhy != "" && asked {
+					why := ""
+					if st.Answer.Kind == yaml.ScalarNode {
+						why = view.WhyNotOffered(g, d, st.Answer.Value)
+					}
+					refusedWhy(st, why, fail)
 				}
 				continue
 			}
@@ -881,6 +905,8 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				fail(st, "the answer was accepted but must be refused")
 				g.Evaluator().S = before
 				g.Evaluator().Invalidate()
+			} else if st.RefuseWhy != "" {
+				refusedWhy(st, err.Error(), fail)
 			} else if _, kept := g.ResignPoint(st.Seat); a.Resign && kept && g.ResignAtPoint(st.Seat) == nil {
 				// as a step's resign is made at a moment played past
 				fail(st, "the resignation was accepted but must be refused: %s could resign in a turn played since the last answer without asking them", state.SeatName(st.Seat))
@@ -1811,4 +1837,15 @@ func placedOption(g *engine.Game, d *state.Decision, label string) (offered, bas
 		}
 	}
 	return "", base
+}
+
+// refusedWhy checks the reason a refused answer was given (why, "" when
+// none is told) against the words a refuse step's why wants.
+func refusedWhy(st *Step, why string, fail func(st *Step, format string, args ...any)) {
+	switch {
+	case why == "":
+		fail(st, "the answer is refused, but no reason is told for it (why wants %q): an option that is not offered is told why when it is an action or a card of one", st.RefuseWhy)
+	case !strings.Contains(strings.ToLower(why), strings.ToLower(st.RefuseWhy)):
+		fail(st, "the answer is refused, but the reason is %q, not %q", why, st.RefuseWhy)
+	}
 }
