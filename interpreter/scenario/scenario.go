@@ -57,7 +57,7 @@ type Step struct {
 	Refuse bool
 	// RefuseWhy is words the reason of a refusal must hold (refuse's why)
 	RefuseWhy string
-	Expect *yaml.Node
+	Expect    *yaml.Node
 	// Until is pass_until's condition: every question asked is passed
 	// until it holds
 	Until    *yaml.Node
