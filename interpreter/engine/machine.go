@@ -282,6 +282,11 @@ func (g *machine) advance() {
 		s.Phase = state.StageBetween
 		g.Touch(model.ReadsPhase)
 	case s.Phase == state.StageBetween:
+		if rs.TurnLimit > 0 && s.Turn >= rs.TurnLimit && rs.Together {
+			// players against the game who have not won in time have lost
+			g.loseTogether(s.Active, fmt.Sprintf("turn limit (%d turns) reached", rs.TurnLimit))
+			return
+		}
 		if rs.TurnLimit > 0 && s.Turn >= rs.TurnLimit {
 			s.Over = true
 			s.Outcome = fmt.Sprintf("draw: turn limit (%d turns) reached", rs.TurnLimit)

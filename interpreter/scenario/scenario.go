@@ -1841,11 +1841,11 @@ func placedOption(g *engine.Game, d *state.Decision, label string) (offered, bas
 
 // refusedWhy checks the reason a refused answer was given (why, "" when
 // none is told) against the words a refuse step's why wants.
-func refusedWhy(st *Step, why string, fail func(st *Step, format string, args ...any)) {
+func refusedWhy(st *Step, why string, failed func(st *Step, format string, args ...any)) {
 	switch {
 	case why == "":
-		fail(st, "the answer is refused, but no reason is told for it (why wants %q): an option that is not offered is told why when it is an action or a card of one", st.RefuseWhy)
+		failed(st, "the answer is refused, but no reason is told for it (why wants %q): an option that is not offered is told why when it is an action or a card of one", st.RefuseWhy)
 	case !strings.Contains(strings.ToLower(why), strings.ToLower(st.RefuseWhy)):
-		fail(st, "the answer is refused, but the reason is %q, not %q", why, st.RefuseWhy)
+		failed(st, "the answer is refused, but the reason is %q, not %q", why, st.RefuseWhy)
 	}
 }
