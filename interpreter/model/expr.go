@@ -219,7 +219,7 @@ var PlayerFields = []struct {
 }{
 	{"seat", TString, "the seat name: p1, p2, ..."},
 	{"index", TInt, "the seat number, from 0"},
-	{"lost", TBool, "whether the player has lost or left the game"},
+	{"lost", TBool, "whether the player has lost or left the game: every player who did not win, once a win ends it"},
 	{"won", TBool, "whether the player has won the game (each of the winners when allies win together)"},
 	{"next", TPlayer, "the next player in seat order who is still in the game"},
 	{"prev", TPlayer, "the previous player in seat order who is still in the game"},
