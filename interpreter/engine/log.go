@@ -244,6 +244,28 @@ func (g *machine) LogTemplate(kind string, to int, f *state.Frame, a *model.Temp
 	return nil
 }
 
+// LogTemplateIn writes a line of format whose one %s is a compiled
+// template's text (an option's label in "p2 chooses: %s."), as LogTemplate
+// writes the template alone: for player, cards named for the seats that
+// know them, parts read from cards a seat does not know ? to it.
+func (g *machine) LogTemplateIn(kind string, player int, f *state.Frame, a *model.Template, format string) error {
+	if g.S.NoLog {
+		return nil
+	}
+	var cards []int
+	var parts []state.LogPart
+	text, err := g.RenderLog(a, f, "nothing", func(c int) string {
+		cards = append(cards, c)
+		return fmt.Sprintf("{%d}", len(cards)-1)
+	}, g.hiddenParts(&parts))
+	if err != nil {
+		return err
+	}
+	g.logCards(-1, kind, player, cards, format, text)
+	g.withParts(parts)
+	return nil
+}
+
 // hiddenParts writes a log template's parts that some seats may not read
 // into parts, leaving {pN} in the line's text.
 func (g *machine) hiddenParts(parts *[]state.LogPart) model.HiddenPart {

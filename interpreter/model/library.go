@@ -668,6 +668,10 @@ type Context interface {
 	// LogTemplate writes a template's line; to is -1 for every seat, else
 	// the one seat that sees it (a word to one player)
 	LogTemplate(kind string, to int, f *state.Frame, t *Template) error
+	// LogTemplateIn writes a line of format, whose one %s is the
+	// template's text ("p2 chooses: %s."), the player's line: its parts
+	// read from cards a seat does not know are ? to that seat
+	LogTemplateIn(kind string, player int, f *state.Frame, t *Template, format string) error
 }
 
 // Memo is what a primitive worked out at one epoch of a game, with the key

@@ -98,3 +98,14 @@ func TestLogToOnePlayer(t *testing.T) {
 	assert.Empty(t, linesWith(g, 1, hint), "p2, who wrote it")
 	assert.Equal(t, []string{"(to p1) " + hint}, linesWith(g, -1, hint), "everything")
 }
+
+// TestChoiceOfAHiddenCard: the line of a choice whose label reads a card
+// only its chooser knows names it to the chooser alone, and a choice with
+// one way open because of that card reads as a choice to everyone.
+func TestChoiceOfAHiddenCard(t *testing.T) {
+	g := playRelay(t, "peek-choice-of-a-hidden-card.yaml")
+	assert.Equal(t, []string{"p1 chooses: keep Low (0).", "p1 chooses: keep Low (0)."}, linesWith(g, 0, "p1 chooses"))
+	assert.Equal(t, []string{"p1 chooses: keep a card (?).", "p1 chooses: keep a card (?)."}, linesWith(g, 1, "p1 chooses"))
+	assert.Empty(t, linesWith(g, 1, "must choose"))
+	assert.Equal(t, []string{"p2 chooses: keep a card (?).", "p2 chooses: keep a card (?)."}, linesWith(g, 0, "p2 chooses"))
+}

@@ -441,20 +441,52 @@ func execChoose(g model.Context, f *state.Frame, s *model.Step) (model.Status, e
 }
 
 // chosen runs the branch a chooser picked; forced, the only branch open to
-// them, which the log says so that it does not read as a choice.
+// them, which the log says so that it does not read as a choice, when every
+// seat can tell it was the only one: where an option's if that closed the
+// others reads what cards are (a card's properties, name or keywords, which
+// some seat may not know), the line reads as a choice, as the others cannot
+// tell.
 func chosen(g model.Context, f *state.Frame, s *model.Step, chooser int, o state.Option, forced bool) (model.Status, error) {
 	choices := s.At(chooseArgs.Options).Choices
 	if g.Logging() && !chooseQuiet(g, f, s) {
 		verb := "chooses"
-		if forced {
+		if forced && openlyClosed(g.Ruleset(), choices) {
 			verb = "must choose"
 		}
-		g.Logf("choose", chooser, "%s %s: %s.", state.SeatName(chooser), verb, o.Label)
+		if ch := &choices[o.Value]; ch.Tmpl != nil {
+			// the label as each seat may read it: a part read from a card
+			// a seat does not know is ? to it
+			if err := g.LogTemplateIn("choose", chooser, f, ch.Tmpl, state.SeatName(chooser)+" "+verb+": %s."); err != nil {
+				return model.Next, err
+			}
+		} else {
+			g.Logf("choose", chooser, "%s %s: %s.", state.SeatName(chooser), verb, o.Label)
+		}
 	}
 	args.Bind(g, f, s.At(chooseArgs.As), state.Val{N: int64(o.Value)})
 	g.CoverChoice(s, o.Value)
 	g.Call(f, choices[o.Value].Prog)
 	return model.Next, nil
+}
+
+// openlyClosed reports whether the conditions (if) of a choose's options
+// read nothing of what cards are: counts, places, players' and the game's
+// properties, the turn are seen by all, so which options they leave open is
+// too.
+func openlyClosed(rs *model.Ruleset, choices []model.Choice) bool {
+	hidden := model.ReadsCardFields | model.ReadsKnowledge | model.ReadsAnything
+	for i := range rs.CardProps {
+		hidden |= rs.CardPropReads(i)
+	}
+	// a bit a card property shares with a zone or a player's or the game's
+	// property (a ruleset of more parts than bits) counts as hidden: the
+	// line then reads as a choice, which tells nothing
+	for i := range choices {
+		if e := choices[i].If; e != nil && e.Reads&hidden != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func execChoosePlayer(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
