@@ -36,6 +36,29 @@ func (g *machine) Reveal(cards []int, mask uint64, by int, quiet bool) {
 // know (a card placed unseen, a hand held facing away): a holder knows
 // their own cards otherwise.
 func (g *machine) logReveal(cards []int, before []state.SeatSet, mask uint64) {
+	// cards nobody holds (of a shared zone, owned by nobody): revealed, by
+	// no one
+	var nobodys []int
+	for _, c := range cards {
+		if g.holder(c) < 0 {
+			nobodys = append(nobodys, c)
+		}
+	}
+	if len(nobodys) > 0 {
+		verb := "is"
+		if len(nobodys) > 1 {
+			verb = "are"
+		}
+		if mask == g.AllMask() {
+			g.logCards(-1, "reveal", -1, nobodys, "{cards} %s revealed.", verb)
+		} else {
+			for p := 0; p < g.Nseats; p++ {
+				if mask&(1<<p) != 0 {
+					g.logCards(-1, "reveal", -1, nobodys, "{cards} %s revealed to %s.", verb, g.SeatName(p))
+				}
+			}
+		}
+	}
 	for owner := 0; owner < g.Nseats; owner++ {
 		theirs := cards
 		if !g.heldBy(cards, owner) {

@@ -104,8 +104,8 @@ func TestLogToOnePlayer(t *testing.T) {
 // one way open because of that card reads as a choice to everyone.
 func TestChoiceOfAHiddenCard(t *testing.T) {
 	g := playRelay(t, "peek-choice-of-a-hidden-card.yaml")
-	assert.Equal(t, []string{"p1 chooses: keep Low (0).", "p1 chooses: keep Low (0)."}, linesWith(g, 0, "p1 chooses"))
-	assert.Equal(t, []string{"p1 chooses: keep a card (?).", "p1 chooses: keep a card (?)."}, linesWith(g, 1, "p1 chooses"))
+	assert.Equal(t, []string{"p1 chooses: keep Low (0)."}, linesWith(g, 0, "p1 chooses"))
+	assert.Equal(t, []string{"p1 chooses: keep a card (?)."}, linesWith(g, 1, "p1 chooses"))
 	assert.Empty(t, linesWith(g, 1, "must choose"))
-	assert.Equal(t, []string{"p2 chooses: keep a card (?).", "p2 chooses: keep a card (?)."}, linesWith(g, 0, "p2 chooses"))
+	assert.Equal(t, []string{"p2 chooses: keep a card (?)."}, linesWith(g, 0, "p2 chooses"))
 }
