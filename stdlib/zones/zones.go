@@ -99,7 +99,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "reveal", Args: &revealArgs, Family: "knowledge",
-			Doc: "Shows cards to players (default: every player); they remember them. The log has a line for every player named, or one line when every player is; a holder named among them has a line only for their cards they did not know (a card placed unseen, a hand held facing away).",
+			Doc: "Shows cards to players (default: every player); they remember them. The log has a line for every player named, or one line when every player is; a holder named among them has a line only for their cards they did not know (a card placed unseen, a hand held facing away); cards nobody holds (of a shared zone, owned by nobody) are told revealed by nobody (Apple is revealed).",
 			Params: []model.Param{
 				args.Was(args.ExprParam("cards", model.TCards, true, "", "the cards"), "card"),
 				args.Was(args.ExprParam("players", model.TPlayers, false, "", "who sees them (default: everyone)"), "to"),
