@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -42,12 +43,18 @@ func (c *ExprCompiler) ReservedName(name string) string {
 		return fmt.Sprintf("%q is a built-in name of expressions", name)
 	case isExprBuiltin(name):
 		return fmt.Sprintf("%q is a built-in function of expressions", name)
+	case slices.Contains(exprWords, name):
+		return fmt.Sprintf("%q is a word of the expression language (an operator or a literal), which a call cannot be made with", name)
 	}
 	if _, ok := c.Rs.Lib.Func(name); ok {
 		return fmt.Sprintf("%q is a function of the library", name)
 	}
 	return ""
 }
+
+// exprWords are the words expressions read as operators or literals: a
+// predicate of one of these names could be declared and never called.
+var exprWords = []string{"matches", "contains", "startsWith", "endsWith", "in", "not", "and", "or", "let", "true", "false", "nil", "none"}
 
 func isExprBuiltin(name string) bool {
 	for _, b := range closure.ExprBuiltins {
