@@ -498,6 +498,16 @@ func (p *patcher) knownNature(n ast.Node) *nature.Nature {
 			return elem(args[0])
 		case "filter", "sortBy", "take", "reverse", "uniq", "concat":
 			return p.knownNature(args[0])
+		case "flatten":
+			// flatten(map(players, .hand)): the lists the map gives, of
+			// cards or of players, make one of them
+			if m, ok := args[0].(*ast.BuiltinNode); ok && m.Name == "map" && len(m.Arguments) == 2 {
+				if pred, ok := m.Arguments[1].(*ast.PredicateNode); ok {
+					if nt := p.knownNature(pred.Node); nt != nil && nt.Kind == reflect.Slice && nt.Ref != nil && nt.Ref.TypeData != nil {
+						return nt
+					}
+				}
+			}
 		}
 	}
 	switch x := n.(type) {

@@ -147,6 +147,9 @@ func TestLetOfABuiltList(t *testing.T) {
 	require.Equal(t, 1, query(t, rs, g, "let t = concat(you.table, you.hand); t[0].power"))
 	require.Equal(t, 2, query(t, rs, g, "let t = take(you.table, 2); count(t, .power > 0)"))
 	require.Equal(t, []int{1, 1}, query(t, rs, g, "let t = reverse(you.table); let u = t; map(u, .power)"))
+	// every hand's cards, as the reference writes them
+	require.Equal(t, 2, query(t, rs, g, "count(flatten(map(players, .hand)), .power >= 0)"))
+	require.Equal(t, 2, query(t, rs, g, "sum(flatten(map(players, .table)), .power)"))
 }
 
 // TestStaticsFollowTheState: derived values are derived again after a change.
