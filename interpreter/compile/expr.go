@@ -657,6 +657,12 @@ func (c *ExprCompiler) exprError(err error, pm posMap, path, src string, sc *clo
 	if strings.Contains(msg, "cannot be compared or combined") {
 		msg += c.shadowHint(src, sc)
 	}
+	if strings.Contains(msg, "(an int and a fraction cannot") || strings.Contains(msg, "(a fraction and an int cannot") {
+		msg += "; / and ** always give a fraction (2 ** 3 is the fraction 8): int() makes a whole number of one, int(2 ** n)"
+	}
+	if strings.HasPrefix(msg, "array elements can only be selected using an integer") {
+		msg, code = "a list's elements are read by a whole number, and this is a fraction (what / and ** give): int() makes a whole number of one, list[int(n / 2)]", "type-mismatch"
+	}
 	msg += called
 	msg = plainSyntax(msg, src)
 	msg = goTypesOut.Replace(msg)
@@ -1110,7 +1116,7 @@ var goTypeWords = strings.NewReplacer(
 	"map[string]interface {}", "a card or player",
 	"[]interface {}", "a list",
 	"interface {}", "a value",
-	"float64", "a float",
+	"float64", "a fraction",
 	"int64", "an int",
 	"int", "an int",
 	"string", "a text",
@@ -1123,7 +1129,7 @@ var goTypesOut = strings.NewReplacer(
 	"map[string]interface {}", "a card or player",
 	"[]interface {}", "a list",
 	"interface {}", "a value",
-	"float64", "a float",
+	"float64", "a fraction",
 	"int64", "an int",
 	"time.Time", "a date",
 )
