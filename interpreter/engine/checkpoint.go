@@ -40,7 +40,7 @@ func (g *machine) RewindRefusal(cp Checkpoint, seat int) string {
 	// them
 	for i, d := range then.Pending {
 		if d.Player != seat && i < len(then.Answers) && then.Answers[i] != nil && !stillPending(now, d) {
-			return fmt.Sprintf("%s's answer, given in secret, has been shown", g.SeatName(d.Player))
+			return fmt.Sprintf("%s's answer, given in secret, has been taken with yours", g.SeatName(d.Player))
 		}
 	}
 	for _, r := range now.History[len(then.History):] {

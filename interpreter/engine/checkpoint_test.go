@@ -66,7 +66,7 @@ func TestNoRewindPastSealedAnswersShown(t *testing.T) {
 	require.NoError(t, g.Answer(1, state.Answer{Picks: []int{}}))
 	cp := g.Checkpoint() // p1's question, p2's answer in
 	require.NoError(t, g.Answer(0, state.Answer{Picks: []int{}}))
-	require.Equal(t, "p2's answer, given in secret, has been shown", g.RewindRefusal(cp, 0))
+	require.Equal(t, "p2's answer, given in secret, has been taken with yours", g.RewindRefusal(cp, 0))
 	require.Error(t, g.Rewind(cp, 0))
 }
 
@@ -95,5 +95,5 @@ func TestNoRewindPastSealedMulligan(t *testing.T) {
 	require.NoError(t, g.Answer(1, keep(1)))
 	cp := g.Checkpoint()
 	require.NoError(t, g.Answer(0, keep(0)))
-	require.Equal(t, "p2's answer, given in secret, has been shown", g.RewindRefusal(cp, 0))
+	require.Equal(t, "p2's answer, given in secret, has been taken with yours", g.RewindRefusal(cp, 0))
 }
