@@ -36,6 +36,8 @@ zones:
 predicates:
   lead(cs cards): first(cs)
   rival(p player): p.next
+  nth(cs cards, i int): cs[i]
+  outer_nth(cs cards): nth(cs, 5) != none
 setup:
   - let: {as: chosen, value: "turn > 5 ? [] : game.pile"}
   - log: "chosen {len(chosen)}"
@@ -150,6 +152,23 @@ func TestLetOfABuiltList(t *testing.T) {
 	// every hand's cards, as the reference writes them
 	require.Equal(t, 2, query(t, rs, g, "count(flatten(map(players, .hand)), .power >= 0)"))
 	require.Equal(t, 2, query(t, rs, g, "sum(flatten(map(players, .table)), .power)"))
+}
+
+// TestErrorInAPredicate: an error met in a predicate's body says which
+// predicate, and where it is written, the innermost that met it; the
+// position of the expression alone points at the outermost call.
+func TestErrorInAPredicate(t *testing.T) {
+	rs, g := staticsGame(t)
+	for _, src := range []string{"outer_nth(you.table)", "nth(you.table, 5).power + 1", "len(nth(you.table, 5).adjacent) > 0"} {
+		var doc yaml.Node
+		require.NoError(t, yaml.Unmarshal([]byte("q: "+src+"\n"), &doc))
+		e, diags := compile.CompileQuery(rs, "q.yaml", []byte(src), doc.Content[0].Content[1], "", nil, model.TAny)
+		require.False(t, diags.HasErrors(), "%v", diags)
+		_, err := g.EvalQuery(e, 0, nil)
+		require.Error(t, err, src)
+		require.Contains(t, err.Error(), "index out of range: 5 (the list has 2) (in predicate nth, statics.yaml:", src)
+		require.Equal(t, 1, strings.Count(err.Error(), "(in predicate"), src)
+	}
 }
 
 // TestStaticsFollowTheState: derived values are derived again after a change.

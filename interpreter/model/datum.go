@@ -84,6 +84,8 @@ type Evaluation struct {
 	Args   []Datum
 	Locals []Datum
 	err    string
+	// placed: err says in which predicate it was met (FailedIn)
+	placed bool
 	// work is the elements the evaluation's predicates went through and
 	// the lists it joined, against WorkLimit
 	work int
@@ -119,6 +121,19 @@ func (x *Evaluation) Fail(format string, a ...any) Datum {
 		x.err = fmt.Sprintf(format, a...)
 	}
 	return Datum{}
+}
+
+// Failing reports whether the evaluation has met an error.
+func (x *Evaluation) Failing() bool { return x.err != "" }
+
+// FailedIn says where the evaluation's error was met, a predicate's name
+// and place, once: the predicate innermost that met it, as the others
+// that called it come after.
+func (x *Evaluation) FailedIn(where string) {
+	if x.err != "" && !x.placed {
+		x.err += where
+		x.placed = true
+	}
 }
 
 // Missing reports a number read from nothing (a property of no card, say)

@@ -29,7 +29,7 @@ func (g *Evaluator) begin(f *state.Frame) *Evaluation {
 		x.F = f
 	}
 	if x.err != "" {
-		x.err = ""
+		x.err, x.placed = "", false
 	}
 	if x.work != 0 {
 		x.work = 0

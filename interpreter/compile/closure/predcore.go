@@ -1,6 +1,7 @@
 package closure
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
@@ -150,33 +151,61 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 		copy(x.Locals[base:], x.Args[at:])
 		x.Args = x.Args[:at]
 	}
+	// an error met in the body says in which predicate, where it is
+	// written: the caller's position alone points at the outermost call
+	where := fmt.Sprintf(" (in predicate %s, %s)", p.Name, p.R.Pos(p.Node))
 	if bodyCond != nil {
 		cc.setCond(n, func(x *model.Evaluation) (bool, bool) {
+			had := x.Failing()
 			bind(x)
-			return bodyCond(x)
+			v, ok := bodyCond(x)
+			if !had && x.Failing() {
+				x.FailedIn(where)
+			}
+			return v, ok
 		})
 	}
 	if bodyInt != nil {
 		cc.setInt(n, func(x *model.Evaluation) (int64, bool) {
+			had := x.Failing()
 			bind(x)
-			return bodyInt(x)
+			v, ok := bodyInt(x)
+			if !had && x.Failing() {
+				x.FailedIn(where)
+			}
+			return v, ok
 		})
 	}
 	if bodyLen != nil {
 		cc.lastLen.set(n, func(x *model.Evaluation) (int64, bool) {
+			had := x.Failing()
 			bind(x)
-			return bodyLen(x)
+			v, ok := bodyLen(x)
+			if !had && x.Failing() {
+				x.FailedIn(where)
+			}
+			return v, ok
 		})
 	}
 	if bodyFill != nil {
 		cc.lastFill.set(n, func(x *model.Evaluation, dst []int) []int {
+			had := x.Failing()
 			bind(x)
-			return bodyFill(x, dst)
+			out := bodyFill(x, dst)
+			if !had && x.Failing() {
+				x.FailedIn(where)
+			}
+			return out
 		})
 	}
 	return func(x *model.Evaluation) model.Datum {
+		had := x.Failing()
 		bind(x)
-		return body(x)
+		v := body(x)
+		if !had && x.Failing() {
+			x.FailedIn(where)
+		}
+		return v
 	}, bt
 }
 
