@@ -239,6 +239,31 @@ func (g *machine) tryTrigger(t *model.Trigger, you, this int, ev *state.Event) {
 	g.covered("", t.Coverage)
 }
 
+// TriggerHolds judges a trigger again for the frame its effect runs in
+// (recheck): a card's trigger listening in zones needs its card in one of
+// them, face up unless it listens face down, and on the face it is of; its
+// condition must hold for the event it heard.
+func (g *machine) TriggerHolds(t *model.Trigger, f *state.Frame) (bool, error) {
+	if c := int(f.This); t.Card >= 0 && c >= 0 && c < len(g.S.Cards) {
+		ci := &g.S.Cards[c]
+		if t.Face >= 0 && int(ci.Face) != t.Face {
+			return false, nil
+		}
+		if len(t.Zones) > 0 {
+			if ci.FaceDown && !t.FaceDown {
+				return false, nil
+			}
+			if !slices.Contains(t.Zones, int(g.S.Zones[ci.Zone].Kind)) {
+				return false, nil
+			}
+		}
+	}
+	if t.Cond == nil {
+		return true, nil
+	}
+	return g.EvalBool(t.Cond, f)
+}
+
 // Emit raises a named event, for custom events of a ruleset.
 func (g *machine) Emit(name string, card, player int, amount int) {
 	g.EmitFrom(name, card, player, amount, -1)

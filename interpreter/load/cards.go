@@ -238,13 +238,17 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*model.Trigge
 			t.Cond, t.ToZones, t.FromZones, t.ByZones = c.CompileTrigger(v, tp+".if", sc)
 		}
 		if v := source.Get(tf, "do"); v != nil {
-			if r := source.Get(tf, "recheck"); r != nil {
-				if again, ok := c.R.Boolean(r, tp+".recheck"); ok && again {
-					v = c.recheckGuard(t, source.Get(tf, "if"), r, v)
-				}
-			}
 			t.Effect = c.rootSteps(v, tp+".do", sc, tp)
 			c.Rs.Programs[t.Effect].Stack = t.UseStack
+			if r := source.Get(tf, "recheck"); r != nil {
+				if again, ok := c.R.Boolean(r, tp+".recheck"); ok && again {
+					// the trigger judged again as its effect starts: a step
+					// of the engine's own first, told nowhere else
+					p := c.Rs.Programs[t.Effect]
+					p.Recheck = t
+					p.Steps = append([]*model.Step{{Prim: model.RecheckTrigger, Pos: c.R.Pos(r)}}, p.Steps...)
+				}
+			}
 		}
 		if t.Coverage == "" {
 			t.Coverage = tp
@@ -258,43 +262,6 @@ func (c *compiler) triggers(n *yaml.Node, path string, card int) []*model.Trigge
 		out = append(out, t)
 	}
 	return out
-}
-
-// recheckGuard wraps a trigger's steps (do) in if steps that check again,
-// as the effect starts (or resolves, on the stack), what made it trigger:
-// its condition (cond, written once and compiled for both) and, for a card
-// listening in zones, its being in one of them, face up unless it listens
-// face down. Several cards that trigger on one event then each see the
-// effects of those before them: a condition the first made false stops the
-// second. Nothing is wrapped when the condition did not compile (its
-// mistake is told once).
-func (c *compiler) recheckGuard(t *model.Trigger, cond, at, do *yaml.Node) *yaml.Node {
-	str := func(v string) *yaml.Node {
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v, Line: at.Line, Column: at.Column}
-	}
-	guard := func(test, then *yaml.Node) *yaml.Node {
-		body := &yaml.Node{Kind: yaml.MappingNode, Line: at.Line, Column: at.Column, Content: []*yaml.Node{str("cond"), test, str("then"), then}}
-		step := &yaml.Node{Kind: yaml.MappingNode, Line: at.Line, Column: at.Column, Content: []*yaml.Node{str("if"), body}}
-		return &yaml.Node{Kind: yaml.SequenceNode, Line: at.Line, Column: at.Column, Content: []*yaml.Node{step}}
-	}
-	if cond != nil {
-		if t.Cond == nil {
-			return do
-		}
-		do = guard(cond, do)
-	}
-	if len(t.Zones) > 0 {
-		var in []string
-		for _, z := range t.Zones {
-			in = append(in, "this.zone == "+c.Rs.Zones[z].Name)
-		}
-		test := "(" + strings.Join(in, " or ") + ")"
-		if !t.FaceDown {
-			test += " and not this.face_down"
-		}
-		do = guard(str(test), do)
-	}
-	return do
 }
 
 func (c *compiler) statics(n *yaml.Node, path string, d *model.CardDef) {

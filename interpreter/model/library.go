@@ -566,6 +566,9 @@ type Context interface {
 	AddModifier(m state.Modifier)
 	EndEffectsOf(p int) []state.Modifier
 	EndPhaseEffects(ph int) int
+	// TriggerHolds judges a trigger again for the frame of its effect: its
+	// condition, and for a card's, the card's zone, face and facing
+	TriggerHolds(t *Trigger, f *state.Frame) (bool, error)
 	// EndEffectsUntil ends now the modifiers of a duration (until the end
 	// of the turn, or of the phase) and returns how many ended
 	EndEffectsUntil(u state.Until) int

@@ -20,7 +20,10 @@ type Program struct {
 	// Announces is set on the targets-and-costs program of an action with
 	// `stack: true`: while it runs, the action is being put on the stack.
 	Announces bool
-	Pos       diag.Pos
+	// Recheck is the trigger whose effect this is, when written with
+	// recheck: its first step ($recheck) judges it again as the effect starts
+	Recheck *Trigger
+	Pos     diag.Pos
 }
 
 // Step is one compiled primitive call.
@@ -125,8 +128,9 @@ var useStackWords = [...]string{useStackNo: "no", useStackYes: "yes"}
 // action's effect, or puts the action on the stack when the action uses the
 // stack.
 var ContinueAction = &Primitive{
-	Name: "$continue",
-	Doc:  "Runs an action's effect once its costs are paid, or puts it on the stack.",
+	Name:  "$continue",
+	emits: NoArg,
+	Doc:   "Runs an action's effect once its costs are paid, or puts it on the stack.",
 	Params: []Param{
 		{Name: "effect", Kind: PSteps, Required: true},
 		{Name: "use_stack", Kind: PWord, Words: useStackWords[:]},
@@ -138,6 +142,29 @@ var ContinueAction = &Primitive{
 		} else {
 			g.Call(f, s.Args[0].Prog)
 		}
+		return Next, nil
+	},
+}
+
+// RecheckTrigger is the step load puts first in the effect of a trigger
+// written with recheck: the effect ends at once when the trigger would no
+// longer fire (its condition, its card's zone, face or facing), judged as
+// the effect starts, after the effects that started before it.
+var RecheckTrigger = &Primitive{
+	Name:  "$recheck",
+	emits: NoArg,
+	Doc:   "Ends a trigger's effect before it starts when the trigger would no longer fire.",
+	Exec: func(g Context, f *state.Frame, s *Step) (Status, error) {
+		steps := g.Ruleset().Programs[f.Prog].Steps
+		t := g.Ruleset().Programs[f.Prog].Recheck
+		if t == nil {
+			return Next, nil
+		}
+		holds, err := g.TriggerHolds(t, f)
+		if err != nil || holds {
+			return Next, err
+		}
+		f.PC = int32(len(steps)) // the effect ends here
 		return Next, nil
 	},
 }
