@@ -289,7 +289,10 @@ func endings(rs *model.Ruleset) [][2]string {
 	if rs.MaxPlayers > 1 && !rs.Together && (lost || rs.Concede != nil) {
 		add("When every other player has lost, the last one wins", "")
 	}
-	if rs.TurnLimit > 0 {
+	switch {
+	case rs.TurnLimit > 0 && rs.Together:
+		add(fmt.Sprintf("After %d turns the players lose, not having won in time", rs.TurnLimit), "")
+	case rs.TurnLimit > 0:
 		add(fmt.Sprintf("After %d turns the game is a draw", rs.TurnLimit), "")
 	}
 	return out

@@ -386,8 +386,10 @@ func (pl planner) checkCardName(field, lit ast.Node, op string) {
 		}
 	case "name":
 		for _, d := range rs.Cards {
-			if d.NameTmpl != nil {
-				return // names worked out from properties: any text may be one
+			if d.NameTmpl != nil || strings.Contains(d.Name, "{") {
+				// names worked out from properties (the template is compiled
+				// after the ruleset's expressions): any text may be one
+				return
 			}
 			known = append(known, d.Name)
 			for _, f := range d.Faces {
@@ -401,7 +403,7 @@ func (pl planner) checkCardName(field, lit ast.Node, op string) {
 		return
 	}
 	never := "false"
-	if op == "!=" {
+	if op == "!=" || op == "not in" {
 		never = "true"
 	}
 	pl.p.errs = append(pl.p.errs, closure.Problem{Node: lit, Code: "unknown-card", Msg: fmt.Sprintf("no card has the %s %q: the comparison would always be %s%s", what, str.Value, never, diag.DidYouMean(str.Value, known))})

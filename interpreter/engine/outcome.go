@@ -73,13 +73,6 @@ func (g *machine) WinWith(p int, with []int, why string) {
 	}
 	g.S.Players[p].Won = true
 	g.S.Over = true
-	// a win ends the game for the others as a loss: p2.lost reads true
-	// after p1 wins, as p2's board says (lost)
-	for q := range g.S.Players {
-		if !g.S.Players[q].Won {
-			g.S.Players[q].Lost = true
-		}
-	}
 	names, verb := winners[0], "wins"
 	switch {
 	case g.Rs.Together && g.Nseats > 1:

@@ -164,7 +164,9 @@ func (c *checker) hiddenPlays() {
 // every card, its outcome depending on the card.
 func (c *checker) unseenFilters() {
 	rs := c.Rs
-	var props model.ReadSet
+	// what cards are: their properties, and their names, ids, keywords
+	// and faces (the cards' own fields)
+	props := model.ReadsCardFields
 	for i := range rs.CardProps {
 		props |= rs.CardPropReads(i)
 	}
@@ -194,7 +196,7 @@ func (c *checker) unseenFilters() {
 			}
 			what := [...]string{"filter", "condition"}[i]
 			c.diags = append(c.diags, diag.Diagnostic{Code: "unseen-filter", Pos: e.Pos, Path: "actions." + a.Name,
-				Message: fmt.Sprintf("action %q offers cards of %s, which their player does not see, and its %s reads their properties: the options offered tell the player which cards pass (offer every card, and let the effect judge the card played)", a.Name, z.Name, what)})
+				Message: fmt.Sprintf("action %q offers cards of %s, which their player does not see, and its %s reads what cards are (properties, names, keywords): if they are the cards offered, the options tell the player which cards pass (offer every card, and let the effect judge the card played)", a.Name, z.Name, what)})
 		}
 	}
 }

@@ -298,3 +298,25 @@ turn:
 		require.NoError(t, err, "%s: %s", e.Pos, e.Src)
 	}
 }
+
+// TestCardNamesFromProperties: where cards' names are worked out from their
+// properties, a name in quotes compared with a card's name is any text one
+// of them may have, in the ruleset's expressions and in a card's own
+// triggers alike (the templates are compiled after them); an id is still
+// checked.
+func TestCardNamesFromProperties(t *testing.T) {
+	cards := `cards:
+  - id: coin
+    name: "{card.kind} coin"
+    props: {kind: a}
+    triggers:
+      - on: enter
+        if: this.name == 'a coin'
+        do: [{log: rich}]
+`
+	diags := loadRules(t, "", "", "    condition: any(you.hand, .name == 'a coin')", cards)
+	require.Empty(t, diags)
+	diags = loadRules(t, "", "", "    condition: any(you.hand, .id == 'coins')", cards)
+	require.Len(t, diags, 1, "%v", diags)
+	require.Equal(t, "unknown-card", diags[0].Code)
+}

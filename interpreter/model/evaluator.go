@@ -211,3 +211,21 @@ func (g *Evaluator) NoteRead(c int) {
 		*g.reading = append(*g.reading, c)
 	}
 }
+
+// LostOrBeaten reports whether player p has lost: left the game, or is
+// not among the winners of a game a win has ended.
+func (g *Evaluator) LostOrBeaten(p int) bool {
+	s := g.S
+	if s.Players[p].Lost {
+		return true
+	}
+	if !s.Over || s.Players[p].Won {
+		return false
+	}
+	for i := range s.Players {
+		if s.Players[i].Won {
+			return true
+		}
+	}
+	return false
+}

@@ -905,13 +905,13 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				fail(st, "the answer was accepted but must be refused")
 				g.Evaluator().S = before
 				g.Evaluator().Invalidate()
-			} else if st.RefuseWhy != "" {
-				refusedWhy(st, err.Error(), fail)
 			} else if _, kept := g.ResignPoint(st.Seat); a.Resign && kept && g.ResignAtPoint(st.Seat) == nil {
 				// as a step's resign is made at a moment played past
 				fail(st, "the resignation was accepted but must be refused: %s could resign in a turn played since the last answer without asking them", state.SeatName(st.Seat))
 				g.Evaluator().S = before
 				g.Evaluator().Invalidate()
+			} else if st.RefuseWhy != "" {
+				refusedWhy(st, err.Error(), fail)
 			}
 		case st.Answer != nil:
 			if g.Over() {

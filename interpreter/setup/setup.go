@@ -170,7 +170,11 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 		fail(su.TurnPos, "bad-value", "the turn is 1 or more, not %d", su.Turn)
 	}
 	if rs.TurnLimit > 0 && su.Turn > rs.TurnLimit {
-		fail(su.TurnPos, "bad-value", "turn %d is past the game's limit of %d turns, where it ends in a draw", su.Turn, rs.TurnLimit)
+		ends := "in a draw"
+		if rs.Together {
+			ends = "as a loss of the players"
+		}
+		fail(su.TurnPos, "bad-value", "turn %d is past the game's limit of %d turns, where it ends %s", su.Turn, rs.TurnLimit, ends)
 	}
 	if su.Active < 0 || su.Active >= players {
 		fail(su.ActivePos, "bad-value", "the active seat must be one of p1 to p%d, not p%d", players, su.Active+1)

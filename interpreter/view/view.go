@@ -241,15 +241,10 @@ func For(game *engine.Game, seat int) View {
 		v.Status = viewParts(g, parts, f, seat)
 		g.ReleaseFrame()
 	}
-	someoneWon := false
 	for p := 0; p < g.Nseats; p++ {
-		someoneWon = someoneWon || s.Players[p].Won
-	}
-	for p := 0; p < g.Nseats; p++ {
-		pv := PlayerView{Seat: g.SeatName(p), Lost: s.Players[p].Lost, Won: s.Players[p].Won}
 		// a game over with a winner was lost by everyone who did not win
 		// it, whether the rules took them out or the win ended it
-		pv.Lost = pv.Lost || s.Over && someoneWon && !pv.Won
+		pv := PlayerView{Seat: g.SeatName(p), Lost: g.LostOrBeaten(p), Won: s.Players[p].Won}
 		if len(g.Rs.PlayerProps) > 0 {
 			pv.Props = map[string]any{}
 			for i := range g.Rs.PlayerProps {

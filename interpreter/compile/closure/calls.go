@@ -1254,9 +1254,11 @@ func (cc *Compiler) playerField(of model.EvalFn, idx int) (model.EvalFn, Type) {
 			return model.Datum{}
 		}, cInt
 	case "lost":
+		// a win ends the game for the others as a loss, as their boards
+		// say (lost); the state marks only those who left before
 		return func(x *model.Evaluation) model.Datum {
 			if p, ok := player(x); ok {
-				return model.Datum{K: model.DBool, N: model.B2i(x.G.S.Players[p].Lost)}
+				return model.Datum{K: model.DBool, N: model.B2i(x.G.LostOrBeaten(p))}
 			}
 			return model.Datum{}
 		}, cBool

@@ -208,7 +208,7 @@ func PlayerField(g *model.Evaluator, x any, idx int) any {
 	case "index":
 		return p
 	case "lost":
-		return g.S.Players[p].Lost
+		return g.LostOrBeaten(p)
 	case "won":
 		return g.S.Players[p].Won
 	case "next":
