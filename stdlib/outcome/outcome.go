@@ -258,14 +258,14 @@ func Primitives() []*model.Primitive {
 
 // The indexes of the primitives' arguments, filled at registration.
 var (
-	winArgs              struct{ Player, With, Reason model.ArgIndex }
-	loseArgs             struct{ Player, Reason, WinReason model.ArgIndex }
-	drawGameArgs         struct{ Reason model.ArgIndex }
-	extraTurnArgs        struct{ Player model.ArgIndex }
-	removeFromStackArgs  struct{ Cards, Player model.ArgIndex }
-	endEffectsArgs       struct{ Player, Phase, Until model.ArgIndex }
+	winArgs             struct{ Player, With, Reason model.ArgIndex }
+	loseArgs            struct{ Player, Reason, WinReason model.ArgIndex }
+	drawGameArgs        struct{ Reason model.ArgIndex }
+	extraTurnArgs       struct{ Player model.ArgIndex }
+	removeFromStackArgs struct{ Cards, Player model.ArgIndex }
+	endEffectsArgs      struct{ Player, Phase, Until model.ArgIndex }
 	// endUntilWords are the durations end_effects ends by name
-	endUntilWords = []string{"end_of_turn", "end_of_phase"}
+	endUntilWords        = []string{"end_of_turn", "end_of_phase"}
 	rollArgs             struct{ Sides, As model.ArgIndex }
 	pickRandomArgs       struct{ Cards, As model.ArgIndex }
 	pickRandomPlayerArgs struct{ Players, As model.ArgIndex }
