@@ -227,21 +227,7 @@ func (g *machine) shown(e *state.LogEntry) {
 // seat, cards by name for the seats that know them; to is -1 for every seat,
 // else the one seat that sees the line.
 func (g *machine) LogTemplate(kind string, to int, f *state.Frame, a *model.Template) error {
-	if g.S.NoLog {
-		return nil
-	}
-	var cards []int
-	var parts []state.LogPart
-	text, err := g.RenderLog(a, f, "nothing", func(c int) string {
-		cards = append(cards, c)
-		return fmt.Sprintf("{%d}", len(cards)-1)
-	}, g.hiddenParts(&parts))
-	if err != nil {
-		return err
-	}
-	g.logCards(to, kind, int(f.You), cards, "%s", text)
-	g.withParts(parts)
-	return nil
+	return g.logTemplate(kind, to, int(f.You), f, a, "%s")
 }
 
 // LogTemplateIn writes a line of format whose one %s is a compiled
@@ -249,6 +235,10 @@ func (g *machine) LogTemplate(kind string, to int, f *state.Frame, a *model.Temp
 // writes the template alone: for player, cards named for the seats that
 // know them, parts read from cards a seat does not know ? to it.
 func (g *machine) LogTemplateIn(kind string, player int, f *state.Frame, a *model.Template, format string) error {
+	return g.logTemplate(kind, -1, player, f, a, format)
+}
+
+func (g *machine) logTemplate(kind string, to, player int, f *state.Frame, a *model.Template, format string) error {
 	if g.S.NoLog {
 		return nil
 	}
@@ -261,7 +251,7 @@ func (g *machine) LogTemplateIn(kind string, player int, f *state.Frame, a *mode
 	if err != nil {
 		return err
 	}
-	g.logCards(-1, kind, player, cards, format, text)
+	g.logCards(to, kind, player, cards, format, text)
 	g.withParts(parts)
 	return nil
 }

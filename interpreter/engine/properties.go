@@ -137,13 +137,36 @@ func (g *machine) EndPhaseEffects(ph int) int {
 // is removed), and returns how many ended. Those that last until the end
 // of a named phase are left to it.
 func (g *machine) EndEffectsUntil(u state.Until) int {
+	return g.endModifiers(func(m *state.Modifier) bool { return m.Until == u && m.Phase == 0 })
+}
+
+// expirePhase ends the modifiers that last until the end of phase ph.
+func (g *machine) expirePhase(ph int) {
+	g.endModifiers(func(m *state.Modifier) bool { return int(m.Phase) == ph+1 })
+}
+
+// expire ends the modifiers of a duration. At the end of a turn, those that
+// last until the end of a phase end too: the phase did not come again this
+// turn (it was skipped or already over), and they never outlive the turn.
+func (g *machine) expire(until state.Until) {
+	g.endModifiers(func(m *state.Modifier) bool {
+		return !((until != state.UntilTurn || m.Phase == 0) && (m.Until != until || m.Phase != 0))
+	})
+}
+
+// endModifiers ends the modifiers ends says end, noting the parts of the
+// state they changed, and returns how many ended.
+func (g *machine) endModifiers(ends func(m *state.Modifier) bool) int {
+	if len(g.S.Modifiers) == 0 {
+		return 0 // most of the time: nothing to end, and nothing written
+	}
 	keep := g.S.Modifiers[:0]
 	var parts model.ReadSet
-	for _, m := range g.S.Modifiers {
-		if m.Until != u || m.Phase != 0 {
-			keep = append(keep, m)
+	for i := range g.S.Modifiers {
+		if m := &g.S.Modifiers[i]; ends(m) {
+			parts |= g.modifierParts(m)
 		} else {
-			parts |= g.modifierParts(&m)
+			keep = append(keep, *m)
 		}
 	}
 	n := len(g.S.Modifiers) - len(keep)
@@ -152,48 +175,6 @@ func (g *machine) EndEffectsUntil(u state.Until) int {
 	}
 	g.S.Modifiers = keep
 	return n
-}
-
-// expirePhase ends the modifiers that last until the end of phase ph.
-func (g *machine) expirePhase(ph int) {
-	if len(g.S.Modifiers) == 0 {
-		return // most of the time: nothing to end, and nothing written
-	}
-	keep := g.S.Modifiers[:0]
-	var parts model.ReadSet
-	for _, m := range g.S.Modifiers {
-		if int(m.Phase) != ph+1 {
-			keep = append(keep, m)
-		} else {
-			parts |= g.modifierParts(&m)
-		}
-	}
-	if len(keep) != len(g.S.Modifiers) {
-		g.changed(parts)
-	}
-	g.S.Modifiers = keep
-}
-
-// expire ends the modifiers of a duration. At the end of a turn, those that
-// last until the end of a phase end too: the phase did not come again this
-// turn (it was skipped or already over), and they never outlive the turn.
-func (g *machine) expire(until state.Until) {
-	if len(g.S.Modifiers) == 0 {
-		return // most of the time: nothing to end, and nothing written
-	}
-	keep := g.S.Modifiers[:0]
-	var parts model.ReadSet
-	for _, m := range g.S.Modifiers {
-		if (until != state.UntilTurn || m.Phase == 0) && (m.Until != until || m.Phase != 0) {
-			keep = append(keep, m)
-		} else {
-			parts |= g.modifierParts(&m)
-		}
-	}
-	if len(keep) != len(g.S.Modifiers) {
-		g.changed(parts)
-	}
-	g.S.Modifiers = keep
 }
 
 // expireCard ends the modifiers of a card that moves to another place (a
