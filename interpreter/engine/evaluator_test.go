@@ -95,7 +95,8 @@ func staticsGame(t *testing.T) (*model.Ruleset, *engine.Game) {
 	return rs, g
 }
 
-func query(t *testing.T, rs *model.Ruleset, g *engine.Game, src string) any {
+// compileQuery compiles an expression as a scenario's expectation is.
+func compileQuery(t *testing.T, rs *model.Ruleset, src string) *model.Expr {
 	t.Helper()
 	var doc yaml.Node
 	require.NoError(t, yaml.Unmarshal([]byte("q: "+strings.ReplaceAll(src, `"`, `\"`)+"\n"), &doc))
@@ -103,6 +104,12 @@ func query(t *testing.T, rs *model.Ruleset, g *engine.Game, src string) any {
 	e, diags := compile.CompileQuery(rs, "q.yaml", []byte(src), node, "", nil, model.TAny)
 	require.False(t, diags.HasErrors(), "%v", diags)
 	require.NotNil(t, e)
+	return e
+}
+
+func query(t *testing.T, rs *model.Ruleset, g *engine.Game, src string) any {
+	t.Helper()
+	e := compileQuery(t, rs, src)
 	v, err := g.EvalQuery(e, 0, nil)
 	require.NoError(t, err)
 	return v
@@ -160,11 +167,7 @@ func TestLetOfABuiltList(t *testing.T) {
 func TestErrorInAPredicate(t *testing.T) {
 	rs, g := staticsGame(t)
 	for _, src := range []string{"outer_nth(you.table)", "nth(you.table, 5).power + 1", "len(nth(you.table, 5).adjacent) > 0"} {
-		var doc yaml.Node
-		require.NoError(t, yaml.Unmarshal([]byte("q: "+src+"\n"), &doc))
-		e, diags := compile.CompileQuery(rs, "q.yaml", []byte(src), doc.Content[0].Content[1], "", nil, model.TAny)
-		require.False(t, diags.HasErrors(), "%v", diags)
-		_, err := g.EvalQuery(e, 0, nil)
+		_, err := g.EvalQuery(compileQuery(t, rs, src), 0, nil)
 		require.Error(t, err, src)
 		require.Contains(t, err.Error(), "index out of range: 5 (the list has 2) (in predicate nth, statics.yaml:", src)
 		require.Equal(t, 1, strings.Count(err.Error(), "(in predicate"), src)
