@@ -330,6 +330,33 @@ func linePitfall(line string) (quotePitfall, bool) {
 	return valuePitfall(line, key, m[1], false, false, 0)
 }
 
+var blockStartRE = regexp.MustCompile(`^(\s*(?:-\s+)*)([A-Za-z_][A-Za-z0-9_.-]*)\s*:\s*[|>][-+]?\s*(#.*)?$`)
+
+// blockUnderIndented says why line i (from 0) is no text of the block
+// scalar (|, >-) that the line above it starts: a block's lines are
+// indented more than its key, and a line indented as much as the key is
+// read as a key of its own.
+func blockUnderIndented(lines []string, i int) (string, bool) {
+	j := i - 1
+	for j >= 0 && strings.TrimSpace(lines[j]) == "" {
+		j--
+	}
+	if j < 0 {
+		return "", false
+	}
+	m := blockStartRE.FindStringSubmatch(strings.TrimRight(lines[j], "\r"))
+	if m == nil {
+		return "", false
+	}
+	key := len(m[1]) // the key's column, from 0
+	line := strings.TrimRight(lines[i], "\r")
+	indent := len(line) - len(strings.TrimLeft(line, " "))
+	if indent > key {
+		return "", false
+	}
+	return fmt.Sprintf("the text of %s's block (line %d) must be indented more than %s, which is at column %d: this line, at column %d, is read as a key of its own; indent the block's lines to column %d or further", m[2], j+1, m[2], key+1, indent+1, key+2), true
+}
+
 // SyntaxPitfall rewrites a YAML syntax error whose line holds a value YAML
 // reads otherwise than written.
 func SyntaxPitfall(d diag.Diagnostic, data []byte) diag.Diagnostic {
@@ -353,6 +380,12 @@ func SyntaxPitfall(d diag.Diagnostic, data []byte) diag.Diagnostic {
 		if !strings.Contains(d.Message, "tab") {
 			d.Message += ": a tab indents this line, and YAML indents with spaces only"
 		}
+		return d
+	}
+	if msg, ok := blockUnderIndented(lines, d.Pos.Line-1); ok {
+		d.Code = "yaml-syntax"
+		d.Pos.Column = column(line, len(line)-len(strings.TrimLeft(line, " ")))
+		d.Message = "YAML syntax: " + msg
 		return d
 	}
 	t, ok := linePitfall(line)
