@@ -402,11 +402,15 @@ func (pl planner) checkCardName(field, lit ast.Node, op string) {
 	if source.Contains(known, str.Value) {
 		return
 	}
-	never := "false"
-	if op == "!=" || op == "not in" {
-		never = "true"
+	never := "the comparison would always be false"
+	switch op {
+	case "!=":
+		never = "the comparison would always be true"
+	case "in":
+		// not in is not, of in: say what holds either way
+		never = fmt.Sprintf("no card's %s is ever it", what)
 	}
-	pl.p.errs = append(pl.p.errs, closure.Problem{Node: lit, Code: "unknown-card", Msg: fmt.Sprintf("no card has the %s %q: the comparison would always be %s%s", what, str.Value, never, diag.DidYouMean(str.Value, known))})
+	pl.p.errs = append(pl.p.errs, closure.Problem{Node: lit, Code: "unknown-card", Msg: fmt.Sprintf("no card has the %s %q: %s%s", what, str.Value, never, diag.DidYouMean(str.Value, known))})
 }
 
 // shareValue reports whether two lists of values have one in common.
