@@ -372,6 +372,10 @@ type simTally struct {
 	// firstShares is how many of the shared games the first player won
 	// with others: a partnership game's advantage of the side that starts
 	firstShares int
+	// sharedSeats is the winners of the shared games counted together: the
+	// first player is among them by chance sharedSeats / (shared * seats)
+	// of the time
+	sharedSeats int
 	wins        []int // per seat
 	turns       []int // per game that ended, in order
 	endings     map[ending]int
@@ -403,8 +407,11 @@ func tallyResults(results []simResult, seats int) simTally {
 		if len(r.winners) == 1 && r.winners[0] == r.first {
 			t.firstWins++
 		}
-		if len(r.winners) > 1 && slices.Contains(r.winners, r.first) {
-			t.firstShares++
+		if len(r.winners) > 1 {
+			t.sharedSeats += len(r.winners)
+			if slices.Contains(r.winners, r.first) {
+				t.firstShares++
+			}
 		}
 	}
 	sort.Ints(t.turns)
@@ -504,7 +511,8 @@ func seatRates(w io.Writer, rs *model.Ruleset, kinds, decks []string, t simTally
 	}
 	if t.shared > 0 {
 		lo, hi := wilson(t.firstShares, t.shared)
-		fmt.Fprintf(w, "first player among the winners in %.1f%% of the games won together [%4.1f%%, %4.1f%%]\n", 100*float64(t.firstShares)/float64(t.shared), 100*lo, 100*hi)
+		chance := float64(t.sharedSeats) / float64(t.shared*len(t.wins))
+		fmt.Fprintf(w, "first player among the winners in %.1f%% of the games won together [%4.1f%%, %4.1f%%]; %.1f%% by chance, as many seats won them\n", 100*float64(t.firstShares)/float64(t.shared), 100*lo, 100*hi, 100*chance)
 	}
 }
 
