@@ -1,8 +1,10 @@
 package stdlib
 
 import (
-	"github.com/arbiter-games/arbiter/interpreter/model"
+	"maps"
 	"slices"
+
+	"github.com/arbiter-games/arbiter/interpreter/model"
 )
 
 func functions() []*model.Func {
@@ -66,11 +68,26 @@ func functions() []*model.Func {
 			Result:   model.TInt,
 			Example:  "total(you.table, 'power') > 10",
 			PropArgs: []int{1},
+			IntProps: true,
 			Reads:    model.FuncReadsProps,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
 				return model.Datum{K: model.DInt, N: total(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N))}
 			},
 			CardsProp: total,
+		},
+		{
+			Name: "count_sums", Family: "cards",
+			Doc:      "How many different sets of the cards (one card or more, each card at most once) have an int property adding up to a number: the ways to make a total from a hand. Two cards of the same value are two ways.",
+			Params:   []model.Type{model.TCards, model.TString, model.TInt},
+			Names:    []string{"cards", "prop", "total"},
+			Result:   model.TInt,
+			Example:  "count_sums(you.hand, 'power', 15) * 2",
+			PropArgs: []int{1},
+			IntProps: true,
+			Reads:    model.FuncReadsProps,
+			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
+				return model.Datum{K: model.DInt, N: countSums(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N), a[2].N)}
+			},
 		},
 		{
 			Name: "has", Family: "cards",
@@ -373,4 +390,55 @@ func distinct(g *model.Evaluator, cards []int, idx int) int {
 		}
 	}
 	return n + len(more)
+}
+
+// countSums counts the non-empty sets of the cards whose property adds up
+// to want. With no negative value, a table of the ways to make each sum up
+// to want, a card at a time (largest sums first, so that no card counts
+// twice): time in the cards times the total. A negative value (or a total
+// too large for a table) goes through a map of the sums met instead.
+func countSums(g *model.Evaluator, cards []int, idx int, want int64) int64 {
+	if idx < 0 || len(cards) == 0 {
+		return 0
+	}
+	const tableMax = 1 << 16
+	nonNeg := true
+	for _, c := range cards {
+		if g.CardProp(c, idx) < 0 {
+			nonNeg = false
+		}
+	}
+	if nonNeg && want < 0 {
+		return 0
+	}
+	var n int64
+	if nonNeg && want <= tableMax {
+		ways := make([]int64, want+1)
+		ways[0] = 1 // the empty set, taken away below
+		for _, c := range cards {
+			v := g.CardProp(c, idx)
+			for s := want; s >= v; s-- {
+				ways[s] += ways[s-v]
+			}
+		}
+		n = ways[want]
+	} else {
+		ways := map[int64]int64{0: 1}
+		for _, c := range cards {
+			v := g.CardProp(c, idx)
+			next := maps.Clone(ways)
+			for s, k := range ways {
+				if nonNeg && s+v > want {
+					continue // sums only grow
+				}
+				next[s+v] += k
+			}
+			ways = next
+		}
+		n = ways[want]
+	}
+	if want == 0 {
+		n-- // the empty set adds up to 0 too
+	}
+	return n
 }

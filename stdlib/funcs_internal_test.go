@@ -50,3 +50,53 @@ func seq(a, b int64) []int64 {
 	}
 	return out
 }
+
+// TestCountSums checks count_sums against counting every set of the cards
+// one by one, on values that take the table, the map (a negative value, a
+// total beyond the table) and zeros.
+func TestCountSums(t *testing.T) {
+	rs := &model.Ruleset{CardProps: []model.PropDecl{{Name: "n", Type: model.TInt}}, StaticSlot: []int{-1}}
+	tests := []struct {
+		name  string
+		vals  []int64
+		total int64
+		want  int64
+	}{
+		{"none", nil, 15, 0},
+		{"one card of the total", []int64{15}, 15, 1},
+		// the classic hand of 5 5 5 J(10) and 5: eight fifteens
+		{"four fives and a ten", []int64{5, 5, 5, 10, 5}, 15, 8},
+		{"nothing adds up", []int64{1, 2, 3}, 100, 0},
+		{"a total below zero, no negative card", []int64{1, 2}, -1, 0},
+		{"zeros double the ways", []int64{0, 0, 3}, 3, 4},
+		{"a total of zero leaves the empty set out", []int64{0, 1}, 0, 1},
+		{"negative values", []int64{-2, 5, 3, -1, 4}, 3, 3},
+		{"a total beyond the table", []int64{70000, 1, 69999, 2}, 70001, 2},
+		{"a whole suit", []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10}, 15, 29},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &state.State{}
+			cards := make([]int, len(tt.vals))
+			for i, v := range tt.vals {
+				s.CardProps = append(s.CardProps, v, 0)
+				cards[i] = i
+			}
+			g := &model.Evaluator{Rs: rs, S: s}
+			brute := int64(0)
+			for mask := 1; mask < 1<<len(tt.vals); mask++ {
+				sum := int64(0)
+				for i, v := range tt.vals {
+					if mask&(1<<i) != 0 {
+						sum += v
+					}
+				}
+				if sum == tt.total {
+					brute++
+				}
+			}
+			require.Equal(t, tt.want, brute, "the case's own figure")
+			require.Equal(t, brute, countSums(g, cards, 0, tt.total))
+		})
+	}
+}

@@ -264,8 +264,12 @@ func (pl planner) checkCall(call *ast.CallNode) {
 	for _, i := range f.PropArgs {
 		if i < len(call.Arguments) {
 			if sn, ok := call.Arguments[i].(*ast.StringNode); ok {
-				if _, ok := rs.CardPropIx[sn.Value]; !ok {
+				ix, ok := rs.CardPropIx[sn.Value]
+				switch {
+				case !ok:
 					pl.p.errs = append(pl.p.errs, closure.Problem{Node: sn, Msg: fmt.Sprintf("%s: unknown card property %q%s", f.Name, sn.Value, diag.DidYouMean(sn.Value, diag.KeysOf(rs.CardPropIx)))})
+				case f.IntProps && rs.CardProps[ix].Type != model.TInt:
+					pl.p.errs = append(pl.p.errs, closure.Problem{Node: sn, Code: "type-mismatch", Msg: fmt.Sprintf("%s adds up numbers: card property %q is of type %s, not int", f.Name, sn.Value, rs.CardProps[ix].Type)})
 				}
 			}
 		}

@@ -300,6 +300,9 @@ type Func struct {
 	// PropArgs are the argument positions that name a card property; a literal
 	// name there is checked at load time.
 	PropArgs []int
+	// IntProps: the function adds up the properties its PropArgs name, so a
+	// literal name there must be of an int property.
+	IntProps bool
 	// EnumArgs are the argument positions that name an enum or names
 	// property of cards, players or the game (its declared values matter, not a card's
 	// value of it); a literal name there is checked at load time.
