@@ -259,6 +259,12 @@ func (c *compiler) compileStep(n *yaml.Node, path string, sc *closure.Scope, roo
 						}
 					}
 				}
+				if t, ok := c.declaredType(p, st, pp.TypeWord); ok {
+					if bt != model.TAny && bt != t && !broken {
+						c.R.Errorf(v, "type-mismatch", ap, "%s is declared %s, but its value is of type %s", s, t, bt)
+					}
+					bt = t
+				}
 			}
 			slot, err := sc.Bind(s, bt, c.R.Pos(v))
 			if err != nil {
@@ -470,3 +476,22 @@ func (v *stepValidator) Suggest(name string, known []string) string {
 
 // InternName makes a name usable as a symbol; only during load (Validate).
 func (v *stepValidator) InternName(name string) int64 { return v.rs.Intern(name) }
+
+// declaredType reads the type a step's word parameter (named word) declares
+// for a variable: false when there is none, or when the word is wrong (told
+// where the word is read).
+func (c *compiler) declaredType(p *model.Primitive, st *model.Step, word string) (model.Type, bool) {
+	if word == "" {
+		return model.TAny, false
+	}
+	for j, q := range p.Params {
+		if q.Name == word && st.Args[j].Set && st.Args[j].WordAt >= 0 {
+			for t := model.TAny + 1; t <= model.TStrings; t++ {
+				if t.String() == st.Args[j].Word {
+					return t, true
+				}
+			}
+		}
+	}
+	return model.TAny, false
+}

@@ -54,6 +54,9 @@ type Param struct {
 	// TypedBy, on a variable of no fixed type, names the parameter whose
 	// expression gives the variable its type (let's as, typed by value).
 	TypedBy string
+	// TypeWord, on such a variable, names a word parameter that declares its
+	// type instead (let's type: a variable that starts as none, set later).
+	TypeWord string
 	// Branch marks a list of steps that runs or not as the step decides: test
 	// coverage counts it as a way the step can go.
 	Branch bool

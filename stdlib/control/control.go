@@ -3,6 +3,7 @@ package control
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
 	"github.com/arbiter-games/arbiter/interpreter/state"
@@ -162,12 +163,13 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "let", Args: &letArgs, Family: "control",
-			Doc: "Binds a variable to the value of an expression, typed by it.",
+			Doc: "Binds a variable to the value of an expression, typed by it, or by `type` when given: a variable that starts as none and that a later step of its type (a choice in a loop) binds again.",
 			Params: []model.Param{
 				args.ExprParam("value", model.TAny, true, "", "the value"),
-				{Name: "as", Kind: model.PBind, Type: model.TAny, Required: true, Doc: "the variable", TypedBy: "value"},
+				{Name: "type", Kind: model.PWord, Words: letTypeWords, Doc: "the variable's type, when the value does not say it (none): " + strings.Join(letTypeWords, ", ")},
+				{Name: "as", Kind: model.PBind, Type: model.TAny, Required: true, Doc: "the variable", TypedBy: "value", TypeWord: "type"},
 			},
-			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}",
+			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}\n# none until a card is chosen; chosen again while the one chosen is gone\n- let: {as: target, type: card, value: none}\n- repeat:\n    while: target == none and any(opponents, len(#.table) > 0)\n    do:\n      - choose_player: {players: \"filter(opponents, len(#.table) > 0)\", as: side}\n      - choose_card: {cards: side.table, as: target}",
 			Exec: func(g model.Context, f *state.Frame, s *model.Step) (model.Status, error) {
 				as, e := s.At(letArgs.As), s.At(letArgs.Value).Expr
 				if e.Fill != nil && isList(as.Var.Type) {
@@ -348,7 +350,11 @@ var (
 	forEachPlayerArgs struct{ Players, From, As, Do model.ArgIndex }
 	repeatArgs        struct{ Count, While, Do model.ArgIndex }
 	forRangeArgs      struct{ First, Last, As, Do model.ArgIndex }
-	letArgs           struct{ Value, As model.ArgIndex }
+	letArgs           struct{ Value, Type, As model.ArgIndex }
 	logArgs           struct{ Text, To model.ArgIndex }
 	emitArgs          struct{ Event, Card, Player, Amount, Source model.ArgIndex }
 )
+
+// letTypeWords are the types a let may declare: those of a card's or a
+// player's properties and of the lists expressions make.
+var letTypeWords = []string{"int", "bool", "card", "player", "cards", "players", "ints", "names"}
