@@ -260,8 +260,9 @@ func endings(rs *model.Ruleset) [][2]string {
 				case kind == "lose" && rs.Together:
 					add("The players lose together", reason)
 				case kind == "win" && s.Prim.ParamIndex("with") != model.NoArg && s.At(s.Prim.ParamIndex("with")).Set:
-					// partners: the others named win with the player
-					add("A player wins with others", reason)
+					// partners: the others named win with the player, when there are
+					// any (allies in one mode alone, say)
+					add("A player wins, with any partners", reason)
 				case kind == "win":
 					add("A player wins", reason)
 				case kind == "lose":
