@@ -590,22 +590,14 @@ func (s *session) why(d *state.Decision, what string) {
 		}
 	}
 	// an action the window asking now does not list is not offered whatever
-	// its costs: when its timing and condition hold, that is the reason to
-	// give, not what it would cost (its own timing_why says more otherwise)
+	// its timing, condition and costs say: that is the reason to give (its
+	// condition may read a flag of another turn, or be no reason at all at
+	// this question)
 	window := s.g.WindowActions(d)
-	var windowNames []string
-	for _, ai := range window {
-		// as players read it: its label, a card where it names one
-		a := s.rs.Actions[ai]
-		words := a.Name
-		if a.Label != "" {
-			words = strings.Join(strings.Fields(templatePart.ReplaceAllString(strings.ReplaceAll(a.Label, "{card}", "a card"), "…")), " ")
-		}
-		windowNames = append(windowNames, words)
-	}
+	windowNames := view.WindowWords(s.g, d)
 	explain := func(a *model.Action, c int, label string) {
-		if window != nil && !slices.ContainsFunc(window, func(ai int) bool { return s.rs.Actions[ai] == a }) && s.g.Permitted(seat, a.Name, c) {
-			say(label, fmt.Sprintf("not offered at this question (%q offers only %s)", d.Prompt, diag.JoinNames(windowNames)))
+		if window != nil && !slices.ContainsFunc(window, func(ai int) bool { return s.rs.Actions[ai] == a }) {
+			say(label, view.NotAtThisQuestion(s.g.WhyNot(seat, a.Name, c), d.Prompt, windowNames))
 			return
 		}
 		switch why := s.g.WhyNot(seat, a.Name, c); {
