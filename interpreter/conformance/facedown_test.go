@@ -11,6 +11,7 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/state"
+	"github.com/arbiter-games/arbiter/interpreter/view"
 	"github.com/arbiter-games/arbiter/stdlib"
 )
 
@@ -67,5 +68,25 @@ func TestFaceDownCardsStayPrivate(t *testing.T) {
 				require.NoError(t, err)
 			}
 		})
+	}
+}
+
+// TestViewPartsReadingHiddenCards plays random games of a ruleset whose
+// view parts count, add up and look for the cards of hidden hands, in their
+// text and their conditions, comparing every seat's view with its view of
+// samples of the cards it does not know. The whole view (every card
+// known, as a replay's) is made first each time, as a session makes it: the
+// values it works out are kept, and must not stand in for a seat's reads.
+func TestViewPartsReadingHiddenCards(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "testdata", "engine", "rulesets", "peeking.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	whole := func(g *engine.Game) error {
+		view.For(g, -1)
+		return nil
+	}
+	for seed := uint64(1); seed <= 60; seed++ {
+		o := engine.Options{Players: 2, Seed: seed, NoLog: true}
+		_, err := conformance.Playout(rs, conformance.Options{Game: o, Views: true, Extra: whole})
+		require.NoError(t, err, "seed %d", seed)
 	}
 }

@@ -779,6 +779,11 @@ func (x *Evaluation) Memoized(slot int, reads, own ReadSet, fn EvalFn) Datum {
 	if g.Der.computing {
 		return fn(x) // the statics see properties as they are before them
 	}
+	if g.reading != nil {
+		// a template part noting the cards it reads, for the seats that
+		// do not know them, reads them again: a kept value notes nothing
+		return fn(x)
+	}
 	// a place per seat the scan is for: windows and checks go round the
 	// seats, and one place would be overwritten by each in turn
 	i := slot*(len(g.S.Players)+1) + int(x.F.You) + 1

@@ -184,6 +184,23 @@ func (g *Evaluator) evalNoting(e *Expr, f *state.Frame, read *[]int) (Datum, err
 	return g.evalDatum(e, f)
 }
 
+// EvalBoolSeen evaluates a condition shown to a seat (a view part's if):
+// hidden reports that it read what some card is that the seat does not
+// know, so that neither its value nor what it decides may be shown to the
+// seat. Seat -1 knows every card.
+func (g *Evaluator) EvalBoolSeen(e *Expr, f *state.Frame, seat int) (holds, hidden bool, err error) {
+	if seat < 0 {
+		holds, err = g.EvalBool(e, f)
+		return holds, false, err
+	}
+	var read []int
+	outer := g.reading
+	g.reading = &read
+	defer func() { g.reading = outer }()
+	holds, err = g.EvalBool(e, f)
+	return holds, g.knownBy(read)&(1<<uint(seat)) == 0, err
+}
+
 // knownBy is the seats that know every one of the cards.
 func (g *Evaluator) knownBy(cards []int) uint64 {
 	k := g.allSeats()

@@ -109,12 +109,20 @@ func cardView(g *model.Evaluator, c, seat int) CardView {
 }
 
 // viewParts renders the parts of a view declaration whose condition holds.
-// A part whose expression fails is left out: a view never stops a game.
+// A part whose expression fails is left out: a view never stops a game. A
+// part whose condition reads what a card is that the seat does not know is
+// "?" to it, whether the condition holds or not: shown or left out, it
+// would tell the seat the card.
 func viewParts(g *model.Evaluator, parts []model.ViewPart, f *state.Frame, seat int) []string {
 	out := []string{}
 	for _, p := range parts {
 		if p.If != nil {
-			if ok, err := g.EvalBool(p.If, f); err != nil || !ok {
+			ok, hidden, err := g.EvalBoolSeen(p.If, f, seat)
+			if hidden {
+				out = append(out, "?")
+				continue
+			}
+			if err != nil || !ok {
 				continue
 			}
 		}
