@@ -181,6 +181,18 @@ func (c *checker) unseenFilters() {
 	for i := range rs.GameProps {
 		props &^= rs.GamePropReads(i)
 	}
+	// what cards are, for a choice: the properties that are no public
+	// state of the card where it lies (reset_on_move). The cards' own
+	// fields are left out: their bit holds whether a card is face down and
+	// whose it is too, which every seat sees (filter(you.pool, not
+	// .face_down) offers the cards shown)
+	var what model.ReadSet
+	for i := range rs.CardProps {
+		if !rs.CardProps[i].ResetOnMove {
+			what |= rs.CardPropReads(i)
+		}
+	}
+	c.unseenChoices(what &^ model.ReadsCardFields & props)
 	for _, a := range rs.Actions {
 		if a.Source < 0 {
 			continue
@@ -197,6 +209,67 @@ func (c *checker) unseenFilters() {
 			what := [...]string{"filter", "condition"}[i]
 			c.diags = append(c.diags, diag.Diagnostic{Code: "unseen-filter", Pos: e.Pos, Path: "actions." + a.Name,
 				Message: fmt.Sprintf("action %q offers cards of %s, which their player does not see, and its %s reads what cards are (properties, names, keywords): if they are the cards offered, the options tell the player which cards pass (offer every card, and let the effect judge the card played)", a.Name, z.Name, what)})
+		}
+	}
+}
+
+// unseenChoices warns about a choice whose candidates (choose_card's
+// cards), or whose options' conditions (choose's ifs), read what cards are
+// in a zone of the chooser's own that the chooser does not see: which
+// options are offered tells them ("a card" offered for the two red cards
+// of a hand held facing out, "red" left out when they hold no red card).
+// Only a chooser who is the step's you is judged: whose zone another
+// chooser reads, the load cannot tell.
+func (c *checker) unseenChoices(props model.ReadSet) {
+	rs := c.Rs
+	if props == 0 {
+		return
+	}
+	var unseen model.ReadSet
+	var names []string
+	for k, z := range rs.Zones {
+		if z.PerPlayer && (z.Visibility == model.Hidden || z.Visibility == model.Others || z.FaceDown && z.Blind) {
+			unseen |= rs.ZoneReads(k)
+			names = append(names, z.Name)
+		}
+	}
+	if unseen == 0 {
+		return
+	}
+	leaks := func(e *model.Expr) bool {
+		return e != nil && e.OwnReads&unseen != 0 && e.Reads&props != 0 && e.Reads&model.ReadsAnything == 0
+	}
+	warn := func(pos diag.Pos, path, what string) {
+		c.diags = append(c.diags, diag.Diagnostic{Code: "unseen-filter", Pos: pos, Path: path,
+			Message: fmt.Sprintf("%s reads properties of cards in a zone of the chooser's own that the chooser does not see (%s): which options are offered tells them (offer every card, or every option, and let the steps after judge them; or show the chooser the cards first, look)", what, diag.JoinNames(names))})
+	}
+	for _, p := range rs.Programs {
+		for _, st := range p.Steps {
+			if st.Prim == nil {
+				continue
+			}
+			other := false
+			for i, pp := range st.Prim.Params {
+				if pp.Chooser && st.Args[i].Set {
+					other = true
+				}
+			}
+			if other {
+				continue
+			}
+			for i, pp := range st.Prim.Params {
+				a := st.Args[i]
+				switch {
+				case pp.Offers && leaks(a.Expr):
+					warn(a.Expr.Pos, st.Prim.Name, fmt.Sprintf("%s's %s", st.Prim.Name, pp.Name))
+				case pp.Kind == model.PChoices:
+					for _, ch := range a.Choices {
+						if leaks(ch.If) {
+							warn(ch.If.Pos, st.Prim.Name, fmt.Sprintf("the if of %s's option %q", st.Prim.Name, ch.Label))
+						}
+					}
+				}
+			}
 		}
 	}
 }

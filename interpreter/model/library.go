@@ -57,6 +57,11 @@ type Param struct {
 	// TypeWord, on such a variable, names a word parameter that declares its
 	// type instead (let's type: a variable that starts as none, set later).
 	TypeWord string
+	// Offers marks an expression whose value is what the step's chooser is
+	// offered (the candidate cards), and Chooser the parameter that names
+	// the chooser (default: you): what the chooser is offered must not tell
+	// them what cards they cannot see are, which load warns about.
+	Offers, Chooser bool
 	// Branch marks a list of steps that runs or not as the step decides: test
 	// coverage counts it as a way the step can go.
 	Branch bool

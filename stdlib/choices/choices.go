@@ -10,8 +10,16 @@ import (
 	"github.com/arbiter-games/arbiter/stdlib/internal/args"
 )
 
+// offers marks the expression of what a chooser is offered.
+func offers(p model.Param) model.Param {
+	p.Offers = true
+	return p
+}
+
 func chooserP() model.Param {
-	return args.ExprParam("chooser", model.TPlayer, false, "", "who chooses (default: you)")
+	p := args.ExprParam("chooser", model.TPlayer, false, "", "who chooses (default: you)")
+	p.Chooser = true
+	return p
 }
 
 // sealedP is the argument that asks several players at once (name: players,
@@ -34,7 +42,7 @@ func Primitives() []*model.Primitive {
 			Name: "choose_card", Args: &chooseCardArgs, Family: "choices",
 			Doc: "Asks a player to choose one card among `cards`; binds it (none when `cards` is empty, or when optional and declined). With `choosers`, every listed player secretly chooses one card among their own `cards` (`you.hand` is each one's own hand), and `do` runs for each with the card bound (see decisions): a draft, or a bid played face down.",
 			Params: []model.Param{
-				args.Was(args.ExprParam("cards", model.TCards, true, "", "the candidates"), "from"),
+				offers(args.Was(args.ExprParam("cards", model.TCards, true, "", "the candidates"), "from")),
 				chooserP(),
 				sealedP("choosers"),
 				args.ExprParam("optional", model.TBool, false, "false", "the chooser may choose nothing"),
@@ -52,7 +60,7 @@ func Primitives() []*model.Primitive {
 			Name: "choose_cards", Args: &chooseCardsArgs, Family: "choices",
 			Doc: "Asks a player to choose from `min` to `max` cards among `cards` (or exactly `count`, limited to how many there are); binds the list. With `choosers`, every listed player secretly chooses among their own `cards`, with their own bounds, and `do` runs for each with the list bound (see decisions).",
 			Params: []model.Param{
-				args.Was(args.ExprParam("cards", model.TCards, true, "", "the candidates"), "from"),
+				offers(args.Was(args.ExprParam("cards", model.TCards, true, "", "the candidates"), "from")),
 				chooserP(),
 				sealedP("choosers"),
 				args.ExprParam("count", model.TInt, false, "", "exactly this many (or all, if fewer)"),
