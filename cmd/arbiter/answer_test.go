@@ -67,11 +67,11 @@ func TestParseAssignAnswer(t *testing.T) {
 		{"none", []int{0, 0}, ""},
 		{"None", []int{0, 0}, ""},
 		{"1=none 2=2", []int{0, 2}, ""},
-		// 0 is no target's number: a typo for 1 is refused, not read as none
-		{"1=0", nil, `"1=0" is not item=target (items 1 to 2, targets 1 to 2, or none)`},
+		// 0 is none, as the refusal of a target out of range says (0: none)
+		{"1=0", []int{0, 0}, ""},
 		{"1=-1", nil, `"1=-1" is not item=target`},
 		{"pass", nil, "or none to assign nothing"},
-		{"3=1", nil, `"3=1" is not item=target (items 1 to 2, targets 1 to 2, or none)`},
+		{"3=1", nil, `"3=1" is not item=target (items 1 to 2, targets 1 to 2, or none or 0)`},
 		{"1=1 1=none", nil, "item 1 is given twice"},
 	} {
 		a, err := parseHumanAnswer(d, tc.line)

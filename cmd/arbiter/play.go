@@ -480,6 +480,7 @@ func parseSeats(flags []string, n int) ([]string, error) {
 		seats[i] = bot.Names()[0]
 	}
 	seats[0] = "human"
+	given := make([]string, n)
 	for _, f := range flags {
 		k, v, ok := strings.Cut(f, "=")
 		if !ok {
@@ -494,6 +495,12 @@ func parseSeats(flags []string, n int) ([]string, error) {
 				return nil, err
 			}
 		}
+		if given[p] != "" {
+			// the last of two would win unseen: the seat would be played
+			// by whichever came last
+			return nil, fmt.Errorf("--seat gives %s twice (%s and %s)", state.SeatName(p), given[p], f)
+		}
+		given[p] = f
 		seats[p] = v
 	}
 	return seats, nil
@@ -535,6 +542,9 @@ func parseDecks(rs *model.Ruleset, flags []string, n int) ([]string, error) {
 				return nil, fmt.Errorf("%s's deck %q is the game's (a create_deck step puts it into play), not one a player plays (decks: %s)", rs.Name, v, strings.Join(names, ", "))
 			}
 			return nil, fmt.Errorf("%s has no deck %q (decks: %s)", rs.Name, v, strings.Join(names, ", "))
+		}
+		if decks[p] != "" {
+			return nil, fmt.Errorf("--deck gives %s twice (%s=%s and %s)", state.SeatName(p), k, decks[p], f)
 		}
 		decks[p] = v
 	}

@@ -738,7 +738,7 @@ func (s *session) showDecision(d *state.Decision, boardAbove bool) {
 	case state.DecideOrder:
 		s.printf("  (answer with every number, first first)\n")
 	case state.DecideAssign:
-		s.printf("  assign each of these (answer as 1=T 2=T ..., T a target number; unlisted ones get none; none alone assigns nothing):\n")
+		s.printf("  assign each of these (answer as 1=T 2=T ..., T a target number or 0 for none; unlisted ones get none; none alone assigns nothing):\n")
 		for i, o := range d.Options {
 			s.printf("  %d. %s%s\n", i+1, o.Label, allowedTargets(d, i))
 		}

@@ -235,12 +235,12 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 			i, err1 := strconv.Atoi(k)
 			t, err2 := strconv.Atoi(v)
 			if strings.EqualFold(v, "none") {
-				t, err2 = 0, nil // an item to none, said in words: 0 is no target's number
-			} else if err2 == nil && t < 1 {
+				t, err2 = 0, nil // an item to none, in words or as 0 (as the refusals' hint says)
+			} else if err2 == nil && t < 0 {
 				err2 = errNoTarget
 			}
 			if err1 != nil || err2 != nil || i < 1 || i > len(d.Options) {
-				return state.Answer{}, fmt.Errorf("%q is not item=target (items 1 to %d, targets 1 to %d, or none)", f, len(d.Options), len(d.Targets))
+				return state.Answer{}, fmt.Errorf("%q is not item=target (items 1 to %d, targets 1 to %d, or none or 0)", f, len(d.Options), len(d.Targets))
 			}
 			if given[i-1] {
 				return state.Answer{}, fmt.Errorf("item %d is given twice; give each item once", i)
@@ -533,8 +533,8 @@ func programAsks(rs *model.Ruleset, prompts bool, progs ...int) []string {
 	return out
 }
 
-// errNoTarget is a target's number below 1: a typo for 1 must not be read
-// as no target.
+// errNoTarget is a target's number below 0 (0 is none, as the engine's
+// refusal of a number past the targets says).
 var errNoTarget = errors.New("no target has that number")
 
 // templateWords is a template's text with each of its expressions shown

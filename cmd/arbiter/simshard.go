@@ -39,6 +39,10 @@ func parseShard(s string) (shard, error) {
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
 		return shard{}, fmt.Errorf("--shard is i/N with 0 <= i < N, as 0/4 to 3/4, not %q", s)
 	}
+	if n > maxStudy {
+		// as many shards as merge reads: a study has no more games
+		return shard{}, fmt.Errorf("--shard: a study is split in at most %d shards, not %d", maxStudy, n)
+	}
 	return shard{i, n}, nil
 }
 
