@@ -57,7 +57,7 @@ var flagValueRE = regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: 
 func plainFlagError(cmd *cobra.Command, err error) error {
 	m := flagValueRE.FindStringSubmatch(err.Error())
 	if m == nil {
-		return &exitError{code: 2, msg: fmt.Sprintf("arbiter %s: %v", cmd.Name(), err)}
+		return &exitError{code: 2, msg: fmt.Sprintf("%s: %v", cmd.CommandPath(), err)}
 	}
 	want := map[string]string{
 		"Uint":  "a whole number, 0 or more",
@@ -72,5 +72,5 @@ func plainFlagError(cmd *cobra.Command, err error) error {
 	if !strings.HasPrefix(name, "-") {
 		name = "--" + name
 	}
-	return &exitError{code: 2, msg: fmt.Sprintf("arbiter %s: %s takes %s, not %q", cmd.Name(), name, want, m[1])}
+	return &exitError{code: 2, msg: fmt.Sprintf("%s: %s takes %s, not %q", cmd.CommandPath(), name, want, m[1])}
 }

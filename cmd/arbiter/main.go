@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -129,7 +130,9 @@ A GAME is a ruleset name (lands finds rulesets/lands.yaml here or above) or a
 path to a ruleset file.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
+	root.SetVersionTemplate("arbiter {{.Version}}\n")
 	root.AddCommand(newValidateCmd(), newPlayCmd(), newSimCmd(), newTestCmd(), newReplayCmd(), newCardsCmd(), newRulesCmd(), newDocCmd(), newSchemaCmd())
 	root.SetFlagErrorFunc(plainFlagError)
 	for _, c := range root.Commands() {
@@ -139,4 +142,20 @@ path to a ruleset file.`,
 		}
 	}
 	return root
+}
+
+// version is the module's version the command was built from, with the
+// commit when the build knows it: what a bug report names.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown version)"
+	}
+	v := bi.Main.Version
+	for _, st := range bi.Settings {
+		if st.Key == "vcs.revision" && len(st.Value) >= 12 {
+			v += " (" + st.Value[:12] + ")"
+		}
+	}
+	return v
 }

@@ -68,6 +68,13 @@ card included.`,
 			var err error
 			game := ""   // as the user named it
 			rsPath := "" // the file it was read from
+			if load != "" {
+				if _, rerr := source.ReadFile(load); rerr != nil {
+					// no file to read (missing, a folder, a device): an
+					// I/O error, as replay's, not a damaged save
+					return &exitError{code: 2, msg: "arbiter play: " + rerr.Error()}
+				}
+			}
 			switch {
 			case len(args) == 1:
 				game = args[0]
