@@ -373,6 +373,11 @@ func SyntaxPitfall(d diag.Diagnostic, data []byte) diag.Diagnostic {
 		return d
 	}
 	line := strings.TrimRight(lines[d.Pos.Line-1], "\r")
+	if _, bad := ControlIn(line); bad || !utf8.ValidString(line) {
+		// no text a designer wrote (a binary file, say): no quotes mend
+		// it, and its bytes are not for a terminal
+		return d
+	}
 	if lead := line[:len(line)-len(strings.TrimLeft(line, " \t"))]; strings.Contains(lead, "\t") && d.Code == "yaml-syntax" {
 		// a tab in a line's indent: YAML takes spaces only, and the
 		// rest of the line is no reason

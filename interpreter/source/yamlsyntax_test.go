@@ -3,6 +3,7 @@ package source_test
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -88,5 +89,23 @@ func TestAControlCharacterIsShownItself(t *testing.T) {
 				t.Errorf("got %s, want the character %s at f.yaml:%d:%d", d, c.char, c.line, c.col)
 			}
 		})
+	}
+}
+
+// TestBytesThatAreNoTextGetNoQuotesHint: a line of bytes that are not
+// UTF-8 (a binary file read as a ruleset) is told as YAML tells it, with no
+// hint to quote it, which would print the bytes to the terminal and mend
+// nothing.
+func TestBytesThatAreNoTextGetNoQuotesHint(t *testing.T) {
+	for _, src := range []string{"name: x\ndoc: a: b \xc3\n", "name: x\ndoc: a: b \xff\xfe\n"} {
+		var doc yaml.Node
+		err := yaml.Unmarshal([]byte(src), &doc)
+		if err == nil {
+			t.Fatalf("%q parses", src)
+		}
+		d := source.SyntaxPitfall(source.SyntaxError("f.yaml", []byte(src), err), []byte(src))
+		if strings.Contains(d.Message, "quotes") || !utf8.ValidString(d.Message) || d.Code != "yaml-syntax" {
+			t.Errorf("%q: got %s", src, d)
+		}
 	}
 }
