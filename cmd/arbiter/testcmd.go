@@ -231,6 +231,13 @@ func writeGolden(path, content string) error {
 		os.Remove(tmp.Name())
 		return err
 	}
+	// on the disk before it takes the golden file's name: a crash then
+	// leaves the old golden file or the new one, never an empty one
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
 	if err := tmp.Close(); err != nil {
 		os.Remove(tmp.Name())
 		return err
