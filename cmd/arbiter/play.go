@@ -136,6 +136,13 @@ card included.`,
 				if warn != "" {
 					fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", warn)
 				}
+				if continued {
+					// the log read whole, as this version writes it: it
+					// goes on as it was, its history of undos kept
+					if data, rerr := source.ReadFile(load); rerr == nil {
+						log.keep = data
+					}
+				}
 				if _, err := parseSeats(seatFlags, g.Players()); err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}

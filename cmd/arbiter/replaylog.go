@@ -377,6 +377,11 @@ type replayWriter struct {
 	// old is the log this one replaces, locked until the new one is in
 	// place, so that no other session takes it meanwhile
 	old *os.File
+	// keep, for a game that goes on in the log it was resumed from, is
+	// that log as it was read: written again as it is, undo lines and the
+	// answers they took back included, rather than made anew from the game
+	// (which holds only the answers that stand)
+	keep []byte
 }
 
 // reserveLog checks that a replay log may be written at path (see
@@ -471,9 +476,16 @@ func (w *replayWriter) start(rs *model.Ruleset, g *engine.Game, seats []string) 
 		b.Write(data)
 		b.WriteByte('\n')
 	}
-	line(replayLine{Header: hdr, Events: setup})
-	for i, a := range sv.Answers {
-		line(replayLine{Answer: &a, Events: groups[i]})
+	if w.keep != nil {
+		b.Write(w.keep)
+		if len(w.keep) > 0 && w.keep[len(w.keep)-1] != '\n' {
+			b.WriteByte('\n')
+		}
+	} else {
+		line(replayLine{Header: hdr, Events: setup})
+		for i, a := range sv.Answers {
+			line(replayLine{Answer: &a, Events: groups[i]})
+		}
 	}
 	if _, err := w.f.WriteString(b.String()); err != nil {
 		w.abandon()
