@@ -547,3 +547,45 @@ func TestAlternativesKeptOnWhatDecided(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, m.S.Over, "VerifyChanges found what was kept right: %s", m.S.Error)
 }
+
+// TestALogWithoutEndStopsTheGame: an effect that writes line after line
+// stops the game at the step that wrote past the log's bound, with its
+// position, instead of filling memory (here a bound of 64 KiB; the step
+// budget, raised, would let it run longer).
+func TestALogWithoutEndStopsTheGame(t *testing.T) {
+	was := maxLogSize
+	maxLogSize = 64 << 10
+	defer func() { maxLogSize = was }()
+	rs, diags := load.Load(load.Source{Name: "chatter.yaml", Data: []byte(chatterRules)}, []load.Source{{Name: "cards.yaml", Data: []byte("cards:\n  - {id: word, name: Word}\n")}}, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := New(rs, Options{Players: 2, Seed: 1})
+	require.NoError(t, err)
+	d := g.Pending()[0]
+	require.Equal(t, "chatter", d.Options[0].Label)
+	require.NoError(t, g.Answer(d.Player, state.Answer{Picks: []int{0}}))
+	require.True(t, g.m.S.Over)
+	require.Contains(t, g.m.S.Error, "chatter.yaml:16:17: log:")
+	require.Contains(t, g.m.S.Error, "log: the game's log holds more than")
+	require.Less(t, g.m.S.LogSize, 2*maxLogSize)
+}
+
+// chatterRules is a game whose one action writes log lines without end and
+// asks nothing: with the step budget raised, the log's bound stops it.
+const chatterRules = `name: chatter
+players: {min: 2, max: 2}
+zones:
+  hand: {visibility: owner, doc: unused}
+turn:
+  phases:
+    - name: main
+      do: [{act: {actions: [chatter]}}]
+actions:
+  chatter:
+    label: chatter
+    doc: Talk and talk.
+    effect:
+      - repeat:
+          while: "true"
+          do: [{log: "{you} says a long sentence of many words, again and again, to nobody in particular, for ever."}]
+limits: {steps: 1000000}
+`

@@ -107,6 +107,9 @@ type machine struct {
 	// moveHeard is which events of a move between two zone kinds (from
 	// kind × kinds + to kind) something may hear (indexMoves)
 	moveHeard []uint8
+	// logFull is set when the log passes maxLogSize: the step that wrote
+	// the line stops the game
+	logFull error
 	// skipSlots is, by phase, where ruleCond keeps its skip_ifs' values
 	skipSlots []ruleSlots
 	// turnHeard is which events of the turn structure something may hear
@@ -345,6 +348,7 @@ func (g *machine) reuseSlabs() {
 		g.options, g.varLists, g.events = g.options[:0], g.varLists[:0], g.events[:0]
 	}
 	g.lastKept = nil
+	g.logFull = nil // of the last game, set by a line no step wrote
 }
 
 // staleMemos readies the primitives' memos for another game: each keeps

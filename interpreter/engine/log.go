@@ -12,7 +12,17 @@ func (g *machine) appendLog(e state.LogEntry) {
 	e.Seq = len(g.S.Log)
 	e.Turn = g.S.Turn
 	g.S.Log = append(g.S.Log, e)
+	// a card a line names costs its number, what each seat knew, its
+	// definition and face
+	g.S.LogSize += len(e.Text) + 24*len(e.Cards)
+	if g.S.LogSize > maxLogSize && g.logFull == nil {
+		g.logFull = fmt.Errorf("the game's log holds more than %d MiB: an effect that writes line after line without end, or lines of long lists (the step that wrote the last one is here)", maxLogSize>>20)
+	}
 }
+
+// maxLogSize bounds the bytes a game's log holds (LogSize): far past what a
+// game of thousands of turns writes, well short of filling memory.
+var maxLogSize = 64 << 20
 
 // logf records a text entry; to is -1 for everyone, else the one seat that sees it.
 func (g *machine) logf(to int, kind string, player int, format string, args ...any) {

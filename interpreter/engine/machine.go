@@ -209,6 +209,11 @@ func (g *machine) run() {
 				g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
 				return
 			}
+			if err := g.logFull; err != nil {
+				g.logFull = nil
+				g.fail(fmt.Errorf("%s: %s: %w", step.Pos, step.Prim.Name, err))
+				return
+			}
 			if st == model.Suspend {
 				if !g.waiting() {
 					// nobody is asked anything and the game is not over: it

@@ -206,15 +206,19 @@ type State struct {
 	Withdrawn  []int32    `json:"withdrawn,omitempty"`
 	ExtraTurns []int8     `json:"extra_turns,omitempty"`
 	Log        []LogEntry `json:"log"`
-	History    []Record   `json:"history,omitempty"`
-	Mode       int64      `json:"mode,omitempty"` // the game mode's symbol; 0 is none
-	Turn       int        `json:"turn"`
-	Phase      Stage      `json:"phase"`
-	Active     int        `json:"active"`
-	First      int        `json:"first"`
-	Over       bool       `json:"over,omitempty"`
-	Outcome    string     `json:"outcome,omitempty"`
-	Error      string     `json:"error,omitempty"`
+	// LogSize is about how many bytes the log holds, its texts and the
+	// cards its lines name: a game whose effects write without end stops
+	// at a bound instead of filling memory
+	LogSize int      `json:"-"`
+	History []Record `json:"history,omitempty"`
+	Mode    int64    `json:"mode,omitempty"` // the game mode's symbol; 0 is none
+	Turn    int      `json:"turn"`
+	Phase   Stage    `json:"phase"`
+	Active  int      `json:"active"`
+	First   int      `json:"first"`
+	Over    bool     `json:"over,omitempty"`
+	Outcome string   `json:"outcome,omitempty"`
+	Error   string   `json:"error,omitempty"`
 	// The machine's registers come last (in a save they are written in
 	// the same place as before they were grouped).
 	Registers
