@@ -18,6 +18,7 @@ func TestParseHumanAnswer(t *testing.T) {
 	upTo := func(min, max int) *state.Decision {
 		return &state.Decision{Kind: state.DecideCards, Min: min, Max: max, Options: opts}
 	}
+	numbered := &state.Decision{Kind: state.DecideChoice, Min: 1, Max: 1, Options: []state.Option{{Label: "2", Card: -1}, {Label: "1", Card: -1}, {Label: "3", Card: -1}}}
 	for _, tc := range []struct {
 		name  string
 		d     *state.Decision
@@ -40,6 +41,11 @@ func TestParseHumanAnswer(t *testing.T) {
 		{"commas where one is chosen", upTo(1, 1), "Knight, Archer", nil, `is neither an option nor a command`},
 		// a name that starts with a number is a name, not option 9
 		{"a name starting with a number", upTo(1, 1), "9 of clubs", nil, `"9 of clubs" is neither an option nor a command`},
+		// labels that are numbers: 2 is option 2 and the label of option
+		// 1, which a scenario reads as the label; neither is guessed
+		{"a number that is another option's label", numbered, "2", nil, `2 is ambiguous here: option 2 is "1", and option 1 is labelled 2; answer #2 or #1`},
+		{"an option by its number sign", numbered, "#2", []int{1}, ""},
+		{"a number that is its own option's label", numbered, "3", []int{2}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, err := parseHumanAnswer(tc.d, tc.line)

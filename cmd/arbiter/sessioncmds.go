@@ -307,6 +307,13 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 			}
 			return state.Answer{}, fmt.Errorf("there is no option %d; choose 1 to %d (or type help)", n, len(d.Options))
 		}
+		for i, o := range d.Options {
+			if i != n-1 && strings.TrimSpace(o.Label) == f {
+				// a label that is a number: a scenario's "4" is the label,
+				// the prompt's 4 the fourth option; neither is guessed
+				return state.Answer{}, fmt.Errorf("%s is ambiguous here: option %d is %q, and option %d is labelled %s; answer #%d or #%d", f, n, d.Options[n-1].Label, i+1, f, n, i+1)
+			}
+		}
 		picks = append(picks, n-1)
 	}
 	if !allNumbers {
