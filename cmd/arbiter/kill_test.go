@@ -207,7 +207,9 @@ func TestSimStopsAfterItsGrace(t *testing.T) {
 		_ = cmd.Process.Kill()
 		t.Fatalf("sim did not stop after its grace: %s", out.String())
 	}
-	require.Contains(t, out.String(), "arbiter sim: interrupted before any of the 2 games ended")
+	// the game played with its log (game 0) may have been stopped by the
+	// log's bound meanwhile; the other, played without, never ends
+	require.Regexp(t, `arbiter sim: interrupted (before any of the 2 games ended|after 1 of 2 games)`, out.String())
 }
 
 // A second Ctrl-C ends sim at once, with exit 130, even when sim was

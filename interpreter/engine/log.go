@@ -16,7 +16,7 @@ func (g *machine) appendLog(e state.LogEntry) {
 	// definition and face
 	g.S.LogSize += len(e.Text) + 24*len(e.Cards)
 	if g.S.LogSize > maxLogSize && g.logFull == nil {
-		g.logFull = fmt.Errorf("the game's log holds more than %d MiB: an effect that writes line after line without end, or lines of long lists (the step that wrote the last one is here)", maxLogSize>>20)
+		g.logFull = fmt.Errorf("the game's log holds more than %d MiB: a game with no end in sight (limits.turns ends one), an effect that writes line after line without end, or lines of long lists (the step that wrote the last one is here)", maxLogSize>>20)
 	}
 }
 
