@@ -308,6 +308,12 @@ func (c *ExprCompiler) compileExpr(n *yaml.Node, path string, sc *closure.Scope,
 			c.R.Errorf(n, "type-mismatch", path, "%s must be an expression, found a list: write the list as an expression, in quotes: %q", source.DescribePath(path), text)
 			return nil, nil, closure.CNil
 		}
+		if n != nil && n.Kind == yaml.MappingNode && len(n.Content) == 2 && n.Content[0].Kind == yaml.ScalarNode && n.Content[0].Style == 0 && n.Content[1].Kind == yaml.ScalarNode && n.Content[1].Style == 0 {
+			// reason == 'a: b' written bare: YAML read a key and its value
+			text := n.Content[0].Value + ": " + n.Content[1].Value
+			c.R.Errorf(n, "needs-quotes", path, "%s must be an expression, found a mapping: a colon then a space (\": \") in a value without quotes makes a key and its value; put the whole expression in quotes: %s", source.DescribePath(path), source.Quoted(text))
+			return nil, nil, closure.CNil
+		}
 		c.R.Errorf(n, "type-mismatch", path, "%s must be an expression, found %s", source.DescribePath(path), source.KindName(n))
 		return nil, nil, closure.CNil
 	}

@@ -252,6 +252,19 @@ func TestStepExpressionErrorsArePlaced(t *testing.T) {
 	}, checkErrors(t, path))
 }
 
+// TestAColonInABareExpectationIsToldAsQuotes: an expectation written bare
+// with a colon then a space in it is read by YAML as a key and its value;
+// the message says so and writes it in quotes.
+func TestAColonInABareExpectationIsToldAsQuotes(t *testing.T) {
+	path := writeScenario(t, "chain", `steps:
+  - expect:
+      - phase == main or turn: 3
+`)
+	assert.Equal(t, []string{
+		"s.yaml:4:9: error: `expect` must be an expression, found a mapping: a colon then a space (\": \") in a value without quotes makes a key and its value; put the whole expression in quotes: \"phase == main or turn: 3\" [needs-quotes]",
+	}, checkErrors(t, path))
+}
+
 // checkErrors loads the scenario at path and its ruleset and returns what
 // Check finds, one message a line, with the scenario's folder left out.
 func checkErrors(t *testing.T, path string) []string {

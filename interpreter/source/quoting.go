@@ -49,6 +49,10 @@ func (q quotePitfall) message() string {
 	return fmt.Sprintf("%s %s; put the whole value in quotes: %s", what, q.reason, fix)
 }
 
+// Quoted writes a value in the quotes that keep it whole, as the
+// needs-quotes messages write it.
+func Quoted(v string) string { return quoted(v) }
+
 // quoted writes a value in the quotes that keep it whole: double quotes, or
 // single ones when it holds a double quote (a single quote doubled inside).
 func quoted(v string) string {
