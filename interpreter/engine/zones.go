@@ -93,15 +93,17 @@ func (g *machine) Created(cards []int, zi, source int, logged bool) {
 		return
 	}
 	if logged && !g.S.NoLog {
-		n := "{cards} is"
+		// "goes to", as a move says: "created in p1's table" read wrong,
+		// and a zone does not say whether things are in it or on it
+		n := "{cards} is created and goes"
 		if len(cards) > 1 {
-			n = "{cards} are"
+			n = "{cards} are created and go"
 		}
 		down := ""
 		if g.S.Cards[cards[0]].FaceDown {
 			down = ", face down" // as a move into such a zone says
 		}
-		g.logCards(-1, "create", int(g.S.Cards[cards[0]].Owner), cards, "%s created in %s%s.", n, g.ZoneLabel(zi), down)
+		g.logCards(-1, "create", int(g.S.Cards[cards[0]].Owner), cards, "%s to %s%s.", n, g.ZoneLabel(zi), down)
 	}
 	toName := g.Rs.ZoneSyms[g.S.Zones[zi].Kind]
 	for _, c := range cards {
