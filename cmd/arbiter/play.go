@@ -146,6 +146,12 @@ card included.`,
 				if _, err := parseSeats(seatFlags, g.Players()); err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
+				if seats != nil && len(seatFlags) == 0 {
+					// a damaged file is refused before it is said resumed
+					if err := knownSeats(load, seats); err != nil {
+						return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
+					}
+				}
 				fmt.Fprintf(out, "Resumed %s from %s.\n", rs.Name, load)
 			} else {
 				if players != 0 && (players < rs.MinPlayers || players > rs.MaxPlayers) {
@@ -184,8 +190,6 @@ card included.`,
 				if err != nil {
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
-			} else if err := knownSeats(load, seats); err != nil {
-				return &exitError{code: 1, msg: "arbiter play: " + err.Error()}
 			}
 			s := &session{rs: rs, g: g, seats: seats, out: out, seen: make([]int, g.Players()), lastSeat: -1, resumed: load != ""}
 			if s.humans() > 1 {
@@ -587,7 +591,8 @@ func saveRuleset(path string) (string, error) {
 	case err != nil && bytes.Contains(data, []byte("arbiter-save/")):
 		// a save, damaged: naming the game would not help
 		return "", fmt.Errorf("%s is not a readable save: it is damaged (%v)", path, save.JSONErrorIn(data, err))
-	case err != nil:
+	case err != nil || head.Ruleset == "" && !bytes.Contains(data, []byte("arbiter-save/")):
+		// JSON of something else ({} or a list): naming a game would not help
 		return "", fmt.Errorf("%s is not a readable save: it is neither a save (what a session's save command writes) nor a replay log", path)
 	case head.Ruleset == "":
 		return "", fmt.Errorf("%s is not a readable save (name the game too: arbiter play GAME --load %s)", path, path)
