@@ -298,6 +298,11 @@ func findRuleset(scenario, name string, games func(string) (string, error)) (str
 			}
 			return "", fmt.Errorf("the ruleset %s is not there%s", name, where)
 		}
+		if ext := strings.ToLower(filepath.Ext(p)); ext != ".yaml" && ext != ".yml" {
+			// a path to some other file (a system's, a note): it is not
+			// read, and its lines are not printed in messages
+			return "", fmt.Errorf("the ruleset %s is no ruleset file: a ruleset file's name ends in .yaml or .yml", name)
+		}
 		return p, nil
 	}
 	dir, err := filepath.Abs(filepath.Dir(scenario))

@@ -519,6 +519,21 @@ func TestARulesetPathThatIsNotThere(t *testing.T) {
 	assert.Contains(t, err.Error(), path+":2:10: the ruleset ../nowhere/lands.yaml is not there ("+filepath.Join(dir, "../nowhere/lands.yaml")+", from the scenario's folder)")
 }
 
+// TestARulesetPathToAnotherKindOfFile: a scenario whose ruleset names a
+// file that is no YAML (a system's file) is refused at its ruleset line,
+// without reading the file: its lines would be printed in the messages.
+func TestARulesetPathToAnotherKindOfFile(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "notes.txt")
+	require.NoError(t, os.WriteFile(secret, []byte("root:secret\n"), 0o644))
+	path := filepath.Join(dir, "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("name: x\nruleset: notes.txt\nsteps:\n  - expect: true\n"), 0o644))
+	_, err := scenario.Load(path)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), path+":2:10: the ruleset notes.txt is no ruleset file: a ruleset file's name ends in .yaml or .yml")
+	assert.NotContains(t, err.Error(), "secret")
+}
+
 // TestSetupOnNoStack: a card placed in the shared zone where the cards of
 // actions waiting on the stack wait would be on no stack, and never
 // resolve: the setup refuses it and says how to put it there.
