@@ -527,10 +527,10 @@ func TestARulesetPathToAnotherKindOfFile(t *testing.T) {
 	secret := filepath.Join(dir, "notes.txt")
 	require.NoError(t, os.WriteFile(secret, []byte("root:secret\n"), 0o644))
 	path := filepath.Join(dir, "s.yaml")
-	require.NoError(t, os.WriteFile(path, []byte("name: x\nruleset: notes.txt\nsteps:\n  - expect: true\n"), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte("name: x\nruleset: ./notes.txt\nsteps:\n  - expect: true\n"), 0o644))
 	_, err := scenario.Load(path)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), path+":2:10: the ruleset notes.txt is no ruleset file: a ruleset file's name ends in .yaml or .yml")
+	assert.Contains(t, err.Error(), path+":2:10: the ruleset ./notes.txt is no ruleset file: a ruleset file's name ends in .yaml or .yml")
 	assert.NotContains(t, err.Error(), "secret")
 }
 
