@@ -2,6 +2,8 @@ package load
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -98,6 +100,44 @@ func (c *compiler) deckRules(n *yaml.Node) {
 			dr.Sizes[zi] = [2]int{lo, hi}
 		}
 	}
+	if v := source.Get(fs, "only"); v != nil {
+		dr.Only = map[int][]model.DeckMatch{}
+		parts, _ := c.R.Mapping(v, "deck_rules.only")
+		for _, zf := range parts {
+			path := "deck_rules.only." + zf.Key
+			zi := -1
+			if zf.Key != "all" {
+				i, ok := c.Rs.ZoneIx[zf.Key]
+				if !ok {
+					c.R.Errorf(zf.KeyN, "unknown-zone", path, "unknown zone %q%s (use all for a deck not split by zone)", zf.Key, diag.DidYouMean(zf.Key, diag.KeysOf(c.Rs.ZoneIx)))
+					continue
+				}
+				zi = i
+			}
+			props, _ := c.R.Mapping(zf.Value, path)
+			for _, pf := range props {
+				ix, ok := c.Rs.CardPropIx[pf.Key]
+				if !ok {
+					c.R.Errorf(pf.KeyN, "unknown-property", path+"."+pf.Key, "unknown card property %q%s", pf.Key, diag.DidYouMean(pf.Key, diag.KeysOf(c.Rs.CardPropIx)))
+					continue
+				}
+				m := model.DeckMatch{Prop: ix}
+				items := []*yaml.Node{source.ResolveAlias(pf.Value)}
+				if items[0] != nil && items[0].Kind == yaml.SequenceNode {
+					items = items[0].Content
+				}
+				var words []string
+				for j, it := range items {
+					m.Values = append(m.Values, c.literal(it, fmt.Sprintf("%s.%s[%d]", path, pf.Key, j), c.Rs.CardProps[ix]))
+					if it != nil {
+						words = append(words, it.Value)
+					}
+				}
+				m.Text = strings.Join(words, " or ")
+				dr.Only[zi] = append(dr.Only[zi], m)
+			}
+		}
+	}
 	c.Rs.DeckRules = dr
 }
 
@@ -120,6 +160,17 @@ func (c *compiler) checkDeck(d *model.Deck, at *yaml.Node, path string) {
 		}
 		if n := sizes[zi]; n < lim[0] || n > lim[1] {
 			c.R.Errorf(at, "deck-limit", path, "deck %q has %d cards in %s; the deck rules ask for %s", d.Name, n, name, rangeText(lim))
+		}
+	}
+	for _, e := range d.Entries {
+		for _, m := range dr.Only[e.Zone] {
+			if !slices.Contains(m.Values, c.Rs.Cards[e.Def].Props[m.Prop]) {
+				name := "the deck"
+				if e.Zone >= 0 {
+					name = "its " + c.Rs.Zones[e.Zone].Name
+				}
+				c.R.Errorf(at, "deck-limit", path, "deck %q puts %q in %s, which the deck rules keep for cards whose %s is %s", d.Name, c.Rs.Cards[e.Def].ID, name, c.Rs.CardProps[m.Prop].Name, m.Text)
+			}
 		}
 	}
 	for def, n := range copies {

@@ -17,7 +17,7 @@ var (
 	propertiesKeys      = []string{"card", "player", "game"}
 	propertyKeys        = []string{"type", "values", "default", "min", "max", "doc", "label", "label_one", "reset_on_move", "internal"}
 	limitsKeys          = []string{"turns", "steps"}
-	deckRulesKeys       = []string{"sizes", "copies"}
+	deckRulesKeys       = []string{"sizes", "copies", "only"}
 	deckSizeKeys        = []string{"min", "max"}
 	turnKeys            = []string{"phases", "next", "drain_stack", "skip_if"}
 	phaseKeys           = []string{"name", "label", "doc", "announce", "skip_if", "turn_skip_if", "do"}

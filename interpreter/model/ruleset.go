@@ -267,7 +267,18 @@ type DeckEntry struct {
 type DeckRules struct {
 	Sizes  map[int][2]int // per zone (-1: a plain deck): the least and most cards
 	Copies int            // the most copies of one card id in a deck, all zones together; 0: no limit
-	Pos    diag.Pos
+	// Only, per zone (-1: a plain deck), are the printed properties every
+	// card of that part of a deck must have (a vault of lands alone)
+	Only map[int][]DeckMatch
+	Pos  diag.Pos
+}
+
+// DeckMatch is one property a part of a deck asks of its cards: its value
+// is one of Values.
+type DeckMatch struct {
+	Prop   int
+	Values []int64
+	Text   string // as written: land, or [creature, spell]
 }
 
 // Action is something a player may choose to do when a window offers it.
