@@ -210,9 +210,14 @@ func (c *compiler) compile(src Source, cards []Source) {
 		rs.Name, _ = c.R.Str(n, "name")
 	}
 	if n := source.Get(fs, "cards"); n != nil {
-		if rn := source.ResolveAlias(n); rn.Kind != yaml.SequenceNode {
+		rn := source.ResolveAlias(n)
+		switch {
+		case rn.Kind != yaml.SequenceNode:
 			c.R.Errorf(n, "type-mismatch", "cards", "cards is a list of folders: cards: [../cards/%s]", rs.Name)
-		} else {
+		case len(rn.Content) > 0 && source.ResolveAlias(rn.Content[0]).Kind == yaml.MappingNode:
+			// cards written out here, as a card file writes them
+			c.R.Errorf(rn.Content[0], "type-mismatch", "cards[0]", "a ruleset's cards is a list of folders of card files (cards: [../cards/%s]), not the cards themselves: write the card definitions in a card file in such a folder, under its own cards:", rs.Name)
+		default:
 			c.R.StrList(n, "cards")
 		}
 	}

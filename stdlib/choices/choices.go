@@ -95,7 +95,7 @@ func Primitives() []*model.Primitive {
 		},
 		{
 			Name: "choose_player", Args: &choosePlayerArgs, Family: "choices",
-			Doc: "Asks a player to choose a player among `players` (default: your opponents). With `choosers`, every listed player secretly chooses among their own `players` (`opponents` are each one's opponents), and `do` runs for each with the choice bound (see decisions).",
+			Doc: "Asks a player to choose a player among `players` (default: your opponents); binds none, asking nothing, when there is none to choose (every opponent protected, say). With `choosers`, every listed player secretly chooses among their own `players` (`opponents` are each one's opponents), and `do` runs for each with the choice bound (see decisions).",
 			Params: []model.Param{
 				args.Was(args.ExprParam("players", model.TPlayers, false, "opponents", "the candidates"), "from"),
 				chooserP(),
