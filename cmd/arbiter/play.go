@@ -136,11 +136,16 @@ card included.`,
 				if warn != "" {
 					fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", warn)
 				}
-				if continued {
+				if continued && len(seatFlags) == 0 {
 					// the log read whole, as this version writes it: it
-					// goes on as it was, its history of undos kept
+					// goes on as it was, its history of undos kept. A log
+					// of an older format is written anew (its counts of
+					// events are not this format's), and so is one whose
+					// seats --seat changes (its header names them)
 					if data, rerr := source.ReadFile(load); rerr == nil {
-						log.keep = data
+						if lg, lerr := readReplay(bytes.NewReader(save.TrimBOM(data)), load); lerr == nil && lg.hdr.Format == ReplayFormat {
+							log.keep = data
+						}
 					}
 				}
 				if _, err := parseSeats(seatFlags, g.Players()); err != nil {

@@ -298,6 +298,11 @@ func eventAt(g *engine.Game, got, events []state.LogEntry, i int) *eventDiff {
 		// it as one player's loss
 		logged.Kind = "over"
 	}
+	if logged.Kind == "create" {
+		// a card made in play was written "created in p1's table" before
+		// it went "created and goes to" it
+		logged.Text = strings.Replace(strings.Replace(logged.Text, " is created in ", " is created and goes to ", 1), " are created in ", " are created and go to ", 1)
+	}
 	a, b := view.Render(g, &got[i], -1), view.Render(g, &logged, -1)
 	ja, _ := json.Marshal(got[i])
 	jb, _ := json.Marshal(logged)
