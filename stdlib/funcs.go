@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"maps"
+	"math"
 	"slices"
 
 	"github.com/arbiter-games/arbiter/interpreter/model"
@@ -86,7 +87,11 @@ func functions() []*model.Func {
 			IntProps: true,
 			Reads:    model.FuncReadsProps,
 			Fn: func(g *model.Evaluator, a []model.Datum) model.Datum {
-				return model.Datum{K: model.DInt, N: countSums(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N), a[2].N)}
+				n, ok := countSums(g, a[0].L, g.Ruleset().SymbolPropIndex(a[1].N), a[2].N)
+				if !ok {
+					return model.Datum{} // the evaluation failed, with the reason
+				}
+				return model.Datum{K: model.DInt, N: n}
 			},
 		},
 		{
@@ -395,11 +400,15 @@ func distinct(g *model.Evaluator, cards []int, idx int) int {
 // countSums counts the non-empty sets of the cards whose property adds up
 // to want. With no negative value, a table of the ways to make each sum up
 // to want, a card at a time (largest sums first, so that no card counts
-// twice): time in the cards times the total. A negative value (or a total
-// too large for a table) goes through a map of the sums met instead.
-func countSums(g *model.Evaluator, cards []int, idx int, want int64) int64 {
+// twice): the cards times the total, counted as the built-ins count their
+// elements. A negative value (or a total too large for a table) goes
+// through a map of the sums met instead, each counted too: a runaway (many
+// cards of values far apart) stops the game with its position. A count
+// past the largest whole number is an overflow, as an operator's. false:
+// the evaluation failed, with its reason.
+func countSums(g *model.Evaluator, cards []int, idx int, want int64) (int64, bool) {
 	if idx < 0 || len(cards) == 0 {
-		return 0
+		return 0, true
 	}
 	const tableMax = 1 << 16
 	nonNeg := true
@@ -409,29 +418,48 @@ func countSums(g *model.Evaluator, cards []int, idx int, want int64) int64 {
 		}
 	}
 	if nonNeg && want < 0 {
-		return 0
+		return 0, true
+	}
+	add := func(a, b int64) (int64, bool) {
+		if a > math.MaxInt64-b {
+			g.Overflow(a, "+", b)
+			return 0, false
+		}
+		return a + b, true
 	}
 	var n int64
 	if nonNeg && want <= tableMax {
+		if !g.Spend(len(cards) * int(want+1)) {
+			return 0, false
+		}
 		ways := make([]int64, want+1)
 		ways[0] = 1 // the empty set, taken away below
 		for _, c := range cards {
 			v := g.CardProp(c, idx)
 			for s := want; s >= v; s-- {
-				ways[s] += ways[s-v]
+				var ok bool
+				if ways[s], ok = add(ways[s], ways[s-v]); !ok {
+					return 0, false
+				}
 			}
 		}
 		n = ways[want]
 	} else {
 		ways := map[int64]int64{0: 1}
 		for _, c := range cards {
+			if !g.Spend(len(ways)) {
+				return 0, false
+			}
 			v := g.CardProp(c, idx)
 			next := maps.Clone(ways)
 			for s, k := range ways {
 				if nonNeg && s+v > want {
 					continue // sums only grow
 				}
-				next[s+v] += k
+				var ok bool
+				if next[s+v], ok = add(next[s+v], k); !ok {
+					return 0, false
+				}
 			}
 			ways = next
 		}
@@ -440,5 +468,5 @@ func countSums(g *model.Evaluator, cards []int, idx int, want int64) int64 {
 	if want == 0 {
 		n-- // the empty set adds up to 0 too
 	}
-	return n
+	return n, true
 }

@@ -96,7 +96,50 @@ func TestCountSums(t *testing.T) {
 				}
 			}
 			require.Equal(t, tt.want, brute, "the case's own figure")
-			require.Equal(t, brute, countSums(g, cards, 0, tt.total))
+			n, ok := countSums(g, cards, 0, tt.total)
+			require.True(t, ok)
+			require.Equal(t, brute, n)
 		})
 	}
+}
+
+// TestCountSumsStopsARunawayAndAnOverflow: count_sums counts the sums it
+// keeps as the built-ins count their elements, so that values far apart
+// (a sum per set of the cards) stop the evaluation with a reason rather than
+// run for minutes; and a count past the largest whole number is an overflow,
+// not a wrapped number.
+func TestCountSumsStopsARunawayAndAnOverflow(t *testing.T) {
+	var fn *model.Func
+	for _, f := range functions() {
+		if f.Name == "count_sums" {
+			fn = f
+		}
+	}
+	require.NotNil(t, fn)
+	rs := &model.Ruleset{CardProps: []model.PropDecl{{Name: "n", Type: model.TInt}}, StaticSlot: []int{-1}, SymbolIx: map[string]int{}, CardPropIx: map[string]int{"n": 0}}
+	rs.Intern("n")
+	rs.IndexSymbols()
+	call := func(vals []int64, total int64) (model.Datum, error) {
+		s := &state.State{}
+		cards := make([]int, len(vals))
+		for i, v := range vals {
+			s.CardProps = append(s.CardProps, v, 0)
+			cards[i] = i
+		}
+		g := &model.Evaluator{Rs: rs, S: s}
+		return g.CallFunc(fn, []model.Datum{{K: model.DList, E: model.DCard, L: cards}, {K: model.DSym, N: rs.Intern("n")}, {K: model.DInt, N: total}})
+	}
+	d, err := call([]int64{5, 5, 5, 10, 5}, 15)
+	require.NoError(t, err)
+	require.Equal(t, int64(8), d.N)
+	// 2^k for k up to 29 and one -1: every set its own sum
+	var apart []int64
+	for k := range 30 {
+		apart = append(apart, 1<<k)
+	}
+	_, err = call(append(apart, -1), 15)
+	require.ErrorContains(t, err, "more than 10,000,000 elements")
+	// 70 cards of 0: 2^70 - 1 sets add up to 0
+	_, err = call(make([]int64, 70), 0)
+	require.ErrorContains(t, err, "goes beyond what a whole number holds")
 }

@@ -157,5 +157,6 @@ func (g *machine) compactLog() {
 		}
 	}
 	s.Log = s.Log[:from+runawayShown]
+	s.LogSize = logSize(s.Log)
 	g.logf(-1, "note", -1, "... and %d more log lines of the same effect.", left)
 }

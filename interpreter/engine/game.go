@@ -193,6 +193,7 @@ func Resume(rs *model.Ruleset, decks []string, st *state.State) (*Game, error) {
 	if err := rs.CheckStructure(st); err != nil {
 		return nil, err
 	}
+	st.LogSize = logSize(st.Log) // not saved: the log's bound is the game's, not the session's
 	if st.Dirty {
 		// which parts changed since the last state checks is written in
 		// bits whose meaning is the engine's, and another version may have

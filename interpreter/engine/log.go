@@ -12,12 +12,23 @@ func (g *machine) appendLog(e state.LogEntry) {
 	e.Seq = len(g.S.Log)
 	e.Turn = g.S.Turn
 	g.S.Log = append(g.S.Log, e)
-	// a card a line names costs its number, what each seat knew, its
-	// definition and face
-	g.S.LogSize += len(e.Text) + 24*len(e.Cards)
+	g.S.LogSize += entrySize(&e)
 	if g.S.LogSize > maxLogSize && g.logFull == nil {
 		g.logFull = fmt.Errorf("the game's log holds more than %d MiB: a game with no end in sight (limits.turns ends one), an effect that writes line after line without end, or lines of long lists (the step that wrote the last one is here)", maxLogSize>>20)
 	}
+}
+
+// entrySize is about how many bytes a log line holds: its text, and for
+// each card it names the card, what each seat knew, its definition and face.
+func entrySize(e *state.LogEntry) int { return len(e.Text) + 24*len(e.Cards) }
+
+// logSize is the LogSize of a whole log (a state resumed, a log cut).
+func logSize(l []state.LogEntry) int {
+	n := 0
+	for i := range l {
+		n += entrySize(&l[i])
+	}
+	return n
 }
 
 // maxLogSize bounds the bytes a game's log holds (LogSize): far past what a

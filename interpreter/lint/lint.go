@@ -250,8 +250,8 @@ func (c *checker) unseenChoices(props model.ReadSet) {
 			}
 			other := false
 			for i, pp := range st.Prim.Params {
-				if pp.Chooser && st.Args[i].Set {
-					other = true
+				if pp.Chooser && st.Args[i].Set && (st.Args[i].Expr == nil || strings.TrimSpace(st.Args[i].Expr.Src) != "you") {
+					other = true // chooser: you is the default, written out
 				}
 			}
 			if other {

@@ -354,6 +354,16 @@ func (g *Evaluator) Fail(format string, a ...any) Datum {
 	return Datum{}
 }
 
+// Spend counts n elements of work a library function's body does (the
+// sums it keeps, say) against the evaluation making the call, as the
+// built-ins count theirs: false once past the limit, the evaluation failed.
+func (g *Evaluator) Spend(n int) bool {
+	if g.depth > 0 {
+		return g.evals[g.depth-1].Spend(n)
+	}
+	return true
+}
+
 // Overflow reports, from a library function's body, a whole-number
 // operation whose result is too large, as an operator reports it.
 func (g *Evaluator) Overflow(a int64, op string, b int64) Datum {

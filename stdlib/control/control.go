@@ -166,7 +166,7 @@ func Primitives() []*model.Primitive {
 			Doc: "Binds a variable to the value of an expression, typed by it, or by `type` when given: a variable that starts as none and that a later step of its type (a choice in a loop) binds again.",
 			Params: []model.Param{
 				args.ExprParam("value", model.TAny, true, "", "the value"),
-				{Name: "type", Kind: model.PWord, Words: letTypeWords, Doc: "the variable's type, when the value does not say it (none): " + strings.Join(letTypeWords, ", ")},
+				{Name: "type", Kind: model.PWord, Words: letTypeWords, Doc: "the variable's type, when the value does not say it (none): " + strings.Join(letTypeWords, " or ") + ", the types that hold none"},
 				{Name: "as", Kind: model.PBind, Type: model.TAny, Required: true, Doc: "the variable", TypedBy: "value", TypeWord: "type"},
 			},
 			Example: "- let: {as: best, value: \"max_group(you.table, 'color')\"}\n# none until a card is chosen; chosen again while the one chosen is gone\n- let: {as: target, type: card, value: none}\n- repeat:\n    while: target == none and any(opponents, len(#.table) > 0)\n    do:\n      - choose_player: {players: \"filter(opponents, len(#.table) > 0)\", as: side}\n      - choose_card: {cards: side.table, as: target}",
@@ -355,6 +355,7 @@ var (
 	emitArgs          struct{ Event, Card, Player, Amount, Source model.ArgIndex }
 )
 
-// letTypeWords are the types a let may declare: those of a card's or a
-// player's properties and of the lists expressions make.
-var letTypeWords = []string{"int", "bool", "card", "player", "cards", "players", "ints", "names"}
+// letTypeWords are the types a let may declare: those that hold none (a
+// number holds 0, a list holds no element, never none, so a variable of
+// theirs that started as none would read as 0 or empty).
+var letTypeWords = []string{"card", "player"}
