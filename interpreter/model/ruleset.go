@@ -278,7 +278,7 @@ type DeckRules struct {
 type DeckMatch struct {
 	Prop   int
 	Values []int64
-	Text   string // as written: land, or [creature, spell]
+	Text   string // as written: a value, or the values of a list
 }
 
 // Action is something a player may choose to do when a window offers it.
