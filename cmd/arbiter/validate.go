@@ -224,8 +224,14 @@ func validatePaths(args []string) (diag.Diagnostics, []string, error) {
 	var orphans diag.Diagnostics // card files no ruleset reads
 	seen := map[string]bool{}
 	add := func(list *[]string, p string) {
-		if !seen[p] {
-			seen[p] = true
+		// one file named two ways (rulesets/a.yaml, ./rulesets/a.yaml) is
+		// checked once: its problems are not told twice
+		key := filepath.Clean(p)
+		if abs, err := filepath.Abs(p); err == nil {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
 			*list = append(*list, p)
 		}
 	}

@@ -527,6 +527,9 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 			if err != nil {
 				return st, errAt(x, "%v", err)
 			}
+			if slices.Contains(st.Waiting, p) {
+				return st, errAt(x, "waiting lists %s twice: a seat is asked once at a time", x.Value)
+			}
 			st.Waiting = append(st.Waiting, p)
 		}
 	case "not_asked":

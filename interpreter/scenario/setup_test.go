@@ -265,6 +265,18 @@ func TestAColonInABareExpectationIsToldAsQuotes(t *testing.T) {
 	}, checkErrors(t, path))
 }
 
+// TestWaitingListsASeatOnce: a seat listed twice among those asked is
+// refused where it is written; it read as a failure of the game ("expected
+// p1, p1, p2 to be asked, but p1 is").
+func TestWaitingListsASeatOnce(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("name: x\nruleset: lands\nsteps:\n  - waiting: [p1, p1, p2]\n"), 0o644))
+	_, err := scenario.Load(path)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), path+":4:19: waiting lists p1 twice")
+}
+
 // checkErrors loads the scenario at path and its ruleset and returns what
 // Check finds, one message a line, with the scenario's folder left out.
 func checkErrors(t *testing.T, path string) []string {
