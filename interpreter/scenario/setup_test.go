@@ -269,12 +269,19 @@ func TestAColonInABareExpectationIsToldAsQuotes(t *testing.T) {
 // refused where it is written; it read as a failure of the game ("expected
 // p1, p1, p2 to be asked, but p1 is").
 func TestWaitingListsASeatOnce(t *testing.T) {
-	dir := t.TempDir()
+	path, err := loadFailing(t, t.TempDir(), "name: x\nruleset: lands\nsteps:\n  - waiting: [p1, p1, p2]\n")
+	assert.Contains(t, err.Error(), path+":4:19: waiting lists p1 twice")
+}
+
+// loadFailing writes a scenario s.yaml of the text in dir and loads it,
+// which must fail: the scenario's path and the error.
+func loadFailing(t *testing.T, dir, text string) (string, error) {
+	t.Helper()
 	path := filepath.Join(dir, "s.yaml")
-	require.NoError(t, os.WriteFile(path, []byte("name: x\nruleset: lands\nsteps:\n  - waiting: [p1, p1, p2]\n"), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
 	_, err := scenario.Load(path)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), path+":4:19: waiting lists p1 twice")
+	return path, err
 }
 
 // checkErrors loads the scenario at path and its ruleset and returns what
@@ -524,10 +531,7 @@ func TestFindKeepsAScenarioWithAMisspeltKey(t *testing.T) {
 // line 1 of the missing file).
 func TestARulesetPathThatIsNotThere(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "s.yaml")
-	require.NoError(t, os.WriteFile(path, []byte("name: x\nruleset: ../nowhere/lands.yaml\nsteps:\n  - expect: true\n"), 0o644))
-	_, err := scenario.Load(path)
-	require.Error(t, err)
+	path, err := loadFailing(t, dir, "name: x\nruleset: ../nowhere/lands.yaml\nsteps:\n  - expect: true\n")
 	assert.Contains(t, err.Error(), path+":2:10: the ruleset ../nowhere/lands.yaml is not there ("+filepath.Join(dir, "../nowhere/lands.yaml")+", from the scenario's folder)")
 }
 
@@ -538,10 +542,7 @@ func TestARulesetPathToAnotherKindOfFile(t *testing.T) {
 	dir := t.TempDir()
 	secret := filepath.Join(dir, "notes.txt")
 	require.NoError(t, os.WriteFile(secret, []byte("root:secret\n"), 0o644))
-	path := filepath.Join(dir, "s.yaml")
-	require.NoError(t, os.WriteFile(path, []byte("name: x\nruleset: ./notes.txt\nsteps:\n  - expect: true\n"), 0o644))
-	_, err := scenario.Load(path)
-	require.Error(t, err)
+	path, err := loadFailing(t, dir, "name: x\nruleset: ./notes.txt\nsteps:\n  - expect: true\n")
 	assert.Contains(t, err.Error(), path+":2:10: the ruleset ./notes.txt is no ruleset file: a ruleset file's name ends in .yaml or .yml")
 	assert.NotContains(t, err.Error(), "secret")
 }
