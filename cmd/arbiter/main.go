@@ -134,6 +134,7 @@ path to a ruleset file.`,
 	}
 	root.SetVersionTemplate("arbiter {{.Version}}\n")
 	root.AddCommand(newValidateCmd(), newPlayCmd(), newSimCmd(), newTestCmd(), newReplayCmd(), newCardsCmd(), newRulesCmd(), newDocCmd(), newSchemaCmd())
+	root.SetHelpCommand(newHelpCmd(root))
 	root.SetFlagErrorFunc(plainFlagError)
 	for _, c := range root.Commands() {
 		c.SetFlagErrorFunc(plainFlagError)
@@ -142,6 +143,54 @@ path to a ruleset file.`,
 		}
 	}
 	return root
+}
+
+// newHelpCmd is the help command: cobra's prints the usage and succeeds
+// for a topic it does not know, which a script reads as help given.
+func newHelpCmd(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "Help about any command: arbiter help play, arbiter help sim merge.",
+		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			var names []string
+			if c, _, err := root.Find(args); err == nil {
+				for _, sub := range c.Commands() {
+					if sub.IsAvailableCommand() {
+						names = append(names, sub.Name())
+					}
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			c, rest, err := root.Find(args)
+			if err != nil || c == nil {
+				c, rest = root, args
+			}
+			if len(rest) > 0 {
+				var names []string
+				for _, sub := range c.Commands() {
+					if sub.IsAvailableCommand() && sub.Name() != "help" {
+						names = append(names, sub.Name())
+					}
+				}
+				msg := fmt.Sprintf("arbiter help: no command %q", strings.Join(args, " "))
+				switch {
+				case len(names) == 0:
+					msg += fmt.Sprintf("; %s has no commands under it", c.CommandPath())
+				case c == root:
+					msg += "; the commands are " + strings.Join(names, ", ")
+				default:
+					msg += fmt.Sprintf("; the commands under %s are %s", c.CommandPath(), strings.Join(names, ", "))
+				}
+				return &exitError{code: 2, msg: msg}
+			}
+			c.InitDefaultHelpFlag()
+			c.InitDefaultVersionFlag()
+			return c.Help()
+		},
+	}
 }
 
 // version is the module's version the command was built from, with the
