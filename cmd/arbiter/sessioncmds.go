@@ -195,7 +195,7 @@ func (s *session) byCardName(d *state.Decision, line string) (int, bool, error) 
 	}
 	var found []int
 	for i, o := range d.Options {
-		if o.Card >= 0 && strings.EqualFold(strings.TrimSpace(line), s.g.CardLabel(o.Card, d.Player)) {
+		if o.Card >= 0 && model.SameName(strings.TrimSpace(line), s.g.CardLabel(o.Card, d.Player)) {
 			found = append(found, i)
 		}
 	}
@@ -349,7 +349,7 @@ func (s *session) cardText(seat int, name string) error {
 	// by the name it has now, and shown with its own values
 	e := s.g.Evaluator()
 	for c := range e.S.Cards {
-		if e.Knows(seat, c) && strings.EqualFold(s.g.CardLabel(c, seat), name) {
+		if e.Knows(seat, c) && model.SameName(s.g.CardLabel(c, seat), name) {
 			d := *e.CardDefOf(c)
 			d.Name = s.g.CardLabel(c, seat)
 			d.Props = make([]int64, len(s.rs.CardProps))
@@ -394,13 +394,13 @@ func (s *session) cardText(seat int, name string) error {
 // whole card, every face included; nil when none has it.
 func cardDefNamed(rs *model.Ruleset, name string) *model.CardDef {
 	for _, d := range rs.Cards {
-		if strings.EqualFold(d.Name, name) || strings.EqualFold(d.ID, name) {
+		if model.SameName(d.Name, name) || model.SameName(d.ID, name) {
 			return d
 		}
 	}
 	for _, d := range rs.Cards {
 		for _, f := range d.Faces {
-			if strings.EqualFold(f.Name, name) {
+			if model.SameName(f.Name, name) {
 				return d
 			}
 		}
@@ -570,7 +570,7 @@ func (s *session) why(d *state.Decision, what string) {
 		for i, o := range d.Options {
 			// a card by the name the seat knows it by: a card it does not
 			// know is not told apart by its real name
-			if what != "" && (strings.EqualFold(what, o.Label) || (o.Card >= 0 && strings.EqualFold(what, s.g.CardLabel(o.Card, d.Player)))) {
+			if what != "" && (model.SameName(what, o.Label) || (o.Card >= 0 && model.SameName(what, s.g.CardLabel(o.Card, d.Player)))) {
 				s.printf("option %d (%s) is offered: you may take it.\n", i+1, o.Label)
 				return
 			}
@@ -618,7 +618,7 @@ func (s *session) why(d *state.Decision, what string) {
 	}
 	named := func(a *model.Action, label string) bool {
 		bare := strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " ")
-		return strings.EqualFold(what, a.Name) || strings.EqualFold(what, label) || strings.EqualFold(what, bare)
+		return model.SameName(what, a.Name) || model.SameName(what, label) || model.SameName(what, bare)
 	}
 	// forSome reports whether an action of the card's zone, labelled label
 	// for it, is for card c
@@ -645,11 +645,11 @@ func (s *session) why(d *state.Decision, what string) {
 		for _, c := range s.g.Evaluator().ZoneCards(s.g.Evaluator().ZoneInst(a.Source, seat)) {
 			name := s.g.Evaluator().CardName(c)
 			label := s.g.ActionLabel(a.Name, c, seat)
-			byCard := strings.EqualFold(what, name) || faceNamed(s.g.Evaluator(), c, what)
+			byCard := model.SameName(what, name) || faceNamed(s.g.Evaluator(), c, what)
 			if what != "" && !byCard && !named(a, label) {
 				continue
 			}
-			asked := byCard || strings.EqualFold(what, label)
+			asked := byCard || model.SameName(what, label)
 			if !s.g.CardFits(seat, a.Name, c) && ((!asked && !filterOfNow(a)) || forSome(c, label)) {
 				// not the kind of card the action is for: said only when asked
 				// about the card (by its name or the whole label), or when
@@ -716,7 +716,7 @@ func (s *session) elsewhere(seat int, name string) string {
 			continue
 		}
 		for _, c := range ev.ZoneCards(ev.ZoneInst(zk, seat)) {
-			if strings.EqualFold(s.g.CardLabel(c, seat), name) {
+			if model.SameName(s.g.CardLabel(c, seat), name) {
 				in = append(in, "your "+zd.Name)
 				break
 			}
@@ -814,7 +814,7 @@ func allowedTargets(d *state.Decision, i int) string {
 func faceNamed(g *model.Evaluator, c int, what string) bool {
 	def := g.Rs.Cards[g.S.Cards[c].Def]
 	for _, f := range def.Faces {
-		if strings.EqualFold(what, f.Name) {
+		if model.SameName(what, f.Name) {
 			return true
 		}
 	}

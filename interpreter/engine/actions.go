@@ -83,13 +83,13 @@ func (g *machine) ActionsLabelled(seat int, label string) []int {
 	var out []int
 	for i, a := range g.Rs.Actions {
 		if a.Source < 0 {
-			if strings.EqualFold(g.actionLabel(a, -1, seat), label) {
+			if model.SameName(g.actionLabel(a, -1, seat), label) {
 				out = append(out, i)
 			}
 			continue
 		}
 		for _, c := range g.ZoneCards(g.ZoneInst(a.Source, seat)) {
-			if strings.EqualFold(g.actionLabel(a, c, seat), label) {
+			if model.SameName(g.actionLabel(a, c, seat), label) {
 				out = append(out, i)
 				break
 			}

@@ -141,7 +141,7 @@ func byFaceName(g *engine.Game, d *state.Decision, label string) string {
 			if f.Name == name || !strings.Contains(o.Label, name) {
 				continue
 			}
-			if strings.EqualFold(strings.Replace(o.Label, name, f.Name, 1), strings.TrimSpace(label)) {
+			if model.SameName(strings.Replace(o.Label, name, f.Name, 1), strings.TrimSpace(label)) {
 				if found != "" && found != o.Label {
 					return label // two options read so: the label as written says which
 				}
@@ -214,7 +214,7 @@ func FindOption(d *state.Decision, s string) (int, error) {
 	}
 	found := -1
 	for i, o := range d.Options {
-		if strings.EqualFold(o.Label, s) {
+		if model.SameName(o.Label, s) {
 			if found >= 0 {
 				return -1, fmt.Errorf("%q names two options (%d and %d); use #N", s, found+1, i+1)
 			}
@@ -231,7 +231,7 @@ func FindOption(d *state.Decision, s string) (int, error) {
 			}
 			// a note a choice adds in brackets is not the card's name
 			bare, _, _ := strings.Cut(name, " (")
-			if slices.ContainsFunc([]string{name, bare, "a " + name, "an " + name, "a " + bare, "an " + bare}, func(x string) bool { return strings.EqualFold(x, s) }) {
+			if slices.ContainsFunc([]string{name, bare, "a " + name, "an " + name, "a " + bare, "an " + bare}, func(x string) bool { return model.SameName(x, s) }) {
 				if found >= 0 {
 					return -1, fmt.Errorf("%q names two options (%d and %d); use #N or the whole label", s, found+1, i+1)
 				}
@@ -242,10 +242,10 @@ func FindOption(d *state.Decision, s string) (int, error) {
 	if found < 0 && d.Player >= 0 {
 		// the chooser's own card is shown by its name alone (Squire); named
 		// as theirs (p1's Squire) it is found all the same
-		if seat, name, ok := strings.Cut(s, "'s "); ok && strings.EqualFold(seat, state.SeatName(d.Player)) {
+		if seat, name, ok := strings.Cut(model.PlainQuotes(s), "'s "); ok && strings.EqualFold(seat, state.SeatName(d.Player)) {
 			for i, o := range d.Options {
 				bare, _, _ := strings.Cut(o.Label, " (")
-				if o.Card >= 0 && (strings.EqualFold(o.Label, name) || strings.EqualFold(bare, name)) {
+				if o.Card >= 0 && (model.SameName(o.Label, name) || model.SameName(bare, name)) {
 					if found >= 0 {
 						return -1, fmt.Errorf("%q names two options (%d and %d); use #N", s, found+1, i+1)
 					}
@@ -260,7 +260,7 @@ func FindOption(d *state.Decision, s string) (int, error) {
 		// must be used)"
 		var same []int
 		for i, o := range d.Options {
-			if base, _, ok := strings.Cut(o.Label, " ("); ok && strings.EqualFold(base, s) {
+			if base, _, ok := strings.Cut(o.Label, " ("); ok && model.SameName(base, s) {
 				same = append(same, i)
 			}
 		}
@@ -276,7 +276,7 @@ func FindOption(d *state.Decision, s string) (int, error) {
 		// cast your leader X): a transcript of the log is answered as
 		// the labels are
 		for i, o := range d.Options {
-			if t := model.ThirdPerson(o.Label); t != o.Label && strings.EqualFold(t, s) {
+			if t := model.ThirdPerson(o.Label); t != o.Label && model.SameName(t, s) {
 				if found >= 0 {
 					return -1, fmt.Errorf("%q names two options (%d and %d); use #N", s, found+1, i+1)
 				}

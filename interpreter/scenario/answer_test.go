@@ -25,6 +25,8 @@ func TestFindOption(t *testing.T) {
 		{Label: "p3's Crown 5 (5 points)", Card: 5}, // a choice's note in brackets
 		{Label: "Rose 2 (2 points)", Card: 6},
 		{Label: "cast your leader Warlord", Card: 7},
+		{Label: "cast Gambler's Spark", Card: 8},
+		{Label: "cast Fortune’s Favor", Card: 9}, // written so in its card file
 	}}
 	for _, tc := range []struct {
 		answer string
@@ -40,7 +42,7 @@ func TestFindOption(t *testing.T) {
 		{"p1's Squire", 5, ""},
 		{"p2's Squire", -1, `p1 is not offered "p2's Squire"`},
 		{"pass", -1, `that option is shown as "keep the result" here`},
-		{"#10", -1, "there is no option #10"},
+		{"#12", -1, "there is no option #12"},
 		{"Crown 5", 6, ""},
 		{"p3's Crown 5", 6, ""},
 		{"Rose 2", 7, ""},
@@ -50,6 +52,10 @@ func TestFindOption(t *testing.T) {
 		// an action as the log words it, as a transcript of the log has it
 		{"cast their leader Warlord", 8, ""},
 		{"cast your leader Warlord", 8, ""},
+		// an apostrophe as a phone or a copied card text gives it
+		{"cast Gambler’s Spark", 9, ""},
+		{"cast Fortune's Favor", 10, ""},
+		{"p1’s Squire", 5, ""},
 	} {
 		got, err := scenario.FindOption(d, tc.answer)
 		if tc.err != "" {

@@ -737,7 +737,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				// countered, and need not have been)
 				if labels := forcedLabels(g, st.Seat, since); len(labels) > 0 {
 					for _, l := range st.Absent {
-						if slices.ContainsFunc(labels, func(x string) bool { return strings.EqualFold(x, l) }) {
+						if slices.ContainsFunc(labels, func(x string) bool { return model.SameName(x, l) }) {
 							fail(st, "%s was offered %q, the one way to answer a question the engine answered itself since the last answer (see the log), which must not be offered", state.SeatName(st.Seat), l)
 						}
 					}
@@ -810,7 +810,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			window := g.WindowActions(d)
 			forced := forcedLabels(g, st.Seat, since)
 			for _, l := range st.Absent {
-				if slices.ContainsFunc(forced, func(x string) bool { return strings.EqualFold(x, l) }) {
+				if slices.ContainsFunc(forced, func(x string) bool { return model.SameName(x, l) }) {
 					// the one answer of a question since the last answer
 					fail(st, "%s was offered %q, the one way to answer a question the engine answered itself since the last answer (see the log), which must not be offered", state.SeatName(st.Seat), l)
 					continue
@@ -1180,14 +1180,14 @@ func (t forcedTaken) match(g *engine.Game, st *Step, since asked) bool {
 // Ember Whelp (pitch 1)), or another player's card by its name alone
 // (Shield Bearer for p2's Shield Bearer).
 func namesForced(want, label string) bool {
-	if strings.EqualFold(want, label) {
+	if model.SameName(want, label) {
 		return true
 	}
 	if seat, name, ok := strings.Cut(label, "'s "); ok && isSeatName(seat) {
 		label = name
 	}
 	base, _, _ := strings.Cut(label, " (")
-	return strings.EqualFold(want, label) || strings.EqualFold(want, base)
+	return model.SameName(want, label) || model.SameName(want, base)
 }
 
 // took is the mark with one more question of seat counted before it: a
@@ -1837,10 +1837,10 @@ func placedOption(g *engine.Game, d *state.Decision, label string) (offered, bas
 			continue
 		}
 		where := ev.PlaceName(o.Card)
-		if where == "" || !strings.EqualFold(where, place) {
+		if where == "" || !model.SameName(where, place) {
 			continue
 		}
-		if strings.EqualFold(strings.TrimSuffix(o.Label, " ("+where+")"), base) {
+		if model.SameName(strings.TrimSuffix(o.Label, " ("+where+")"), base) {
 			return o.Label, base
 		}
 	}

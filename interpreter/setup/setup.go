@@ -535,7 +535,7 @@ func boundsText(d *model.PropDecl) string {
 func findFace(rs *model.Ruleset, name string) (*model.CardDef, int) {
 	for _, d := range rs.Cards {
 		for i := 1; i < len(d.Faces); i++ {
-			if strings.EqualFold(d.Faces[i].Name, name) {
+			if model.SameName(d.Faces[i].Name, name) {
 				return d, i
 			}
 		}
@@ -552,7 +552,7 @@ func findCard(rs *model.Ruleset, name string) *model.CardDef {
 		return rs.Cards[i]
 	}
 	for _, d := range rs.Cards {
-		if strings.EqualFold(d.Name, name) {
+		if model.SameName(d.Name, name) {
 			return d
 		}
 	}
@@ -562,7 +562,7 @@ func findCard(rs *model.Ruleset, name string) *model.CardDef {
 // findCardByID finds a card by its id in any letters.
 func findCardByID(rs *model.Ruleset, name string) *model.CardDef {
 	for _, d := range rs.Cards {
-		if strings.EqualFold(d.ID, name) {
+		if model.SameName(d.ID, name) {
 			return d
 		}
 	}

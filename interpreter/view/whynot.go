@@ -30,10 +30,10 @@ func WhyNotOffered(g *engine.Game, d *state.Decision, named string) string {
 	// and by which words: its label, or the card's name
 	names := func(a *model.Action, c int) (string, bool) {
 		label := g.ActionLabel(a.Name, c, d.Player)
-		if strings.EqualFold(name, label) || (c < 0 && strings.EqualFold(name, a.Name)) {
+		if model.SameName(name, label) || (c < 0 && model.SameName(name, a.Name)) {
 			return label, true
 		}
-		if c >= 0 && strings.EqualFold(name, g.CardLabel(c, d.Player)) {
+		if c >= 0 && model.SameName(name, g.CardLabel(c, d.Player)) {
 			return g.CardLabel(c, d.Player), true
 		}
 		return "", false
@@ -86,7 +86,7 @@ func WhyNotOffered(g *engine.Game, d *state.Decision, named string) string {
 			if c >= 0 && !g.CardFits(d.Player, a.Name, c) {
 				continue
 			}
-			if words, ok := names(a, c); ok && (c < 0 || strings.EqualFold(words, g.ActionLabel(a.Name, c, d.Player))) {
+			if words, ok := names(a, c); ok && (c < 0 || model.SameName(words, g.ActionLabel(a.Name, c, d.Player))) {
 				why := g.WhyNot(d.Player, a.Name, c)
 				if why == "" {
 					return words + " is " + NotAtThisQuestion("", d.Prompt, WindowWords(g, d))
