@@ -128,8 +128,9 @@ func (g *machine) logCards(to int, kind string, player int, cards []int, format 
 // Archer. Only what every seat sees is looked at, so the mark tells
 // nobody anything new. A line that already says whose the card is does not
 // say it twice: one whose subject is its controller ("p2 pays with Coin",
-// "p1: revive Moth", whoever wrote the line), or the creation of a card in a zone named with its
-// owner.
+// "p1: revive Moth", whoever wrote the line), one that names the
+// controller's zone the card is in, or the creation of a card in a zone
+// named with its owner.
 func (g *machine) whose(e *state.LogEntry) {
 	if e.Kind == "create" {
 		return
@@ -138,6 +139,11 @@ func (g *machine) whose(e *state.LogEntry) {
 	for i, c := range e.Cards {
 		ctl := int(g.S.Cards[c].Ctrl)
 		if !g.inPlay(c) || (ctl >= 0 && (strings.HasPrefix(e.Text, g.SeatName(ctl)+" ") || strings.HasPrefix(e.Text, g.SeatName(ctl)+":"))) {
+			continue
+		}
+		// nor one that names the zone the card lies in, when the zone is
+		// its controller's ("Hex is turned face up in p2's pool")
+		if zi := int(g.S.Cards[c].Zone); ctl >= 0 && int(g.S.Zones[zi].Owner) == ctl && strings.Contains(e.Text, " in "+g.ZoneLabel(zi)) {
 			continue
 		}
 		if public == nil {
