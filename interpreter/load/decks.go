@@ -159,7 +159,11 @@ func (c *compiler) checkDeck(d *model.Deck, at *yaml.Node, path string) {
 			name = "its " + c.Rs.Zones[zi].Name
 		}
 		if n := sizes[zi]; n < lim[0] || n > lim[1] {
-			c.R.Errorf(at, "deck-limit", path, "deck %q has %d cards in %s; the deck rules ask for %s", d.Name, n, name, rangeText(lim))
+			cards := "cards"
+			if n == 1 {
+				cards = "card"
+			}
+			c.R.Errorf(at, "deck-limit", path, "deck %q has %d %s in %s; the deck rules ask for %s", d.Name, n, cards, name, rangeText(lim))
 		}
 	}
 	for _, e := range d.Entries {

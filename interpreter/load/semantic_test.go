@@ -56,6 +56,7 @@ func TestSemanticChecks(t *testing.T) {
 	}{
 		{name: "deck too small", top: "deck_rules: {sizes: {all: {min: 5, max: 5}}}\ndecks: {d: {x: 4}}", cards: twoCards, code: "deck-limit", message: `deck "d" has 4 cards in the deck; the deck rules ask for exactly 5`},
 		{name: "too many copies across zones", top: "deck_rules: {copies: 4}\ndecks: {d: {deck: {x: 3}, pool: {x: 2}}}", cards: twoCards, code: "deck-limit", message: `deck "d" has 5 copies of "x"; the deck rules allow 4`},
+		{name: "one card is one card", top: "deck_rules: {sizes: {deck: {min: 3, max: 3}, pool: {min: 2, max: 2}}}\ndecks: {d: {deck: {x: 3}, pool: {y: 1}}}", cards: twoCards, code: "deck-limit", message: `has 1 card in its pool; the deck rules ask for exactly 2`},
 		{name: "split deck sizes", top: "deck_rules: {sizes: {deck: {min: 3, max: 3}, pool: {min: 1, max: 2}}}\ndecks: {d: {deck: {x: 3}, pool: {y: 3}}}", cards: twoCards, code: "deck-limit", message: `has 3 cards in its pool; the deck rules ask for 1 to 2`},
 		{name: "unknown zone in deck rules", top: "deck_rules: {sizes: {pile: {min: 1}}}", cards: twoCards, code: "unknown-zone", message: `unknown zone "pile"`},
 		{name: "unreachable step after win", phases: "    - name: end\n      do:\n        - win: {}\n        - log: never", cards: twoCards, code: "unreachable-step", message: "this step never runs"},
