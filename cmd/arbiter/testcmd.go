@@ -87,6 +87,7 @@ choice (at its own line), a draw's if_empty, each way of a phase's skip_if.`,
 				covRS = rs
 			}
 			cache := map[string]*model.Ruleset{}
+			noted := map[string]bool{} // warnings of the rulesets found, each once
 			passed, failed := 0, 0
 			for _, f := range files {
 				sc, err := scenario.Load(f, scenario.WithGames(builtinRuleset))
@@ -103,6 +104,10 @@ choice (at its own line), a draw's if_empty, each way of a phase's skip_if.`,
 					fmt.Fprintf(out, "FAIL %s\n  %s\n", f, indentLines(strings.Join(lines, "\n")))
 					failed++
 					continue
+				}
+				if sc.RulesetNote != "" && !noted[sc.RulesetNote] {
+					noted[sc.RulesetNote] = true
+					fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", f, sc.RulesetNote)
 				}
 				rs, ok := cache[sc.Ruleset]
 				if !ok {

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -32,12 +33,15 @@ type Scenario struct {
 	Name    string
 	Doc     string
 	Ruleset string // the ruleset file
-	Seed    uint64
-	Rolls   []int // the results of the first die rolls, fixed
-	Players int
-	Mode    string
-	Decks   []string
-	Setup   *setup.Setup
+	// RulesetNote warns that the game named is found as another file
+	// from the working folder; empty when not
+	RulesetNote string
+	Seed        uint64
+	Rolls       []int // the results of the first die rolls, fixed
+	Players     int
+	Mode        string
+	Decks       []string
+	Setup       *setup.Setup
 	// where ruleset, players, mode and each deck are written, for messages
 	rulesetPos, playersPos, modePos diag.Pos
 	// playersBad: players was written wrong (told already); the seats are
@@ -161,7 +165,7 @@ func LoadPartial(path string, opts ...LoadOption) (*Scenario, error) {
 		case "doc":
 			sc.Doc = v.Value
 		case "ruleset":
-			rp, err := findRuleset(path, v.Value, cfg.games)
+			rp, err := findRuleset(path, v.Value, cfg.games, &sc.RulesetNote)
 			if err != nil {
 				errs = append(errs, errAt(v, "%v", err))
 				continue
@@ -280,7 +284,11 @@ func LoadPartial(path string, opts ...LoadOption) (*Scenario, error) {
 // looked for as rulesets/<name>.yaml in the scenario's folder and the folders
 // above it, then in the working folder and the folders above it, where arbiter
 // play looks, and last among the games given WithGames.
-func findRuleset(scenario, name string, games func(string) (string, error)) (string, error) {
+//
+// When the name is found from the scenario's folder and the working folder
+// would find another file of other content, note says so: a copy of a
+// game left beside a scenario is read in silence otherwise.
+func findRuleset(scenario, name string, games func(string) (string, error), note *string) (string, error) {
 	if name == "" {
 		return "", fmt.Errorf("ruleset names a game or a ruleset file")
 	}
@@ -314,6 +322,9 @@ func findRuleset(scenario, name string, games func(string) (string, error)) (str
 		return "", err
 	}
 	if found := load.FindRuleset(name, dir, wd); found != "" {
+		if other := load.FindRuleset(name, wd); other != "" && other != found && !sameContent(found, other) {
+			*note = fmt.Sprintf("ruleset %s is %s, found from the scenario's folder, not %s, found from the working folder; the two differ (name the file to choose: ruleset: path/to/%s.yaml)", name, found, other, name)
+		}
 		return found, nil
 	}
 	if games != nil {
@@ -329,6 +340,13 @@ func findRuleset(scenario, name string, games func(string) (string, error)) (str
 		where += ", and among the games that come with arbiter"
 	}
 	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml %s; name the file instead (ruleset: path/to/%s.yaml, relative to the scenario)", name, name, where, name)
+}
+
+// sameContent reports whether two files hold the same bytes.
+func sameContent(a, b string) bool {
+	da, errA := os.ReadFile(a)
+	db, errB := os.ReadFile(b)
+	return errA == nil && errB == nil && bytes.Equal(da, db)
 }
 
 // readSetup reads a scenario's setup. A field it does not know is an
