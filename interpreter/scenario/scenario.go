@@ -1230,7 +1230,9 @@ func (a asked) when() string {
 // answer (or the one it began in), that the engine played on to there.
 func playedOn(g *engine.Game, from int, began bool) string {
 	now := g.Evaluator().S.Turn
-	if now == from {
+	if now <= from {
+		// the same turn, or the setup's questions before the first turn
+		// (turn 0): the engine has played on to nothing later
 		return ""
 	}
 	when := "the last answer was given in"

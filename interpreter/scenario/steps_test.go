@@ -198,6 +198,10 @@ func TestFailedExpectationNamesTheFalseTerm(t *testing.T) {
 	assert.Equal(t, []string{`12:5: does not hold: len(p1.hand) >= 0 and any(p1.hand, .name == "Water" and true) and turn == 99; turn == 99 is false; turn is 4` + playedOn}, got)
 	got = runLands(t, "[Lightning]", "  - expect: turn == 99 or turn == 98 and true\n")
 	assert.Equal(t, []string{`12:5: does not hold: turn == 99 or turn == 98 and true` + playedOn}, got)
+	// nor at the setup's questions, before the first turn (turn 0): it
+	// said "the game is in turn 0 now; the game began in turn 1"
+	got = runGame(t, "pocket", "seed: 5\nsteps:\n  - expect: turn == 99\n")
+	assert.Equal(t, []string{`4:5: does not hold: turn == 99; turn is 0`}, got)
 	// in the turn of the last answer, nothing is said of turns
 	got = runLands(t, "[Lightning, Grass]", "  - expect: turn == 99\n")
 	assert.Equal(t, []string{`12:5: does not hold: turn == 99; turn is 3`}, got)
