@@ -34,6 +34,8 @@ testdata; a folder's subfolders too) and compares each one's log and final state
 beside it, printing a diff when they differ. --update rewrites the golden
 files and prints every change it makes, to be read before it is committed
 (go generate ./... leaves golden files alone: each is a ruling to read).
+A scenario that fails gets no golden file: --update prints its log and
+state up to the failure instead, to read what the engine did.
 --coverage GAME lists the actions, triggers, checks, keywords and phases of
 GAME that no scenario exercised, and the branches no scenario took: each way
 of an if (without an else too: the way that does nothing), each option of a
