@@ -428,7 +428,7 @@ func unfinishedLog(path string, rs *model.Ruleset) string {
 		}
 		why = err.Error()
 	}
-	return fmt.Sprintf("%s holds a game of %s that this version cannot play again to tell whether it is over (%s); it is left as it is: name another log, or remove it yourself", path, lg.hdr.Ruleset, why)
+	return fmt.Sprintf("%s already holds the replay log of a game of %s, and a log is replaced only when its game is over: this version cannot play that game again to tell whether it is (%s), so the file is left as it is: name another log, or remove it yourself", path, lg.hdr.Ruleset, why)
 }
 
 // logRuleset loads the ruleset a replay log of another game names, when it
