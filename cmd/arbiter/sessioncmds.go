@@ -588,14 +588,35 @@ func (s *session) why(d *state.Decision, what string) {
 			offered[strings.ToLower(a.Name)] = true
 		}
 	}
-	said := map[string]bool{}
+	// the reasons by label, in the order first given: several actions of
+	// one label (play a unit, play a land) give theirs on one line
+	var labels []string
+	reasons := map[string][]string{}
 	say := func(label, why string) {
-		line := fmt.Sprintf("  %s: %s\n", label, why)
-		if !said[line] {
-			said[line] = true
-			s.printf("%s", line)
+		if _, ok := reasons[label]; !ok {
+			labels = append(labels, label)
+		}
+		if !slices.Contains(reasons[label], why) {
+			reasons[label] = append(reasons[label], why)
 		}
 	}
+	// an action asked about that no card at hand is for: its zone, and the
+	// reasons of the actions of its label that say what they are for
+	noCard := map[string]string{}
+	noCardWhy := map[string][]string{}
+	defer func() {
+		for _, l := range labels {
+			rs := reasons[l]
+			if zone, ok := noCard[l]; ok {
+				why := fmt.Sprintf("no card in your %s is one it can be done with", zone)
+				if len(noCardWhy[l]) > 0 {
+					why += " (" + strings.Join(noCardWhy[l], "; ") + ")"
+				}
+				rs = append([]string{why}, rs...)
+			}
+			s.printf("  %s: %s\n", l, strings.Join(rs, "; "))
+		}
+	}()
 	// an action the window asking now does not list is not offered whatever
 	// its timing, condition and costs say: that is the reason to give (its
 	// condition may read a flag of another turn, or be no reason at all at
@@ -663,16 +684,20 @@ func (s *session) why(d *state.Decision, what string) {
 			explain(a, c, label)
 		}
 		if !fits && what != "" && named(a, "") {
-			// asked about the action, which no card at hand is for
-			why := fmt.Sprintf("no card in your %s is one it can be done with", s.rs.Zones[a.Source].Name)
-			if a.FilterWhy != "" && a.FilterWhyTmpl == nil {
+			// asked about the action, which no card at hand is for; the
+			// label without its card, its other parts (worked out per
+			// card) as …: score a … set
+			label := strings.Join(strings.Fields(templatePart.ReplaceAllString(strings.ReplaceAll(a.Label, "{card}", ""), "…")), " ")
+			if _, ok := reasons[label]; !ok {
+				labels = append(labels, label)
+				reasons[label] = nil
+			}
+			noCard[label] = s.rs.Zones[a.Source].Name
+			if a.FilterWhy != "" && a.FilterWhyTmpl == nil && !slices.Contains(noCardWhy[label], a.FilterWhy) {
 				// a reason worked out per card has no card here to read
-				why += " (" + a.FilterWhy + ")"
+				noCardWhy[label] = append(noCardWhy[label], a.FilterWhy)
 			}
 			any = true
-			// the label without its card, its other parts (worked out per
-			// card) as …: score a … set
-			say(strings.Join(strings.Fields(templatePart.ReplaceAllString(strings.ReplaceAll(a.Label, "{card}", ""), "…")), " "), why)
 		}
 	}
 	switch {
