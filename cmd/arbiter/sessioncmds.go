@@ -149,7 +149,7 @@ are separated by commas (Knight, Knight, Archer). Commands:
 	}
 	a, err := parseHumanAnswer(d, line)
 	if err != nil {
-		ix, ok, nameErr := s.byCardName(d, line)
+		ix, ok, nameErr := scenario.CardNamed(s.g, d, line)
 		if nameErr != nil {
 			return false, nameErr
 		}
@@ -183,33 +183,6 @@ func (s *session) resignEarlier(seat int, err error) (bool, error) {
 		return false, err
 	}
 	return false, fmt.Errorf("%v (turn %d, which the rules let you resign in, asked you nothing and was played for you; resign at a question of your next such turn, or quit to leave the game unfinished)", err, at.Turn)
-}
-
-// byCardName finds the option a card's name stands for, when it names one
-// option's card and no other option's: Grass for "play Grass". It reports
-// an error when the name fits several options.
-func (s *session) byCardName(d *state.Decision, line string) (int, bool, error) {
-	switch d.Kind {
-	case state.DecideNumber, state.DecideAssign, state.DecideDistribute:
-		return 0, false, nil
-	}
-	var found []int
-	for i, o := range d.Options {
-		if o.Card >= 0 && model.SameName(strings.TrimSpace(line), s.g.CardLabel(o.Card, d.Player)) {
-			found = append(found, i)
-		}
-	}
-	switch len(found) {
-	case 0:
-		return 0, false, nil
-	case 1:
-		return found[0], true, nil
-	}
-	var labels []string
-	for _, i := range found {
-		labels = append(labels, fmt.Sprintf("%d. %s", i+1, d.Options[i].Label))
-	}
-	return 0, false, fmt.Errorf("%q could be %s: answer with the number or the whole label", line, strings.Join(labels, " or "))
 }
 
 func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {

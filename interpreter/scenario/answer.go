@@ -17,6 +17,19 @@ import (
 // decision. Options are named by label (case does not matter), by id, or by
 // number as #N; a label that two options share is an error, not a guess.
 func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
+	return parseAnswer(g, seat, n, false)
+}
+
+// ParseAnswerByName is ParseAnswer that also takes, at a question of one
+// pick, a card's name for the option of that card that no other option
+// shares (Grass for play Grass), as the terminal does. A scenario tries
+// it last: after the questions the engine answered itself, which a name
+// may be the answer to.
+func ParseAnswerByName(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
+	return parseAnswer(g, seat, n, true)
+}
+
+func parseAnswer(g *engine.Game, seat int, n *yaml.Node, byName bool) (state.Answer, error) {
 	if n.Kind == yaml.ScalarNode && strings.EqualFold(n.Value, "resign") {
 		return state.Answer{Resign: true}, nil
 	}
@@ -112,6 +125,14 @@ func ParseAnswer(g *engine.Game, seat int, n *yaml.Node) (state.Answer, error) {
 	}
 	for i, l := range labels {
 		labels[i] = byFaceName(g, d, l)
+		if byName && d.Max == 1 {
+			// a card's name for its option, at a question of one pick (of
+			// several, the names are the options' own)
+			var err error
+			if labels[i], err = byCardName(g, d, labels[i]); err != nil {
+				return state.Answer{}, err
+			}
+		}
 	}
 	picks, err := PickLabels(d, labels)
 	if err != nil {
@@ -153,6 +174,51 @@ func byFaceName(g *engine.Game, d *state.Decision, label string) string {
 		return label
 	}
 	return found
+}
+
+// CardNamed finds the option a card's name stands for, when it names one
+// option's card and no other option's: Grass for "play Grass", as the
+// seat knows the card. It reports an error when the name fits several
+// options, and nothing for a question of numbers or assignments.
+func CardNamed(g *engine.Game, d *state.Decision, name string) (int, bool, error) {
+	switch d.Kind {
+	case state.DecideNumber, state.DecideAssign, state.DecideDistribute:
+		return 0, false, nil
+	}
+	var found []int
+	for i, o := range d.Options {
+		if o.Card >= 0 && model.SameName(strings.TrimSpace(name), g.CardLabel(o.Card, d.Player)) {
+			found = append(found, i)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return 0, false, nil
+	case 1:
+		return found[0], true, nil
+	}
+	var labels []string
+	for _, i := range found {
+		labels = append(labels, fmt.Sprintf("%d. %s", i+1, d.Options[i].Label))
+	}
+	return 0, false, fmt.Errorf("%q could be %s: answer with the number or the whole label", name, strings.Join(labels, " or "))
+}
+
+// byCardName reads a label that is the name of one option's card (Grass
+// for play Grass), as the terminal does, when no option has the label as
+// written: that option by its number; otherwise the label as written.
+func byCardName(g *engine.Game, d *state.Decision, label string) (string, error) {
+	if _, err := FindOption(d, label); err == nil {
+		return label, nil
+	}
+	ix, ok, err := CardNamed(g, d, label)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return label, nil
+	}
+	return "#" + strconv.Itoa(ix+1), nil
 }
 
 // PickLabels finds the options a list of labels names, in order; a label

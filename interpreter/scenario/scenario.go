@@ -901,7 +901,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				fail(st, "%s; an answer can only be refused when there is a question, so this proves nothing", noQuestion(g, st.Seat, since))
 				continue
 			}
-			a, err := ParseAnswer(g, st.Seat, st.Answer)
+			a, err := ParseAnswerByName(g, st.Seat, st.Answer)
 			if err != nil {
 				// an answer that names no option is refused, unless it
 				// names nothing of the game: a typo would be refused too
@@ -962,6 +962,13 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				// that question among those nobody answered
 				since = since.took(st.Seat)
 				continue
+			}
+			if err != nil {
+				// a card's name for the option of that card, as at the
+				// terminal, once no question the engine answered was meant
+				if byName, nerr := ParseAnswerByName(g, st.Seat, st.Answer); nerr == nil {
+					a, err = byName, nil
+				}
 			}
 			if err != nil {
 				if _, ok := g.PendingFor(st.Seat); !ok && !a.Resign {

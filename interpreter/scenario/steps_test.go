@@ -180,6 +180,36 @@ func TestLoadReportsEveryMistake(t *testing.T) {
 	}
 }
 
+// TestAnswerByCardName: a card's name answers for the option of that card,
+// as at the terminal (Fire for play Fire), once no question the engine
+// answered itself takes it; a name of no option's card is not an answer.
+func TestAnswerByCardName(t *testing.T) {
+	got := runGame(t, "lands", `setup:
+  active: p1
+  turn: 3
+  phase: main
+  zones:
+    p1.hand: [Fire, Water]
+    p2.hand: [Darkness]
+steps:
+  - p1: Fire
+  - expect: any(p1.board, .name == "Fire")
+`)
+	assert.Empty(t, got)
+	got = runGame(t, "lands", `setup:
+  active: p1
+  turn: 3
+  phase: main
+  zones:
+    p1.hand: [Fire, Water]
+    p2.hand: [Darkness]
+steps:
+  - p1: Grass
+`)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `p1 is not offered "Grass"`)
+}
+
 // TestAnswerToAQuestionTheEngineAnswered: an answer meant for a question
 // with one way to answer, which the engine answered itself, is refused
 // with a word about it: the log shows the play the step asked for.
