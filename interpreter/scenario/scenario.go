@@ -843,7 +843,17 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				}
 				switch {
 				case labels[strings.ToLower(l)]:
-					fail(st, "%s is offered %q, which must not be offered", state.SeatName(st.Seat), l)
+					// the question asked now: a step after questions the
+					// engine answered reads this one too, which may be why
+					also := ""
+					if n := since.forced(g, st.Seat); n > 0 {
+						what := "the question"
+						if n > 1 {
+							what = fmt.Sprintf("the %d questions", n)
+						}
+						also = fmt.Sprintf(" (%s the engine answered itself since the last answer did not offer it; not_offered reads those and the question asked now)", what)
+					}
+					fail(st, "%s is offered %q at the question asked now (%q), which must not be offered%s", state.SeatName(st.Seat), l, d.Prompt, also)
 				case implausible(rs, words, madeNames(rs, g.Evaluator()), d, &yaml.Node{Kind: yaml.ScalarNode, Value: l}) != "":
 					// a misspelt label is never offered: the check would
 					// pass whatever the rules said

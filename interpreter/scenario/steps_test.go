@@ -107,7 +107,7 @@ func TestNotOfferedAfterAnAnswerTheEngineGave(t *testing.T) {
 	assert.Equal(t, []string{`13:5: p2 is not offered "do not counter"; the options are "play Darkness", "play Lightning" ("do not counter" was the one way to answer a question the engine answered itself since the last answer: see the log; a step reads the question asked now)`}, got)
 	// a label the window does list is checked as before
 	got = runLands(t, "[Lightning]", "  - not_offered: {p2: [play Darkness]}\n")
-	assert.Equal(t, []string{`12:5: p2 is offered "play Darkness", which must not be offered`}, got)
+	assert.Equal(t, []string{`12:5: p2 is offered "play Darkness" at the question asked now ("Play an energy card"), which must not be offered (the question the engine answered itself since the last answer did not offer it; not_offered reads those and the question asked now)`}, got)
 	// the game over after those questions (p1's fifth type wins as it
 	// lands), they are read all the same; with none, the seat has no
 	// question
