@@ -79,6 +79,19 @@ func (c *ExprCompiler) DeclarePredicate(name, doc string, params []closure.Predi
 	return p
 }
 
+// DeclareBrokenPredicate makes known the name of a predicate whose
+// declaration has an error (reported by the caller): calls of it are
+// refused quietly, not told again as calls of an unknown function.
+func (c *ExprCompiler) DeclareBrokenPredicate(name string, key *yaml.Node, r *source.Reader, path string) {
+	p := &closure.Predicate{Name: name, Key: key, R: r, Path: path, Order: len(c.predList), Broken: true, BadDecl: true}
+	if c.preds == nil {
+		c.preds = map[string]*closure.Predicate{}
+	}
+	c.preds[name] = p
+	c.predList = append(c.predList, p)
+	c.registerPredicate(p)
+}
+
 // Predicates lists the declared predicates in declaration order.
 func (c *ExprCompiler) Predicates() []*closure.Predicate { return c.predList }
 
@@ -203,9 +216,15 @@ func (c *ExprCompiler) registerPredicate(p *closure.Predicate) {
 	}
 	out := []reflect.Type{predGoType(p.Result)}
 	name := p.Name
+	variadic := false
+	if p.BadDecl {
+		// parameters not known: any call is taken, and refused as a
+		// call of a predicate with an error, told once where it is written
+		in, variadic = []reflect.Type{reflect.TypeOf([]any(nil))}, true
+	}
 	expr.Function(name, func(params ...any) (any, error) {
 		return nil, fmt.Errorf("%s called without a game", name)
-	}, reflect.New(reflect.FuncOf(in, out, false)).Interface())(cfg)
+	}, reflect.New(reflect.FuncOf(in, out, variadic)).Interface())(cfg)
 	inner := reflect.FuncOf(append([]reflect.Type{predGoType(model.TAny)}, in...), out, false)
 	expr.Function(closure.PredPrefix+name, func(params ...any) (any, error) {
 		if p.Body == nil {

@@ -524,6 +524,15 @@ func (c *compiler) predicate(f source.Field) {
 			return
 		}
 	}
+	// a declaration with an error declares the name all the same, as a
+	// predicate with an error: its calls are not told again as calls of
+	// an unknown function
+	declared := false
+	defer func() {
+		if !declared {
+			c.DeclareBrokenPredicate(name, f.KeyN, c.R, path)
+		}
+	}()
 	var params []closure.PredicateParam
 	var doc string
 	internal := false // a helper of the rules (of the bot's value, say): arbiter rules leaves it out
@@ -609,6 +618,7 @@ func (c *compiler) predicate(f source.Field) {
 		body = source.Get(fs, "value")
 	}
 	c.DeclarePredicate(name, doc, params, f.KeyN, body, c.R, path)
+	declared = true
 	if doc == "" && body != nil && body.Kind == yaml.ScalarNode {
 		// one without a doc says what it is by its expression, the
 		// beginning of a long one

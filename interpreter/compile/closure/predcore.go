@@ -29,6 +29,9 @@ type Predicate struct {
 	Idents []model.IdentUse
 	Calls  []PredicateCall
 	Broken bool // its body has an error, or it is recursive: calls of it are not compiled
+	// BadDecl: its declaration has an error (its parameters are not
+	// known): calls of it are not checked against them either
+	BadDecl bool
 	Called bool // an expression calls it
 	Order  int  // its place among the declarations
 }
@@ -75,10 +78,13 @@ func (cc *Compiler) predicateCall(n *ast.CallNode, p *Predicate) (model.EvalFn, 
 		// call's own arguments are checked against its parameters all
 		// the same, which are declared whatever its body says
 		args := n.Arguments[1:]
-		if len(args) != len(p.Params) {
+		if len(args) != len(p.Params) && !p.BadDecl {
 			return cc.refuseCode("type-mismatch", n, "%s takes %d argument(s) (%s), not %d", p.Name, len(p.Params), p.signature(), len(args))
 		}
 		for i, a := range args {
+			if p.BadDecl {
+				break
+			}
 			nerrs := len(cc.Errs)
 			_, t := cc.Compile(a)
 			if len(cc.Errs) > nerrs {
