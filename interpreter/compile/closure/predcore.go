@@ -32,8 +32,8 @@ type Predicate struct {
 	// BadDecl: its declaration has an error (its parameters are not
 	// known): calls of it are not checked against them either
 	BadDecl bool
-	Called bool // an expression calls it
-	Order  int  // its place among the declarations
+	Called  bool // an expression calls it
+	Order   int  // its place among the declarations
 }
 
 // Used reports whether an expression of the ruleset calls the predicate.
