@@ -612,7 +612,7 @@ func (s *session) why(d *state.Decision, what string) {
 	}
 	named := func(a *model.Action, label string) bool {
 		bare := strings.Join(strings.Fields(strings.ReplaceAll(a.Label, "{card}", "")), " ")
-		return model.SameName(what, a.Name) || model.SameName(what, label) || model.SameName(what, bare)
+		return model.SameName(what, a.Name) || model.NamesLabel(what, label) || model.SameName(what, bare)
 	}
 	// forSome reports whether an action of the card's zone, labelled label
 	// for it, is for card c

@@ -31,3 +31,14 @@ func plainQuotes(s string) string {
 // as the plain ones, for text a person typed that is then cut at them
 // (p1's Knight).
 func PlainQuotes(s string) string { return plainQuotes(s) }
+
+// NamesLabel reports whether what a person typed names a label: the whole
+// label, or its words before what it adds in brackets (buy Gold for buy
+// Gold (6)), as SameName compares them.
+func NamesLabel(typed, label string) bool {
+	if SameName(typed, label) {
+		return true
+	}
+	base, _, ok := strings.Cut(label, " (")
+	return ok && SameName(typed, base)
+}

@@ -30,7 +30,7 @@ func WhyNotOffered(g *engine.Game, d *state.Decision, named string) string {
 	// and by which words: its label, or the card's name
 	names := func(a *model.Action, c int) (string, bool) {
 		label := g.ActionLabel(a.Name, c, d.Player)
-		if model.SameName(name, label) || (c < 0 && model.SameName(name, a.Name)) {
+		if model.NamesLabel(name, label) || (c < 0 && model.SameName(name, a.Name)) {
 			return label, true
 		}
 		if c >= 0 && model.SameName(name, g.CardLabel(c, d.Player)) {
