@@ -348,7 +348,9 @@ func LabelUnique(g model.Context, opts []state.Option) {
 	var whose []int // the options to name with their card's controller
 	for i := range opts {
 		c := opts[i].Card
-		if c < 0 {
+		if c < 0 || g.Card(c).Ctrl < 0 {
+			// a card nobody controls (a shared supply's) is nobody's to
+			// be named with: it was named as the seat before "p1"
 			continue
 		}
 		// the chooser's own card beside another player's card of its name
