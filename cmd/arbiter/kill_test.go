@@ -70,7 +70,7 @@ func TestAKilledSessionKeepsItsReplayLog(t *testing.T) {
 	full, err := os.ReadFile(filepath.Join(dir, "full.jsonl"))
 	require.NoError(t, err)
 
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGKILL} {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			log := fmt.Sprintf("killed-%d.jsonl", int(sig))
 			cmd := exec.Command(bin, args(log)...)

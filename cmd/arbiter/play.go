@@ -450,13 +450,14 @@ func logRuleset(lg *replayLog, path string) (*model.Ruleset, string) {
 }
 
 // stopOnSignal ends the session when the process is asked to stop (an
-// interrupt, kill -TERM, a closed terminal): the replay log already holds
+// interrupt, kill -TERM, a closed terminal, ctrl-\, which would otherwise
+// print the program's stacks to a player): the replay log already holds
 // every answer; the terminal is restored and the way to resume is named.
 // The function it returns stops listening.
 func stopOnSignal(s *session) func() {
 	sigs := make(chan os.Signal, 1)
 	done := make(chan struct{})
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	go func() {
 		select {
 		case sig := <-sigs:
