@@ -514,9 +514,12 @@ func parseSeats(flags []string, n int) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Human or GREEDY is what was meant: who plays a seat is no name
+		// to spell to the letter
+		v = strings.ToLower(strings.TrimSpace(v))
 		if v != "human" {
 			if _, err := bot.New(v, 0); err != nil {
-				return nil, err
+				return nil, fmt.Errorf("--seat %s: %q plays no seat: a seat is played by human, random or greedy", f, v)
 			}
 		}
 		if given[p] != "" {
