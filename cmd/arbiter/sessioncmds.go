@@ -294,6 +294,10 @@ func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
 		if err == nil {
 			return state.Answer{Picks: []int{ix}}, nil
 		}
+		if strings.HasPrefix(strings.TrimSpace(line), "#") && !strings.Contains(line, ",") {
+			// #N out of range, or # with no number: FindOption says which
+			return state.Answer{}, fmt.Errorf("%v (or type help)", err)
+		}
 		if d.Max > 1 && strings.Contains(line, ",") {
 			// several options by label, as a scenario lists them:
 			// Lightning, Lightning, Grass
