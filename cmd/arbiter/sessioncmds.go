@@ -82,7 +82,7 @@ are separated by commas (Knight, Knight, Archer). Commands:
 		s.showDecision(d, true)
 		return false, nil
 	case "card":
-		return false, s.cardText(seat, rest)
+		return false, s.cardText(seat, unquoteName(rest))
 	case "log":
 		n := 20
 		if rest != "" {
@@ -101,7 +101,7 @@ are separated by commas (Knight, Knight, Archer). Commands:
 		}
 		return false, nil
 	case "why":
-		s.why(d, rest)
+		s.why(d, unquoteName(rest))
 		return false, nil
 	case "undo":
 		return s.undoTo(seat)
@@ -183,6 +183,17 @@ func (s *session) resignEarlier(seat int, err error) (bool, error) {
 		return false, err
 	}
 	return false, fmt.Errorf("%v (turn %d, which the rules let you resign in, asked you nothing and was played for you; resign at a question of your next such turn, or quit to leave the game unfinished)", err, at.Turn)
+}
+
+// unquoteName is a name typed in quotes, plain or typographic ("Fire",
+// “Fire”), without them: a command's argument is the name alone.
+func unquoteName(s string) string {
+	for _, q := range [][2]string{{`"`, `"`}, {"'", "'"}, {"\u201c", "\u201d"}, {"\u2018", "\u2019"}} {
+		if len(s) > len(q[0])+len(q[1]) && strings.HasPrefix(s, q[0]) && strings.HasSuffix(s, q[1]) {
+			return strings.TrimSpace(s[len(q[0]) : len(s)-len(q[1])])
+		}
+	}
+	return s
 }
 
 func parseHumanAnswer(d *state.Decision, line string) (state.Answer, error) {
