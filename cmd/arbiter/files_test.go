@@ -193,3 +193,39 @@ func TestFixNotWrittenSaysWhy(t *testing.T) {
 	assert.Contains(t, err.Error(), file+" is not fixed: its folder "+locked+" cannot be written")
 	assert.NotContains(t, err.Error(), ".tmp")
 }
+
+// A replay log removed or replaced while its game goes on is noticed at
+// the next answer: the session says so, and the closing words do not name
+// a file without the game (they said the log at its path resumed it).
+func TestALogRemovedOrReplacedIsNoticed(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	for _, how := range []string{"removed", "replaced"} {
+		t.Run(how, func(t *testing.T) {
+			dir := t.TempDir()
+			g, err := engine.New(rs, engine.Options{Seed: 1})
+			require.NoError(t, err)
+			path := filepath.Join(dir, "game.jsonl")
+			w, err := reserveLog(path)
+			require.NoError(t, err)
+			require.NoError(t, w.start(rs, g, []string{"human", "random"}))
+			if how == "removed" {
+				require.NoError(t, os.Remove(path))
+			} else {
+				// an editor saves the file it opened: a new file takes the name
+				require.NoError(t, os.WriteFile(path+".new", []byte("notes\n"), 0o644))
+				require.NoError(t, os.Rename(path+".new", path))
+			}
+			d := g.Pending()[0]
+			require.NoError(t, g.Answer(d.Player, state.Answer{Picks: []int{0}}))
+			err = w.record(g)
+			require.ErrorContains(t, err, "game.jsonl is no longer this game's replay log, as it was removed or replaced while the game went on")
+			require.Error(t, w.close())
+			if how == "replaced" {
+				data, err := os.ReadFile(path)
+				require.NoError(t, err)
+				require.Equal(t, "notes\n", string(data), "the file that took the log's name is not written")
+			}
+		})
+	}
+}

@@ -550,9 +550,26 @@ func (w *replayWriter) record(g *engine.Game) error {
 	if b.Len() == 0 {
 		return nil
 	}
+	if err := w.stillThere(); err != nil {
+		w.err = err
+		return err
+	}
 	if _, err := w.f.WriteString(b.String()); err != nil {
 		w.err = fmt.Errorf("cannot write %s: %v", w.path, cause(err))
 		return w.err
+	}
+	return nil
+}
+
+// stillThere reports an error when the log's path no longer names the
+// file this session writes: removed, or replaced by another (an editor
+// saving it, a copy). Lines written on would go to a file nobody can
+// reach, and the closing words would name a file without the game.
+func (w *replayWriter) stillThere() error {
+	mine, err1 := w.f.Stat()
+	there, err2 := os.Stat(w.path)
+	if err1 == nil && (err2 != nil || !os.SameFile(mine, there)) {
+		return fmt.Errorf("%s is no longer this game's replay log, as it was removed or replaced while the game went on; save NAME keeps the game", w.path)
 	}
 	return nil
 }
@@ -563,6 +580,9 @@ func (w *replayWriter) close() error {
 	defer w.mu.Unlock()
 	if w.f == nil {
 		return w.err
+	}
+	if w.err == nil && w.started {
+		w.err = w.stillThere()
 	}
 	if err := w.f.Sync(); err != nil && w.err == nil {
 		w.err = fmt.Errorf("cannot write %s: %v", w.path, cause(err))

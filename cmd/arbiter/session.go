@@ -344,7 +344,7 @@ func (s *session) record() {
 		return
 	}
 	if err := s.log.record(s.g); err != nil {
-		s.printf("The replay log cannot be written any more (%v); the game goes on without it.\n", err)
+		s.printf("The replay log cannot be written any more: %v. The game goes on without it.\n", err)
 	}
 }
 
