@@ -143,16 +143,27 @@ docs/sim-at-scale.md.`,
 			// cores to spare for them, would only hold memory: each plays in
 			// memory of its own
 			parallel = min(parallel, len(idx), maxParallel)
-			if os.Getenv("GOGC") == "" {
+			if os.Getenv("GOGC") == "" && len(idx) <= fourfoldGames {
 				// games make short-lived garbage and keep little: a collection
 				// every fourfold growth of the heap, not every doubling, leaves
 				// the cores to the games (10-20% more games a second), and the
-				// heap stays small; GOGC set by the user wins
+				// heap stays small; GOGC set by the user wins. Not for a run of
+				// many games: the results kept would be grown fourfold too
 				debug.SetGCPercent(400)
 			}
 			var bar *progressbar.ProgressBar
 			if term.IsTerminal(int(os.Stderr.Fd())) {
 				bar = progressbar.NewOptions(len(idx), progressbar.OptionSetWriter(os.Stderr), progressbar.OptionSetDescription("simulating"), progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+			}
+			texts := map[string]string{}
+			intern := func(s string) string {
+				if t, ok := texts[s]; ok {
+					return t
+				}
+				if len(texts) < maxTexts {
+					texts[s] = s
+				}
+				return s
 			}
 			results := make([]simResult, len(idx))
 			done := make([]bool, len(idx))
@@ -173,6 +184,9 @@ docs/sim-at-scale.md.`,
 						// under the lock: an interrupted run reads the
 						// results while games it left still play
 						mu.Lock()
+						// the texts of how games ended are few: one copy of
+						// each is kept, not one a game
+						r.kind, r.reason, r.lost = intern(r.kind), intern(r.reason), intern(r.lost)
 						results[i], done[i] = r, true
 						mu.Unlock()
 						if bar != nil {
@@ -306,6 +320,15 @@ docs/sim-at-scale.md.`,
 // an error in one stops that game and is listed, as in arbiter play, where
 // a run without a log passed it by. The log changes nothing else of a game.
 const loggedEvery = 50
+
+// fourfoldGames is the most games a run plays with the heap let grow
+// fourfold between collections: above it, the results kept (some hundred
+// bytes a game) would make that growth gigabytes.
+const fourfoldGames = 100_000
+
+// maxTexts bounds the texts of game endings kept once for all the games
+// (a ruleset whose reasons name numbers may make one a game).
+const maxTexts = 10_000
 
 // simGrace is how long an interrupted sim waits for the games under way.
 const simGrace = 10 * time.Second
