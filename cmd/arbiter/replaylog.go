@@ -63,8 +63,51 @@ type replayLine struct {
 	Header *replayHeader    `json:"header,omitempty"`
 	Answer *state.Record    `json:"answer,omitempty"`
 	Undo   *replayUndo      `json:"undo,omitempty"`
-	Events []state.LogEntry `json:"events,omitempty"`
-	Event  *state.LogEntry  `json:"event,omitempty"` // arbiter-replay/1
+	Events eventList       `json:"events,omitempty"`
+	Event  *state.LogEntry `json:"event,omitempty"` // arbiter-replay/1
+}
+
+// maxReplayEvents bounds the events a replay log holds: a thousand times a
+// long game's (a four-player game of 150 turns writes some tens of
+// thousands), and few enough to read in a gigabyte of memory.
+// An event made up of nothing ({}) takes a few bytes of the file and a
+// few hundred of memory: a log of them filled the memory before its first
+// wrong event was told.
+var maxReplayEvents = 1_000_000
+
+// eventList is a replay line's events, read one at a time, so that a
+// damaged line is refused at its first event with no kind, or once it
+// holds more events than a log may, not after all of it is read.
+type eventList []state.LogEntry
+
+func (l *eventList) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	t, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		*l = nil
+		return nil
+	}
+	if d, ok := t.(json.Delim); !ok || d != '[' {
+		return errors.New("events is a list of events")
+	}
+	for dec.More() {
+		if len(*l) >= maxReplayEvents {
+			return fmt.Errorf("a line of more than %d events, more than a game writes: the log is damaged", maxReplayEvents)
+		}
+		var e state.LogEntry
+		if err := dec.Decode(&e); err != nil {
+			return err
+		}
+		if e.Kind == "" {
+			return fmt.Errorf("event %d of the line has no kind: the log is damaged", len(*l)+1)
+		}
+		*l = append(*l, e)
+	}
+	_, err = dec.Token()
+	return err
 }
 
 // replayLog is a replay log as read: its header, the answers and the events
@@ -185,6 +228,9 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 			lg.answers = append(lg.answers, *l.Answer)
 			lg.lines = append(lg.lines, line)
 			lg.events = append(lg.events, l.Events...)
+			if len(lg.events) > maxReplayEvents {
+				return nil, fmt.Errorf("%s:%d: the log holds more than %d events, more than a game writes: it is damaged", name, line, maxReplayEvents)
+			}
 			lg.after = append(lg.after, len(lg.events))
 		case l.Undo != nil:
 			u := *l.Undo
@@ -198,6 +244,9 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 			lg.events = append(lg.events, l.Events...)
 			if l.Event != nil {
 				lg.events = append(lg.events, *l.Event)
+			}
+			if len(lg.events) > maxReplayEvents {
+				return nil, fmt.Errorf("%s:%d: the log holds more than %d events, more than a game writes: it is damaged", name, line, maxReplayEvents)
 			}
 		}
 	}

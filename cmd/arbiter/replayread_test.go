@@ -64,3 +64,31 @@ func TestCutText(t *testing.T) {
 	got := cutText(long)
 	require.True(t, strings.HasPrefix(got, strings.Repeat("é", 300)+"… (200 bytes more)"), got)
 }
+
+// Events are read one at a time: a line of events with no kind is refused
+// at the first, and a log of more events than any game writes at the one
+// past the bound, before the rest is read (a log of millions of {} took
+// gigabytes of memory before its first wrong event was told).
+func TestReplayEventsAreBoundedAsTheyAreRead(t *testing.T) {
+	was := maxReplayEvents
+	maxReplayEvents = 5
+	defer func() { maxReplayEvents = was }()
+	head := `{"header":{"format":"arbiter-replay/2","ruleset":"lands","players":2,"seed":5}}` + "\n"
+	answer := func(events string) string {
+		return `{"answer":{"seq":0,"player":0,"answer":{"picks":[0]}},"events":[` + events + "]}\n"
+	}
+	ev := `{"seq":0,"kind":"move","text":"x"}`
+	for _, c := range []struct{ log, msg string }{
+		{head + answer(`{},{},{}`), "game.jsonl:2: not a replay line: event 1 of the line has no kind: the log is damaged"},
+		{head + answer(ev+`,{"seq":1}`), "game.jsonl:2: not a replay line: event 2 of the line has no kind: the log is damaged"},
+		{head + answer(strings.Repeat(ev+",", 6)+ev), "game.jsonl:2: not a replay line: a line of more than 5 events, more than a game writes: the log is damaged"},
+		{head + answer(ev+","+ev+","+ev) + answer(ev+","+ev+","+ev), "game.jsonl:3: the log holds more than 5 events, more than a game writes: it is damaged"},
+		{head + `{"answer":{"seq":0,"player":0,"answer":{"picks":[0]}},"events":{"kind":"x"}}` + "\n", "game.jsonl:2: not a replay line: events is a list of events"},
+	} {
+		_, err := readReplay(strings.NewReader(c.log), "game.jsonl")
+		require.EqualError(t, err, c.msg)
+	}
+	lg, err := readReplay(strings.NewReader(head+answer(ev+","+ev)), "game.jsonl")
+	require.NoError(t, err)
+	require.Len(t, lg.events, 2)
+}
