@@ -60,9 +60,9 @@ type replayUndo struct {
 }
 
 type replayLine struct {
-	Header *replayHeader    `json:"header,omitempty"`
-	Answer *state.Record    `json:"answer,omitempty"`
-	Undo   *replayUndo      `json:"undo,omitempty"`
+	Header *replayHeader   `json:"header,omitempty"`
+	Answer *state.Record   `json:"answer,omitempty"`
+	Undo   *replayUndo     `json:"undo,omitempty"`
 	Events eventList       `json:"events,omitempty"`
 	Event  *state.LogEntry `json:"event,omitempty"` // arbiter-replay/1
 }
