@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -228,4 +229,32 @@ func TestALogRemovedOrReplacedIsNoticed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A save that names who plays a number of seats other than the game's is
+// resumed with the seats --seat or the defaults give, and says so (it
+// was taken in silence).
+func TestASaveOfOtherSeatsIsToldOf(t *testing.T) {
+	rsPath := filepath.Join("..", "..", "rulesets", "lands.yaml")
+	rs, diags := load.LoadFile(rsPath, stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 1})
+	require.NoError(t, err)
+	dir := t.TempDir()
+	for _, seats := range [][]string{{"human", "human", "human"}, {}} {
+		path := filepath.Join(dir, fmt.Sprintf("saved-%d.json", len(seats)))
+		_, err := saveGame(path, g, seats, nil)
+		require.NoError(t, err)
+		_, got, warn, err := loadSave(rs, rsPath, path)
+		require.NoError(t, err)
+		require.Nil(t, got)
+		require.Equal(t, fmt.Sprintf("%s names who plays %d seats of a game of 2 players; the seats are played as --seat says, or p1 by you and the others by the random bot", path, len(seats)), warn)
+	}
+	path := filepath.Join(dir, "saved.json")
+	_, err = saveGame(path, g, []string{"human", "greedy"}, nil)
+	require.NoError(t, err)
+	_, got, warn, err := loadSave(rs, rsPath, path)
+	require.NoError(t, err)
+	require.Equal(t, []string{"human", "greedy"}, got)
+	require.Empty(t, warn)
 }

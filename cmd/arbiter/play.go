@@ -667,14 +667,19 @@ func loadSave(rs *model.Ruleset, rsPath, path string) (*engine.Game, []string, s
 		return nil, nil, "", fmt.Errorf("%s: %v", path, err)
 	}
 	var seats []string
+	warn := ""
 	if m, ok := sv.Extra.(map[string]any); ok {
 		if list, ok := m["seats"].([]any); ok && len(list) == g.Players() {
 			for _, x := range list {
 				seats = append(seats, fmt.Sprint(x))
 			}
+		} else if ok {
+			// who played is not the game: the game goes on, played as
+			// --seat or the defaults say, and the player is told
+			warn = fmt.Sprintf("%s names who plays %d seats of a game of %d players; the seats are played as --seat says, or p1 by you and the others by the random bot", path, len(list), g.Players())
 		}
 	}
-	return g, seats, "", nil
+	return g, seats, warn, nil
 }
 
 // knownSeats checks who a save or a log says played each seat: a person
