@@ -196,7 +196,7 @@ card included.`,
 					return &exitError{code: 2, msg: "arbiter play: " + err.Error()}
 				}
 			}
-			s := &session{rs: rs, g: g, seats: seats, out: out, seen: make([]int, g.Players()), lastSeat: -1, resumed: load != ""}
+			s := &session{rs: rs, g: g, seats: seats, out: out, seen: make([]int, g.Players()), lastSeat: -1, resumed: load != "", savedAt: len(g.Evaluator().S.History)}
 			if s.humans() > 1 {
 				// a game resumed (a save, a replay log) was played again
 				// keeping them: those since its last answer are shown, as

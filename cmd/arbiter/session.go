@@ -51,6 +51,21 @@ type session struct {
 	gameArg     string        // the GAME argument, for the replay hint
 	quit        bool
 	skips       []skip // per seat: passing on its own until the turn ends
+	// savedAt is the number of answers the game had when the session last
+	// saved it, or began (a game resumed is in the file it came from);
+	// quitWarned, that a quit was told the game is recorded nowhere, and a
+	// second one leaves it
+	savedAt    int
+	quitWarned bool
+}
+
+// unrecorded reports whether nothing keeps the game as it is now: no
+// replay log written, and no save made since the last answer.
+func (s *session) unrecorded() bool {
+	if s.log != nil && s.log.err == nil && s.log.started {
+		return false
+	}
+	return !s.g.Over() && s.savedAt != len(s.g.Evaluator().S.History)
 }
 
 // skip is a seat's standing order to pass priority for the rest of a turn;
@@ -450,6 +465,8 @@ func (s *session) inputEnded(err error) {
 	if errors.Is(err, liner.ErrPromptAborted) {
 		s.printf("\nStopped (Ctrl-C); the game is left unfinished.\n")
 		s.interrupted = true
+	} else if s.unrecorded() {
+		s.printf("\nInput ended; the game is left unfinished, and nothing has recorded it (no replay log, no save since the last answer).\n")
 	} else {
 		s.printf("\nInput ended; the game is left unfinished.\n")
 	}

@@ -129,6 +129,7 @@ are separated by commas (Knight, Knight, Archer). Commands:
 			s.saved = map[string][sha256.Size]byte{}
 		}
 		s.saved[abs] = sum
+		s.savedAt = len(s.g.Evaluator().S.History)
 		if hasControl(rest) {
 			// a name typed with an escape or a bell is shown quoted, not
 			// played on the terminal
@@ -143,6 +144,12 @@ are separated by commas (Knight, Knight, Archer). Commands:
 		}
 		return true, nil
 	case "quit", "exit":
+		if s.unrecorded() && !s.quitWarned {
+			// the game would be lost: said once, and the next quit leaves
+			s.quitWarned = true
+			s.printf("Nothing records this game (no replay log, no save since the last answer): save FILE keeps it; quit again to leave it unsaved.\n")
+			return false, nil
+		}
 		s.quit = true
 		s.printf("Left the game.\n")
 		return true, nil
