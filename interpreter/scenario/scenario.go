@@ -1222,7 +1222,13 @@ func namesForced(want, label string) bool {
 		label = name
 	}
 	base, _, _ := strings.Cut(label, " (")
-	return model.SameName(want, label) || model.SameName(want, base)
+	if model.SameName(want, label) || model.SameName(want, base) {
+		return true
+	}
+	// the card of an action named alone (two of clubs for play two of
+	// clubs), as an answer to a question asked now may name it
+	_, card, ok := strings.Cut(base, " ")
+	return ok && model.SameName(want, card)
 }
 
 // took is the mark with one more question of seat counted before it: a

@@ -196,6 +196,21 @@ steps:
   - expect: any(p1.board, .name == "Fire")
 `)
 	assert.Empty(t, got)
+	// a question the engine answered itself (one card to play) is
+	// answered by the card's name too, as the step a transcript has
+	got = runGame(t, "lands", `setup:
+  active: p1
+  turn: 3
+  phase: main
+  zones:
+    p1.hand: [Fire]
+    p2.hand: [Darkness]
+    p2.board: [Grass]
+steps:
+  - p1: Fire
+  - expect: any(p1.board, .name == "Fire")
+`)
+	assert.Empty(t, got)
 	got = runGame(t, "lands", `setup:
   active: p1
   turn: 3
