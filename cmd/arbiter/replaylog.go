@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -351,6 +352,20 @@ func eventAt(g *engine.Game, got, events []state.LogEntry, i int) *eventDiff {
 		// a card made in play was written "created in p1's table" before
 		// it went "created and goes to" it
 		logged.Text = strings.Replace(strings.Replace(logged.Text, " is created in ", " is created and goes to ", 1), " are created in ", " are created and go to ", 1)
+	}
+	if logged.Whose != nil && got[i].Whose == nil {
+		// a line that names the card's zone as its controller's said whose
+		// the card was as well before ("p2's Hex is turned face up in
+		// p2's pool"); it says it once since
+		whose := slices.Clone(logged.Whose)
+		for k, w := range whose {
+			if w > 0 && strings.Contains(logged.Text, " in "+state.SeatName(int(w)-1)+"'s ") {
+				whose[k] = 0
+			}
+		}
+		if !slices.ContainsFunc(whose, func(w int8) bool { return w != 0 }) {
+			logged.Whose = nil
+		}
 	}
 	a, b := view.Render(g, &got[i], -1), view.Render(g, &logged, -1)
 	ja, _ := json.Marshal(got[i])
