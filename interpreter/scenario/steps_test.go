@@ -184,43 +184,15 @@ func TestLoadReportsEveryMistake(t *testing.T) {
 // as at the terminal (Fire for play Fire), once no question the engine
 // answered itself takes it; a name of no option's card is not an answer.
 func TestAnswerByCardName(t *testing.T) {
-	got := runGame(t, "lands", `setup:
-  active: p1
-  turn: 3
-  phase: main
-  zones:
-    p1.hand: [Fire, Water]
-    p2.hand: [Darkness]
-steps:
-  - p1: Fire
-  - expect: any(p1.board, .name == "Fire")
-`)
-	assert.Empty(t, got)
+	// p1 in a main phase of Lands, with the hand and p2's board given
+	run := func(hand, p2board, steps string) []string {
+		return runGame(t, "lands", "setup:\n  active: p1\n  turn: 3\n  phase: main\n  zones:\n    p1.hand: "+hand+"\n    p2.hand: [Darkness]\n    p2.board: "+p2board+"\nsteps:\n"+steps)
+	}
+	assert.Empty(t, run("[Fire, Water]", "[]", "  - p1: Fire\n  - expect: any(p1.board, .name == \"Fire\")\n"))
 	// a question the engine answered itself (one card to play) is
 	// answered by the card's name too, as the step a transcript has
-	got = runGame(t, "lands", `setup:
-  active: p1
-  turn: 3
-  phase: main
-  zones:
-    p1.hand: [Fire]
-    p2.hand: [Darkness]
-    p2.board: [Grass]
-steps:
-  - p1: Fire
-  - expect: any(p1.board, .name == "Fire")
-`)
-	assert.Empty(t, got)
-	got = runGame(t, "lands", `setup:
-  active: p1
-  turn: 3
-  phase: main
-  zones:
-    p1.hand: [Fire, Water]
-    p2.hand: [Darkness]
-steps:
-  - p1: Grass
-`)
+	assert.Empty(t, run("[Fire]", "[Grass]", "  - p1: Fire\n  - expect: any(p1.board, .name == \"Fire\")\n"))
+	got := run("[Fire, Water]", "[]", "  - p1: Grass\n")
 	require.Len(t, got, 1)
 	assert.Contains(t, got[0], `p1 is not offered "Grass"`)
 }
