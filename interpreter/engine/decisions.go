@@ -110,6 +110,16 @@ func (g *machine) CountAtOnce(p int, label string) {
 	}
 }
 
+// NoteTaken keeps, when the game keeps the questions it answered itself,
+// a choice a step made for p with no question and no count (the one card
+// there was to choose): numbered as the next question, so that steps
+// since the last answer read it.
+func (g *machine) NoteTaken(p int, label string) {
+	if g.keepForced && label != "" {
+		g.forced = append(g.forced, Forced{Seq: g.S.DecSeq, Player: p, Label: label})
+	}
+}
+
 // AnswerAtOnce gives the answer of a decision that has only one, counted
 // as Ask counts it. A window where a player can only pass is most of the
 // windows of a game with priority; asked with Ask, each would be kept,

@@ -624,6 +624,11 @@ type Context interface {
 	// step takes without making the decision (its answer is that option,
 	// labelled label when it has a label).
 	CountAtOnce(p int, label string)
+	// NoteTaken notes, without counting a decision, that a step took for
+	// player p the one card it could choose (labelled label) with no
+	// question, as every card there was: a scenario's step that names it
+	// reads as that answer, as it reads a question answered at once.
+	NoteTaken(p int, label string)
 	// Answered's lists are good until its next call.
 	Answered(f *state.Frame) ([]state.Decision, []*state.Answer)
 	Call(f *state.Frame, prog int)

@@ -197,6 +197,33 @@ func TestAnswerByCardName(t *testing.T) {
 	assert.Contains(t, got[0], `p1 is not offered "Grass"`)
 }
 
+// TestAStepNamesTheOneCardTaken: a choice of cards with one card to take,
+// which the step takes with no question (Vault's attackers when one
+// creature can attack), is answered by a step that names the card, as a
+// transcript of the game has it (it was told the card was not offered).
+func TestAStepNamesTheOneCardTaken(t *testing.T) {
+	got := runGame(t, "vault", `setup:
+  active: p1
+  turn: 5
+  phase: main
+  zones:
+    p1.hand: [Iron Golem, Wolf Pup]
+    p1.field: [Bone Knight]
+    p1.deck: [Iron Golem, Iron Golem, Iron Golem, Iron Golem, Iron Golem]
+    p1.vault: [Wastes, Wastes, Wastes, Wastes, Wastes]
+    p2.hand: [Iron Golem]
+    p2.field: [Ghoul]
+    p2.deck: [Iron Golem, Iron Golem, Iron Golem, Iron Golem, Iron Golem]
+    p2.vault: [Wastes, Wastes, Wastes, Wastes, Wastes]
+steps:
+  - p1: declare attacks
+  - p1: Bone Knight
+  - p1: Ghoul
+  - expect: len(p2.field) == 0 and p1.field[0].damage == 0
+`)
+	assert.Empty(t, got)
+}
+
 // TestAnswerToAQuestionTheEngineAnswered: an answer meant for a question
 // with one way to answer, which the engine answered itself, is refused
 // with a word about it: the log shows the play the step asked for.

@@ -335,6 +335,9 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 			if g.Logging() && !args.KnownToAll(g, from) && !args.WholeZone(g, from) {
 				g.LogCards("choose", chooser, from, "%s chooses {cards}.", state.SeatName(chooser))
 			}
+			if len(d.Options) == 1 {
+				g.NoteTaken(chooser, d.Options[0].Label)
+			}
 			return model.Next, nil
 		}
 		args.LabelUnique(g, d.Options)
