@@ -44,8 +44,14 @@ func Suggest(s string, known []string) string {
 		limit = 3
 	}
 	ls := strings.ToLower(s)
+	if ls == "" {
+		return "" // nothing typed is close to no name
+	}
 	for _, k := range known {
 		lk := strings.ToLower(k)
+		if lk == "" {
+			continue // a name left empty (told where it is written)
+		}
 		d := editDistance(ls, lk)
 		close := d <= limit && d < len(s)
 		// two slips in a short name keep its first letter (sute for suit);

@@ -23,6 +23,10 @@ func TestSuggest(t *testing.T) {
 		{"game.market", []string{"market", "hand"}, "market"}, // a qualified name
 		{"you.Hand", []string{"market", "hand"}, "hand"},
 		{"zzz", []string{"market", "hand"}, ""},
+		// a name left empty, typed or known, is close to nothing (it
+		// crashed the loader: a first letter read from no letters)
+		{"dek", []string{"", "deck"}, "deck"},
+		{"", []string{"deck", ""}, ""},
 	} {
 		assert.Equal(t, tc.want, Suggest(tc.typed, tc.known), tc.typed)
 	}

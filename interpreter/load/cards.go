@@ -28,6 +28,10 @@ func (c *compiler) cardDef(n *yaml.Node, path string) *model.CardDef {
 	}
 	d := &model.CardDef{Index: len(c.Rs.Cards), Pos: c.R.Pos(n)}
 	d.ID, _ = c.R.Str(source.Get(fs, "id"), path+".id")
+	if strings.TrimSpace(d.ID) == "" {
+		// decks, setups and create name a card by it
+		c.R.Errorf(source.Get(fs, "id"), "bad-value", path+".id", "a card's id is a name, written out: decks, setups and create name the card by it")
+	}
 	if prev, dup := c.Rs.CardIx[d.ID]; dup {
 		c.R.Errorf(source.Get(fs, "id"), "duplicate-card-id", path+".id", "card id %q is already used by the card at %s", d.ID, c.Rs.Cards[prev].Pos)
 		return nil

@@ -44,6 +44,19 @@ func (c *compiler) players(n *yaml.Node) {
 // would fill memory with what it leaves before the budget stopped it.
 const maxStepBudget = 1000000
 
+// checkWord refuses a name expressions could never compare with: none,
+// nil, true and false are read as values wherever an expression names
+// them (a zone named none: card.zone == none is false for its cards), and
+// an empty name names nothing. what says what is named (a zone).
+func (c *compiler) checkWord(n *yaml.Node, path, name, what string) {
+	switch strings.TrimSpace(name) {
+	case "none", "nil", "true", "false":
+		c.R.Errorf(n, "bad-value", path, "%s cannot be named %s: expressions read %s as a value, never as this name, so nothing could compare with it; choose another name", what, name, name)
+	case "":
+		c.R.Errorf(n, "bad-value", path, "%s needs a name, written out: an empty one names nothing", what)
+	}
+}
+
 func (c *compiler) keywords(n *yaml.Node) {
 	n = source.ResolveAlias(n)
 	var names []string
@@ -52,11 +65,17 @@ func (c *compiler) keywords(n *yaml.Node) {
 	case yaml.MappingNode:
 		fs, _ := c.R.Mapping(n, "keywords")
 		for _, f := range fs {
+			c.checkWord(f.KeyN, "keywords."+f.Key, f.Key, "a keyword")
 			names = append(names, f.Key)
 			docs[f.Key], _ = c.R.Str(f.Value, "keywords."+f.Key)
 		}
 	default:
 		names, _ = c.R.StrList(n, "keywords")
+		for i, k := range names {
+			if i < len(n.Content) {
+				c.checkWord(n.Content[i], "keywords", k, "a keyword")
+			}
+		}
 	}
 	for _, k := range names {
 		if len(c.Rs.Keywords) >= 64 {
@@ -75,6 +94,7 @@ func (c *compiler) modes(n *yaml.Node) {
 	if n.Kind == yaml.MappingNode {
 		fs, _ := c.R.Mapping(n, "modes")
 		for _, f := range fs {
+			c.checkWord(f.KeyN, "modes."+f.Key, f.Key, "a mode")
 			doc, _ := c.R.Str(f.Value, "modes."+f.Key)
 			c.Rs.Modes = append(c.Rs.Modes, f.Key)
 			c.Rs.ModeDocs = append(c.Rs.ModeDocs, doc)
@@ -83,7 +103,10 @@ func (c *compiler) modes(n *yaml.Node) {
 		return
 	}
 	names, _ := c.R.StrList(n, "modes")
-	for _, m := range names {
+	for i, m := range names {
+		if i < len(n.Content) {
+			c.checkWord(n.Content[i], "modes", m, "a mode")
+		}
 		c.Rs.Modes = append(c.Rs.Modes, m)
 		c.Rs.ModeDocs = append(c.Rs.ModeDocs, "")
 		c.Rs.Intern(m)
@@ -292,6 +315,7 @@ func (c *compiler) zones(n *yaml.Node) {
 	areas := map[string]int{} // an area's name: its number, from 1
 	for _, f := range fs {
 		path := "zones." + f.Key
+		c.checkWord(f.KeyN, path, f.Key, "a zone")
 		z := model.ZoneDecl{Name: f.Key, Index: len(c.Rs.Zones), PerPlayer: true, Visibility: model.Public, RefillFrom: -1, Pos: c.R.Pos(f.KeyN)}
 		zf, ok := c.R.Mapping(f.Value, path, zoneKeys...)
 		if ok {

@@ -191,6 +191,7 @@ func (c *compiler) turn(n *yaml.Node) {
 		}
 		if v := source.Get(pf, "name"); v != nil {
 			ph.Name, _ = c.R.Str(v, path+".name")
+			c.checkWord(v, path+".name", ph.Name, "a phase")
 			if seen[ph.Name] {
 				c.R.Errorf(v, "duplicate-phase", path+".name", "phase %q is declared twice", ph.Name)
 			}

@@ -100,6 +100,12 @@ func (r *Reader) Mapping(n *yaml.Node, path string, allowed ...string) ([]Field,
 			r.Errorf(k, "type-mismatch", path, "mapping keys must be plain names")
 			continue
 		}
+		if strings.TrimSpace(k.Value) == "" {
+			// a name left empty names nothing a step or an expression
+			// could read ('' in zones: {'': {}})
+			r.Errorf(k, "bad-value", path, "an empty key in %s: a key here is a name, written out", DescribePath(path))
+			continue
+		}
 		if seen[k.Value] {
 			r.Errorf(k, "duplicate-key", joinPath(path, k.Value), "key %q appears twice", k.Value)
 			continue
