@@ -177,3 +177,27 @@ func TestTurnThatAnswersKeepGoingStops(t *testing.T) {
 	require.Less(t, answers, 25000)
 	require.Contains(t, g.Err().Error(), "hum.yaml:8:11: act: turn 1 has asked 20000 questions without ending")
 }
+
+// create_deck makes no more cards than a game holds: two decks of 600,000
+// cards each stop the game at the second with the bound, as create does
+// (a game of 3,000,000 cards filled the memory).
+func TestCreateDeckBoundedByTheCardsAGameHolds(t *testing.T) {
+	var cards, deck strings.Builder
+	cards.WriteString("cards:\n")
+	for i := range 60 {
+		fmt.Fprintf(&cards, "  - {id: c%d, name: C%d}\n", i, i)
+		if i > 0 {
+			deck.WriteString(", ")
+		}
+		fmt.Fprintf(&deck, "c%d: 10000", i)
+	}
+	rules := "name: many\nplayers: {min: 2, max: 2}\nzones:\n  deck: {visibility: hidden}\ndecks:\n  d: {" + deck.String() + "}\nsetup:\n  - for_each_player:\n      do: [{create_deck: {to: deck}}]\nturn:\n  phases:\n    - name: main\n      do:\n        - choose: {options: [{label: a, do: []}, {label: b, do: []}]}\n"
+	rs, diags := load.Load(load.Source{Name: "many.yaml", Data: []byte(rules)}, []load.Source{{Name: "cards.yaml", Data: []byte(cards.String())}}, stdlib.Library())
+	require.False(t, diags.HasErrors(), "%v", diags)
+	g, err := engine.New(rs, engine.Options{Players: 2, Seed: 1, NoLog: true})
+	if err == nil {
+		err = g.Err()
+	}
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "a game has at most 1000000 cards (it has 600000; the deck d would make 600000)")
+}

@@ -38,6 +38,15 @@ func (c *compiler) decks(n *yaml.Node) {
 			}
 			c.deckEntry(deck, e, path, -1)
 		}
+		total := 0
+		for _, e := range deck.Entries {
+			total += e.Count
+		}
+		if total > model.MaxGameCards {
+			// a game of it could not be made: every card of a game is in
+			// memory, and the engine makes no more than this
+			c.R.Errorf(f.KeyN, "bad-value", path, "deck %q holds %d cards, and a game holds at most %d", f.Key, total, model.MaxGameCards)
+		}
 		c.Rs.DeckIx[f.Key] = len(c.Rs.Decks)
 		c.Rs.Decks = append(c.Rs.Decks, deck)
 		c.checkDeck(deck, f.KeyN, path)

@@ -321,3 +321,23 @@ func TestCardNamesFromProperties(t *testing.T) {
 	require.Len(t, diags, 1, "%v", diags)
 	require.Equal(t, "unknown-card", diags[0].Code)
 }
+
+// A deck of more cards than a game holds is refused at load (a game of it
+// filled the memory as its board was printed).
+func TestADeckOfMoreCardsThanAGameHolds(t *testing.T) {
+	var cards, deck strings.Builder
+	cards.WriteString("cards:\n")
+	deck.WriteString("decks: {d: {deck: {")
+	for i := range 101 {
+		fmt.Fprintf(&cards, "  - {id: c%d, props: {kind: a}}\n", i)
+		if i > 0 {
+			deck.WriteString(", ")
+		}
+		fmt.Fprintf(&deck, "c%d: 10000", i)
+	}
+	deck.WriteString("}}}")
+	diags := loadRules(t, deck.String(), "", "", cards.String())
+	require.Len(t, diags, 1, "%v", diags)
+	require.Equal(t, "bad-value", diags[0].Code)
+	require.Contains(t, diags[0].Message, `deck "d" holds 1010000 cards, and a game holds at most 1000000`)
+}

@@ -11,6 +11,10 @@ import (
 	"github.com/arbiter-games/arbiter/interpreter/diag"
 )
 
+// MaxGameCards bounds the cards of a game (those its decks deal and its
+// steps make): far more than any game needs, few enough to fit in memory.
+const MaxGameCards = 1_000_000
+
 // Type is the declared type of a property, a variable or an expression result.
 type Type uint8
 

@@ -12,7 +12,7 @@ import (
 // any game needs, few enough to fit in memory.
 const (
 	maxCreate    = 10000
-	maxGameCards = 1000000
+	maxGameCards = model.MaxGameCards
 )
 
 func Primitives() []*model.Primitive {
@@ -341,6 +341,13 @@ func Primitives() []*model.Primitive {
 					if owner, err = args.Player(g, f, a); err != nil {
 						return model.Next, err
 					}
+				}
+				n := 0
+				for _, e := range deck.Entries {
+					n += e.Count
+				}
+				if g.CardTotal()+n > maxGameCards {
+					return model.Next, fmt.Errorf("a game has at most %d cards (it has %d; the deck %s would make %d)", maxGameCards, g.CardTotal(), deck.Name, n)
 				}
 				for _, e := range deck.Entries {
 					zone := s.At(createDeckArgs.To).Zone
