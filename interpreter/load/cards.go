@@ -421,17 +421,29 @@ func (c *compiler) writeCardTexts() {
 		return // with errors, some part may not be compiled
 	}
 	g := model.EmptyGame(rs)
-	for _, d := range rs.Cards {
+	for n, d := range rs.Cards {
 		ci := g.AddCard(d.Index, 0, 0)
+		// the first card whose text cannot be written is told, and no
+		// more are tried: the same lines would fail, or run to their
+		// budget, card after card (minutes for a few hundred cards)
+		failed := false
 		report := func(err error) {
+			more := ""
+			switch rest := len(rs.Cards) - n - 1; {
+			case rest == 1:
+				more = " (the text of the card after it is not written until this is mended)"
+			case rest > 1:
+				more = fmt.Sprintf(" (the texts of the %d cards after it are not written until this is mended)", rest)
+			}
 			c.diags = append(c.diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "bad-card-text", Pos: d.Pos, Path: "cards." + d.ID,
-				Message: fmt.Sprintf("card_text cannot write the text of card %q: %v", d.ID, err)})
+				Message: fmt.Sprintf("card_text cannot write the text of card %q: %v%s", d.ID, err, more)})
+			failed = true
 		}
 		if len(d.Faces) == 0 {
 			lines, err := cardTextOf(g, d, ci)
 			if err != nil {
 				report(err)
-				continue
+				return
 			}
 			d.Lines = lines
 			continue
@@ -449,6 +461,9 @@ func (c *compiler) writeCardTexts() {
 				break
 			}
 			d.Faces[i].Lines = lines
+		}
+		if failed {
+			return
 		}
 	}
 }
