@@ -60,7 +60,21 @@ func madeNames(rs *model.Ruleset, ev *model.Evaluator) map[string]bool {
 // made are the names of its cards named from their properties (madeNames).
 func plausible(rs *model.Ruleset, words, made map[string]bool, d *state.Decision, label string) bool {
 	l := strings.ToLower(strings.TrimSpace(label))
-	if l == "" || l == "none" || l == "resign" || strings.HasPrefix(l, "#") || isSeatName(l) {
+	if l == "" || l == "none" || l == "resign" || strings.HasPrefix(l, "#") {
+		return true
+	}
+	if isSeatName(l) {
+		// a seat of the game: p9 of a game of two is a slip
+		n, _ := strconv.Atoi(l[1:])
+		return n <= rs.MaxPlayers
+	}
+	if parts := strings.Split(l, ","); len(parts) > 1 {
+		// several labels, as at the terminal (Knight, Archer): each
+		for _, p := range parts {
+			if !plausible(rs, words, made, d, p) {
+				return false
+			}
+		}
 		return true
 	}
 	if _, err := strconv.Atoi(l); err == nil {
@@ -76,7 +90,7 @@ func plausible(rs *model.Ruleset, words, made map[string]bool, d *state.Decision
 		// of the game's, so that play Banana is no answer of the game;
 		// or the answer begins with a longer text of the ruleset than the
 		// action's words (cast your leader, beside cast {card})
-		if rest == "" || namesCard(rs, made, rest) {
+		if rest == "" || isCardName(rs, made, rest) {
 			return true
 		}
 		for w := range words {
@@ -91,7 +105,47 @@ func plausible(rs *model.Ruleset, words, made map[string]bool, d *state.Decision
 			return true
 		}
 	}
-	return namesCard(rs, made, l)
+	return isCardName(rs, made, l)
+}
+
+// isCardName reports whether a text (lower case) is the name of a card of
+// the game as an answer writes it: a definition's name, id or face, or a
+// name the game made (madeNames), with the words an option adds to tell
+// cards apart (p2's Knight, Knight (row 3), Knight #2, a Knight). A text
+// that only holds a name (Firee, plya Fire) is none: a refusal of it
+// would prove nothing.
+func isCardName(rs *model.Ruleset, made map[string]bool, l string) bool {
+	l = strings.TrimSpace(l)
+	if seat, rest, ok := strings.Cut(l, "'s "); ok && isSeatName(seat) {
+		l = rest
+	}
+	if i := strings.LastIndex(l, " #"); i > 0 {
+		if _, err := strconv.Atoi(l[i+2:]); err == nil {
+			l = l[:i]
+		}
+	}
+	if base, _, ok := strings.Cut(l, " ("); ok && strings.HasSuffix(l, ")") {
+		l = base
+	}
+	for _, a := range []string{"a ", "an "} {
+		if rest, ok := strings.CutPrefix(l, a); ok && namesCard(rs, made, rest) && isCardName(rs, made, rest) {
+			return true
+		}
+	}
+	if made[l] {
+		return true
+	}
+	for _, c := range rs.Cards {
+		if c.NameTmpl == nil && (l == strings.ToLower(c.Name) || l == strings.ToLower(c.ID)) {
+			return true
+		}
+		for _, f := range c.Faces {
+			if f.Name != "" && l == strings.ToLower(f.Name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasWords reports whether l holds n as whole words: not 5 of clubs inside
@@ -161,7 +215,18 @@ func cardActionRest(rs *model.Ruleset, l string) (rest, words string, found bool
 		if prefix == "" || !strings.HasPrefix(l, prefix) || found && len(prefix) <= len(words) {
 			continue
 		}
-		rest, words, found = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(l, prefix), strings.TrimSpace(after))), prefix, true
+		rest, words, found = strings.TrimPrefix(l, prefix), prefix, true
+		// the card's part ends where the label's words after it begin, up
+		// to their first {expression} (tap Forest for green mana, of tap
+		// {card} for {card.color} mana)
+		if lit, _, _ := strings.Cut(after, "{"); strings.TrimSpace(lit) != "" {
+			if i := strings.Index(rest, lit); i >= 0 {
+				rest = rest[:i]
+			} else if i := strings.Index(rest, strings.TrimSpace(lit)); i >= 0 {
+				rest = rest[:i]
+			}
+		}
+		rest = strings.TrimSpace(rest)
 		if !ok {
 			rest = ""
 		}

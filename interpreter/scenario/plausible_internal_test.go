@@ -30,3 +30,25 @@ func TestTheRulesetsOwnTextsArePlausible(t *testing.T) {
 	assert.True(t, plausible(rs, words, nil, nil, "cast your leader Lady of Dawn"))
 	assert.False(t, plausible(rs, words, nil, nil, "cast Banana"))
 }
+
+// A text that only holds a card's name, or names a seat the game cannot
+// have, names nothing of the game: refusing it would pass whatever the
+// rules said (Firee, plya Fire and p9 were taken as plausible).
+func TestAMisspeltAnswerIsImplausible(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	words := rulesetWords(rs)
+	for _, l := range []string{"Fire", "fire", "play Fire", "p2's Fire", "Fire #2", "a Fire", "Fire, Water", "p2", "counter the counter with two Waters"} {
+		assert.True(t, plausible(rs, words, nil, nil, l), l)
+	}
+	for _, l := range []string{"Firee", "plya Fire", "p9", "play Firee", "Fire, Watr"} {
+		assert.False(t, plausible(rs, words, nil, nil, l), l)
+	}
+	// the words of a label after its card: tap Forest for green mana
+	vault, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "vault.yaml"), stdlib.Library())
+	require.NotNil(t, vault, "%v", diags)
+	vw := rulesetWords(vault)
+	assert.True(t, plausible(vault, vw, nil, nil, "tap Forest for green mana"))
+	assert.True(t, plausible(vault, vw, nil, nil, "tap p2's Island for blue mana"))
+	assert.False(t, plausible(vault, vw, nil, nil, "tap Forrest for green mana"))
+}
