@@ -258,3 +258,18 @@ func TestASaveOfOtherSeatsIsToldOf(t *testing.T) {
 	require.Equal(t, []string{"human", "greedy"}, got)
 	require.Empty(t, warn)
 }
+
+// A golden file too big to read is not known to be one arbiter test wrote:
+// --update leaves it as it is (it was replaced, and called new).
+func TestAGoldenTooBigToReadIsNotReplaced(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.golden")
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(300<<20)) // sparse: no disk to speak of
+	require.NoError(t, f.Close())
+	err = writeGolden(path, "# big\n== log\n== final state\n")
+	require.ErrorContains(t, err, "so it is not known to be a golden file that arbiter test wrote: it is left as it is")
+	st, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, int64(300<<20), st.Size())
+}

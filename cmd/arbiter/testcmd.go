@@ -225,7 +225,13 @@ func writeGolden(path, content string) error {
 		}
 		mode = st.Mode().Perm() // a golden file it replaces keeps its mode
 	}
-	if old, err := source.ReadFile(path); err == nil && !isGolden(old) {
+	old, err := source.ReadFile(path)
+	if _, serr := os.Lstat(path); serr == nil && err != nil {
+		// there, but not to be read (too big, say): not known to be a
+		// golden file, so not ours to replace
+		return fmt.Errorf("%v, so it is not known to be a golden file that arbiter test wrote: it is left as it is", err)
+	}
+	if err == nil && !isGolden(old) {
 		// a file of the user's own that has the golden file's name
 		return fmt.Errorf("%s is not a golden file that arbiter test wrote (it has no final state), and a golden file replaces only one: it is left as it is (move it away, or delete it)", path)
 	}
