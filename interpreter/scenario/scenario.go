@@ -368,8 +368,15 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 			su.Active, su.ActivePos = p, pos(v)
 		case "turn":
 			t, err := strconv.Atoi(v.Value)
+			if errors.Is(err, strconv.ErrRange) {
+				return nil, errAt(v, "the turn is 1 or more, and %s is past any game's", v.Value)
+			}
 			if err != nil {
 				return nil, errAt(v, "turn must be a whole number")
+			}
+			if t == 0 {
+				// 0 would read as not given: turn 1
+				return nil, errAt(v, "the turn is 1 or more, not 0")
 			}
 			su.Turn, su.TurnPos = t, pos(v)
 		case "phase":

@@ -132,6 +132,12 @@ steps:
 		"s.yaml:6:12: error: ep is at least 0, not -99999 [bad-value]",
 		"s.yaml:8:34: error: zone traps holds at most 2 cards: the cards from here on do not fit [bad-value]",
 	}, checkErrors(t, path))
+	// turn 0 read as not given: the game began in turn 1
+	dir := t.TempDir()
+	p, err := loadFailing(t, dir, "ruleset: lands\nsetup:\n  active: p1\n  turn: 0\nsteps:\n  - expect: \"true\"\n")
+	assert.ErrorContains(t, err, p+":4:9: the turn is 1 or more, not 0")
+	p, err = loadFailing(t, dir, "ruleset: lands\nsetup:\n  active: p1\n  turn: 99999999999999999999\nsteps:\n  - expect: \"true\"\n")
+	assert.ErrorContains(t, err, p+":4:9: the turn is 1 or more, and 99999999999999999999 is past any game's")
 	// a turn past the game's limit would end it at once in a draw
 	path = writeGameScenario(t, "risk-resource", "setup:\n  active: p1\n  turn: 151\nsteps:\n  - expect: \"true\"\n")
 	assert.Equal(t, []string{
