@@ -164,7 +164,7 @@ func printCardsNamed(cmd *cobra.Command, rs *model.Ruleset, names []string) erro
 					all = append(all, f.Name)
 				}
 			}
-			return &exitError{code: 1, msg: fmt.Sprintf("arbiter: %s has no card %q%s (arbiter cards %s lists them all)", rs.Name, n, diag.DidYouMean(n, all), rs.Name)}
+			return &exitError{code: 2, msg: fmt.Sprintf("arbiter cards: %s has no card %q%s (arbiter cards %s lists them all)", rs.Name, n, diag.DidYouMean(n, all), rs.Name)}
 		}
 		found = append(found, d)
 	}

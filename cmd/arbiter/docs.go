@@ -33,7 +33,7 @@ whole reference as Markdown (docs/reference.md is made this way).`,
 			}
 			if len(args) == 1 {
 				if !docEntry(out, args[0]) {
-					return &exitError{code: 1, msg: fmt.Sprintf("arbiter doc: nothing is named %q (arbiter doc lists everything)", args[0])}
+					return &exitError{code: 2, msg: fmt.Sprintf("arbiter doc: nothing is named %q (arbiter doc lists everything)", args[0])}
 				}
 				return nil
 			}
