@@ -342,6 +342,17 @@ func findRuleset(scenario, name string, games func(string) (string, error), note
 	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml %s; name the file instead (ruleset: path/to/%s.yaml, relative to the scenario)", name, name, where, name)
 }
 
+// kindWords names the kind of a YAML value: a list, a mapping, a value.
+func kindWords(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.MappingNode:
+		return "a mapping"
+	}
+	return "a value"
+}
+
 // sameContent reports whether two files hold the same bytes.
 func sameContent(a, b string) bool {
 	da, errA := os.ReadFile(a)
@@ -359,6 +370,14 @@ func readSetup(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos f
 	var unknown error
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		switch k.Value {
+		case "active", "turn", "phase":
+			if v.Kind != yaml.ScalarNode {
+				// a list or a mapping has no value of its own: it read as ""
+				what := map[string]string{"active": "a seat (active: p2)", "turn": "a number (turn: 3)", "phase": "a phase's name (phase: main)"}[k.Value]
+				return nil, errAt(v, "%s is %s, not %s", k.Value, what, kindWords(v))
+			}
+		}
 		switch k.Value {
 		case "active":
 			p, err := parseSeat(v.Value)
@@ -481,12 +500,19 @@ func readStep(n *yaml.Node, errAt func(*yaml.Node, string, ...any) error, pos fu
 		}
 		var labels []string
 		lv := v.Content[1]
-		if lv.Kind == yaml.ScalarNode {
+		switch lv.Kind {
+		case yaml.ScalarNode:
 			labels = []string{lv.Value}
-		} else {
+		case yaml.SequenceNode:
 			for _, x := range lv.Content {
+				if x.Kind != yaml.ScalarNode {
+					return 0, nil, errAt(x, "%s lists labels: %s is no label", k.Value, kindWords(x))
+				}
 				labels = append(labels, x.Value)
 			}
+		default:
+			// a mapping's keys and values would be read as labels, each
+			return 0, nil, errAt(lv, "%s lists labels, a list: {%s: [label, label]}, not %s", k.Value, v.Content[0].Value, kindWords(lv))
 		}
 		return p, labels, nil
 	}
