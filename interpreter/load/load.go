@@ -56,6 +56,12 @@ func LoadFile(path string, lib *model.Library) (*model.Ruleset, diag.Diagnostics
 	dirs := cardDirs(path, data)
 	read := map[string]bool{}
 	for _, d := range dirs {
+		if d.named && strings.TrimSpace(d.text) == "" {
+			// "" would be the ruleset's own folder: every .yaml file beside
+			// it read as a card file
+			diags = append(diags, diag.Diagnostic{Severity: diag.SeverityError, Code: "unknown-folder", Pos: d.pos, Path: "cards", Message: "an empty card folder name: cards lists folders of card files, each named (cards: [../cards/NAME])"})
+			continue
+		}
 		st, err := os.Stat(d.dir)
 		if err != nil || !st.IsDir() {
 			// a folder the ruleset names must exist; the default one may be absent
