@@ -796,7 +796,17 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				}
 			}
 			if !ok {
-				fail(st, "%s", noQuestion(g, st.Seat, since))
+				hint := ""
+				if len(st.Offered) > 0 && since.forced(g, st.Seat) > 0 {
+					// options and offered read a question asked; what the
+					// questions answered at once offered, not_offered reads
+					kind := "offered"
+					if st.Exact {
+						kind = "options"
+					}
+					hint = fmt.Sprintf(" (%s reads a question asked now; not_offered: {%s: [...]} also reads the questions the engine answered itself, to check what they did not offer)", kind, state.SeatName(st.Seat))
+				}
+				fail(st, "%s%s", noQuestion(g, st.Seat, since), hint)
 				continue
 			}
 			labels := map[string]bool{}
@@ -1309,10 +1319,16 @@ func noQuestion(g *engine.Game, seat int, since asked) string {
 	if g.Over() {
 		return fmt.Sprintf("%s has no question: the game is over (%s)", who, g.Outcome())
 	}
-	if n := since.forced(g, seat); n > 0 {
-		return fmt.Sprintf("%s has no question: %s %s was asked %s with one way to answer, which the engine answered itself (see the log); waiting for: %s. To say %s had no choice, write not_asked: %s", who, since.when(), who, questions(n), seats(waiting), who, who)
+	// what the seats waited for are asked: a step meant for one of them
+	// is told what it is
+	asked := seats(waiting)
+	if ps := g.Pending(); len(ps) == 1 && ps[0].Prompt != "" {
+		asked += fmt.Sprintf(", asked %q", ps[0].Prompt)
 	}
-	return fmt.Sprintf("%s has no question (waiting for: %s); to say so, write not_asked: %s", who, seats(waiting), who)
+	if n := since.forced(g, seat); n > 0 {
+		return fmt.Sprintf("%s has no question: %s %s was asked %s with one way to answer, which the engine answered itself (see the log); waiting for: %s. To say %s had no choice, write not_asked: %s", who, since.when(), who, questions(n), asked, who, who)
+	}
+	return fmt.Sprintf("%s has no question (waiting for: %s); to say so, write not_asked: %s", who, asked, who)
 }
 
 // possibleByFace reports whether label is one of the possible labels (in

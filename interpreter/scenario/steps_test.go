@@ -64,7 +64,7 @@ func runRuleset(t *testing.T, ruleset, body string) []string {
 func TestRefuseNeedsAQuestion(t *testing.T) {
 	got := runLands(t, "[Lightning, Grass]", "  - refuse: {p2: counter}\n")
 	assert.Equal(t, []string{
-		"12:5: p2 has no question: since the last answer p2 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p1. To say p2 had no choice, write not_asked: p2; an answer can only be refused when there is a question, so this proves nothing",
+		"12:5: p2 has no question: since the last answer p2 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p1, asked \"Choose a card on your opponent's board to discard\". To say p2 had no choice, write not_asked: p2; an answer can only be refused when there is a question, so this proves nothing",
 	}, got)
 	// a resignation needs no question: it is refused for its own reasons
 	assert.Empty(t, runLands(t, "[Lightning, Grass]", "  - refuse: {p2: resign}\n"))
@@ -222,6 +222,16 @@ steps:
   - expect: len(p2.field) == 0 and p1.field[0].damage == 0
 `)
 	assert.Empty(t, got)
+}
+
+// TestOptionsOfAQuestionAnsweredAtOnce: options reads a question asked
+// now; of a seat whose question the engine answered itself, the message
+// says that not_offered reads those (it said only to write not_asked).
+func TestOptionsOfAQuestionAnsweredAtOnce(t *testing.T) {
+	got := runLands(t, "[Lightning, Grass]", "  - options: {p2: [do not counter]}\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `p2 has no question: since the last answer p2 was asked a question with one way to answer`)
+	assert.Contains(t, got[0], `(options reads a question asked now; not_offered: {p2: [...]} also reads the questions the engine answered itself, to check what they did not offer)`)
 }
 
 // TestAnswerToAQuestionTheEngineAnswered: an answer meant for a question
@@ -478,8 +488,8 @@ steps:
 		{"not written", "  - expect: active == p2\n", nil},
 		{"written as the engine answered", "  - p1: end the turn\n  - expect: active == p2\n  - p2: play Forest\n", nil},
 		{"written by number", "  - p1: '#1'\n  - expect: active == p2\n", nil},
-		{"another answer", "  - p1: declare attacks\n", []string{"19:5: p1 has no question: since the last answer p1 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p2. To say p1 had no choice, write not_asked: p1"}},
-		{"written twice", "  - p1: end the turn\n  - p1: end the turn\n", []string{"20:5: p1 has no question (waiting for: p2); to say so, write not_asked: p1"}},
+		{"another answer", "  - p1: declare attacks\n", []string{"19:5: p1 has no question: since the last answer p1 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p2, asked \"Your turn\". To say p1 had no choice, write not_asked: p1"}},
+		{"written twice", "  - p1: end the turn\n  - p1: end the turn\n", []string{"20:5: p1 has no question (waiting for: p2, asked \"Your turn\"); to say so, write not_asked: p1"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, vault(tc.steps))
@@ -514,7 +524,7 @@ steps:
 	}{
 		{"the target left out", "  - p1: end the turn\n  - expect: active == p2\n", nil},
 		{"both written", "  - p1: Grizzly\n  - p1: end the turn\n  - expect: active == p2\n", nil},
-		{"out of order", "  - p1: end the turn\n  - p1: Grizzly\n", []string{"16:5: p1 has no question: since the last answer p1 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p2. To say p1 had no choice, write not_asked: p1"}},
+		{"out of order", "  - p1: end the turn\n  - p1: Grizzly\n", []string{"16:5: p1 has no question: since the last answer p1 was asked a question with one way to answer, which the engine answered itself (see the log); waiting for: p2, asked \"Your turn\". To say p1 had no choice, write not_asked: p1"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, wither(tc.steps))
