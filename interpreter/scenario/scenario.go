@@ -1305,7 +1305,7 @@ func playedOn(g *engine.Game, from int, began bool) string {
 	if began {
 		when = "the game began in"
 	}
-	return fmt.Sprintf(" (the game is in turn %d now; %s turn %d: the engine plays on until some seat has a choice)", now, when, from)
+	return fmt.Sprintf(" (the game is in turn %d now; %s turn %d: the engine plays on until some seat has a choice; to check the game where the answer left it, give a seat a real choice there: two different cards in a hand, say)", now, when, from)
 }
 
 // noQuestion says why a seat has nothing to answer now, and how a scenario

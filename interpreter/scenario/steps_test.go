@@ -273,7 +273,7 @@ func TestFailedExpectationNamesTheFalseTerm(t *testing.T) {
 
 // the engine answered p2's counter question and played p1's Fire on to p2's
 // turn: an expectation that fails there says so
-const playedOn = " (the game is in turn 4 now; the last answer was given in turn 3: the engine plays on until some seat has a choice)"
+const playedOn = " (the game is in turn 4 now; the last answer was given in turn 3: the engine plays on until some seat has a choice; to check the game where the answer left it, give a seat a real choice there: two different cards in a hand, say)"
 
 // TestLoadTellsTheQuotesThatMendAName: a colon and a space in a value is a
 // YAML syntax error; the message says to quote it, as validate's does.
