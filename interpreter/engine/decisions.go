@@ -103,10 +103,10 @@ func (g *machine) countFor(p int) int {
 // step takes without asking, as AnswerAtOnce counts it: a window where
 // all p may do is one thing (to pass, most of the time) knows its answer
 // without the decision being made.
-func (g *machine) CountAtOnce(p int, label string) {
+func (g *machine) CountAtOnce(p int, label string, card int) {
 	seq := g.countFor(p)
 	if g.keepForced {
-		g.forced = append(g.forced, Forced{Seq: seq, Player: p, Label: label})
+		g.forced = append(g.forced, Forced{Seq: seq, Player: p, Label: label, Card: card})
 	}
 }
 
@@ -114,9 +114,9 @@ func (g *machine) CountAtOnce(p int, label string) {
 // a choice a step made for p with no question and no count (the one card
 // there was to choose): numbered as the next question, so that steps
 // since the last answer read it.
-func (g *machine) NoteTaken(p int, label string) {
+func (g *machine) NoteTaken(p int, label string, card int) {
 	if g.keepForced && label != "" {
-		g.forced = append(g.forced, Forced{Seq: g.S.DecSeq, Player: p, Label: label})
+		g.forced = append(g.forced, Forced{Seq: g.S.DecSeq, Player: p, Label: label, Card: card})
 	}
 }
 
@@ -144,11 +144,11 @@ func (g *machine) noteForced(d *state.Decision, a state.Answer) {
 	if !g.keepForced {
 		return
 	}
-	label := ""
+	label, card := "", -1
 	if len(a.Picks) == 1 && a.Picks[0] >= 0 && a.Picks[0] < len(d.Options) {
-		label = d.Options[a.Picks[0]].Label
+		label, card = d.Options[a.Picks[0]].Label, d.Options[a.Picks[0]].Card
 	}
-	g.forced = append(g.forced, Forced{Seq: d.Seq, Player: d.Player, Label: label})
+	g.forced = append(g.forced, Forced{Seq: d.Seq, Player: d.Player, Label: label, Card: card})
 }
 
 // Answered returns and removes the answered decisions of frame f, in the order

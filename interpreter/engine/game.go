@@ -64,6 +64,7 @@ type Forced struct {
 	Seq    int    // the question's number (Decision.Seq)
 	Player int    // the seat it was asked
 	Label  string // the answer, as its option is labelled ("" when it has none)
+	Card   int    // the card of the answer's option, or -1
 }
 
 // Game is one game in progress, as a program that embeds the engine sees

@@ -623,12 +623,12 @@ type Context interface {
 	// among actions with one option and one pick, unsealed, which the
 	// step takes without making the decision (its answer is that option,
 	// labelled label when it has a label).
-	CountAtOnce(p int, label string)
+	CountAtOnce(p int, label string, card int)
 	// NoteTaken notes, without counting a decision, that a step took for
 	// player p the one card it could choose (labelled label) with no
 	// question, as every card there was: a scenario's step that names it
 	// reads as that answer, as it reads a question answered at once.
-	NoteTaken(p int, label string)
+	NoteTaken(p int, label string, card int)
 	// Answered's lists are good until its next call.
 	Answered(f *state.Frame) ([]state.Decision, []*state.Answer)
 	Call(f *state.Frame, prog int)

@@ -1219,8 +1219,10 @@ func (a asked) forced(g *engine.Game, seat int) int {
 	return n
 }
 
-// forcedTaken is, per seat, the number of the last question the engine
-// answered itself that a step answered again (forcedTaken.match).
+// forcedTaken is, per seat, the place in Game.Forced of the last question
+// the engine answered itself that a step answered again (forcedTaken.match):
+// a place, not the question's number, which a card taken with no question
+// shares with the next question.
 type forcedTaken map[int]int
 
 // match reports whether answer step st names the answer the engine gave
@@ -1238,15 +1240,18 @@ func (t forcedTaken) match(g *engine.Game, st *Step, since asked) bool {
 	if !ok {
 		last = -1
 	}
-	for _, f := range g.Forced() {
-		if f.Player != st.Seat || f.Seq < since.seq || f.Seq <= last {
+	for i, f := range g.Forced() {
+		if f.Player != st.Seat || f.Seq < since.seq || i <= last {
 			continue
 		}
 		want := strings.TrimSpace(st.Answer.Value)
-		if f.Label == "" || !namesForced(want, f.Label) && want != "#1" {
+		// the card of the answer by its name, as the seat knows it (Fire
+		// for play Fire), as an answer to a question asked now may name it
+		byCard := f.Card >= 0 && model.SameName(want, g.CardLabel(f.Card, st.Seat))
+		if f.Label == "" || !byCard && !namesForced(want, f.Label) && want != "#1" {
 			continue
 		}
-		t[st.Seat] = f.Seq
+		t[st.Seat] = i
 		return true
 	}
 	return false
@@ -1265,13 +1270,7 @@ func namesForced(want, label string) bool {
 		label = name
 	}
 	base, _, _ := strings.Cut(label, " (")
-	if model.SameName(want, label) || model.SameName(want, base) {
-		return true
-	}
-	// the card of an action named alone (two of clubs for play two of
-	// clubs), as an answer to a question asked now may name it
-	_, card, ok := strings.Cut(base, " ")
-	return ok && model.SameName(want, card)
+	return model.SameName(want, label) || model.SameName(want, base)
 }
 
 // took is the mark with one more question of seat counted before it: a

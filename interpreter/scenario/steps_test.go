@@ -234,6 +234,34 @@ func TestOptionsOfAQuestionAnsweredAtOnce(t *testing.T) {
 	assert.Contains(t, got[0], `(options reads a question asked now; not_offered: {p2: [...]} also reads the questions the engine answered itself, to check what they did not offer)`)
 }
 
+// TestTwoCardsTakenWithNoQuestion: two choices in a row that each took the
+// one card there was are named by two steps (the second was skipped: both
+// notes had the number of the next question).
+func TestTwoCardsTakenWithNoQuestion(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "cards"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cards", "c.yaml"), []byte("cards:\n  - {id: bell, name: Bell}\n  - {id: horn, name: Horn}\n"), 0o644))
+	rules := `name: twice
+cards: [cards]
+zones:
+  hand: {visibility: owner}
+  board: {}
+turn:
+  phases:
+    - name: main
+      do:
+        - choose_cards: {cards: "filter(you.hand, .name == 'Bell')", min: 1, max: 1, as: a, prompt: Pick a bell}
+        - move: {cards: a, to: board}
+        - choose_cards: {cards: "filter(you.hand, .name == 'Horn')", min: 1, max: 1, as: b, prompt: Pick a horn}
+        - move: {cards: b, to: board}
+        - choose: {options: [{label: xx, do: []}, {label: yy, do: []}], prompt: X or Y}
+limits: {turns: 4}
+`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "twice.yaml"), []byte(rules), 0o644))
+	got := runRuleset(t, filepath.Join(dir, "twice.yaml"), "setup:\n  active: p1\n  phase: main\n  zones:\n    p1.hand: [Bell, Horn]\nsteps:\n  - p1: Bell\n  - p1: Horn\n  - p1: xx\n  - expect: len(p1.board) == 2\n")
+	assert.Empty(t, got)
+}
+
 // TestAnswerToAQuestionTheEngineAnswered: an answer meant for a question
 // with one way to answer, which the engine answered itself, is refused
 // with a word about it: the log shows the play the step asked for.

@@ -336,7 +336,7 @@ func execChooseCards(single bool, a cardChoiceArgs) func(g model.Context, f *sta
 				g.LogCards("choose", chooser, from, "%s chooses {cards}.", state.SeatName(chooser))
 			}
 			if len(d.Options) == 1 {
-				g.NoteTaken(chooser, d.Options[0].Label)
+				g.NoteTaken(chooser, d.Options[0].Label, d.Options[0].Card)
 			}
 			return model.Next, nil
 		}

@@ -332,7 +332,7 @@ func execPayCards(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 				for _, c := range all[len(chosen):] {
 					// each card's label, as the card's own question
 					// would offer it: a scenario's step may name it
-					g.CountAtOnce(int(f.You), args.CardOption(g, c, int(f.You)).Label)
+					g.CountAtOnce(int(f.You), args.CardOption(g, c, int(f.You)).Label, c)
 				}
 				chosen = all
 				g.SetVar(f, s.State, state.Val{N: 1, L: chosen})

@@ -77,7 +77,7 @@ func execAct(g model.Context, f *state.Frame, s *model.Step) (model.Status, erro
 	// single option is answered at once, without making the decision
 	if len(opts) == 1 {
 		// one thing to do (to pass, most of the time): done at once
-		g.CountAtOnce(p, opts[0].Label)
+		g.CountAtOnce(p, opts[0].Label, opts[0].Card)
 		return actAnswered(g, f, s, p, passLabel, opts[0])
 	}
 	d := state.Decision{Player: p, Kind: state.DecideAction, Options: opts, Min: 1, Max: 1, Pass: pass}
@@ -177,7 +177,7 @@ func execPriority(g model.Context, f *state.Frame, s *model.Step) (model.Status,
 		opts = append(opts, state.Option{ID: "pass", Label: passLabel, Card: -1, Action: -1, Player: -1})
 		if len(opts) == 1 { // more than one has more answers (execAct)
 			// only a pass: the next player's turn at once, as if asked
-			g.CountAtOnce(holder, passLabel)
+			g.CountAtOnce(holder, passLabel, -1)
 			answer = &opts[0]
 			continue
 		}
