@@ -22,7 +22,7 @@ func rulesetWords(rs *model.Ruleset) map[string]bool {
 	words := map[string]bool{}
 	add := func(t string) {
 		if before, _, _ := strings.Cut(t, "{"); strings.TrimSpace(before) != "" {
-			words[strings.ToLower(strings.TrimSpace(before))] = true
+			words[strings.ToLower(model.PlainQuotes(strings.TrimSpace(before)))] = true
 		}
 	}
 	for _, p := range rs.Programs {
@@ -37,7 +37,7 @@ func rulesetWords(rs *model.Ruleset) map[string]bool {
 	}
 	for _, a := range rs.Actions {
 		add(a.Label)
-		words[strings.ToLower(a.Name)] = true
+		words[strings.ToLower(model.PlainQuotes(a.Name))] = true
 	}
 	return words
 }
@@ -50,7 +50,7 @@ func madeNames(rs *model.Ruleset, ev *model.Evaluator) map[string]bool {
 	names := map[string]bool{}
 	for c, ci := range ev.S.Cards {
 		if int(ci.Def) < len(rs.Cards) && rs.Cards[ci.Def].NameTmpl != nil {
-			names[strings.ToLower(ev.CardName(c))] = true
+			names[strings.ToLower(model.PlainQuotes(ev.CardName(c)))] = true
 		}
 	}
 	return names
@@ -59,7 +59,7 @@ func madeNames(rs *model.Ruleset, ev *model.Evaluator) map[string]bool {
 // plausible reports whether label names something of the game (see above);
 // made are the names of its cards named from their properties (madeNames).
 func plausible(rs *model.Ruleset, words, made map[string]bool, d *state.Decision, label string) bool {
-	l := strings.ToLower(strings.TrimSpace(label))
+	l := strings.ToLower(model.PlainQuotes(strings.TrimSpace(label)))
 	if l == "" || l == "none" || l == "resign" || strings.HasPrefix(l, "#") {
 		return true
 	}
@@ -68,8 +68,13 @@ func plausible(rs *model.Ruleset, words, made map[string]bool, d *state.Decision
 		n, _ := strconv.Atoi(l[1:])
 		return n <= rs.MaxPlayers
 	}
+	if plausibleWhole(rs, words, made, d, label, l) {
+		return true
+	}
 	if parts := strings.Split(l, ","); len(parts) > 1 {
-		// several labels, as at the terminal (Knight, Archer): each
+		// several labels, as at the terminal (Knight, Archer): each; the
+		// whole first, as a label may hold a comma (medium risk (11+, 6+
+		// now))
 		for _, p := range parts {
 			if !plausible(rs, words, made, d, p) {
 				return false
@@ -77,6 +82,12 @@ func plausible(rs *model.Ruleset, words, made map[string]bool, d *state.Decision
 		}
 		return true
 	}
+	return false
+}
+
+// plausibleWhole is plausible of a whole label l (label in lower case,
+// its quotation marks plain), not cut at its commas.
+func plausibleWhole(rs *model.Ruleset, words, made map[string]bool, d *state.Decision, label, l string) bool {
 	if _, err := strconv.Atoi(l); err == nil {
 		return true
 	}
@@ -135,12 +146,13 @@ func isCardName(rs *model.Ruleset, made map[string]bool, l string) bool {
 	if made[l] {
 		return true
 	}
+	key := func(s string) string { return strings.ToLower(model.PlainQuotes(s)) }
 	for _, c := range rs.Cards {
-		if c.NameTmpl == nil && (l == strings.ToLower(c.Name) || l == strings.ToLower(c.ID)) {
+		if c.NameTmpl == nil && (l == key(c.Name) || l == key(c.ID)) {
 			return true
 		}
 		for _, f := range c.Faces {
-			if f.Name != "" && l == strings.ToLower(f.Name) {
+			if f.Name != "" && l == key(f.Name) {
 				return true
 			}
 		}
@@ -208,9 +220,9 @@ func cardActionRest(rs *model.Ruleset, l string) (rest, words string, found bool
 		if a.Source < 0 {
 			continue
 		}
-		prefix, after, ok := strings.Cut(strings.ToLower(a.Label), "{card}")
+		prefix, after, ok := strings.Cut(strings.ToLower(model.PlainQuotes(a.Label)), "{card}")
 		if !ok {
-			prefix, after = strings.ToLower(a.Label)+" ", ""
+			prefix, after = strings.ToLower(model.PlainQuotes(a.Label))+" ", ""
 		}
 		if prefix == "" || !strings.HasPrefix(l, prefix) || found && len(prefix) <= len(words) {
 			continue

@@ -44,6 +44,14 @@ func TestAMisspeltAnswerIsImplausible(t *testing.T) {
 	for _, l := range []string{"Firee", "plya Fire", "p9", "play Firee", "Fire, Watr"} {
 		assert.False(t, plausible(rs, words, nil, nil, l), l)
 	}
+	// a label that holds a comma is read whole before it is cut, and a
+	// typographic apostrophe reads as the plain one
+	rr, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "risk-resource.yaml"), stdlib.Library())
+	require.NotNil(t, rr, "%v", diags)
+	rw := rulesetWords(rr)
+	assert.True(t, plausible(rr, rw, nil, nil, "medium risk (11+, 6+ now)"))
+	assert.True(t, plausible(rr, rw, nil, nil, "cast Gambler\u2019s Spark"))
+	assert.True(t, plausible(rr, rw, nil, nil, "Gambler\u2019s Spark"))
 	// the words of a label after its card: tap Forest for green mana
 	vault, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "vault.yaml"), stdlib.Library())
 	require.NotNil(t, vault, "%v", diags)

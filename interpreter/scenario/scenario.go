@@ -342,6 +342,11 @@ func findRuleset(scenario, name string, games func(string) (string, error), note
 	return "", fmt.Errorf("no ruleset %q: looked for rulesets/%s.yaml %s; name the file instead (ruleset: path/to/%s.yaml, relative to the scenario)", name, name, where, name)
 }
 
+// labelKey is a label as the checks of options compare it: in lower case,
+// its apostrophes and quotation marks plain (Gambler’s Spark is Gambler's
+// Spark), as an answer is compared (model.SameName).
+func labelKey(s string) string { return strings.ToLower(model.PlainQuotes(s)) }
+
 // kindWords names the kind of a YAML value: a list, a mapping, a value.
 func kindWords(n *yaml.Node) string {
 	switch n.Kind {
@@ -813,7 +818,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			bases := map[string]int{}
 			for _, o := range d.Options {
 				if base, _, ok := strings.Cut(o.Label, " ("); ok {
-					bases[strings.ToLower(base)]++
+					bases[labelKey(base)]++
 				}
 			}
 			// a question of a number offers its numbers
@@ -827,17 +832,17 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 				offered = d.NumberCount()
 			}
 			for _, o := range d.Options {
-				labels[strings.ToLower(o.Label)] = true
+				labels[labelKey(o.Label)] = true
 				// a label's words before what it adds in brackets name it,
 				// as an answer finds it (Arc Bolt for Arc Bolt (pitch 1))
-				if base, _, ok := strings.Cut(o.Label, " ("); ok && bases[strings.ToLower(base)] == 1 {
-					labels[strings.ToLower(base)] = true
+				if base, _, ok := strings.Cut(o.Label, " ("); ok && bases[labelKey(base)] == 1 {
+					labels[labelKey(base)] = true
 				}
 				// another player's card (p2's Knight) by its name alone, as
 				// an answer finds it
 				if name, ok := othersCardName(o); ok {
 					for _, n := range []string{name, "a " + name, "an " + name} {
-						labels[strings.ToLower(n)] = true
+						labels[labelKey(n)] = true
 					}
 				}
 			}
@@ -850,7 +855,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					continue
 				}
 				l = byFaceName(g, d, l)
-				if !labels[strings.ToLower(l)] {
+				if !labels[labelKey(l)] {
 					// the one way to answer a question the engine took
 					// since the last answer is no option of the question
 					// of now: say so, rather than only what is offered now
@@ -865,7 +870,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 			if d.Kind == state.DecideAction {
 				possible = map[string]bool{}
 				for _, l := range g.ActionLabels(st.Seat) {
-					possible[strings.ToLower(l)] = true
+					possible[labelKey(l)] = true
 				}
 			}
 			window := g.WindowActions(d)
@@ -885,7 +890,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					words = rulesetWords(rs)
 				}
 				switch {
-				case labels[strings.ToLower(l)]:
+				case labels[labelKey(l)]:
 					// the question asked now: a step after questions the
 					// engine answered reads this one too, which may be why
 					also := ""
@@ -903,7 +908,7 @@ func RunWith(rs *model.Ruleset, sc *Scenario, o Options) (*Result, error) {
 					fail(st, "%q names no option, card, action or seat of the game, so not_offered proves nothing (a misspelt label is never offered); the options are %s", l, optionList(d))
 				case offeredAt != "":
 					fail(st, "%s is offered %q (as %q), which must not be offered", state.SeatName(st.Seat), l, offeredAt)
-				case possible != nil && !possible[strings.ToLower(l)] && !possible[strings.ToLower(base)] && !possibleByFace(rs, possible, l) && namesCardAction(rs, l):
+				case possible != nil && !possible[labelKey(l)] && !possible[labelKey(base)] && !possibleByFace(rs, possible, l) && namesCardAction(rs, l):
 					// such a check could never fail: no action of the ruleset has this label here
 					fail(st, "%q could not be offered to %s here whatever the rules said (its card is not in the zone the action takes cards from), so not_offered proves nothing", l, state.SeatName(st.Seat))
 				case window != nil:

@@ -262,6 +262,32 @@ limits: {turns: 4}
 	assert.Empty(t, got)
 }
 
+// TestOfferedReadsTypographicQuotes: offered and not_offered compare labels
+// as answers do, a typographic apostrophe as the plain one (offered said
+// "cast Gambler’s Spark" was not offered beside "cast Gambler's Spark").
+func TestOfferedReadsTypographicQuotes(t *testing.T) {
+	const setup = `rolls: [10]
+setup:
+  active: p1
+  turn: 4
+  phase: main1
+  zones:
+    p1.hand: [Earthquake, Gambler's Spark, Mind Spring]
+    p1.battlefield: [Twinblade Master]
+    p1.library: [Arc Bolt, Arc Bolt, Arc Bolt]
+    p2.hand: [Iron Golem]
+    p2.battlefield: [Stone Sentinel]
+    p2.library: [Arc Bolt, Arc Bolt, Arc Bolt, Arc Bolt, Arc Bolt]
+  props:
+    p1.ep: 5
+steps:
+`
+	assert.Empty(t, runGame(t, "risk-resource", setup+"  - offered: {p1: [cast Gambler\u2019s Spark]}\n"))
+	got := runGame(t, "risk-resource", setup+"  - not_offered: {p1: [cast Gambler\u2019s Spark]}\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "p1 is offered \"cast Gambler\u2019s Spark\" at the question asked now")
+}
+
 // TestAnswerToAQuestionTheEngineAnswered: an answer meant for a question
 // with one way to answer, which the engine answered itself, is refused
 // with a word about it: the log shows the play the step asked for.
