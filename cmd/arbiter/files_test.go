@@ -273,3 +273,25 @@ func TestAGoldenTooBigToReadIsNotReplaced(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, int64(300<<20), st.Size())
 }
+
+// A save keeps the game until an undo takes back answers it holds: a quit
+// then says nothing records the game (the count of answers was the same
+// again after a new answer, and the quit left in silence).
+func TestASaveUndoneIsNoSave(t *testing.T) {
+	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
+	require.NotNil(t, rs, "%v", diags)
+	g, err := engine.New(rs, engine.Options{Seed: 3})
+	require.NoError(t, err)
+	var out bytes.Buffer
+	s := &session{rs: rs, g: g, seats: []string{"human", "human"}, out: &out, seen: make([]int, 2), lastSeat: -1, savedAt: len(g.Evaluator().S.History)}
+	d := g.Pending()[0]
+	point := undoPoint{seat: d.Player, at: g.Checkpoint(), seen: []int{0, 0}}
+	require.NoError(t, g.Answer(d.Player, state.Answer{Picks: []int{0}}))
+	s.undo = append(s.undo, point)
+	s.savedAt = len(g.Evaluator().S.History) // saved here
+	require.False(t, s.unrecorded())
+	_, err = s.undoTo(d.Player)
+	require.NoError(t, err)
+	require.NoError(t, g.Answer(d.Player, state.Answer{Picks: []int{1}}))
+	require.True(t, s.unrecorded(), "the save holds the answer taken back")
+}

@@ -633,7 +633,7 @@ func (w *replayWriter) stillThere() error {
 	mine, err1 := w.f.Stat()
 	there, err2 := os.Stat(w.path)
 	if err1 == nil && (err2 != nil || !os.SameFile(mine, there)) {
-		return fmt.Errorf("%s is no longer this game's replay log, as it was removed or replaced while the game went on; save NAME keeps the game", w.path)
+		return fmt.Errorf("%s is no longer this game's replay log, as it was removed or replaced while the game went on", w.path)
 	}
 	return nil
 }

@@ -62,8 +62,13 @@ type session struct {
 // unrecorded reports whether nothing keeps the game as it is now: no
 // replay log written, and no save made since the last answer.
 func (s *session) unrecorded() bool {
-	if s.log != nil && s.log.err == nil && s.log.started {
-		return false
+	if s.log != nil {
+		s.log.mu.Lock()
+		kept := s.log.err == nil && s.log.started
+		s.log.mu.Unlock()
+		if kept {
+			return false
+		}
 	}
 	return !s.g.Over() && s.savedAt != len(s.g.Evaluator().S.History)
 }
@@ -359,7 +364,7 @@ func (s *session) record() {
 		return
 	}
 	if err := s.log.record(s.g); err != nil {
-		s.printf("The replay log cannot be written any more: %v. The game goes on without it.\n", err)
+		s.printf("The replay log cannot be written any more: %v. The game goes on without it (save FILE keeps it).\n", err)
 	}
 }
 
@@ -632,6 +637,15 @@ func (s *session) enterAlone(seat int, again string) bool {
 		case "":
 			return true
 		case "quit", "exit":
+			if s.unrecorded() && !s.quitWarned {
+				// as at a question: the game would be lost
+				s.quitWarned = true
+				if !s.tty {
+					s.printf("\n")
+				}
+				s.printf("Nothing records this game (no replay log, no save since the last answer): quit again to leave it unsaved, or press Enter and save it at the question (save FILE).\n%s", again)
+				continue
+			}
 			s.quit = true
 			s.printf("Left the game.\n")
 			return false

@@ -772,6 +772,9 @@ func (s *session) undoTo(seat int) (bool, error) {
 		s.undo = s.undo[:i]
 		s.printf("Back to your previous decision.\n")
 		s.undone = true
+		// a save made since holds answers taken back: the game as it goes
+		// on from here is in no save
+		s.savedAt = -1
 		return true, nil
 	}
 	if s.resumed {
