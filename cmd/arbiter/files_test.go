@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/arbiter-games/arbiter/interpreter/bot"
 	"github.com/arbiter-games/arbiter/interpreter/engine"
 	"github.com/arbiter-games/arbiter/interpreter/load"
 	"github.com/arbiter-games/arbiter/interpreter/setup"
@@ -248,7 +249,8 @@ func TestASaveOfOtherSeatsIsToldOf(t *testing.T) {
 		_, got, warn, err := loadSave(rs, rsPath, path)
 		require.NoError(t, err)
 		require.Nil(t, got)
-		require.Equal(t, fmt.Sprintf("%s names who plays %d seats of a game of 2 players; the seats are played as --seat says, or p1 by you and the others by the random bot", path, len(seats)), warn)
+		require.Equal(t, fmt.Sprintf("%s names who plays %d seats of a game of 2 players; the seats are played as --seat says, or p1 by you and the others by the %s bot", path, len(seats), bot.Names()[0]), warn)
+		require.Equal(t, "greedy", bot.Names()[0], "the default, as play --help says")
 	}
 	path := filepath.Join(dir, "saved.json")
 	_, err = saveGame(path, g, []string{"human", "greedy"}, nil)

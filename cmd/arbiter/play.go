@@ -676,7 +676,7 @@ func loadSave(rs *model.Ruleset, rsPath, path string) (*engine.Game, []string, s
 		} else if ok {
 			// who played is not the game: the game goes on, played as
 			// --seat or the defaults say, and the player is told
-			warn = fmt.Sprintf("%s names who plays %d seats of a game of %d players; the seats are played as --seat says, or p1 by you and the others by the random bot", path, len(list), g.Players())
+			warn = fmt.Sprintf("%s names who plays %d seats of a game of %d players; the seats are played as --seat says, or p1 by you and the others by the %s bot", path, len(list), g.Players(), bot.Names()[0])
 		}
 	}
 	return g, seats, warn, nil

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -81,6 +82,10 @@ var maxReplayEvents = 1_000_000
 // holds more events than a log may, not after all of it is read.
 type eventList []state.LogEntry
 
+// atByte is the position a JSON error gives, of no use inside a list
+// read on its own.
+var atByte = regexp.MustCompile(` \(at byte \d+\)|,? at byte \d+|at byte \d+: `)
+
 func (l *eventList) UnmarshalJSON(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	t, err := dec.Token()
@@ -100,7 +105,8 @@ func (l *eventList) UnmarshalJSON(data []byte) error {
 		}
 		var e state.LogEntry
 		if err := dec.Decode(&e); err != nil {
-			return err
+			// its byte counts from the list, not the line: the event says where
+			return fmt.Errorf("event %d of the line: %s", len(*l)+1, atByte.ReplaceAllString(save.JSONError(err).Error(), ""))
 		}
 		if e.Kind == "" {
 			return fmt.Errorf("event %d of the line has no kind: the log is damaged", len(*l)+1)
