@@ -250,6 +250,9 @@ func readReplay(r io.Reader, name string) (*replayLog, error) {
 		default:
 			lg.events = append(lg.events, l.Events...)
 			if l.Event != nil {
+				if l.Event.Kind == "" {
+					return nil, fmt.Errorf("%s:%d: an event with no kind: the log is damaged", name, line)
+				}
 				lg.events = append(lg.events, *l.Event)
 			}
 			if len(lg.events) > maxReplayEvents {

@@ -84,6 +84,8 @@ func TestReplayEventsAreBoundedAsTheyAreRead(t *testing.T) {
 		{head + answer(strings.Repeat(ev+",", 6)+ev), "game.jsonl:2: not a replay line: a line of more than 5 events, more than a game writes: the log is damaged"},
 		{head + answer(ev+","+ev+","+ev) + answer(ev+","+ev+","+ev), "game.jsonl:3: the log holds more than 5 events, more than a game writes: it is damaged"},
 		{head + `{"answer":{"seq":0,"player":0,"answer":{"picks":[0]}},"events":{"kind":"x"}}` + "\n", "game.jsonl:2: not a replay line: events is a list of events"},
+		// a line of the first format holds one event
+		{head + `{"event":{"seq":0}}` + "\n", "game.jsonl:2: an event with no kind: the log is damaged"},
 		// a byte counted from the list would point into the line's start
 		{head + answer(ev+`,{"seq":1,"turn":"x","kind":"move"}`), "game.jsonl:2: not a replay line: event 2 of the line: the field turn holds a text where a whole number belongs"},
 	} {
