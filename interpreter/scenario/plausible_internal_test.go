@@ -35,28 +35,22 @@ func TestTheRulesetsOwnTextsArePlausible(t *testing.T) {
 // have, names nothing of the game: refusing it would pass whatever the
 // rules said (Firee, plya Fire and p9 were taken as plausible).
 func TestAMisspeltAnswerIsImplausible(t *testing.T) {
-	rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "lands.yaml"), stdlib.Library())
-	require.NotNil(t, rs, "%v", diags)
-	words := rulesetWords(rs)
-	for _, l := range []string{"Fire", "fire", "play Fire", "p2's Fire", "Fire #2", "a Fire", "Fire, Water", "p2", "counter the counter with two Waters"} {
-		assert.True(t, plausible(rs, words, nil, nil, l), l)
+	// plausible of each text, in a game of the repository
+	check := func(game string, want bool, texts ...string) {
+		t.Helper()
+		rs, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", game+".yaml"), stdlib.Library())
+		require.NotNil(t, rs, "%v", diags)
+		words := rulesetWords(rs)
+		for _, l := range texts {
+			assert.Equal(t, want, plausible(rs, words, nil, nil, l), "%s: %s", game, l)
+		}
 	}
-	for _, l := range []string{"Firee", "plya Fire", "p9", "play Firee", "Fire, Watr"} {
-		assert.False(t, plausible(rs, words, nil, nil, l), l)
-	}
+	check("lands", true, "Fire", "fire", "play Fire", "p2's Fire", "Fire #2", "a Fire", "Fire, Water", "p2", "counter the counter with two Waters")
+	check("lands", false, "Firee", "plya Fire", "p9", "play Firee", "Fire, Watr")
 	// a label that holds a comma is read whole before it is cut, and a
 	// typographic apostrophe reads as the plain one
-	rr, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "risk-resource.yaml"), stdlib.Library())
-	require.NotNil(t, rr, "%v", diags)
-	rw := rulesetWords(rr)
-	assert.True(t, plausible(rr, rw, nil, nil, "medium risk (11+, 6+ now)"))
-	assert.True(t, plausible(rr, rw, nil, nil, "cast Gambler\u2019s Spark"))
-	assert.True(t, plausible(rr, rw, nil, nil, "Gambler\u2019s Spark"))
+	check("risk-resource", true, "medium risk (11+, 6+ now)", "cast Gambler\u2019s Spark", "Gambler\u2019s Spark")
 	// the words of a label after its card: tap Forest for green mana
-	vault, diags := load.LoadFile(filepath.Join("..", "..", "rulesets", "vault.yaml"), stdlib.Library())
-	require.NotNil(t, vault, "%v", diags)
-	vw := rulesetWords(vault)
-	assert.True(t, plausible(vault, vw, nil, nil, "tap Forest for green mana"))
-	assert.True(t, plausible(vault, vw, nil, nil, "tap p2's Island for blue mana"))
-	assert.False(t, plausible(vault, vw, nil, nil, "tap Forrest for green mana"))
+	check("vault", true, "tap Forest for green mana", "tap p2's Island for blue mana")
+	check("vault", false, "tap Forrest for green mana")
 }
