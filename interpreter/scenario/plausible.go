@@ -229,8 +229,8 @@ func cardActionRest(rs *model.Ruleset, l string) (rest, words string, found bool
 		}
 		rest, words, found = strings.TrimPrefix(l, prefix), prefix, true
 		// the card's part ends where the label's words after it begin, up
-		// to their first {expression} (tap Forest for green mana, of tap
-		// {card} for {card.color} mana)
+		// to their first {expression} (sell Gem for 3 coins, of sell
+		// {card} for {card.worth} coins)
 		if lit, _, _ := strings.Cut(after, "{"); strings.TrimSpace(lit) != "" {
 			if i := strings.Index(rest, lit); i >= 0 {
 				rest = rest[:i]
