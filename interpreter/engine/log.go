@@ -142,7 +142,7 @@ func (g *machine) whose(e *state.LogEntry) {
 			continue
 		}
 		// nor one that names the zone the card lies in, when the zone is
-		// its controller's ("Hex is turned face up in p2's pool")
+		// its controller's ("Coin is turned face up in p2's pile")
 		if zi := int(g.S.Cards[c].Zone); ctl >= 0 && int(g.S.Zones[zi].Owner) == ctl && strings.Contains(e.Text, " in "+g.ZoneLabel(zi)) {
 			continue
 		}
