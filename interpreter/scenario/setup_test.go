@@ -132,6 +132,11 @@ steps:
 		"s.yaml:6:12: error: ep is at least 0, not -99999 [bad-value]",
 		"s.yaml:8:34: error: zone traps holds at most 2 cards: the cards from here on do not fit [bad-value]",
 	}, checkErrors(t, path))
+	// an option's label written as a card: the seat goes in the zone's name
+	path = writeGameScenario(t, "risk-resource", "setup:\n  active: p1\n  zones:\n    p1.hand: [p3's Iron Golem]\nsteps:\n  - expect: \"true\"\n")
+	assert.Equal(t, []string{
+		`s.yaml:5:15: error: unknown card "p3's Iron Golem": a card is placed by its name alone, in a zone of the seat it is to be with (p3.hand: [Iron Golem]) [unknown-card]`,
+	}, checkErrors(t, path))
 	// turn 0 read as not given: the game began in turn 1
 	dir := t.TempDir()
 	p, err := loadFailing(t, dir, "ruleset: lands\nsetup:\n  active: p1\n  turn: 0\nsteps:\n  - expect: \"true\"\n")

@@ -274,6 +274,14 @@ func PlanSetup(rs *model.Ruleset, su Setup, players int) (*setupPlan, diag.Diagn
 				}
 			}
 			if d == nil {
+				if seatName, card, ok := strings.Cut(name, "'s "); ok && findCard(rs, card) != nil {
+					if _, err := strconv.Atoi(strings.TrimPrefix(seatName, "p")); err == nil && strings.HasPrefix(seatName, "p") {
+						// an option's label (p3's Squire) written as a card:
+						// the zone's seat says whose the card is
+						fail(at, "unknown-card", "unknown card %q: a card is placed by its name alone, in a zone of the seat it is to be with (%s.%s: [%s])", name, seatName, pl.Zone, card)
+						continue
+					}
+				}
 				if why := rs.WhyNotMade(name); why != "" && diag.Suggest(name, cardNames(rs)) == "" {
 					// a made name with a part that no card gets: that part
 					// is the reason, not where the cards were read from
