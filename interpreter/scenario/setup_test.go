@@ -137,6 +137,11 @@ steps:
 	assert.Equal(t, []string{
 		`s.yaml:5:15: error: unknown card "p3's Iron Golem": a card is placed by its name alone, in a zone of the seat it is to be with (p3.hand: [Iron Golem]) [unknown-card]`,
 	}, checkErrors(t, path))
+	// a placed card named with no property of it
+	path = writeGameScenario(t, "risk-resource", "setup:\n  active: p1\n  zones:\n    p1.battlefield: [Iron Golem]\n  props:\n    'p1.battlefield[0]': 1\nsteps:\n  - expect: \"true\"\n")
+	got := checkErrors(t, path)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], `p1.battlefield[0] names a card, not a property: a property of the card is written after it (p1.battlefield[0].`)
 	// turn 0 read as not given: the game began in turn 1
 	dir := t.TempDir()
 	p, err := loadFailing(t, dir, "ruleset: lands\nsetup:\n  active: p1\n  turn: 0\nsteps:\n  - expect: \"true\"\n")

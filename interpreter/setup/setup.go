@@ -441,6 +441,14 @@ func planProp(rs *model.Ruleset, ps PropSetting, players int, placed map[[2]int]
 		kind = "game"
 	}
 	i, d, ok := rs.PropIndex(kind, ps.Prop)
+	if !ok && strings.HasSuffix(ps.Prop, "]") && strings.Contains(ps.Prop, "[") {
+		// a placed card named with no property of it (p2.row[0])
+		example := "a_property"
+		if names := rs.PropNames("card"); len(names) > 0 {
+			example = names[0]
+		}
+		return bad("unknown-property", "%s.%s names a card, not a property: a property of the card is written after it (%s.%s.%s)", ps.Target, ps.Prop, ps.Target, ps.Prop, example)
+	}
 	if !ok {
 		return bad("unknown-property", "unknown %s property %q%s", kind, ps.Prop, diag.DidYouMeanOr(ps.Prop, rs.PropNames(kind), kind+" properties"))
 	}
